@@ -1,0 +1,1 @@
+//! Examples for mcp-content; see `src/bin`.

@@ -1,0 +1,708 @@
+//! RFC 6570 URI templates (`uriTemplate`): validation and expansion through `iri-string`,
+//! and the reverse (matching a URI back to variable values), written here.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::str::FromStr;
+
+use iri_string::spec::UriSpec;
+use iri_string::template::UriTemplateStr;
+use iri_string::template::context::{Context, Visitor};
+
+use crate::uri::check_absolute_uri;
+use crate::violation::{Rule, Violation, quote};
+
+/// An RFC 6570 URI template (levels 1 to 4) that expands to an absolute URI.
+///
+/// Validation and expansion are `iri-string`'s; [`UriTemplate::match_uri`], the reverse,
+/// is written here.
+///
+/// ```
+/// use mcp_content_rules::{TemplateValue, UriTemplate};
+///
+/// let t = UriTemplate::parse("weather://{city}/raw.json").unwrap();
+/// assert_eq!(t.variables(), ["city"]);
+/// let uri = t.expand(&|_| Some(TemplateValue::Str("São Paulo")));
+/// assert_eq!(uri, "weather://S%C3%A3o%20Paulo/raw.json");
+/// assert_eq!(t.match_uri(&uri), Some(vec![("city".to_owned(), "São Paulo".to_owned())]));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UriTemplate {
+    /// The template as written.
+    source: String,
+    /// Literals and expressions, in order; adjacent literals are merged.
+    parts: Vec<Part>,
+}
+
+/// A value for one template variable.
+///
+/// ```
+/// use mcp_content_rules::{TemplateValue, UriTemplate};
+///
+/// let t = UriTemplate::parse("https://example.com/search{?tags}").unwrap();
+/// let uri = t.expand(&|_| Some(TemplateValue::List(vec!["a b", "c"])));
+/// assert_eq!(uri, "https://example.com/search?tags=a%20b,c");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateValue<'a> {
+    /// A string value.
+    Str(&'a str),
+    /// A list value (joined by `,`, or one item per part with the explode modifier `*`).
+    List(Vec<&'a str>),
+}
+
+/// One piece of a parsed template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    /// Literal text, kept in its expanded form (non-URI characters percent-encoded), which
+    /// is what appears in an expanded URI and so what matching compares against.
+    Literal(String),
+    /// A `{…}` expression.
+    Expression(Expression),
+}
+
+/// A `{…}` expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Expression {
+    /// The expression as written, braces included: `iri-string` expands it on its own.
+    source: String,
+    /// The operator after `{`.
+    operator: Operator,
+    /// The variables, in order.
+    vars: Vec<VarSpec>,
+}
+
+/// One variable of an expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct VarSpec {
+    /// The name as written (it may hold `%XX` and `.`).
+    name: String,
+    /// Whether a modifier (`*` or `:N`) follows the name.
+    has_modifier: bool,
+}
+
+/// The RFC 6570 operators (section 3.2, table in appendix A).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Operator {
+    /// `{x}`
+    Simple,
+    /// `{+x}`
+    Reserved,
+    /// `{#x}`
+    Fragment,
+    /// `{.x}`
+    Label,
+    /// `{/x}`
+    Path,
+    /// `{;x}`
+    PathParam,
+    /// `{?x}`
+    Query,
+    /// `{&x}`
+    QueryContinuation,
+}
+
+impl Operator {
+    /// The operator that starts an expression body, and the rest of the body.
+    fn split(body: &str) -> (Self, &str) {
+        let op = match body.as_bytes().first() {
+            Some(b'+') => Self::Reserved,
+            Some(b'#') => Self::Fragment,
+            Some(b'.') => Self::Label,
+            Some(b'/') => Self::Path,
+            Some(b';') => Self::PathParam,
+            Some(b'?') => Self::Query,
+            Some(b'&') => Self::QueryContinuation,
+            _ => return (Self::Simple, body),
+        };
+        (op, &body[1..])
+    }
+
+    /// What the expansion starts with when any variable is defined.
+    fn first(self) -> Option<char> {
+        match self {
+            Self::Simple | Self::Reserved => None,
+            Self::Fragment => Some('#'),
+            Self::Label => Some('.'),
+            Self::Path => Some('/'),
+            Self::PathParam => Some(';'),
+            Self::Query => Some('?'),
+            Self::QueryContinuation => Some('&'),
+        }
+    }
+
+    /// What separates the expansions of defined variables.
+    fn separator(self) -> char {
+        match self {
+            Self::Simple | Self::Reserved | Self::Fragment => ',',
+            Self::Label => '.',
+            Self::Path => '/',
+            Self::PathParam => ';',
+            Self::Query | Self::QueryContinuation => '&',
+        }
+    }
+
+    /// Whether values are written `name=value`.
+    fn named(self) -> bool {
+        matches!(self, Self::PathParam | Self::Query | Self::QueryContinuation)
+    }
+
+    /// Whether reserved characters (`/`, `?`, …) in values are written raw.
+    fn allows_reserved(self) -> bool {
+        matches!(self, Self::Reserved | Self::Fragment)
+    }
+
+    /// Whether `c` can appear in this operator's expansion of string values; `multi` says
+    /// the expression has several variables (so `,` may join them). Non-ASCII is allowed
+    /// so that IRIs a peer sends unencoded still match.
+    fn can_contain(self, c: char, multi: bool) -> bool {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~' | '%') || !c.is_ascii() {
+            return true;
+        }
+        match self {
+            Self::Reserved | Self::Fragment => ":/?#[]@!$&'()*+,;=".contains(c),
+            Self::Simple | Self::Label => multi && c == ',',
+            Self::Path => c == '/' || (multi && c == ','),
+            Self::PathParam => matches!(c, ';' | '=') || (multi && c == ','),
+            Self::Query => matches!(c, '?' | '&' | '=') || (multi && c == ','),
+            Self::QueryContinuation => matches!(c, '&' | '=') || (multi && c == ','),
+        }
+    }
+}
+
+impl UriTemplate {
+    /// Parses and validates an RFC 6570 template (rule `uri-template`), then expands every
+    /// variable as `x` and requires an absolute URI (rule `uri`), so a template that can
+    /// only ever produce relative URIs is refused up front.
+    ///
+    /// ```
+    /// use mcp_content_rules::{Rule, UriTemplate};
+    ///
+    /// assert!(UriTemplate::parse("file:///logs/{date}.txt").is_ok());
+    /// assert_eq!(UriTemplate::parse("file:///{unclosed").unwrap_err().rule, Rule::UriTemplate);
+    /// assert_eq!(UriTemplate::parse("{path}/x").unwrap_err().rule, Rule::Uri);
+    /// ```
+    pub fn parse(s: &str) -> Result<Self, Violation> {
+        if let Err(e) = UriTemplateStr::new(s) {
+            let detail = e.to_string();
+            let detail = detail
+                .strip_prefix("invalid URI template: ")
+                .unwrap_or(&detail);
+            return Err(Violation::new(
+                Rule::UriTemplate,
+                format!("invalid URI template {}: {detail}", quote(s)),
+            ));
+        }
+        let template = Self {
+            source: s.to_owned(),
+            parts: split_parts(s),
+        };
+        let sample = template.expand(&|_| Some(TemplateValue::Str("x")));
+        if let Err(e) = check_absolute_uri(&sample) {
+            return Err(Violation::new(
+                Rule::Uri,
+                format!(
+                    "URI template {} does not expand to an absolute URI: {}",
+                    quote(s),
+                    e.message
+                ),
+            ));
+        }
+        Ok(template)
+    }
+
+    /// The template as written.
+    ///
+    /// ```
+    /// use mcp_content_rules::UriTemplate;
+    ///
+    /// let t = UriTemplate::parse("file:///{name}").unwrap();
+    /// assert_eq!(t.as_str(), "file:///{name}");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// The distinct variable names, in order of first appearance.
+    ///
+    /// ```
+    /// use mcp_content_rules::UriTemplate;
+    ///
+    /// let t = UriTemplate::parse("x://{a}/{b}{?a,c}").unwrap();
+    /// assert_eq!(t.variables(), ["a", "b", "c"]);
+    /// ```
+    pub fn variables(&self) -> Vec<&str> {
+        let mut seen = Vec::new();
+        for var in self.expressions().flat_map(|e| &e.vars) {
+            if !seen.contains(&var.name.as_str()) {
+                seen.push(var.name.as_str());
+            }
+        }
+        seen
+    }
+
+    /// Whether the template has no expressions (it is a plain URI).
+    ///
+    /// ```
+    /// use mcp_content_rules::UriTemplate;
+    ///
+    /// assert!(UriTemplate::parse("file:///README.md").unwrap().is_literal());
+    /// assert!(!UriTemplate::parse("file:///{name}").unwrap().is_literal());
+    /// ```
+    pub fn is_literal(&self) -> bool {
+        self.expressions().next().is_none()
+    }
+
+    /// Whether every use of variable `name` writes `/` raw (`{+name}`, `{#name}`), so a
+    /// matched value may legitimately hold several path segments. Pick the traversal guard
+    /// with it: [`is_path_traversal_multi_segment`] then, [`is_path_traversal`] otherwise.
+    /// `false` for a name the template does not use.
+    ///
+    /// ```
+    /// use mcp_content_rules::UriTemplate;
+    ///
+    /// let t = UriTemplate::parse("file:///{+path}/{name}").unwrap();
+    /// assert!(t.keeps_slashes("path"));
+    /// assert!(!t.keeps_slashes("name"));
+    /// ```
+    pub fn keeps_slashes(&self, name: &str) -> bool {
+        let mut uses = self
+            .expressions()
+            .filter(|e| e.vars.iter().any(|v| v.name == name))
+            .peekable();
+        uses.peek().is_some() && uses.all(|e| e.operator.allows_reserved())
+    }
+
+    /// Expands the template: `value` gives each variable's value, `None` for undefined.
+    /// Percent-encoding follows each operator (RFC 6570 section 3.2), with one deliberate
+    /// difference: in `{+x}` and `{#x}` a `%` in a value is always written `%25`, where RFC
+    /// 6570 would pass an existing `%XX` through. Values are data here, not pre-encoded
+    /// URI pieces, and this way [`UriTemplate::match_uri`] gets every string back.
+    ///
+    /// A list given to a variable with a prefix modifier (`{x:3}`), which RFC 6570 does not
+    /// define, expands as undefined.
+    ///
+    /// ```
+    /// use mcp_content_rules::{TemplateValue, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("file:///{+dir}/{name}{?rev}").unwrap();
+    /// let uri = t.expand(&|var| match var {
+    ///     "dir" => Some(TemplateValue::Str("docs/2025")),
+    ///     "name" => Some(TemplateValue::Str("a/b 100%.md")),
+    ///     _ => None,
+    /// });
+    /// assert_eq!(uri, "file:///docs/2025/a%2Fb%20100%25.md");
+    /// ```
+    pub fn expand<'v>(&self, value: &dyn Fn(&str) -> Option<TemplateValue<'v>>) -> String {
+        let mut out = String::with_capacity(self.source.len());
+        for part in &self.parts {
+            match part {
+                Part::Literal(text) => out.push_str(text),
+                Part::Expression(e) => e.expand_into(&mut out, value),
+            }
+        }
+        out
+    }
+
+    /// Matches `uri` against the template and returns each variable's decoded value, in
+    /// [`UriTemplate::variables`] order; variables the URI leaves undefined are absent.
+    /// `None` when the URI does not fit.
+    ///
+    /// No well-kept crate implements RFC 6570 matching (the RFC defines expansion only), so
+    /// this is written here: literals must appear exactly as expansion writes them, and
+    /// each expression takes the longest stretch of characters its operator can produce
+    /// that still lets the rest match (backtracking, with memoised dead ends). Supported:
+    /// every operator with plain variables. Not supported (returns `None`): the explode
+    /// (`*`) and prefix (`:N`) modifiers.
+    ///
+    /// Round trip: `match_uri(expand(values))` gives `values` back for any strings in `{x}`
+    /// and `{+x}` expressions separated by literals that the values cannot contain. Where
+    /// RFC 6570 expansion is ambiguous it cannot: in `{x,y}` a lone value goes to `x`; an
+    /// empty match of `{x}` or `{+x}` gives `x = ""`; two `{+x}{+y}` in a row split
+    /// greedily. A variable used twice must match the same value both times.
+    ///
+    /// ```
+    /// use mcp_content_rules::UriTemplate;
+    ///
+    /// let t = UriTemplate::parse("file:///{+dir}/{name}.txt{?rev}").unwrap();
+    /// let vars = t.match_uri("file:///a/b/notes%20v2.txt.txt?rev=3").unwrap();
+    /// assert_eq!(vars, [
+    ///     ("dir".to_owned(), "a/b".to_owned()),
+    ///     ("name".to_owned(), "notes v2.txt".to_owned()),
+    ///     ("rev".to_owned(), "3".to_owned()),
+    /// ]);
+    /// assert_eq!(t.match_uri("https://a/b/notes.txt"), None);
+    /// ```
+    pub fn match_uri(&self, uri: &str) -> Option<Vec<(String, String)>> {
+        // Prefixes truncate and explode changes the shape: neither can be read back.
+        if self
+            .expressions()
+            .any(|e| e.vars.iter().any(|v| v.has_modifier))
+        {
+            return None;
+        }
+        let captures = Matcher {
+            parts: &self.parts,
+            uri,
+        }
+        .run()?;
+        let mut out = Vec::new();
+        for name in self.variables() {
+            let mut values = captures.iter().filter(|(n, _)| *n == name).map(|(_, v)| v);
+            if let Some(first) = values.next() {
+                if values.any(|v| v != first) {
+                    return None;
+                }
+                out.push((name.to_owned(), first.clone()));
+            }
+        }
+        Some(out)
+    }
+
+    /// The template's expressions.
+    fn expressions(&self) -> impl Iterator<Item = &Expression> {
+        self.parts.iter().filter_map(|p| match p {
+            Part::Expression(e) => Some(e),
+            Part::Literal(_) => None,
+        })
+    }
+}
+
+impl fmt::Display for UriTemplate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.source)
+    }
+}
+
+impl FromStr for UriTemplate {
+    type Err = Violation;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
+    }
+}
+
+/// Splits a template that `iri-string` validated into literals and expressions.
+fn split_parts(s: &str) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        let (literal, after) = match rest.find('{') {
+            Some(open) => (&rest[..open], &rest[open..]),
+            None => (rest, ""),
+        };
+        if !literal.is_empty() {
+            let text = expand_literal(literal);
+            match parts.last_mut() {
+                Some(Part::Literal(prev)) => prev.push_str(&text),
+                _ => parts.push(Part::Literal(text)),
+            }
+        }
+        if after.is_empty() {
+            break;
+        }
+        // Validated: every '{' has its '}'.
+        let close = after.find('}').map_or(after.len(), |c| c + 1);
+        let source = &after[..close];
+        let body = source.trim_start_matches('{').trim_end_matches('}');
+        let (operator, vars) = Operator::split(body);
+        parts.push(Part::Expression(Expression {
+            source: source.to_owned(),
+            operator,
+            vars: vars
+                .split(',')
+                .map(|spec| {
+                    let name_len = spec.find([':', '*']).unwrap_or(spec.len());
+                    VarSpec {
+                        name: spec[..name_len].to_owned(),
+                        has_modifier: name_len < spec.len(),
+                    }
+                })
+                .collect(),
+        }));
+        rest = &after[close..];
+    }
+    parts
+}
+
+/// A literal as expansion writes it (characters a URI cannot hold percent-encoded).
+fn expand_literal(literal: &str) -> String {
+    let undefined = |_: &str| -> Option<TemplateValue<'static>> { None };
+    let context = ValueContext {
+        value: &undefined,
+        escape_percent: false,
+        lists: true,
+    };
+    UriTemplateStr::new(literal)
+        .ok()
+        .and_then(|t| t.expand::<UriSpec, _>(&context).ok())
+        .map_or_else(|| literal.to_owned(), |e| e.to_string())
+}
+
+impl Expression {
+    /// Appends this expression's expansion to `out`.
+    fn expand_into<'v>(&self, out: &mut String, value: &dyn Fn(&str) -> Option<TemplateValue<'v>>) {
+        let Ok(template) = UriTemplateStr::new(&self.source) else {
+            return;
+        };
+        let escape_percent = self.operator.allows_reserved();
+        let with_lists = ValueContext {
+            value,
+            escape_percent,
+            lists: true,
+        };
+        // The only expansion error with a `String` sink is a type mismatch (a list for a
+        // prefix modifier); retry with lists undefined rather than fail.
+        let expanded = match template.expand::<UriSpec, _>(&with_lists) {
+            Ok(e) => e.to_string(),
+            Err(_) => {
+                let without_lists = ValueContext {
+                    value,
+                    escape_percent,
+                    lists: false,
+                };
+                template
+                    .expand::<UriSpec, _>(&without_lists)
+                    .map(|e| e.to_string())
+                    .unwrap_or_default()
+            }
+        };
+        out.push_str(&expanded);
+    }
+}
+
+/// Feeds [`UriTemplate::expand`]'s callback to `iri-string`.
+struct ValueContext<'f, 'v> {
+    /// The caller's values.
+    value: &'f dyn Fn(&str) -> Option<TemplateValue<'v>>,
+    /// Write `%` as `%25` (for `+` and `#`, which would otherwise pass `%XX` through).
+    escape_percent: bool,
+    /// Pass lists through (`false`: treat them as undefined).
+    lists: bool,
+}
+
+impl Context for ValueContext<'_, '_> {
+    fn visit<V: Visitor>(&self, visitor: V) -> V::Result {
+        let value = (self.value)(visitor.var_name().as_str());
+        let escape = |s| EscapePercent {
+            text: s,
+            on: self.escape_percent,
+        };
+        match value {
+            None => visitor.visit_undefined(),
+            Some(TemplateValue::Str(s)) => visitor.visit_string(escape(s)),
+            Some(TemplateValue::List(items)) if self.lists => {
+                visitor.visit_list_direct(items.into_iter().map(escape))
+            }
+            Some(TemplateValue::List(_)) => visitor.visit_undefined(),
+        }
+    }
+}
+
+/// Displays `text`, with `%` as `%25` when `on`.
+struct EscapePercent<'a> {
+    /// The value.
+    text: &'a str,
+    /// Whether to escape.
+    on: bool,
+}
+
+impl fmt::Display for EscapePercent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.on {
+            return f.write_str(self.text);
+        }
+        let mut pieces = self.text.split('%');
+        if let Some(first) = pieces.next() {
+            f.write_str(first)?;
+        }
+        for piece in pieces {
+            f.write_str("%25")?;
+            f.write_str(piece)?;
+        }
+        Ok(())
+    }
+}
+
+/// Upper bound on matching work (characters examined), so a pathological template with
+/// many adjacent expressions cannot make a long URI cost quadratic time: past it, no match.
+const MATCH_WORK_LIMIT: usize = 1 << 26;
+
+/// Backtracking matcher for [`UriTemplate::match_uri`]. Iterative (an explicit stack), so
+/// a template with many parts cannot overflow the call stack.
+struct Matcher<'t, 'u> {
+    /// The template's parts.
+    parts: &'t [Part],
+    /// The URI being matched.
+    uri: &'u str,
+}
+
+/// One part being tried at one position.
+struct Frame {
+    /// Index into the parts.
+    part: usize,
+    /// Where in the URI the part starts.
+    pos: usize,
+    /// End positions still to try, best last (popped first).
+    candidates: Vec<usize>,
+    /// How many captures precede this part.
+    captures_len: usize,
+}
+
+impl<'t> Matcher<'t, '_> {
+    /// Matches the whole URI; the captures (variable name, decoded value) in order.
+    fn run(&self) -> Option<Vec<(&'t str, String)>> {
+        if self.parts.is_empty() {
+            return self.uri.is_empty().then(Vec::new);
+        }
+        let mut captures: Vec<(&'t str, String)> = Vec::new();
+        // (part, pos) pairs from which the rest cannot match.
+        let mut dead_ends: HashSet<(usize, usize)> = HashSet::new();
+        let mut work = 0usize;
+        let mut stack = vec![self.frame(0, 0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let Some(end) = top.candidates.pop() else {
+                dead_ends.insert((top.part, top.pos));
+                stack.pop();
+                continue;
+            };
+            work += end - top.pos + 1;
+            if work > MATCH_WORK_LIMIT {
+                return None;
+            }
+            captures.truncate(top.captures_len);
+            if let Part::Expression(e) = &self.parts[top.part] {
+                match decode_expression(e, &self.uri[top.pos..end]) {
+                    Some(values) => captures.extend(values),
+                    None => continue,
+                }
+            }
+            let next = top.part + 1;
+            if next == self.parts.len() {
+                if end == self.uri.len() {
+                    return Some(captures);
+                }
+            } else if !dead_ends.contains(&(next, end)) {
+                let frame = self.frame(next, end, captures.len());
+                stack.push(frame);
+            }
+        }
+        None
+    }
+
+    /// The frame for `part` starting at `pos`, with the ends it may take.
+    fn frame(&self, part: usize, pos: usize, captures_len: usize) -> Frame {
+        let rest = &self.uri[pos..];
+        let candidates = match &self.parts[part] {
+            Part::Literal(text) => {
+                if rest.starts_with(text.as_str()) {
+                    vec![pos + text.len()]
+                } else {
+                    Vec::new()
+                }
+            }
+            Part::Expression(e) => {
+                let multi = e.vars.len() > 1;
+                let span = rest
+                    .char_indices()
+                    .find(|&(_, c)| !e.operator.can_contain(c, multi))
+                    .map_or(rest.len(), |(at, _)| at);
+                let next = self.parts.get(part + 1);
+                // Ascending, so the longest (greedy) end is popped first.
+                (0..=span)
+                    .filter(|&len| rest.is_char_boundary(len))
+                    .filter(|&len| match next {
+                        None => len == rest.len(),
+                        Some(Part::Literal(text)) => rest[len..].starts_with(text.as_str()),
+                        Some(Part::Expression(_)) => true,
+                    })
+                    .map(|len| pos + len)
+                    .collect()
+            }
+        };
+        Frame {
+            part,
+            pos,
+            candidates,
+            captures_len,
+        }
+    }
+}
+
+/// Reads the variables of expression `e` out of `text`, the stretch of URI it produced.
+fn decode_expression<'t>(e: &'t Expression, text: &str) -> Option<Vec<(&'t str, String)>> {
+    let op = e.operator;
+    if text.is_empty() {
+        // No first character: either every variable was undefined, or (for `{x}` and
+        // `{+x}`) the first one was empty. Prefer the empty string, so "" round-trips.
+        return Some(match (op.first(), e.vars.first()) {
+            (None, Some(var)) => vec![(var.name.as_str(), String::new())],
+            _ => Vec::new(),
+        });
+    }
+    let body = match op.first() {
+        Some(first) => text.strip_prefix(first)?,
+        None => text,
+    };
+    // A single unnamed variable owns the whole body: its value may hold the separator
+    // raw (`.` is unreserved in `{.x}`, `,` is reserved-but-allowed in `{+x}`).
+    let items: Vec<&str> = if e.vars.len() == 1 && !op.named() {
+        vec![body]
+    } else {
+        body.split(op.separator()).collect()
+    };
+    let mut out = Vec::with_capacity(items.len());
+    if op.named() {
+        for item in items {
+            let (name, raw) = item.split_once('=').unwrap_or((item, ""));
+            let var = e.vars.iter().find(|v| v.name == name)?;
+            if out.iter().any(|(n, _)| *n == var.name) {
+                return None;
+            }
+            out.push((var.name.as_str(), percent_decode(raw)?));
+        }
+    } else {
+        if items.len() > e.vars.len() {
+            return None;
+        }
+        for (var, raw) in e.vars.iter().zip(items) {
+            out.push((var.name.as_str(), percent_decode(raw)?));
+        }
+    }
+    Some(out)
+}
+
+/// Decodes `%XX` escapes; `None` for a stray `%` or bytes that are not UTF-8.
+fn percent_decode(s: &str) -> Option<String> {
+    if !s.contains('%') {
+        return Some(s.to_owned());
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let high = hex_value(*bytes.get(i + 1)?)?;
+            let low = hex_value(*bytes.get(i + 2)?)?;
+            out.push(high << 4 | low);
+            i += 3;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The value of one hex digit.
+pub(crate) fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

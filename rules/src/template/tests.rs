@@ -1,0 +1,361 @@
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn t(s: &str) -> UriTemplate {
+    UriTemplate::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// Expands with string values from `vars`; names not listed are undefined.
+fn expand(template: &UriTemplate, vars: &[(&str, &str)]) -> String {
+    let map: HashMap<&str, &str> = vars.iter().copied().collect();
+    template.expand(&|name| map.get(name).map(|v| TemplateValue::Str(v)))
+}
+
+fn owned(vars: &[(&str, &str)]) -> Vec<(String, String)> {
+    vars.iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
+/// Values that stress encoding and matching.
+const TRICKY: &[&str] = &[
+    "",
+    "plain",
+    "a b",
+    "a/b",
+    "/",
+    "//",
+    "..",
+    "../etc/passwd",
+    "%",
+    "%2F",
+    "%41",
+    "100%",
+    "%%",
+    "%zz",
+    "a+b",
+    "a,b",
+    "a;b=c",
+    "a?b#c",
+    "a&b=c",
+    "é",
+    "日本語",
+    "😀 emoji",
+    "tab\there",
+    "new\nline",
+    "quote\"'",
+    "{braces}",
+    "[brackets]",
+    "back\\slash",
+    "~-._",
+    ".txt",
+    "x.txt",
+    "=",
+    "\u{0}",
+    "-",
+];
+
+#[test]
+fn parse_accepts_levels_1_to_4() {
+    for ok in [
+        "file:///README.md",
+        "file:///{name}",
+        "file:///{+path}",
+        "https://example.com{/a,b}{?q,r}{&s}{#frag}",
+        "https://example.com/{x}{.ext}{;p}",
+        "https://example.com/{x:3}/{list*}",
+        "{scheme}://host/",
+        "file:///caf%C3%A9/{x}",
+        "file:///café/{x}",
+    ] {
+        t(ok);
+    }
+}
+
+#[test]
+fn parse_rejects_bad_syntax_with_rule_uri_template() {
+    for bad in [
+        "file:///{unclosed",
+        "file:///{}",
+        "file:///{a b}",
+        "file:///{=x}",
+        "file:///{!x}",
+        "file:///{x:0}",
+        "file:///{x:10000}",
+        "file:///}",
+        "file:///a b",
+        "file:///{x}%zz",
+    ] {
+        let err = UriTemplate::parse(bad).unwrap_err();
+        assert_eq!(err.rule, Rule::UriTemplate, "{bad}: {err}");
+        assert!(err.message.starts_with("invalid URI template \""), "{err}");
+    }
+}
+
+#[test]
+fn parse_requires_an_absolute_expansion() {
+    for relative in ["", "{x}", "/files/{x}", "{+path}/x", "x{?q}"] {
+        let err = UriTemplate::parse(relative).unwrap_err();
+        assert_eq!(err.rule, Rule::Uri, "{relative}: {err}");
+    }
+    let err = UriTemplate::parse("/files/{x}").unwrap_err();
+    assert_eq!(
+        err.message,
+        "URI template \"/files/{x}\" does not expand to an absolute URI: relative URI \"/files/x\" \
+         needs a scheme (e.g. file: or https:)"
+    );
+}
+
+#[test]
+fn variables_and_literal() {
+    let tpl = t("https://h/{a}/{+b}{?c,a}{&d*}{#e:3}");
+    assert_eq!(tpl.variables(), ["a", "b", "c", "d", "e"]);
+    assert!(!tpl.is_literal());
+    assert!(t("https://h/x").is_literal());
+    assert!(t("https://h/x").variables().is_empty());
+    assert_eq!(tpl.as_str(), "https://h/{a}/{+b}{?c,a}{&d*}{#e:3}");
+    assert_eq!(tpl.to_string(), tpl.as_str());
+    assert_eq!("https://h/{a}".parse::<UriTemplate>(), Ok(t("https://h/{a}")));
+}
+
+#[test]
+fn keeps_slashes_only_when_every_use_is_reserved() {
+    let tpl = t("file:///{+a}/{b}/{#c}/{+d}{d}");
+    assert!(tpl.keeps_slashes("a"));
+    assert!(!tpl.keeps_slashes("b"));
+    assert!(tpl.keeps_slashes("c"));
+    assert!(!tpl.keeps_slashes("d"));
+    assert!(!tpl.keeps_slashes("missing"));
+}
+
+#[test]
+fn expands_rfc_6570_examples() {
+    // RFC 6570 section 3.2, values without '%'.
+    let vars = [
+        ("var", "value"),
+        ("hello", "Hello World!"),
+        ("path", "/foo/bar"),
+        ("x", "1024"),
+        ("y", "768"),
+        ("empty", ""),
+    ];
+    for (template, expected) in [
+        ("x:{var}", "x:value"),
+        ("x:{hello}", "x:Hello%20World%21"),
+        ("x:{+hello}", "x:Hello%20World!"),
+        ("x:{+path}/here", "x:/foo/bar/here"),
+        ("x:{#hello}", "x:#Hello%20World!"),
+        ("x:{x,y}", "x:1024,768"),
+        ("x:{+x,hello,y}", "x:1024,Hello%20World!,768"),
+        ("x:{#path,x}/here", "x:#/foo/bar,1024/here"),
+        ("x:X{.var}", "x:X.value"),
+        ("x:{/var,x}/here", "x:/value/1024/here"),
+        ("x:{;x,y,empty}", "x:;x=1024;y=768;empty"),
+        ("x:{?x,y,empty}", "x:?x=1024&y=768&empty="),
+        ("x:?fixed=yes{&x}", "x:?fixed=yes&x=1024"),
+        ("x:{var:3}", "x:val"),
+        ("x:{undef}", "x:"),
+        ("x:{?undef}", "x:"),
+        ("x:{x,undef,y}", "x:1024,768"),
+    ] {
+        assert_eq!(expand(&t(template), &vars), expected, "{template}");
+    }
+}
+
+#[test]
+fn expands_lists() {
+    let tpl = t("x:{list}{?list}{/list*}");
+    let uri = tpl.expand(&|_| Some(TemplateValue::List(vec!["red", "green blue"])));
+    assert_eq!(uri, "x:red,green%20blue?list=red,green%20blue/red/green%20blue");
+    // A list for a prefix modifier is undefined rather than an error.
+    let tpl = t("x:{a}{b:2}");
+    let uri = tpl.expand(&|_| Some(TemplateValue::List(vec!["abc"])));
+    assert_eq!(uri, "x:abc");
+}
+
+#[test]
+fn expand_escapes_percent_in_reserved_expressions() {
+    let tpl = t("x:{+a}/{#b}");
+    assert_eq!(expand(&tpl, &[("a", "%41"), ("b", "100%")]), "x:%2541/#100%25");
+    assert_eq!(expand(&t("x:{a}"), &[("a", "%41")]), "x:%2541");
+}
+
+#[test]
+fn literals_are_compared_in_expanded_form() {
+    let tpl = t("file:///café/{x}");
+    let uri = expand(&tpl, &[("x", "a")]);
+    assert_eq!(uri, "file:///caf%C3%A9/a");
+    assert_eq!(tpl.match_uri(&uri), Some(owned(&[("x", "a")])));
+}
+
+#[test]
+fn round_trips_tricky_values_for_simple_and_reserved() {
+    for template in [
+        "file:///{x}",
+        "file:///{+x}",
+        "file:///root/{x}.txt",
+        "file:///root/{+x}.txt",
+        "x://{x}",
+        "{x}:rest",
+        "file:///{#x}",
+        "https://h/a{/x}/b",
+        "https://h/a{.x}",
+    ] {
+        let tpl = t(template);
+        for value in TRICKY {
+            // A value that would turn `{x}` into something the URI grammar cannot hold
+            // as a scheme is not a round-trip case.
+            if template.starts_with("{x}") && !value.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            let vars = [("x", *value)];
+            let uri = expand(&tpl, &vars);
+            assert_eq!(tpl.match_uri(&uri), Some(owned(&vars)), "{template} with {value:?} -> {uri}");
+        }
+    }
+}
+
+#[test]
+fn round_trips_pairs_separated_by_literals() {
+    let tpl = t("file:///{dir}/{name}.{ext}");
+    for a in TRICKY {
+        for b in TRICKY {
+            let vars = [("dir", *a), ("name", *b), ("ext", "md")];
+            let uri = expand(&tpl, &vars);
+            assert_eq!(tpl.match_uri(&uri), Some(owned(&vars)), "{uri}");
+        }
+    }
+    let tpl = t("file:///{+dir}/{name}");
+    for a in TRICKY {
+        for b in TRICKY {
+            let vars = [("dir", *a), ("name", *b)];
+            let uri = expand(&tpl, &vars);
+            assert_eq!(tpl.match_uri(&uri), Some(owned(&vars)), "{uri}");
+        }
+    }
+}
+
+#[test]
+fn matches_every_operator() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        ("x:{a}", &[("a", "v a")]),
+        ("x:{a,b}", &[("a", "1"), ("b", "2,3")]),
+        ("x:{+a,b}", &[("a", "1"), ("b", "2")]),
+        ("x:{#a}", &[("a", "f/g?h")]),
+        ("x:h{.a}", &[("a", "json.gz")]),
+        ("x:h{.a,b}", &[("a", "tar"), ("b", "gz")]),
+        ("x:{/a,b}", &[("a", "p/q"), ("b", "r")]),
+        ("x:{;a,b}", &[("a", "1"), ("b", "")]),
+        ("x:{?a,b}", &[("a", "1&2"), ("b", "=")]),
+        ("x:?fixed=1{&a,b}", &[("a", "x y"), ("b", "z")]),
+        ("x:{a}{?q}{#f}", &[("a", "p"), ("q", "r"), ("f", "s")]),
+    ];
+    for (template, vars) in cases {
+        let tpl = t(template);
+        let uri = expand(&tpl, vars);
+        assert_eq!(tpl.match_uri(&uri), Some(owned(vars)), "{template} -> {uri}");
+    }
+}
+
+#[test]
+fn undefined_variables_are_absent() {
+    let tpl = t("x:{a}{?q,r}{/p}");
+    let uri = expand(&tpl, &[("a", "1"), ("r", "2")]);
+    assert_eq!(uri, "x:1?r=2");
+    assert_eq!(tpl.match_uri(&uri), Some(owned(&[("a", "1"), ("r", "2")])));
+    assert_eq!(tpl.match_uri("x:"), Some(owned(&[("a", "")])));
+}
+
+#[test]
+fn mismatches_return_none() {
+    let tpl = t("file:///docs/{name}.md");
+    for uri in [
+        "file:///docs/a.txt",
+        "file:///other/a.md",
+        "file:///docs/a/b.md",
+        "file:///docs/a.md?x",
+        "https:///docs/a.md",
+        "file:///docs/a%zz.md",
+        "file:///docs/%FF.md",
+        "",
+    ] {
+        assert_eq!(tpl.match_uri(uri), None, "{uri}");
+    }
+    assert_eq!(t("x:{?a}").match_uri("x:?b=1"), None);
+    assert_eq!(t("x:{?a}").match_uri("x:?a=1&a=2"), None);
+    assert_eq!(t("x:{?a}").match_uri("x:?"), None);
+    assert_eq!(t("x:{a,b}").match_uri("x:1,2,3"), None);
+    assert_eq!(t("x:lit").match_uri("x:lit"), Some(Vec::new()));
+    assert_eq!(t("x:lit").match_uri("x:lit2"), None);
+}
+
+#[test]
+fn repeated_variables_must_agree() {
+    let tpl = t("x:{a}/{a}");
+    assert_eq!(tpl.match_uri("x:1/1"), Some(owned(&[("a", "1")])));
+    assert_eq!(tpl.match_uri("x:1/2"), None);
+}
+
+#[test]
+fn modifiers_are_not_matched() {
+    assert_eq!(t("x:{a:3}").match_uri("x:abc"), None);
+    assert_eq!(t("x:{/a*}").match_uri("x:/a/b"), None);
+}
+
+#[test]
+fn matching_adjacent_expressions_stays_fast() {
+    // Every split is tried once at most (dead ends are remembered), so this is quick even
+    // though nothing matches.
+    let tpl = t("x:{a}{b}{c}{d}{e}!");
+    let uri = format!("x:{}", "a".repeat(2000));
+    let start = std::time::Instant::now();
+    assert_eq!(tpl.match_uri(&uri), None);
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    let long = format!("x:{}", "a".repeat(200_000));
+    assert_eq!(tpl.match_uri(&long), None);
+}
+
+#[test]
+fn matching_a_long_value_is_linear() {
+    let tpl = t("file:///{+path}");
+    let value = "dir/".repeat(100_000);
+    let uri = expand(&tpl, &[("path", &value)]);
+    assert_eq!(tpl.match_uri(&uri), Some(owned(&[("path", &value)])));
+}
+
+proptest! {
+    #[test]
+    fn simple_round_trips_any_string(a in any::<String>(), b in any::<String>()) {
+        let tpl = t("file:///{a}/{b}");
+        let vars = [("a", a.as_str()), ("b", b.as_str())];
+        let uri = expand(&tpl, &vars);
+        prop_assert!(check_absolute_uri(&uri).is_ok(), "{}", uri);
+        prop_assert_eq!(tpl.match_uri(&uri), Some(owned(&vars)));
+    }
+
+    #[test]
+    fn reserved_round_trips_any_string(a in any::<String>(), b in any::<String>()) {
+        let tpl = t("file:///{+a}/{b}.txt");
+        let vars = [("a", a.as_str()), ("b", b.as_str())];
+        let uri = expand(&tpl, &vars);
+        prop_assert_eq!(tpl.match_uri(&uri), Some(owned(&vars)));
+    }
+
+    #[test]
+    fn query_round_trips_any_string(a in any::<String>(), q in any::<String>()) {
+        let tpl = t("https://h/{a}{?q}");
+        let vars = [("a", a.as_str()), ("q", q.as_str())];
+        let uri = expand(&tpl, &vars);
+        prop_assert_eq!(tpl.match_uri(&uri), Some(owned(&vars)));
+    }
+
+    #[test]
+    fn matching_arbitrary_input_does_not_panic(uri in any::<String>()) {
+        for template in ["file:///{a}/{+b}", "x:{a}{b}{?c,d}{#e}", "x:{.a}{/b}{;c}{&d}"] {
+            let _ = t(template).match_uri(&uri);
+        }
+    }
+}

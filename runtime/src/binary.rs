@@ -1,0 +1,217 @@
+//! Binary payloads (`data` of image and audio blocks, `blob` of resource contents).
+//!
+//! Users hand over bytes; the wire carries standard padded base64 (RFC 4648). Bytes are
+//! encoded straight into the serializer's output in chunks (no intermediate base64 `String`);
+//! base64 read from the wire is validated, kept as received and decoded on request.
+
+use std::fmt;
+
+use base64_simd::STANDARD;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::rules::{self, Rule, Violation};
+
+/// Binary data that is base64 on the wire.
+///
+/// ```
+/// use mcp_content::Base64Data;
+/// let data = Base64Data::from_bytes(b"hi".to_vec());
+/// assert_eq!(serde_json::to_string(&data).unwrap(), r#""aGk=""#);
+///
+/// let read: Base64Data = serde_json::from_str(r#""aGk=""#).unwrap();
+/// assert_eq!(read.to_bytes().unwrap(), b"hi");
+/// assert!(serde_json::from_str::<Base64Data>(r#""a Gk=""#).is_err());
+/// ```
+#[derive(Clone)]
+pub struct Base64Data(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// Raw bytes, encoded when written.
+    Bytes(Vec<u8>),
+    /// Validated base64 text, as received.
+    Encoded(String),
+}
+
+impl Base64Data {
+    /// Raw bytes; they are encoded when the value is written.
+    pub fn from_bytes(bytes: impl Into<Vec<u8>>) -> Self {
+        Self(Repr::Bytes(bytes.into()))
+    }
+
+    /// Base64 text, validated (standard alphabet, `=` padding, no `data:` prefix).
+    pub fn from_base64(text: impl Into<String>) -> Result<Self, Violation> {
+        let text = text.into();
+        rules::check_base64(&text)?;
+        Ok(Self(Repr::Encoded(text)))
+    }
+
+    /// The decoded length in bytes.
+    pub fn decoded_len(&self) -> usize {
+        match &self.0 {
+            Repr::Bytes(bytes) => bytes.len(),
+            Repr::Encoded(text) => {
+                let padding = text.bytes().rev().take_while(|&b| b == b'=').count();
+                text.len() / 4 * 3 - padding
+            }
+        }
+    }
+
+    /// The length of the base64 text on the wire.
+    pub fn encoded_len(&self) -> usize {
+        match &self.0 {
+            Repr::Bytes(bytes) => STANDARD.encoded_length(bytes.len()),
+            Repr::Encoded(text) => text.len(),
+        }
+    }
+
+    /// Whether the payload is empty.
+    pub fn is_empty(&self) -> bool {
+        match &self.0 {
+            Repr::Bytes(bytes) => bytes.is_empty(),
+            Repr::Encoded(text) => text.is_empty(),
+        }
+    }
+
+    /// The raw bytes when this value holds bytes (no decoding needed).
+    pub fn as_bytes(&self) -> Option<&[u8]> {
+        match &self.0 {
+            Repr::Bytes(bytes) => Some(bytes),
+            Repr::Encoded(_) => None,
+        }
+    }
+
+    /// The base64 text when this value holds text as received.
+    pub fn as_base64(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::Bytes(_) => None,
+            Repr::Encoded(text) => Some(text),
+        }
+    }
+
+    /// The decoded bytes (a copy).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, Violation> {
+        match &self.0 {
+            Repr::Bytes(bytes) => Ok(bytes.clone()),
+            Repr::Encoded(text) => decode(text),
+        }
+    }
+
+    /// The decoded bytes, without a copy when this value already holds bytes.
+    pub fn into_bytes(self) -> Result<Vec<u8>, Violation> {
+        match self.0 {
+            Repr::Bytes(bytes) => Ok(bytes),
+            Repr::Encoded(text) => decode(&text),
+        }
+    }
+
+    /// The base64 text (encodes when this value holds bytes).
+    pub fn to_base64(&self) -> String {
+        match &self.0 {
+            Repr::Bytes(bytes) => STANDARD.encode_to_string(bytes),
+            Repr::Encoded(text) => text.clone(),
+        }
+    }
+
+    /// The base64 text, without a copy when this value holds text.
+    pub fn into_base64(self) -> String {
+        match self.0 {
+            Repr::Bytes(bytes) => STANDARD.encode_to_string(bytes),
+            Repr::Encoded(text) => text,
+        }
+    }
+
+    /// Writes the base64 text into `out` (what a `Display` of the value gives).
+    fn write_base64(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Encoded(text) => out.write_str(text),
+            Repr::Bytes(bytes) => {
+                // Encode in chunks into a stack buffer and hand each chunk to the writer:
+                // the serializer escapes-and-copies it straight into its output, so no
+                // base64 `String` of the whole payload is ever built.
+                const IN: usize = 3 * 1024;
+                const OUT: usize = 4 * 1024;
+                let mut buffer = [0u8; OUT];
+                for chunk in bytes.chunks(IN) {
+                    let encoded = STANDARD.encode(chunk, base64_simd::Out::from_slice(&mut buffer));
+                    // base64 output is ASCII.
+                    let text = std::str::from_utf8(encoded).map_err(|_| fmt::Error)?;
+                    out.write_str(text)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn decode(text: &str) -> Result<Vec<u8>, Violation> {
+    STANDARD
+        .decode_to_vec(text)
+        .map_err(|_| rules::check_base64(text).err().unwrap_or_else(|| Violation::new(Rule::Base64, "not base64")))
+}
+
+impl fmt::Display for Base64Data {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_base64(f)
+    }
+}
+
+impl fmt::Debug for Base64Data {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Bytes(bytes) => write!(f, "Base64Data({} bytes)", bytes.len()),
+            Repr::Encoded(text) => write!(f, "Base64Data({} base64 chars)", text.len()),
+        }
+    }
+}
+
+/// Equal when the decoded bytes are equal.
+impl PartialEq for Base64Data {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Repr::Bytes(a), Repr::Bytes(b)) => a == b,
+            (Repr::Encoded(a), Repr::Encoded(b)) => a == b,
+            (Repr::Bytes(bytes), Repr::Encoded(text)) | (Repr::Encoded(text), Repr::Bytes(bytes)) => {
+                // Canonical base64 is unique for given bytes, so comparing texts is exact.
+                text.len() == STANDARD.encoded_length(bytes.len())
+                    && STANDARD.encode_to_string(bytes) == *text
+            }
+        }
+    }
+}
+
+impl From<Vec<u8>> for Base64Data {
+    fn from(bytes: Vec<u8>) -> Self {
+        Self::from_bytes(bytes)
+    }
+}
+
+impl From<&[u8]> for Base64Data {
+    fn from(bytes: &[u8]) -> Self {
+        Self::from_bytes(bytes.to_vec())
+    }
+}
+
+#[cfg(feature = "bytes")]
+impl From<bytes::Bytes> for Base64Data {
+    fn from(bytes: bytes::Bytes) -> Self {
+        // `Vec::from(Bytes)` reuses the allocation when the `Bytes` is unique.
+        Self::from_bytes(Vec::from(bytes))
+    }
+}
+
+impl Serialize for Base64Data {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Repr::Encoded(text) => serializer.serialize_str(text),
+            Repr::Bytes(_) => serializer.collect_str(self),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Base64Data {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Self::from_base64(text).map_err(serde::de::Error::custom)
+    }
+}

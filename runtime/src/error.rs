@@ -1,0 +1,179 @@
+//! Errors from reading untrusted JSON: where (a JSON path) and which rule.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+
+use crate::rules::{Rule, Violation};
+
+/// Why a JSON document could not be read into a model type.
+///
+/// `path` is the JSON path of the offending value (`content[2].resource.blob`, or `.` for
+/// the document itself); `rule` is the broken rule when one applies (a malformed document
+/// or a wrong JSON type has none).
+///
+/// ```
+/// use mcp_content::{CallToolResult, read_json};
+/// let json = br#"{"content":[{"type":"text","text":"ok"},{"type":"image","data":"a b","mimeType":"image/png"}]}"#;
+/// let err = read_json::<CallToolResult>(json).unwrap_err();
+/// assert_eq!(err.path(), "content[1].data");
+/// assert_eq!(err.rule(), Some(mcp_content::rules::Rule::Base64));
+/// assert!(err.to_string().starts_with("content[1].data: not base64"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError {
+    path: String,
+    rule: Option<Rule>,
+    message: String,
+    line: usize,
+    column: usize,
+}
+
+impl ReadError {
+    /// An error at `path` breaking `violation`'s rule.
+    pub fn new(path: impl Into<String>, violation: Violation) -> Self {
+        Self {
+            path: path.into(),
+            rule: Some(violation.rule),
+            message: violation.to_string(),
+            line: 0,
+            column: 0,
+        }
+    }
+
+    /// An error at `path` that no single rule names (a wrong type, a missing block).
+    pub fn message(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            rule: None,
+            message: message.into(),
+            line: 0,
+            column: 0,
+        }
+    }
+
+    /// The JSON path of the offending value.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The broken rule, when one applies.
+    pub fn rule(&self) -> Option<Rule> {
+        self.rule
+    }
+
+    /// What is wrong, without the path.
+    pub fn detail(&self) -> &str {
+        &self.message
+    }
+
+    /// The line and column in the document (1-based), when known.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        (self.line > 0).then_some((self.line, self.column))
+    }
+
+    /// This error with `prefix` put in front of its path (`content[2]` + `text`).
+    #[must_use]
+    pub fn within(mut self, prefix: &str) -> Self {
+        self.path = join_path(prefix, &self.path);
+        self
+    }
+
+    pub(crate) fn from_json(error: serde_path_to_error::Error<serde_json::Error>) -> Self {
+        let path = error.path().to_string();
+        Self::from_parts(path, &error.into_inner())
+    }
+
+    pub(crate) fn from_parts(mut path: String, inner: &serde_json::Error) -> Self {
+        let (line, column) = (inner.line(), inner.column());
+        let mut message = inner.to_string();
+        if line > 0 {
+            let suffix = format!(" at line {line} column {column}");
+            if let Some(stripped) = message.strip_suffix(&suffix) {
+                message.truncate(stripped.len());
+            }
+        }
+        // Checks made once a whole object is read name the field they are about with a
+        // leading `@field ` (see `field_error`): put it on the path.
+        if let Some(rest) = message.strip_prefix('@')
+            && let Some((field, detail)) = rest.split_once(' ')
+        {
+            path = join_path(&path, field);
+            message = detail.to_owned();
+        }
+        let rule = rule_named_in(&message);
+        Self {
+            path,
+            rule,
+            message,
+            line,
+            column,
+        }
+    }
+}
+
+fn join_path(prefix: &str, rest: &str) -> String {
+    match (prefix, rest) {
+        ("" | ".", rest) => rest.to_owned(),
+        (prefix, "" | ".") => prefix.to_owned(),
+        (prefix, rest) if rest.starts_with('[') => format!("{prefix}{rest}"),
+        (prefix, rest) => format!("{prefix}.{rest}"),
+    }
+}
+
+/// A serde error about `field` of the object being read, raised once the whole object is
+/// read (so serde's own path stops at the object).
+pub(crate) fn field_error<E: serde::de::Error>(field: &str, detail: impl fmt::Display) -> E {
+    E::custom(format_args!("@{field} {detail}"))
+}
+
+/// Finds the `(rule: name)` a `Violation`'s text ends with.
+fn rule_named_in(message: &str) -> Option<Rule> {
+    const RULES: [Rule; 18] = [
+        Rule::Base64,
+        Rule::MimeType,
+        Rule::MimeKind,
+        Rule::Uri,
+        Rule::UriTemplate,
+        Rule::MetaKey,
+        Rule::MetaKeyReserved,
+        Rule::Priority,
+        Rule::Audience,
+        Rule::Timestamp,
+        Rule::ToolName,
+        Rule::IconSrc,
+        Rule::IconTheme,
+        Rule::ProtocolVersion,
+        Rule::Required,
+        Rule::Type,
+        Rule::ExactlyOne,
+        Rule::Limit,
+    ];
+    let start = message.rfind("(rule: ")?;
+    let name = message[start + 7..].strip_suffix(')')?;
+    RULES.into_iter().find(|rule| rule.name() == name)
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Reads a model value from untrusted JSON bytes, validating every rule on the way.
+/// The error names the JSON path and the rule.
+pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(ReadError::from_json)?;
+    deserializer
+        .end()
+        .map_err(|e| ReadError::from_parts(".".to_owned(), &e))?;
+    Ok(value)
+}
+
+/// Reads a model value from a JSON value, validating every rule on the way.
+pub fn read_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ReadError> {
+    serde_path_to_error::deserialize(value).map_err(ReadError::from_json)
+}

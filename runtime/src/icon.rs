@@ -1,0 +1,88 @@
+//! Icons on tools, prompts, resources and resource links (spec 2025-11-25 and later).
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use crate::rules::{self, Violation};
+use crate::validated::MimeType;
+
+/// The background an icon is drawn for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IconTheme {
+    /// For a light background.
+    Light,
+    /// For a dark background.
+    Dark,
+}
+
+/// An icon a client may show. `src` is an `https:` or `data:` URI. Icons are not emitted for
+/// peers on protocol 2025-06-18, which has no icons.
+///
+/// ```
+/// use mcp_content::Icon;
+/// let icon = Icon::new("https://example.com/icon.png").unwrap();
+/// assert!(Icon::new("ftp://example.com/icon.png").is_err());
+/// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Icon {
+    /// An `https:` or `data:` URI.
+    #[serde(deserialize_with = "icon_src")]
+    pub src: String,
+    /// A MIME type override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<MimeType>,
+    /// Sizes such as `48x48` or `any`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<Vec<String>>,
+    /// The theme the icon is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<IconTheme>,
+    /// Fields this version does not know, kept for lossless relaying.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Icon {
+    /// An icon at `src` (checked: `https:` or `data:`).
+    pub fn new(src: impl Into<String>) -> Result<Self, Violation> {
+        let src = src.into();
+        rules::check_icon_src(&src)?;
+        Ok(Self {
+            src,
+            mime_type: None,
+            sizes: None,
+            theme: None,
+            extra: Map::new(),
+        })
+    }
+
+    /// Sets the MIME type.
+    #[must_use]
+    pub fn mime_type(mut self, mime_type: MimeType) -> Self {
+        self.mime_type = Some(mime_type);
+        self
+    }
+
+    /// Sets the sizes.
+    #[must_use]
+    pub fn sizes(mut self, sizes: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.sizes = Some(sizes.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Sets the theme.
+    #[must_use]
+    pub fn theme(mut self, theme: IconTheme) -> Self {
+        self.theme = Some(theme);
+        self
+    }
+}
+
+fn icon_src<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let src = String::deserialize(deserializer)?;
+    rules::check_icon_src(&src).map_err(serde::de::Error::custom)?;
+    Ok(src)
+}

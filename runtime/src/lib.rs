@@ -1,0 +1,42 @@
+//! Validated Model Context Protocol (MCP) content from annotated Rust types, and back.
+//!
+//! The model ([`ContentBlock`], [`CallToolResult`], …) is serde-exact for MCP 2026-07-28 and
+//! writes itself for 2025-06-18 and 2025-11-25 peers too ([`SerializeFor`]). The rules of
+//! the protocol live in [`rules`], shared with the macros: a value of a validated type
+//! ([`MimeType`], [`Uri`], [`MetaKey`], [`Priority`], …) has passed its rule, and reading
+//! untrusted JSON ([`read_json`]) reports the JSON path and the rule of the first problem.
+#![doc = include_str!("../../README.md")]
+
+pub use mcp_content_rules as rules;
+
+mod annotations;
+mod binary;
+mod content;
+mod error;
+mod icon;
+mod meta;
+mod prompt;
+mod resource;
+mod result;
+mod tool;
+mod validate;
+mod validated;
+mod version;
+
+pub use annotations::{Annotations, Role};
+pub use binary::Base64Data;
+pub use content::{
+    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
+    ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
+};
+pub use error::{ReadError, read_json, read_value};
+pub use icon::{Icon, IconTheme};
+pub use meta::Meta;
+pub use prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
+pub use resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
+pub use result::RESULT_TYPE_COMPLETE;
+pub use rules::{ProtocolVersion, UriTemplate};
+pub use tool::{CallToolResult, Tool, ToolAnnotations};
+pub use validate::{Problem, Validate, ValidationError};
+pub use validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
+pub use version::{ForVersion, SerializeFor};

@@ -1,0 +1,204 @@
+//! Prompts: the descriptor (`Prompt`, `PromptArgument`) and the result (`GetPromptResult`).
+
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::annotations::Role;
+use crate::content::ContentBlock;
+use crate::icon::Icon;
+use crate::meta::Meta;
+use crate::result::put_result_tail;
+use crate::rules::ProtocolVersion;
+use crate::tool::put_descriptor_tail;
+use crate::version::{SerializeFor, serialize_latest};
+
+/// An argument a prompt takes (always a string on the wire).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PromptArgument {
+    /// The argument's name.
+    pub name: String,
+    /// A display title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// What the argument is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Whether it must be given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub required: Option<bool>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl PromptArgument {
+    /// An argument named `name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// A prompt's descriptor, as `prompts/list` returns it.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Prompt {
+    /// The prompt's name.
+    pub name: String,
+    /// A display title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// What the prompt provides.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The arguments it takes.
+    #[serde(default)]
+    pub arguments: Option<Vec<PromptArgument>>,
+    /// Icons (not emitted for 2025-06-18).
+    #[serde(default)]
+    pub icons: Vec<Icon>,
+    /// The descriptor's `_meta`.
+    #[serde(default, rename = "_meta")]
+    pub meta: Meta,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Prompt {
+    /// A prompt named `name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            ..Self::default()
+        }
+    }
+}
+
+impl SerializeFor for Prompt {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("name", &self.name)?;
+        if let Some(title) = &self.title {
+            map.serialize_entry("title", title)?;
+        }
+        if let Some(description) = &self.description {
+            map.serialize_entry("description", description)?;
+        }
+        if let Some(arguments) = &self.arguments {
+            map.serialize_entry("arguments", arguments)?;
+        }
+        put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
+        map.end()
+    }
+}
+
+/// One message of a prompt: a role and a content block.
+///
+/// ```
+/// use mcp_content::{ContentBlock, PromptMessage, Role};
+/// let message = PromptMessage::new(Role::User, ContentBlock::text("Hi"));
+/// assert_eq!(
+///     serde_json::to_string(&message).unwrap(),
+///     r#"{"role":"user","content":{"type":"text","text":"Hi"}}"#
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct PromptMessage {
+    /// Who says it.
+    pub role: Role,
+    /// What is said.
+    pub content: ContentBlock,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl PromptMessage {
+    /// A message from `role`.
+    pub fn new(role: Role, content: impl Into<ContentBlock>) -> Self {
+        Self {
+            role,
+            content: content.into(),
+            extra: Map::new(),
+        }
+    }
+}
+
+impl SerializeFor for PromptMessage {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("role", &self.role)?;
+        map.serialize_entry("content", &self.content.for_version(version))?;
+        for (k, v) in &self.extra {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// The result of `prompts/get`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetPromptResult {
+    /// A description of the prompt.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The messages.
+    pub messages: Vec<PromptMessage>,
+    /// The result's `_meta`.
+    #[serde(default, rename = "_meta")]
+    pub meta: Meta,
+    /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
+    #[serde(default)]
+    pub result_type: Option<String>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl GetPromptResult {
+    /// A result with these messages.
+    pub fn new(messages: Vec<PromptMessage>) -> Self {
+        Self {
+            messages,
+            ..Self::default()
+        }
+    }
+}
+
+impl SerializeFor for GetPromptResult {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(description) = &self.description {
+            map.serialize_entry("description", description)?;
+        }
+        map.serialize_entry("messages", &self.messages.for_version(version))?;
+        put_result_tail(
+            &mut map,
+            version,
+            &self.meta,
+            self.result_type.as_deref(),
+            &self.extra,
+        )?;
+        map.end()
+    }
+}
+
+serialize_latest!(Prompt, PromptMessage, GetPromptResult);

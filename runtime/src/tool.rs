@@ -1,0 +1,324 @@
+//! Tools: the descriptor (`Tool`, `ToolAnnotations`) and the result (`CallToolResult`).
+
+use std::fmt;
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::content::ContentBlock;
+use crate::icon::Icon;
+use crate::meta::Meta;
+use crate::result::put_result_tail;
+use crate::rules::ProtocolVersion;
+use crate::validated::ToolName;
+use crate::version::{SerializeFor, serialize_latest};
+
+/// The result of `tools/call`.
+///
+/// ```
+/// use mcp_content::{CallToolResult, ContentBlock};
+/// let result = CallToolResult::new(vec![ContentBlock::text("42")]);
+/// assert_eq!(
+///     serde_json::to_string(&result).unwrap(),
+///     r#"{"content":[{"type":"text","text":"42"}],"resultType":"complete"}"#
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CallToolResult {
+    /// The unstructured result (may be empty, never absent on the wire).
+    pub content: Vec<ContentBlock>,
+    /// The structured result. Any JSON value for 2026-07-28; written as `{"result": …}`
+    /// for 2025-era peers when it is not an object. `Some(Value::Null)` is an explicit `null`.
+    pub structured_content: Option<Value>,
+    /// Whether the call failed.
+    pub is_error: Option<bool>,
+    /// The result's `_meta`.
+    pub meta: Meta,
+    /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
+    pub result_type: Option<String>,
+    /// Fields this version does not know.
+    pub extra: Map<String, Value>,
+}
+
+impl CallToolResult {
+    /// A successful result with these blocks.
+    pub fn new(content: Vec<ContentBlock>) -> Self {
+        Self {
+            content,
+            ..Self::default()
+        }
+    }
+
+    /// A successful result with one text block.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::new(vec![ContentBlock::text(text)])
+    }
+
+    /// A failed result (`isError: true`) whose one text block says what went wrong.
+    pub fn error(message: impl Into<String>) -> Self {
+        Self {
+            is_error: Some(true),
+            ..Self::text(message)
+        }
+    }
+
+    /// A result with structured content and, for clients that only read `content`, its JSON
+    /// as a text block (the spec's backward-compatibility rule).
+    pub fn structured(value: Value) -> Self {
+        let text = value.to_string();
+        Self {
+            structured_content: Some(value),
+            ..Self::text(text)
+        }
+    }
+
+    /// Whether `isError` is `true`.
+    pub fn is_error(&self) -> bool {
+        self.is_error == Some(true)
+    }
+}
+
+impl SerializeFor for CallToolResult {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("content", &self.content.for_version(version))?;
+        if let Some(structured) = &self.structured_content {
+            if version < ProtocolVersion::V2026_07_28 && !structured.is_object() {
+                // 2025-era schemas require an object here.
+                map.serialize_entry("structuredContent", &WrappedResult(structured))?;
+            } else {
+                map.serialize_entry("structuredContent", structured)?;
+            }
+        }
+        if let Some(is_error) = self.is_error {
+            map.serialize_entry("isError", &is_error)?;
+        }
+        put_result_tail(
+            &mut map,
+            version,
+            &self.meta,
+            self.result_type.as_deref(),
+            &self.extra,
+        )?;
+        map.end()
+    }
+}
+
+/// `{"result": value}`, the object form 2025-era peers take for a non-object structured value.
+pub(crate) struct WrappedResult<'a>(pub(crate) &'a Value);
+
+impl Serialize for WrappedResult<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("result", self.0)?;
+        map.end()
+    }
+}
+
+serialize_latest!(CallToolResult, Tool);
+
+impl<'de> Deserialize<'de> for CallToolResult {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(CallToolResultVisitor)
+    }
+}
+
+struct CallToolResultVisitor;
+
+impl<'de> Visitor<'de> for CallToolResultVisitor {
+    type Value = CallToolResult;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a CallToolResult object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<CallToolResult, A::Error> {
+        let mut content: Option<Vec<ContentBlock>> = None;
+        let mut structured: Option<Value> = None;
+        let mut is_error: Option<bool> = None;
+        let mut meta: Option<Meta> = None;
+        let mut result_type: Option<String> = None;
+        let mut extra = Map::new();
+        while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
+            macro_rules! once {
+                ($slot:ident, $name:literal) => {{
+                    if $slot.is_some() {
+                        return Err(de::Error::duplicate_field($name));
+                    }
+                    $slot = Some(access.next_value()?);
+                }};
+            }
+            match key.as_ref() {
+                "content" => once!(content, "content"),
+                "structuredContent" => once!(structured, "structuredContent"),
+                "isError" => once!(is_error, "isError"),
+                "_meta" => once!(meta, "_meta"),
+                "resultType" => once!(result_type, "resultType"),
+                other => {
+                    if extra.contains_key(other) {
+                        return Err(de::Error::custom(format_args!("duplicate field `{other}`")));
+                    }
+                    let value: Value = access.next_value()?;
+                    extra.insert(other.to_owned(), value);
+                }
+            }
+        }
+        Ok(CallToolResult {
+            content: content.ok_or_else(|| de::Error::missing_field("content"))?,
+            structured_content: structured,
+            is_error,
+            meta: meta.unwrap_or_default(),
+            result_type,
+            extra,
+        })
+    }
+}
+
+/// Hints about a tool's behaviour. All are hints, never guarantees; a hint of `false` is
+/// kept (it says something), an absent one is `None`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolAnnotations {
+    /// A display title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The tool does not modify its environment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_only_hint: Option<bool>,
+    /// The tool may perform destructive updates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destructive_hint: Option<bool>,
+    /// Calling again with the same arguments has no further effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idempotent_hint: Option<bool>,
+    /// The tool interacts with an open world of external entities.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_world_hint: Option<bool>,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl ToolAnnotations {
+    /// Whether nothing is set.
+    pub fn is_empty(&self) -> bool {
+        self.title.is_none()
+            && self.read_only_hint.is_none()
+            && self.destructive_hint.is_none()
+            && self.idempotent_hint.is_none()
+            && self.open_world_hint.is_none()
+            && self.extra.is_empty()
+    }
+}
+
+/// A tool's descriptor, as `tools/list` returns it.
+///
+/// ```
+/// use mcp_content::{Tool, ToolName};
+/// let tool = Tool::new(ToolName::new("ping").unwrap());
+/// assert_eq!(
+///     serde_json::to_string(&tool).unwrap(),
+///     r#"{"name":"ping","inputSchema":{"type":"object","additionalProperties":false}}"#
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tool {
+    /// The tool's name.
+    pub name: ToolName,
+    /// A display title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// What the tool does (for the model).
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The JSON Schema of the arguments (an object schema).
+    pub input_schema: Map<String, Value>,
+    /// The JSON Schema of `structuredContent`, when the tool returns it.
+    #[serde(default)]
+    pub output_schema: Option<Map<String, Value>>,
+    /// Behaviour hints.
+    #[serde(default)]
+    pub annotations: Option<ToolAnnotations>,
+    /// Icons (not emitted for 2025-06-18).
+    #[serde(default)]
+    pub icons: Vec<Icon>,
+    /// The descriptor's `_meta`.
+    #[serde(default, rename = "_meta")]
+    pub meta: Meta,
+    /// Fields this version does not know.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Tool {
+    /// A tool that takes no arguments: `{"type":"object","additionalProperties":false}`.
+    pub fn new(name: ToolName) -> Self {
+        let mut input_schema = Map::new();
+        input_schema.insert("type".into(), Value::from("object"));
+        input_schema.insert("additionalProperties".into(), Value::Bool(false));
+        Self {
+            name,
+            title: None,
+            description: None,
+            input_schema,
+            output_schema: None,
+            annotations: None,
+            icons: Vec::new(),
+            meta: Meta::new(),
+            extra: Map::new(),
+        }
+    }
+}
+
+impl SerializeFor for Tool {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("name", &self.name)?;
+        if let Some(title) = &self.title {
+            map.serialize_entry("title", title)?;
+        }
+        if let Some(description) = &self.description {
+            map.serialize_entry("description", description)?;
+        }
+        map.serialize_entry("inputSchema", &self.input_schema)?;
+        if let Some(output) = &self.output_schema {
+            map.serialize_entry("outputSchema", output)?;
+        }
+        if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
+            map.serialize_entry("annotations", annotations)?;
+        }
+        put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
+        map.end()
+    }
+}
+
+/// Writes icons (not for 2025-06-18), `_meta` (when not empty) and unknown fields.
+pub(crate) fn put_descriptor_tail<M: SerializeMap>(
+    map: &mut M,
+    version: ProtocolVersion,
+    icons: &[Icon],
+    meta: &Meta,
+    extra: &Map<String, Value>,
+) -> Result<(), M::Error> {
+    if !icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
+        map.serialize_entry("icons", icons)?;
+    }
+    if !meta.is_empty() {
+        map.serialize_entry("_meta", meta)?;
+    }
+    for (k, v) in extra {
+        map.serialize_entry(k, v)?;
+    }
+    Ok(())
+}

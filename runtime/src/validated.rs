@@ -1,0 +1,231 @@
+//! Validated newtypes: a value of one of these types has passed its rule.
+//!
+//! Each has a fallible constructor (`new` / `FromStr`) that applies the rule from
+//! [`crate::rules`], and a `Deserialize` impl that applies it too, so a model value read
+//! from untrusted JSON is as valid as one built in code.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::rules::{self, Violation};
+
+macro_rules! validated_string {
+    ($(#[$doc:meta])* $name:ident, $check:path) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(String);
+
+        impl $name {
+            /// Checks `value` against the rule and wraps it.
+            pub fn new(value: impl Into<String>) -> Result<Self, Violation> {
+                let value = value.into();
+                $check(&value)?;
+                Ok(Self(value))
+            }
+
+            /// Wraps a value the caller has already checked (generated code passes literals
+            /// the compiler validated).
+            #[doc(hidden)]
+            pub fn __unchecked(value: impl Into<String>) -> Self {
+                let value = value.into();
+                debug_assert!($check(&value).is_ok(), "{value}");
+                Self(value)
+            }
+
+            /// The value as a string slice.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The owned string.
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = Violation;
+            fn from_str(value: &str) -> Result<Self, Violation> {
+                Self::new(value)
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = Violation;
+            fn try_from(value: String) -> Result<Self, Violation> {
+                Self::new(value)
+            }
+        }
+
+        impl TryFrom<&str> for $name {
+            type Error = Violation;
+            fn try_from(value: &str) -> Result<Self, Violation> {
+                Self::new(value)
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = String::deserialize(deserializer)?;
+                Self::new(value).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+validated_string!(
+    /// An RFC 6838 media type such as `image/png` or `text/plain; charset=utf-8`.
+    ///
+    /// ```
+    /// use mcp_content::MimeType;
+    /// assert!(MimeType::new("image/png").is_ok());
+    /// assert!(MimeType::new("png").is_err());
+    /// ```
+    MimeType,
+    rules::check_mime_type
+);
+
+validated_string!(
+    /// An absolute RFC 3986 URI such as `file:///tmp/a.txt` or `weather://paris/raw.json`.
+    ///
+    /// ```
+    /// use mcp_content::Uri;
+    /// assert!(Uri::new("test://static-text").is_ok());
+    /// assert!(Uri::new("relative/path").is_err());
+    /// ```
+    Uri,
+    rules::check_absolute_uri
+);
+
+validated_string!(
+    /// A tool name: 1 to 128 characters of `A-Z a-z 0-9 _ . -`.
+    ///
+    /// ```
+    /// use mcp_content::ToolName;
+    /// assert!(ToolName::new("get_weather").is_ok());
+    /// assert!(ToolName::new("get weather").is_err());
+    /// ```
+    ToolName,
+    rules::check_tool_name
+);
+
+validated_string!(
+    /// An RFC 3339 timestamp such as `2025-01-12T15:00:58Z`, as `annotations.lastModified` takes.
+    ///
+    /// ```
+    /// use mcp_content::Timestamp;
+    /// assert!(Timestamp::new("2025-01-12T15:00:58Z").is_ok());
+    /// assert!(Timestamp::new("yesterday").is_err());
+    /// ```
+    Timestamp,
+    rules::check_timestamp
+);
+
+validated_string!(
+    /// A `_meta` key that follows the key grammar (reserved prefixes allowed: a peer or the
+    /// runtime may write them). Use [`MetaKey::user`] for keys written by user code.
+    ///
+    /// ```
+    /// use mcp_content::MetaKey;
+    /// assert!(MetaKey::new("com.example/source").is_ok());
+    /// assert!(MetaKey::user("io.modelcontextprotocol/x").is_err());
+    /// ```
+    MetaKey,
+    rules::check_meta_key
+);
+
+impl MetaKey {
+    /// A key written by user code: the grammar, and no prefix reserved for MCP in any
+    /// supported protocol version.
+    pub fn user(value: impl Into<String>) -> Result<Self, Violation> {
+        let value = value.into();
+        rules::check_user_meta_key(&value)?;
+        Ok(Self(value))
+    }
+}
+
+impl Timestamp {
+    /// The timestamp of `moment`, in RFC 3339 form.
+    pub fn from_offset_date_time(moment: time::OffsetDateTime) -> Self {
+        let text = moment
+            .format(&time::format_description::well_known::Rfc3339)
+            .unwrap_or_else(|_| moment.to_string());
+        Self(text)
+    }
+}
+
+/// `annotations.priority`: a finite number from 0 (least important) to 1 (most important).
+///
+/// ```
+/// use mcp_content::Priority;
+/// assert!(Priority::new(0.0).is_ok());
+/// assert!(Priority::new(1.01).is_err());
+/// assert!(Priority::new(f64::NAN).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Priority(f64);
+
+impl Priority {
+    /// Checks `value` against the rule and wraps it.
+    pub fn new(value: f64) -> Result<Self, Violation> {
+        rules::check_priority(value)?;
+        Ok(Self(value))
+    }
+
+    /// The number.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl TryFrom<f64> for Priority {
+    type Error = Violation;
+    fn try_from(value: f64) -> Result<Self, Violation> {
+        Self::new(value)
+    }
+}
+
+impl Serialize for Priority {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Priority {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = f64::deserialize(deserializer)?;
+        Self::new(value).map_err(serde::de::Error::custom)
+    }
+}

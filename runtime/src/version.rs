@@ -1,0 +1,109 @@
+//! Protocol versions: one model, written for the version a peer negotiated.
+//!
+//! | version | `resultType` | non-object `structuredContent` | icons |
+//! |---|---|---|---|
+//! | 2025-06-18 | absent | wrapped as `{"result": …}` | not emitted |
+//! | 2025-11-25 | absent | wrapped as `{"result": …}` | emitted |
+//! | 2026-07-28 (default) | `"complete"` unless set | as it is | emitted |
+
+use serde::{Serialize, Serializer};
+
+use crate::rules::ProtocolVersion;
+
+/// A model type that writes itself for a given protocol version. Its `Serialize` impl writes
+/// for [`ProtocolVersion::LATEST`].
+pub trait SerializeFor {
+    /// Writes `self` as a peer on `version` expects it.
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error>;
+
+    /// A `Serialize` view of `self` for `version`.
+    fn for_version(&self, version: ProtocolVersion) -> ForVersion<'_, Self> {
+        ForVersion {
+            value: self,
+            version,
+        }
+    }
+
+    /// The JSON bytes of `self` for `version`.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, ProtocolVersion, SerializeFor};
+    /// let result = CallToolResult::text("hi");
+    /// let old = String::from_utf8(result.to_json_for(ProtocolVersion::V2025_06_18)).unwrap();
+    /// assert_eq!(old, r#"{"content":[{"type":"text","text":"hi"}]}"#);
+    /// let new = String::from_utf8(result.to_json_for(ProtocolVersion::V2026_07_28)).unwrap();
+    /// assert_eq!(new, r#"{"content":[{"type":"text","text":"hi"}],"resultType":"complete"}"#);
+    /// ```
+    fn to_json_for(&self, version: ProtocolVersion) -> Vec<u8> {
+        let mut out = Vec::with_capacity(128);
+        self.write_json_for(version, &mut out);
+        out
+    }
+
+    /// Appends the JSON of `self` for `version` to `out`.
+    fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
+        let mut serializer = serde_json::Serializer::new(out);
+        // Writing model values to a Vec cannot fail: every map key is a string and every
+        // number is finite (priorities are validated).
+        self.serialize_for(version, &mut serializer)
+            .expect("model values always serialize to JSON");
+    }
+
+    /// The JSON value of `self` for `version`.
+    fn to_value_for(&self, version: ProtocolVersion) -> serde_json::Value {
+        serde_json::to_value(self.for_version(version)).expect("model values always serialize to JSON")
+    }
+}
+
+/// A `Serialize` view of a model value for one protocol version.
+#[derive(Debug)]
+pub struct ForVersion<'a, T: ?Sized> {
+    value: &'a T,
+    version: ProtocolVersion,
+}
+
+impl<T: SerializeFor + ?Sized> Serialize for ForVersion<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize_for(self.version, serializer)
+    }
+}
+
+impl<T: SerializeFor> SerializeFor for [T] {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter().map(|item| item.for_version(version)))
+    }
+}
+
+impl<T: SerializeFor> SerializeFor for Vec<T> {
+    fn serialize_for<S: Serializer>(
+        &self,
+        version: ProtocolVersion,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize_for(version, serializer)
+    }
+}
+
+/// Implements `Serialize` as `serialize_for(LATEST)`.
+macro_rules! serialize_latest {
+    ($($ty:ty),* $(,)?) => {$(
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $crate::version::SerializeFor::serialize_for(
+                    self,
+                    $crate::version::ProtocolVersion::LATEST,
+                    serializer,
+                )
+            }
+        }
+    )*};
+}
+pub(crate) use serialize_latest;
