@@ -1,3 +1,48 @@
 //! Derive and attribute macros for [`mcp-content`](https://docs.rs/mcp-content).
 //!
-//! Use them through the `mcp-content` crate, which re-exports them.
+//! Use them through the `mcp-content` crate, which re-exports them and documents them: see
+//! `mcp_content::Content` for the attribute reference. The pipeline, one stage per file:
+//! `ast` (the IR, keeping syn nodes for spans) → `attr` (the grammar) → `check` (every rule,
+//! errors collected in a `ctxt::Ctxt`) → `expand/<macro>.rs` (generation).
+
+mod ast;
+mod attr;
+mod check;
+mod ctxt;
+mod expand;
+mod handler;
+mod suggest;
+
+use proc_macro::TokenStream;
+
+/// Turns an annotated struct into MCP content blocks and a tool result, and back.
+///
+/// The attribute reference, with examples, is on the re-export: `mcp_content::Content`.
+#[proc_macro_derive(Content, attributes(content))]
+pub fn derive_content(input: TokenStream) -> TokenStream {
+    expand::content::derive(&syn::parse_macro_input!(input as syn::DeriveInput)).into()
+}
+
+/// Turns a function into a tool handler; see `mcp_content::tool`.
+#[proc_macro_attribute]
+pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
+    handler::tool::expand(args.into(), input.into()).into()
+}
+
+/// Turns a function into a prompt handler; see `mcp_content::prompt`.
+#[proc_macro_attribute]
+pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
+    handler::prompt::expand(args.into(), input.into()).into()
+}
+
+/// Turns a function into a resource handler; see `mcp_content::resource`.
+#[proc_macro_attribute]
+pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
+    handler::resource::expand(args.into(), input.into()).into()
+}
+
+/// Declares a router's handlers, rejecting duplicate names at compile time; see `mcp_content::router`.
+#[proc_macro]
+pub fn router(input: TokenStream) -> TokenStream {
+    handler::router::expand(input.into()).into()
+}

@@ -83,8 +83,19 @@ mod tests {
         for ok in [0.0, -0.0, 0.5, 1.0, f64::MIN_POSITIVE] {
             assert!(check_priority(ok).is_ok(), "{ok}");
         }
-        for bad in [-0.01, 1.01, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -f64::MIN_POSITIVE] {
-            assert_eq!(check_priority(bad).unwrap_err().rule, Rule::Priority, "{bad}");
+        for bad in [
+            -0.01,
+            1.01,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -f64::MIN_POSITIVE,
+        ] {
+            assert_eq!(
+                check_priority(bad).unwrap_err().rule,
+                Rule::Priority,
+                "{bad}"
+            );
         }
         assert_eq!(
             check_priority(1.01).unwrap_err().message,
@@ -101,7 +112,11 @@ mod tests {
         assert!(check_audience("user").is_ok());
         assert!(check_audience("assistant").is_ok());
         for bad in ["", "User", "model", " user", "system"] {
-            assert_eq!(check_audience(bad).unwrap_err().rule, Rule::Audience, "{bad}");
+            assert_eq!(
+                check_audience(bad).unwrap_err().rule,
+                Rule::Audience,
+                "{bad}"
+            );
         }
     }
 
@@ -113,7 +128,11 @@ mod tests {
             "2025-01-12T15:00:58+01:00",
             "2025-01-12T15:00:58-08:30",
         ] {
-            assert!(check_timestamp(ok).is_ok(), "{ok}: {:?}", check_timestamp(ok));
+            assert!(
+                check_timestamp(ok).is_ok(),
+                "{ok}: {:?}",
+                check_timestamp(ok)
+            );
         }
         for bad in [
             "",

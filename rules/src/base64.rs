@@ -53,7 +53,7 @@ fn diagnose(s: &str) -> String {
             return format!("misplaced padding '=' at byte {first_pad}");
         }
     }
-    if s.len() % 4 != 0 {
+    if !s.len().is_multiple_of(4) {
         return format!(
             "length {} is not a multiple of 4 (missing '=' padding?)",
             s.len()
@@ -83,7 +83,15 @@ mod tests {
 
     #[test]
     fn accepts_standard_padded() {
-        for ok in ["", "AA==", "AAA=", "AAAA", "aGVsbG8gd29ybGQ=", "+/+/", "////"] {
+        for ok in [
+            "",
+            "AA==",
+            "AAA=",
+            "AAAA",
+            "aGVsbG8gd29ybGQ=",
+            "+/+/",
+            "////",
+        ] {
             assert!(check_base64(ok).is_ok(), "{ok}");
         }
     }
@@ -125,9 +133,18 @@ mod tests {
             message("aG=sbG8="),
             "not base64: misplaced padding '=' at byte 2"
         );
-        assert_eq!(message("AA==AA=="), "not base64: misplaced padding '=' at byte 2");
-        assert_eq!(message("A==="), "not base64: misplaced padding '=' at byte 1");
-        assert_eq!(message("===="), "not base64: misplaced padding '=' at byte 0");
+        assert_eq!(
+            message("AA==AA=="),
+            "not base64: misplaced padding '=' at byte 2"
+        );
+        assert_eq!(
+            message("A==="),
+            "not base64: misplaced padding '=' at byte 1"
+        );
+        assert_eq!(
+            message("===="),
+            "not base64: misplaced padding '=' at byte 0"
+        );
     }
 
     #[test]
@@ -143,7 +160,10 @@ mod tests {
 
     #[test]
     fn names_non_ascii_at_its_byte_offset() {
-        assert_eq!(message("AAé="), "not base64: invalid character 'é' at byte 2");
+        assert_eq!(
+            message("AAé="),
+            "not base64: invalid character 'é' at byte 2"
+        );
     }
 
     #[test]

@@ -44,7 +44,10 @@ pub fn check_icon_theme(s: &str) -> Result<(), Violation> {
         "light" | "dark" => Ok(()),
         _ => Err(Violation::new(
             Rule::IconTheme,
-            format!("unknown icon theme {}; expected \"light\" or \"dark\"", quote(s)),
+            format!(
+                "unknown icon theme {}; expected \"light\" or \"dark\"",
+                quote(s)
+            ),
         )),
     }
 }
@@ -55,11 +58,26 @@ mod tests {
 
     #[test]
     fn src_schemes() {
-        for ok in ["https://x.example/i.svg", "HTTPS://x.example/i.svg", "data:,x", "DaTa:image/svg+xml,%3Csvg%3E"] {
+        for ok in [
+            "https://x.example/i.svg",
+            "HTTPS://x.example/i.svg",
+            "data:,x",
+            "DaTa:image/svg+xml,%3Csvg%3E",
+        ] {
             assert!(check_icon_src(ok).is_ok(), "{ok}");
         }
-        for bad in ["http://x.example/i.png", "file:///i.png", "ftp://x/i.png", "/i.png", ""] {
-            assert_eq!(check_icon_src(bad).unwrap_err().rule, Rule::IconSrc, "{bad}");
+        for bad in [
+            "http://x.example/i.png",
+            "file:///i.png",
+            "ftp://x/i.png",
+            "/i.png",
+            "",
+        ] {
+            assert_eq!(
+                check_icon_src(bad).unwrap_err().rule,
+                Rule::IconSrc,
+                "{bad}"
+            );
         }
         let err = check_icon_src("/i.png").unwrap_err();
         assert!(err.message.starts_with("relative URI"), "{err}");
@@ -70,7 +88,11 @@ mod tests {
         assert!(check_icon_theme("light").is_ok());
         assert!(check_icon_theme("dark").is_ok());
         for bad in ["", "Light", "auto", "dark "] {
-            assert_eq!(check_icon_theme(bad).unwrap_err().rule, Rule::IconTheme, "{bad}");
+            assert_eq!(
+                check_icon_theme(bad).unwrap_err().rule,
+                Rule::IconTheme,
+                "{bad}"
+            );
         }
     }
 }

@@ -48,3 +48,71 @@ pub use traversal::{is_path_traversal, is_path_traversal_multi_segment};
 pub use uri::check_absolute_uri;
 pub use version::ProtocolVersion;
 pub use violation::{Rule, Violation};
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// No check panics, whatever it is given.
+        #[test]
+        fn checks_never_panic(s in any::<String>(), p in any::<f64>()) {
+            let _ = check_base64(&s);
+            let _ = check_mime_type(&s);
+            let _ = check_mime_kind(&s, MediaKind::Image);
+            let _ = check_absolute_uri(&s);
+            let _ = check_priority(p);
+            let _ = check_audience(&s);
+            let _ = check_timestamp(&s);
+            let _ = check_tool_name(&s);
+            let _ = check_icon_src(&s);
+            let _ = check_icon_theme(&s);
+            let _ = check_meta_key(&s);
+            let _ = check_user_meta_key(&s);
+            let _ = is_path_traversal(&s);
+            let _ = is_path_traversal_multi_segment(&s);
+            let _ = s.parse::<ProtocolVersion>();
+            if let Ok(t) = UriTemplate::parse(&s) {
+                let _ = t.expand(&|_| Some(TemplateValue::Str(&s)));
+                let _ = t.match_uri(&s);
+            }
+        }
+
+        /// Base64 is accepted exactly when it decodes strictly (the engine's own decoder).
+        #[test]
+        fn base64_agrees_with_decoding(s in "[A-Za-z0-9+/=_ -]{0,12}") {
+            let decodes = base64_simd::STANDARD.decode_to_vec(s.as_bytes()).is_ok();
+            prop_assert_eq!(check_base64(&s).is_ok(), decodes);
+        }
+
+        /// Every encoding of bytes is accepted.
+        #[test]
+        fn base64_accepts_every_encoding(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+            let encoded = base64_simd::STANDARD.encode_to_string(&bytes);
+            prop_assert!(check_base64(&encoded).is_ok());
+        }
+
+        /// Templates built from random pieces either fail with a rule or expand and match
+        /// without panicking.
+        #[test]
+        fn templates_from_pieces(pieces in proptest::collection::vec(
+            prop_oneof![
+                Just("{a}"), Just("{+b}"), Just("{#c}"), Just("{.d}"), Just("{/e}"), Just("{;f}"),
+                Just("{?g,h}"), Just("{&i}"), Just("{j:3}"), Just("{k*}"), Just("/"), Just("."),
+                Just("x"), Just("%20"), Just("{"), Just("}"), Just(":"), Just("?"),
+            ],
+            0..8,
+        ), value in any::<String>()) {
+            let source = format!("x:{}", pieces.concat());
+            match UriTemplate::parse(&source) {
+                Ok(t) => {
+                    let uri = t.expand(&|_| Some(TemplateValue::Str(&value)));
+                    let _ = t.match_uri(&uri);
+                }
+                Err(e) => prop_assert!(matches!(e.rule, Rule::UriTemplate | Rule::Uri)),
+            }
+        }
+    }
+}

@@ -243,7 +243,10 @@ mod tests {
             "dev.MCP/",
         ] {
             assert!(reserved_meta_prefix(key, NEW), "{key}");
-            assert!(reserved_meta_prefix(key, ProtocolVersion::V2026_07_28), "{key}");
+            assert!(
+                reserved_meta_prefix(key, ProtocolVersion::V2026_07_28),
+                "{key}"
+            );
         }
         for key in [
             "com.example/x",
@@ -270,14 +273,26 @@ mod tests {
         ] {
             assert!(reserved_meta_prefix(key, OLD), "{key}");
         }
-        for key in ["com.example/x", "com.example.mcp/x", "io.modelcontextprotocol/x", "mcp/x", "x"] {
+        for key in [
+            "com.example/x",
+            "com.example.mcp/x",
+            "io.modelcontextprotocol/x",
+            "mcp/x",
+            "x",
+        ] {
             assert!(!reserved_meta_prefix(key, OLD), "{key}");
         }
     }
 
     #[test]
     fn user_keys() {
-        for ok in ["com.example/x", "com.example.mcp/x", "progressToken", "com.example/", "mcp/x"] {
+        for ok in [
+            "com.example/x",
+            "com.example.mcp/x",
+            "progressToken",
+            "com.example/",
+            "mcp/x",
+        ] {
             assert!(check_user_meta_key(ok).is_ok(), "{ok}");
         }
         let err = check_user_meta_key("dev.mcp/x").unwrap_err();
@@ -293,6 +308,9 @@ mod tests {
             "prefix `mcp.dev/` is reserved for MCP (label `mcp` before the last one, spec 2025-06-18)"
         );
         // Grammar first.
-        assert_eq!(check_user_meta_key("-bad/x").unwrap_err().rule, Rule::MetaKey);
+        assert_eq!(
+            check_user_meta_key("-bad/x").unwrap_err().rule,
+            Rule::MetaKey
+        );
     }
 }

@@ -17,7 +17,7 @@ use crate::violation::{Rule, Violation, quote};
 /// assert!(check_mime_type("png").is_err());
 /// ```
 pub fn check_mime_type(s: &str) -> Result<(), Violation> {
-    parse(s).map(|_| ()).map_err(|why| {
+    parse(s).map_err(|why| {
         Violation::new(
             Rule::MimeType,
             format!("invalid MIME type {}: {why}", quote(s)),
@@ -218,7 +218,11 @@ mod tests {
             "multipart/form-data; boundary=----abc",
             "a/b",
         ] {
-            assert!(check_mime_type(ok).is_ok(), "{ok}: {:?}", check_mime_type(ok));
+            assert!(
+                check_mime_type(ok).is_ok(),
+                "{ok}: {:?}",
+                check_mime_type(ok)
+            );
         }
         let longest = format!("{}/png", "a".repeat(127));
         assert!(check_mime_type(&longest).is_ok());

@@ -1,21 +1,23 @@
-//! RFC 6570 URI templates (`uriTemplate`): validation and expansion through `iri-string`,
-//! and the reverse (matching a URI back to variable values), written here.
+//! RFC 6570 URI templates (`uriTemplate`): parsing, expansion, and the reverse (matching a
+//! URI back to variable values).
+//!
+//! `iri-string` 0.7.14 has an RFC 6570 implementation, but it panics on some input: its
+//! validator on `"%"` followed by a non-ASCII character, its expander on `{+x}` with
+//! `"%25é"` or `{x:2}` with `"éé"` (byte offsets sliced inside a character). These rules
+//! must never panic on input, so the grammar and the expansion are written here, and
+//! differential tests check them against `iri-string` where it does not panic.
 
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
-
-use iri_string::spec::UriSpec;
-use iri_string::template::UriTemplateStr;
-use iri_string::template::context::{Context, Visitor};
 
 use crate::uri::check_absolute_uri;
 use crate::violation::{Rule, Violation, quote};
 
 /// An RFC 6570 URI template (levels 1 to 4) that expands to an absolute URI.
 ///
-/// Validation and expansion are `iri-string`'s; [`UriTemplate::match_uri`], the reverse,
-/// is written here.
+/// Literals are limited to URI characters and `%XX` escapes (RFC 6570 also admits
+/// non-ASCII there; here it must be percent-encoded, so a literal expands to itself).
 ///
 /// ```
 /// use mcp_content_rules::{TemplateValue, UriTemplate};
@@ -30,7 +32,7 @@ use crate::violation::{Rule, Violation, quote};
 pub struct UriTemplate {
     /// The template as written.
     source: String,
-    /// Literals and expressions, in order; adjacent literals are merged.
+    /// Literals and expressions, in order.
     parts: Vec<Part>,
 }
 
@@ -54,8 +56,7 @@ pub enum TemplateValue<'a> {
 /// One piece of a parsed template.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Part {
-    /// Literal text, kept in its expanded form (non-URI characters percent-encoded), which
-    /// is what appears in an expanded URI and so what matching compares against.
+    /// Literal text: URI characters and `%XX` only, so it expands to itself.
     Literal(String),
     /// A `{…}` expression.
     Expression(Expression),
@@ -64,8 +65,6 @@ enum Part {
 /// A `{…}` expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Expression {
-    /// The expression as written, braces included: `iri-string` expands it on its own.
-    source: String,
     /// The operator after `{`.
     operator: Operator,
     /// The variables, in order.
@@ -77,8 +76,19 @@ struct Expression {
 struct VarSpec {
     /// The name as written (it may hold `%XX` and `.`).
     name: String,
-    /// Whether a modifier (`*` or `:N`) follows the name.
-    has_modifier: bool,
+    /// `*`, `:N` or nothing after the name.
+    modifier: Modifier,
+}
+
+/// A variable's modifier (RFC 6570 section 2.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Modifier {
+    /// None.
+    None,
+    /// `*`: one item per list member.
+    Explode,
+    /// `:N`: at most the first N characters of a string value.
+    Prefix(usize),
 }
 
 /// The RFC 6570 operators (section 3.2, table in appendix A).
@@ -144,7 +154,18 @@ impl Operator {
 
     /// Whether values are written `name=value`.
     fn named(self) -> bool {
-        matches!(self, Self::PathParam | Self::Query | Self::QueryContinuation)
+        matches!(
+            self,
+            Self::PathParam | Self::Query | Self::QueryContinuation
+        )
+    }
+
+    /// What a named empty value gets after its name.
+    fn if_empty(self) -> &'static str {
+        match self {
+            Self::Query | Self::QueryContinuation => "=",
+            _ => "",
+        }
     }
 
     /// Whether reserved characters (`/`, `?`, …) in values are written raw.
@@ -183,19 +204,14 @@ impl UriTemplate {
     /// assert_eq!(UriTemplate::parse("{path}/x").unwrap_err().rule, Rule::Uri);
     /// ```
     pub fn parse(s: &str) -> Result<Self, Violation> {
-        if let Err(e) = UriTemplateStr::new(s) {
-            let detail = e.to_string();
-            let detail = detail
-                .strip_prefix("invalid URI template: ")
-                .unwrap_or(&detail);
-            return Err(Violation::new(
-                Rule::UriTemplate,
-                format!("invalid URI template {}: {detail}", quote(s)),
-            ));
-        }
         let template = Self {
             source: s.to_owned(),
-            parts: split_parts(s),
+            parts: split_parts(s).map_err(|why| {
+                Violation::new(
+                    Rule::UriTemplate,
+                    format!("invalid URI template {}: {why}", quote(s)),
+                )
+            })?,
         };
         let sample = template.expand(&|_| Some(TemplateValue::Str("x")));
         if let Err(e) = check_absolute_uri(&sample) {
@@ -257,6 +273,9 @@ impl UriTemplate {
     /// matched value may legitimately hold several path segments. Pick the traversal guard
     /// with it: [`is_path_traversal_multi_segment`] then, [`is_path_traversal`] otherwise.
     /// `false` for a name the template does not use.
+    ///
+    /// [`is_path_traversal`]: crate::is_path_traversal
+    /// [`is_path_traversal_multi_segment`]: crate::is_path_traversal_multi_segment
     ///
     /// ```
     /// use mcp_content_rules::UriTemplate;
@@ -337,7 +356,7 @@ impl UriTemplate {
         // Prefixes truncate and explode changes the shape: neither can be read back.
         if self
             .expressions()
-            .any(|e| e.vars.iter().any(|v| v.has_modifier))
+            .any(|e| e.vars.iter().any(|v| v.modifier != Modifier::None))
         {
             return None;
         }
@@ -382,150 +401,231 @@ impl FromStr for UriTemplate {
     }
 }
 
-/// Splits a template that `iri-string` validated into literals and expressions.
-fn split_parts(s: &str) -> Vec<Part> {
+/// Parses a template (RFC 6570 section 2) into literals and expressions, or says what is
+/// wrong and where.
+fn split_parts(s: &str) -> Result<Vec<Part>, String> {
+    let bytes = s.as_bytes();
     let mut parts = Vec::new();
-    let mut rest = s;
-    while !rest.is_empty() {
-        let (literal, after) = match rest.find('{') {
-            Some(open) => (&rest[..open], &rest[open..]),
-            None => (rest, ""),
-        };
-        if !literal.is_empty() {
-            let text = expand_literal(literal);
-            match parts.last_mut() {
-                Some(Part::Literal(prev)) => prev.push_str(&text),
-                _ => parts.push(Part::Literal(text)),
+    let mut literal_start = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'{' => {
+                if literal_start < i {
+                    parts.push(Part::Literal(s[literal_start..i].to_owned()));
+                }
+                let Some(len) = s[i..].find('}') else {
+                    return Err(format!("expression at byte {i} is not closed"));
+                };
+                let body = &s[i + 1..i + len];
+                parts.push(Part::Expression(expression(body).map_err(|why| {
+                    format!("{why} in expression {} at byte {i}", quote(&s[i..=i + len]))
+                })?));
+                i += len + 1;
+                literal_start = i;
+            }
+            b'%' => {
+                if !is_pct_triplet(bytes, i) {
+                    return Err(format!("'%' at byte {i} does not start a %XX escape"));
+                }
+                i += 3;
+            }
+            // RFC 6570 `literals`, ASCII part, plus `'` (a URI sub-delim the RFC's ABNF
+            // leaves out; `iri-string` admits it too).
+            b'!'
+            | b'#'
+            | b'$'
+            | b'&'..=b';'
+            | b'='
+            | b'?'..=b'['
+            | b']'
+            | b'_'
+            | b'a'..=b'z'
+            | b'~' => {
+                i += 1;
+            }
+            _ => {
+                // Only ASCII was stepped over, so `i` is on a character boundary.
+                let c = s[i..].chars().next().unwrap_or_default();
+                return Err(if c.is_ascii() {
+                    format!("character {c:?} at byte {i} is not allowed in a URI template")
+                } else {
+                    format!("non-ASCII character {c:?} at byte {i}; percent-encode it")
+                });
             }
         }
-        if after.is_empty() {
-            break;
-        }
-        // Validated: every '{' has its '}'.
-        let close = after.find('}').map_or(after.len(), |c| c + 1);
-        let source = &after[..close];
-        let body = source.trim_start_matches('{').trim_end_matches('}');
-        let (operator, vars) = Operator::split(body);
-        parts.push(Part::Expression(Expression {
-            source: source.to_owned(),
-            operator,
-            vars: vars
-                .split(',')
-                .map(|spec| {
-                    let name_len = spec.find([':', '*']).unwrap_or(spec.len());
-                    VarSpec {
-                        name: spec[..name_len].to_owned(),
-                        has_modifier: name_len < spec.len(),
-                    }
-                })
-                .collect(),
-        }));
-        rest = &after[close..];
     }
-    parts
+    if literal_start < s.len() {
+        parts.push(Part::Literal(s[literal_start..].to_owned()));
+    }
+    Ok(parts)
 }
 
-/// A literal as expansion writes it (characters a URI cannot hold percent-encoded).
-fn expand_literal(literal: &str) -> String {
-    let undefined = |_: &str| -> Option<TemplateValue<'static>> { None };
-    let context = ValueContext {
-        value: &undefined,
-        escape_percent: false,
-        lists: true,
+/// Whether `bytes[at..]` starts with `%XX`.
+fn is_pct_triplet(bytes: &[u8], at: usize) -> bool {
+    bytes.get(at) == Some(&b'%')
+        && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+        && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
+}
+
+/// Parses an expression body (between the braces).
+fn expression(body: &str) -> Result<Expression, String> {
+    if let Some(c) = body.chars().next().filter(|c| "=,!@|".contains(*c)) {
+        return Err(format!("operator {c:?} is reserved for future extensions"));
+    }
+    let (operator, specs) = Operator::split(body);
+    if specs.is_empty() {
+        return Err("no variable".to_owned());
+    }
+    let vars = specs
+        .split(',')
+        .map(var_spec)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Expression { operator, vars })
+}
+
+/// Parses one `varspec`: a name and an optional modifier (RFC 6570 section 2.3, 2.4).
+fn var_spec(spec: &str) -> Result<VarSpec, String> {
+    let (name, modifier) = if let Some(name) = spec.strip_suffix('*') {
+        (name, Modifier::Explode)
+    } else if let Some((name, len)) = spec.split_once(':') {
+        // max-length = %x31-39 0*3DIGIT
+        let valid = (1..=4).contains(&len.len())
+            && !len.starts_with('0')
+            && len.bytes().all(|b| b.is_ascii_digit());
+        match len.parse() {
+            Ok(n) if valid => (name, Modifier::Prefix(n)),
+            _ => return Err(format!("prefix length {} is not 1 to 9999", quote(len))),
+        }
+    } else {
+        (spec, Modifier::None)
     };
-    UriTemplateStr::new(literal)
-        .ok()
-        .and_then(|t| t.expand::<UriSpec, _>(&context).ok())
-        .map_or_else(|| literal.to_owned(), |e| e.to_string())
+    // varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    let mut after_dot = true;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'.' && !after_dot {
+            after_dot = true;
+            i += 1;
+        } else if b.is_ascii_alphanumeric() || b == b'_' {
+            after_dot = false;
+            i += 1;
+        } else if is_pct_triplet(bytes, i) {
+            after_dot = false;
+            i += 3;
+        } else {
+            return Err(format!("invalid variable name {}", quote(name)));
+        }
+    }
+    if after_dot {
+        return Err(format!("invalid variable name {}", quote(name)));
+    }
+    Ok(VarSpec {
+        name: name.to_owned(),
+        modifier,
+    })
 }
 
 impl Expression {
-    /// Appends this expression's expansion to `out`.
+    /// Appends this expression's expansion to `out` (RFC 6570 appendix A).
     fn expand_into<'v>(&self, out: &mut String, value: &dyn Fn(&str) -> Option<TemplateValue<'v>>) {
-        let Ok(template) = UriTemplateStr::new(&self.source) else {
-            return;
-        };
-        let escape_percent = self.operator.allows_reserved();
-        let with_lists = ValueContext {
-            value,
-            escape_percent,
-            lists: true,
-        };
-        // The only expansion error with a `String` sink is a type mismatch (a list for a
-        // prefix modifier); retry with lists undefined rather than fail.
-        let expanded = match template.expand::<UriSpec, _>(&with_lists) {
-            Ok(e) => e.to_string(),
-            Err(_) => {
-                let without_lists = ValueContext {
-                    value,
-                    escape_percent,
-                    lists: false,
-                };
-                template
-                    .expand::<UriSpec, _>(&without_lists)
-                    .map(|e| e.to_string())
-                    .unwrap_or_default()
+        let op = self.operator;
+        let mut first = true;
+        for var in &self.vars {
+            let value = match value(&var.name) {
+                // An empty list is undefined (section 2.3); a prefix does not apply to a
+                // list (section 2.4.1), so such a value is treated as undefined too.
+                Some(TemplateValue::List(items))
+                    if items.is_empty() || matches!(var.modifier, Modifier::Prefix(_)) =>
+                {
+                    continue;
+                }
+                Some(v) => v,
+                None => continue,
+            };
+            if first {
+                out.extend(op.first());
+                first = false;
+            } else {
+                out.push(op.separator());
             }
-        };
-        out.push_str(&expanded);
-    }
-}
-
-/// Feeds [`UriTemplate::expand`]'s callback to `iri-string`.
-struct ValueContext<'f, 'v> {
-    /// The caller's values.
-    value: &'f dyn Fn(&str) -> Option<TemplateValue<'v>>,
-    /// Write `%` as `%25` (for `+` and `#`, which would otherwise pass `%XX` through).
-    escape_percent: bool,
-    /// Pass lists through (`false`: treat them as undefined).
-    lists: bool,
-}
-
-impl Context for ValueContext<'_, '_> {
-    fn visit<V: Visitor>(&self, visitor: V) -> V::Result {
-        let value = (self.value)(visitor.var_name().as_str());
-        let escape = |s| EscapePercent {
-            text: s,
-            on: self.escape_percent,
-        };
-        match value {
-            None => visitor.visit_undefined(),
-            Some(TemplateValue::Str(s)) => visitor.visit_string(escape(s)),
-            Some(TemplateValue::List(items)) if self.lists => {
-                visitor.visit_list_direct(items.into_iter().map(escape))
+            match value {
+                TemplateValue::Str(s) => {
+                    let s = match var.modifier {
+                        Modifier::Prefix(n) => {
+                            s.char_indices().nth(n).map_or(s, |(at, _)| &s[..at])
+                        }
+                        Modifier::None | Modifier::Explode => s,
+                    };
+                    if op.named() {
+                        out.push_str(&var.name);
+                        if s.is_empty() {
+                            out.push_str(op.if_empty());
+                            continue;
+                        }
+                        out.push('=');
+                    }
+                    encode_into(out, s, op.allows_reserved());
+                }
+                TemplateValue::List(items) if var.modifier == Modifier::Explode => {
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push(op.separator());
+                        }
+                        if op.named() {
+                            out.push_str(&var.name);
+                            if item.is_empty() {
+                                out.push_str(op.if_empty());
+                                continue;
+                            }
+                            out.push('=');
+                        }
+                        encode_into(out, item, op.allows_reserved());
+                    }
+                }
+                TemplateValue::List(items) => {
+                    if op.named() {
+                        out.push_str(&var.name);
+                        out.push('=');
+                    }
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        encode_into(out, item, op.allows_reserved());
+                    }
+                }
             }
-            Some(TemplateValue::List(_)) => visitor.visit_undefined(),
         }
     }
 }
 
-/// Displays `text`, with `%` as `%25` when `on`.
-struct EscapePercent<'a> {
-    /// The value.
-    text: &'a str,
-    /// Whether to escape.
-    on: bool,
-}
-
-impl fmt::Display for EscapePercent<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.on {
-            return f.write_str(self.text);
+/// Appends `s` percent-encoded: unreserved characters stay, reserved ones too when
+/// `allow_reserved`, everything else (and `%` always, see [`UriTemplate::expand`]) becomes
+/// `%XX` of its UTF-8 bytes.
+fn encode_into(out: &mut String, s: &str, allow_reserved: bool) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for c in s.chars() {
+        let keep = c.is_ascii_alphanumeric()
+            || matches!(c, '-' | '.' | '_' | '~')
+            || (allow_reserved && ":/?#[]@!$&'()*+,;=".contains(c));
+        if keep {
+            out.push(c);
+        } else {
+            let mut utf8 = [0; 4];
+            for &b in c.encode_utf8(&mut utf8).as_bytes() {
+                out.push('%');
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xf)]));
+            }
         }
-        let mut pieces = self.text.split('%');
-        if let Some(first) = pieces.next() {
-            f.write_str(first)?;
-        }
-        for piece in pieces {
-            f.write_str("%25")?;
-            f.write_str(piece)?;
-        }
-        Ok(())
     }
 }
 
-/// Upper bound on matching work (characters examined), so a pathological template with
-/// many adjacent expressions cannot make a long URI cost quadratic time: past it, no match.
+/// Upper bound on matching work (characters examined, about 64 M), so a pathological
+/// template with adjacent expressions cannot make a long URI cost quadratic time: past it,
+/// no match. Templates with literals between expressions stay far below it.
 const MATCH_WORK_LIMIT: usize = 1 << 26;
 
 /// Backtracking matcher for [`UriTemplate::match_uri`]. Iterative (an explicit stack), so
@@ -583,6 +683,8 @@ impl<'t> Matcher<'t, '_> {
                     return Some(captures);
                 }
             } else if !dead_ends.contains(&(next, end)) {
+                // Building a frame scans what the part may cover.
+                work += self.uri.len() - end;
                 let frame = self.frame(next, end, captures.len());
                 stack.push(frame);
             }

@@ -58,12 +58,25 @@ mod tests {
     #[test]
     fn character_set() {
         assert!(check_tool_name("A-Z_a-z.0-9").is_ok());
-        for (bad, c, at) in [("a b", "' '", 1), ("tool/x", "'/'", 4), ("é", "'é'", 0), ("a:b", "':'", 1)] {
+        for (bad, c, at) in [
+            ("a b", "' '", 1),
+            ("tool/x", "'/'", 4),
+            ("é", "'é'", 0),
+            ("a:b", "':'", 1),
+        ] {
             let err = check_tool_name(bad).unwrap_err();
-            assert!(err.message.contains(&format!("{c} at position {at}")), "{err}");
+            assert!(
+                err.message.contains(&format!("{c} at position {at}")),
+                "{err}"
+            );
         }
         // A bad character is reported before the length.
         let long_bad = format!("{} ", "a".repeat(200));
-        assert!(check_tool_name(&long_bad).unwrap_err().message.contains("' ' at position 200"));
+        assert!(
+            check_tool_name(&long_bad)
+                .unwrap_err()
+                .message
+                .contains("' ' at position 200")
+        );
     }
 }

@@ -54,7 +54,10 @@ pub fn is_path_traversal(decoded_value: &str) -> bool {
 /// ```
 pub fn is_path_traversal_multi_segment(decoded_value: &str) -> bool {
     looks_through_encoding(decoded_value, |v| {
-        v.starts_with('/') || v.contains('\\') || v.split('/').any(|s| s == "..") || unsafe_anywhere(v)
+        v.starts_with('/')
+            || v.contains('\\')
+            || v.split('/').any(|s| s == "..")
+            || unsafe_anywhere(v)
     })
 }
 
@@ -89,7 +92,12 @@ fn decode_once(s: &str) -> Option<String> {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         let escape = (b == b'%')
-            .then(|| Some((hex_value(*bytes.get(i + 1)?)?, hex_value(*bytes.get(i + 2)?)?)))
+            .then(|| {
+                Some((
+                    hex_value(*bytes.get(i + 1)?)?,
+                    hex_value(*bytes.get(i + 2)?)?,
+                ))
+            })
             .flatten();
         if let Some((high, low)) = escape {
             out.push(high << 4 | low);
@@ -109,7 +117,18 @@ mod tests {
 
     #[test]
     fn single_segment() {
-        for ok in ["report.txt", "a.b.c", "...", ".hidden", "..x", "x..", "100%", "%zz", "café", ""] {
+        for ok in [
+            "report.txt",
+            "a.b.c",
+            "...",
+            ".hidden",
+            "..x",
+            "x..",
+            "100%",
+            "%zz",
+            "café",
+            "",
+        ] {
             assert!(!is_path_traversal(ok), "{ok}");
         }
         for bad in [
@@ -138,7 +157,14 @@ mod tests {
 
     #[test]
     fn multi_segment() {
-        for ok in ["docs/report.txt", "a/b/c", "a/.../b", "a/.hidden", "a//b", "x"] {
+        for ok in [
+            "docs/report.txt",
+            "a/b/c",
+            "a/.../b",
+            "a/.hidden",
+            "a//b",
+            "x",
+        ] {
             assert!(!is_path_traversal_multi_segment(ok), "{ok}");
         }
         for bad in [

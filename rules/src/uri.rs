@@ -83,7 +83,11 @@ mod tests {
             "file:///caf%C3%A9",
             "http://[::1]/",
         ] {
-            assert!(check_absolute_uri(ok).is_ok(), "{ok}: {:?}", check_absolute_uri(ok));
+            assert!(
+                check_absolute_uri(ok).is_ok(),
+                "{ok}: {:?}",
+                check_absolute_uri(ok)
+            );
         }
     }
 
@@ -96,9 +100,15 @@ mod tests {
             assert!(err.message.starts_with("relative URI"), "{relative}: {err}");
         }
         let err = check_absolute_uri("https://a b").unwrap_err();
-        assert!(err.message.ends_with("invalid character ' ' at byte 9"), "{err}");
+        assert!(
+            err.message.ends_with("invalid character ' ' at byte 9"),
+            "{err}"
+        );
         let err = check_absolute_uri("file:///café").unwrap_err();
-        assert!(err.message.ends_with("invalid character 'é' at byte 11"), "{err}");
+        assert!(
+            err.message.ends_with("invalid character 'é' at byte 11"),
+            "{err}"
+        );
         let err = check_absolute_uri("file:///a%2").unwrap_err();
         assert!(err.message.contains("'%' at byte 9"), "{err}");
         let err = check_absolute_uri("1http://x").unwrap_err();

@@ -187,7 +187,11 @@ mod tests {
         let names: std::collections::HashSet<_> = all.iter().map(|r| r.name()).collect();
         assert_eq!(names.len(), all.len());
         for name in names {
-            assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'), "{name}");
+            assert!(
+                name.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{name}"
+            );
         }
     }
 

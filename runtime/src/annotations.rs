@@ -13,7 +13,7 @@ use crate::validated::{Priority, Timestamp};
 /// assert_eq!(serde_json::to_string(&Role::Assistant).unwrap(), r#""assistant""#);
 /// assert!(serde_json::from_str::<Role>(r#""system""#).is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// The human side.
@@ -43,6 +43,15 @@ impl std::str::FromStr for Role {
                 format!("unknown role {other:?}: expected \"user\" or \"assistant\""),
             )),
         }
+    }
+}
+
+/// Reads through [`FromStr`](std::str::FromStr) so that an unknown role names its rule
+/// (`audience`) in the error, like every other rule.
+impl<'de> Deserialize<'de> for Role {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -131,6 +140,6 @@ impl Annotations {
     }
 }
 
-pub(crate) fn is_none_or_empty(annotations: &Option<Annotations>) -> bool {
-    annotations.as_ref().is_none_or(Annotations::is_empty)
+pub(crate) fn is_none_or_empty(annotations: Option<&Annotations>) -> bool {
+    annotations.is_none_or(Annotations::is_empty)
 }

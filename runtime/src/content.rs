@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::annotations::{Annotations, is_none_or_empty};
 use crate::binary::Base64Data;
-use crate::error::field_error;
+use crate::error::{field_error, join_path};
 use crate::icon::Icon;
 use crate::meta::Meta;
 use crate::rules::{self, MediaKind, ProtocolVersion, Rule, Violation};
@@ -441,12 +441,12 @@ impl ContentBlock {
 
 fn put_common<M: SerializeMap>(
     map: &mut M,
-    annotations: &Option<Annotations>,
+    annotations: Option<&Annotations>,
     meta: &Meta,
     extra: &Map<String, Value>,
 ) -> Result<(), M::Error> {
     if !is_none_or_empty(annotations) {
-        map.serialize_entry("annotations", annotations)?;
+        map.serialize_entry("annotations", &annotations)?;
     }
     if !meta.is_empty() {
         map.serialize_entry("_meta", meta)?;
@@ -480,7 +480,7 @@ fn write_media<S: Serializer>(
     kind: &str,
     data: &Base64Data,
     mime_type: &MimeType,
-    annotations: &Option<Annotations>,
+    annotations: Option<&Annotations>,
     meta: &Meta,
     extra: &Map<String, Value>,
 ) -> Result<S::Ok, S::Error> {
@@ -571,7 +571,7 @@ impl BlockRef<'_> {
                 let mut map = serializer.serialize_map(None)?;
                 map.serialize_entry("type", "text")?;
                 map.serialize_entry("text", &b.text)?;
-                put_common(&mut map, &b.annotations, &b.meta, &b.extra)?;
+                put_common(&mut map, b.annotations.as_ref(), &b.meta, &b.extra)?;
                 map.end()
             }
             BlockRef::Image(b) => write_media(
@@ -579,7 +579,7 @@ impl BlockRef<'_> {
                 "image",
                 &b.data,
                 &b.mime_type,
-                &b.annotations,
+                b.annotations.as_ref(),
                 &b.meta,
                 &b.extra,
             ),
@@ -588,7 +588,7 @@ impl BlockRef<'_> {
                 "audio",
                 &b.data,
                 &b.mime_type,
-                &b.annotations,
+                b.annotations.as_ref(),
                 &b.meta,
                 &b.extra,
             ),
@@ -613,14 +613,14 @@ impl BlockRef<'_> {
                 if !b.icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
                     map.serialize_entry("icons", &b.icons)?;
                 }
-                put_common(&mut map, &b.annotations, &b.meta, &b.extra)?;
+                put_common(&mut map, b.annotations.as_ref(), &b.meta, &b.extra)?;
                 map.end()
             }
             BlockRef::Resource(b) => {
                 let mut map = serializer.serialize_map(None)?;
                 map.serialize_entry("type", "resource")?;
                 map.serialize_entry("resource", &b.resource)?;
-                put_common(&mut map, &b.annotations, &b.meta, &b.extra)?;
+                put_common(&mut map, b.annotations.as_ref(), &b.meta, &b.extra)?;
                 map.end()
             }
         }
@@ -860,9 +860,12 @@ impl RawBlock {
 
     fn set_from_value<E: de::Error>(&mut self, key: &str, value: Value) -> Result<(), E> {
         fn read<T: de::DeserializeOwned, E: de::Error>(key: &str, value: Value) -> Result<Option<T>, E> {
-            serde_json::from_value(value)
-                .map(Some)
-                .map_err(|e| field_error::<E>(key, e))
+            // Track the path inside the value too (`resource.blob`, not just `resource`):
+            // the outer deserializer's path ends at this block.
+            serde_path_to_error::deserialize(value).map(Some).map_err(|e| {
+                let field = join_path(key, &e.path().to_string());
+                field_error::<E>(&field, e.into_inner())
+            })
         }
         match key {
             "text" => self.text = read(key, value)?,

@@ -32,10 +32,12 @@ pub struct ReadError {
 impl ReadError {
     /// An error at `path` breaking `violation`'s rule.
     pub fn new(path: impl Into<String>, violation: Violation) -> Self {
+        let Violation { rule, message } = violation;
         Self {
             path: path.into(),
-            rule: Some(violation.rule),
-            message: violation.to_string(),
+            rule: Some(rule),
+            // As `Violation`'s `Display`: the message, then the rule's name.
+            message: format!("{message} (rule: {rule})"),
             line: 0,
             column: 0,
         }
@@ -112,7 +114,7 @@ impl ReadError {
     }
 }
 
-fn join_path(prefix: &str, rest: &str) -> String {
+pub(crate) fn join_path(prefix: &str, rest: &str) -> String {
     match (prefix, rest) {
         ("" | ".", rest) => rest.to_owned(),
         (prefix, "" | ".") => prefix.to_owned(),

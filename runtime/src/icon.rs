@@ -7,13 +7,22 @@ use crate::rules::{self, Violation};
 use crate::validated::MimeType;
 
 /// The background an icon is drawn for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum IconTheme {
     /// For a light background.
     Light,
     /// For a dark background.
     Dark,
+}
+
+/// Reads through the `icon-theme` rule, so an unknown theme names its rule in the error.
+impl<'de> Deserialize<'de> for IconTheme {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        rules::check_icon_theme(&text).map_err(serde::de::Error::custom)?;
+        Ok(if text == "dark" { IconTheme::Dark } else { IconTheme::Light })
+    }
 }
 
 /// An icon a client may show. `src` is an `https:` or `data:` URI. Icons are not emitted for

@@ -12,12 +12,18 @@ pub use mcp_content_rules as rules;
 mod annotations;
 mod binary;
 mod content;
+mod content_traits;
+pub mod convert;
 mod error;
+pub mod handler;
 mod icon;
 mod meta;
 mod prompt;
 mod resource;
+mod router;
 mod result;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 mod tool;
 mod validate;
 mod validated;
@@ -30,13 +36,40 @@ pub use content::{
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
 pub use error::{ReadError, read_json, read_value};
+pub use handler::{
+    ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
+    ResourceDescriptor, ResourceHandler, ToolHandler,
+};
 pub use icon::{Icon, IconTheme};
 pub use meta::Meta;
 pub use prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 pub use resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
 pub use result::RESULT_TYPE_COMPLETE;
+pub use router::{Router, RouterBuilder, RouterError, ServerInfo};
 pub use rules::{ProtocolVersion, UriTemplate};
 pub use tool::{CallToolResult, Tool, ToolAnnotations};
 pub use validate::{Problem, Validate, ValidationError};
 pub use validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
 pub use version::{ForVersion, SerializeFor};
+
+pub use content_traits::{
+    FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
+    output_schema_for, wrap_output_schema,
+};
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+#[cfg(feature = "derive")]
+#[doc = include_str!("derive_content.md")]
+pub use mcp_content_macros::Content;
+
+// Handler glue for `#[tool]`, `#[prompt]`, `#[resource]` and `router!`.
+#[doc(hidden)]
+pub mod handler_support;
+mod prompt_result;
+mod resource_result;
+mod tool_result;
+pub use prompt_result::IntoGetPromptResult;
+pub use resource_result::IntoReadResourceResult;
+#[cfg(feature = "derive")]
+pub use mcp_content_macros::{prompt, resource, router, tool};

@@ -79,7 +79,7 @@ impl SerializeFor for Resource {
         if let Some(size) = self.size {
             map.serialize_entry("size", &size)?;
         }
-        if !is_none_or_empty(&self.annotations) {
+        if !is_none_or_empty(self.annotations.as_ref()) {
             map.serialize_entry("annotations", &self.annotations)?;
         }
         put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
@@ -169,7 +169,7 @@ impl SerializeFor for ResourceTemplate {
         map.serialize_entry("uriTemplate", self.uri_template.as_str())?;
         map.serialize_entry("name", &self.name)?;
         put_display(&mut map, self.title.as_ref(), self.description.as_ref(), self.mime_type.as_ref())?;
-        if !is_none_or_empty(&self.annotations) {
+        if !is_none_or_empty(self.annotations.as_ref()) {
             map.serialize_entry("annotations", &self.annotations)?;
         }
         put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;

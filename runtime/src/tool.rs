@@ -121,6 +121,31 @@ impl Serialize for WrappedResult<'_> {
     }
 }
 
+/// `{"type":"object","properties":{"result":schema},"required":["result"]}`: the schema of
+/// [`WrappedResult`] for a non-object output schema, written for 2025-era peers.
+struct WrappedSchema<'a>(&'a Map<String, Value>);
+
+impl Serialize for WrappedSchema<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("type", "object")?;
+        map.serialize_entry("properties", &ResultProperty(self.0))?;
+        map.serialize_entry("required", &["result"])?;
+        map.end()
+    }
+}
+
+/// `{"result": schema}`.
+struct ResultProperty<'a>(&'a Map<String, Value>);
+
+impl Serialize for ResultProperty<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("result", self.0)?;
+        map.end()
+    }
+}
+
 serialize_latest!(CallToolResult, Tool);
 
 impl<'de> Deserialize<'de> for CallToolResult {
@@ -223,8 +248,8 @@ impl ToolAnnotations {
 /// use mcp_content::{Tool, ToolName};
 /// let tool = Tool::new(ToolName::new("ping").unwrap());
 /// assert_eq!(
-///     serde_json::to_string(&tool).unwrap(),
-///     r#"{"name":"ping","inputSchema":{"type":"object","additionalProperties":false}}"#
+///     serde_json::to_value(&tool).unwrap(),
+///     serde_json::json!({"name": "ping", "inputSchema": {"type": "object", "additionalProperties": false}})
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -293,7 +318,19 @@ impl SerializeFor for Tool {
         }
         map.serialize_entry("inputSchema", &self.input_schema)?;
         if let Some(output) = &self.output_schema {
-            map.serialize_entry("outputSchema", output)?;
+            if version >= ProtocolVersion::V2026_07_28 {
+                map.serialize_entry("outputSchema", output)?;
+            } else {
+                // 2025-era schemas require `"type": "object"` here, and `structuredContent`
+                // that is not an object goes out as `{"result": …}`: describe that wrapper.
+                // A schema whose type is absent (or a list) may describe objects, which go
+                // out unwrapped, so no single schema fits: leave it out (it is optional).
+                match output.get("type").and_then(Value::as_str) {
+                    Some("object") => map.serialize_entry("outputSchema", output)?,
+                    Some(_) => map.serialize_entry("outputSchema", &WrappedSchema(output))?,
+                    None => {}
+                }
+            }
         }
         if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
             map.serialize_entry("annotations", annotations)?;

@@ -99,7 +99,7 @@ macro_rules! serialize_latest {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 $crate::version::SerializeFor::serialize_for(
                     self,
-                    $crate::version::ProtocolVersion::LATEST,
+                    $crate::rules::ProtocolVersion::LATEST,
                     serializer,
                 )
             }

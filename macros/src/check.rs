@@ -1,0 +1,389 @@
+//! Every rule an input must follow, all reported together: the protocol's rules on literal
+//! values (from `mcp-content-rules`, the runtime's own rules: never written twice), field
+//! references, what each kind needs, and whether the layout can be read back.
+
+use proc_macro2::Span;
+use syn::{Ident, LitStr};
+
+use mcp_content_rules::{self as rules, MediaKind, UriTemplate, Violation};
+
+use crate::ast::{Cardinality, Field, Input, Value, cardinality, is_bytes};
+use crate::attr::{AnnotationsAttr, Kind, Media, MetaEntry};
+use crate::ctxt::Ctxt;
+use crate::suggest;
+
+pub(crate) fn check(cx: &mut Ctxt, input: &Input) {
+    let attrs = &input.attrs;
+    check_annotations(cx, input, None, &attrs.annotations);
+    check_meta(cx, input, None, &attrs.meta, "meta");
+    for field in &input.fields {
+        check_field(cx, input, field);
+    }
+    check_unplaced(cx, input);
+    if input.reads() {
+        check_layout(cx, input);
+    }
+}
+
+/// A rule violation at `span`: the rule's own message, so compile time and run time say the same.
+fn violation(cx: &mut Ctxt, span: Span, violation: &Violation) {
+    cx.error_at(span, violation);
+}
+
+/// Checks a `field` reference in an attribute of `owner` (`None`: the struct's attribute).
+fn check_reference(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, name: &Ident, what: &str) {
+    let Some(target) = input.field(name) else {
+        let hint = suggest::hint(&name.to_string(), input.fields.iter().map(|f| f.ident.to_string()).collect::<Vec<_>>().iter().map(String::as_str));
+        cx.error_spanned_by(
+            name,
+            format!("no field `{name}` to take {what} from{hint}; use a string literal for a fixed value"),
+        );
+        return;
+    };
+    if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
+        cx.error_spanned_by(name, format!("{what} cannot come from the flattened field `{name}`"));
+    }
+    let _ = owner;
+}
+
+fn check_annotations(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, annotations: &AnnotationsAttr) {
+    if let Some(value) = &annotations.audience {
+        match value {
+            Value::Array(items, _) => {
+                for item in items {
+                    match item {
+                        Value::Str(lit) => {
+                            if let Err(v) = rules::check_audience(&lit.value()) {
+                                violation(cx, lit.span(), &v);
+                            }
+                        }
+                        other => cx.error_at(other.span(), format!("an audience entry is \"user\" or \"assistant\", not {}", other.describe())),
+                    }
+                }
+            }
+            Value::Field(name) => check_reference(cx, input, owner, name, "the audience"),
+            other => cx.error_at(other.span(), "`audience` takes a list such as `[\"user\"]` or a field of type `Vec<Role>`"),
+        }
+    }
+    if let Some(value) = &annotations.priority {
+        match value {
+            Value::Number { value, span, .. } => {
+                if let Err(v) = rules::check_priority(*value) {
+                    violation(cx, *span, &v);
+                }
+            }
+            Value::Field(name) => check_reference(cx, input, owner, name, "the priority"),
+            other => cx.error_at(other.span(), format!("`priority` takes a number from 0 to 1 or a field of type `Priority`, not {}", other.describe())),
+        }
+    }
+    if let Some(value) = &annotations.last_modified {
+        match value {
+            Value::Str(lit) => {
+                if let Err(v) = rules::check_timestamp(&lit.value()) {
+                    violation(cx, lit.span(), &v);
+                }
+            }
+            Value::Field(name) => check_reference(cx, input, owner, name, "`last_modified`"),
+            other => cx.error_at(other.span(), format!("`last_modified` takes an RFC 3339 timestamp string or a field of type `Timestamp`, not {}", other.describe())),
+        }
+    }
+}
+
+fn check_meta(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, entries: &[MetaEntry], list: &str) {
+    for entry in entries {
+        check_meta_key(cx, &entry.key);
+        match &entry.value {
+            Value::Field(name) => check_reference(cx, input, owner, name, &format!("a `{list}` value")),
+            Value::Array(_, span) => cx.error_at(*span, "a `_meta` value is a string, a number, a boolean or a field name"),
+            Value::Number { value, span, .. } if !value.is_finite() => cx.error_at(*span, "a `_meta` number must be finite"),
+            _ => {}
+        }
+    }
+}
+
+fn check_meta_key(cx: &mut Ctxt, key: &LitStr) {
+    if let Err(v) = rules::check_user_meta_key(&key.value()) {
+        violation(cx, key.span(), &v);
+    }
+}
+
+fn check_mime(cx: &mut Ctxt, input: &Input, field: &Field, value: &Value, kind: Option<MediaKind>) {
+    match value {
+        Value::Str(lit) => {
+            let result = match kind {
+                Some(kind) => rules::check_mime_kind(&lit.value(), kind),
+                None => rules::check_mime_type(&lit.value()),
+            };
+            if let Err(v) = result {
+                violation(cx, lit.span(), &v);
+            }
+        }
+        Value::Field(name) => {
+            if name == field.ident {
+                cx.error_spanned_by(name, "the MIME type must come from another field (of type `MimeType`)");
+            } else {
+                check_reference(cx, input, Some(field), name, "the MIME type");
+            }
+        }
+        other => cx.error_at(other.span(), format!("`mime` takes a string such as \"image/png\" or a field of type `MimeType`, not {}", other.describe())),
+    }
+}
+
+fn check_text_part(cx: &mut Ctxt, input: &Input, field: &Field, key: &str, value: &Value) {
+    match value {
+        Value::Str(_) => {}
+        Value::Field(name) => check_reference(cx, input, Some(field), name, &format!("the link's `{key}`")),
+        other => cx.error_at(other.span(), format!("`{key}` takes a string or a field name, not {}", other.describe())),
+    }
+}
+
+fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
+    let attrs = &field.attrs;
+    check_annotations(cx, input, Some(field), &attrs.annotations);
+    check_meta(cx, input, Some(field), &attrs.meta, "meta");
+    check_meta(cx, input, Some(field), &attrs.resource_meta, "resource_meta");
+    let Some(kind) = &attrs.kind else { return };
+    let is_block = kind.block_type().is_some();
+    if !is_block {
+        let what = kind.key().to_string();
+        if let Some(span) = attrs.annotations_span {
+            cx.error_at(span, format!("`annotations(…)` applies to a block; this field is `{what}`"));
+        }
+        if let Some(span) = attrs.meta_span {
+            cx.error_at(span, format!("`meta(…)` is the `_meta` of a block; this field is `{what}`"));
+        }
+    }
+    if !matches!(kind, Kind::Resource { .. }) {
+        if let Some(span) = attrs.resource_meta_span {
+            cx.error_at(span, "`resource_meta(…)` is the `_meta` of embedded resource contents: it needs `resource(…)` on the field");
+        }
+    }
+    match kind {
+        Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
+        Kind::Media { key, media, mime } => match mime {
+            None => cx.error_spanned_by(
+                key,
+                format!("`{k}` needs a MIME type: `{k}(mime = \"{k}/…\")` or `{k}(mime = field)`", k = media.key()),
+            ),
+            Some(value) => {
+                let kind = match media {
+                    Media::Image => MediaKind::Image,
+                    Media::Audio => MediaKind::Audio,
+                };
+                check_mime(cx, input, field, value, Some(kind));
+            }
+        },
+        Kind::Resource { key, uri, mime, body } => {
+            match uri {
+                None => cx.error_spanned_by(key, "`resource` needs a URI: `resource(uri = \"file:///{name}.txt\")`"),
+                Some(lit) => check_template(cx, input, field, lit),
+            }
+            if let Some(mime) = mime {
+                check_mime(cx, input, field, mime, None);
+            }
+            let _ = body;
+        }
+        Kind::Link { name, title, description, mime, size, .. } => {
+            for (key, value) in [("name", name), ("title", title), ("description", description)] {
+                if let Some(value) = value {
+                    check_text_part(cx, input, field, key, value);
+                }
+            }
+            if let Some(mime) = mime {
+                check_mime(cx, input, field, mime, None);
+            }
+            match size {
+                None | Some(Value::Number { int: Some(_), .. }) => {}
+                Some(Value::Field(name)) => check_reference(cx, input, Some(field), name, "the link's `size`"),
+                Some(other) => cx.error_at(other.span(), "`size` takes a whole number of bytes or a field of type `u64`"),
+            }
+        }
+        Kind::ResultMeta { meta_key, .. } => check_meta_key(cx, meta_key),
+    }
+}
+
+/// The URI or template of a resource: syntax, absoluteness, variables that are fields,
+/// a literal scheme, and (when read back) a template that can be matched.
+fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
+    let text = lit.value();
+    let template = match UriTemplate::parse(&text) {
+        Ok(template) => template,
+        Err(v) => return violation(cx, lit.span(), &v),
+    };
+    let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
+    for variable in template.variables() {
+        if variable == field.ident.to_string() {
+            cx.error_spanned_by(lit, format!("template variable `{variable}` is this field itself; a variable names another field"));
+        } else if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
+            if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
+                cx.error_spanned_by(lit, format!("template variable `{variable}` names a flattened field"));
+            }
+        } else {
+            let hint = suggest::hint(variable, names.iter().map(String::as_str));
+            cx.error_spanned_by(lit, format!("template variable `{variable}` is not a field of `{}`{hint}", input.original.ident));
+        }
+    }
+    // Values are inserted percent-encoded, which keeps the URI absolute only when the
+    // scheme is written out.
+    let scheme_is_literal = text.find('{').is_none_or(|brace| text[..brace].contains(':'));
+    if !scheme_is_literal {
+        cx.error_spanned_by(lit, "the URI scheme must be literal (`file:///{path}`, not `{scheme}://…`)");
+    }
+    if input.reads() && !template.is_literal() {
+        let sample = template.expand(&|_| Some(rules::TemplateValue::Str("x")));
+        if template.match_uri(&sample).is_none() {
+            cx.error_spanned_by(
+                lit,
+                "this template cannot be matched back to its variables (explode `*` and prefix `:N` modifiers are write-only); \
+                 drop the modifier or mark the struct #[content(write_only)]",
+            );
+        }
+    }
+}
+
+/// Every field is placed somewhere: a kind of its own, or a value another attribute uses.
+fn check_unplaced(cx: &mut Ctxt, input: &Input) {
+    // A structured type's every field is in `structuredContent` already.
+    if input.attrs.structured.is_some() {
+        return;
+    }
+    for field in &input.fields {
+        if field.attrs.kind.is_some() || (field.annotated && !cx.is_ok()) {
+            continue;
+        }
+        if !is_referenced(input, field.ident) {
+            cx.error_spanned_by(
+                field.ident,
+                format!(
+                    "field `{}` is not placed: add #[content(text)] (or `image(…)`, `audio(…)`, `resource(…)`, `link`, \
+                     `flatten`, `meta = \"…\"`), use it in another attribute, or add #[content(skip)]",
+                    field.ident
+                ),
+            );
+        }
+    }
+}
+
+/// Whether an attribute anywhere takes a value from field `name`.
+pub(crate) fn is_referenced(input: &Input, name: &Ident) -> bool {
+    references(input).iter().any(|r| r == name)
+}
+
+/// Every field named by a value in an attribute (template variables included).
+pub(crate) fn references(input: &Input) -> Vec<Ident> {
+    let mut out = Vec::new();
+    let mut values: Vec<&Value> = Vec::new();
+    fn collect_annotations<'v>(a: &'v AnnotationsAttr, values: &mut Vec<&'v Value>) {
+        values.extend(a.values().map(|(_, v)| v));
+    }
+    collect_annotations(&input.attrs.annotations, &mut values);
+    values.extend(input.attrs.meta.iter().map(|e| &e.value));
+    for field in &input.fields {
+        let attrs = &field.attrs;
+        collect_annotations(&attrs.annotations, &mut values);
+        values.extend(attrs.meta.iter().chain(&attrs.resource_meta).map(|e| &e.value));
+        match &attrs.kind {
+            Some(Kind::Media { mime: Some(m), .. }) => values.push(m),
+            Some(Kind::Resource { uri, mime, .. }) => {
+                values.extend(mime);
+                if let Some(template) = uri.as_ref().and_then(|lit| UriTemplate::parse(&lit.value()).ok()) {
+                    for variable in template.variables() {
+                        if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
+                            out.push(target.ident.clone());
+                        }
+                    }
+                }
+            }
+            Some(Kind::Link { name, title, description, mime, size, .. }) => {
+                values.extend([name, title, description, mime, size].into_iter().flatten());
+            }
+            _ => {}
+        }
+    }
+    out.extend(values.into_iter().filter_map(Value::field).cloned());
+    out
+}
+
+/// A block field as the reader sees it.
+struct Slot<'a> {
+    field: &'a Field<'a>,
+    block: &'static str,
+    cardinality: Cardinality,
+}
+
+/// Blocks are read back by kind, in declaration order: a field that may take any number of
+/// blocks (a `Vec`) or none (an `Option`) must not come before another field that takes the
+/// same blocks, or the first would swallow the second's.
+fn check_layout(cx: &mut Ctxt, input: &Input) {
+    let slots: Vec<Slot> = input
+        .fields
+        .iter()
+        .filter_map(|field| {
+            let kind = field.attrs.kind.as_ref()?;
+            let block = kind.block_type()?;
+            let bytes = match kind {
+                Kind::Media { .. } => true,
+                Kind::Resource { body, .. } => match body {
+                    Some((body, _)) => *body == crate::attr::Body::Blob,
+                    None => is_bytes(cardinality(field.ty, true).1),
+                },
+                _ => false,
+            };
+            let (cardinality, _) = cardinality(field.ty, bytes);
+            Some(Slot { field, block, cardinality })
+        })
+        .collect();
+    for (i, earlier) in slots.iter().enumerate() {
+        if earlier.cardinality == Cardinality::One {
+            continue;
+        }
+        for later in &slots[i + 1..] {
+            if later.block != earlier.block || distinguishable(earlier.field, later.field) {
+                continue;
+            }
+            let (e, l) = (earlier.field.ident, later.field.ident);
+            let what = if earlier.cardinality == Cardinality::Many { "a `Vec`" } else { "an `Option`" };
+            cx.error_spanned_by(
+                l,
+                format!(
+                    "field `{l}` cannot be read back: `{e}` comes first, is {what} of {block} blocks, and would take `{l}`'s block too. \
+                     Declare `{l}` before `{e}`{tell}, or mark the struct #[content(write_only)]",
+                    block = later.block,
+                    tell = match later.block {
+                        "resource" => ", give them URI templates that cannot match each other's URIs",
+                        "resource_link" => ", give both links distinct literal names",
+                        _ => "",
+                    },
+                ),
+            );
+            break;
+        }
+    }
+}
+
+/// Whether a block of `later`'s can never be taken by `earlier`: resources whose templates
+/// cannot match each other's URIs, links with different literal names.
+fn distinguishable(earlier: &Field, later: &Field) -> bool {
+    match (&earlier.attrs.kind, &later.attrs.kind) {
+        (Some(Kind::Resource { uri: Some(a), .. }), Some(Kind::Resource { uri: Some(b), .. })) => {
+            let (Ok(a), Ok(b)) = (UriTemplate::parse(&a.value()), UriTemplate::parse(&b.value())) else {
+                return true;
+            };
+            let sample = |t: &UriTemplate| t.expand(&|_| Some(rules::TemplateValue::Str("x")));
+            a.match_uri(&sample(&b)).is_none() && b.match_uri(&sample(&a)).is_none()
+        }
+        (Some(Kind::Link { name: a, .. }), Some(Kind::Link { name: b, .. })) => {
+            // A link without `name` is named after its field.
+            let literal = |name: &Option<Value>, field: &Field| match name {
+                Some(Value::Str(lit)) => Some(lit.value()),
+                None => Some(field.ident.to_string()),
+                Some(_) => None,
+            };
+            match (literal(a, earlier), literal(b, later)) {
+                (Some(a), Some(b)) => a != b,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,216 @@
+//! `#[tool]`: a function into a `ToolHandler` — descriptor, input schema from the parameters,
+//! output schema from the return type, and the call glue.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::Type;
+
+use super::{
+    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, crate_path, fn_name,
+    handler_struct, icons_and_meta, opt_string, parse_attrs, parse_fn,
+};
+use crate::ctxt::Ctxt;
+
+/// Keys `#[tool(…)]` takes besides the common ones.
+const TOOL_KEYS: &[&str] = &["annotations", "input_schema", "output_schema"];
+
+pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut cx = Ctxt::new();
+    let attrs = parse_attrs(&mut cx, args, "#[tool(…)]", TOOL_KEYS);
+    let Some(func) = parse_fn(&mut cx, input.clone(), "#[tool]") else {
+        let errors = cx.check().err().map(|e| e.to_compile_error());
+        return quote!(#errors #input);
+    };
+    let item = &func.item;
+    let (name, name_span) = match &attrs.name {
+        Some(lit) => (lit.value(), lit.span()),
+        None => (fn_name(item), item.sig.ident.span()),
+    };
+    if let Err(violation) = mcp_content_rules::check_tool_name(&name) {
+        let hint = if attrs.name.is_none() {
+            "; rename the function or set `#[tool(name = \"…\")]`"
+        } else {
+            ""
+        };
+        cx.error_at(name_span, format!("{}{hint}", violation.message));
+    }
+    let description = attrs.description.as_ref().map(syn::LitStr::value).or_else(|| func.doc.clone());
+    if description.as_deref().is_none_or(str::is_empty) {
+        cx.error_spanned_by(
+            &item.sig.ident,
+            "a tool needs a description for the model: add a doc comment (`/// What it does.`) or `#[tool(description = \"…\")]`",
+        );
+    }
+    let krate = crate_path(&attrs);
+    let ident = &item.sig.ident;
+    let structs = handler_struct(
+        item,
+        "`#[tool]`",
+        "Router::builder().tool",
+        &format_ident!("NAME"),
+        &name,
+        "The tool's name (`tools/call` uses it).",
+    );
+    if let Err(errors) = cx.check() {
+        let errors = errors.to_compile_error();
+        let stub = stub(&krate, ident);
+        return quote!(#errors #item #structs #stub);
+    }
+    let body = handler_impl(&krate, &func, &attrs, &name, description.as_deref());
+    quote! {
+        #item
+        #structs
+        #body
+    }
+}
+
+/// The handler impl emitted next to errors, so uses of the handler do not cascade.
+fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
+    let h = quote!(#krate::__private::handler);
+    let p = quote!(#krate::__private);
+    quote! {
+        const _: () = {
+            #[automatically_derived]
+            impl #h::ToolHandler for #ident {
+                fn tool(&self) -> #h::Tool {
+                    ::core::unimplemented!()
+                }
+                fn call(
+                    &self,
+                    _: #p::Map<#h::String, #p::Value>,
+                    _: #h::ContextType,
+                ) -> #h::BoxFuture<'_, #p::CallToolResult> {
+                    ::core::unimplemented!()
+                }
+            }
+        };
+    }
+}
+
+fn handler_impl(
+    krate: &TokenStream,
+    func: &HandlerFn,
+    attrs: &Attrs,
+    name: &str,
+    description: Option<&str>,
+) -> TokenStream {
+    let h = quote!(#krate::__private::handler);
+    let p = quote!(#krate::__private);
+    let item = &func.item;
+    let ident = &item.sig.ident;
+    let krate_text = krate.to_string();
+    let serde_path = format!("{krate_text}::__private::serde");
+    let schemars_path = format!("{krate_text}::__private::schemars");
+
+    let context = format_ident!("__context");
+    let mut fields = Vec::new();
+    let mut call_args = Vec::new();
+    let mut uses_context = false;
+    for param in &func.params {
+        let field = &param.ident;
+        match &param.kind {
+            ParamKind::Context { by_ref } => {
+                uses_context = true;
+                call_args.push(context_arg(*by_ref, &context));
+            }
+            ParamKind::Value { optional } => {
+                let ty = &param.ty;
+                let doc = param.description.as_ref().map(|d| quote!(#[doc = #d]));
+                let default = optional.is_some().then(|| quote!(#[serde(default)]));
+                let rename = param.rename.as_ref().map(|r| quote!(#[serde(rename = #r)]));
+                fields.push(quote!(#doc #default #rename #field: #ty));
+                call_args.push(quote!(__arguments.#field));
+            }
+        }
+    }
+    let has_arguments = !fields.is_empty();
+    let derive_schema = attrs.input_schema.is_none().then(|| quote!(, #p::schemars::JsonSchema));
+    let schemars_attr = attrs
+        .input_schema
+        .is_none()
+        .then(|| quote!(#[schemars(crate = #schemars_path)]));
+    let input_schema = match (&attrs.input_schema, has_arguments) {
+        (Some(path), _) => quote!(#path()),
+        (None, true) => quote!(#h::input_schema::<__Arguments>()),
+        (None, false) => quote!(#h::empty_input_schema()),
+    };
+    let ret: Type = match &item.sig.output {
+        syn::ReturnType::Default => syn::parse_quote!(()),
+        syn::ReturnType::Type(_, ty) => (**ty).clone(),
+    };
+    // Spanned on the return type: an unsupported type is reported there.
+    let output_schema = match &attrs.output_schema {
+        Some(path) => quote!(#h::Some(#path())),
+        None => quote_spanned!(ret.span()=> #h::output_schema::<#ret>()),
+    };
+    let into_result = quote_spanned!(ret.span()=> #h::call_tool_result::<#ret>(__value));
+    let call = call_user_fn(item, &call_args);
+    let arguments_binding = if has_arguments {
+        quote!(__arguments)
+    } else {
+        quote!(_)
+    };
+    let context_binding = if uses_context { quote!(#context) } else { quote!(_) };
+
+    let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
+    let description = opt_string(&h, description);
+    let annotations = if attrs.annotations.is_empty() {
+        quote!(#h::None)
+    } else {
+        let sets = attrs.annotations.iter().map(|(key, value)| {
+            if key == "title" {
+                quote!(annotations.#key = #h::Some(#h::String::from(#value));)
+            } else {
+                quote!(annotations.#key = #h::Some(#value);)
+            }
+        });
+        quote!({
+            let mut annotations = <#h::ToolAnnotations as ::core::default::Default>::default();
+            #(#sets)*
+            #h::Some(annotations)
+        })
+    };
+    let (icons, meta) = icons_and_meta(&h, attrs);
+
+    quote! {
+        const _: () = {
+            #[derive(#p::serde::Deserialize #derive_schema)]
+            #[serde(crate = #serde_path, deny_unknown_fields)]
+            #schemars_attr
+            struct __Arguments {
+                #(#fields,)*
+            }
+
+            #[automatically_derived]
+            impl #h::ToolHandler for #ident {
+                fn tool(&self) -> #h::Tool {
+                    let mut tool = #h::Tool::new(#h::tool_name(#name));
+                    tool.title = #title;
+                    tool.description = #description;
+                    tool.input_schema = #input_schema;
+                    tool.output_schema = #output_schema;
+                    tool.annotations = #annotations;
+                    tool.icons = #icons;
+                    tool.meta = #meta;
+                    tool
+                }
+
+                fn call(
+                    &self,
+                    arguments: #p::Map<#h::String, #p::Value>,
+                    #context_binding: #h::ContextType,
+                ) -> #h::BoxFuture<'_, #p::CallToolResult> {
+                    #h::Box::pin(async move {
+                        let #arguments_binding: __Arguments = match #h::tool_arguments(arguments) {
+                            #h::Ok(arguments) => arguments,
+                            #h::Err(result) => return result,
+                        };
+                        let __value = #call;
+                        #into_result
+                    })
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,971 @@
+//! LLM message parts: MCP prompt messages and tool results as the messages agent frameworks
+//! hand to a model, in Genkit's shape, and back.
+//!
+//! Genkit's MCP plugin (`fromMcpPromptMessage` / `fromMcpPart`) maps text and images and
+//! drops the rest. Here every block becomes a part and everything a block carries is kept, so
+//! a message converts back to the same MCP value:
+//!
+//! | MCP | part |
+//! |---|---|
+//! | text | `{"text": …}` |
+//! | image, audio | `{"media": {"url": "data:<mime>;base64,…", "contentType": <mime>}}` |
+//! | embedded text resource | `{"resource": {"uri", "mimeType"?, "text"}}` |
+//! | embedded blob resource | `{"media": {"url": "data:…", "contentType"?}}` + `metadata.mcp.resource.uri` |
+//! | resource link | `{"resource": {"uri", "name", "title"?, "description"?, "mimeType"?, "size"?}}` |
+//! | `structuredContent` of a tool result | `{"data": …}` (after the blocks' parts) |
+//! | block of an unknown type (fallback) | `{"custom": <the whole block object>}` |
+//!
+//! Roles: `user` → `user`, `assistant` → `model`; a tool result becomes a message of role
+//! `tool` (Genkit's role for tool output). What a part has no field for — annotations, a
+//! block's `_meta`, the `_meta` of resource contents, icons, unknown fields, `isError`, the
+//! result's `_meta` — travels in the part's (or message's) `metadata` under the key
+//! [`MCP_METADATA_KEY`] (`"mcp"`), written only when there is something to carry:
+//!
+//! ```json
+//! {"text": "hi", "metadata": {"mcp": {"annotations": {"priority": 0.0}, "_meta": {"com.example/k": 1}}}}
+//! ```
+//!
+//! Converting back:
+//! - text, media (`data:` URL of an `image/*` or `audio/*` type), resource and custom parts
+//!   give blocks; a media part marked with `metadata.mcp.resource` gives an embedded blob;
+//! - a data part becomes a tool result's `structuredContent` (at most one); it has no block,
+//!   so a prompt message with one is an error;
+//! - fallbacks for parts written by other frameworks: a resource part without `name` is a link
+//!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
+//!   URL; a `data:` media part of another type without the resource mark is an error (an
+//!   embedded resource needs a URI, and none is known);
+//! - part metadata other than `mcp` has no MCP field and is not carried back.
+//!
+//! Errors name the JSON path inside the message (`content[1].media.url`) and the rule.
+
+use std::str::FromStr;
+
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::data_url::{BLOB_MIME_TYPE, DataUrl};
+use crate::annotations::{Annotations, Role};
+use crate::content::{
+    BlobResourceContents, ContentBlock, EmbeddedResource, ResourceContents, ResourceLink,
+    TextContent, TextResourceContents,
+};
+use crate::error::{ReadError, read_value};
+use crate::icon::Icon;
+use crate::meta::Meta;
+use crate::prompt::{GetPromptResult, PromptMessage};
+use crate::rules::{Rule, Violation};
+use crate::tool::CallToolResult;
+use crate::validated::{MimeType, Uri};
+
+/// The key under a part's or message's `metadata` that carries what MCP has and the part
+/// shape has not.
+pub const MCP_METADATA_KEY: &str = "mcp";
+
+/// Who a message is from, in Genkit's terms.
+///
+/// ```
+/// use mcp_content::Role;
+/// use mcp_content::convert::MessageRole;
+///
+/// assert_eq!(MessageRole::from(Role::Assistant), MessageRole::Model);
+/// assert_eq!(serde_json::to_string(&MessageRole::Model).unwrap(), r#""model""#);
+/// assert!(Role::try_from(MessageRole::System).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageRole {
+    /// The human side (MCP `user`).
+    User,
+    /// The model side (MCP `assistant`).
+    Model,
+    /// Tool output (an MCP tool result).
+    Tool,
+    /// System instructions (no MCP counterpart).
+    System,
+}
+
+impl From<Role> for MessageRole {
+    fn from(role: Role) -> Self {
+        match role {
+            Role::User => MessageRole::User,
+            Role::Assistant => MessageRole::Model,
+        }
+    }
+}
+
+impl TryFrom<MessageRole> for Role {
+    type Error = Violation;
+
+    fn try_from(role: MessageRole) -> Result<Self, Violation> {
+        match role {
+            MessageRole::User => Ok(Role::User),
+            MessageRole::Model => Ok(Role::Assistant),
+            MessageRole::Tool | MessageRole::System => Err(Violation::new(
+                Rule::Audience,
+                format!(
+                    "a message of role {:?} has no MCP role: expected \"user\" or \"model\"",
+                    role.as_str()
+                ),
+            )),
+        }
+    }
+}
+
+impl MessageRole {
+    /// `"user"`, `"model"`, `"tool"` or `"system"`.
+    ///
+    /// ```
+    /// assert_eq!(mcp_content::convert::MessageRole::Tool.as_str(), "tool");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageRole::User => "user",
+            MessageRole::Model => "model",
+            MessageRole::Tool => "tool",
+            MessageRole::System => "system",
+        }
+    }
+}
+
+/// A message for a model: a role and its parts (Genkit's `MessageData`).
+///
+/// ```
+/// use mcp_content::{ContentBlock, PromptMessage, Role};
+/// use mcp_content::convert::Message;
+///
+/// let prompt = PromptMessage::new(Role::Assistant, ContentBlock::text("Hello"));
+/// let message = Message::from_prompt_message(&prompt);
+/// assert_eq!(
+///     serde_json::to_string(&message).unwrap(),
+///     r#"{"role":"model","content":[{"text":"Hello"}]}"#
+/// );
+/// assert_eq!(message.into_prompt_message().unwrap(), prompt);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    /// Who it is from.
+    pub role: MessageRole,
+    /// What it says.
+    pub content: Vec<Part>,
+    /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+/// One part of a message. Serialized as Genkit's part objects, told apart by their one
+/// content key (`text`, `media`, `resource`, `data`, `custom`).
+///
+/// ```
+/// use mcp_content::convert::Part;
+///
+/// let part: Part = serde_json::from_str(r#"{"media":{"url":"data:image/png;base64,cG5n","contentType":"image/png"}}"#).unwrap();
+/// assert!(matches!(part, Part::Media(_)));
+/// assert!(serde_json::from_str::<Part>(r#"{"toolRequest":{"name":"x"}}"#).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Part {
+    /// Text.
+    Text(TextPart),
+    /// Media by URL (a `data:` URL for MCP payloads).
+    Media(MediaPart),
+    /// A resource: a link, or embedded text.
+    Resource(ResourcePart),
+    /// Structured data.
+    Data(DataPart),
+    /// Anything else, as JSON (blocks of unknown types).
+    Custom(CustomPart),
+}
+
+/// `{"text": …}`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TextPart {
+    /// The text.
+    pub text: String,
+    /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+/// `{"media": {"url": …, "contentType": …}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MediaPart {
+    /// The media.
+    pub media: Media,
+    /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+/// Media by URL.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Media {
+    /// Where the media is: a `data:` URL for MCP payloads.
+    pub url: String,
+    /// Its MIME type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+}
+
+/// `{"resource": {"uri": …}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResourcePart {
+    /// The resource.
+    pub resource: ResourceRef,
+    /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+/// A resource in a part: its URI (Genkit's one field) and what MCP says about it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceRef {
+    /// The resource's URI.
+    pub uri: String,
+    /// Its name (resource links).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A display title (resource links).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// What it is (resource links).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Its MIME type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+    /// Its size in bytes (resource links).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// Its text (embedded text resources; absent for links).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// `{"data": …}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DataPart {
+    /// The data.
+    pub data: Value,
+    /// Metadata.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+/// `{"custom": {…}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CustomPart {
+    /// The object (for an MCP block of an unknown type: the whole block, `type` included).
+    pub custom: Map<String, Value>,
+    /// Metadata.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+const PART_KINDS: [&str; 5] = ["text", "media", "resource", "data", "custom"];
+/// Genkit part kinds that have no MCP content, named in the error.
+const OTHER_PART_KINDS: [&str; 3] = ["toolRequest", "toolResponse", "reasoning"];
+
+impl<'de> Deserialize<'de> for Part {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Told apart by key, not by trying each shape in turn (serde's `untagged`), so the
+        // error says which part kind was wrong and why.
+        let object = Map::<String, Value>::deserialize(deserializer)?;
+        let kinds: Vec<&str> = PART_KINDS
+            .into_iter()
+            .filter(|k| object.contains_key(*k))
+            .collect();
+        let kind = match kinds.as_slice() {
+            [kind] => *kind,
+            [] => {
+                return Err(
+                    match OTHER_PART_KINDS.iter().find(|k| object.contains_key(**k)) {
+                        Some(other) => de::Error::custom(format_args!(
+                            "a `{other}` part has no MCP content (supported: text, media, resource, data, custom)"
+                        )),
+                        None => de::Error::custom(
+                            "a part needs one of `text`, `media`, `resource`, `data`, `custom`",
+                        ),
+                    },
+                );
+            }
+            several => {
+                return Err(de::Error::custom(format_args!(
+                    "a part has exactly one of `text`, `media`, `resource`, `data`, `custom`; found {several:?}"
+                )));
+            }
+        };
+        let value = Value::Object(object);
+        let part = match kind {
+            "text" => serde_json::from_value(value).map(Part::Text),
+            "media" => serde_json::from_value(value).map(Part::Media),
+            "resource" => serde_json::from_value(value).map(Part::Resource),
+            "data" => serde_json::from_value(value).map(Part::Data),
+            _ => serde_json::from_value(value).map(Part::Custom),
+        };
+        part.map_err(|e| de::Error::custom(format_args!("in a `{kind}` part: {e}")))
+    }
+}
+
+impl Part {
+    /// A text part.
+    ///
+    /// ```
+    /// let part = mcp_content::convert::Part::text("hi");
+    /// assert_eq!(serde_json::to_string(&part).unwrap(), r#"{"text":"hi"}"#);
+    /// ```
+    pub fn text(text: impl Into<String>) -> Self {
+        Part::Text(TextPart {
+            text: text.into(),
+            metadata: Map::new(),
+        })
+    }
+
+    /// The part's metadata.
+    ///
+    /// ```
+    /// assert!(mcp_content::convert::Part::text("hi").metadata().is_empty());
+    /// ```
+    pub fn metadata(&self) -> &Map<String, Value> {
+        match self {
+            Part::Text(p) => &p.metadata,
+            Part::Media(p) => &p.metadata,
+            Part::Resource(p) => &p.metadata,
+            Part::Data(p) => &p.metadata,
+            Part::Custom(p) => &p.metadata,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// MCP → parts
+
+/// The part of one block (see the [module docs](self) for the mapping). Never fails: a block
+/// of an unknown type becomes a custom part holding it whole.
+///
+/// ```
+/// use mcp_content::{ContentBlock, ImageContent, MimeType};
+/// use mcp_content::convert::block_to_part;
+///
+/// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
+/// let part = block_to_part(&image.into());
+/// assert_eq!(
+///     serde_json::to_string(&part).unwrap(),
+///     r#"{"media":{"url":"data:image/png;base64,cG5n","contentType":"image/png"}}"#
+/// );
+/// ```
+pub fn block_to_part(block: &ContentBlock) -> Part {
+    match block {
+        ContentBlock::Text(b) => Part::Text(TextPart {
+            text: b.text.clone(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
+        }),
+        ContentBlock::Image(b) => Part::Media(MediaPart {
+            media: Media {
+                url: DataUrl::encode(&b.mime_type, &b.data),
+                content_type: Some(b.mime_type.to_string()),
+            },
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
+        }),
+        ContentBlock::Audio(b) => Part::Media(MediaPart {
+            media: Media {
+                url: DataUrl::encode(&b.mime_type, &b.data),
+                content_type: Some(b.mime_type.to_string()),
+            },
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
+        }),
+        ContentBlock::ResourceLink(b) => {
+            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra);
+            fields.icons.clone_from(&b.icons);
+            Part::Resource(ResourcePart {
+                resource: ResourceRef {
+                    uri: b.uri.to_string(),
+                    name: Some(b.name.clone()),
+                    title: b.title.clone(),
+                    description: b.description.clone(),
+                    mime_type: b.mime_type.as_ref().map(ToString::to_string),
+                    size: b.size,
+                    text: None,
+                },
+                metadata: fields.into_metadata(),
+            })
+        }
+        ContentBlock::Resource(b) => {
+            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra);
+            match &b.resource {
+                ResourceContents::Text(contents) => {
+                    fields.resource = InnerFields::of(None, &contents.meta, &contents.extra);
+                    Part::Resource(ResourcePart {
+                        resource: ResourceRef {
+                            uri: contents.uri.to_string(),
+                            mime_type: contents.mime_type.as_ref().map(ToString::to_string),
+                            text: Some(contents.text.clone()),
+                            ..ResourceRef::default()
+                        },
+                        metadata: fields.into_metadata(),
+                    })
+                }
+                ResourceContents::Blob(contents) => {
+                    // The URI marks the media part as an embedded resource (and is needed to
+                    // rebuild it); a blob without a MIME type keeps `contentType` absent.
+                    fields.resource =
+                        InnerFields::of(Some(&contents.uri), &contents.meta, &contents.extra);
+                    Part::Media(MediaPart {
+                        media: Media {
+                            url: blob_data_url(contents),
+                            content_type: contents.mime_type.as_ref().map(ToString::to_string),
+                        },
+                        metadata: fields.into_metadata(),
+                    })
+                }
+            }
+        }
+        ContentBlock::Unknown(b) => Part::Custom(CustomPart {
+            custom: b.fields.clone(),
+            metadata: Map::new(),
+        }),
+    }
+}
+
+/// The parts of several blocks, in order, one each ([`block_to_part`]).
+///
+/// ```
+/// use mcp_content::ContentBlock;
+/// use mcp_content::convert::{blocks_to_parts, Part};
+///
+/// let parts = blocks_to_parts(&[ContentBlock::text("a"), ContentBlock::text("b")]);
+/// assert_eq!(parts, [Part::text("a"), Part::text("b")]);
+/// ```
+pub fn blocks_to_parts(blocks: &[ContentBlock]) -> Vec<Part> {
+    blocks.iter().map(block_to_part).collect()
+}
+
+impl Message {
+    /// The message of a prompt message: role `user` → `user`, `assistant` → `model`, and the
+    /// one part of its block.
+    ///
+    /// ```
+    /// use mcp_content::{ContentBlock, PromptMessage, Role};
+    /// use mcp_content::convert::{Message, MessageRole};
+    ///
+    /// let message = Message::from_prompt_message(&PromptMessage::new(Role::User, "Hi"));
+    /// assert_eq!(message.role, MessageRole::User);
+    /// assert_eq!(message.content.len(), 1);
+    /// ```
+    pub fn from_prompt_message(message: &PromptMessage) -> Self {
+        let mut mcp = Map::new();
+        put_non_empty(&mut mcp, "extra", &message.extra);
+        Self {
+            role: message.role.into(),
+            content: vec![block_to_part(&message.content)],
+            metadata: wrap_mcp(mcp),
+        }
+    }
+
+    /// The messages of a prompt result, one per prompt message ([`Message::from_prompt_message`]).
+    ///
+    /// ```
+    /// use mcp_content::{GetPromptResult, PromptMessage, Role};
+    /// use mcp_content::convert::{Message, MessageRole};
+    ///
+    /// let result = GetPromptResult::new(vec![
+    ///     PromptMessage::new(Role::User, "Hi"),
+    ///     PromptMessage::new(Role::Assistant, "Hello"),
+    /// ]);
+    /// let roles: Vec<_> = Message::from_get_prompt_result(&result).iter().map(|m| m.role).collect();
+    /// assert_eq!(roles, [MessageRole::User, MessageRole::Model]);
+    /// ```
+    pub fn from_get_prompt_result(result: &GetPromptResult) -> Vec<Self> {
+        result
+            .messages
+            .iter()
+            .map(Self::from_prompt_message)
+            .collect()
+    }
+
+    /// The message of a tool result: role `tool`, one part per block, then a data part for
+    /// `structuredContent` when there is one. `isError`, the result's `_meta`, `resultType`
+    /// and unknown fields go into `metadata.mcp`.
+    ///
+    /// ```
+    /// use mcp_content::CallToolResult;
+    /// use mcp_content::convert::Message;
+    /// use serde_json::json;
+    ///
+    /// let mut result = CallToolResult::structured(json!({"t": 22}));
+    /// result.is_error = Some(false);
+    /// let message = Message::from_call_tool_result(&result);
+    /// assert_eq!(
+    ///     serde_json::to_value(&message).unwrap(),
+    ///     json!({
+    ///         "role": "tool",
+    ///         "content": [{"text": "{\"t\":22}"}, {"data": {"t": 22}}],
+    ///         "metadata": {"mcp": {"isError": false}}
+    ///     })
+    /// );
+    /// assert_eq!(message.into_call_tool_result().unwrap(), result);
+    /// ```
+    pub fn from_call_tool_result(result: &CallToolResult) -> Self {
+        let mut content = blocks_to_parts(&result.content);
+        if let Some(structured) = &result.structured_content {
+            content.push(Part::Data(DataPart {
+                data: structured.clone(),
+                metadata: Map::new(),
+            }));
+        }
+        let mut mcp = Map::new();
+        if let Some(is_error) = result.is_error {
+            mcp.insert("isError".to_owned(), Value::Bool(is_error));
+        }
+        put_non_empty(&mut mcp, "_meta", result.meta.as_map());
+        if let Some(result_type) = &result.result_type {
+            mcp.insert("resultType".to_owned(), Value::String(result_type.clone()));
+        }
+        put_non_empty(&mut mcp, "extra", &result.extra);
+        Self {
+            role: MessageRole::Tool,
+            content,
+            metadata: wrap_mcp(mcp),
+        }
+    }
+
+    /// The prompt message this message is: role `user` or `model` and exactly one part that
+    /// has a block. The error names the path (`role`, `content`, `content[0].media.url`) and
+    /// the rule.
+    ///
+    /// ```
+    /// use mcp_content::convert::{Message, MessageRole, Part};
+    ///
+    /// let message = Message { role: MessageRole::System, content: vec![Part::text("x")], metadata: Default::default() };
+    /// assert_eq!(message.into_prompt_message().unwrap_err().path(), "role");
+    /// ```
+    pub fn into_prompt_message(self) -> Result<PromptMessage, ReadError> {
+        let role = Role::try_from(self.role).map_err(|v| ReadError::new("role", v))?;
+        let mut mcp = McpMetadata::take(self.metadata, "metadata")?;
+        let extra = mcp.map("extra")?;
+        let count = self.content.len();
+        let Ok([part]) = <[Part; 1]>::try_from(self.content) else {
+            return Err(ReadError::new(
+                "content",
+                Violation::new(
+                    Rule::ExactlyOne,
+                    format!("a prompt message has exactly one part, found {count}"),
+                ),
+            ));
+        };
+        let content = part_to_block(part).map_err(|e| e.within("content[0]"))?;
+        Ok(PromptMessage {
+            role,
+            content,
+            extra,
+        })
+    }
+
+    /// The tool result this message is: one block per part, in order, except the data part,
+    /// which is `structuredContent` (at most one); `isError`, `_meta`, `resultType` and
+    /// unknown fields from `metadata.mcp`. The role is not looked at.
+    ///
+    /// ```
+    /// use mcp_content::convert::{DataPart, Message, MessageRole, Part};
+    /// use serde_json::json;
+    ///
+    /// let data = || Part::Data(DataPart { data: json!(1), metadata: Default::default() });
+    /// let message = Message { role: MessageRole::Tool, content: vec![data(), data()], metadata: Default::default() };
+    /// assert_eq!(message.into_call_tool_result().unwrap_err().path(), "content[1]");
+    /// ```
+    pub fn into_call_tool_result(self) -> Result<CallToolResult, ReadError> {
+        let mut mcp = McpMetadata::take(self.metadata, "metadata")?;
+        let mut result = CallToolResult {
+            is_error: mcp.read("isError")?,
+            meta: mcp.read::<Meta>("_meta")?.unwrap_or_default(),
+            result_type: mcp.read("resultType")?,
+            extra: mcp.map("extra")?,
+            ..CallToolResult::default()
+        };
+        for (index, part) in self.content.into_iter().enumerate() {
+            match part {
+                Part::Data(data) => {
+                    if result.structured_content.is_some() {
+                        return Err(ReadError::new(
+                            format!("content[{index}]"),
+                            Violation::new(
+                                Rule::ExactlyOne,
+                                "a tool result has at most one data part (its structuredContent)",
+                            ),
+                        ));
+                    }
+                    result.structured_content = Some(data.data);
+                }
+                other => result.content.push(
+                    part_to_block(other).map_err(|e| e.within(&format!("content[{index}]")))?,
+                ),
+            }
+        }
+        Ok(result)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// parts → MCP
+
+/// The block a part is (see the [module docs](self) for the mapping and the fallbacks).
+/// A data part has no block: it is an error here (a tool result takes it as
+/// `structuredContent`, see [`Message::into_call_tool_result`]). The error's path is inside
+/// the part (`media.url`, `metadata.mcp.annotations`).
+///
+/// ```
+/// use mcp_content::ContentBlock;
+/// use mcp_content::convert::{block_to_part, part_to_block, Part};
+/// use mcp_content::rules::Rule;
+///
+/// let block = ContentBlock::text("hi");
+/// assert_eq!(part_to_block(block_to_part(&block)).unwrap(), block);
+///
+/// let pdf: Part = serde_json::from_str(r#"{"media":{"url":"data:application/pdf;base64,JVBERg=="}}"#).unwrap();
+/// let err = part_to_block(pdf).unwrap_err();
+/// assert_eq!((err.path(), err.rule()), ("media", Some(Rule::MimeKind)));
+/// ```
+pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
+    match part {
+        Part::Text(part) => {
+            let fields = BlockFields::take(part.metadata)?;
+            Ok(ContentBlock::Text(TextContent {
+                text: part.text,
+                annotations: fields.annotations,
+                meta: fields.meta,
+                extra: fields.extra,
+            }))
+        }
+        Part::Media(part) => media_to_block(part),
+        Part::Resource(part) => resource_to_block(part),
+        Part::Data(_) => Err(ReadError::new(
+            "data",
+            Violation::new(
+                Rule::Type,
+                "a data part has no content block; only a tool result takes one (as structuredContent)",
+            ),
+        )),
+        Part::Custom(part) => {
+            read_value::<ContentBlock>(Value::Object(part.custom)).map_err(|e| e.within("custom"))
+        }
+    }
+}
+
+fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
+    let fields = BlockFields::take(part.metadata)?;
+    let content_type = part
+        .media
+        .content_type
+        .map(MimeType::new)
+        .transpose()
+        .map_err(|v| ReadError::new("media.contentType", v))?;
+    if !starts_with_ignore_case(&part.media.url, "data:") {
+        // Fallback for parts from other frameworks: media by reference is a link to it.
+        if let Some(inner) = fields.resource {
+            return Err(ReadError::new(
+                "media.url",
+                Violation::new(
+                    Rule::Uri,
+                    format!(
+                        "an embedded resource ({}) needs a data: URL",
+                        inner.uri.map_or_else(String::new, Uri::into_string)
+                    ),
+                ),
+            ));
+        }
+        let uri = Uri::new(part.media.url.as_str()).map_err(|v| ReadError::new("media.url", v))?;
+        let mut link = ResourceLink::new(uri, part.media.url);
+        link.mime_type = content_type;
+        link.annotations = fields.annotations;
+        link.meta = fields.meta;
+        link.extra = fields.extra;
+        return Ok(ContentBlock::ResourceLink(link));
+    }
+    let url = DataUrl::parse(&part.media.url).map_err(|v| ReadError::new("media.url", v))?;
+    if let Some(inner) = fields.resource {
+        let uri = inner.uri.ok_or_else(|| {
+            ReadError::new(
+                "metadata.mcp.resource.uri",
+                Violation::new(Rule::Required, "an embedded blob resource needs its `uri`"),
+            )
+        })?;
+        // `contentType` is the blob's own MIME type; when absent, the URL's type is taken
+        // unless it is the placeholder written for a blob that had none.
+        let mime_type = content_type.or_else(|| {
+            (!url.mime_type.as_str().eq_ignore_ascii_case(BLOB_MIME_TYPE))
+                .then(|| url.mime_type.clone())
+        });
+        let mut blob: BlobResourceContents = url.into_blob(uri);
+        blob.mime_type = mime_type;
+        blob.meta = inner.meta;
+        blob.extra = inner.extra;
+        return Ok(ContentBlock::Resource(EmbeddedResource {
+            resource: ResourceContents::Blob(blob),
+            annotations: fields.annotations,
+            meta: fields.meta,
+            extra: fields.extra,
+        }));
+    }
+    // `contentType` wins over the URL's type: it is the block's MIME type exactly as written
+    // (a URL drops the whitespace around `;`).
+    let mime_type = content_type.unwrap_or_else(|| url.mime_type.clone());
+    let top = mime_type.as_str().split('/').next().unwrap_or_default();
+    let url = DataUrl::new(mime_type.clone(), url.data);
+    let mut block = if top.eq_ignore_ascii_case("image") {
+        ContentBlock::Image(url.into_image().map_err(|v| ReadError::new("media", v))?)
+    } else if top.eq_ignore_ascii_case("audio") {
+        ContentBlock::Audio(url.into_audio().map_err(|v| ReadError::new("media", v))?)
+    } else {
+        return Err(ReadError::new(
+            "media",
+            Violation::new(
+                Rule::MimeKind,
+                format!(
+                    "a media part of type {:?} has no MCP block: only image/* and audio/*, or an \
+                     embedded resource marked with `metadata.mcp.resource.uri`",
+                    mime_type.as_str()
+                ),
+            ),
+        ));
+    };
+    block.set_annotations(fields.annotations);
+    match &mut block {
+        ContentBlock::Image(b) => {
+            b.meta = fields.meta;
+            b.extra = fields.extra;
+        }
+        ContentBlock::Audio(b) => {
+            b.meta = fields.meta;
+            b.extra = fields.extra;
+        }
+        _ => {}
+    }
+    Ok(block)
+}
+
+fn resource_to_block(part: ResourcePart) -> Result<ContentBlock, ReadError> {
+    let fields = BlockFields::take(part.metadata)?;
+    let resource = part.resource;
+    let uri = Uri::new(resource.uri.as_str()).map_err(|v| ReadError::new("resource.uri", v))?;
+    let mime_type = resource
+        .mime_type
+        .map(MimeType::new)
+        .transpose()
+        .map_err(|v| ReadError::new("resource.mimeType", v))?;
+    if let Some(text) = resource.text {
+        let inner = fields.resource.unwrap_or_default();
+        return Ok(ContentBlock::Resource(EmbeddedResource {
+            resource: ResourceContents::Text(TextResourceContents {
+                uri,
+                mime_type,
+                text,
+                meta: inner.meta,
+                extra: inner.extra,
+            }),
+            annotations: fields.annotations,
+            meta: fields.meta,
+            extra: fields.extra,
+        }));
+    }
+    // A link needs a name; a Genkit resource part has only a URI, so the URI names it.
+    let name = resource.name.unwrap_or_else(|| resource.uri.clone());
+    Ok(ContentBlock::ResourceLink(ResourceLink {
+        uri,
+        name,
+        title: resource.title,
+        description: resource.description,
+        mime_type,
+        size: resource.size,
+        icons: fields.icons,
+        annotations: fields.annotations,
+        meta: fields.meta,
+        extra: fields.extra,
+    }))
+}
+
+/// The `data:` URL of blob contents, encoded straight from the borrowed payload.
+fn blob_data_url(contents: &BlobResourceContents) -> String {
+    match &contents.mime_type {
+        Some(mime_type) => DataUrl::encode(mime_type, &contents.blob),
+        None => DataUrl::encode(&MimeType::__unchecked(BLOB_MIME_TYPE), &contents.blob),
+    }
+}
+
+fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.get(..prefix.len())
+        .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
+}
+
+// ---------------------------------------------------------------------------------------
+// `metadata.mcp`
+
+/// What a block carries that its part has no field for.
+#[derive(Default)]
+struct BlockFields {
+    annotations: Option<Annotations>,
+    meta: Meta,
+    extra: Map<String, Value>,
+    icons: Vec<Icon>,
+    /// The inner contents of an embedded resource.
+    resource: Option<InnerFields>,
+}
+
+/// What the inner contents of an embedded resource carry that the part has no field for.
+#[derive(Default)]
+struct InnerFields {
+    uri: Option<Uri>,
+    meta: Meta,
+    extra: Map<String, Value>,
+}
+
+impl InnerFields {
+    /// `None` when there is nothing to carry.
+    fn of(uri: Option<&Uri>, meta: &Meta, extra: &Map<String, Value>) -> Option<Self> {
+        (uri.is_some() || !meta.is_empty() || !extra.is_empty()).then(|| Self {
+            uri: uri.cloned(),
+            meta: meta.clone(),
+            extra: extra.clone(),
+        })
+    }
+}
+
+impl BlockFields {
+    fn of(annotations: Option<&Annotations>, meta: &Meta, extra: &Map<String, Value>) -> Self {
+        Self {
+            annotations: annotations.filter(|a| !a.is_empty()).cloned(),
+            meta: meta.clone(),
+            extra: extra.clone(),
+            icons: Vec::new(),
+            resource: None,
+        }
+    }
+
+    /// The part's `metadata`: `{"mcp": {…}}`, or empty when there is nothing to carry.
+    fn into_metadata(self) -> Map<String, Value> {
+        let mut mcp = Map::new();
+        if let Some(annotations) = self.annotations {
+            mcp.insert("annotations".to_owned(), to_json(&annotations));
+        }
+        put_non_empty(&mut mcp, "_meta", self.meta.as_map());
+        put_non_empty(&mut mcp, "extra", &self.extra);
+        if !self.icons.is_empty() {
+            mcp.insert("icons".to_owned(), to_json(&self.icons));
+        }
+        if let Some(inner) = self.resource {
+            let mut resource = Map::new();
+            if let Some(uri) = inner.uri {
+                resource.insert("uri".to_owned(), Value::String(uri.into_string()));
+            }
+            put_non_empty(&mut resource, "_meta", inner.meta.as_map());
+            put_non_empty(&mut resource, "extra", &inner.extra);
+            mcp.insert("resource".to_owned(), Value::Object(resource));
+        }
+        wrap_mcp(mcp)
+    }
+
+    /// Reads `metadata.mcp` of a part.
+    fn take(metadata: Map<String, Value>) -> Result<Self, ReadError> {
+        let mut mcp = McpMetadata::take(metadata, "metadata")?;
+        let resource = match mcp.fields.remove("resource") {
+            None => None,
+            Some(value) => {
+                let mut inner = McpMetadata::from_value(value, "metadata.mcp.resource")?;
+                Some(InnerFields {
+                    uri: inner.read("uri")?,
+                    meta: inner.read::<Meta>("_meta")?.unwrap_or_default(),
+                    extra: inner.map("extra")?,
+                })
+            }
+        };
+        Ok(Self {
+            annotations: mcp.read("annotations")?,
+            meta: mcp.read::<Meta>("_meta")?.unwrap_or_default(),
+            extra: mcp.map("extra")?,
+            icons: mcp.read("icons")?.unwrap_or_default(),
+            resource,
+        })
+    }
+}
+
+/// The `mcp` object of a `metadata`, read field by field with paths for errors.
+struct McpMetadata {
+    fields: Map<String, Value>,
+    path: String,
+}
+
+impl McpMetadata {
+    fn take(mut metadata: Map<String, Value>, path: &str) -> Result<Self, ReadError> {
+        let path = format!("{path}.{MCP_METADATA_KEY}");
+        match metadata.remove(MCP_METADATA_KEY) {
+            None => Ok(Self {
+                fields: Map::new(),
+                path,
+            }),
+            Some(value) => Self::from_value(value, &path),
+        }
+    }
+
+    fn from_value(value: Value, path: &str) -> Result<Self, ReadError> {
+        match value {
+            Value::Object(fields) => Ok(Self {
+                fields,
+                path: path.to_owned(),
+            }),
+            other => Err(ReadError::new(
+                path,
+                Violation::new(Rule::Type, format!("expected an object, got {other}")),
+            )),
+        }
+    }
+
+    fn read<T: de::DeserializeOwned>(&mut self, key: &str) -> Result<Option<T>, ReadError> {
+        self.fields
+            .remove(key)
+            .map(|value| read_value(value).map_err(|e| e.within(&format!("{}.{key}", self.path))))
+            .transpose()
+    }
+
+    fn map(&mut self, key: &str) -> Result<Map<String, Value>, ReadError> {
+        Ok(self.read(key)?.unwrap_or_default())
+    }
+}
+
+fn put_non_empty(map: &mut Map<String, Value>, key: &str, value: &Map<String, Value>) {
+    if !value.is_empty() {
+        map.insert(key.to_owned(), Value::Object(value.clone()));
+    }
+}
+
+fn wrap_mcp(mcp: Map<String, Value>) -> Map<String, Value> {
+    let mut metadata = Map::new();
+    if !mcp.is_empty() {
+        metadata.insert(MCP_METADATA_KEY.to_owned(), Value::Object(mcp));
+    }
+    metadata
+}
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // The model's `Serialize` impls write maps with string keys and never fail.
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl FromStr for MessageRole {
+    type Err = Violation;
+
+    /// `"user"`, `"model"`, `"tool"` or `"system"`.
+    fn from_str(role: &str) -> Result<Self, Violation> {
+        match role {
+            "user" => Ok(MessageRole::User),
+            "model" => Ok(MessageRole::Model),
+            "tool" => Ok(MessageRole::Tool),
+            "system" => Ok(MessageRole::System),
+            other => Err(Violation::new(
+                Rule::Audience,
+                format!("unknown message role {other:?}"),
+            )),
+        }
+    }
+}

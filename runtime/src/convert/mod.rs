@@ -1,0 +1,44 @@
+//! Conversions that MCP gateways and agent frameworks write by hand today, one module per job.
+//!
+//! | job | module | entry points |
+//! |---|---|---|
+//! | template variables (`ToolHive` `vMCP` `ContentArrayToMap`) | [`template_vars`](mod@template_vars) | [`template_vars()`], [`tool_result_template_vars`] |
+//! | LLM message parts (Genkit `fromMcpPromptMessage`, without its losses) | [`message_parts`] | [`Message`], [`Part`], [`block_to_part`], [`part_to_block`] |
+//! | `data:` URLs (RFC 2397) for images, audio and blob resources | [`data_url`] | [`DataUrl`] |
+//! | prompt arguments to the string map `prompts/get` takes | [`prompt_args`] | [`prompt_arguments`] |
+//! | normalization for gateways (empty → `None`, `_meta` egress, `progressToken`) | [`normalize`] | [`normalize_tool`], [`MetaEgress`], [`request_meta`] |
+//!
+//! ```
+//! use mcp_content::{CallToolResult, ContentBlock};
+//! use mcp_content::convert::{tool_result_template_vars, Message};
+//!
+//! let result = CallToolResult::new(vec![ContentBlock::text("sunny"), ContentBlock::text("22°C")]);
+//! let vars = tool_result_template_vars(&result);
+//! assert_eq!(vars["text"], "sunny");
+//! assert_eq!(vars["text_1"], "22°C");
+//!
+//! let message = Message::from_call_tool_result(&result);
+//! assert_eq!(
+//!     serde_json::to_string(&message).unwrap(),
+//!     r#"{"role":"tool","content":[{"text":"sunny"},{"text":"22°C"}]}"#
+//! );
+//! ```
+
+pub mod data_url;
+pub mod message_parts;
+pub mod normalize;
+pub mod prompt_args;
+pub mod template_vars;
+
+pub use data_url::DataUrl;
+pub use message_parts::{
+    CustomPart, DataPart, Media, MediaPart, Message, MessageRole, Part, ResourcePart, ResourceRef,
+    TextPart, block_to_part, blocks_to_parts, part_to_block,
+};
+pub use normalize::{
+    MetaEgress, ProgressToken, normalize_annotations, normalize_call_tool_result, normalize_meta,
+    normalize_output_schema, normalize_tool, normalize_tool_annotations, progress_token,
+    request_meta,
+};
+pub use prompt_args::{prompt_argument, prompt_arguments};
+pub use template_vars::{template_vars, tool_result_template_vars};

@@ -1,0 +1,349 @@
+//! Handler traits (what `#[tool]`, `#[prompt]` and `#[resource]` implement) and the
+//! [`Context`] a handler may take to reach the request and the client.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use crate::meta::Meta;
+use crate::prompt::{GetPromptResult, Prompt};
+use crate::resource::{ReadResourceResult, Resource, ResourceTemplate};
+use crate::rules::ProtocolVersion;
+use crate::tool::{CallToolResult, Tool};
+
+/// A boxed, sendable future (handlers are stored as trait objects).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A JSON-RPC error a request ends with (as opposed to a tool's `isError` result).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProtocolError {
+    /// The JSON-RPC error code.
+    pub code: i32,
+    /// What went wrong.
+    pub message: String,
+    /// Extra data.
+    pub data: Option<Value>,
+}
+
+impl ProtocolError {
+    /// `-32601`: the method does not exist (or the capability is not offered).
+    pub const METHOD_NOT_FOUND: i32 = -32601;
+    /// `-32602`: the parameters are wrong (an unknown tool, a missing prompt argument, an
+    /// unknown resource for 2026-07-28 peers).
+    pub const INVALID_PARAMS: i32 = -32602;
+    /// `-32603`: the server failed.
+    pub const INTERNAL_ERROR: i32 = -32603;
+    /// `-32002`: resource not found, as 2025-era peers expect it.
+    pub const RESOURCE_NOT_FOUND_2025: i32 = -32002;
+
+    /// An error with `code` and `message`.
+    pub fn new(code: i32, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            data: None,
+        }
+    }
+
+    /// `-32602` with `message`.
+    pub fn invalid_params(message: impl Into<String>) -> Self {
+        Self::new(Self::INVALID_PARAMS, message)
+    }
+
+    /// `-32601` for `method`.
+    pub fn method_not_found(method: &str) -> Self {
+        Self::new(Self::METHOD_NOT_FOUND, format!("method not found: {method}"))
+    }
+
+    /// `-32603` with `message`.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(Self::INTERNAL_ERROR, message)
+    }
+
+    /// Resource not found: `-32602` with `data.uri` (SEP-2164) for 2026-07-28 peers,
+    /// `-32002` for 2025-era peers.
+    pub fn resource_not_found(uri: &str, version: ProtocolVersion) -> Self {
+        let code = if version >= ProtocolVersion::V2026_07_28 {
+            Self::INVALID_PARAMS
+        } else {
+            Self::RESOURCE_NOT_FOUND_2025
+        };
+        let mut data = Map::new();
+        data.insert("uri".into(), Value::from(uri));
+        Self {
+            code,
+            message: "Resource not found".into(),
+            data: Some(Value::Object(data)),
+        }
+    }
+
+    /// This error with `data`.
+    #[must_use]
+    pub fn with_data(mut self, data: Value) -> Self {
+        self.data = Some(data);
+        self
+    }
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.code)
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// The severity of a log message (RFC 5424 levels, as MCP names them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    /// Debug.
+    Debug,
+    /// Info.
+    Info,
+    /// Notice.
+    Notice,
+    /// Warning.
+    Warning,
+    /// Error.
+    Error,
+    /// Critical.
+    Critical,
+    /// Alert.
+    Alert,
+    /// Emergency.
+    Emergency,
+}
+
+/// What a transport offers a handler to talk back to the client during a request.
+///
+/// Transports implement it (the `rmcp` adapter, the in-process test peer); handlers use it
+/// through [`Context`]. Requests and results are JSON, as the protocol defines them.
+pub trait ClientPeer: Send + Sync {
+    /// Sends `notifications/progress` with these params.
+    fn notify_progress(&self, params: Value) -> BoxFuture<'_, Result<(), ProtocolError>>;
+    /// Sends `notifications/message` with these params.
+    fn notify_log(&self, params: Value) -> BoxFuture<'_, Result<(), ProtocolError>>;
+    /// Sends a request (`sampling/createMessage`, `elicitation/create`, `roots/list`) and
+    /// waits for the client's result.
+    fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, ProtocolError>>;
+    /// The client's declared capabilities, when known.
+    fn client_capabilities(&self) -> Option<Value>;
+}
+
+/// The request a handler runs for: its `_meta`, the negotiated protocol version, and the
+/// client (progress, logging, sampling, elicitation).
+///
+/// A `#[tool]` function receives it when it has a parameter of type `Context` (not part of
+/// the input schema).
+#[derive(Clone, Default)]
+pub struct Context {
+    meta: Meta,
+    version: ProtocolVersion,
+    peer: Option<Arc<dyn ClientPeer>>,
+    min_log_level: Option<LogLevel>,
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context")
+            .field("meta", &self.meta)
+            .field("version", &self.version)
+            .field("peer", &self.peer.is_some())
+            .field("min_log_level", &self.min_log_level)
+            .finish()
+    }
+}
+
+impl Context {
+    /// A context for a request with `_meta`, on `version`, with no client to talk to.
+    pub fn new(meta: Meta, version: ProtocolVersion) -> Self {
+        Self {
+            meta,
+            version,
+            peer: None,
+            min_log_level: None,
+        }
+    }
+
+    /// This context with a client to talk to.
+    #[must_use]
+    pub fn with_peer(mut self, peer: Arc<dyn ClientPeer>) -> Self {
+        self.peer = Some(peer);
+        self
+    }
+
+    /// This context with the client's minimum log level (`logging/setLevel`, or the
+    /// request's log level for 2026-07-28). Without one, log messages are not sent.
+    #[must_use]
+    pub fn with_log_level(mut self, level: Option<LogLevel>) -> Self {
+        self.min_log_level = level;
+        self
+    }
+
+    /// The request's `_meta`.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// The negotiated protocol version.
+    pub fn protocol_version(&self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// The request's progress token (`_meta.progressToken`), if the client asked for progress.
+    pub fn progress_token(&self) -> Option<&Value> {
+        self.meta.get("progressToken")
+    }
+
+    /// The client's declared capabilities, when known.
+    pub fn client_capabilities(&self) -> Option<Value> {
+        self.peer.as_ref().and_then(|p| p.client_capabilities())
+    }
+
+    /// Reports progress, when the client asked for it (a no-op otherwise).
+    pub async fn progress(
+        &self,
+        progress: f64,
+        total: Option<f64>,
+        message: Option<&str>,
+    ) -> Result<(), ProtocolError> {
+        let (Some(token), Some(peer)) = (self.progress_token(), &self.peer) else {
+            return Ok(());
+        };
+        let mut params = Map::new();
+        params.insert("progressToken".into(), token.clone());
+        params.insert("progress".into(), Value::from(progress));
+        if let Some(total) = total {
+            params.insert("total".into(), Value::from(total));
+        }
+        if let Some(message) = message {
+            params.insert("message".into(), Value::from(message));
+        }
+        peer.notify_progress(Value::Object(params)).await
+    }
+
+    /// Sends a log message, when the client asked for this level (a no-op otherwise).
+    pub async fn log(
+        &self,
+        level: LogLevel,
+        logger: Option<&str>,
+        data: impl Into<Value>,
+    ) -> Result<(), ProtocolError> {
+        let (Some(min), Some(peer)) = (self.min_log_level, &self.peer) else {
+            return Ok(());
+        };
+        if level < min {
+            return Ok(());
+        }
+        let mut params = Map::new();
+        params.insert("level".into(), serde_json::to_value(level).unwrap_or(Value::Null));
+        if let Some(logger) = logger {
+            params.insert("logger".into(), Value::from(logger));
+        }
+        params.insert("data".into(), data.into());
+        peer.notify_log(Value::Object(params)).await
+    }
+
+    /// Asks the client's model for a message (`sampling/createMessage`); `params` and the
+    /// result are the protocol's JSON.
+    pub async fn create_message(&self, params: Value) -> Result<Value, ProtocolError> {
+        self.client_request("sampling/createMessage", params).await
+    }
+
+    /// Asks the user for input (`elicitation/create`); `params` and the result are the
+    /// protocol's JSON (`{"action": "accept", "content": {…}}`).
+    pub async fn elicit(&self, params: Value) -> Result<Value, ProtocolError> {
+        self.client_request("elicitation/create", params).await
+    }
+
+    async fn client_request(&self, method: &str, params: Value) -> Result<Value, ProtocolError> {
+        match &self.peer {
+            Some(peer) => peer.request(method, params).await,
+            None => Err(ProtocolError::new(
+                ProtocolError::METHOD_NOT_FOUND,
+                format!("{method}: this transport has no client to ask"),
+            )),
+        }
+    }
+}
+
+/// A tool: its descriptor and how to call it. `#[tool]` implements it.
+pub trait ToolHandler: Send + Sync + 'static {
+    /// The descriptor `tools/list` shows.
+    fn tool(&self) -> Tool;
+    /// Calls the tool. Bad arguments give an `isError` result naming the argument.
+    fn call(&self, arguments: Map<String, Value>, context: Context) -> BoxFuture<'_, CallToolResult>;
+}
+
+/// A prompt: its descriptor and how to get it. `#[prompt]` implements it.
+pub trait PromptHandler: Send + Sync + 'static {
+    /// The descriptor `prompts/list` shows.
+    fn prompt(&self) -> Prompt;
+    /// Gets the prompt with these (string) arguments.
+    fn get(
+        &self,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> BoxFuture<'_, Result<GetPromptResult, ProtocolError>>;
+}
+
+/// What a resource handler serves: one URI, or every URI a template matches.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ResourceDescriptor {
+    /// A fixed resource (`resources/list`).
+    Fixed(Resource),
+    /// A template (`resources/templates/list`).
+    Template(ResourceTemplate),
+}
+
+/// A resource or resource template and how to read it. `#[resource]` implements it.
+pub trait ResourceHandler: Send + Sync + 'static {
+    /// What it serves.
+    fn descriptor(&self) -> ResourceDescriptor;
+    /// Reads `uri`; `variables` are the template's variables, decoded, in template order
+    /// (empty for a fixed resource).
+    fn read(
+        &self,
+        uri: &str,
+        variables: Vec<(String, String)>,
+        context: Context,
+    ) -> BoxFuture<'_, Result<ReadResourceResult, ProtocolError>>;
+    /// Whether template variables may hold `..`, slashes or absolute paths for a `file:`
+    /// template. `false` (refused) unless the handler opts in.
+    fn allows_path_traversal(&self) -> bool {
+        false
+    }
+}
+
+/// Argument completion (`completion/complete`).
+pub trait CompletionHandler: Send + Sync + 'static {
+    /// The candidate values for `argument` (its name and the partial `value`) of the prompt
+    /// or resource template `reference` (`{"type": "ref/prompt", "name": …}`).
+    fn complete(
+        &self,
+        reference: &Value,
+        argument: &str,
+        value: &str,
+        context: Context,
+    ) -> BoxFuture<'_, Result<Vec<String>, ProtocolError>>;
+}
+
+impl<F> CompletionHandler for F
+where
+    F: Fn(&Value, &str, &str) -> Vec<String> + Send + Sync + 'static,
+{
+    fn complete(
+        &self,
+        reference: &Value,
+        argument: &str,
+        value: &str,
+        _context: Context,
+    ) -> BoxFuture<'_, Result<Vec<String>, ProtocolError>> {
+        let values = self(reference, argument, value);
+        Box::pin(std::future::ready(Ok(values)))
+    }
+}

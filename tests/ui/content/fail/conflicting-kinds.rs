@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct Report {
+    #[content(text, image(mime = "image/png"))]
+    chart: Vec<u8>,
+}
+
+fn main() {}

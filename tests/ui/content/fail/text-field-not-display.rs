@@ -1,0 +1,13 @@
+use mcp_content::Content;
+
+struct Point {
+    x: i32,
+}
+
+#[derive(Content)]
+struct Report {
+    #[content(text)]
+    point: Point,
+}
+
+fn main() {}

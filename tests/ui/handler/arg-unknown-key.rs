@@ -1,0 +1,9 @@
+use mcp_content::tool;
+
+/// Gets the weather.
+#[tool]
+fn weather(#[arg(desc = "The city.")] city: String) -> String {
+    city
+}
+
+fn main() {}

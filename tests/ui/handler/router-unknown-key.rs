@@ -1,0 +1,11 @@
+use mcp_content::{router, tool};
+
+/// Gets the weather.
+#[tool]
+fn weather() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tool: [weather] };
+}
