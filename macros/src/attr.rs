@@ -582,7 +582,12 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
         "image" | "audio" => {
             let media = if key == "image" { Media::Image } else { Media::Audio };
             let mut mime = None;
-            if let Some((_, items)) = expect_list(cx, item, &format!("`{key}(mime = \"{key}/…\")`")) {
+            // A bare `image` is reported once, by `check`, as a missing MIME type.
+            let list = match item {
+                Item::Flag(_) => None,
+                other => expect_list(cx, other, &format!("`{key}(mime = \"{key}/…\")`")),
+            };
+            if let Some((_, items)) = list {
                 let mut seen = Seen::default();
                 for inner in items {
                     let Some(n) = inner.name().cloned() else {

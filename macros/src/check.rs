@@ -33,11 +33,12 @@ fn violation(cx: &mut Ctxt, span: Span, violation: &Violation) {
 /// Checks a `field` reference in an attribute of `owner` (`None`: the struct's attribute).
 fn check_reference(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, name: &Ident, what: &str) {
     let Some(target) = input.field(name) else {
-        let hint = suggest::hint(&name.to_string(), input.fields.iter().map(|f| f.ident.to_string()).collect::<Vec<_>>().iter().map(String::as_str));
-        cx.error_spanned_by(
-            name,
-            format!("no field `{name}` to take {what} from{hint}; use a string literal for a fixed value"),
-        );
+        let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
+        let message = match suggest::did_you_mean(&name.to_string(), names.iter().map(String::as_str)) {
+            Some(close) => format!("no field `{name}` to take {what} from; did you mean `{close}`?"),
+            None => format!("no field `{name}` to take {what} from (a string literal gives a fixed value)"),
+        };
+        cx.error_spanned_by(name, message);
         return;
     };
     if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
@@ -247,8 +248,16 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
     if input.attrs.structured.is_some() {
         return;
     }
+    // Names used in attributes that are no field: a field they misspell is not reported
+    // as unplaced too (one mistake, one error).
+    let mut names: Vec<String> = references_by_name(input);
+    names.retain(|n| input.fields.iter().all(|f| f.ident != n));
     for field in &input.fields {
         if field.attrs.kind.is_some() || (field.annotated && !cx.is_ok()) {
+            continue;
+        }
+        let field_name = field.ident.to_string();
+        if names.iter().any(|n| suggest::did_you_mean(n, [field_name.as_str()]).is_some()) {
             continue;
         }
         if !is_referenced(input, field.ident) {
@@ -262,6 +271,19 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
             );
         }
     }
+}
+
+/// Every name an attribute uses as a field (including names that are no field).
+fn references_by_name(input: &Input) -> Vec<String> {
+    let mut out: Vec<String> = references(input).iter().map(ToString::to_string).collect();
+    for field in &input.fields {
+        if let Some(Kind::Resource { uri: Some(lit), .. }) = &field.attrs.kind {
+            if let Ok(template) = UriTemplate::parse(&lit.value()) {
+                out.extend(template.variables().into_iter().map(str::to_owned));
+            }
+        }
+    }
+    out
 }
 
 /// Whether an attribute anywhere takes a value from field `name`.

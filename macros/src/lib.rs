@@ -23,25 +23,33 @@ pub fn derive_content(input: TokenStream) -> TokenStream {
     expand::content::derive(&syn::parse_macro_input!(input as syn::DeriveInput)).into()
 }
 
-/// Turns a function into a tool handler; see `mcp_content::tool`.
+/// Turns a function into a tool handler.
+///
+/// The attribute reference, with examples, is on the re-export: `mcp_content::tool`.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     handler::tool::expand(args.into(), input.into()).into()
 }
 
-/// Turns a function into a prompt handler; see `mcp_content::prompt`.
+/// Turns a function into a prompt handler.
+///
+/// The attribute reference, with examples, is on the re-export: `mcp_content::prompt`.
 #[proc_macro_attribute]
 pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
     handler::prompt::expand(args.into(), input.into()).into()
 }
 
-/// Turns a function into a resource handler; see `mcp_content::resource`.
+/// Turns a function into a resource handler.
+///
+/// The attribute reference, with examples, is on the re-export: `mcp_content::resource`.
 #[proc_macro_attribute]
 pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
     handler::resource::expand(args.into(), input.into()).into()
 }
 
-/// Declares a router's handlers, rejecting duplicate names at compile time; see `mcp_content::router`.
+/// Declares a router's handlers, rejecting duplicate names at compile time.
+///
+/// The reference, with examples, is on the re-export: `mcp_content::router`.
 #[proc_macro]
 pub fn router(input: TokenStream) -> TokenStream {
     handler::router::expand(input.into()).into()

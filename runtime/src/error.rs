@@ -164,18 +164,33 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Reads a model value from untrusted JSON bytes, validating every rule on the way.
+/// Reads a model value from untrusted JSON bytes, validating every rule on the way, within
+/// the default [`ReadLimits`](crate::ReadLimits) (see [`read_json_with`](crate::read_json_with)).
 /// The error names the JSON path and the rule.
 pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
+    crate::limits::read_json_with(bytes, &crate::limits::ReadLimits::default())
+}
+
+/// Reads a model value from a JSON value, validating every rule on the way, within the
+/// default [`ReadLimits`](crate::ReadLimits) (see [`read_value_with`](crate::read_value_with)).
+pub fn read_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ReadError> {
+    crate::limits::read_value_with(value, &crate::limits::ReadLimits::default())
+}
+
+/// [`read_json`] with no limit but serde_json's own (the limits are checked by the caller).
+pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(ReadError::from_json)?;
+    let value =
+        serde_path_to_error::deserialize(&mut deserializer).map_err(ReadError::from_json)?;
     deserializer
         .end()
         .map_err(|e| ReadError::from_parts(".".to_owned(), &e))?;
     Ok(value)
 }
 
-/// Reads a model value from a JSON value, validating every rule on the way.
-pub fn read_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ReadError> {
+/// [`read_value`] with no limit (the limits are checked by the caller).
+pub(crate) fn read_value_unlimited<T: DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, ReadError> {
     serde_path_to_error::deserialize(value).map_err(ReadError::from_json)
 }

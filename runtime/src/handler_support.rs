@@ -37,21 +37,93 @@ pub use std::{assert, concat, stringify};
 /// `Context` (by value) for a handler parameter of type `Context`.
 pub type ContextType = Context;
 
-/// Reads a tool's arguments into its generated argument struct. A mistake (missing, wrong
-/// type, unknown argument) is an `isError` result that names the argument, as spec
-/// 2025-11-25 asks, so the model can correct the call.
-pub fn tool_arguments<T: DeserializeOwned>(arguments: Map<String, Value>) -> Result<T, CallToolResult> {
-    serde_path_to_error::deserialize(Value::Object(arguments)).map_err(|error| {
-        let path = error.path().to_string();
-        let inner = error.into_inner().to_string();
-        // Missing fields are reported at the root path (`.`) and unknown fields at their own
-        // path; both messages already name the argument.
-        if path == "." || inner.contains(&format!("`{path}`")) {
-            CallToolResult::error(format!("invalid arguments: {inner}"))
-        } else {
-            CallToolResult::error(format!("invalid arguments: `{path}`: {inner}"))
+/// Reads a tool's arguments one parameter at a time, collecting every problem (missing,
+/// wrong type, unknown argument) so that one `isError` result names them all, as spec
+/// 2025-11-25 asks: the model can then correct the call.
+///
+/// Each parameter is read with its own type's `Deserialize` (the generated code calls
+/// [`ToolArguments::take`] with the type's span, so an unsupported type is reported on it).
+pub struct ToolArguments {
+    arguments: Map<String, Value>,
+    problems: Vec<String>,
+}
+
+impl ToolArguments {
+    /// The arguments of one call.
+    pub fn new(arguments: Map<String, Value>) -> Self {
+        Self {
+            arguments,
+            problems: Vec::new(),
         }
-    })
+    }
+
+    /// The argument `name` as a `T`; `None` (and a problem recorded) when it is missing or
+    /// does not fit. An absent argument reads as `None` for an `Option` parameter.
+    pub fn take<T: DeserializeOwned>(&mut self, name: &str) -> Option<T> {
+        let Some(value) = self.arguments.remove(name) else {
+            return match T::deserialize(Absent) {
+                Ok(value) => Some(value),
+                Err(_) => {
+                    self.problems.push(format!("missing required argument `{name}`"));
+                    None
+                }
+            };
+        };
+        match serde_path_to_error::deserialize::<_, T>(value) {
+            Ok(value) => Some(value),
+            Err(error) => {
+                let path = error.path().to_string();
+                let at = if path == "." { name.to_owned() } else { format!("{name}.{path}") };
+                self.problems.push(format!("`{at}`: {}", error.into_inner()));
+                None
+            }
+        }
+    }
+
+    /// `None` when every argument was read and none was unknown; otherwise the `isError`
+    /// result listing every problem.
+    pub fn finish(mut self, expected: &[&str]) -> Option<CallToolResult> {
+        for name in self.arguments.keys() {
+            let expected = match expected {
+                [] => "this tool takes no arguments".to_owned(),
+                names => format!(
+                    "expected {}",
+                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            self.problems.push(format!("unknown argument `{name}` ({expected})"));
+        }
+        if self.problems.is_empty() {
+            None
+        } else {
+            Some(CallToolResult::error(format!(
+                "invalid arguments: {}",
+                self.problems.join("; ")
+            )))
+        }
+    }
+}
+
+/// What an argument that was not given deserializes from: `None` for an `Option`, an error
+/// for anything else (serde's own "missing field" behaviour).
+struct Absent;
+
+impl<'de> serde::Deserializer<'de> for Absent {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Self::Error> {
+        Err(serde::de::Error::custom("missing"))
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_none()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier
+        ignored_any
+    }
 }
 
 /// The input schema of a tool's argument struct: JSON Schema 2020-12 with an object root.
@@ -103,27 +175,6 @@ pub fn read_resource_result<T: IntoReadResourceResult>(
     mime_type: Option<&MimeType>,
 ) -> Result<ReadResourceResult, ProtocolError> {
     value.into_read_resource_result(uri, mime_type)
-}
-
-/// Bound check for a tool's return type, emitted with the type's span so that an unsupported
-/// type is reported on the type.
-#[inline]
-pub fn assert_tool_return<T: IntoCallToolResult + StructuredOutput>() {}
-
-/// Bound check for a prompt's return type.
-#[inline]
-pub fn assert_prompt_return<T: IntoGetPromptResult>() {}
-
-/// Bound check for a resource's return type.
-#[inline]
-pub fn assert_resource_return<T: IntoReadResourceResult>() {}
-
-/// Bound check for a prompt argument or a template variable (parsed from its string).
-#[inline]
-pub fn assert_from_str<T: FromStr>()
-where
-    T::Err: Display,
-{
 }
 
 /// A tool name the compiler checked.
@@ -181,15 +232,32 @@ pub fn meta(entries: Vec<(&'static str, Value)>) -> Meta {
     meta
 }
 
-/// Takes the prompt argument `name` as a string (`null` is absent; other JSON values in their
-/// JSON spelling, as [`crate::convert::prompt_argument`] says) and parses it.
-pub fn prompt_argument<T: FromStr>(
-    arguments: &mut Map<String, Value>,
-    name: &str,
-) -> Result<Option<T>, ProtocolError>
+/// A prompt argument or template variable type: parsed from its string with `FromStr`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be parsed from a prompt argument or template variable",
+    label = "needs `FromStr` with a `Display` error",
+    note = "prompt arguments and URI template variables arrive as strings: use `String`, a number, `bool`, or a type implementing `FromStr`"
+)]
+pub trait FromArgument: Sized {
+    /// Parses the argument's text; the error says why it does not fit.
+    fn from_argument(text: &str) -> Result<Self, String>;
+}
+
+impl<T: FromStr> FromArgument for T
 where
     T::Err: Display,
 {
+    fn from_argument(text: &str) -> Result<Self, String> {
+        text.parse::<T>().map_err(|e| e.to_string())
+    }
+}
+
+/// Takes the prompt argument `name` as a string (`null` is absent; other JSON values in their
+/// JSON spelling, as [`crate::convert::prompt_argument`] says) and parses it.
+pub fn prompt_argument<T: FromArgument>(
+    arguments: &mut Map<String, Value>,
+    name: &str,
+) -> Result<Option<T>, ProtocolError> {
     let text = match arguments.remove(name) {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(text)) => text,
@@ -199,13 +267,10 @@ where
 }
 
 /// The value a template match gave `name`, parsed.
-pub fn template_variable<T: FromStr>(
+pub fn template_variable<T: FromArgument>(
     variables: &mut Vec<(String, String)>,
     name: &str,
-) -> Result<Option<T>, ProtocolError>
-where
-    T::Err: Display,
-{
+) -> Result<Option<T>, ProtocolError> {
     let Some(at) = variables.iter().position(|(n, _)| n == name) else {
         return Ok(None);
     };
@@ -213,12 +278,8 @@ where
     parse(&text, "template variable", name).map(Some)
 }
 
-fn parse<T: FromStr>(text: &str, what: &str, name: &str) -> Result<T, ProtocolError>
-where
-    T::Err: Display,
-{
-    text.parse::<T>()
-        .map_err(|e| ProtocolError::invalid_params(format!("{what} `{name}`: {e}")))
+fn parse<T: FromArgument>(text: &str, what: &str, name: &str) -> Result<T, ProtocolError> {
+    T::from_argument(text).map_err(|e| ProtocolError::invalid_params(format!("{what} `{name}`: {e}")))
 }
 
 /// A required value, or `-32602` naming it.
@@ -251,17 +312,12 @@ pub const fn str_eq(a: &str, b: &str) -> bool {
 mod tests {
     use super::*;
 
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    #[allow(dead_code)]
-    struct Args {
-        city: String,
-        days: Option<u8>,
-    }
-
     fn error_text(arguments: Value) -> String {
         let Value::Object(map) = arguments else { unreachable!() };
-        let result = tool_arguments::<Args>(map).err().expect("an error");
+        let mut reader = ToolArguments::new(map);
+        let _: Option<String> = reader.take("city");
+        let _: Option<Option<u8>> = reader.take("days");
+        let result = reader.finish(&["city", "days"]).expect("an error");
         assert!(result.is_error());
         result.content[0].as_text().unwrap_or_default().to_owned()
     }
@@ -274,11 +330,25 @@ mod tests {
         );
         assert_eq!(
             error_text(serde_json::json!({})),
-            "invalid arguments: missing field `city`"
+            "invalid arguments: missing required argument `city`"
         );
         assert_eq!(
-            error_text(serde_json::json!({"city": "Paris", "hours": 1})),
-            "invalid arguments: unknown field `hours`, expected `city` or `days`"
+            error_text(serde_json::json!({"city": 1, "hours": 1})),
+            "invalid arguments: `city`: invalid type: integer `1`, expected a string; unknown argument `hours` (expected `city`, `days`)"
+        );
+    }
+
+    #[test]
+    fn nested_paths_and_absent_options() {
+        let Value::Object(map) = serde_json::json!({"point": {"x": "1"}}) else { unreachable!() };
+        let mut reader = ToolArguments::new(map);
+        let _: Option<std::collections::HashMap<String, u8>> = reader.take("point");
+        let days: Option<Option<u8>> = reader.take("days");
+        assert_eq!(days, Some(None));
+        let result = reader.finish(&["point", "days"]).expect("an error");
+        assert_eq!(
+            result.content[0].as_text(),
+            Some("invalid arguments: `point.x`: invalid type: string \"1\", expected u8")
         );
     }
 

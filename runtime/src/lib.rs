@@ -17,6 +17,7 @@ pub mod convert;
 mod error;
 pub mod handler;
 mod icon;
+mod limits;
 mod meta;
 mod prompt;
 mod resource;
@@ -41,6 +42,7 @@ pub use handler::{
     ResourceDescriptor, ResourceHandler, ToolHandler,
 };
 pub use icon::{Icon, IconTheme};
+pub use limits::{ReadLimits, read_json_with, read_value_with};
 pub use meta::Meta;
 pub use prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 pub use resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
@@ -72,4 +74,14 @@ mod tool_result;
 pub use prompt_result::IntoGetPromptResult;
 pub use resource_result::IntoReadResourceResult;
 #[cfg(feature = "derive")]
-pub use mcp_content_macros::{prompt, resource, router, tool};
+#[doc = include_str!("attribute_tool.md")]
+pub use mcp_content_macros::tool;
+#[cfg(feature = "derive")]
+#[doc = include_str!("attribute_prompt.md")]
+pub use mcp_content_macros::prompt;
+#[cfg(feature = "derive")]
+#[doc = include_str!("attribute_resource.md")]
+pub use mcp_content_macros::resource;
+#[cfg(feature = "derive")]
+#[doc = include_str!("macro_router.md")]
+pub use mcp_content_macros::router;

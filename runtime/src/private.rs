@@ -340,12 +340,29 @@ pub fn read_structured<T: ContentSlots + DeserializeOwned>(result: &CallToolResu
     read_content(&result.content, &result.meta, None)
 }
 
-/// Parses a text into a field's type.
-pub fn parse_text<T: FromStr>(text: &str, path: &dyn Fn() -> String, field: &str) -> Result<T, ReadError>
+/// A field type read back from text (`FromStr`, whose error says why).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read back from text",
+    label = "no `FromStr` for this type",
+    note = "text is read back with `FromStr`: implement it, or mark the struct `#[content(write_only)]`"
+)]
+pub trait FromText: Sized {
+    /// Parses `text`.
+    fn from_text(text: &str) -> Result<Self, String>;
+}
+
+impl<T: FromStr> FromText for T
 where
     T::Err: Display,
 {
-    text.parse::<T>().map_err(|e| {
+    fn from_text(text: &str) -> Result<Self, String> {
+        text.parse::<T>().map_err(|e| e.to_string())
+    }
+}
+
+/// Parses a text into a field's type.
+pub fn parse_text<T: FromText>(text: &str, path: &dyn Fn() -> String, field: &str) -> Result<T, ReadError> {
+    T::from_text(text).map_err(|e| {
         ReadError::message(
             path(),
             format!("field `{field}`: cannot read {:?} as {}: {e}", shorten(text), type_name::<T>()),

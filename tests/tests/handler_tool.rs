@@ -13,7 +13,7 @@ use mcp_content::{
     ToolHandler, tool,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 /// Runs a future that never waits on I/O (every handler here) to completion.
@@ -76,7 +76,7 @@ async fn now() -> &'static str {
     "noon"
 }
 
-#[derive(Content, Serialize, schemars::JsonSchema, Debug, PartialEq)]
+#[derive(Content, Serialize, Deserialize, schemars::JsonSchema, Debug, PartialEq)]
 #[schemars(crate = "mcp_content::__private::schemars")]
 #[content(structured)]
 struct Forecast {
@@ -445,7 +445,7 @@ fn wrong_type_names_the_argument() {
 fn missing_argument_is_named() {
     assert_eq!(
         error_text(&forecast {}, json!({"days": 1})),
-        "invalid arguments: missing field `city`"
+        "invalid arguments: missing required argument `city`"
     );
 }
 
@@ -453,11 +453,19 @@ fn missing_argument_is_named() {
 fn extra_argument_is_refused() {
     assert_eq!(
         error_text(&forecast {}, json!({"city": "Paris", "hours": 3})),
-        "invalid arguments: unknown field `hours`, expected `city` or `days`"
+        "invalid arguments: unknown argument `hours` (expected `city`, `days`)"
     );
     assert_eq!(
         error_text(&now {}, json!({"x": 1})),
-        "invalid arguments: unknown field `x`, there are no fields"
+        "invalid arguments: unknown argument `x` (this tool takes no arguments)"
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    assert_eq!(
+        error_text(&forecast {}, json!({"days": "x", "hours": 3})),
+        "invalid arguments: missing required argument `city`; `days`: invalid type: string \"x\", expected u8; unknown argument `hours` (expected `city`, `days`)"
     );
 }
 

@@ -99,16 +99,17 @@ fn handler_impl(
     let p = quote!(#krate::__private);
     let item = &func.item;
     let ident = &item.sig.ident;
-    let krate_text = krate.to_string();
-    let serde_path = format!("{krate_text}::__private::serde");
-    let schemars_path = format!("{krate_text}::__private::schemars");
+    let schemars_path = format!("{krate}::__private::schemars");
 
     let context = format_ident!("__context");
     let mut fields = Vec::new();
+    let mut takes = Vec::new();
+    let mut bindings = Vec::new();
+    let mut names = Vec::new();
     let mut call_args = Vec::new();
     let mut uses_context = false;
     for param in &func.params {
-        let field = &param.ident;
+        let binding = &param.ident;
         match &param.kind {
             ParamKind::Context { by_ref } => {
                 uses_context = true;
@@ -116,20 +117,35 @@ fn handler_impl(
             }
             ParamKind::Value { optional } => {
                 let ty = &param.ty;
+                let arg_name = &param.name;
                 let doc = param.description.as_ref().map(|d| quote!(#[doc = #d]));
                 let default = optional.is_some().then(|| quote!(#[serde(default)]));
                 let rename = param.rename.as_ref().map(|r| quote!(#[serde(rename = #r)]));
-                fields.push(quote!(#doc #default #rename #field: #ty));
-                call_args.push(quote!(__arguments.#field));
+                fields.push(quote!(#doc #default #rename #binding: #ty));
+                // Spanned on the type: a type that cannot be read is reported there.
+                takes.push(quote_spanned!(ty.span()=>
+                    let #binding = __arguments.take::<#ty>(#arg_name);
+                ));
+                bindings.push(binding);
+                names.push(arg_name);
+                call_args.push(quote!(#binding));
             }
         }
     }
     let has_arguments = !fields.is_empty();
-    let derive_schema = attrs.input_schema.is_none().then(|| quote!(, #p::schemars::JsonSchema));
-    let schemars_attr = attrs
-        .input_schema
-        .is_none()
-        .then(|| quote!(#[schemars(crate = #schemars_path)]));
+    // The struct exists for the input schema only: each argument is read on its own, so a type
+    // error is reported once, on the parameter's type.
+    let schema_struct = (attrs.input_schema.is_none() && has_arguments).then(|| {
+        quote! {
+            #[derive(#p::schemars::JsonSchema)]
+            #[schemars(crate = #schemars_path)]
+            #[serde(deny_unknown_fields)]
+            #[allow(dead_code)]
+            struct __Arguments {
+                #(#fields,)*
+            }
+        }
+    });
     let input_schema = match (&attrs.input_schema, has_arguments) {
         (Some(path), _) => quote!(#path()),
         (None, true) => quote!(#h::input_schema::<__Arguments>()),
@@ -146,12 +162,26 @@ fn handler_impl(
     };
     let into_result = quote_spanned!(ret.span()=> #h::call_tool_result::<#ret>(__value));
     let call = call_user_fn(item, &call_args);
-    let arguments_binding = if has_arguments {
-        quote!(__arguments)
-    } else {
-        quote!(_)
-    };
     let context_binding = if uses_context { quote!(#context) } else { quote!(_) };
+    let read_arguments = if has_arguments {
+        quote! {
+            let mut __arguments = #h::ToolArguments::new(arguments);
+            #(#takes)*
+            if let #h::Some(result) = __arguments.finish(&[#(#names),*]) {
+                return result;
+            }
+            // `finish` returned `None`: every `take` above succeeded.
+            let (#(#h::Some(#bindings),)*) = (#(#bindings,)*) else {
+                return #p::CallToolResult::error("invalid arguments");
+            };
+        }
+    } else {
+        quote! {
+            if let #h::Some(result) = #h::ToolArguments::new(arguments).finish(&[]) {
+                return result;
+            }
+        }
+    };
 
     let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
     let description = opt_string(&h, description);
@@ -175,12 +205,7 @@ fn handler_impl(
 
     quote! {
         const _: () = {
-            #[derive(#p::serde::Deserialize #derive_schema)]
-            #[serde(crate = #serde_path, deny_unknown_fields)]
-            #schemars_attr
-            struct __Arguments {
-                #(#fields,)*
-            }
+            #schema_struct
 
             #[automatically_derived]
             impl #h::ToolHandler for #ident {
@@ -202,10 +227,7 @@ fn handler_impl(
                     #context_binding: #h::ContextType,
                 ) -> #h::BoxFuture<'_, #p::CallToolResult> {
                     #h::Box::pin(async move {
-                        let #arguments_binding: __Arguments = match #h::tool_arguments(arguments) {
-                            #h::Ok(arguments) => arguments,
-                            #h::Err(result) => return result,
-                        };
+                        #read_arguments
                         let __value = #call;
                         #into_result
                     })

@@ -1,0 +1,429 @@
+//! Limits for reading untrusted input: document size, nesting depth and decoded binary size.
+//!
+//! A peer can send anything. [`read_json`](crate::read_json) and
+//! [`read_value`](crate::read_value) apply [`ReadLimits::default()`]; use [`read_json_with`]
+//! and [`read_value_with`] to choose others. A value over a limit is an error with rule
+//! [`Rule::Limit`] and the JSON path of the offending value (`.` for the whole document):
+//!
+//! | limit | default | checked |
+//! |---|---|---|
+//! | [`max_document_bytes`](ReadLimits::max_document_bytes) | 32 MiB | before parsing |
+//! | [`max_depth`](ReadLimits::max_depth) | 64 nested arrays / objects | before parsing (one pass over the bytes) |
+//! | [`max_binary_bytes`](ReadLimits::max_binary_bytes) | 16 MiB decoded, per `data` / `blob` | as each base64 string is read, before it is validated |
+//!
+//! Plain `serde_json::from_slice` / `from_value` into the model apply no limit of this
+//! module (serde_json's parser still stops at 128 levels): use them for trusted input only.
+//!
+//! ```
+//! use mcp_content::{CallToolResult, ReadLimits, read_json_with};
+//! use mcp_content::rules::Rule;
+//!
+//! let json = br#"{"content":[{"type":"image","data":"AAAAAAAA","mimeType":"image/png"}]}"#;
+//! let limits = ReadLimits::default().with_max_binary_bytes(4);
+//! let err = read_json_with::<CallToolResult>(json, &limits).unwrap_err();
+//! assert_eq!(err.path(), "content[0].data");
+//! assert_eq!(err.rule(), Some(Rule::Limit));
+//! assert_eq!(err.to_string(), "content[0].data: binary data of 6 bytes is over the limit of 4 bytes (rule: limit)");
+//! ```
+
+use std::cell::Cell;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::ReadError;
+use crate::rules::{Rule, Violation};
+
+/// How much untrusted input a read accepts. See the [module docs](self) for what each limit
+/// checks and when.
+///
+/// ```
+/// use mcp_content::ReadLimits;
+/// let limits = ReadLimits::default();
+/// assert_eq!(limits.max_document_bytes, 32 * 1024 * 1024);
+/// assert_eq!(limits.max_depth, 64);
+/// assert_eq!(limits.max_binary_bytes, 16 * 1024 * 1024);
+/// let strict = ReadLimits::default().with_max_document_bytes(1 << 20).with_max_depth(16);
+/// assert_eq!(strict.max_depth, 16);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// The largest document, in bytes, [`read_json_with`] parses. Default: 32 MiB.
+    pub max_document_bytes: usize,
+    /// The deepest nesting of arrays and objects (the document's root object is depth 1).
+    /// Default: 64. serde_json's parser refuses 128 levels and more whatever this says.
+    pub max_depth: usize,
+    /// The largest decoded size, in bytes, of one base64 `data` or `blob`. Default: 16 MiB.
+    pub max_binary_bytes: usize,
+}
+
+impl ReadLimits {
+    /// The default [`max_document_bytes`](Self::max_document_bytes): 32 MiB, room for the
+    /// default binary limit in base64 (16 MiB decoded is 21.3 MiB of text) and the rest.
+    pub const DEFAULT_MAX_DOCUMENT_BYTES: usize = 32 * 1024 * 1024;
+    /// The default [`max_depth`](Self::max_depth): 64 (MCP results nest about 6 levels; the
+    /// rest is for `_meta` and structured content).
+    pub const DEFAULT_MAX_DEPTH: usize = 64;
+    /// The default [`max_binary_bytes`](Self::max_binary_bytes): 16 MiB decoded.
+    pub const DEFAULT_MAX_BINARY_BYTES: usize = 16 * 1024 * 1024;
+
+    /// The defaults.
+    pub const fn new() -> Self {
+        Self {
+            max_document_bytes: Self::DEFAULT_MAX_DOCUMENT_BYTES,
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_binary_bytes: Self::DEFAULT_MAX_BINARY_BYTES,
+        }
+    }
+
+    /// No limit of this module (serde_json's own 128-level parser limit still applies):
+    /// for trusted input only.
+    pub const fn unlimited() -> Self {
+        Self {
+            max_document_bytes: usize::MAX,
+            max_depth: usize::MAX,
+            max_binary_bytes: usize::MAX,
+        }
+    }
+
+    /// These limits with another maximum document size.
+    #[must_use]
+    pub const fn with_max_document_bytes(mut self, bytes: usize) -> Self {
+        self.max_document_bytes = bytes;
+        self
+    }
+
+    /// These limits with another maximum nesting depth.
+    #[must_use]
+    pub const fn with_max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// These limits with another maximum decoded binary size.
+    #[must_use]
+    pub const fn with_max_binary_bytes(mut self, bytes: usize) -> Self {
+        self.max_binary_bytes = bytes;
+        self
+    }
+}
+
+impl Default for ReadLimits {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Reads a model value from untrusted JSON bytes within `limits`, validating every rule on
+/// the way. The error names the JSON path and the rule ([`Rule::Limit`] for a limit).
+///
+/// ```
+/// use mcp_content::{CallToolResult, ReadLimits, read_json_with};
+/// let err = read_json_with::<CallToolResult>(br#"{"content":[]}"#, &ReadLimits::default().with_max_document_bytes(8))
+///     .unwrap_err();
+/// assert_eq!(err.to_string(), ".: the document is 14 bytes, over the limit of 8 bytes (rule: limit)");
+/// ```
+pub fn read_json_with<T: DeserializeOwned>(
+    bytes: &[u8],
+    limits: &ReadLimits,
+) -> Result<T, ReadError> {
+    if bytes.len() > limits.max_document_bytes {
+        return Err(ReadError::new(
+            ".",
+            Violation::new(
+                Rule::Limit,
+                format!(
+                    "the document is {} bytes, over the limit of {} bytes",
+                    bytes.len(),
+                    limits.max_document_bytes
+                ),
+            ),
+        ));
+    }
+    check_depth(bytes, limits.max_depth)?;
+    let _scope = BinaryLimitScope::enter(limits.max_binary_bytes);
+    crate::error::read_json_unlimited(bytes).map_err(recursion_as_limit)
+}
+
+/// Reads a model value from a JSON value within `limits` (the document size does not apply:
+/// the value is already parsed). A value nested deeper than the limit is taken apart without
+/// recursion, so even one built in code that nests 100,000 levels does not overflow the stack.
+///
+/// ```
+/// use mcp_content::{ContentBlock, ReadLimits, read_value_with};
+/// let value = serde_json::json!({"type": "text", "text": "hi", "_meta": {"a.b/c": [[[1]]]}});
+/// let err = read_value_with::<ContentBlock>(value, &ReadLimits::default().with_max_depth(3)).unwrap_err();
+/// assert_eq!(err.to_string(), "_meta.a.b/c[0]: nested deeper than 3 levels (rule: limit)");
+/// ```
+pub fn read_value_with<T: DeserializeOwned>(
+    value: Value,
+    limits: &ReadLimits,
+) -> Result<T, ReadError> {
+    if let Err(path) = check_value_depth(&value, limits.max_depth) {
+        drop_iteratively(value);
+        return Err(depth_error(path, limits.max_depth));
+    }
+    let _scope = BinaryLimitScope::enter(limits.max_binary_bytes);
+    crate::error::read_value_unlimited(value)
+}
+
+// ---------------------------------------------------------------------------------------
+// Binary size: the base64 reader asks the limit of the read in progress on this thread.
+
+thread_local! {
+    /// The decoded-size limit of the `read_*_with` running on this thread, if any. Reading is
+    /// synchronous (no `.await` inside), so a thread-local scoped to the call is exact.
+    static MAX_BINARY_BYTES: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Sets the binary limit for the current read and restores the outer one when dropped (also
+/// on unwinding), so nested reads each see their own limit.
+struct BinaryLimitScope(Option<usize>);
+
+impl BinaryLimitScope {
+    fn enter(limit: usize) -> Self {
+        Self(MAX_BINARY_BYTES.with(|cell| cell.replace(Some(limit))))
+    }
+}
+
+impl Drop for BinaryLimitScope {
+    fn drop(&mut self) {
+        MAX_BINARY_BYTES.with(|cell| cell.set(self.0));
+    }
+}
+
+/// Checks base64 `text` against the binary limit of the read in progress (none outside
+/// `read_*`). Runs before the base64 itself is validated: the size is known from the length.
+pub(crate) fn check_binary_text(text: &str) -> Result<(), Violation> {
+    let Some(limit) = MAX_BINARY_BYTES.with(Cell::get) else {
+        return Ok(());
+    };
+    // The decoded size of well-formed base64, rounded down; a text that is not base64 at all
+    // fails the base64 rule right after this, so the estimate only has to be exact for it.
+    let padding = text
+        .bytes()
+        .rev()
+        .take(2)
+        .take_while(|&b| b == b'=')
+        .count();
+    let decoded = (text.len() / 4 * 3).saturating_sub(padding);
+    if decoded > limit {
+        return Err(Violation::new(
+            Rule::Limit,
+            format!("binary data of {decoded} bytes is over the limit of {limit} bytes"),
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Depth
+
+fn depth_error(path: String, max_depth: usize) -> ReadError {
+    ReadError::new(
+        path,
+        Violation::new(
+            Rule::Limit,
+            format!("nested deeper than {max_depth} levels"),
+        ),
+    )
+}
+
+/// serde_json's own recursion limit (128 levels) is a limit too: name it so.
+fn recursion_as_limit(error: ReadError) -> ReadError {
+    if error.rule().is_none() && error.detail().starts_with("recursion limit exceeded") {
+        let path = error.path().to_owned();
+        ReadError::new(
+            path,
+            Violation::new(
+                Rule::Limit,
+                "nested deeper than the JSON parser's 128 levels",
+            ),
+        )
+    } else {
+        error
+    }
+}
+
+/// Refuses `bytes` when arrays and objects nest deeper than `max_depth`, naming the path of
+/// the first value too deep. A tolerant scan: it only tracks strings and brackets, so a
+/// malformed document is left for the parser to report.
+fn check_depth(bytes: &[u8], max_depth: usize) -> Result<(), ReadError> {
+    // Depth needs brackets: when there are no more of them than the limit, no scan is
+    // needed (a base64 image has none). This count is one vectorized pass.
+    let brackets = bytes.iter().filter(|&&b| b == b'[' || b == b'{').count();
+    if brackets <= max_depth {
+        return Ok(());
+    }
+    let mut depth = 0usize;
+    let mut at = 0usize;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'"' => at = string_end(bytes, at),
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max_depth {
+                    return Err(depth_error(path_at(bytes, at), max_depth));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    Ok(())
+}
+
+/// The index of the closing quote of the string opening at `start` (or the end of input).
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut at = start + 1;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\\' => at += 2,
+            b'"' => return at,
+            _ => at += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// One open container on the way to a position.
+enum Frame {
+    /// An array and the index of its current element.
+    Array(usize),
+    /// An object and the key of its current member.
+    Object(String),
+}
+
+/// The JSON path (serde_path_to_error's spelling: `a.b[2].c`) of the value starting at
+/// `target`. Only runs for an error, so it rescans from the start.
+fn path_at(bytes: &[u8], target: usize) -> String {
+    let mut frames: Vec<Frame> = Vec::new();
+    // Whether the next string in the innermost object is a key.
+    let mut expect_key = false;
+    let mut at = 0usize;
+    while at < target {
+        match bytes[at] {
+            b'"' => {
+                let end = string_end(bytes, at);
+                if expect_key && let Some(Frame::Object(key)) = frames.last_mut() {
+                    let raw = bytes.get(at..=end).unwrap_or(&bytes[at..]);
+                    *key = serde_json::from_slice::<String>(raw)
+                        .unwrap_or_else(|_| String::from_utf8_lossy(raw).into_owned());
+                    expect_key = false;
+                }
+                at = end;
+            }
+            b'[' => frames.push(Frame::Array(0)),
+            b'{' => {
+                frames.push(Frame::Object(String::new()));
+                expect_key = true;
+            }
+            b']' | b'}' => {
+                frames.pop();
+                expect_key = false;
+            }
+            b',' => match frames.last_mut() {
+                Some(Frame::Array(index)) => *index += 1,
+                Some(Frame::Object(_)) => expect_key = true,
+                None => {}
+            },
+            _ => {}
+        }
+        at += 1;
+    }
+    let mut path = String::new();
+    for frame in &frames {
+        match frame {
+            Frame::Array(index) => {
+                path.push('[');
+                path.push_str(&index.to_string());
+                path.push(']');
+            }
+            Frame::Object(key) => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+            }
+        }
+    }
+    if path.is_empty() {
+        ".".to_owned()
+    } else {
+        path
+    }
+}
+
+/// A step from a container to one of its values.
+enum Segment<'a> {
+    Index(usize),
+    Key(&'a str),
+}
+
+/// The path of the first value nested deeper than `max_depth`, found without recursion.
+fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), String> {
+    // Depth-first, in document order: (value, number of containers around it, the step
+    // from its parent). `trail` holds the steps from the root to the value being visited.
+    let mut stack: Vec<(&Value, usize, Option<Segment<'_>>)> = vec![(value, 0, None)];
+    let mut trail: Vec<Segment<'_>> = Vec::new();
+    while let Some((value, level, segment)) = stack.pop() {
+        trail.truncate(level.saturating_sub(1));
+        trail.extend(segment);
+        if !matches!(value, Value::Array(_) | Value::Object(_)) {
+            continue;
+        }
+        if level + 1 > max_depth {
+            let mut path = String::new();
+            for segment in &trail {
+                match segment {
+                    Segment::Index(index) => {
+                        path.push('[');
+                        path.push_str(&index.to_string());
+                        path.push(']');
+                    }
+                    Segment::Key(key) => {
+                        if !path.is_empty() {
+                            path.push('.');
+                        }
+                        path.push_str(key);
+                    }
+                }
+            }
+            return Err(if path.is_empty() {
+                ".".to_owned()
+            } else {
+                path
+            });
+        }
+        // Children go on the stack last-first, so the first child is visited first.
+        match value {
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate().rev() {
+                    stack.push((item, level + 1, Some(Segment::Index(index))));
+                }
+            }
+            Value::Object(map) => {
+                let members: Vec<_> = map.iter().collect();
+                for (key, item) in members.into_iter().rev() {
+                    stack.push((item, level + 1, Some(Segment::Key(key))));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Drops a value of any depth without recursion (serde_json's `Value` drops recursively,
+/// which overflows the stack on a very deep value).
+fn drop_iteratively(value: Value) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
