@@ -16,7 +16,9 @@ fn check_agreement(image: &[u8]) {
     let expected = floor::decode_blob(&ours_json).expect("the floor reads our JSON");
     assert_eq!(expected.image, image);
     for json in [&ours_json, &theirs_json, &by_hand::encode_blob(image)] {
-        let read = ours::decode_blob(json).map(ours_parts).expect("we read every writer's JSON");
+        let read = ours::decode_blob(json)
+            .map(ours_parts)
+            .expect("we read every writer's JSON");
         assert_eq!(read, expected);
         assert_eq!(theirs::decode_blob(json).as_ref(), Some(&expected));
         assert_eq!(theirs::decode_blob_simd(json).as_ref(), Some(&expected));
@@ -27,15 +29,24 @@ fn check_agreement(image: &[u8]) {
     assert_eq!(theirs::decode_small(&small).as_deref(), Some(SMALL_TEXT));
     assert_eq!(by_hand::decode_small(&small).as_deref(), Some(SMALL_TEXT));
     let theirs_small = theirs::encode_small(SMALL_TEXT);
-    assert_eq!(ours::decode_small(&theirs_small).expect("reads").text, SMALL_TEXT);
+    assert_eq!(
+        ours::decode_small(&theirs_small).expect("reads").text,
+        SMALL_TEXT
+    );
 }
 
 fn encode_small(c: &mut Criterion) {
     let mut group = c.benchmark_group("encode-small");
     group.throughput(Throughput::Bytes(SMALL_TEXT.len() as u64));
-    group.bench_function("mcp-content", |b| b.iter(|| ours::encode_small(black_box(SMALL_TEXT))));
-    group.bench_function("rmcp", |b| b.iter(|| theirs::encode_small(black_box(SMALL_TEXT))));
-    group.bench_function("serde_json", |b| b.iter(|| by_hand::encode_small(black_box(SMALL_TEXT))));
+    group.bench_function("mcp-content", |b| {
+        b.iter(|| ours::encode_small(black_box(SMALL_TEXT)));
+    });
+    group.bench_function("rmcp", |b| {
+        b.iter(|| theirs::encode_small(black_box(SMALL_TEXT)));
+    });
+    group.bench_function("serde_json", |b| {
+        b.iter(|| by_hand::encode_small(black_box(SMALL_TEXT)));
+    });
     group.finish();
 }
 
@@ -50,17 +61,33 @@ fn encode_blob(c: &mut Criterion) {
         b.iter_batched(|| image.clone(), ours::encode_blob, BatchSize::PerIteration);
     });
     group.bench_function("rmcp", |b| {
-        b.iter_batched(|| (), |()| theirs::encode_blob(black_box(&image)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| theirs::encode_blob(black_box(&image)),
+            BatchSize::PerIteration,
+        );
     });
     group.bench_function("rmcp+simd", |b| {
-        b.iter_batched(|| (), |()| theirs::encode_blob_simd(black_box(&image)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| theirs::encode_blob_simd(black_box(&image)),
+            BatchSize::PerIteration,
+        );
     });
     group.bench_function("serde_json", |b| {
-        b.iter_batched(|| (), |()| by_hand::encode_blob(black_box(&image)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| by_hand::encode_blob(black_box(&image)),
+            BatchSize::PerIteration,
+        );
     });
     let mut out = vec![0u8; base64_simd::STANDARD.encoded_length(image.len())];
     group.bench_function("floor-simd", |b| {
-        b.iter_batched(|| (), |()| floor::encode_into(black_box(&image), &mut out), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| floor::encode_into(black_box(&image), &mut out),
+            BatchSize::PerIteration,
+        );
     });
     group.finish();
 }
@@ -69,9 +96,15 @@ fn decode_small(c: &mut Criterion) {
     let json = ours::encode_small(SMALL_TEXT);
     let mut group = c.benchmark_group("decode-small");
     group.throughput(Throughput::Bytes(json.len() as u64));
-    group.bench_function("mcp-content", |b| b.iter(|| ours::decode_small(black_box(&json))));
-    group.bench_function("rmcp", |b| b.iter(|| theirs::decode_small(black_box(&json))));
-    group.bench_function("serde_json", |b| b.iter(|| by_hand::decode_small(black_box(&json))));
+    group.bench_function("mcp-content", |b| {
+        b.iter(|| ours::decode_small(black_box(&json)));
+    });
+    group.bench_function("rmcp", |b| {
+        b.iter(|| theirs::decode_small(black_box(&json)));
+    });
+    group.bench_function("serde_json", |b| {
+        b.iter(|| by_hand::decode_small(black_box(&json)));
+    });
     group.finish();
 }
 
@@ -81,22 +114,48 @@ fn decode_blob(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(json.len() as u64));
     let json = json.as_slice();
     group.bench_function("mcp-content", |b| {
-        b.iter_batched(|| (), |()| ours::decode_blob(black_box(json)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| ours::decode_blob(black_box(json)),
+            BatchSize::PerIteration,
+        );
     });
     group.bench_function("rmcp", |b| {
-        b.iter_batched(|| (), |()| theirs::decode_blob(black_box(json)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| theirs::decode_blob(black_box(json)),
+            BatchSize::PerIteration,
+        );
     });
     group.bench_function("rmcp+simd", |b| {
-        b.iter_batched(|| (), |()| theirs::decode_blob_simd(black_box(json)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| theirs::decode_blob_simd(black_box(json)),
+            BatchSize::PerIteration,
+        );
     });
     group.bench_function("serde_json", |b| {
-        b.iter_batched(|| (), |()| by_hand::decode_blob(black_box(json)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| by_hand::decode_blob(black_box(json)),
+            BatchSize::PerIteration,
+        );
     });
     group.bench_function("floor-simd", |b| {
-        b.iter_batched(|| (), |()| floor::decode_blob(black_box(json)), BatchSize::PerIteration);
+        b.iter_batched(
+            || (),
+            |()| floor::decode_blob(black_box(json)),
+            BatchSize::PerIteration,
+        );
     });
     group.finish();
 }
 
-criterion_group!(benches, encode_small, encode_blob, decode_small, decode_blob);
+criterion_group!(
+    benches,
+    encode_small,
+    encode_blob,
+    decode_small,
+    decode_blob
+);
 criterion_main!(benches);

@@ -1,2 +1,229 @@
-//! stub
-fn main() {}
+//! memory: total and peak bytes allocated by encode-blob and decode-blob (and the small
+//! cases), per path, against the size of what goes in plus what comes out (issue 6).
+//!
+//! dhat is the global allocator of this binary only (it records every allocation, which
+//! would skew the timing benches). Each measurement runs under its own dhat profiler, started
+//! after the input exists and read before the output is dropped, so it counts exactly the
+//! allocations of the operation: `total` is every byte allocated (a `realloc` that grows
+//! counts its growth), `peak` the most bytes live at once.
+//!
+//! Run: `cargo bench -p mcp-content-benches --bench memory` (prints a table; no timing).
+
+use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, theirs};
+
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
+/// One measured operation.
+struct Row {
+    group: &'static str,
+    path: &'static str,
+    input: usize,
+    output: usize,
+    stats: dhat::HeapStats,
+}
+
+/// Runs `op` on an input made beforehand; `size` says how many bytes its output holds.
+fn measure<I, O>(
+    group: &'static str,
+    path: &'static str,
+    input: I,
+    input_len: usize,
+    op: impl FnOnce(I) -> O,
+    size: impl Fn(&O) -> usize,
+) -> Row {
+    let profiler = dhat::Profiler::builder().testing().build();
+    let output = op(input);
+    let stats = dhat::HeapStats::get();
+    drop(profiler);
+    let output_len = size(&output);
+    drop(output);
+    Row {
+        group,
+        path,
+        input: input_len,
+        output: output_len,
+        stats,
+    }
+}
+
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "ratios of byte counts, printed to 2 places"
+)]
+fn ratio(a: u64, b: usize) -> f64 {
+    a as f64 / b as f64
+}
+
+#[expect(
+    clippy::too_many_lines,
+    reason = "one table of measurements, read top to bottom"
+)]
+fn main() {
+    let image = image_bytes();
+    let len = image.len();
+    let blob_json = ours::encode_blob(image.clone());
+    let small_json = ours::encode_small(SMALL_TEXT);
+    let parts_len = |p: &mcp_content_benches::BlobParts| {
+        p.caption.len() + p.image.len() + p.report.len() + p.request_id.len()
+    };
+    let some_parts_len =
+        |p: &Option<mcp_content_benches::BlobParts>| p.as_ref().map_or(0, parts_len);
+
+    let rows = vec![
+        // The image is the input: made before measuring; mcp-content takes it by value.
+        measure(
+            "encode-blob",
+            "mcp-content",
+            image.clone(),
+            len,
+            ours::encode_blob,
+            Vec::len,
+        ),
+        measure(
+            "encode-blob",
+            "rmcp",
+            &image[..],
+            len,
+            theirs::encode_blob,
+            Vec::len,
+        ),
+        measure(
+            "encode-blob",
+            "rmcp+simd",
+            &image[..],
+            len,
+            theirs::encode_blob_simd,
+            Vec::len,
+        ),
+        measure(
+            "encode-blob",
+            "serde_json",
+            &image[..],
+            len,
+            by_hand::encode_blob,
+            Vec::len,
+        ),
+        measure(
+            "encode-blob",
+            "floor-simd",
+            &image[..],
+            len,
+            |image| {
+                let mut out = vec![0u8; base64_simd::STANDARD.encoded_length(image.len())];
+                floor::encode_into(image, &mut out);
+                out
+            },
+            Vec::len,
+        ),
+        measure(
+            "decode-blob",
+            "mcp-content",
+            &blob_json[..],
+            blob_json.len(),
+            |json| ours::decode_blob(json).expect("reads"),
+            |b| b.caption.len() + b.image.len() + b.report.len() + b.request_id.len(),
+        ),
+        measure(
+            "decode-blob",
+            "rmcp",
+            &blob_json[..],
+            blob_json.len(),
+            theirs::decode_blob,
+            some_parts_len,
+        ),
+        measure(
+            "decode-blob",
+            "rmcp+simd",
+            &blob_json[..],
+            blob_json.len(),
+            theirs::decode_blob_simd,
+            some_parts_len,
+        ),
+        measure(
+            "decode-blob",
+            "serde_json",
+            &blob_json[..],
+            blob_json.len(),
+            by_hand::decode_blob,
+            some_parts_len,
+        ),
+        measure(
+            "decode-blob",
+            "floor-simd",
+            &blob_json[..],
+            blob_json.len(),
+            floor::decode_blob,
+            some_parts_len,
+        ),
+        measure(
+            "encode-small",
+            "mcp-content",
+            SMALL_TEXT,
+            SMALL_TEXT.len(),
+            ours::encode_small,
+            Vec::len,
+        ),
+        measure(
+            "encode-small",
+            "rmcp",
+            SMALL_TEXT,
+            SMALL_TEXT.len(),
+            theirs::encode_small,
+            Vec::len,
+        ),
+        measure(
+            "encode-small",
+            "serde_json",
+            SMALL_TEXT,
+            SMALL_TEXT.len(),
+            by_hand::encode_small,
+            Vec::len,
+        ),
+        measure(
+            "decode-small",
+            "mcp-content",
+            &small_json[..],
+            small_json.len(),
+            |json| ours::decode_small(json).expect("reads"),
+            |s| s.text.len(),
+        ),
+        measure(
+            "decode-small",
+            "rmcp",
+            &small_json[..],
+            small_json.len(),
+            theirs::decode_small,
+            |s| s.as_ref().map_or(0, String::len),
+        ),
+        measure(
+            "decode-small",
+            "serde_json",
+            &small_json[..],
+            small_json.len(),
+            by_hand::decode_small,
+            |s| s.as_ref().map_or(0, String::len),
+        ),
+    ];
+
+    println!("memory (dhat; bytes allocated by the operation alone)");
+    println!(
+        "| group | path | input | output | total bytes | peak bytes | allocations | total/(in+out) | peak/(in+out) |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for row in &rows {
+        let sum = row.input + row.output;
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} |",
+            row.group,
+            row.path,
+            row.input,
+            row.output,
+            row.stats.total_bytes,
+            row.stats.max_bytes,
+            row.stats.total_blocks,
+            ratio(row.stats.total_bytes, sum),
+            ratio(row.stats.max_bytes as u64, sum),
+        );
+    }
+}

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_content::{Context, Meta, ProtocolVersion, Router, SerializeFor, tool};
+use mcp_content::{Context, Meta, ProtocolVersion, Router, SerializeFor};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -18,7 +18,7 @@ use rmcp::model::{
     NumberOrString, ServerResult,
 };
 use rmcp::service::{RequestContext, serve_directly};
-use rmcp::{RoleServer, ServerHandler, Service, tool_handler, tool_router};
+use rmcp::{RoleServer, ServerHandler, Service, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -32,7 +32,7 @@ const VERSION: ProtocolVersion = ProtocolVersion::V2025_11_25;
 // This framework
 
 /// Repeats a text.
-#[tool]
+#[mcp_content::tool]
 fn echo(text: String, times: Option<u32>) -> String {
     text.repeat(times.unwrap_or(1) as usize)
 }
@@ -93,7 +93,10 @@ fn router_dispatch(c: &mut Criterion) {
                 tool_router: Demo::tool_router(),
             },
             near,
-            Some(ClientConfig::default().with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25)),
+            Some(
+                ClientConfig::default()
+                    .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25),
+            ),
         )
     });
     let peer = running.peer().clone();
@@ -162,7 +165,11 @@ async fn ours_handle(router: &Router) -> Vec<u8> {
 async fn rmcp_call_tool(server: &Demo, peer: &rmcp::Peer<RoleServer>, id: i64) -> Vec<u8> {
     let params: CallToolRequestParams = serde_json::from_slice(black_box(PARAMS)).expect("params");
     let context = RequestContext::new(NumberOrString::Number(id), peer.clone());
-    match server.call_tool(params, context).await.expect("a known tool") {
+    match server
+        .call_tool(params, context)
+        .await
+        .expect("a known tool")
+    {
         CallToolResponse::Complete(result) => serde_json::to_vec(&result).expect("serializes"),
         _ => unreachable!("echo completes"),
     }

@@ -18,7 +18,8 @@ jigs vex. Glib jocks quiz nymph to vex dwarf. Quick zephyrs bl";
 pub const CAPTION: &str = "Screenshot of the dashboard, 1 MiB PNG.";
 
 /// The JSON document embedded as a resource in encode-blob.
-pub const REPORT_JSON: &str = r#"{"status":"ok","widgets":12,"errors":[],"elapsed_ms":41.5,"tags":["dashboard","nightly"]}"#;
+pub const REPORT_JSON: &str =
+    r#"{"status":"ok","widgets":12,"errors":[],"elapsed_ms":41.5,"tags":["dashboard","nightly"]}"#;
 
 /// The URI of the embedded JSON resource.
 pub const REPORT_URI: &str = "file:///report.json";
@@ -96,9 +97,11 @@ pub mod ours {
 
     /// encode-small: builds the derived value and writes the result's JSON bytes.
     pub fn encode_small(text: &str) -> Vec<u8> {
-        Small { text: text.to_owned() }
-            .into_call_tool_result()
-            .to_json_for(ProtocolVersion::LATEST)
+        Small {
+            text: text.to_owned(),
+        }
+        .into_call_tool_result()
+        .to_json_for(ProtocolVersion::LATEST)
     }
 
     /// encode-blob: the image is moved in (no copy) and encoded straight into the output.
@@ -147,7 +150,10 @@ pub mod theirs {
 
     fn blob_result(data: String) -> CallToolResult {
         let mut meta = MetaObject::new();
-        meta.insert(super::REQUEST_KEY.to_owned(), Value::from(super::REQUEST_ID));
+        meta.insert(
+            super::REQUEST_KEY.to_owned(),
+            Value::from(super::REQUEST_ID),
+        );
         CallToolResult::success(vec![
             ContentBlock::text(super::CAPTION),
             ContentBlock::image(data, super::IMAGE_MIME),
@@ -188,11 +194,18 @@ pub mod theirs {
     /// decode-blob with the image decoded by `base64-simd`.
     pub fn decode_blob_simd(json: &[u8]) -> Option<BlobParts> {
         let result: CallToolResult = serde_json::from_slice(json).ok()?;
-        parts(&result, |data| base64_simd::STANDARD.decode_to_vec(data).ok())
+        parts(&result, |data| {
+            base64_simd::STANDARD.decode_to_vec(data).ok()
+        })
     }
 
-    fn parts(result: &CallToolResult, decode: impl Fn(&str) -> Option<Vec<u8>>) -> Option<BlobParts> {
-        let [caption, image, report] = result.content.as_slice() else { return None };
+    fn parts(
+        result: &CallToolResult,
+        decode: impl Fn(&str) -> Option<Vec<u8>>,
+    ) -> Option<BlobParts> {
+        let [caption, image, report] = result.content.as_slice() else {
+            return None;
+        };
         let image = image.as_image()?;
         let report = match &report.as_resource()?.resource {
             ResourceContents::TextResourceContents { text, .. } => text.clone(),
@@ -202,7 +215,12 @@ pub mod theirs {
             caption: caption.as_text()?.text.clone(),
             image: decode(&image.data)?,
             report,
-            request_id: result.meta.as_ref()?.get(super::REQUEST_KEY)?.as_str()?.to_owned(),
+            request_id: result
+                .meta
+                .as_ref()?
+                .get(super::REQUEST_KEY)?
+                .as_str()?
+                .to_owned(),
         })
     }
 }
@@ -256,7 +274,11 @@ pub mod by_hand {
             caption: text("/content/0/text")?,
             image: base64_simd::STANDARD.decode_to_vec(data).ok()?,
             report: text("/content/2/resource/text")?,
-            request_id: value.get("_meta")?.get(super::REQUEST_KEY)?.as_str()?.to_owned(),
+            request_id: value
+                .get("_meta")?
+                .get(super::REQUEST_KEY)?
+                .as_str()?
+                .to_owned(),
         })
     }
 }
@@ -305,7 +327,9 @@ pub mod floor {
     /// decoding of the image (the other strings copied out, as every path returns them owned).
     pub fn decode_blob(json: &[u8]) -> Option<BlobParts> {
         let document: Document<'_> = serde_json::from_slice(json).ok()?;
-        let [caption, image, report] = document.content.as_slice() else { return None };
+        let [caption, image, report] = document.content.as_slice() else {
+            return None;
+        };
         Some(BlobParts {
             caption: caption.text?.to_owned(),
             image: base64_simd::STANDARD.decode_to_vec(image.data?).ok()?,

@@ -34,7 +34,11 @@ impl Server {
                 }
             }
         });
-        Self { child, stdin, lines }
+        Self {
+            child,
+            stdin,
+            lines,
+        }
     }
 
     fn send(&mut self, message: &Value) {
@@ -82,8 +86,14 @@ fn a_2025_11_25_session_over_stdio() {
         }),
     );
     assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
-    assert_eq!(init["result"]["serverInfo"]["name"], "mcp-content-conformance-server");
-    assert!(init["result"]["capabilities"]["tools"].is_object(), "{init}");
+    assert_eq!(
+        init["result"]["serverInfo"]["name"],
+        "mcp-content-conformance-server"
+    );
+    assert!(
+        init["result"]["capabilities"]["tools"].is_object(),
+        "{init}"
+    );
     server.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
 
     let tools = server.request(2, "tools/list", json!({}));
@@ -94,16 +104,27 @@ fn a_2025_11_25_session_over_stdio() {
         .map(|t| t["name"].as_str().unwrap())
         .collect();
     assert!(names.contains(&"test_image_content"), "{names:?}");
-    assert!(tools["result"].get("resultType").is_none(), "no resultType before 2026: {tools}");
+    assert!(
+        tools["result"].get("resultType").is_none(),
+        "no resultType before 2026: {tools}"
+    );
 
     let image = server.request(3, "tools/call", json!({ "name": "test_image_content" }));
     assert_eq!(image["result"]["content"][0]["type"], "image", "{image}");
     assert_eq!(image["result"]["content"][0]["mimeType"], "image/png");
 
-    let error = server.request(4, "tools/call", json!({ "name": "test_error_handling", "arguments": {} }));
+    let error = server.request(
+        4,
+        "tools/call",
+        json!({ "name": "test_error_handling", "arguments": {} }),
+    );
     assert_eq!(error["result"]["isError"], true, "{error}");
 
-    let read = server.request(5, "resources/read", json!({ "uri": "test://template/42/data" }));
+    let read = server.request(
+        5,
+        "resources/read",
+        json!({ "uri": "test://template/42/data" }),
+    );
     let text = read["result"]["contents"][0]["text"].as_str().unwrap();
     assert!(text.contains("\"42\""), "{read}");
 
@@ -117,8 +138,15 @@ fn a_2025_11_25_session_over_stdio() {
         "Prompt with arguments: arg1='a', arg2='b'"
     );
 
-    let bad = server.request(7, "tools/call", json!({ "name": "test_sampling", "arguments": { "prompt": 5 } }));
+    let bad = server.request(
+        7,
+        "tools/call",
+        json!({ "name": "test_sampling", "arguments": { "prompt": 5 } }),
+    );
     assert_eq!(bad["result"]["isError"], true, "{bad}");
     let message = bad["result"]["content"][0]["text"].as_str().unwrap();
-    assert!(message.contains("prompt"), "the error names the argument: {message}");
+    assert!(
+        message.contains("prompt"),
+        "the error names the argument: {message}"
+    );
 }

@@ -50,7 +50,12 @@ impl Cardinality {
 #[derive(Clone)]
 pub(crate) enum Value {
     Str(LitStr),
-    Number { value: f64, int: Option<u64>, span: Span, text: String },
+    Number {
+        value: f64,
+        int: Option<u64>,
+        span: Span,
+        text: String,
+    },
     Bool(syn::LitBool),
     Field(Ident),
     Array(Vec<Value>, Span),
@@ -110,7 +115,10 @@ impl<'a> Input<'a> {
                 None
             }
             syn::Data::Union(data) => {
-                cx.error_spanned_by(data.union_token, "#[derive(Content)] supports structs, not unions");
+                cx.error_spanned_by(
+                    data.union_token,
+                    "#[derive(Content)] supports structs, not unions",
+                );
                 None
             }
         };
@@ -208,7 +216,9 @@ pub(crate) fn is_bytes(ty: &Type) -> bool {
             Some((ident, args)) => {
                 (ident == "Vec" && args.len() == 1 && is_u8(args[0]))
                     || ((ident == "Box" || ident == "Cow")
-                        && args.last().is_some_and(|t| matches!(t, Type::Slice(s) if is_u8(&s.elem))))
+                        && args
+                            .last()
+                            .is_some_and(|t| matches!(t, Type::Slice(s) if is_u8(&s.elem))))
                     || ((ident == "Bytes" || ident == "Base64Data") && args.is_empty())
             }
             None => false,

@@ -66,7 +66,10 @@ impl AnnotationsAttr {
         AnnotationsAttr {
             audience: over.audience.clone().or_else(|| self.audience.clone()),
             priority: over.priority.clone().or_else(|| self.priority.clone()),
-            last_modified: over.last_modified.clone().or_else(|| self.last_modified.clone()),
+            last_modified: over
+                .last_modified
+                .clone()
+                .or_else(|| self.last_modified.clone()),
         }
     }
 }
@@ -121,11 +124,17 @@ pub(crate) enum Body {
 }
 
 /// What a field becomes. `key` is the attribute's keyword, for spans.
+// A handful of these exist per derive: boxing the large variants would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Kind {
     /// `text` or `text(json)`.
     Text { key: Ident, json: bool },
     /// `image(mime = …)` / `audio(mime = …)`.
-    Media { key: Ident, media: Media, mime: Option<Value> },
+    Media {
+        key: Ident,
+        media: Media,
+        mime: Option<Value>,
+    },
     /// `resource(uri = "…", mime = …, text | blob)`.
     Resource {
         key: Ident,
@@ -258,7 +267,10 @@ fn parse_value(input: ParseStream) -> syn::Result<Value> {
         Ok(Value::Str(input.parse()?))
     } else if lookahead.peek(syn::LitBool) {
         Ok(Value::Bool(input.parse()?))
-    } else if lookahead.peek(syn::LitInt) || lookahead.peek(syn::LitFloat) || lookahead.peek(Token![-]) {
+    } else if lookahead.peek(syn::LitInt)
+        || lookahead.peek(syn::LitFloat)
+        || lookahead.peek(Token![-])
+    {
         parse_number(input)
     } else if lookahead.peek(syn::token::Bracket) {
         let content;
@@ -287,13 +299,27 @@ fn parse_number(input: ParseStream) -> syn::Result<Value> {
         let int = lit.base10_parse::<u64>()?;
         #[allow(clippy::cast_precision_loss)] // Priorities and sizes are small.
         let value = int as f64;
-        (value, (minus.is_none()).then_some(int), lit.span(), lit.to_string())
+        (
+            value,
+            (minus.is_none()).then_some(int),
+            lit.span(),
+            lit.to_string(),
+        )
     } else {
         let lit: syn::LitFloat = input.parse()?;
-        (lit.base10_parse::<f64>()?, None, lit.span(), lit.to_string())
+        (
+            lit.base10_parse::<f64>()?,
+            None,
+            lit.span(),
+            lit.to_string(),
+        )
     };
     let span = minus.map_or(span, |m| m.span.join(span).unwrap_or(span));
-    let text = if minus.is_some() { format!("-{text}") } else { text };
+    let text = if minus.is_some() {
+        format!("-{text}")
+    } else {
+        text
+    };
     Ok(Value::Number {
         value: sign * value,
         int,
@@ -349,7 +375,10 @@ fn unknown(cx: &mut Ctxt, name: &Ident, place: &str, keys: &[&str]) {
     let word = name.to_string();
     let hint = suggest::hint(&word, keys.iter().copied());
     let message = if hint.is_empty() {
-        format!("unknown key `{word}` in {place}; expected one of: {}", keys.join(", "))
+        format!(
+            "unknown key `{word}` in {place}; expected one of: {}",
+            keys.join(", ")
+        )
     } else {
         format!("unknown key `{word}` in {place}{hint}")
     };
@@ -357,10 +386,10 @@ fn unknown(cx: &mut Ctxt, name: &Ident, place: &str, keys: &[&str]) {
 }
 
 fn expect_flag(cx: &mut Ctxt, item: &Item, usage: &str) {
-    if !matches!(item, Item::Flag(_)) {
-        if let Some(name) = item.name() {
-            cx.error_spanned_by(name, format!("`{name}` takes no value; write {usage}"));
-        }
+    if !matches!(item, Item::Flag(_))
+        && let Some(name) = item.name()
+    {
+        cx.error_spanned_by(name, format!("`{name}` takes no value; write {usage}"));
     }
 }
 
@@ -426,19 +455,31 @@ pub(crate) fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ContainerAt
                     match value {
                         Value::Str(lit) => match lit.parse::<syn::Path>() {
                             Ok(path) => out.krate = Some(path),
-                            Err(_) => cx.error_spanned_by(&lit, "`crate` must be a path, e.g. \"my_crate::mcp\""),
+                            Err(_) => cx.error_spanned_by(
+                                &lit,
+                                "`crate` must be a path, e.g. \"my_crate::mcp\"",
+                            ),
                         },
-                        other => cx.error_at(other.span(), "`crate` takes a string: `crate = \"my_crate::mcp\"`"),
+                        other => cx.error_at(
+                            other.span(),
+                            "`crate` takes a string: `crate = \"my_crate::mcp\"`",
+                        ),
                     }
                 }
             }
             "annotations" => {
-                if let Some((_, items)) = expect_list(cx, item, "`annotations(audience = [\"user\"], priority = 0.5)`") {
+                if let Some((_, items)) = expect_list(
+                    cx,
+                    item,
+                    "`annotations(audience = [\"user\"], priority = 0.5)`",
+                ) {
                     out.annotations = annotations(cx, items);
                 }
             }
             "meta" => {
-                if let Some((_, items)) = expect_list(cx, item, "`meta(\"com.example/key\" = \"value\")`") {
+                if let Some((_, items)) =
+                    expect_list(cx, item, "`meta(\"com.example/key\" = \"value\")`")
+                {
                     out.meta.extend(meta_entries(cx, items, "meta"));
                 }
             }
@@ -529,19 +570,29 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         }
         match key.as_str() {
             "annotations" => {
-                if let Some((name, items)) = expect_list(cx, item, "`annotations(audience = [\"user\"], priority = 0.5)`") {
+                if let Some((name, items)) = expect_list(
+                    cx,
+                    item,
+                    "`annotations(audience = [\"user\"], priority = 0.5)`",
+                ) {
                     out.annotations = annotations(cx, items);
                     out.annotations_span = Some(name.span());
                 }
             }
             "meta" => {
-                if let Some((name, items)) = expect_list(cx, item, "`meta(\"com.example/key\" = value)` for the block's `_meta`, or `meta = \"com.example/key\"` to put the field in the result's `_meta`") {
+                if let Some((name, items)) = expect_list(
+                    cx,
+                    item,
+                    "`meta(\"com.example/key\" = value)` for the block's `_meta`, or `meta = \"com.example/key\"` to put the field in the result's `_meta`",
+                ) {
                     out.meta = meta_entries(cx, items, "meta");
                     out.meta_span = Some(name.span());
                 }
             }
             "resource_meta" => {
-                if let Some((name, items)) = expect_list(cx, item, "`resource_meta(\"com.example/key\" = value)`") {
+                if let Some((name, items)) =
+                    expect_list(cx, item, "`resource_meta(\"com.example/key\" = value)`")
+                {
                     out.resource_meta = meta_entries(cx, items, "resource_meta");
                     out.resource_meta_span = Some(name.span());
                 }
@@ -552,6 +603,8 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     out
 }
 
+// One arm per kind keeps the grammar of each kind readable in one place.
+#[allow(clippy::too_many_lines)]
 fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
     let name = item.name()?.clone();
     let key = name.to_string();
@@ -580,7 +633,11 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
             Some(Kind::Text { key: name, json })
         }
         "image" | "audio" => {
-            let media = if key == "image" { Media::Image } else { Media::Audio };
+            let media = if key == "image" {
+                Media::Image
+            } else {
+                Media::Audio
+            };
             let mut mime = None;
             // A bare `image` is reported once, by `check`, as a missing MIME type.
             let list = match item {
@@ -599,15 +656,22 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                     if n != "mime" {
                         unknown(cx, &n, &format!("`{key}(…)`"), MEDIA_KEYS);
                     } else if seen.first(cx, "mime", n.span()) {
-                        mime = expect_value(cx, inner, "`mime = \"image/png\"` or `mime = field`").map(|(_, v)| v);
+                        mime = expect_value(cx, inner, "`mime = \"image/png\"` or `mime = field`")
+                            .map(|(_, v)| v);
                     }
                 }
             }
-            Some(Kind::Media { key: name, media, mime })
+            Some(Kind::Media {
+                key: name,
+                media,
+                mime,
+            })
         }
         "resource" => {
             let (mut uri, mut mime, mut body) = (None, None, None);
-            if let Some((_, items)) = expect_list(cx, item, "`resource(uri = \"file:///{name}.txt\")`") {
+            if let Some((_, items)) =
+                expect_list(cx, item, "`resource(uri = \"file:///{name}.txt\")`")
+            {
                 let mut seen = Seen::default();
                 for inner in items {
                     let Some(n) = inner.name().cloned() else {
@@ -625,7 +689,10 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                     let slot = if k == "blob" { "text" } else { k.as_str() };
                     if seen.0.contains_key(slot) && slot == "text" {
                         let first = seen.0[slot];
-                        cx.error_at(n.span(), format!("`{k}` conflicts: the contents are already chosen"));
+                        cx.error_at(
+                            n.span(),
+                            format!("`{k}` conflicts: the contents are already chosen"),
+                        );
                         cx.error_at(first, "first chosen here");
                         continue;
                     }
@@ -654,7 +721,12 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                     }
                 }
             }
-            Some(Kind::Resource { key: name, uri, mime, body })
+            Some(Kind::Resource {
+                key: name,
+                uri,
+                mime,
+                body,
+            })
         }
         "link" => {
             let mut parts: [Option<Value>; 5] = Default::default();
@@ -673,7 +745,9 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                         continue;
                     };
                     if seen.first(cx, &k, n.span()) {
-                        parts[index] = expect_value(cx, inner, &format!("`{k} = \"…\"` or `{k} = field`")).map(|(_, v)| v);
+                        parts[index] =
+                            expect_value(cx, inner, &format!("`{k} = \"…\"` or `{k} = field`"))
+                                .map(|(_, v)| v);
                     }
                 }
             } else {
@@ -691,16 +765,25 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
         }
         "flatten" | "skip" => {
             expect_flag(cx, &item, &format!("`{key}`"));
-            Some(if key == "flatten" { Kind::Flatten { key: name } } else { Kind::Skip { key: name } })
+            Some(if key == "flatten" {
+                Kind::Flatten { key: name }
+            } else {
+                Kind::Skip { key: name }
+            })
         }
-        "meta" => match item {
-            Item::Assign(_, Value::Str(meta_key)) => Some(Kind::ResultMeta { key: name, meta_key }),
-            Item::Assign(_, other) => {
-                cx.error_at(other.span(), "`meta = …` takes the `_meta` key as a string: `meta = \"com.example/key\"`");
-                None
+        "meta" => {
+            match item {
+                Item::Assign(_, Value::Str(meta_key)) => Some(Kind::ResultMeta {
+                    key: name,
+                    meta_key,
+                }),
+                Item::Assign(_, other) => {
+                    cx.error_at(other.span(), "`meta = …` takes the `_meta` key as a string: `meta = \"com.example/key\"`");
+                    None
+                }
+                _ => None,
             }
-            _ => None,
-        },
+        }
         _ => None,
     }
 }
@@ -728,7 +811,9 @@ fn annotations(cx: &mut Ctxt, items: Vec<Item>) -> AnnotationsAttr {
             "priority" => "`priority = 0.5` or `priority = field`",
             _ => "`last_modified = \"2025-01-12T15:00:58Z\"` or `last_modified = field`",
         };
-        let Some((_, value)) = expect_value(cx, item, usage) else { continue };
+        let Some((_, value)) = expect_value(cx, item, usage) else {
+            continue;
+        };
         let slot = match key.as_str() {
             "audience" => &mut out.audience,
             "priority" => &mut out.priority,

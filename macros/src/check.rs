@@ -34,20 +34,33 @@ fn violation(cx: &mut Ctxt, span: Span, violation: &Violation) {
 fn check_reference(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, name: &Ident, what: &str) {
     let Some(target) = input.field(name) else {
         let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
-        let message = match suggest::did_you_mean(&name.to_string(), names.iter().map(String::as_str)) {
-            Some(close) => format!("no field `{name}` to take {what} from; did you mean `{close}`?"),
-            None => format!("no field `{name}` to take {what} from (a string literal gives a fixed value)"),
-        };
+        let message =
+            match suggest::did_you_mean(&name.to_string(), names.iter().map(String::as_str)) {
+                Some(close) => {
+                    format!("no field `{name}` to take {what} from; did you mean `{close}`?")
+                }
+                None => format!(
+                    "no field `{name}` to take {what} from (a string literal gives a fixed value)"
+                ),
+            };
         cx.error_spanned_by(name, message);
         return;
     };
     if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
-        cx.error_spanned_by(name, format!("{what} cannot come from the flattened field `{name}`"));
+        cx.error_spanned_by(
+            name,
+            format!("{what} cannot come from the flattened field `{name}`"),
+        );
     }
     let _ = owner;
 }
 
-fn check_annotations(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, annotations: &AnnotationsAttr) {
+fn check_annotations(
+    cx: &mut Ctxt,
+    input: &Input,
+    owner: Option<&Field>,
+    annotations: &AnnotationsAttr,
+) {
     if let Some(value) = &annotations.audience {
         match value {
             Value::Array(items, _) => {
@@ -58,12 +71,21 @@ fn check_annotations(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, annota
                                 violation(cx, lit.span(), &v);
                             }
                         }
-                        other => cx.error_at(other.span(), format!("an audience entry is \"user\" or \"assistant\", not {}", other.describe())),
+                        other => cx.error_at(
+                            other.span(),
+                            format!(
+                                "an audience entry is \"user\" or \"assistant\", not {}",
+                                other.describe()
+                            ),
+                        ),
                     }
                 }
             }
             Value::Field(name) => check_reference(cx, input, owner, name, "the audience"),
-            other => cx.error_at(other.span(), "`audience` takes a list such as `[\"user\"]` or a field of type `Vec<Role>`"),
+            other => cx.error_at(
+                other.span(),
+                "`audience` takes a list such as `[\"user\"]` or a field of type `Vec<Role>`",
+            ),
         }
     }
     if let Some(value) = &annotations.priority {
@@ -74,7 +96,13 @@ fn check_annotations(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, annota
                 }
             }
             Value::Field(name) => check_reference(cx, input, owner, name, "the priority"),
-            other => cx.error_at(other.span(), format!("`priority` takes a number from 0 to 1 or a field of type `Priority`, not {}", other.describe())),
+            other => cx.error_at(
+                other.span(),
+                format!(
+                    "`priority` takes a number from 0 to 1 or a field of type `Priority`, not {}",
+                    other.describe()
+                ),
+            ),
         }
     }
     if let Some(value) = &annotations.last_modified {
@@ -90,13 +118,26 @@ fn check_annotations(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, annota
     }
 }
 
-fn check_meta(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, entries: &[MetaEntry], list: &str) {
+fn check_meta(
+    cx: &mut Ctxt,
+    input: &Input,
+    owner: Option<&Field>,
+    entries: &[MetaEntry],
+    list: &str,
+) {
     for entry in entries {
         check_meta_key(cx, &entry.key);
         match &entry.value {
-            Value::Field(name) => check_reference(cx, input, owner, name, &format!("a `{list}` value")),
-            Value::Array(_, span) => cx.error_at(*span, "a `_meta` value is a string, a number, a boolean or a field name"),
-            Value::Number { value, span, .. } if !value.is_finite() => cx.error_at(*span, "a `_meta` number must be finite"),
+            Value::Field(name) => {
+                check_reference(cx, input, owner, name, &format!("a `{list}` value"));
+            }
+            Value::Array(_, span) => cx.error_at(
+                *span,
+                "a `_meta` value is a string, a number, a boolean or a field name",
+            ),
+            Value::Number { value, span, .. } if !value.is_finite() => {
+                cx.error_at(*span, "a `_meta` number must be finite");
+            }
             _ => {}
         }
     }
@@ -121,50 +162,84 @@ fn check_mime(cx: &mut Ctxt, input: &Input, field: &Field, value: &Value, kind: 
         }
         Value::Field(name) => {
             if name == field.ident {
-                cx.error_spanned_by(name, "the MIME type must come from another field (of type `MimeType`)");
+                cx.error_spanned_by(
+                    name,
+                    "the MIME type must come from another field (of type `MimeType`)",
+                );
             } else {
                 check_reference(cx, input, Some(field), name, "the MIME type");
             }
         }
-        other => cx.error_at(other.span(), format!("`mime` takes a string such as \"image/png\" or a field of type `MimeType`, not {}", other.describe())),
+        other => cx.error_at(
+            other.span(),
+            format!(
+                "`mime` takes a string such as \"image/png\" or a field of type `MimeType`, not {}",
+                other.describe()
+            ),
+        ),
     }
 }
 
 fn check_text_part(cx: &mut Ctxt, input: &Input, field: &Field, key: &str, value: &Value) {
     match value {
         Value::Str(_) => {}
-        Value::Field(name) => check_reference(cx, input, Some(field), name, &format!("the link's `{key}`")),
-        other => cx.error_at(other.span(), format!("`{key}` takes a string or a field name, not {}", other.describe())),
+        Value::Field(name) => {
+            check_reference(cx, input, Some(field), name, &format!("the link's `{key}`"));
+        }
+        other => cx.error_at(
+            other.span(),
+            format!(
+                "`{key}` takes a string or a field name, not {}",
+                other.describe()
+            ),
+        ),
     }
 }
 
+// One arm per kind: what each needs, in one place.
+#[allow(clippy::too_many_lines)]
 fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     let attrs = &field.attrs;
     check_annotations(cx, input, Some(field), &attrs.annotations);
     check_meta(cx, input, Some(field), &attrs.meta, "meta");
-    check_meta(cx, input, Some(field), &attrs.resource_meta, "resource_meta");
+    check_meta(
+        cx,
+        input,
+        Some(field),
+        &attrs.resource_meta,
+        "resource_meta",
+    );
     let Some(kind) = &attrs.kind else { return };
     let is_block = kind.block_type().is_some();
     if !is_block {
         let what = kind.key().to_string();
         if let Some(span) = attrs.annotations_span {
-            cx.error_at(span, format!("`annotations(…)` applies to a block; this field is `{what}`"));
+            cx.error_at(
+                span,
+                format!("`annotations(…)` applies to a block; this field is `{what}`"),
+            );
         }
         if let Some(span) = attrs.meta_span {
-            cx.error_at(span, format!("`meta(…)` is the `_meta` of a block; this field is `{what}`"));
+            cx.error_at(
+                span,
+                format!("`meta(…)` is the `_meta` of a block; this field is `{what}`"),
+            );
         }
     }
-    if !matches!(kind, Kind::Resource { .. }) {
-        if let Some(span) = attrs.resource_meta_span {
-            cx.error_at(span, "`resource_meta(…)` is the `_meta` of embedded resource contents: it needs `resource(…)` on the field");
-        }
+    if !matches!(kind, Kind::Resource { .. })
+        && let Some(span) = attrs.resource_meta_span
+    {
+        cx.error_at(span, "`resource_meta(…)` is the `_meta` of embedded resource contents: it needs `resource(…)` on the field");
     }
     match kind {
         Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
         Kind::Media { key, media, mime } => match mime {
             None => cx.error_spanned_by(
                 key,
-                format!("`{k}` needs a MIME type: `{k}(mime = \"{k}/…\")` or `{k}(mime = field)`", k = media.key()),
+                format!(
+                    "`{k}` needs a MIME type: `{k}(mime = \"{k}/…\")` or `{k}(mime = field)`",
+                    k = media.key()
+                ),
             ),
             Some(value) => {
                 let kind = match media {
@@ -174,9 +249,17 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                 check_mime(cx, input, field, value, Some(kind));
             }
         },
-        Kind::Resource { key, uri, mime, body } => {
+        Kind::Resource {
+            key,
+            uri,
+            mime,
+            body,
+        } => {
             match uri {
-                None => cx.error_spanned_by(key, "`resource` needs a URI: `resource(uri = \"file:///{name}.txt\")`"),
+                None => cx.error_spanned_by(
+                    key,
+                    "`resource` needs a URI: `resource(uri = \"file:///{name}.txt\")`",
+                ),
                 Some(lit) => check_template(cx, input, field, lit),
             }
             if let Some(mime) = mime {
@@ -184,8 +267,19 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             }
             let _ = body;
         }
-        Kind::Link { name, title, description, mime, size, .. } => {
-            for (key, value) in [("name", name), ("title", title), ("description", description)] {
+        Kind::Link {
+            name,
+            title,
+            description,
+            mime,
+            size,
+            ..
+        } => {
+            for (key, value) in [
+                ("name", name),
+                ("title", title),
+                ("description", description),
+            ] {
                 if let Some(value) = value {
                     check_text_part(cx, input, field, key, value);
                 }
@@ -195,8 +289,13 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             }
             match size {
                 None | Some(Value::Number { int: Some(_), .. }) => {}
-                Some(Value::Field(name)) => check_reference(cx, input, Some(field), name, "the link's `size`"),
-                Some(other) => cx.error_at(other.span(), "`size` takes a whole number of bytes or a field of type `u64`"),
+                Some(Value::Field(name)) => {
+                    check_reference(cx, input, Some(field), name, "the link's `size`");
+                }
+                Some(other) => cx.error_at(
+                    other.span(),
+                    "`size` takes a whole number of bytes or a field of type `u64`",
+                ),
             }
         }
         Kind::ResultMeta { meta_key, .. } => check_meta_key(cx, meta_key),
@@ -213,22 +312,36 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
     };
     let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
     for variable in template.variables() {
-        if variable == field.ident.to_string() {
+        if *field.ident == variable {
             cx.error_spanned_by(lit, format!("template variable `{variable}` is this field itself; a variable names another field"));
         } else if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
             if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
-                cx.error_spanned_by(lit, format!("template variable `{variable}` names a flattened field"));
+                cx.error_spanned_by(
+                    lit,
+                    format!("template variable `{variable}` names a flattened field"),
+                );
             }
         } else {
             let hint = suggest::hint(variable, names.iter().map(String::as_str));
-            cx.error_spanned_by(lit, format!("template variable `{variable}` is not a field of `{}`{hint}", input.original.ident));
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "template variable `{variable}` is not a field of `{}`{hint}",
+                    input.original.ident
+                ),
+            );
         }
     }
     // Values are inserted percent-encoded, which keeps the URI absolute only when the
     // scheme is written out.
-    let scheme_is_literal = text.find('{').is_none_or(|brace| text[..brace].contains(':'));
+    let scheme_is_literal = text
+        .find('{')
+        .is_none_or(|brace| text[..brace].contains(':'));
     if !scheme_is_literal {
-        cx.error_spanned_by(lit, "the URI scheme must be literal (`file:///{path}`, not `{scheme}://…`)");
+        cx.error_spanned_by(
+            lit,
+            "the URI scheme must be literal (`file:///{path}`, not `{scheme}://…`)",
+        );
     }
     if input.reads() && !template.is_literal() {
         let sample = template.expand(&|_| Some(rules::TemplateValue::Str("x")));
@@ -257,7 +370,10 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
             continue;
         }
         let field_name = field.ident.to_string();
-        if names.iter().any(|n| suggest::did_you_mean(n, [field_name.as_str()]).is_some()) {
+        if names
+            .iter()
+            .any(|n| suggest::did_you_mean(n, [field_name.as_str()]).is_some())
+        {
             continue;
         }
         if !is_referenced(input, field.ident) {
@@ -277,10 +393,10 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
 fn references_by_name(input: &Input) -> Vec<String> {
     let mut out: Vec<String> = references(input).iter().map(ToString::to_string).collect();
     for field in &input.fields {
-        if let Some(Kind::Resource { uri: Some(lit), .. }) = &field.attrs.kind {
-            if let Ok(template) = UriTemplate::parse(&lit.value()) {
-                out.extend(template.variables().into_iter().map(str::to_owned));
-            }
+        if let Some(Kind::Resource { uri: Some(lit), .. }) = &field.attrs.kind
+            && let Ok(template) = UriTemplate::parse(&lit.value())
+        {
+            out.extend(template.variables().into_iter().map(str::to_owned));
         }
     }
     out
@@ -293,22 +409,31 @@ pub(crate) fn is_referenced(input: &Input, name: &Ident) -> bool {
 
 /// Every field named by a value in an attribute (template variables included).
 pub(crate) fn references(input: &Input) -> Vec<Ident> {
-    let mut out = Vec::new();
-    let mut values: Vec<&Value> = Vec::new();
     fn collect_annotations<'v>(a: &'v AnnotationsAttr, values: &mut Vec<&'v Value>) {
         values.extend(a.values().map(|(_, v)| v));
     }
+    let mut out = Vec::new();
+    let mut values: Vec<&Value> = Vec::new();
     collect_annotations(&input.attrs.annotations, &mut values);
     values.extend(input.attrs.meta.iter().map(|e| &e.value));
     for field in &input.fields {
         let attrs = &field.attrs;
         collect_annotations(&attrs.annotations, &mut values);
-        values.extend(attrs.meta.iter().chain(&attrs.resource_meta).map(|e| &e.value));
+        values.extend(
+            attrs
+                .meta
+                .iter()
+                .chain(&attrs.resource_meta)
+                .map(|e| &e.value),
+        );
         match &attrs.kind {
             Some(Kind::Media { mime: Some(m), .. }) => values.push(m),
             Some(Kind::Resource { uri, mime, .. }) => {
                 values.extend(mime);
-                if let Some(template) = uri.as_ref().and_then(|lit| UriTemplate::parse(&lit.value()).ok()) {
+                if let Some(template) = uri
+                    .as_ref()
+                    .and_then(|lit| UriTemplate::parse(&lit.value()).ok())
+                {
                     for variable in template.variables() {
                         if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
                             out.push(target.ident.clone());
@@ -316,7 +441,14 @@ pub(crate) fn references(input: &Input) -> Vec<Ident> {
                     }
                 }
             }
-            Some(Kind::Link { name, title, description, mime, size, .. }) => {
+            Some(Kind::Link {
+                name,
+                title,
+                description,
+                mime,
+                size,
+                ..
+            }) => {
                 values.extend([name, title, description, mime, size].into_iter().flatten());
             }
             _ => {}
@@ -352,7 +484,11 @@ fn check_layout(cx: &mut Ctxt, input: &Input) {
                 _ => false,
             };
             let (cardinality, _) = cardinality(field.ty, bytes);
-            Some(Slot { field, block, cardinality })
+            Some(Slot {
+                field,
+                block,
+                cardinality,
+            })
         })
         .collect();
     for (i, earlier) in slots.iter().enumerate() {
@@ -364,7 +500,11 @@ fn check_layout(cx: &mut Ctxt, input: &Input) {
                 continue;
             }
             let (e, l) = (earlier.field.ident, later.field.ident);
-            let what = if earlier.cardinality == Cardinality::Many { "a `Vec`" } else { "an `Option`" };
+            let what = if earlier.cardinality == Cardinality::Many {
+                "a `Vec`"
+            } else {
+                "an `Option`"
+            };
             cx.error_spanned_by(
                 l,
                 format!(
@@ -388,7 +528,10 @@ fn check_layout(cx: &mut Ctxt, input: &Input) {
 fn distinguishable(earlier: &Field, later: &Field) -> bool {
     match (&earlier.attrs.kind, &later.attrs.kind) {
         (Some(Kind::Resource { uri: Some(a), .. }), Some(Kind::Resource { uri: Some(b), .. })) => {
-            let (Ok(a), Ok(b)) = (UriTemplate::parse(&a.value()), UriTemplate::parse(&b.value())) else {
+            let (Ok(a), Ok(b)) = (
+                UriTemplate::parse(&a.value()),
+                UriTemplate::parse(&b.value()),
+            ) else {
                 return true;
             };
             let sample = |t: &UriTemplate| t.expand(&|_| Some(rules::TemplateValue::Str("x")));

@@ -145,9 +145,11 @@ impl Base64Data {
 }
 
 fn decode(text: &str) -> Result<Vec<u8>, Violation> {
-    STANDARD
-        .decode_to_vec(text)
-        .map_err(|_| rules::check_base64(text).err().unwrap_or_else(|| Violation::new(Rule::Base64, "not base64")))
+    STANDARD.decode_to_vec(text).map_err(|_| {
+        rules::check_base64(text)
+            .err()
+            .unwrap_or_else(|| Violation::new(Rule::Base64, "not base64"))
+    })
 }
 
 impl fmt::Display for Base64Data {
@@ -171,7 +173,8 @@ impl PartialEq for Base64Data {
         match (&self.0, &other.0) {
             (Repr::Bytes(a), Repr::Bytes(b)) => a == b,
             (Repr::Encoded(a), Repr::Encoded(b)) => a == b,
-            (Repr::Bytes(bytes), Repr::Encoded(text)) | (Repr::Encoded(text), Repr::Bytes(bytes)) => {
+            (Repr::Bytes(bytes), Repr::Encoded(text))
+            | (Repr::Encoded(text), Repr::Bytes(bytes)) => {
                 // Canonical base64 is unique for given bytes, so comparing texts is exact.
                 text.len() == STANDARD.encoded_length(bytes.len())
                     && STANDARD.encode_to_string(bytes) == *text

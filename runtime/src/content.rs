@@ -57,7 +57,10 @@ pub struct UnknownBlock {
 impl UnknownBlock {
     /// The block's `type`.
     pub fn kind(&self) -> &str {
-        self.fields.get("type").and_then(Value::as_str).unwrap_or("")
+        self.fields
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("")
     }
 }
 
@@ -362,6 +365,30 @@ impl From<&str> for ContentBlock {
 }
 
 impl ContentBlock {
+    /// About how many bytes this block's JSON takes: its payload (base64 length for binary
+    /// data) plus room for the keys, the URI and MIME type, annotations and `_meta`. An
+    /// over-estimate for plain blocks, so one large payload does not double the output buffer.
+    pub(crate) fn json_len_hint(&self) -> usize {
+        // Keys, quotes, `type`, and a typical `_meta` / annotations.
+        const ENVELOPE: usize = 160;
+        let mime = |m: Option<&MimeType>| m.map_or(0, |m| m.as_str().len());
+        ENVELOPE
+            + match self {
+                ContentBlock::Text(b) => b.text.len(),
+                ContentBlock::Image(b) => b.data.encoded_len() + b.mime_type.as_str().len(),
+                ContentBlock::Audio(b) => b.data.encoded_len() + b.mime_type.as_str().len(),
+                ContentBlock::Resource(b) => match &b.resource {
+                    ResourceContents::Text(c) => {
+                        c.text.len() + c.uri.as_str().len() + mime(c.mime_type.as_ref())
+                    }
+                    ResourceContents::Blob(c) => {
+                        c.blob.encoded_len() + c.uri.as_str().len() + mime(c.mime_type.as_ref())
+                    }
+                },
+                ContentBlock::ResourceLink(_) | ContentBlock::Unknown(_) => 256,
+            }
+    }
+
     /// A text block.
     pub fn text(text: impl Into<String>) -> Self {
         ContentBlock::Text(TextContent::new(text))
@@ -859,13 +886,18 @@ impl RawBlock {
     }
 
     fn set_from_value<E: de::Error>(&mut self, key: &str, value: Value) -> Result<(), E> {
-        fn read<T: de::DeserializeOwned, E: de::Error>(key: &str, value: Value) -> Result<Option<T>, E> {
+        fn read<T: de::DeserializeOwned, E: de::Error>(
+            key: &str,
+            value: Value,
+        ) -> Result<Option<T>, E> {
             // Track the path inside the value too (`resource.blob`, not just `resource`):
             // the outer deserializer's path ends at this block.
-            serde_path_to_error::deserialize(value).map(Some).map_err(|e| {
-                let field = join_path(key, &e.path().to_string());
-                field_error::<E>(&field, e.into_inner())
-            })
+            serde_path_to_error::deserialize(value)
+                .map(Some)
+                .map_err(|e| {
+                    let field = join_path(key, &e.path().to_string());
+                    field_error::<E>(&field, e.into_inner())
+                })
         }
         match key {
             "text" => self.text = read(key, value)?,

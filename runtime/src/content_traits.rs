@@ -98,7 +98,10 @@ pub trait IntoCallToolResult {
 /// ```
 pub trait FromContent: Sized {
     /// Reads the value from blocks and the `_meta` of the result that carried them.
-    fn from_content_and_meta(blocks: &[ContentBlock], result_meta: &Meta) -> Result<Self, ReadError>;
+    fn from_content_and_meta(
+        blocks: &[ContentBlock],
+        result_meta: &Meta,
+    ) -> Result<Self, ReadError>;
 
     /// Reads the value from blocks alone (fields placed in the result's `_meta` are then
     /// missing: use [`FromContent::from_call_tool_result`] for those).
@@ -119,7 +122,11 @@ pub trait FromContent: Sized {
 
 /// The error for a result with `isError: true`: its text blocks are the message.
 pub(crate) fn tool_error(result: &CallToolResult) -> ReadError {
-    let message: Vec<&str> = result.content.iter().filter_map(ContentBlock::as_text).collect();
+    let message: Vec<&str> = result
+        .content
+        .iter()
+        .filter_map(ContentBlock::as_text)
+        .collect();
     ReadError::message(
         "isError",
         format!("the tool reported an error: {}", message.join("\n")),
@@ -166,30 +173,7 @@ pub trait StructuredOutput {
 pub fn output_schema_for<T: StructuredOutput + ?Sized>(
     version: ProtocolVersion,
 ) -> Option<Map<String, Value>> {
-    let schema = T::output_schema()?;
-    Some(wrap_output_schema(schema, version))
-}
-
-/// Wraps a non-object schema as `{"result": …}` for 2025-era peers (see [`output_schema_for`]).
-pub fn wrap_output_schema(mut schema: Map<String, Value>, version: ProtocolVersion) -> Map<String, Value> {
-    let object_root = schema.get("type").and_then(Value::as_str) == Some("object");
-    if version >= ProtocolVersion::V2026_07_28 || object_root {
-        return schema;
-    }
-    // Keywords that belong to the document, not to the value: `$defs` must stay at the root
-    // for `#/$defs/…` references to resolve.
-    let mut root = Map::new();
-    for keyword in ["$schema", "$id", "$defs", "definitions"] {
-        if let Some(value) = schema.remove(keyword) {
-            root.insert(keyword.to_owned(), value);
-        }
-    }
-    root.insert("type".to_owned(), Value::from("object"));
-    let mut properties = Map::new();
-    properties.insert("result".to_owned(), Value::Object(schema));
-    root.insert("properties".to_owned(), Value::Object(properties));
-    root.insert("required".to_owned(), Value::from(vec![Value::from("result")]));
-    root
+    crate::tool::wrap_output_schema(T::output_schema()?, version)
 }
 
 /// A field type that can carry the bytes of an image, audio or blob block.

@@ -82,7 +82,14 @@ impl ReadError {
     }
 
     pub(crate) fn from_json(error: serde_path_to_error::Error<serde_json::Error>) -> Self {
-        let path = error.path().to_string();
+        let mut path = error.path().to_string();
+        // An error inside a key (a bad escape, a trailing comma) ends the path with the
+        // unknown segment `?`: name the object instead.
+        if path == "?" {
+            ".".clone_into(&mut path);
+        } else if path.ends_with(".?") {
+            path.truncate(path.len() - 2);
+        }
         Self::from_parts(path, &error.into_inner())
     }
 
@@ -177,7 +184,7 @@ pub fn read_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Re
     crate::limits::read_value_with(value, &crate::limits::ReadLimits::default())
 }
 
-/// [`read_json`] with no limit but serde_json's own (the limits are checked by the caller).
+/// [`read_json`] with no limit but `serde_json`'s own (the limits are checked by the caller).
 pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value =

@@ -55,7 +55,10 @@ impl ProtocolError {
 
     /// `-32601` for `method`.
     pub fn method_not_found(method: &str) -> Self {
-        Self::new(Self::METHOD_NOT_FOUND, format!("method not found: {method}"))
+        Self::new(
+            Self::METHOD_NOT_FOUND,
+            format!("method not found: {method}"),
+        )
     }
 
     /// `-32603` with `message`.
@@ -97,7 +100,9 @@ impl fmt::Display for ProtocolError {
 impl std::error::Error for ProtocolError {}
 
 /// The severity of a log message (RFC 5424 levels, as MCP names them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum LogLevel {
     /// Debug.
@@ -240,7 +245,10 @@ impl Context {
             return Ok(());
         }
         let mut params = Map::new();
-        params.insert("level".into(), serde_json::to_value(level).unwrap_or(Value::Null));
+        params.insert(
+            "level".into(),
+            serde_json::to_value(level).unwrap_or(Value::Null),
+        );
         if let Some(logger) = logger {
             params.insert("logger".into(), Value::from(logger));
         }
@@ -276,7 +284,11 @@ pub trait ToolHandler: Send + Sync + 'static {
     /// The descriptor `tools/list` shows.
     fn tool(&self) -> Tool;
     /// Calls the tool. Bad arguments give an `isError` result naming the argument.
-    fn call(&self, arguments: Map<String, Value>, context: Context) -> BoxFuture<'_, CallToolResult>;
+    fn call(
+        &self,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> BoxFuture<'_, CallToolResult>;
 }
 
 /// A prompt: its descriptor and how to get it. `#[prompt]` implements it.

@@ -21,7 +21,11 @@ impl<'de> Deserialize<'de> for IconTheme {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
         rules::check_icon_theme(&text).map_err(serde::de::Error::custom)?;
-        Ok(if text == "dark" { IconTheme::Dark } else { IconTheme::Light })
+        Ok(if text == "dark" {
+            IconTheme::Dark
+        } else {
+            IconTheme::Light
+        })
     }
 }
 

@@ -21,10 +21,10 @@ mod limits;
 mod meta;
 mod prompt;
 mod resource;
-mod router;
 mod result;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+mod router;
 mod tool;
 mod validate;
 mod validated;
@@ -49,14 +49,14 @@ pub use resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
 pub use result::RESULT_TYPE_COMPLETE;
 pub use router::{Router, RouterBuilder, RouterError, ServerInfo};
 pub use rules::{ProtocolVersion, UriTemplate};
-pub use tool::{CallToolResult, Tool, ToolAnnotations};
+pub use tool::{CallToolResult, Tool, ToolAnnotations, wrap_output_schema};
 pub use validate::{Problem, Validate, ValidationError};
 pub use validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
 pub use version::{ForVersion, SerializeFor};
 
 pub use content_traits::{
     FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
-    output_schema_for, wrap_output_schema,
+    output_schema_for,
 };
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -71,11 +71,6 @@ pub mod handler_support;
 mod prompt_result;
 mod resource_result;
 mod tool_result;
-pub use prompt_result::IntoGetPromptResult;
-pub use resource_result::IntoReadResourceResult;
-#[cfg(feature = "derive")]
-#[doc = include_str!("attribute_tool.md")]
-pub use mcp_content_macros::tool;
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]
 pub use mcp_content_macros::prompt;
@@ -85,3 +80,8 @@ pub use mcp_content_macros::resource;
 #[cfg(feature = "derive")]
 #[doc = include_str!("macro_router.md")]
 pub use mcp_content_macros::router;
+#[cfg(feature = "derive")]
+#[doc = include_str!("attribute_tool.md")]
+pub use mcp_content_macros::tool;
+pub use prompt_result::IntoGetPromptResult;
+pub use resource_result::IntoReadResourceResult;

@@ -11,8 +11,12 @@
 //! | [`max_depth`](ReadLimits::max_depth) | 64 nested arrays / objects | before parsing (one pass over the bytes) |
 //! | [`max_binary_bytes`](ReadLimits::max_binary_bytes) | 16 MiB decoded, per `data` / `blob` | as each base64 string is read, before it is validated |
 //!
+//! Whatever the limits, [`read_json_with`] also refuses an object with the same key twice,
+//! anywhere in the document (`_meta`, structured content, unknown fields…): `serde_json`
+//! would keep the last one, and a peer that keeps the first would read another document.
+//!
 //! Plain `serde_json::from_slice` / `from_value` into the model apply no limit of this
-//! module (serde_json's parser still stops at 128 levels): use them for trusted input only.
+//! module (`serde_json`'s parser still stops at 128 levels): use them for trusted input only.
 //!
 //! ```
 //! use mcp_content::{CallToolResult, ReadLimits, read_json_with};
@@ -26,7 +30,9 @@
 //! assert_eq!(err.to_string(), "content[0].data: binary data of 6 bytes is over the limit of 4 bytes (rule: limit)");
 //! ```
 
+use std::borrow::Cow;
 use std::cell::Cell;
+use std::collections::HashSet;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -51,7 +57,7 @@ pub struct ReadLimits {
     /// The largest document, in bytes, [`read_json_with`] parses. Default: 32 MiB.
     pub max_document_bytes: usize,
     /// The deepest nesting of arrays and objects (the document's root object is depth 1).
-    /// Default: 64. serde_json's parser refuses 128 levels and more whatever this says.
+    /// Default: 64. `serde_json`'s parser refuses 128 levels and more whatever this says.
     pub max_depth: usize,
     /// The largest decoded size, in bytes, of one base64 `data` or `blob`. Default: 16 MiB.
     pub max_binary_bytes: usize,
@@ -76,7 +82,7 @@ impl ReadLimits {
         }
     }
 
-    /// No limit of this module (serde_json's own 128-level parser limit still applies):
+    /// No limit of this module (`serde_json`'s own 128-level parser limit still applies):
     /// for trusted input only.
     pub const fn unlimited() -> Self {
         Self {
@@ -115,7 +121,8 @@ impl Default for ReadLimits {
 }
 
 /// Reads a model value from untrusted JSON bytes within `limits`, validating every rule on
-/// the way. The error names the JSON path and the rule ([`Rule::Limit`] for a limit).
+/// the way and refusing duplicate keys. The error names the JSON path and the rule
+/// ([`Rule::Limit`] for a limit).
 ///
 /// ```
 /// use mcp_content::{CallToolResult, ReadLimits, read_json_with};
@@ -140,9 +147,24 @@ pub fn read_json_with<T: DeserializeOwned>(
             ),
         ));
     }
-    check_depth(bytes, limits.max_depth)?;
-    let _scope = BinaryLimitScope::enter(limits.max_binary_bytes);
-    crate::error::read_json_unlimited(bytes).map_err(recursion_as_limit)
+    let finding = scan(bytes, limits.max_depth);
+    if let Finding::TooDeep(at) = finding {
+        return Err(depth_error(path_at(bytes, at), limits.max_depth));
+    }
+    let value = {
+        let _scope = BinaryLimitScope::enter(limits.max_binary_bytes);
+        crate::error::read_json_unlimited(bytes).map_err(recursion_as_limit)?
+    };
+    // serde_json keeps the last of duplicate keys in a map; a peer reading the first would
+    // see another document. Refuse them everywhere (the model's own fields already do),
+    // once the document is known to parse (so a malformed one gets the parser's error).
+    if let Finding::DuplicateKey(object, key) = finding {
+        return Err(ReadError::message(
+            path_at(bytes, object),
+            format!("duplicate field `{key}`"),
+        ));
+    }
+    Ok(value)
 }
 
 /// Reads a model value from a JSON value within `limits` (the document size does not apply:
@@ -229,7 +251,7 @@ fn depth_error(path: String, max_depth: usize) -> ReadError {
     )
 }
 
-/// serde_json's own recursion limit (128 levels) is a limit too: name it so.
+/// `serde_json`'s own recursion limit (128 levels) is a limit too: name it so.
 fn recursion_as_limit(error: ReadError) -> ReadError {
     if error.rule().is_none() && error.detail().starts_with("recursion limit exceeded") {
         let path = error.path().to_owned();
@@ -245,46 +267,140 @@ fn recursion_as_limit(error: ReadError) -> ReadError {
     }
 }
 
-/// Refuses `bytes` when arrays and objects nest deeper than `max_depth`, naming the path of
-/// the first value too deep. A tolerant scan: it only tracks strings and brackets, so a
-/// malformed document is left for the parser to report.
-fn check_depth(bytes: &[u8], max_depth: usize) -> Result<(), ReadError> {
-    // Depth needs brackets: when there are no more of them than the limit, no scan is
-    // needed (a base64 image has none). This count is one vectorized pass.
-    let brackets = bytes.iter().filter(|&&b| b == b'[' || b == b'{').count();
-    if brackets <= max_depth {
-        return Ok(());
-    }
-    let mut depth = 0usize;
+/// What one pass over the bytes found.
+enum Finding {
+    /// Nothing wrong.
+    Clean,
+    /// The container starting at this offset is nested deeper than the limit.
+    TooDeep(usize),
+    /// The object starting at this offset has this key twice.
+    DuplicateKey(usize, String),
+}
+
+/// An object being scanned for duplicate keys: where it starts, where its keys start in
+/// the shared key list, and a set once it has many keys (so a huge object stays linear).
+struct OpenObject<'a> {
+    start: usize,
+    first_key: usize,
+    set: Option<HashSet<Cow<'a, [u8]>>>,
+}
+
+/// Past this many keys an object's keys go into a hash set instead of a linear search.
+const LINEAR_KEYS: usize = 16;
+
+/// One pass over a document before it is parsed: the first container nested deeper than
+/// `max_depth`, or the first object with a key twice (after unescaping). Tolerant: it
+/// only tracks strings, brackets, colons and commas, so a malformed document is left for
+/// the parser to report.
+fn scan(bytes: &[u8], max_depth: usize) -> Finding {
+    // Open containers: `Some` for an object, `None` for an array.
+    let mut open: Vec<Option<OpenObject<'_>>> = Vec::new();
+    let mut keys: Vec<Cow<'_, [u8]>> = Vec::new();
+    // Whether the next string is a key of the innermost object.
+    let mut expect_key = false;
     let mut at = 0usize;
-    while at < bytes.len() {
-        match bytes[at] {
-            b'"' => at = string_end(bytes, at),
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > max_depth {
-                    return Err(depth_error(path_at(bytes, at), max_depth));
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'"' => {
+                let end = string_end(bytes, at);
+                if expect_key && let Some(Some(object)) = open.last_mut() {
+                    let key = key_at(bytes, at, end);
+                    let seen = match &mut object.set {
+                        Some(set) => !set.insert(key.clone()),
+                        None => keys[object.first_key..].contains(&key),
+                    };
+                    if seen {
+                        let key = String::from_utf8_lossy(&key).into_owned();
+                        return Finding::DuplicateKey(object.start, key);
+                    }
+                    keys.push(key);
+                    if object.set.is_none() && keys.len() - object.first_key > LINEAR_KEYS {
+                        object.set = Some(keys[object.first_key..].iter().cloned().collect());
+                    }
+                    expect_key = false;
                 }
+                at = end;
             }
-            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'{' | b'[' => {
+                if open.len() >= max_depth {
+                    return Finding::TooDeep(at);
+                }
+                open.push((byte == b'{').then(|| OpenObject {
+                    start: at,
+                    first_key: keys.len(),
+                    set: None,
+                }));
+                expect_key = byte == b'{';
+            }
+            b'}' | b']' => {
+                if let Some(Some(object)) = open.pop() {
+                    keys.truncate(object.first_key);
+                }
+                expect_key = false;
+            }
+            b',' => expect_key = matches!(open.last(), Some(Some(_))),
             _ => {}
         }
         at += 1;
     }
-    Ok(())
+    Finding::Clean
 }
 
-/// The index of the closing quote of the string opening at `start` (or the end of input).
-fn string_end(bytes: &[u8], start: usize) -> usize {
-    let mut at = start + 1;
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\\' => at += 2,
-            b'"' => return at,
-            _ => at += 1,
-        }
+/// The key whose quotes are at `start` and `end`, unescaped when it has escapes.
+fn key_at(bytes: &[u8], start: usize, end: usize) -> Cow<'_, [u8]> {
+    let raw = bytes.get(start + 1..end).unwrap_or_default();
+    if !raw.contains(&b'\\') {
+        return Cow::Borrowed(raw);
     }
-    bytes.len()
+    let quoted = bytes.get(start..=end).unwrap_or_default();
+    serde_json::from_slice::<String>(quoted)
+        .map_or(Cow::Borrowed(raw), |k| Cow::Owned(k.into_bytes()))
+}
+
+/// The index of the closing quote of the string opening at `start` (or the end of input):
+/// the next `"` not escaped by an odd run of backslashes.
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut from = start + 1;
+    loop {
+        let Some(quote) = find_quote(bytes, from) else {
+            return bytes.len();
+        };
+        let backslashes = bytes
+            .get(start + 1..quote)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count();
+        if backslashes % 2 == 0 {
+            return quote;
+        }
+        from = quote + 1;
+    }
+}
+
+/// The index of the next `"` at or after `from`. Strings (base64 above all) are most of a
+/// document, so this looks at 8 bytes at a time (the classic SWAR zero-byte test: in the
+/// mask, the lowest set bit marks the first match exactly); about as fast as `memchr`.
+fn find_quote(bytes: &[u8], mut from: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const QUOTES: u64 = u64::from_le_bytes([b'"'; 8]);
+    let rest = bytes.get(from..)?;
+    let mut words = rest.chunks_exact(8);
+    for word in words.by_ref() {
+        let Some(word) = word.first_chunk::<8>() else {
+            break;
+        };
+        let x = u64::from_le_bytes(*word) ^ QUOTES;
+        let mask = x.wrapping_sub(ONES) & !x & HIGHS;
+        if mask != 0 {
+            return Some(from + mask.trailing_zeros() as usize / 8);
+        }
+        from += 8;
+    }
+    let tail = words.remainder();
+    tail.iter().position(|&b| b == b'"').map(|i| from + i)
 }
 
 /// One open container on the way to a position.
@@ -295,7 +411,7 @@ enum Frame {
     Object(String),
 }
 
-/// The JSON path (serde_path_to_error's spelling: `a.b[2].c`) of the value starting at
+/// The JSON path (`serde_path_to_error`'s spelling: `a.b[2].c`) of the value starting at
 /// `target`. Only runs for an error, so it rescans from the start.
 fn path_at(bytes: &[u8], target: usize) -> String {
     let mut frames: Vec<Frame> = Vec::new();
@@ -415,7 +531,7 @@ fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Drops a value of any depth without recursion (serde_json's `Value` drops recursively,
+/// Drops a value of any depth without recursion (`serde_json`'s `Value` drops recursively,
 /// which overflows the stack on a very deep value).
 fn drop_iteratively(value: Value) {
     let mut stack = vec![value];

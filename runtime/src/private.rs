@@ -19,6 +19,12 @@ pub use std::string::String;
 pub use std::sync::LazyLock;
 pub use std::vec::Vec;
 
+#[doc(hidden)]
+pub use crate::__rmcp_tool_return as rmcp_tool_return;
+#[cfg(feature = "rmcp")]
+pub use crate::rmcp::__into_rmcp_response as into_rmcp_response;
+#[cfg(feature = "rmcp")]
+pub use ::rmcp;
 pub use schemars;
 pub use serde;
 // `#[tool]`, `#[prompt]`, `#[resource]` and `router!`.
@@ -49,14 +55,14 @@ pub fn display_text<T: Display + ?Sized>(value: &T) -> String {
     value.to_string()
 }
 
-/// Compact JSON text of a `Serialize` value. A value serde_json refuses (a map with
+/// Compact JSON text of a `Serialize` value. A value `serde_json` refuses (a map with
 /// non-string keys, a failing `Serialize` impl) becomes the error's text: writing content
 /// never fails.
 pub fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("unserializable value: {e}"))
 }
 
-/// The JSON value of a field placed in a `_meta` (`null` if serde_json refuses it).
+/// The JSON value of a field placed in a `_meta` (`null` if `serde_json` refuses it).
 pub fn json_value<T: Serialize + ?Sized>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
@@ -93,7 +99,10 @@ pub fn template(literal: &'static str) -> UriTemplate {
 
 /// Expands a template whose scheme the compiler saw is literal; inserted values are
 /// percent-encoded, so the result is an absolute URI.
-pub fn expand<'v>(template: &UriTemplate, value: &dyn Fn(&str) -> Option<TemplateValue<'v>>) -> Uri {
+pub fn expand<'v>(
+    template: &UriTemplate,
+    value: &dyn Fn(&str) -> Option<TemplateValue<'v>>,
+) -> Uri {
     Uri::__unchecked(template.expand(value))
 }
 
@@ -296,7 +305,11 @@ pub trait ContentSlots: Sized {
     const NAME: &'static str;
 
     /// Takes `block` (at `index`) into a slot, or returns `false` when no field wants it.
-    fn offer(slots: &mut Self::Slots, index: usize, block: &ContentBlock) -> Result<bool, ReadError>;
+    fn offer(
+        slots: &mut Self::Slots,
+        index: usize,
+        block: &ContentBlock,
+    ) -> Result<bool, ReadError>;
 
     /// Builds the value once every block was offered.
     fn finish(slots: Self::Slots, result_meta: &Meta) -> Result<Self, ReadError>;
@@ -329,13 +342,16 @@ pub fn read_content<T: ContentSlots>(
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
 /// serde form) when there is one, else from the blocks.
-pub fn read_structured<T: ContentSlots + DeserializeOwned>(result: &CallToolResult) -> Result<T, ReadError> {
+pub fn read_structured<T: ContentSlots + DeserializeOwned>(
+    result: &CallToolResult,
+) -> Result<T, ReadError> {
     if result.is_error() {
         return Err(crate::content_traits::tool_error(result));
     }
     if let Some(value) = &result.structured_content {
-        return crate::error::read_value::<T>(value.clone())
-            .map_err(|e| ReadError::message(join("structuredContent", e.path()), e.detail().to_owned()));
+        return crate::error::read_value::<T>(value.clone()).map_err(|e| {
+            ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
+        });
     }
     read_content(&result.content, &result.meta, None)
 }
@@ -361,17 +377,29 @@ where
 }
 
 /// Parses a text into a field's type.
-pub fn parse_text<T: FromText>(text: &str, path: &dyn Fn() -> String, field: &str) -> Result<T, ReadError> {
+pub fn parse_text<T: FromText>(
+    text: &str,
+    path: &dyn Fn() -> String,
+    field: &str,
+) -> Result<T, ReadError> {
     T::from_text(text).map_err(|e| {
         ReadError::message(
             path(),
-            format!("field `{field}`: cannot read {:?} as {}: {e}", shorten(text), type_name::<T>()),
+            format!(
+                "field `{field}`: cannot read {:?} as {}: {e}",
+                shorten(text),
+                type_name::<T>()
+            ),
         )
     })
 }
 
 /// Parses a JSON text into a field's type.
-pub fn parse_json<T: DeserializeOwned>(text: &str, path: &dyn Fn() -> String, field: &str) -> Result<T, ReadError> {
+pub fn parse_json<T: DeserializeOwned>(
+    text: &str,
+    path: &dyn Fn() -> String,
+    field: &str,
+) -> Result<T, ReadError> {
     serde_json::from_str(text).map_err(|e| {
         ReadError::message(
             path(),
@@ -381,20 +409,34 @@ pub fn parse_json<T: DeserializeOwned>(text: &str, path: &dyn Fn() -> String, fi
 }
 
 /// Reads a `_meta` value into a field's type.
-pub fn from_json_value<T: DeserializeOwned>(value: &Value, path: &dyn Fn() -> String, field: &str) -> Result<T, ReadError> {
+pub fn from_json_value<T: DeserializeOwned>(
+    value: &Value,
+    path: &dyn Fn() -> String,
+    field: &str,
+) -> Result<T, ReadError> {
     T::deserialize(value).map_err(|e| {
         ReadError::message(
             path(),
-            format!("field `{field}`: cannot read {value} as {}: {e}", type_name::<T>()),
+            format!(
+                "field `{field}`: cannot read {value} as {}: {e}",
+                type_name::<T>()
+            ),
         )
     })
 }
 
 /// Decodes a binary payload into a field's type.
-pub fn from_binary<T: FromBinary>(data: &Base64Data, path: &dyn Fn() -> String, field: &str) -> Result<T, ReadError> {
+pub fn from_binary<T: FromBinary>(
+    data: &Base64Data,
+    path: &dyn Fn() -> String,
+    field: &str,
+) -> Result<T, ReadError> {
     T::from_base64_data(data.clone()).map_err(|violation| {
         let message = format!("field `{field}`: {}", violation.message);
-        ReadError::new(path(), crate::rules::Violation::new(violation.rule, message))
+        ReadError::new(
+            path(),
+            crate::rules::Violation::new(violation.rule, message),
+        )
     })
 }
 
@@ -434,13 +476,19 @@ pub fn from_source<X, T: FromSource<X>>(value: X) -> T {
 /// The value of a field no source filled: `None` for an `Option` field, else an error.
 pub fn absent<X, T: FromSource<X>>(field: &str, path: &str, from: &str) -> Result<T, ReadError> {
     T::when_absent().ok_or_else(|| {
-        ReadError::message(path, format!("field `{field}` is missing: expected it {from}"))
+        ReadError::message(
+            path,
+            format!("field `{field}` is missing: expected it {from}"),
+        )
     })
 }
 
 /// Sets a parameter slot from a source when it is still empty.
 #[inline]
-pub fn fill<T>(slot: &mut Option<T>, value: impl FnOnce() -> Result<T, ReadError>) -> Result<(), ReadError> {
+pub fn fill<T>(
+    slot: &mut Option<T>,
+    value: impl FnOnce() -> Result<T, ReadError>,
+) -> Result<(), ReadError> {
     if slot.is_none() {
         *slot = Some(value()?);
     }
@@ -449,7 +497,10 @@ pub fn fill<T>(slot: &mut Option<T>, value: impl FnOnce() -> Result<T, ReadError
 
 /// The error for a single-block field with no block.
 pub fn missing_block(field: &str, kind: &str) -> ReadError {
-    ReadError::message("content", format!("field `{field}` expects {kind} block; found none"))
+    ReadError::message(
+        "content",
+        format!("field `{field}` expects {kind} block; found none"),
+    )
 }
 
 /// Matches a resource URI against a field's template.
@@ -459,7 +510,9 @@ pub fn match_template(template: &UriTemplate, uri: &Uri) -> Option<Vec<(String, 
 
 /// The value a template match gave `name`.
 pub fn variable<'a>(vars: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    vars.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    vars.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// `path` of block `index`: `content[3]` + `.text`.
@@ -494,4 +547,35 @@ fn shorten(text: &str) -> &str {
         Some((cut, _)) => &text[..cut],
         None => text,
     }
+}
+
+/// With the feature `rmcp`: implements `rmcp`'s `IntoCallToolResult` for a derived type, so it
+/// can be returned from an `rmcp` `#[tool]`. Without it: nothing.
+#[cfg(feature = "rmcp")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rmcp_tool_return {
+    ([$($impl_generics:tt)*] [$($ty:tt)*] [$($where_clause:tt)*]) => {
+        #[automatically_derived]
+        impl $($impl_generics)* $crate::__private::rmcp::handler::server::tool::IntoCallToolResult
+            for $($ty)* $($where_clause)*
+        {
+            fn into_call_tool_result(
+                self,
+            ) -> $crate::__private::Result<
+                $crate::__private::rmcp::model::CallToolResponse,
+                $crate::__private::rmcp::ErrorData,
+            > {
+                $crate::__private::into_rmcp_response(self)
+            }
+        }
+    };
+}
+
+/// Without the feature `rmcp`: nothing to implement.
+#[cfg(not(feature = "rmcp"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rmcp_tool_return {
+    ($($tokens:tt)*) => {};
 }

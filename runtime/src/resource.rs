@@ -75,7 +75,12 @@ impl SerializeFor for Resource {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("uri", &self.uri)?;
         map.serialize_entry("name", &self.name)?;
-        put_display(&mut map, self.title.as_ref(), self.description.as_ref(), self.mime_type.as_ref())?;
+        put_display(
+            &mut map,
+            self.title.as_ref(),
+            self.description.as_ref(),
+            self.mime_type.as_ref(),
+        )?;
         if let Some(size) = self.size {
             map.serialize_entry("size", &size)?;
         }
@@ -168,7 +173,12 @@ impl SerializeFor for ResourceTemplate {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("uriTemplate", self.uri_template.as_str())?;
         map.serialize_entry("name", &self.name)?;
-        put_display(&mut map, self.title.as_ref(), self.description.as_ref(), self.mime_type.as_ref())?;
+        put_display(
+            &mut map,
+            self.title.as_ref(),
+            self.description.as_ref(),
+            self.mime_type.as_ref(),
+        )?;
         if !is_none_or_empty(self.annotations.as_ref()) {
             map.serialize_entry("annotations", &self.annotations)?;
         }
@@ -232,7 +242,10 @@ impl SerializeFor for ReadResourceResult {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("contents", &self.contents)?;
         if version >= ProtocolVersion::V2026_07_28 {
-            map.serialize_entry("cacheScope", &self.cache_scope.unwrap_or(CacheScope::Private))?;
+            map.serialize_entry(
+                "cacheScope",
+                &self.cache_scope.unwrap_or(CacheScope::Private),
+            )?;
             map.serialize_entry("ttlMs", &self.ttl_ms.unwrap_or(0))?;
         }
         put_result_tail(

@@ -48,8 +48,8 @@ pub trait IntoReadResourceResult {
     ) -> Result<ReadResourceResult, ProtocolError>;
 }
 
-fn one(contents: impl Into<ResourceContents>) -> Result<ReadResourceResult, ProtocolError> {
-    Ok(ReadResourceResult::new(vec![contents.into()]))
+fn one(contents: impl Into<ResourceContents>) -> ReadResourceResult {
+    ReadResourceResult::new(vec![contents.into()])
 }
 
 fn text(uri: &Uri, mime_type: Option<&MimeType>, text: String) -> TextResourceContents {
@@ -72,7 +72,7 @@ impl IntoReadResourceResult for String {
         uri: &Uri,
         mime_type: Option<&MimeType>,
     ) -> Result<ReadResourceResult, ProtocolError> {
-        one(text(uri, mime_type, self))
+        Ok(one(text(uri, mime_type, self)))
     }
 }
 
@@ -82,7 +82,7 @@ impl IntoReadResourceResult for &str {
         uri: &Uri,
         mime_type: Option<&MimeType>,
     ) -> Result<ReadResourceResult, ProtocolError> {
-        one(text(uri, mime_type, self.to_owned()))
+        Ok(one(text(uri, mime_type, self.to_owned())))
     }
 }
 
@@ -92,7 +92,7 @@ impl IntoReadResourceResult for Vec<u8> {
         uri: &Uri,
         mime_type: Option<&MimeType>,
     ) -> Result<ReadResourceResult, ProtocolError> {
-        one(blob(uri, mime_type, Base64Data::from_bytes(self)))
+        Ok(one(blob(uri, mime_type, Base64Data::from_bytes(self))))
     }
 }
 
@@ -102,7 +102,7 @@ impl IntoReadResourceResult for Base64Data {
         uri: &Uri,
         mime_type: Option<&MimeType>,
     ) -> Result<ReadResourceResult, ProtocolError> {
-        one(blob(uri, mime_type, self))
+        Ok(one(blob(uri, mime_type, self)))
     }
 }
 
@@ -112,7 +112,7 @@ impl IntoReadResourceResult for ResourceContents {
         _uri: &Uri,
         _mime_type: Option<&MimeType>,
     ) -> Result<ReadResourceResult, ProtocolError> {
-        one(self)
+        Ok(one(self))
     }
 }
 
@@ -195,6 +195,7 @@ impl<T: IntoReadResourceResult, E: Into<ProtocolError>> IntoReadResourceResult f
         uri: &Uri,
         mime_type: Option<&MimeType>,
     ) -> Result<ReadResourceResult, ProtocolError> {
-        self.map_err(Into::into)?.into_read_resource_result(uri, mime_type)
+        self.map_err(Into::into)?
+            .into_read_resource_result(uri, mime_type)
     }
 }

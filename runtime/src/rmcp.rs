@@ -136,6 +136,17 @@ impl crate::CallToolResult {
     }
 }
 
+/// A derived type's result as `rmcp` takes it from a tool (what the derive's `rmcp`
+/// `IntoCallToolResult` impl calls).
+#[doc(hidden)]
+pub fn __into_rmcp_response<T: crate::IntoCallToolResult>(
+    value: T,
+) -> Result<rm::CallToolResponse, ErrorData> {
+    let result = value.into_call_tool_result();
+    let result: rm::CallToolResult = result.to_rmcp().map_err(|e| convert_error(&e))?;
+    Ok(result.into())
+}
+
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
     let Some(version) = context.protocol_version() else {
         return ProtocolVersion::V2025_06_18;
@@ -262,19 +273,32 @@ impl McpServer {
 
     /// The URIs this session subscribed to.
     pub fn subscriptions(&self) -> Vec<String> {
-        let set = self.subscriptions.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let set = self
+            .subscriptions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         set.iter().cloned().collect()
     }
 
     fn context(&self, context: &RequestContext<RoleServer>) -> Context {
         let version = version_of(context);
-        let meta = Meta::from_map(context.meta.0.0.clone()).unwrap_or_default();
+        // A key that breaks the grammar is dropped, not the whole `_meta`: the progress
+        // token must survive a peer's one odd key.
+        let mut meta = Meta::new();
+        for (key, value) in &context.meta.0.0 {
+            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+                meta.insert_key(key, value.clone());
+            }
+        }
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
         let log_level = if version >= ProtocolVersion::V2026_07_28 {
             meta.get("io.modelcontextprotocol/logLevel")
                 .and_then(|v| serde_json::from_value(v.clone()).ok())
         } else {
-            *self.log_level.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+            *self
+                .log_level
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
         let capabilities = context
             .client_capabilities()
@@ -318,8 +342,9 @@ impl ServerHandler for McpServer {
         }
         capabilities.logging = Some(Map::new());
         let info = router.info();
-        let mut config = rm::ServerConfig::new(capabilities)
-            .with_server_info(rm::Implementation::new(info.name.clone(), info.version.clone()));
+        let mut config = rm::ServerConfig::new(capabilities).with_server_info(
+            rm::Implementation::new(info.name.clone(), info.version.clone()),
+        );
         if let Some(instructions) = &info.instructions {
             config = config.with_instructions(instructions.clone());
         }
@@ -347,7 +372,8 @@ impl ServerHandler for McpServer {
             .call_tool(&request.name, request.arguments, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::CallToolResult = result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+        let result: rm::CallToolResult =
+            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
         Ok(result.into())
     }
 
@@ -372,7 +398,8 @@ impl ServerHandler for McpServer {
             .get_prompt(&request.name, request.arguments, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::GetPromptResult = result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+        let result: rm::GetPromptResult =
+            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
         Ok(result.into())
     }
 
@@ -406,7 +433,8 @@ impl ServerHandler for McpServer {
             .read_resource(&request.uri, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::ReadResourceResult = result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+        let result: rm::ReadResourceResult =
+            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
         Ok(result.into())
     }
 
@@ -419,12 +447,18 @@ impl ServerHandler for McpServer {
         let reference = serde_json::to_value(&request.r#ref).unwrap_or(Value::Null);
         let mut values = self
             .router
-            .complete(&reference, &request.argument.name, &request.argument.value, ctx)
+            .complete(
+                &reference,
+                &request.argument.name,
+                &request.argument.value,
+                ctx,
+            )
             .await
             .map_err(protocol_error)?;
         // The protocol caps a completion at 100 values.
         values.truncate(100);
-        let info = rm::CompletionInfo::new(values).map_err(|e| ErrorData::internal_error(e, None))?;
+        let info =
+            rm::CompletionInfo::new(values).map_err(|e| ErrorData::internal_error(e, None))?;
         Ok(rm::CompleteResult::new(info))
     }
 
@@ -436,7 +470,10 @@ impl ServerHandler for McpServer {
         let level = serde_json::to_value(request.level)
             .ok()
             .and_then(|v| serde_json::from_value::<LogLevel>(v).ok());
-        *self.log_level.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = level;
+        *self
+            .log_level
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = level;
         Ok(())
     }
 
@@ -466,9 +503,13 @@ impl ServerHandler for McpServer {
 }
 
 /// Serves `router` over stdio until the client closes it.
-pub async fn serve_stdio(router: impl Into<Arc<Router>>) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+pub async fn serve_stdio(
+    router: impl Into<Arc<Router>>,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use ::rmcp::ServiceExt;
-    let running = McpServer::new(router).serve(::rmcp::transport::stdio()).await?;
+    let running = McpServer::new(router)
+        .serve(::rmcp::transport::stdio())
+        .await?;
     running.waiting().await?;
     Ok(())
 }

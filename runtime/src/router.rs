@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use crate::handler::{
-    CompletionHandler, Context, ProtocolError, PromptHandler, ResourceDescriptor, ResourceHandler,
+    CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
 };
 use crate::prompt::{GetPromptResult, Prompt};
@@ -146,14 +146,20 @@ impl RouterBuilder {
             match handler.descriptor() {
                 ResourceDescriptor::Fixed(resource) => {
                     let uri = resource.uri.as_str().to_owned();
-                    if resource_index.insert(uri.clone(), resources.len()).is_some() {
+                    if resource_index
+                        .insert(uri.clone(), resources.len())
+                        .is_some()
+                    {
                         return Err(RouterError::DuplicateResource(uri));
                     }
                     resources.push((resource, handler));
                 }
                 ResourceDescriptor::Template(template) => {
                     let text = template.uri_template.as_str();
-                    if templates.iter().any(|(t, _)| t.uri_template.as_str() == text) {
+                    if templates
+                        .iter()
+                        .any(|(t, _)| t.uri_template.as_str() == text)
+                    {
                         return Err(RouterError::DuplicateResource(text.to_owned()));
                     }
                     templates.push((template, handler));
@@ -281,7 +287,9 @@ impl Router {
         context: Context,
     ) -> Result<CallToolResult, ProtocolError> {
         let Some(&index) = self.tool_index.get(name) else {
-            return Err(ProtocolError::invalid_params(format!("unknown tool: {name}")));
+            return Err(ProtocolError::invalid_params(format!(
+                "unknown tool: {name}"
+            )));
         };
         let handler = &self.tools[index].1;
         Ok(handler.call(arguments.unwrap_or_default(), context).await)
@@ -295,7 +303,9 @@ impl Router {
         context: Context,
     ) -> Result<GetPromptResult, ProtocolError> {
         let Some(&index) = self.prompt_index.get(name) else {
-            return Err(ProtocolError::invalid_params(format!("unknown prompt: {name}")));
+            return Err(ProtocolError::invalid_params(format!(
+                "unknown prompt: {name}"
+            )));
         };
         self.prompts[index]
             .1
@@ -375,7 +385,10 @@ impl Router {
             let mut result = Map::new();
             result.insert(key.to_owned(), items);
             if version >= ProtocolVersion::V2026_07_28 {
-                result.insert("resultType".into(), Value::from(crate::RESULT_TYPE_COMPLETE));
+                result.insert(
+                    "resultType".into(),
+                    Value::from(crate::RESULT_TYPE_COMPLETE),
+                );
                 result.insert("ttlMs".into(), Value::from(0));
                 result.insert("cacheScope".into(), Value::from("private"));
             }
@@ -385,19 +398,39 @@ impl Router {
         match method {
             "tools/list" => Ok(cacheable(
                 "tools",
-                list(self.tools.iter().map(|(t, _)| t.to_value_for(version)).collect()),
+                list(
+                    self.tools
+                        .iter()
+                        .map(|(t, _)| t.to_value_for(version))
+                        .collect(),
+                ),
             )),
             "prompts/list" => Ok(cacheable(
                 "prompts",
-                list(self.prompts.iter().map(|(p, _)| p.to_value_for(version)).collect()),
+                list(
+                    self.prompts
+                        .iter()
+                        .map(|(p, _)| p.to_value_for(version))
+                        .collect(),
+                ),
             )),
             "resources/list" => Ok(cacheable(
                 "resources",
-                list(self.resources.iter().map(|(r, _)| r.to_value_for(version)).collect()),
+                list(
+                    self.resources
+                        .iter()
+                        .map(|(r, _)| r.to_value_for(version))
+                        .collect(),
+                ),
             )),
             "resources/templates/list" => Ok(cacheable(
                 "resourceTemplates",
-                list(self.templates.iter().map(|(t, _)| t.to_value_for(version)).collect()),
+                list(
+                    self.templates
+                        .iter()
+                        .map(|(t, _)| t.to_value_for(version))
+                        .collect(),
+                ),
             )),
             "tools/call" => {
                 let name = take_string(&mut params, "name")?;
@@ -439,8 +472,12 @@ impl Router {
 fn take_string(params: &mut Map<String, Value>, key: &str) -> Result<String, ProtocolError> {
     match params.remove(key) {
         Some(Value::String(s)) => Ok(s),
-        Some(_) => Err(ProtocolError::invalid_params(format!("params.{key} must be a string"))),
-        None => Err(ProtocolError::invalid_params(format!("params.{key} is required"))),
+        Some(_) => Err(ProtocolError::invalid_params(format!(
+            "params.{key} must be a string"
+        ))),
+        None => Err(ProtocolError::invalid_params(format!(
+            "params.{key} is required"
+        ))),
     }
 }
 
@@ -451,6 +488,8 @@ fn take_object(
     match params.remove(key) {
         Some(Value::Object(map)) => Ok(Some(map)),
         None | Some(Value::Null) => Ok(None),
-        Some(_) => Err(ProtocolError::invalid_params(format!("params.{key} must be an object"))),
+        Some(_) => Err(ProtocolError::invalid_params(format!(
+            "params.{key} must be an object"
+        ))),
     }
 }

@@ -81,6 +81,16 @@ impl CallToolResult {
 }
 
 impl SerializeFor for CallToolResult {
+    fn json_len_hint(&self) -> usize {
+        // The blocks, plus `_meta` and `structuredContent` at a typical size (the buffer
+        // grows if they are larger).
+        256 + self
+            .content
+            .iter()
+            .map(ContentBlock::json_len_hint)
+            .sum::<usize>()
+    }
+
     fn serialize_for<S: Serializer>(
         &self,
         version: ProtocolVersion,
@@ -114,31 +124,6 @@ impl SerializeFor for CallToolResult {
 pub(crate) struct WrappedResult<'a>(pub(crate) &'a Value);
 
 impl Serialize for WrappedResult<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(1))?;
-        map.serialize_entry("result", self.0)?;
-        map.end()
-    }
-}
-
-/// `{"type":"object","properties":{"result":schema},"required":["result"]}`: the schema of
-/// [`WrappedResult`] for a non-object output schema, written for 2025-era peers.
-struct WrappedSchema<'a>(&'a Map<String, Value>);
-
-impl Serialize for WrappedSchema<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &ResultProperty(self.0))?;
-        map.serialize_entry("required", &["result"])?;
-        map.end()
-    }
-}
-
-/// `{"result": schema}`.
-struct ResultProperty<'a>(&'a Map<String, Value>);
-
-impl Serialize for ResultProperty<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(1))?;
         map.serialize_entry("result", self.0)?;
@@ -318,18 +303,13 @@ impl SerializeFor for Tool {
         }
         map.serialize_entry("inputSchema", &self.input_schema)?;
         if let Some(output) = &self.output_schema {
-            if version >= ProtocolVersion::V2026_07_28 {
-                map.serialize_entry("outputSchema", output)?;
-            } else {
-                // 2025-era schemas require `"type": "object"` here, and `structuredContent`
-                // that is not an object goes out as `{"result": …}`: describe that wrapper.
-                // A schema whose type is absent (or a list) may describe objects, which go
-                // out unwrapped, so no single schema fits: leave it out (it is optional).
-                match output.get("type").and_then(Value::as_str) {
-                    Some("object") => map.serialize_entry("outputSchema", output)?,
-                    Some(_) => map.serialize_entry("outputSchema", &WrappedSchema(output))?,
-                    None => {}
-                }
+            match output_schema_shape(output, version) {
+                OutputSchemaShape::AsIs => map.serialize_entry("outputSchema", output)?,
+                OutputSchemaShape::Wrapped => map.serialize_entry(
+                    "outputSchema",
+                    &wrap_output_schema(output.clone(), version),
+                )?,
+                OutputSchemaShape::Omitted => {}
             }
         }
         if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
@@ -338,6 +318,72 @@ impl SerializeFor for Tool {
         put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
         map.end()
     }
+}
+
+/// How an output schema goes out for a protocol version.
+enum OutputSchemaShape {
+    AsIs,
+    Wrapped,
+    Omitted,
+}
+
+fn output_schema_shape(schema: &Map<String, Value>, version: ProtocolVersion) -> OutputSchemaShape {
+    if version >= ProtocolVersion::V2026_07_28 {
+        return OutputSchemaShape::AsIs;
+    }
+    // 2025-era schemas require `"type": "object"`, and `structuredContent` that is not an
+    // object goes out as `{"result": …}`: describe that wrapper. A schema whose type is
+    // absent (or a list) may describe objects, which go out unwrapped, so no single schema
+    // fits: leave it out (it is optional).
+    match schema.get("type").and_then(Value::as_str) {
+        Some("object") => OutputSchemaShape::AsIs,
+        Some(_) => OutputSchemaShape::Wrapped,
+        None => OutputSchemaShape::Omitted,
+    }
+}
+
+/// An output schema as a peer on `version` declares it: as it is for 2026-07-28 and for an
+/// object schema; for 2025-era peers a non-object schema becomes the schema of
+/// `{"result": …}` (how `structuredContent` is wrapped for them), and a schema with no single
+/// type is `None` (it may describe objects, which are not wrapped, so no schema fits).
+///
+/// ```
+/// use mcp_content::{ProtocolVersion, wrap_output_schema};
+/// use serde_json::json;
+/// let schema = json!({"type": "integer"}).as_object().unwrap().clone();
+/// let old = wrap_output_schema(schema.clone(), ProtocolVersion::V2025_06_18).unwrap();
+/// assert_eq!(
+///     serde_json::Value::Object(old),
+///     json!({"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]})
+/// );
+/// assert_eq!(wrap_output_schema(schema.clone(), ProtocolVersion::V2026_07_28), Some(schema));
+/// ```
+pub fn wrap_output_schema(
+    mut schema: Map<String, Value>,
+    version: ProtocolVersion,
+) -> Option<Map<String, Value>> {
+    match output_schema_shape(&schema, version) {
+        OutputSchemaShape::AsIs => return Some(schema),
+        OutputSchemaShape::Omitted => return None,
+        OutputSchemaShape::Wrapped => {}
+    }
+    // Keywords that belong to the document, not to the value: `$defs` must stay at the root
+    // for `#/$defs/…` references to resolve.
+    let mut root = Map::new();
+    for keyword in ["$schema", "$id", "$defs", "definitions"] {
+        if let Some(value) = schema.remove(keyword) {
+            root.insert(keyword.to_owned(), value);
+        }
+    }
+    root.insert("type".to_owned(), Value::from("object"));
+    let mut properties = Map::new();
+    properties.insert("result".to_owned(), Value::Object(schema));
+    root.insert("properties".to_owned(), Value::Object(properties));
+    root.insert(
+        "required".to_owned(),
+        Value::from(vec![Value::from("result")]),
+    );
+    Some(root)
 }
 
 /// Writes icons (not for 2025-06-18), `_meta` (when not empty) and unknown fields.

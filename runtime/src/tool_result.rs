@@ -112,7 +112,15 @@ macro_rules! no_output_schema {
     )*};
 }
 
-no_output_schema!(String, &str, ContentBlock, Vec<ContentBlock>, (), CallToolResult, Value);
+no_output_schema!(
+    String,
+    &str,
+    ContentBlock,
+    Vec<ContentBlock>,
+    (),
+    CallToolResult,
+    Value
+);
 
 /// An optional result has the schema of the value it may hold (`structuredContent` is only
 /// absent when it is `None`).
@@ -136,9 +144,15 @@ mod tests {
     #[test]
     fn plain_returns() {
         assert_eq!("a".into_call_tool_result(), CallToolResult::text("a"));
-        assert_eq!(String::from("a").into_call_tool_result(), CallToolResult::text("a"));
+        assert_eq!(
+            String::from("a").into_call_tool_result(),
+            CallToolResult::text("a")
+        );
         assert_eq!(().into_call_tool_result().content, Vec::new());
-        assert_eq!(None::<String>.into_call_tool_result(), CallToolResult::default());
+        assert_eq!(
+            None::<String>.into_call_tool_result(),
+            CallToolResult::default()
+        );
         let err: Result<(), &str> = Err("boom");
         assert_eq!(err.into_call_tool_result(), CallToolResult::error("boom"));
         let value = serde_json::json!({"n": 1});

@@ -187,11 +187,23 @@ impl Validate for ReadResourceResult {
 
 impl Validate for Tool {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
-        push(out, at(path, "name"), rules::check_tool_name(self.name.as_str()));
-        if self.input_schema.get("type").and_then(serde_json::Value::as_str) != Some("object") {
+        push(
+            out,
+            at(path, "name"),
+            rules::check_tool_name(self.name.as_str()),
+        );
+        if self
+            .input_schema
+            .get("type")
+            .and_then(serde_json::Value::as_str)
+            != Some("object")
+        {
             out.push(Problem {
                 path: at(path, "inputSchema.type"),
-                violation: Violation::new(Rule::Type, "an input schema needs \"type\": \"object\" at its root"),
+                violation: Violation::new(
+                    Rule::Type,
+                    "an input schema needs \"type\": \"object\" at its root",
+                ),
             });
         }
         self.icons.collect_problems(&at(path, "icons"), out);

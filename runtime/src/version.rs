@@ -39,9 +39,20 @@ pub trait SerializeFor {
     /// assert_eq!(new, r#"{"content":[{"type":"text","text":"hi"}],"resultType":"complete"}"#);
     /// ```
     fn to_json_for(&self, version: ProtocolVersion) -> Vec<u8> {
-        let mut out = Vec::with_capacity(128);
+        // Sized once up front: a 1 MiB image is 1.4 MB of base64, and growing the buffer by
+        // doubling would allocate (and copy) about twice that.
+        let mut out = Vec::with_capacity(self.json_len_hint());
         self.write_json_for(version, &mut out);
         out
+    }
+
+    /// About how many bytes the JSON of `self` takes: the capacity [`to_json_for`] starts
+    /// with (a hint, never a limit). Types that carry text or binary payloads override it so
+    /// the output is allocated once.
+    ///
+    /// [`to_json_for`]: SerializeFor::to_json_for
+    fn json_len_hint(&self) -> usize {
+        128
     }
 
     /// Appends the JSON of `self` for `version` to `out`.
@@ -55,7 +66,8 @@ pub trait SerializeFor {
 
     /// The JSON value of `self` for `version`.
     fn to_value_for(&self, version: ProtocolVersion) -> serde_json::Value {
-        serde_json::to_value(self.for_version(version)).expect("model values always serialize to JSON")
+        serde_json::to_value(self.for_version(version))
+            .expect("model values always serialize to JSON")
     }
 }
 

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// Writes `value`'s result for the latest version, compares it with `expected`, validates it
 /// for every version, and reads it back (through JSON bytes) into an equal value.
-fn golden<T>(value: T, expected: &str)
+fn golden<T>(value: &T, expected: &str)
 where
     T: IntoCallToolResult + FromContent + Clone + PartialEq + Debug,
 {
@@ -26,7 +26,7 @@ where
         assert_valid(version, "CallToolResult", &result.to_value_for(protocol));
     }
     let read: CallToolResult = mcp_content::read_json(json.as_bytes()).unwrap();
-    assert_eq!(T::from_call_tool_result(&read).unwrap(), value);
+    assert_eq!(&T::from_call_tool_result(&read).unwrap(), value);
 }
 
 #[derive(Content, Clone, PartialEq, Debug)]
@@ -48,7 +48,11 @@ struct Point {
 #[test]
 fn text_from_string_display_and_json() {
     golden(
-        Texts { summary: "Sunny".into(), count: 3, point: Point { x: 1, y: -2 } },
+        &Texts {
+            summary: "Sunny".into(),
+            count: 3,
+            point: Point { x: 1, y: -2 },
+        },
         r#"{"content":[{"type":"text","text":"Sunny"},{"type":"text","text":"3"},{"type":"text","text":"{\"x\":1,\"y\":-2}"}],"resultType":"complete"}"#,
     );
 }
@@ -65,7 +69,7 @@ struct Media {
 #[test]
 fn image_and_audio_with_literal_and_field_mime() {
     golden(
-        Media {
+        &Media {
             chart: b"png".to_vec(),
             clip: Base64Data::from_bytes(b"wav".to_vec()),
             clip_type: MimeType::new("audio/wav").unwrap(),
@@ -88,7 +92,7 @@ struct Resources {
 #[test]
 fn embedded_text_and_blob_resources_with_templates() {
     golden(
-        Resources {
+        &Resources {
             raw: "{}".into(),
             chart: vec![1, 2, 3],
             city: "São Paulo".into(),
@@ -100,7 +104,13 @@ fn embedded_text_and_blob_resources_with_templates() {
 
 #[derive(Content, Clone, PartialEq, Debug)]
 struct Links {
-    #[content(link(name = "report", title = "Report", description = "Monthly", mime = "text/csv", size = 2048))]
+    #[content(link(
+        name = "report",
+        title = "Report",
+        description = "Monthly",
+        mime = "text/csv",
+        size = 2048
+    ))]
     report: Uri,
     #[content(link(name = "log", title = log_title))]
     log: Option<Uri>,
@@ -110,7 +120,7 @@ struct Links {
 #[test]
 fn resource_links_with_every_part() {
     golden(
-        Links {
+        &Links {
             report: Uri::new("file:///report.csv").unwrap(),
             log: Some(Uri::new("file:///app.log").unwrap()),
             log_title: Some("App log".into()),
@@ -135,7 +145,7 @@ struct Annotated {
 #[test]
 fn annotations_defaults_overrides_and_fields() {
     golden(
-        Annotated {
+        &Annotated {
             defaults: "a".into(),
             literal: "b".into(),
             from_fields: "c".into(),
@@ -169,7 +179,7 @@ struct MetaEverywhere {
 #[test]
 fn meta_in_all_three_places_from_literals_and_fields() {
     golden(
-        MetaEverywhere {
+        &MetaEverywhere {
             summary: "s".into(),
             raw: "{}".into(),
             city: "Paris".into(),
@@ -206,17 +216,24 @@ struct Page {
 #[test]
 fn option_vec_nested_and_skip() {
     let page = Page {
-        header: Header { title: "T".into(), id: 9 },
+        header: Header {
+            title: "T".into(),
+            id: 9,
+        },
         figure: None,
         footnotes: vec!["1".into(), "2".into()],
         cache: vec![],
     };
     golden(
-        page.clone(),
+        &page,
         r#"{"content":[{"type":"text","text":"T"},{"type":"text","text":"1"},{"type":"text","text":"2"}],"_meta":{"com.example/id":9,"com.example/part":"header"},"resultType":"complete"}"#,
     );
     golden(
-        Page { figure: Some(vec![0]), footnotes: vec![], ..page },
+        &Page {
+            figure: Some(vec![0]),
+            footnotes: vec![],
+            ..page
+        },
         r#"{"content":[{"type":"text","text":"T"},{"type":"image","data":"AA==","mimeType":"image/png"}],"_meta":{"com.example/id":9,"com.example/part":"header"},"resultType":"complete"}"#,
     );
 }
@@ -231,7 +248,11 @@ fn empty_meta_and_annotations_are_omitted() {
         level: Option<Priority>,
     }
     golden(
-        Plain { text: "t".into(), note: None, level: None },
+        &Plain {
+            text: "t".into(),
+            note: None,
+            level: None,
+        },
         r#"{"content":[{"type":"text","text":"t"}],"resultType":"complete"}"#,
     );
 }
@@ -247,21 +268,42 @@ struct Weather {
 #[test]
 fn structured_content_with_its_text_block_and_schema() {
     golden(
-        Weather { summary: "Sunny".into(), temperature: 24.5 },
+        &Weather {
+            summary: "Sunny".into(),
+            temperature: 24.5,
+        },
         r#"{"content":[{"type":"text","text":"Sunny"},{"type":"text","text":"{\"summary\":\"Sunny\",\"temperature\":24.5}"}],"structuredContent":{"summary":"Sunny","temperature":24.5},"resultType":"complete"}"#,
     );
     let schema = Weather::output_schema().unwrap();
     assert_eq!(schema["type"], "object");
-    assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
-    assert_eq!(output_schema_for::<Weather>(ProtocolVersion::V2025_06_18), Some(schema));
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    assert_eq!(
+        output_schema_for::<Weather>(ProtocolVersion::V2025_06_18),
+        Some(schema)
+    );
     assert_eq!(Texts::output_schema(), None);
 }
 
 #[test]
 fn versions_differ_only_where_the_protocol_does() {
-    let result = Texts { summary: "s".into(), count: 1, point: Point { x: 0, y: 0 } }.into_call_tool_result();
+    let result = Texts {
+        summary: "s".into(),
+        count: 1,
+        point: Point { x: 0, y: 0 },
+    }
+    .into_call_tool_result();
     let old = String::from_utf8(result.to_json_for(ProtocolVersion::V2025_06_18)).unwrap();
     let new = String::from_utf8(result.to_json_for(ProtocolVersion::V2026_07_28)).unwrap();
-    assert_eq!(format!("{}{}", old.trim_end_matches('}'), r#","resultType":"complete"}"#), new);
+    assert_eq!(
+        format!(
+            "{}{}",
+            old.trim_end_matches('}'),
+            r#","resultType":"complete"}"#
+        ),
+        new
+    );
     let _ = Role::User;
 }

@@ -14,10 +14,19 @@ where
     T: IntoCallToolResult + FromContent + Clone + PartialEq + std::fmt::Debug,
 {
     let result = value.clone().into_call_tool_result();
-    for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
         let bytes = result.to_json_for(version);
         let read: CallToolResult = read_json(&bytes).unwrap();
-        assert_eq!(&T::from_call_tool_result(&read).unwrap(), value, "{}", String::from_utf8_lossy(&bytes));
+        assert_eq!(
+            &T::from_call_tool_result(&read).unwrap(),
+            value,
+            "{}",
+            String::from_utf8_lossy(&bytes)
+        );
     }
 }
 
@@ -51,8 +60,8 @@ struct Everything {
     report_title: Option<String>,
     report_size: Option<u64>,
     importance: Option<Priority>,
-    readers: Vec<Role>,
-    changed: Timestamp,
+    readers: Option<Vec<Role>>,
+    changed: Option<Timestamp>,
 }
 
 #[derive(Content, Clone, PartialEq, Debug)]
@@ -108,20 +117,18 @@ prop_compose! {
         report in uri(), note in proptest::option::of(text()), city in "\\PC{1,8}", day in any::<u16>(),
         dir in "[a-z]{1,4}(/[a-z]{1,4}){0,2}", alt in text(), rev in proptest::option::of(any::<u32>()),
         report_title in proptest::option::of(text()), report_size in proptest::option::of(any::<u64>()),
-        importance in proptest::option::of(0.0..=1.0f64), readers in proptest::collection::vec(prop_oneof![Just(Role::User), Just(Role::Assistant)], 0..3),
+        importance in proptest::option::of(0.0..=1.0f64),
+        readers in proptest::option::of(proptest::collection::vec(prop_oneof![Just(Role::User), Just(Role::Assistant)], 0..3)),
+        changed in any::<bool>(),
         kind in prop_oneof![Just("audio/wav"), Just("audio/ogg")],
     ) -> Everything {
         Everything {
             summary, count, chart, clip: Base64Data::from_bytes(clip), raw, data, report,
-            // An empty `Option` text is indistinguishable from none only if the block is absent:
-            // the block exists with "" and reads back as `Some("")`.
             note, city, day, dir, alt,
             clip_type: MimeType::new(kind).unwrap(), rev, report_title, report_size,
             importance: importance.map(|p| Priority::new(p).unwrap()),
-            // Annotations carry `audience` only when the note has a block: the field's own
-            // annotations override the struct's audience.
-            readers: if readers.is_empty() { vec![Role::User] } else { readers },
-            changed: Timestamp::new("2025-01-12T15:00:58Z").unwrap(),
+            readers,
+            changed: changed.then(|| Timestamp::new("2025-01-12T15:00:58Z").unwrap()),
         }
     }
 }
@@ -129,11 +136,12 @@ prop_compose! {
 proptest! {
     #[test]
     fn everything_round_trips(value in everything()) {
-        // Values that come only with the optional note's block are lost when it is absent.
+        // Values written only into the optional note's annotations are absent with it.
         let mut value = value;
         if value.note.is_none() {
             value.importance = None;
-            value.readers = vec![Role::User];
+            value.readers = None;
+            value.changed = None;
         }
         round_trip(&value);
     }
@@ -159,27 +167,45 @@ proptest! {
 
 #[test]
 fn read_errors_name_the_field_the_block_and_what_was_expected() {
-    let blocks = vec![mcp_content::ContentBlock::text("not a number")];
     #[derive(Content, Debug)]
     struct Count {
         #[content(text)]
         count: u32,
     }
+    let blocks = vec![mcp_content::ContentBlock::text("not a number")];
     let err = Count::from_content(&blocks).unwrap_err();
     assert_eq!(err.path(), "content[0].text");
-    assert_eq!(err.detail(), "field `count`: cannot read \"not a number\" as u32: invalid digit found in string");
+    assert_eq!(
+        err.detail(),
+        "field `count`: cannot read \"not a number\" as u32: invalid digit found in string"
+    );
 
     let err = Count::from_content(&[]).unwrap_err();
-    assert_eq!(err.to_string(), "content: field `count` expects a text block; found none");
+    assert_eq!(
+        err.to_string(),
+        "content: field `count` expects a text block; found none"
+    );
 
-    let two = vec![mcp_content::ContentBlock::text("1"), mcp_content::ContentBlock::text("2")];
+    let two = vec![
+        mcp_content::ContentBlock::text("1"),
+        mcp_content::ContentBlock::text("2"),
+    ];
     let err = Count::from_content(&two).unwrap_err();
-    assert_eq!(err.to_string(), "content[1]: unexpected text block: no field of `Count` is left to take it");
+    assert_eq!(
+        err.to_string(),
+        "content[1]: unexpected text block: no field of `Count` is left to take it"
+    );
 
     let err = Everything::from_content(&[]).unwrap_err();
-    assert_eq!(err.to_string(), "content: field `summary` expects a text block; found none");
+    assert_eq!(
+        err.to_string(),
+        "content: field `summary` expects a text block; found none"
+    );
 
     let failed = CallToolResult::error("city not found");
     let err = Count::from_call_tool_result(&failed).unwrap_err();
-    assert_eq!(err.to_string(), "isError: the tool reported an error: city not found");
+    assert_eq!(
+        err.to_string(),
+        "isError: the tool reported an error: city not found"
+    );
 }

@@ -76,6 +76,7 @@ fn simple() -> String {
 
 /// Repeats a word.
 #[prompt]
+#[allow(clippy::unused_async)] // async on purpose: the async path of `#[prompt]`
 async fn repeat(word: String, times: u8) -> Result<String, ProtocolError> {
     if times == 0 {
         return Err(ProtocolError::invalid_params("times must be positive"));
@@ -212,6 +213,7 @@ fn static_binary() -> Vec<u8> {
     name = "template",
     mime = "application/json"
 )]
+#[allow(clippy::unused_async)] // async on purpose: the async path of `#[resource]`
 async fn template_data(id: u32, context: Context) -> Result<String, String> {
     let _ = context.protocol_version();
     if id == 0 {

@@ -6,9 +6,9 @@ use mcp_content::rmcp::RmcpModel;
 use mcp_content::{
     Annotations, BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource,
     GetPromptResult, Icon, ImageContent, Meta, MimeType, Priority, Prompt, PromptArgument,
-    PromptMessage, ProtocolVersion, ReadResourceResult, Resource, ResourceContents,
-    ResourceLink, ResourceTemplate, Role, SerializeFor, TextContent, TextResourceContents,
-    Timestamp, Tool, ToolAnnotations, ToolName, UriTemplate, Uri,
+    PromptMessage, ProtocolVersion, ReadResourceResult, Resource, ResourceContents, ResourceLink,
+    ResourceTemplate, Role, SerializeFor, TextContent, TextResourceContents, Timestamp, Tool,
+    ToolAnnotations, ToolName, Uri, UriTemplate,
 };
 use serde_json::{Value, json};
 
@@ -32,7 +32,8 @@ fn rich_result() -> CallToolResult {
     text.annotations = Some(annotations());
     text.meta = meta("com.example/block", json!("text"));
 
-    let mut image = ImageContent::new(vec![0, 1, 2, 250], MimeType::new("image/png").unwrap()).unwrap();
+    let mut image =
+        ImageContent::new(vec![0, 1, 2, 250], MimeType::new("image/png").unwrap()).unwrap();
     image.meta = meta("com.example/block", json!("image"));
     image.annotations = Some(annotations());
 
@@ -74,12 +75,21 @@ fn call_tool_result_round_trips_through_rmcp_with_meta_in_all_three_places() {
     let wire = serde_json::to_value(&theirs).unwrap();
     assert_eq!(wire["_meta"]["com.example/source"], "weather-api");
     assert_eq!(wire["content"][2]["_meta"]["com.example/block"], "resource");
-    assert_eq!(wire["content"][2]["resource"]["_meta"]["com.example/schema"], "v2");
+    assert_eq!(
+        wire["content"][2]["resource"]["_meta"]["com.example/schema"],
+        "v2"
+    );
     assert_eq!(wire["content"][0]["annotations"]["priority"], 0.25);
-    assert_eq!(wire["content"][4]["icons"][0]["src"], "https://example.com/i.png");
+    assert_eq!(
+        wire["content"][4]["icons"][0]["src"],
+        "https://example.com/i.png"
+    );
     let back = CallToolResult::from_rmcp(&theirs).unwrap();
     assert_eq!(back, ours.clone_with_result_type());
-    assert_eq!(back.to_value_for(ProtocolVersion::LATEST), ours.to_value_for(ProtocolVersion::LATEST));
+    assert_eq!(
+        back.to_value_for(ProtocolVersion::LATEST),
+        ours.to_value_for(ProtocolVersion::LATEST)
+    );
 }
 
 #[test]
@@ -101,13 +111,22 @@ fn rmcp_values_convert_into_ours_and_back() {
         ),
     ]);
     let ours = CallToolResult::from_rmcp(&theirs).unwrap();
-    assert_eq!(ours.content[0].meta().unwrap().get("com.example/k"), Some(&json!(true)));
+    assert_eq!(
+        ours.content[0].meta().unwrap().get("com.example/k"),
+        Some(&json!(true))
+    );
     let ContentBlock::Resource(embedded) = &ours.content[1] else {
         panic!("expected an embedded resource, got {:?}", ours.content[1]);
     };
-    assert_eq!(embedded.resource.meta().get("com.example/inner"), Some(&json!(2)));
+    assert_eq!(
+        embedded.resource.meta().get("com.example/inner"),
+        Some(&json!(2))
+    );
     let again = ours.to_rmcp().unwrap();
-    assert_eq!(serde_json::to_value(&again).unwrap(), serde_json::to_value(&theirs).unwrap());
+    assert_eq!(
+        serde_json::to_value(&again).unwrap(),
+        serde_json::to_value(&theirs).unwrap()
+    );
 }
 
 #[test]
@@ -163,13 +182,15 @@ fn every_model_type_round_trips() {
     resource.annotations = Some(annotations());
     resource.size = Some(12);
     check(&resource);
-    let template = ResourceTemplate::new(UriTemplate::parse("test://template/{id}/data").unwrap(), "t");
+    let template = ResourceTemplate::new(
+        UriTemplate::parse("test://template/{id}/data").unwrap(),
+        "t",
+    );
     check(&template);
 
-    let mut read = ReadResourceResult::new(vec![ResourceContents::Text(TextResourceContents::new(
-        Uri::new("test://static-text").unwrap(),
-        "x",
-    ))]);
+    let mut read = ReadResourceResult::new(vec![ResourceContents::Text(
+        TextResourceContents::new(Uri::new("test://static-text").unwrap(), "x"),
+    )]);
     read.meta = meta("com.example/read", json!(true));
     read.result_type = Some("complete".into());
     read.ttl_ms = Some(0);
@@ -185,4 +206,31 @@ fn conversion_writes_for_the_requested_version() {
     let old = result.to_rmcp_for(ProtocolVersion::V2025_06_18).unwrap();
     let wire = serde_json::to_value(&old).unwrap();
     assert!(wire["content"][0].get("icons").is_none(), "{wire}");
+}
+
+/// A derived struct is an `rmcp` tool return value as it is.
+#[derive(mcp_content::Content)]
+#[content(meta("com.example/source" = "bridge-test"))]
+struct Reading {
+    #[content(text)]
+    summary: String,
+    #[content(image(mime = "image/png"))]
+    chart: Vec<u8>,
+}
+
+#[test]
+fn derived_types_are_rmcp_tool_return_values() {
+    use rmcp::handler::server::tool::IntoCallToolResult as RmcpIntoCallToolResult;
+    let reading = Reading {
+        summary: "ok".into(),
+        chart: vec![1, 2, 3],
+    };
+    let response = RmcpIntoCallToolResult::into_call_tool_result(reading).unwrap();
+    let rmcp::model::CallToolResponse::Complete(result) = response else {
+        panic!("a derived type gives a complete result");
+    };
+    let wire = serde_json::to_value(&result).unwrap();
+    assert_eq!(wire["content"][0], json!({ "type": "text", "text": "ok" }));
+    assert_eq!(wire["content"][1]["data"], "AQID");
+    assert_eq!(wire["_meta"]["com.example/source"], "bridge-test");
 }

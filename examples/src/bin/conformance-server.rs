@@ -10,16 +10,17 @@
 use std::time::Duration;
 
 use mcp_content::{
-    Base64Data, BlobResourceContents, ContentBlock, Context, EmbeddedResource,
-    ImageContent, LogLevel, MimeType, PromptMessage, ReadResourceResult, ResourceContents, Role,
-    Router, TextResourceContents, Uri, prompt, resource, tool,
+    Base64Data, BlobResourceContents, ContentBlock, Context, EmbeddedResource, ImageContent,
+    LogLevel, MimeType, PromptMessage, ReadResourceResult, ResourceContents, Role, Router,
+    TextResourceContents, Uri, prompt, resource, tool,
 };
 use serde_json::{Map, Value, json};
 
 /// A 1×1 PNG.
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 /// A short silent WAV (8 kHz mono 16-bit).
-const WAV: &str = "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const WAV: &str =
+    "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 fn mime(text: &str) -> MimeType {
     MimeType::new(text).expect("fixture MIME types are valid")
@@ -99,9 +100,13 @@ fn test_error_handling() -> Result<String, String> {
 /// Logs three messages while it runs.
 #[tool]
 async fn test_tool_with_logging(context: Context) -> String {
-    for (i, step) in ["Tool execution started", "Tool processing data", "Tool execution completed"]
-        .into_iter()
-        .enumerate()
+    for (i, step) in [
+        "Tool execution started",
+        "Tool processing data",
+        "Tool execution completed",
+    ]
+    .into_iter()
+    .enumerate()
     {
         if i > 0 {
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -134,7 +139,10 @@ async fn test_sampling(prompt: String, context: Context) -> Result<String, Strin
         "messages": [{ "role": "user", "content": { "type": "text", "text": prompt } }],
         "maxTokens": 100
     });
-    let reply = context.create_message(params).await.map_err(|e| e.to_string())?;
+    let reply = context
+        .create_message(params)
+        .await
+        .map_err(|e| e.to_string())?;
     let text = reply["content"]["text"].as_str().unwrap_or_default();
     Ok(format!("LLM response: {text}"))
 }
@@ -322,7 +330,9 @@ fn test_simple_prompt() -> Vec<PromptMessage> {
 fn test_prompt_with_arguments(arg1: String, arg2: String) -> Vec<PromptMessage> {
     vec![PromptMessage::new(
         Role::User,
-        ContentBlock::text(format!("Prompt with arguments: arg1='{arg1}', arg2='{arg2}'")),
+        ContentBlock::text(format!(
+            "Prompt with arguments: arg1='{arg1}', arg2='{arg2}'"
+        )),
     )]
 }
 
@@ -352,7 +362,10 @@ fn test_prompt_with_embedded_resource(
 fn test_prompt_with_image() -> Vec<PromptMessage> {
     vec![
         PromptMessage::new(Role::User, image_block()),
-        PromptMessage::new(Role::User, ContentBlock::text("Please analyze the image above.")),
+        PromptMessage::new(
+            Role::User,
+            ContentBlock::text("Please analyze the image above."),
+        ),
     ]
 }
 
@@ -406,7 +419,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let service = mcp_content::rmcp::streamable_http_service(router());
             let app = axum::Router::new().nest_service("/mcp", service);
             let listener = tokio::net::TcpListener::bind(addr).await?;
-            eprintln!("conformance-server listening on http://{}/mcp", listener.local_addr()?);
+            eprintln!(
+                "conformance-server listening on http://{}/mcp",
+                listener.local_addr()?
+            );
             axum::serve(listener, app)
                 .with_graceful_shutdown(async {
                     let _ = tokio::signal::ctrl_c().await;
@@ -430,10 +446,18 @@ mod tests {
         let router = router();
         assert_eq!(router.list_tools().len(), 13);
         for tool in router.list_tools() {
-            assert!(tool.description.as_deref().is_some_and(|d| !d.is_empty()), "{}", tool.name);
+            assert!(
+                tool.description.as_deref().is_some_and(|d| !d.is_empty()),
+                "{}",
+                tool.name
+            );
         }
         for prompt in router.list_prompts() {
-            assert!(prompt.description.as_deref().is_some_and(|d| !d.is_empty()), "{}", prompt.name);
+            assert!(
+                prompt.description.as_deref().is_some_and(|d| !d.is_empty()),
+                "{}",
+                prompt.name
+            );
         }
     }
 }

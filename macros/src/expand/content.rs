@@ -144,20 +144,34 @@ impl<'a> Gen<'a> {
                 let kind = field.attrs.kind.as_ref()?;
                 kind.block_type()?;
                 let blob = match kind {
-                    Kind::Resource { body: Some((body, _)), .. } => *body == Body::Blob,
+                    Kind::Resource {
+                        body: Some((body, _)),
+                        ..
+                    } => *body == Body::Blob,
                     Kind::Resource { .. } => is_bytes(cardinality(field.ty, true).1),
                     _ => false,
                 };
                 let bytes = matches!(kind, Kind::Media { .. }) || blob;
                 let (cardinality, inner) = cardinality(field.ty, bytes);
-                Some(BlockField { field, index, kind, cardinality, inner, blob })
+                Some(BlockField {
+                    field,
+                    index,
+                    kind,
+                    cardinality,
+                    inner,
+                    blob,
+                })
             })
             .collect();
         let mut referenced = check::references(input);
         // A field placed in the result's `_meta` is written from its borrowed value too.
-        referenced.extend(input.fields.iter().filter_map(|f| {
-            matches!(f.attrs.kind, Some(Kind::ResultMeta { .. })).then(|| f.ident.clone())
-        }));
+        referenced.extend(
+            input
+                .fields
+                .iter()
+                .filter(|f| matches!(f.attrs.kind, Some(Kind::ResultMeta { .. })))
+                .map(|f| f.ident.clone()),
+        );
         let mut seen = std::collections::HashSet::new();
         referenced.retain(|ident| seen.insert(ident.to_string()));
         Gen {
@@ -176,11 +190,16 @@ impl<'a> Gen<'a> {
         let templates = self.template_statics();
         let write = self.write_body();
         let to_result = self.to_result_body();
-        let schema = match &self.input.attrs.structured {
-            Some(structured) => quote_spanned!(structured.span=> #p::schema_of::<Self>()),
-            None => quote!(#p::None),
+        let schema = if let Some(structured) = &self.input.attrs.structured {
+            quote_spanned!(structured.span=> #p::schema_of::<Self>())
+        } else {
+            quote!(#p::None)
         };
-        let reading = if self.input.reads() { self.reading() } else { TokenStream::new() };
+        let reading = if self.input.reads() {
+            self.reading()
+        } else {
+            TokenStream::new()
+        };
         wrap_in_const(&quote! {
             #templates
 
@@ -209,6 +228,13 @@ impl<'a> Gen<'a> {
                 }
             }
 
+            // With the runtime's feature `rmcp`, the type is also an `rmcp` tool return value;
+            // without it this expands to nothing (the feature is the runtime's, so the switch
+            // is a `macro_rules!` there).
+            #p::rmcp_tool_return! {
+                [#impl_generics] [#ident #ty_generics] [#where_clause]
+            }
+
             #reading
         })
     }
@@ -219,7 +245,9 @@ impl<'a> Gen<'a> {
         self.blocks
             .iter()
             .filter_map(|b| {
-                let Kind::Resource { uri: Some(lit), .. } = b.kind else { return None };
+                let Kind::Resource { uri: Some(lit), .. } = b.kind else {
+                    return None;
+                };
                 let template = UriTemplate::parse(&lit.value()).ok()?;
                 let name = template_static(b.index);
                 (!template.is_literal() || self.input.reads()).then(|| {
@@ -240,19 +268,22 @@ impl<'a> Gen<'a> {
         // 1. Values attributes take from fields, while `self` is whole.
         let mut prelude = TokenStream::new();
         for name in &self.referenced {
-            let Some(field) = self.input.field(name) else { continue };
+            let Some(field) = self.input.field(name) else {
+                continue;
+            };
             let ty = field.ty;
             let (card, inner) = cardinality(ty, false);
             let (json, val, tv) = (json_var(name), val_var(name), template_var(name));
-            prelude.extend(match card {
-                Cardinality::Optional => quote_spanned! {ty.span()=>
+            prelude.extend(if card == Cardinality::Optional {
+                quote_spanned! {ty.span()=>
                     let #json: #p::Option<#p::Value> = #p::Option::as_ref(&self.#name).map(#p::json_value::<#inner>);
                     let #tv: #p::Option<#p::String> = #p::Option::as_ref(&self.#name).map(|__v| #p::display_text::<#inner>(__v));
-                },
-                _ => quote_spanned! {ty.span()=>
+                }
+            } else {
+                quote_spanned! {ty.span()=>
                     let #json: #p::Option<#p::Value> = #p::Some(#p::json_value::<#ty>(&self.#name));
                     let #tv: #p::Option<#p::String> = #p::Some(#p::display_text::<#ty>(&self.#name));
-                },
+                }
             });
             prelude.extend(quote! { let #val: #ty = #p::Clone::clone(&self.#name); });
         }
@@ -264,7 +295,9 @@ impl<'a> Gen<'a> {
         for b in &self.blocks {
             if let Kind::Resource { uri: Some(lit), .. } = b.kind {
                 let var = format_ident!("__uri_{}", b.field.ident);
-                let Ok(template) = UriTemplate::parse(&lit.value()) else { continue };
+                let Ok(template) = UriTemplate::parse(&lit.value()) else {
+                    continue;
+                };
                 if template.is_literal() {
                     let text = template.expand(&|_| None);
                     uris.extend(quote! { let #var: #p::Uri = #p::uri(#text); });
@@ -296,9 +329,13 @@ impl<'a> Gen<'a> {
             }
         }
         // 2. Move each block field out, and into its block.
-        let moves = self.blocks.iter().map(|b| b.field.ident).chain(self.input.fields.iter().filter_map(|f| {
-            matches!(f.attrs.kind, Some(Kind::Flatten { .. })).then_some(f.ident)
-        }));
+        let moves =
+            self.blocks
+                .iter()
+                .map(|b| b.field.ident)
+                .chain(self.input.fields.iter().filter_map(|f| {
+                    matches!(f.attrs.kind, Some(Kind::Flatten { .. })).then_some(f.ident)
+                }));
         let moves = moves.map(|ident| {
             let var = field_var(ident);
             quote!(#ident: #var)
@@ -345,16 +382,16 @@ impl<'a> Gen<'a> {
         }
         uses.extend(meta_inserts(&self.p, &self.input.attrs.meta, &quote!(m)));
         for b in &self.blocks {
-            if let Kind::Resource { uri: Some(lit), .. } = b.kind {
-                if let Ok(template) = UriTemplate::parse(&lit.value()) {
-                    for variable in template.variables() {
-                        let tv = template_var(&format_ident!("{}", variable));
-                        uses.extend(quote!(#tv));
-                    }
+            if let Kind::Resource { uri: Some(lit), .. } = b.kind
+                && let Ok(template) = UriTemplate::parse(&lit.value())
+            {
+                for variable in template.variables() {
+                    let tv = template_var(&format_ident!("{}", variable));
+                    uses.extend(quote!(#tv));
                 }
             }
         }
-        let used: std::collections::HashSet<String> = idents(uses);
+        let used_names: std::collections::HashSet<String> = idents(uses);
         let mut out = TokenStream::new();
         let mut statement = Vec::new();
         for token in prelude {
@@ -362,7 +399,9 @@ impl<'a> Gen<'a> {
             statement.push(token);
             if end {
                 let keep = match statement.get(1) {
-                    Some(proc_macro2::TokenTree::Ident(name)) => used.contains(&name.to_string()),
+                    Some(proc_macro2::TokenTree::Ident(name)) => {
+                        used_names.contains(&name.to_string())
+                    }
                     _ => true,
                 };
                 if keep {
@@ -376,12 +415,20 @@ impl<'a> Gen<'a> {
     }
 
     /// The statement that pushes a block field's block(s).
+    // One arm per kind; `p`, `a`, `m` mirror the generated code's parts.
+    #[allow(clippy::too_many_lines, clippy::many_single_char_names)]
     fn push_block(&self, b: &BlockField) -> TokenStream {
         let p = &self.p;
         let field = b.field;
         let var = field_var(field.ident);
         let many = b.cardinality == Cardinality::Many;
-        let part = |name: &Ident| if many { quote!(#p::Clone::clone(&#name)) } else { quote!(#name) };
+        let part = |name: &Ident| {
+            if many {
+                quote!(#p::Clone::clone(&#name))
+            } else {
+                quote!(#name)
+            }
+        };
         let (ann, meta, cmeta, mime, uri) = (
             format_ident!("__ann"),
             format_ident!("__meta"),
@@ -389,7 +436,11 @@ impl<'a> Gen<'a> {
             format_ident!("__mime"),
             format_ident!("__uri_{}", field.ident),
         );
-        let annotations = self.input.attrs.annotations.merged(&field.attrs.annotations);
+        let annotations = self
+            .input
+            .attrs
+            .annotations
+            .merged(&field.attrs.annotations);
         let annotations = annotations_expr(p, &annotations);
         let block_meta = meta_expr(p, &field.attrs.meta);
         let mut setup = quote! {
@@ -407,14 +458,19 @@ impl<'a> Gen<'a> {
                 quote_spanned!(inner.span()=> #p::display_text::<#inner>(&#value))
             }
         };
-        let bytes_of = quote_spanned!(inner.span()=> <#inner as #p::IntoBinary>::into_base64_data(#value));
+        let bytes_of =
+            quote_spanned!(inner.span()=> <#inner as #p::IntoBinary>::into_base64_data(#value));
         let (a, m) = (part(&ann), part(&meta));
         let block = match b.kind {
             Kind::Text { json, .. } => {
                 let text = text_of(*json);
                 quote!(#p::text_block(#text, #a, #m))
             }
-            Kind::Media { media, mime: mime_value, .. } => {
+            Kind::Media {
+                media,
+                mime: mime_value,
+                ..
+            } => {
                 setup.extend(match mime_value {
                     Some(Value::Str(lit)) => quote!(let #mime: #p::MimeType = #p::mime(#lit);),
                     Some(Value::Field(name)) => {
@@ -430,7 +486,9 @@ impl<'a> Gen<'a> {
                 let mm = part(&mime);
                 quote!(#f(#bytes_of, #mm, #a, #m))
             }
-            Kind::Resource { mime: mime_value, .. } => {
+            Kind::Resource {
+                mime: mime_value, ..
+            } => {
                 let mime_expr = self.optional_mime(mime_value.as_ref());
                 let contents_meta = meta_expr(p, &field.attrs.resource_meta);
                 setup.extend(quote! {
@@ -445,7 +503,14 @@ impl<'a> Gen<'a> {
                     quote!(#p::text_resource_block(#u, #mm, #text, #cm, #a, #m))
                 }
             }
-            Kind::Link { name, title, description, mime: mime_value, size, .. } => {
+            Kind::Link {
+                name,
+                title,
+                description,
+                mime: mime_value,
+                size,
+                ..
+            } => {
                 let field_name = field.ident.to_string();
                 let name = match name {
                     Some(Value::Str(lit)) => quote!(#p::String::from(#lit)),
@@ -473,7 +538,8 @@ impl<'a> Gen<'a> {
                     _ => quote!(#p::None),
                 };
                 let mime_part = self.optional_mime(mime_value.as_ref());
-                let uri_value = quote_spanned!(inner.span()=> { let __uri: #p::Uri = #value; __uri });
+                let uri_value =
+                    quote_spanned!(inner.span()=> { let __uri: #p::Uri = #value; __uri });
                 quote! {
                     #p::link_block(
                         #uri_value,
@@ -518,7 +584,8 @@ impl<'a> Gen<'a> {
             None => (TokenStream::new(), TokenStream::new()),
             Some(structured) => {
                 let value = quote_spanned!(structured.span=> #p::json_value::<Self>(&self));
-                let text = (!structured.no_text).then(|| quote!(#p::push_structured_text(&mut __blocks, &__structured);));
+                let text = (!structured.no_text)
+                    .then(|| quote!(#p::push_structured_text(&mut __blocks, &__structured);));
                 (
                     quote!(let __structured: #p::Value = #value;),
                     quote! {
@@ -568,11 +635,14 @@ impl<'a> Gen<'a> {
                     quote_spanned!(ty.span()=> <#ty as #p::ContentSlots>::Slots),
                 ),
                 Some(kind) if kind.block_type().is_some() => {
-                    let Some(b) = self.blocks.iter().find(|b| b.field.ident == field.ident) else { continue };
+                    let Some(b) = self.blocks.iter().find(|b| b.field.ident == field.ident) else {
+                        continue;
+                    };
                     let inner = b.inner;
-                    let slot_ty = match b.cardinality {
-                        Cardinality::Many => quote!(#p::Vec<#inner>),
-                        _ => quote!(#p::Option<#inner>),
+                    let slot_ty = if b.cardinality == Cardinality::Many {
+                        quote!(#p::Vec<#inner>)
+                    } else {
+                        quote!(#p::Option<#inner>)
                     };
                     (block_slot(field.ident), slot_ty)
                 }
@@ -661,13 +731,20 @@ impl<'a> Gen<'a> {
     /// field's type.
     fn source_type(field: &Field) -> TokenStream {
         let (card, inner) = cardinality(field.ty, false);
-        if card == Cardinality::Optional { quote!(#inner) } else { let ty = field.ty; quote!(#ty) }
+        if card == Cardinality::Optional {
+            quote!(#inner)
+        } else {
+            let ty = field.ty;
+            quote!(#ty)
+        }
     }
 
     /// Fills param field `name` from a JSON `_meta` value `value` (a `&Value`).
     fn fill_from_json(&self, name: &Ident, value: &TokenStream, path: &TokenStream) -> TokenStream {
         let p = &self.p;
-        let Some(field) = self.input.field(name) else { return TokenStream::new() };
+        let Some(field) = self.input.field(name) else {
+            return TokenStream::new();
+        };
         if !self.has_param_slot(name) {
             return TokenStream::new();
         }
@@ -685,7 +762,9 @@ impl<'a> Gen<'a> {
     /// Fills param field `name` from a typed value `value` of type `x`.
     fn fill_typed(&self, name: &Ident, x: &TokenStream, value: &TokenStream) -> TokenStream {
         let p = &self.p;
-        let Some(field) = self.input.field(name) else { return TokenStream::new() };
+        let Some(field) = self.input.field(name) else {
+            return TokenStream::new();
+        };
         if !self.has_param_slot(name) {
             return TokenStream::new();
         }
@@ -697,11 +776,18 @@ impl<'a> Gen<'a> {
     }
 
     /// Reads `_meta` entries that take field values back into those fields.
-    fn meta_sources(&self, entries: &[MetaEntry], meta: &TokenStream, prefix: &TokenStream) -> TokenStream {
+    fn meta_sources(
+        &self,
+        entries: &[MetaEntry],
+        meta: &TokenStream,
+        prefix: &TokenStream,
+    ) -> TokenStream {
         let p = &self.p;
         let mut out = TokenStream::new();
         for entry in entries {
-            let Value::Field(name) = &entry.value else { continue };
+            let Value::Field(name) = &entry.value else {
+                continue;
+            };
             let key = &entry.key;
             let path = quote!(#p::meta_path(&#prefix, #key));
             let fill = self.fill_from_json(name, &quote!(__value), &path);
@@ -714,7 +800,11 @@ impl<'a> Gen<'a> {
         out
     }
 
-    fn annotation_sources(&self, annotations: &AnnotationsAttr, block: &TokenStream) -> TokenStream {
+    fn annotation_sources(
+        &self,
+        annotations: &AnnotationsAttr,
+        block: &TokenStream,
+    ) -> TokenStream {
         let p = &self.p;
         let mut out = TokenStream::new();
         for (key, value) in annotations.values() {
@@ -735,25 +825,31 @@ impl<'a> Gen<'a> {
     }
 
     /// The `if let … { … return Ok(true) }` that takes a block into field `b`.
+    // One arm per kind, each the mirror of `push_block`'s.
+    #[allow(clippy::too_many_lines)]
     fn offer(&self, b: &BlockField) -> TokenStream {
         let p = &self.p;
         let field = b.field;
         let field_name = field.ident.to_string();
         let slot = block_slot(field.ident);
         let inner = b.inner;
-        let not_full = match b.cardinality {
-            Cardinality::Many => quote!(true),
-            _ => quote!(__slots.#slot.is_none()),
+        let (not_full, store) = if b.cardinality == Cardinality::Many {
+            (quote!(true), quote!(__slots.#slot.push(__v);))
+        } else {
+            (
+                quote!(__slots.#slot.is_none()),
+                quote!(__slots.#slot = #p::Some(__v);),
+            )
         };
-        let store = match b.cardinality {
-            Cardinality::Many => quote!(__slots.#slot.push(__v);),
-            _ => quote!(__slots.#slot = #p::Some(__v);),
-        };
-        let annotations = self.input.attrs.annotations.merged(&field.attrs.annotations);
+        let annotations = self
+            .input
+            .attrs
+            .annotations
+            .merged(&field.attrs.annotations);
         let block_path = |rest: &str| quote!(#p::block_path(__index, #rest));
         let envelope = {
             let mut t = self.annotation_sources(&annotations, &quote!(__b));
-            t.extend(self.meta_sources(&field.attrs.meta, &quote!(__b.meta), &block_path("."))); 
+            t.extend(self.meta_sources(&field.attrs.meta, &quote!(__b.meta), &block_path(".")));
             t
         };
         let read_text = |text: TokenStream, json: bool, path: TokenStream| {
@@ -765,9 +861,7 @@ impl<'a> Gen<'a> {
                 quote_spanned!(inner.span()=> #p::parse_text::<#inner>(#text, &|| #path, #field_name)?)
             }
         };
-        let read_bytes = |data: TokenStream, path: TokenStream| {
-            quote_spanned!(inner.span()=> #p::from_binary::<#inner>(#data, &|| #path, #field_name)?)
-        };
+        let read_bytes = |data: TokenStream, path: TokenStream| quote_spanned!(inner.span()=> #p::from_binary::<#inner>(#data, &|| #path, #field_name)?);
         match b.kind {
             Kind::Text { json, .. } => {
                 let value = read_text(quote!(&__b.text), *json, block_path(".text"));
@@ -789,7 +883,11 @@ impl<'a> Gen<'a> {
                 };
                 let value = read_bytes(quote!(&__b.data), block_path(".data"));
                 let mime = match mime {
-                    Some(Value::Field(name)) => self.fill_typed(name, &quote!(#p::MimeType), &quote!(#p::Clone::clone(&__b.mime_type))),
+                    Some(Value::Field(name)) => self.fill_typed(
+                        name,
+                        &quote!(#p::MimeType),
+                        &quote!(#p::Clone::clone(&__b.mime_type)),
+                    ),
                     _ => TokenStream::new(),
                 };
                 quote! {
@@ -804,8 +902,14 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-            Kind::Resource { uri: Some(lit), mime, .. } => {
-                let Ok(template) = UriTemplate::parse(&lit.value()) else { return TokenStream::new() };
+            Kind::Resource {
+                uri: Some(lit),
+                mime,
+                ..
+            } => {
+                let Ok(template) = UriTemplate::parse(&lit.value()) else {
+                    return TokenStream::new();
+                };
                 let matched = if template.is_literal() {
                     let text = template.expand(&|_| None);
                     quote!((__b.resource.uri().as_str() == #text).then(#p::Vec::<(#p::String, #p::String)>::new))
@@ -816,7 +920,9 @@ impl<'a> Gen<'a> {
                 let mut vars = TokenStream::new();
                 for variable in template.variables() {
                     let name = format_ident!("{}", variable);
-                    let Some(target) = self.input.field(&name) else { continue };
+                    let Some(target) = self.input.field(&name) else {
+                        continue;
+                    };
                     if !self.has_param_slot(&name) {
                         continue;
                     }
@@ -839,11 +945,23 @@ impl<'a> Gen<'a> {
                     }
                     _ => TokenStream::new(),
                 };
-                let contents_meta = self.meta_sources(&field.attrs.resource_meta, &quote!(__c.meta), &block_path(".resource."));
+                let contents_meta = self.meta_sources(
+                    &field.attrs.resource_meta,
+                    &quote!(__c.meta),
+                    &block_path(".resource."),
+                );
                 let (want, other, value) = if b.blob {
-                    (quote!(Blob), "text", read_bytes(quote!(&__c.blob), block_path(".resource.blob")))
+                    (
+                        quote!(Blob),
+                        "text",
+                        read_bytes(quote!(&__c.blob), block_path(".resource.blob")),
+                    )
                 } else {
-                    (quote!(Text), "blob", read_text(quote!(&__c.text), false, block_path(".resource.text")))
+                    (
+                        quote!(Text),
+                        "blob",
+                        read_text(quote!(&__c.text), false, block_path(".resource.text")),
+                    )
                 };
                 let mismatch = format!(
                     "field `{field_name}` expects {} contents, found {other}",
@@ -868,7 +986,14 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-            Kind::Link { name, title, description, mime, size, .. } => {
+            Kind::Link {
+                name,
+                title,
+                description,
+                mime,
+                size,
+                ..
+            } => {
                 let name_matches = match name {
                     Some(Value::Str(lit)) => quote!(&& __b.name == #lit),
                     // The default name is the field's.
@@ -877,9 +1002,14 @@ impl<'a> Gen<'a> {
                 };
                 let mut parts = TokenStream::new();
                 if let Some(Value::Field(source)) = name {
-                    parts.extend(self.fill_typed(source, &quote!(#p::String), &quote!(#p::Clone::clone(&__b.name))));
+                    parts.extend(self.fill_typed(
+                        source,
+                        &quote!(#p::String),
+                        &quote!(#p::Clone::clone(&__b.name)),
+                    ));
                 }
-                for (value, member) in [(title, quote!(title)), (description, quote!(description))] {
+                for (value, member) in [(title, quote!(title)), (description, quote!(description))]
+                {
                     if let Some(Value::Field(source)) = value {
                         let fill = self.fill_typed(source, &quote!(#p::String), &quote!(__value));
                         parts.extend(quote!(if let #p::Some(__value) = #p::Clone::clone(&__b.#member) { #fill }));
@@ -912,7 +1042,8 @@ impl<'a> Gen<'a> {
 
     fn finish(&self) -> TokenStream {
         let p = &self.p;
-        let mut sources = self.meta_sources(&self.input.attrs.meta, &quote!(__result_meta), &quote!(""));
+        let mut sources =
+            self.meta_sources(&self.input.attrs.meta, &quote!(__result_meta), &quote!(""));
         for field in &self.input.fields {
             if let Some(Kind::ResultMeta { meta_key, .. }) = &field.attrs.kind {
                 let path = quote!(#p::meta_path("", #meta_key));
@@ -935,17 +1066,16 @@ impl<'a> Gen<'a> {
                 Some(kind) if kind.block_type().is_some() => {
                     let slot = block_slot(ident);
                     let b = self.blocks.iter().find(|b| b.field.ident == ident);
-                    match b.map(|b| b.cardinality) {
-                        Some(Cardinality::One) => {
-                            let what = describe_block(kind);
-                            quote! {
-                                match __slots.#slot {
-                                    #p::Some(__v) => __v,
-                                    #p::None => return #p::Err(#p::missing_block(#name, #what)),
-                                }
+                    if b.map(|b| b.cardinality) == Some(Cardinality::One) {
+                        let what = describe_block(kind);
+                        quote! {
+                            match __slots.#slot {
+                                #p::Some(__v) => __v,
+                                #p::None => return #p::Err(#p::missing_block(#name, #what)),
                             }
                         }
-                        _ => quote!(__slots.#slot),
+                    } else {
+                        quote!(__slots.#slot)
                     }
                 }
                 _ => {
@@ -973,7 +1103,9 @@ impl<'a> Gen<'a> {
     fn describe_sources(&self, name: &Ident) -> String {
         let mut places = Vec::new();
         let refers = |value: &Value| value.field() == Some(name);
-        if let Some(Kind::ResultMeta { meta_key, .. }) = &self.input.field(name).and_then(|f| f.attrs.kind.as_ref()) {
+        if let Some(Kind::ResultMeta { meta_key, .. }) =
+            &self.input.field(name).and_then(|f| f.attrs.kind.as_ref())
+        {
             places.push(format!("in the result's _meta[{:?}]", meta_key.value()));
         }
         for entry in self.input.attrs.meta.iter().filter(|e| refers(&e.value)) {
@@ -983,8 +1115,18 @@ impl<'a> Gen<'a> {
             let owner = b.field.ident;
             let mut uses = false;
             let attrs = &b.field.attrs;
-            uses |= attrs.meta.iter().chain(&attrs.resource_meta).any(|e| refers(&e.value));
-            uses |= self.input.attrs.annotations.merged(&attrs.annotations).values().any(|(_, v)| refers(v));
+            uses |= attrs
+                .meta
+                .iter()
+                .chain(&attrs.resource_meta)
+                .any(|e| refers(&e.value));
+            uses |= self
+                .input
+                .attrs
+                .annotations
+                .merged(&attrs.annotations)
+                .values()
+                .any(|(_, v)| refers(v));
             match b.kind {
                 Kind::Media { mime: Some(m), .. } => uses |= refers(m),
                 Kind::Resource { uri, mime, .. } => {
@@ -994,8 +1136,18 @@ impl<'a> Gen<'a> {
                         .and_then(|lit| UriTemplate::parse(&lit.value()).ok())
                         .is_some_and(|t| t.variables().contains(&name.to_string().as_str()));
                 }
-                Kind::Link { name: n, title, description, mime, size, .. } => {
-                    uses |= [n, title, description, mime, size].into_iter().flatten().any(refers);
+                Kind::Link {
+                    name: n,
+                    title,
+                    description,
+                    mime,
+                    size,
+                    ..
+                } => {
+                    uses |= [n, title, description, mime, size]
+                        .into_iter()
+                        .flatten()
+                        .any(refers);
                 }
                 _ => {}
             }
@@ -1010,10 +1162,19 @@ impl<'a> Gen<'a> {
 fn describe_block(kind: &Kind) -> String {
     match kind {
         Kind::Text { .. } => "a text".to_owned(),
-        Kind::Media { media: Media::Image, .. } => "an image".to_owned(),
-        Kind::Media { media: Media::Audio, .. } => "an audio".to_owned(),
+        Kind::Media {
+            media: Media::Image,
+            ..
+        } => "an image".to_owned(),
+        Kind::Media {
+            media: Media::Audio,
+            ..
+        } => "an audio".to_owned(),
         Kind::Resource { uri: Some(lit), .. } => format!("a resource (`{}`)", lit.value()),
-        Kind::Link { name: Some(Value::Str(lit)), .. } => format!("a resource_link (named {:?})", lit.value()),
+        Kind::Link {
+            name: Some(Value::Str(lit)),
+            ..
+        } => format!("a resource_link (named {:?})", lit.value()),
         _ => format!("a {}", kind.block_type().unwrap_or("content")),
     }
 }

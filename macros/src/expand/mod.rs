@@ -9,10 +9,7 @@ use quote::quote;
 
 /// The path to the runtime crate: `crate = "…"` or `::mcp_content`.
 pub(crate) fn runtime_path(krate: Option<&syn::Path>) -> TokenStream {
-    match krate {
-        Some(path) => quote!(#path),
-        None => quote!(::mcp_content),
-    }
+    krate.map_or_else(|| quote!(::mcp_content), |path| quote!(#path))
 }
 
 /// Wraps generated items so they add no names to the user's module (serde's `dummy.rs`).

@@ -77,12 +77,10 @@ impl Keys {
         what: &str,
         repeatable: &[&str],
     ) -> syn::Result<Option<String>> {
-        let key = meta
-            .path
-            .get_ident()
-            .map_or_else(|| meta.path.to_token_stream().to_string().replace(' ', ""), |i| {
-                i.to_string()
-            });
+        let key = meta.path.get_ident().map_or_else(
+            || meta.path.to_token_stream().to_string().replace(' ', ""),
+            ToString::to_string,
+        );
         if !self.allowed.contains(&key.as_str()) {
             let hint = suggest::hint(&key, self.allowed.iter().copied());
             let expected = self
@@ -98,13 +96,13 @@ impl Keys {
             skip_value(meta)?;
             return Ok(None);
         }
-        if !repeatable.contains(&key.as_str()) {
-            if let Some((_, first)) = self.seen.iter().find(|(k, _)| *k == key) {
-                cx.error_spanned_by(&meta.path, format!("duplicate key `{key}` in {what}"));
-                cx.error_at(*first, format!("`{key}` first used here"));
-                skip_value(meta)?;
-                return Ok(None);
-            }
+        if !repeatable.contains(&key.as_str())
+            && let Some((_, first)) = self.seen.iter().find(|(k, _)| *k == key)
+        {
+            cx.error_spanned_by(&meta.path, format!("duplicate key `{key}` in {what}"));
+            cx.error_at(*first, format!("`{key}` first used here"));
+            skip_value(meta)?;
+            return Ok(None);
         }
         self.seen.push((key.clone(), meta.path.span()));
         Ok(Some(key))
@@ -164,10 +162,10 @@ pub(crate) fn parse_attrs(
     if let Err(error) = parser.parse2(args) {
         cx.syn_error(error);
     }
-    if let Some(name) = &attrs.name {
-        if name.value().is_empty() {
-            cx.error_spanned_by(name, "the name must not be empty");
-        }
+    if let Some(name) = &attrs.name
+        && name.value().is_empty()
+    {
+        cx.error_spanned_by(name, "the name must not be empty");
     }
     attrs
 }
@@ -225,15 +223,15 @@ fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec
     if let Err(violation) = mcp_content_rules::check_icon_src(&icon.src.value()) {
         cx.error_spanned_by(&icon.src, violation.message);
     }
-    if let Some(mime) = &icon.mime {
-        if let Err(violation) = mcp_content_rules::check_mime_type(&mime.value()) {
-            cx.error_spanned_by(mime, violation.message);
-        }
+    if let Some(mime) = &icon.mime
+        && let Err(violation) = mcp_content_rules::check_mime_type(&mime.value())
+    {
+        cx.error_spanned_by(mime, violation.message);
     }
-    if let Some(theme) = &icon.theme {
-        if let Err(violation) = mcp_content_rules::check_icon_theme(&theme.value()) {
-            cx.error_spanned_by(theme, violation.message);
-        }
+    if let Some(theme) = &icon.theme
+        && let Err(violation) = mcp_content_rules::check_icon_theme(&theme.value())
+    {
+        cx.error_spanned_by(theme, violation.message);
     }
     Ok(icon)
 }
@@ -298,7 +296,9 @@ fn json_literal(expr: &Expr) -> Option<TokenStream> {
             }
         }
         syn::Lit::Float(float) => {
-            let v = format!("{sign}{}", float.base10_digits()).parse::<f64>().ok()?;
+            let v = format!("{sign}{}", float.base10_digits())
+                .parse::<f64>()
+                .ok()?;
             v.is_finite().then(|| quote!(#v))
         }
         _ => None,
@@ -344,7 +344,7 @@ pub(crate) enum ParamKind {
     /// The request's `Context` (by value or by reference): not an argument.
     Context { by_ref: bool },
     /// An argument; `optional` holds `T` of an `Option<T>`.
-    Value { optional: Option<Type> },
+    Value { optional: Option<Box<Type>> },
 }
 
 /// One parameter of a handler function.
@@ -392,6 +392,10 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         }
     };
     let (doc, arg_docs) = read_docs(&item.attrs);
+    // Handler parameters are owned by design (they are read from the request), so clippy's
+    // advice to borrow them cannot be followed.
+    item.attrs
+        .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
     let sig = &item.sig;
     if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
         cx.error_spanned_by(
@@ -403,18 +407,26 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         cx.error_spanned_by(token, format!("{what} does not support `unsafe fn`"));
     }
     if let Some(variadic) = &sig.variadic {
-        cx.error_spanned_by(variadic, format!("{what} does not support variadic functions"));
+        cx.error_spanned_by(
+            variadic,
+            format!("{what} does not support variadic functions"),
+        );
     }
-    if let syn::ReturnType::Type(_, ty) = &sig.output {
-        if let Type::ImplTrait(_) = &**ty {
-            cx.error_spanned_by(ty, format!("{what} needs a concrete return type, not `impl Trait`"));
-        }
+    if let syn::ReturnType::Type(_, ty) = &sig.output
+        && let Type::ImplTrait(_) = &**ty
+    {
+        cx.error_spanned_by(
+            ty,
+            format!("{what} needs a concrete return type, not `impl Trait`"),
+        );
     }
     if let Some(receiver) = item.sig.receiver() {
         // A handler struct cannot be declared inside an `impl` block: emit the method as is.
         cx.error_spanned_by(
             receiver,
-            format!("{what} goes on a free function, not a method: move it out of the `impl` block"),
+            format!(
+                "{what} goes on a free function, not a method: move it out of the `impl` block"
+            ),
         );
         return None;
     }
@@ -444,7 +456,9 @@ fn parse_param(
         other => {
             cx.error_spanned_by(
                 other,
-                format!("{what} parameters are plain names (`city: String`): the name is the argument's"),
+                format!(
+                    "{what} parameters are plain names (`city: String`): the name is the argument's"
+                ),
             );
             return None;
         }
@@ -464,18 +478,24 @@ fn parse_param(
                 return None;
             }
             Type::ImplTrait(_) => {
-                cx.error_spanned_by(&ty, format!("{what} parameters need a concrete type, not `impl Trait`"));
+                cx.error_spanned_by(
+                    &ty,
+                    format!("{what} parameters need a concrete type, not `impl Trait`"),
+                );
                 return None;
             }
             _ => {}
         }
         ParamKind::Value {
-            optional: option_inner(&ty).cloned(),
+            optional: option_inner(&ty).cloned().map(Box::new),
         }
     };
-    let description = description
-        .map(|d| d.value())
-        .or_else(|| arg_docs.iter().find(|(n, _)| *n == unraw || *n == name).map(|(_, d)| d.clone()));
+    let description = description.map(|d| d.value()).or_else(|| {
+        arg_docs
+            .iter()
+            .find(|(n, _)| *n == unraw || *n == name)
+            .map(|(_, d)| d.clone())
+    });
     Some(Param {
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
         ident,
@@ -488,7 +508,10 @@ fn parse_param(
 }
 
 /// Removes `#[arg(…)]` from a parameter (it is this macro's, not the compiler's) and reads it.
-fn take_arg_attr(cx: &mut Ctxt, attrs: &mut Vec<syn::Attribute>) -> (Option<LitStr>, Option<LitStr>) {
+fn take_arg_attr(
+    cx: &mut Ctxt,
+    attrs: &mut Vec<syn::Attribute>,
+) -> (Option<LitStr>, Option<LitStr>) {
     let mut description = None;
     let mut name = None;
     attrs.retain(|attr| {
@@ -549,17 +572,15 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
 fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(String, String)>) {
     let mut lines = Vec::new();
     for attr in attrs {
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if nv.path.is_ident("doc") {
-                if let Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) = &nv.value
-                {
-                    for line in s.value().lines() {
-                        lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
-                    }
-                }
+        if let syn::Meta::NameValue(nv) = &attr.meta
+            && nv.path.is_ident("doc")
+            && let Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+        {
+            for line in s.value().lines() {
+                lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
             }
         }
     }
@@ -569,7 +590,10 @@ fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(String, String)>
     for line in lines {
         let trimmed = line.trim();
         if trimmed.starts_with('#') {
-            in_arguments = trimmed.trim_start_matches('#').trim().eq_ignore_ascii_case("arguments");
+            in_arguments = trimmed
+                .trim_start_matches('#')
+                .trim()
+                .eq_ignore_ascii_case("arguments");
             if in_arguments {
                 continue;
             }
@@ -594,7 +618,10 @@ fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(String, String)>
 
 /// `* `name` - text` (also `-` bullets and `:` separators).
 fn argument_entry(line: &str) -> Option<(String, String)> {
-    let rest = line.strip_prefix('*').or_else(|| line.strip_prefix('-'))?.trim_start();
+    let rest = line
+        .strip_prefix('*')
+        .or_else(|| line.strip_prefix('-'))?
+        .trim_start();
     let rest = rest.strip_prefix('`')?;
     let (name, rest) = rest.split_once('`')?;
     let text = rest.trim_start().trim_start_matches(['-', ':', '–']).trim();
@@ -603,17 +630,19 @@ fn argument_entry(line: &str) -> Option<(String, String)> {
 
 /// The path generated code reaches the runtime through: `crate = …`, else `::mcp_content`.
 pub(crate) fn crate_path(attrs: &Attrs) -> TokenStream {
-    match &attrs.krate {
-        Some(path) => quote!(#path),
-        None => quote!(::mcp_content),
+    if let Some(path) = &attrs.krate {
+        quote!(#path)
+    } else {
+        quote!(::mcp_content)
     }
 }
 
 /// `Option<String>` tokens.
 pub(crate) fn opt_string(h: &TokenStream, value: Option<&str>) -> TokenStream {
-    match value {
-        Some(text) => quote!(#h::Some(#h::String::from(#text))),
-        None => quote!(#h::None),
+    if let Some(text) = value {
+        quote!(#h::Some(#h::String::from(#text)))
+    } else {
+        quote!(#h::None)
     }
 }
 
@@ -621,9 +650,10 @@ pub(crate) fn opt_string(h: &TokenStream, value: Option<&str>) -> TokenStream {
 pub(crate) fn icons_and_meta(h: &TokenStream, attrs: &Attrs) -> (TokenStream, TokenStream) {
     let icons = attrs.icons.iter().map(|icon| {
         let src = &icon.src;
-        let mime = match &icon.mime {
-            Some(mime) => quote!(#h::Some(#mime)),
-            None => quote!(#h::None),
+        let mime = if let Some(mime) = &icon.mime {
+            quote!(#h::Some(#mime))
+        } else {
+            quote!(#h::None)
         };
         let sizes = &icon.sizes;
         let theme = match icon.theme.as_ref().map(LitStr::value).as_deref() {
@@ -633,9 +663,10 @@ pub(crate) fn icons_and_meta(h: &TokenStream, attrs: &Attrs) -> (TokenStream, To
         };
         quote!(#h::icon(#src, #mime, &[#(#sizes),*], #theme))
     });
-    let meta = attrs.meta.iter().map(|(key, value)| {
-        quote!((#key, #h::Value::from(#value)))
-    });
+    let meta = attrs
+        .meta
+        .iter()
+        .map(|(key, value)| quote!((#key, #h::Value::from(#value))));
     (
         quote!(#h::Vec::from([#(#icons),*])),
         quote!(#h::meta(#h::Vec::from([#(#meta),*]))),
@@ -644,7 +675,11 @@ pub(crate) fn icons_and_meta(h: &TokenStream, attrs: &Attrs) -> (TokenStream, To
 
 /// The handler's name as written for the user: the function's, unraw.
 pub(crate) fn fn_name(item: &syn::ItemFn) -> String {
-    item.sig.ident.to_string().trim_start_matches("r#").to_owned()
+    item.sig
+        .ident
+        .to_string()
+        .trim_start_matches("r#")
+        .to_owned()
 }
 
 /// The call of the user's function with `args` (awaited when it is async).

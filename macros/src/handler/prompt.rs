@@ -12,6 +12,8 @@ use super::{
 };
 use crate::ctxt::Ctxt;
 
+// The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
+#[allow(clippy::needless_pass_by_value)]
 pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut cx = Ctxt::new();
     let attrs = parse_attrs(&mut cx, args, "#[prompt(…)]", &[]);
@@ -20,7 +22,10 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         return quote!(#errors #input);
     };
     let item = &func.item;
-    let name = attrs.name.as_ref().map_or_else(|| fn_name(item), syn::LitStr::value);
+    let name = attrs
+        .name
+        .as_ref()
+        .map_or_else(|| fn_name(item), syn::LitStr::value);
     let description = attrs
         .description
         .as_ref()
@@ -77,6 +82,8 @@ fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
     }
 }
 
+// One `quote!` of the whole generated impl reads better than pieces spread over helpers.
+#[allow(clippy::too_many_lines)]
 fn handler_impl(
     krate: &TokenStream,
     func: &HandlerFn,
@@ -104,7 +111,7 @@ fn handler_impl(
             ParamKind::Value { optional } => {
                 has_arguments = true;
                 let arg_name = &param.name;
-                let parsed: &Type = optional.as_ref().unwrap_or(&param.ty);
+                let parsed: &Type = optional.as_deref().unwrap_or(&param.ty);
                 // Spanned on the type: a type that cannot be parsed from a string is reported there.
                 let take = quote_spanned!(parsed.span()=>
                     #h::prompt_argument::<#parsed>(&mut __arguments, #arg_name)?
@@ -143,7 +150,11 @@ fn handler_impl(
     } else {
         quote!(_)
     };
-    let context_binding = if uses_context { quote!(#context) } else { quote!(_) };
+    let context_binding = if uses_context {
+        quote!(#context)
+    } else {
+        quote!(_)
+    };
     let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
     let description = opt_string(&h, description);
     let (icons, meta) = icons_and_meta(&h, attrs);

@@ -17,6 +17,8 @@ use crate::ctxt::Ctxt;
 /// Keys `#[resource(…)]` takes besides the common ones.
 const RESOURCE_KEYS: &[&str] = &["uri", "mime", "allow_path_traversal"];
 
+// The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
+#[allow(clippy::needless_pass_by_value)]
 pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut cx = Ctxt::new();
     let attrs = parse_attrs(&mut cx, args.clone(), "#[resource(…)]", RESOURCE_KEYS);
@@ -25,14 +27,21 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         return quote!(#errors #input);
     };
     let item = &func.item;
-    let name = attrs.name.as_ref().map_or_else(|| fn_name(item), syn::LitStr::value);
+    let name = attrs
+        .name
+        .as_ref()
+        .map_or_else(|| fn_name(item), syn::LitStr::value);
     let template = check_uri(&mut cx, &attrs, &func, &args);
-    if let Some(mime) = &attrs.mime {
-        if let Err(violation) = mcp_content_rules::check_mime_type(&mime.value()) {
-            cx.error_spanned_by(mime, violation.message);
-        }
+    if let Some(mime) = &attrs.mime
+        && let Err(violation) = mcp_content_rules::check_mime_type(&mime.value())
+    {
+        cx.error_spanned_by(mime, violation.message);
     }
-    let uri_text = attrs.uri.as_ref().map(syn::LitStr::value).unwrap_or_default();
+    let uri_text = attrs
+        .uri
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_default();
     let krate = crate_path(&attrs);
     let ident = &item.sig.ident;
     let structs = handler_struct(
@@ -48,7 +57,13 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         let stub = stub(&krate, ident);
         return quote!(#errors #item #structs #stub);
     }
-    let body = handler_impl(&krate, &func, &attrs, &name, template.is_some_and(|t| !t.is_literal()));
+    let body = handler_impl(
+        &krate,
+        &func,
+        &attrs,
+        &name,
+        template.is_some_and(|t| !t.is_literal()),
+    );
     quote! {
         #item
         #structs
@@ -58,7 +73,12 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
 
 /// Checks `uri = "…"` and, for a template, that its variables and the parameters match one to
 /// one (by name) and that URIs can be matched against it.
-fn check_uri(cx: &mut Ctxt, attrs: &Attrs, func: &HandlerFn, args: &TokenStream) -> Option<UriTemplate> {
+fn check_uri(
+    cx: &mut Ctxt,
+    attrs: &Attrs,
+    func: &HandlerFn,
+    args: &TokenStream,
+) -> Option<UriTemplate> {
     let Some(uri) = &attrs.uri else {
         let span = if args.is_empty() {
             func.item.sig.ident.span()
@@ -80,7 +100,11 @@ fn check_uri(cx: &mut Ctxt, attrs: &Attrs, func: &HandlerFn, args: &TokenStream)
     };
     let variables = template.variables();
     for variable in &variables {
-        if !func.params.iter().any(|p| !p.is_context() && p.name == *variable) {
+        if !func
+            .params
+            .iter()
+            .any(|p| !p.is_context() && p.name == *variable)
+        {
             cx.error_spanned_by(
                 uri,
                 format!("template variable `{variable}` has no parameter: add `{variable}: String` to the function"),
@@ -139,6 +163,8 @@ fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
     }
 }
 
+// One `quote!` of the whole generated impl reads better than pieces spread over helpers.
+#[allow(clippy::too_many_lines)]
 fn handler_impl(
     krate: &TokenStream,
     func: &HandlerFn,
@@ -162,7 +188,7 @@ fn handler_impl(
             }
             ParamKind::Value { optional } => {
                 let var_name = &param.name;
-                let parsed: &Type = optional.as_ref().unwrap_or(&param.ty);
+                let parsed: &Type = optional.as_deref().unwrap_or(&param.ty);
                 let take = quote_spanned!(parsed.span()=>
                     #h::template_variable::<#parsed>(&mut __variables, #var_name)?
                 );
@@ -175,13 +201,22 @@ fn handler_impl(
             }
         }
     }
-    let uri = attrs.uri.as_ref().map(syn::LitStr::value).unwrap_or_default();
+    let uri = attrs
+        .uri
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_default();
     let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
-    let description = attrs.description.as_ref().map(syn::LitStr::value).or_else(|| func.doc.clone());
+    let description = attrs
+        .description
+        .as_ref()
+        .map(syn::LitStr::value)
+        .or_else(|| func.doc.clone());
     let description = opt_string(&h, description.as_deref());
-    let mime = match &attrs.mime {
-        Some(mime) => quote!(#h::Some(#h::mime(#mime))),
-        None => quote!(#h::None),
+    let mime = if let Some(mime) = &attrs.mime {
+        quote!(#h::Some(#h::mime(#mime)))
+    } else {
+        quote!(#h::None)
     };
     let (icons, meta) = icons_and_meta(&h, attrs);
     let descriptor = if is_template {
@@ -218,7 +253,11 @@ fn handler_impl(
     } else {
         quote!(mut __variables)
     };
-    let context_binding = if uses_context { quote!(#context) } else { quote!(_) };
+    let context_binding = if uses_context {
+        quote!(#context)
+    } else {
+        quote!(_)
+    };
     let traversal = attrs.allow_path_traversal.map(|_| {
         quote! {
             fn allows_path_traversal(&self) -> bool {

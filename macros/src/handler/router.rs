@@ -63,7 +63,10 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     for (key, paths) in &parsed.entries {
         let name = key.to_string();
         if let Some(first) = seen.iter().find(|k| **k == key) {
-            cx.error_spanned_by(key, format!("duplicate key `{name}` in router!: list all of them in one `[…]`"));
+            cx.error_spanned_by(
+                key,
+                format!("duplicate key `{name}` in router!: list all of them in one `[…]`"),
+            );
             cx.error_spanned_by(first, format!("`{name}` first used here"));
             continue;
         }
@@ -82,15 +85,34 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         }
     }
     let errors = cx.check().err().map(|e| e.to_compile_error());
-    let krate = match &parsed.krate {
-        Some(path) => path.to_token_stream(),
-        None => quote!(::mcp_content),
+    let krate = if let Some(path) = &parsed.krate {
+        path.to_token_stream()
+    } else {
+        quote!(::mcp_content)
     };
     let h = quote!(#krate::__private::handler);
     let mut checks = Vec::new();
-    checks.extend(unique(&h, &tools, "NAME", "tool name", "rename one with `#[tool(name = \"…\")]`"));
-    checks.extend(unique(&h, &prompts, "NAME", "prompt name", "rename one with `#[prompt(name = \"…\")]`"));
-    checks.extend(unique(&h, &resources, "URI", "URI", "two handlers cannot serve the same URI or template"));
+    checks.extend(unique(
+        &h,
+        &tools,
+        "NAME",
+        "tool name",
+        "rename one with `#[tool(name = \"…\")]`",
+    ));
+    checks.extend(unique(
+        &h,
+        &prompts,
+        "NAME",
+        "prompt name",
+        "rename one with `#[prompt(name = \"…\")]`",
+    ));
+    checks.extend(unique(
+        &h,
+        &resources,
+        "URI",
+        "URI",
+        "two handlers cannot serve the same URI or template",
+    ));
     quote! {{
         #errors
         const _: () = {
@@ -105,7 +127,13 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
 
 /// Pairwise `const` assertions that the handlers' `constant`s differ, each spanned on the later
 /// entry of the pair.
-fn unique(h: &TokenStream, paths: &[&Path], constant: &str, what: &str, fix: &str) -> Vec<TokenStream> {
+fn unique(
+    h: &TokenStream,
+    paths: &[&Path],
+    constant: &str,
+    what: &str,
+    fix: &str,
+) -> Vec<TokenStream> {
     let constant = Ident::new(constant, proc_macro2::Span::call_site());
     let mut checks = Vec::new();
     for (j, second) in paths.iter().enumerate() {

@@ -3,18 +3,20 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
 use syn::Type;
+use syn::spanned::Spanned;
 
 use super::{
-    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, crate_path, fn_name,
-    handler_struct, icons_and_meta, opt_string, parse_attrs, parse_fn,
+    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, crate_path, fn_name, handler_struct,
+    icons_and_meta, opt_string, parse_attrs, parse_fn,
 };
 use crate::ctxt::Ctxt;
 
 /// Keys `#[tool(…)]` takes besides the common ones.
 const TOOL_KEYS: &[&str] = &["annotations", "input_schema", "output_schema"];
 
+// The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
+#[allow(clippy::needless_pass_by_value)]
 pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut cx = Ctxt::new();
     let attrs = parse_attrs(&mut cx, args, "#[tool(…)]", TOOL_KEYS);
@@ -35,7 +37,11 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         };
         cx.error_at(name_span, format!("{}{hint}", violation.message));
     }
-    let description = attrs.description.as_ref().map(syn::LitStr::value).or_else(|| func.doc.clone());
+    let description = attrs
+        .description
+        .as_ref()
+        .map(syn::LitStr::value)
+        .or_else(|| func.doc.clone());
     if description.as_deref().is_none_or(str::is_empty) {
         cx.error_spanned_by(
             &item.sig.ident,
@@ -88,6 +94,8 @@ fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
     }
 }
 
+// One `quote!` of the whole generated impl reads better than pieces spread over helpers.
+#[allow(clippy::too_many_lines)]
 fn handler_impl(
     krate: &TokenStream,
     func: &HandlerFn,
@@ -115,13 +123,14 @@ fn handler_impl(
                 uses_context = true;
                 call_args.push(context_arg(*by_ref, &context));
             }
-            ParamKind::Value { optional } => {
+            ParamKind::Value { .. } => {
                 let ty = &param.ty;
                 let arg_name = &param.name;
                 let doc = param.description.as_ref().map(|d| quote!(#[doc = #d]));
-                let default = optional.is_some().then(|| quote!(#[serde(default)]));
                 let rename = param.rename.as_ref().map(|r| quote!(#[serde(rename = #r)]));
-                fields.push(quote!(#doc #default #rename #binding: #ty));
+                // `Option` fields are not `required` in schemars' schema (serde reads them as `None`
+                // when absent), and no `default` keyword is written for them.
+                fields.push(quote!(#doc #rename #binding: #ty));
                 // Spanned on the type: a type that cannot be read is reported there.
                 takes.push(quote_spanned!(ty.span()=>
                     let #binding = __arguments.take::<#ty>(#arg_name);
@@ -156,13 +165,18 @@ fn handler_impl(
         syn::ReturnType::Type(_, ty) => (**ty).clone(),
     };
     // Spanned on the return type: an unsupported type is reported there.
-    let output_schema = match &attrs.output_schema {
-        Some(path) => quote!(#h::Some(#path())),
-        None => quote_spanned!(ret.span()=> #h::output_schema::<#ret>()),
+    let output_schema = if let Some(path) = &attrs.output_schema {
+        quote!(#h::Some(#path()))
+    } else {
+        quote_spanned!(ret.span()=> #h::output_schema::<#ret>())
     };
     let into_result = quote_spanned!(ret.span()=> #h::call_tool_result::<#ret>(__value));
     let call = call_user_fn(item, &call_args);
-    let context_binding = if uses_context { quote!(#context) } else { quote!(_) };
+    let context_binding = if uses_context {
+        quote!(#context)
+    } else {
+        quote!(_)
+    };
     let read_arguments = if has_arguments {
         quote! {
             let mut __arguments = #h::ToolArguments::new(arguments);

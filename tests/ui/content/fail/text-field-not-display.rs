@@ -5,6 +5,7 @@ struct Point {
 }
 
 #[derive(Content)]
+#[content(write_only)]
 struct Report {
     #[content(text)]
     point: Point,

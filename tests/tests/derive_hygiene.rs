@@ -1,0 +1,89 @@
+//! Generated code names everything by absolute path: a module that shadows the prelude
+//! (`Result`, `Ok`, `Option`, `Some`, `Vec`, `String`, `Box`…) still derives cleanly under
+//! `#![deny(warnings, unused_qualifications)]`, and `crate = "…"` reaches the runtime through
+//! a re-exporting path.
+#![deny(warnings, unused_qualifications)]
+
+/// A framework that re-exports the runtime under its own path.
+mod framework {
+    pub(crate) use mcp_content as mcp;
+}
+
+mod shadowed {
+    #![allow(non_camel_case_types, dead_code)]
+
+    use ::mcp_content::Content;
+
+    // Every name generated code could use unqualified, shadowed.
+    struct Result;
+    struct Ok;
+    struct Err;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Vec;
+    struct String;
+    struct Box;
+    struct Default;
+    struct Clone;
+    struct Meta;
+    struct ContentBlock;
+    struct __private;
+    mod core {}
+    mod std {}
+    mod serde_json {}
+    mod mcp_content {}
+
+    #[derive(Content, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[content(annotations(audience = ["user"], priority = 0.5))]
+    #[content(meta("com.example/source" = "hygiene", "com.example/topic" = topic))]
+    pub(crate) struct Everything {
+        #[content(text)]
+        pub(crate) summary: ::std::string::String,
+        #[content(image(mime = "image/png"), meta("com.example/alt" = topic))]
+        pub(crate) chart: ::std::vec::Vec<u8>,
+        #[content(resource(uri = "notes://{topic}/raw", mime = "text/plain"), resource_meta("com.example/rev" = 1))]
+        pub(crate) raw: ::std::option::Option<::std::string::String>,
+        #[content(link(name = "report"))]
+        pub(crate) report: ::std::vec::Vec<::mcp_content::Uri>,
+        #[content(meta = "com.example/count")]
+        pub(crate) count: u32,
+        pub(crate) topic: ::std::string::String,
+        #[content(skip)]
+        pub(crate) cache: ::std::option::Option<u8>,
+    }
+
+    #[derive(Content)]
+    #[content(crate = "crate::framework::mcp")]
+    pub(crate) struct Renamed {
+        #[content(text)]
+        pub(crate) summary: ::std::string::String,
+        #[content(flatten)]
+        pub(crate) inner: Everything,
+    }
+}
+
+use mcp_content::{FromContent, IntoCallToolResult};
+
+#[test]
+fn derives_in_a_module_that_shadows_the_prelude() {
+    let value = shadowed::Everything {
+        summary: "s".into(),
+        chart: vec![1],
+        raw: Some("r".into()),
+        report: vec![mcp_content::Uri::new("file:///r").unwrap()],
+        count: 2,
+        topic: "t".into(),
+        cache: None,
+    };
+    let result = shadowed::Renamed {
+        summary: "outer".into(),
+        inner: value,
+    }
+    .into_call_tool_result();
+    assert_eq!(result.content.len(), 5);
+    assert_eq!(result.meta.get("com.example/topic"), Some(&"t".into()));
+    let back = shadowed::Renamed::from_call_tool_result(&result).unwrap();
+    assert_eq!(back.summary, "outer");
+    assert_eq!(back.inner.topic, "t");
+}
