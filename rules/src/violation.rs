@@ -56,6 +56,39 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule, in declaration order.
+    pub const ALL: [Rule; 18] = [
+        Rule::Base64,
+        Rule::MimeType,
+        Rule::MimeKind,
+        Rule::Uri,
+        Rule::UriTemplate,
+        Rule::MetaKey,
+        Rule::MetaKeyReserved,
+        Rule::Priority,
+        Rule::Audience,
+        Rule::Timestamp,
+        Rule::ToolName,
+        Rule::IconSrc,
+        Rule::IconTheme,
+        Rule::ProtocolVersion,
+        Rule::Required,
+        Rule::Type,
+        Rule::ExactlyOne,
+        Rule::Limit,
+    ];
+
+    /// The rule whose [`name`](Rule::name) is `name`.
+    ///
+    /// ```
+    /// use mcp_content_rules::Rule;
+    /// assert_eq!(Rule::from_name("mime-kind"), Some(Rule::MimeKind));
+    /// assert_eq!(Rule::from_name("nope"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|rule| rule.name() == name)
+    }
+
     /// The stable kebab-case id of the rule, as used in error texts.
     ///
     /// ```
@@ -164,26 +197,7 @@ mod tests {
 
     #[test]
     fn rule_names_are_kebab_case_and_distinct() {
-        let all = [
-            Rule::Base64,
-            Rule::MimeType,
-            Rule::MimeKind,
-            Rule::Uri,
-            Rule::UriTemplate,
-            Rule::MetaKey,
-            Rule::MetaKeyReserved,
-            Rule::Priority,
-            Rule::Audience,
-            Rule::Timestamp,
-            Rule::ToolName,
-            Rule::IconSrc,
-            Rule::IconTheme,
-            Rule::ProtocolVersion,
-            Rule::Required,
-            Rule::Type,
-            Rule::ExactlyOne,
-            Rule::Limit,
-        ];
+        let all = Rule::ALL;
         let names: std::collections::HashSet<_> = all.iter().map(|r| r.name()).collect();
         assert_eq!(names.len(), all.len());
         for name in names {

@@ -8,11 +8,10 @@
 use std::fmt;
 
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
-use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serializer};
 use serde_json::{Map, Value};
 
-use crate::annotations::{Annotations, is_none_or_empty};
+use crate::annotations::Annotations;
 use crate::binary::Base64Data;
 use crate::error::{field_error, join_path};
 use crate::icon::Icon;
@@ -20,6 +19,7 @@ use crate::meta::Meta;
 use crate::rules::{self, MediaKind, ProtocolVersion, Rule, Violation};
 use crate::validated::{MimeType, Uri};
 use crate::version::{SerializeFor, serialize_latest};
+use crate::wire::{self, FieldSink, WriteFields};
 
 /// One block of content, as tool results and prompt messages carry them.
 ///
@@ -464,24 +464,48 @@ impl ContentBlock {
 }
 
 // ---------------------------------------------------------------------------------------
-// Writing
+// Writing: each block's fields are listed once (`WriteFields`) and go either to any serde
+// serializer or straight into JSON bytes (see `wire`).
 
-fn put_common<M: SerializeMap>(
-    map: &mut M,
+fn put_common<K: FieldSink>(
+    sink: &mut K,
     annotations: Option<&Annotations>,
     meta: &Meta,
     extra: &Map<String, Value>,
-) -> Result<(), M::Error> {
-    if !is_none_or_empty(annotations) {
-        map.serialize_entry("annotations", &annotations)?;
+) -> Result<(), K::Error> {
+    if let Some(annotations) = annotations.filter(|a| !a.is_empty()) {
+        sink.field("annotations", annotations)?;
     }
     if !meta.is_empty() {
-        map.serialize_entry("_meta", meta)?;
+        sink.field("_meta", meta)?;
     }
     for (k, v) in extra {
-        map.serialize_entry(k, v)?;
+        sink.field(k, v)?;
     }
     Ok(())
+}
+
+impl WriteFields for ContentBlock {
+    fn write_fields<K: FieldSink>(
+        &self,
+        version: ProtocolVersion,
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        let block = match self {
+            ContentBlock::Unknown(u) => {
+                for (k, v) in &u.fields {
+                    sink.field(k, v)?;
+                }
+                return Ok(());
+            }
+            ContentBlock::Text(b) => BlockRef::Text(b),
+            ContentBlock::Image(b) => BlockRef::Image(b),
+            ContentBlock::Audio(b) => BlockRef::Audio(b),
+            ContentBlock::ResourceLink(b) => BlockRef::ResourceLink(b),
+            ContentBlock::Resource(b) => BlockRef::Resource(b),
+        };
+        block.write_fields(version, sink)
+    }
 }
 
 impl SerializeFor for ContentBlock {
@@ -490,57 +514,61 @@ impl SerializeFor for ContentBlock {
         version: ProtocolVersion,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        let block = match self {
-            ContentBlock::Unknown(u) => return serializer.collect_map(&u.fields),
-            ContentBlock::Text(b) => BlockRef::Text(b),
-            ContentBlock::Image(b) => BlockRef::Image(b),
-            ContentBlock::Audio(b) => BlockRef::Audio(b),
-            ContentBlock::ResourceLink(b) => BlockRef::ResourceLink(b),
-            ContentBlock::Resource(b) => BlockRef::Resource(b),
-        };
-        block.serialize_for(version, serializer)
+        wire::serialize_object(self, version, serializer)
+    }
+
+    fn json_len_hint(&self) -> usize {
+        ContentBlock::json_len_hint(self)
+    }
+
+    fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
+        wire::write_json(self, version, out);
     }
 }
 
-fn write_media<S: Serializer>(
-    serializer: S,
+fn write_media<K: FieldSink>(
+    sink: &mut K,
     kind: &str,
     data: &Base64Data,
     mime_type: &MimeType,
     annotations: Option<&Annotations>,
     meta: &Meta,
     extra: &Map<String, Value>,
-) -> Result<S::Ok, S::Error> {
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", kind)?;
-    map.serialize_entry("data", data)?;
-    map.serialize_entry("mimeType", mime_type)?;
-    put_common(&mut map, annotations, meta, extra)?;
-    map.end()
+) -> Result<(), K::Error> {
+    sink.field("type", kind)?;
+    sink.base64("data", data)?;
+    sink.field("mimeType", mime_type)?;
+    put_common(sink, annotations, meta, extra)
 }
 
-impl serde::Serialize for ResourceContents {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
+impl WriteFields for ResourceContents {
+    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
         let (uri, mime_type, meta, extra) = match self {
             ResourceContents::Text(t) => (&t.uri, &t.mime_type, &t.meta, &t.extra),
             ResourceContents::Blob(b) => (&b.uri, &b.mime_type, &b.meta, &b.extra),
         };
-        map.serialize_entry("uri", uri)?;
+        sink.field("uri", uri)?;
         if let Some(mime_type) = mime_type {
-            map.serialize_entry("mimeType", mime_type)?;
+            sink.field("mimeType", mime_type)?;
         }
         match self {
-            ResourceContents::Text(t) => map.serialize_entry("text", &t.text)?,
-            ResourceContents::Blob(b) => map.serialize_entry("blob", &b.blob)?,
+            ResourceContents::Text(t) => sink.field("text", &t.text)?,
+            ResourceContents::Blob(b) => sink.base64("blob", &b.blob)?,
         }
         if !meta.is_empty() {
-            map.serialize_entry("_meta", meta)?;
+            sink.field("_meta", meta)?;
         }
         for (k, v) in extra {
-            map.serialize_entry(k, v)?;
+            sink.field(k, v)?;
         }
-        map.end()
+        Ok(())
+    }
+}
+
+impl serde::Serialize for ResourceContents {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Resource contents have no version-dependent field.
+        wire::serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
 
@@ -548,13 +576,26 @@ serialize_latest!(ContentBlock);
 
 macro_rules! serialize_as_block {
     ($($ty:ty),*) => {$(
+        impl WriteFields for $ty {
+            fn write_fields<K: FieldSink>(
+                &self,
+                version: ProtocolVersion,
+                sink: &mut K,
+            ) -> Result<(), K::Error> {
+                BlockRef::from(self).write_fields(version, sink)
+            }
+        }
         impl SerializeFor for $ty {
             fn serialize_for<S: Serializer>(
                 &self,
                 version: ProtocolVersion,
                 serializer: S,
             ) -> Result<S::Ok, S::Error> {
-                BlockRef::from(self).serialize_for(version, serializer)
+                wire::serialize_object(self, version, serializer)
+            }
+
+            fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
+                wire::write_json(self, version, out);
             }
         }
         serialize_latest!($ty);
@@ -588,21 +629,19 @@ block_ref_from!(
 );
 
 impl BlockRef<'_> {
-    fn serialize_for<S: Serializer>(
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
         match *self {
             BlockRef::Text(b) => {
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("type", "text")?;
-                map.serialize_entry("text", &b.text)?;
-                put_common(&mut map, b.annotations.as_ref(), &b.meta, &b.extra)?;
-                map.end()
+                sink.field("type", "text")?;
+                sink.field("text", &b.text)?;
+                put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)
             }
             BlockRef::Image(b) => write_media(
-                serializer,
+                sink,
                 "image",
                 &b.data,
                 &b.mime_type,
@@ -611,7 +650,7 @@ impl BlockRef<'_> {
                 &b.extra,
             ),
             BlockRef::Audio(b) => write_media(
-                serializer,
+                sink,
                 "audio",
                 &b.data,
                 &b.mime_type,
@@ -620,35 +659,31 @@ impl BlockRef<'_> {
                 &b.extra,
             ),
             BlockRef::ResourceLink(b) => {
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("type", "resource_link")?;
-                map.serialize_entry("uri", &b.uri)?;
-                map.serialize_entry("name", &b.name)?;
+                sink.field("type", "resource_link")?;
+                sink.field("uri", &b.uri)?;
+                sink.field("name", &b.name)?;
                 if let Some(title) = &b.title {
-                    map.serialize_entry("title", title)?;
+                    sink.field("title", title)?;
                 }
                 if let Some(description) = &b.description {
-                    map.serialize_entry("description", description)?;
+                    sink.field("description", description)?;
                 }
                 if let Some(mime_type) = &b.mime_type {
-                    map.serialize_entry("mimeType", mime_type)?;
+                    sink.field("mimeType", mime_type)?;
                 }
                 if let Some(size) = b.size {
-                    map.serialize_entry("size", &size)?;
+                    sink.field("size", &size)?;
                 }
                 // 2025-06-18 has no icons.
                 if !b.icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
-                    map.serialize_entry("icons", &b.icons)?;
+                    sink.field("icons", &b.icons)?;
                 }
-                put_common(&mut map, b.annotations.as_ref(), &b.meta, &b.extra)?;
-                map.end()
+                put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)
             }
             BlockRef::Resource(b) => {
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("type", "resource")?;
-                map.serialize_entry("resource", &b.resource)?;
-                put_common(&mut map, b.annotations.as_ref(), &b.meta, &b.extra)?;
-                map.end()
+                sink.field("type", "resource")?;
+                sink.object("resource", &b.resource, version)?;
+                put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)
             }
         }
     }

@@ -197,8 +197,9 @@ pub trait IntoBinary {
     note = "use `Vec<u8>`, `Box<[u8]>`, `Base64Data`, or `bytes::Bytes`; or mark the type `#[content(write_only)]`"
 )]
 pub trait FromBinary: Sized {
-    /// Decodes the payload (`Base64Data` keeps it encoded: decoding is lazy).
-    fn from_base64_data(data: Base64Data) -> Result<Self, Violation>;
+    /// Decodes the payload, from a borrow: the base64 text is never copied before decoding
+    /// (`Base64Data` itself keeps it encoded: decoding is lazy).
+    fn from_base64_data(data: &Base64Data) -> Result<Self, Violation>;
 }
 
 impl IntoBinary for Base64Data {
@@ -251,32 +252,32 @@ impl IntoBinary for bytes::Bytes {
 }
 
 impl FromBinary for Base64Data {
-    fn from_base64_data(data: Base64Data) -> Result<Self, Violation> {
-        Ok(data)
+    fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
+        Ok(data.clone())
     }
 }
 
 impl FromBinary for Vec<u8> {
-    fn from_base64_data(data: Base64Data) -> Result<Self, Violation> {
-        data.into_bytes()
+    fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
+        data.to_bytes()
     }
 }
 
 impl FromBinary for Box<[u8]> {
-    fn from_base64_data(data: Base64Data) -> Result<Self, Violation> {
-        data.into_bytes().map(Vec::into_boxed_slice)
+    fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
+        data.to_bytes().map(Vec::into_boxed_slice)
     }
 }
 
 impl FromBinary for Cow<'static, [u8]> {
-    fn from_base64_data(data: Base64Data) -> Result<Self, Violation> {
-        data.into_bytes().map(Cow::Owned)
+    fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
+        data.to_bytes().map(Cow::Owned)
     }
 }
 
 #[cfg(feature = "bytes")]
 impl FromBinary for bytes::Bytes {
-    fn from_base64_data(data: Base64Data) -> Result<Self, Violation> {
-        data.into_bytes().map(bytes::Bytes::from)
+    fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
+        data.to_bytes().map(bytes::Bytes::from)
     }
 }

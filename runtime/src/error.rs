@@ -138,29 +138,9 @@ pub(crate) fn field_error<E: serde::de::Error>(field: &str, detail: impl fmt::Di
 
 /// Finds the `(rule: name)` a `Violation`'s text ends with.
 fn rule_named_in(message: &str) -> Option<Rule> {
-    const RULES: [Rule; 18] = [
-        Rule::Base64,
-        Rule::MimeType,
-        Rule::MimeKind,
-        Rule::Uri,
-        Rule::UriTemplate,
-        Rule::MetaKey,
-        Rule::MetaKeyReserved,
-        Rule::Priority,
-        Rule::Audience,
-        Rule::Timestamp,
-        Rule::ToolName,
-        Rule::IconSrc,
-        Rule::IconTheme,
-        Rule::ProtocolVersion,
-        Rule::Required,
-        Rule::Type,
-        Rule::ExactlyOne,
-        Rule::Limit,
-    ];
     let start = message.rfind("(rule: ")?;
     let name = message[start + 7..].strip_suffix(')')?;
-    RULES.into_iter().find(|rule| rule.name() == name)
+    Rule::from_name(name)
 }
 
 impl fmt::Display for ReadError {
@@ -186,18 +166,31 @@ pub fn read_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Re
 
 /// [`read_json`] with no limit but `serde_json`'s own (the limits are checked by the caller).
 pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
+    // Tracking the path costs an allocation per key read; valid input is the common case, so
+    // read without it first and read again with it only to name the path of an error.
+    let plain = match serde_json::from_slice(bytes) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value =
-        serde_path_to_error::deserialize(&mut deserializer).map_err(ReadError::from_json)?;
-    deserializer
-        .end()
-        .map_err(|e| ReadError::from_parts(".".to_owned(), &e))?;
-    Ok(value)
+    let tracked: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
+    Err(match tracked {
+        Err(error) => ReadError::from_json(error),
+        // Only trailing characters fail the plain read but not the tracked one.
+        Ok(_) => match deserializer.end() {
+            Err(error) => ReadError::from_parts(".".to_owned(), &error),
+            Ok(()) => ReadError::from_parts(".".to_owned(), &plain),
+        },
+    })
 }
 
 /// [`read_value`] with no limit (the limits are checked by the caller).
 pub(crate) fn read_value_unlimited<T: DeserializeOwned>(
     value: serde_json::Value,
 ) -> Result<T, ReadError> {
-    serde_path_to_error::deserialize(value).map_err(ReadError::from_json)
+    // As in `read_json_unlimited`: the path is tracked only to report an error.
+    match T::deserialize(&value) {
+        Ok(read) => Ok(read),
+        Err(_) => serde_path_to_error::deserialize(value).map_err(ReadError::from_json),
+    }
 }

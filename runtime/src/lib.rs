@@ -29,6 +29,7 @@ mod tool;
 mod validate;
 mod validated;
 mod version;
+mod wire;
 
 pub use annotations::{Annotations, Role};
 pub use binary::Base64Data;

@@ -313,6 +313,24 @@ pub trait ContentSlots: Sized {
 
     /// Builds the value once every block was offered.
     fn finish(slots: Self::Slots, result_meta: &Meta) -> Result<Self, ReadError>;
+
+    /// The error when no field takes the block at `index` (an enum names each variant's
+    /// reason).
+    fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
+        let _ = slots;
+        unexpected_block(index, block, Self::NAME)
+    }
+}
+
+/// The error for a block no field of `name` takes.
+pub fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
+    ReadError::message(
+        format!("content[{index}]"),
+        format!(
+            "unexpected {} block: no field of `{name}` is left to take it",
+            block.kind()
+        ),
+    )
 }
 
 /// Reads `T` from `blocks`, skipping the block at `skip` (the JSON text of structured content).
@@ -327,17 +345,103 @@ pub fn read_content<T: ContentSlots>(
             continue;
         }
         if !T::offer(&mut slots, index, block)? {
-            return Err(ReadError::message(
-                format!("content[{index}]"),
-                format!(
-                    "unexpected {} block: no field of `{}` is left to take it",
-                    block.kind(),
-                    T::NAME
-                ),
-            ));
+            return Err(T::unexpected(slots, index, block));
         }
     }
     T::finish(slots, result_meta)
+}
+
+/// One variant's reading state in a derived enum's slots: still reading, or out with the
+/// reason it cannot read this content.
+pub enum VariantSlots<S> {
+    /// Every block so far fitted.
+    Reading(S),
+    /// Why this variant cannot be the one.
+    Failed(ReadError),
+}
+
+impl<S: Default> Default for VariantSlots<S> {
+    fn default() -> Self {
+        Self::Reading(S::default())
+    }
+}
+
+/// The struct reader of one variant, offering a block.
+pub type OfferFn<S> = fn(&mut S, usize, &ContentBlock) -> Result<bool, ReadError>;
+
+/// Offers a block to a variant still reading; whether it took it. A variant's error puts it
+/// out (another variant may still read the content).
+pub fn offer_variant<S>(
+    state: &mut VariantSlots<S>,
+    index: usize,
+    block: &ContentBlock,
+    offer: OfferFn<S>,
+) -> bool {
+    let VariantSlots::Reading(slots) = state else {
+        return false;
+    };
+    match offer(slots, index, block) {
+        Ok(took) => took,
+        Err(error) => {
+            *state = VariantSlots::Failed(error);
+            false
+        }
+    }
+}
+
+/// Puts out a variant that left a block another variant took.
+pub fn reject_variant<S>(
+    state: &mut VariantSlots<S>,
+    took: bool,
+    index: usize,
+    block: &ContentBlock,
+    name: &str,
+) {
+    if !took && matches!(state, VariantSlots::Reading(_)) {
+        *state = VariantSlots::Failed(unexpected_block(index, block, name));
+    }
+}
+
+/// Why a variant cannot read content whose block at `index` no variant takes.
+pub fn unexpected_in_variant<S>(
+    state: VariantSlots<S>,
+    index: usize,
+    block: &ContentBlock,
+    name: &str,
+) -> ReadError {
+    match state {
+        VariantSlots::Reading(_) => unexpected_block(index, block, name),
+        VariantSlots::Failed(error) => error,
+    }
+}
+
+/// Builds a variant's value once every block was offered, or says why it cannot.
+pub fn finish_variant<S, T>(
+    state: VariantSlots<S>,
+    result_meta: &Meta,
+    finish: fn(S, &Meta) -> Result<T, ReadError>,
+) -> Result<T, ReadError> {
+    match state {
+        VariantSlots::Reading(slots) => finish(slots, result_meta),
+        VariantSlots::Failed(error) => Err(error),
+    }
+}
+
+/// The error when no variant of enum `name` reads the content: each variant and why.
+pub fn no_variant(name: &str, errors: &[(&str, ReadError)]) -> ReadError {
+    let reasons: Vec<String> = errors
+        .iter()
+        .map(|(variant, error)| format!("`{variant}`: {error}"))
+        .collect();
+    let reasons = if reasons.is_empty() {
+        "it has none".to_owned()
+    } else {
+        reasons.join("; ")
+    };
+    ReadError::message(
+        "content",
+        format!("no variant of `{name}` reads it: {reasons}"),
+    )
 }
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
@@ -431,7 +535,7 @@ pub fn from_binary<T: FromBinary>(
     path: &dyn Fn() -> String,
     field: &str,
 ) -> Result<T, ReadError> {
-    T::from_base64_data(data.clone()).map_err(|violation| {
+    T::from_base64_data(data).map_err(|violation| {
         let message = format!("field `{field}`: {}", violation.message);
         ReadError::new(
             path(),

@@ -12,6 +12,7 @@ use crate::result::put_result_tail;
 use crate::rules::ProtocolVersion;
 use crate::tool::put_descriptor_tail;
 use crate::version::{SerializeFor, serialize_latest};
+use crate::wire::{self, FieldSink, WriteFields};
 
 /// An argument a prompt takes (always a string on the wire).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -133,19 +134,18 @@ impl PromptMessage {
     }
 }
 
-impl SerializeFor for PromptMessage {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for PromptMessage {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("role", &self.role)?;
-        map.serialize_entry("content", &self.content.for_version(version))?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.field("role", &self.role)?;
+        sink.object("content", &self.content, version)?;
         for (k, v) in &self.extra {
-            map.serialize_entry(k, v)?;
+            sink.field(k, v)?;
         }
-        map.end()
+        Ok(())
     }
 }
 
@@ -179,26 +179,26 @@ impl GetPromptResult {
     }
 }
 
-impl SerializeFor for GetPromptResult {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for GetPromptResult {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
         if let Some(description) = &self.description {
-            map.serialize_entry("description", description)?;
+            sink.field("description", description)?;
         }
-        map.serialize_entry("messages", &self.messages.for_version(version))?;
+        sink.objects("messages", &self.messages, version)?;
         put_result_tail(
-            &mut map,
+            sink,
             version,
             &self.meta,
             self.result_type.as_deref(),
             &self.extra,
-        )?;
-        map.end()
+        )
     }
 }
+
+wire::serialize_for_via_fields!(PromptMessage, GetPromptResult);
 
 serialize_latest!(Prompt, PromptMessage, GetPromptResult);

@@ -13,6 +13,7 @@ use crate::rules::{ProtocolVersion, UriTemplate};
 use crate::tool::put_descriptor_tail;
 use crate::validated::{MimeType, Uri};
 use crate::version::{SerializeFor, serialize_latest};
+use crate::wire::{self, FieldSink, WriteFields};
 
 /// A resource the server can read, as `resources/list` returns it.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -233,30 +234,30 @@ impl ReadResourceResult {
     }
 }
 
-impl SerializeFor for ReadResourceResult {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for ReadResourceResult {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("contents", &self.contents)?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.objects("contents", &self.contents, version)?;
         if version >= ProtocolVersion::V2026_07_28 {
-            map.serialize_entry(
+            sink.field(
                 "cacheScope",
                 &self.cache_scope.unwrap_or(CacheScope::Private),
             )?;
-            map.serialize_entry("ttlMs", &self.ttl_ms.unwrap_or(0))?;
+            sink.field("ttlMs", &self.ttl_ms.unwrap_or(0))?;
         }
         put_result_tail(
-            &mut map,
+            sink,
             version,
             &self.meta,
             self.result_type.as_deref(),
             &self.extra,
-        )?;
-        map.end()
+        )
     }
 }
+
+wire::serialize_for_via_fields!(ReadResourceResult);
 
 serialize_latest!(Resource, ResourceTemplate, ReadResourceResult);

@@ -14,6 +14,7 @@ use crate::result::put_result_tail;
 use crate::rules::ProtocolVersion;
 use crate::validated::ToolName;
 use crate::version::{SerializeFor, serialize_latest};
+use crate::wire::{self, FieldSink, WriteFields};
 
 /// The result of `tools/call`.
 ///
@@ -96,27 +97,39 @@ impl SerializeFor for CallToolResult {
         version: ProtocolVersion,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("content", &self.content.for_version(version))?;
+        wire::serialize_object(self, version, serializer)
+    }
+
+    fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
+        wire::write_json(self, version, out);
+    }
+}
+
+impl WriteFields for CallToolResult {
+    fn write_fields<K: FieldSink>(
+        &self,
+        version: ProtocolVersion,
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.objects("content", &self.content, version)?;
         if let Some(structured) = &self.structured_content {
             if version < ProtocolVersion::V2026_07_28 && !structured.is_object() {
                 // 2025-era schemas require an object here.
-                map.serialize_entry("structuredContent", &WrappedResult(structured))?;
+                sink.field("structuredContent", &WrappedResult(structured))?;
             } else {
-                map.serialize_entry("structuredContent", structured)?;
+                sink.field("structuredContent", structured)?;
             }
         }
         if let Some(is_error) = self.is_error {
-            map.serialize_entry("isError", &is_error)?;
+            sink.field("isError", &is_error)?;
         }
         put_result_tail(
-            &mut map,
+            sink,
             version,
             &self.meta,
             self.result_type.as_deref(),
             &self.extra,
-        )?;
-        map.end()
+        )
     }
 }
 
