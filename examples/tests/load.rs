@@ -4,7 +4,7 @@
 //! `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers and the protocol version and
 //! client capabilities in `params._meta`. Every response is checked (HTTP 200, the id of
 //! its request, no error, exactly the expected content), and the latency percentiles are
-//! printed (`cargo test --test load -- --nocapture`).
+//! printed to stderr (shown even when the test harness captures output).
 //!
 //! Bounded: every socket read and write has a timeout, each client makes a fixed number of
 //! requests, and the whole run must finish within `DEADLINE`. The server is killed when the
@@ -408,7 +408,10 @@ fn ten_thousand_stateless_tool_calls_from_64_clients() {
     assert_eq!(latencies.len(), CLIENTS * REQUESTS_PER_CLIENT);
     assert!(latencies.len() >= 10_000);
     latencies.sort();
-    println!(
+    // Straight to stderr, not through `println!`, so the numbers show even when the test
+    // harness captures output.
+    let _ = writeln!(
+        std::io::stderr(),
         "load: {} tools/call from {CLIENTS} clients in {:.2?} ({:.0} req/s); latency p50 {:.2?}, p90 {:.2?}, p99 {:.2?}, max {:.2?}",
         latencies.len(),
         elapsed,

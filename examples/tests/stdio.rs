@@ -60,7 +60,7 @@ impl Server {
         }
     }
 
-    fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+    fn request(&mut self, id: u64, method: &str, params: &Value) -> Value {
         self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
         self.response(id)
     }
@@ -79,7 +79,7 @@ fn a_2025_11_25_session_over_stdio() {
     let init = server.request(
         1,
         "initialize",
-        json!({
+        &json!({
             "protocolVersion": "2025-11-25",
             "capabilities": {},
             "clientInfo": { "name": "stdio-test", "version": "1.0.0" }
@@ -96,7 +96,7 @@ fn a_2025_11_25_session_over_stdio() {
     );
     server.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
 
-    let tools = server.request(2, "tools/list", json!({}));
+    let tools = server.request(2, "tools/list", &json!({}));
     let names: Vec<&str> = tools["result"]["tools"]
         .as_array()
         .unwrap()
@@ -109,21 +109,21 @@ fn a_2025_11_25_session_over_stdio() {
         "no resultType before 2026: {tools}"
     );
 
-    let image = server.request(3, "tools/call", json!({ "name": "test_image_content" }));
+    let image = server.request(3, "tools/call", &json!({ "name": "test_image_content" }));
     assert_eq!(image["result"]["content"][0]["type"], "image", "{image}");
     assert_eq!(image["result"]["content"][0]["mimeType"], "image/png");
 
     let error = server.request(
         4,
         "tools/call",
-        json!({ "name": "test_error_handling", "arguments": {} }),
+        &json!({ "name": "test_error_handling", "arguments": {} }),
     );
     assert_eq!(error["result"]["isError"], true, "{error}");
 
     let read = server.request(
         5,
         "resources/read",
-        json!({ "uri": "test://template/42/data" }),
+        &json!({ "uri": "test://template/42/data" }),
     );
     let text = read["result"]["contents"][0]["text"].as_str().unwrap();
     assert!(text.contains("\"42\""), "{read}");
@@ -131,7 +131,7 @@ fn a_2025_11_25_session_over_stdio() {
     let prompt = server.request(
         6,
         "prompts/get",
-        json!({ "name": "test_prompt_with_arguments", "arguments": { "arg1": "a", "arg2": "b" } }),
+        &json!({ "name": "test_prompt_with_arguments", "arguments": { "arg1": "a", "arg2": "b" } }),
     );
     assert_eq!(
         prompt["result"]["messages"][0]["content"]["text"],
@@ -141,7 +141,7 @@ fn a_2025_11_25_session_over_stdio() {
     let bad = server.request(
         7,
         "tools/call",
-        json!({ "name": "test_sampling", "arguments": { "prompt": 5 } }),
+        &json!({ "name": "test_sampling", "arguments": { "prompt": 5 } }),
     );
     assert_eq!(bad["result"]["isError"], true, "{bad}");
     let message = bad["result"]["content"][0]["text"].as_str().unwrap();

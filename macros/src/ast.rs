@@ -2,21 +2,47 @@
 //! stage can point an error at the exact token it is about.
 
 use proc_macro2::Span;
+use syn::spanned::Spanned;
 use syn::{Ident, LitStr, Type};
 
 use crate::attr::{self, ContainerAttrs, FieldAttrs};
 use crate::ctxt::Ctxt;
 
-/// The struct being derived.
+/// What `#[derive(Content)]` is applied to.
+pub(crate) enum Item<'a> {
+    /// A struct: one layout.
+    Struct(Input<'a>),
+    /// An enum: one layout per variant.
+    Enum(Enum<'a>),
+}
+
+/// An enum: its own attributes, and each variant as a layout of its own.
+pub(crate) struct Enum<'a> {
+    pub(crate) original: &'a syn::DeriveInput,
+    pub(crate) attrs: ContainerAttrs,
+    pub(crate) variants: Vec<Input<'a>>,
+}
+
+/// One layout: the struct being derived, or one variant of an enum (whose `attrs` are the
+/// enum's with the variant's merged in).
 pub(crate) struct Input<'a> {
     pub(crate) original: &'a syn::DeriveInput,
     pub(crate) attrs: ContainerAttrs,
     pub(crate) fields: Vec<Field<'a>>,
+    /// `Some` for an enum variant.
+    pub(crate) variant: Option<Variant<'a>>,
 }
 
-/// One named field.
-pub(crate) struct Field<'a> {
+/// The variant a layout is, for an enum.
+pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a Ident,
+}
+
+/// One field. Fields of a tuple variant are named `_0`, `_1`, … in attributes and messages.
+pub(crate) struct Field<'a> {
+    pub(crate) ident: Ident,
+    /// How the field is written in a pattern or a constructor (`name` or `0`).
+    pub(crate) member: syn::Member,
     pub(crate) ty: &'a Type,
     pub(crate) attrs: FieldAttrs,
     /// Whether the field carries any `#[content]` attribute (even a broken one).
@@ -89,61 +115,165 @@ impl Value {
     }
 }
 
-impl<'a> Input<'a> {
+impl<'a> Item<'a> {
     /// Builds the IR from a derive input; grammar mistakes go to `cx`. `None` when the item
-    /// is not a struct with named fields (reported too).
+    /// is a tuple struct or a union (reported too).
     pub(crate) fn from_syn(cx: &mut Ctxt, input: &'a syn::DeriveInput) -> Option<Self> {
-        let attrs = attr::container_attrs(cx, &input.attrs);
-        let named = match &input.data {
-            syn::Data::Struct(data) => match &data.fields {
-                syn::Fields::Named(named) => Some(named.named.iter().collect::<Vec<_>>()),
-                syn::Fields::Unit => Some(Vec::new()),
-                syn::Fields::Unnamed(unnamed) => {
-                    cx.error_spanned_by(
-                        unnamed,
-                        "#[derive(Content)] needs named fields: attributes refer to fields by name",
-                    );
-                    None
-                }
-            },
+        let word = if matches!(input.data, syn::Data::Enum(_)) {
+            "enum"
+        } else {
+            "struct"
+        };
+        let attrs = attr::container_attrs(cx, &input.attrs, word);
+        match &input.data {
+            syn::Data::Struct(data) => {
+                let fields = match &data.fields {
+                    syn::Fields::Named(named) => named.named.iter().collect::<Vec<_>>(),
+                    syn::Fields::Unit => Vec::new(),
+                    syn::Fields::Unnamed(unnamed) => {
+                        cx.error_spanned_by(
+                            unnamed,
+                            "#[derive(Content)] needs named fields: attributes refer to fields by name",
+                        );
+                        return None;
+                    }
+                };
+                let fields = fields
+                    .into_iter()
+                    .filter_map(|field| {
+                        let ident = field.ident.as_ref()?;
+                        Some(Field::from_syn(
+                            cx,
+                            field,
+                            ident.clone(),
+                            syn::Member::Named(ident.clone()),
+                            word,
+                        ))
+                    })
+                    .collect();
+                Some(Item::Struct(Input {
+                    original: input,
+                    attrs,
+                    fields,
+                    variant: None,
+                }))
+            }
             syn::Data::Enum(data) => {
-                cx.error_spanned_by(
-                    data.enum_token,
-                    "#[derive(Content)] supports structs; for alternatives, use one struct per layout \
-                     or an `Option` field per alternative",
-                );
-                None
+                let variants = data
+                    .variants
+                    .iter()
+                    .map(|variant| Input::variant(cx, input, &attrs, variant))
+                    .collect();
+                Some(Item::Enum(Enum {
+                    original: input,
+                    attrs,
+                    variants,
+                }))
             }
             syn::Data::Union(data) => {
                 cx.error_spanned_by(
                     data.union_token,
-                    "#[derive(Content)] supports structs, not unions",
+                    "#[derive(Content)] supports structs and enums, not unions",
                 );
                 None
             }
-        };
-        let fields = named?
-            .into_iter()
-            .filter_map(|field| {
-                let ident = field.ident.as_ref()?;
-                let annotated = field.attrs.iter().any(|a| a.path().is_ident("content"));
-                Some(Field {
-                    ident,
-                    ty: &field.ty,
-                    attrs: attr::field_attrs(cx, &field.attrs),
-                    annotated,
-                })
+        }
+    }
+}
+
+impl<'a> Field<'a> {
+    fn from_syn(
+        cx: &mut Ctxt,
+        field: &'a syn::Field,
+        ident: Ident,
+        member: syn::Member,
+        word: &str,
+    ) -> Self {
+        let annotated = field.attrs.iter().any(|a| a.path().is_ident("content"));
+        Field {
+            ident,
+            member,
+            ty: &field.ty,
+            attrs: attr::field_attrs(cx, &field.attrs, word),
+            annotated,
+        }
+    }
+}
+
+impl<'a> Input<'a> {
+    /// The layout of one enum variant: the enum's attributes with the variant's merged in
+    /// (annotations key by key, `_meta` entries added).
+    fn variant(
+        cx: &mut Ctxt,
+        input: &'a syn::DeriveInput,
+        enum_attrs: &ContainerAttrs,
+        variant: &'a syn::Variant,
+    ) -> Self {
+        let variant_attrs = attr::variant_attrs(cx, &variant.attrs);
+        let fields = variant
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(index, field)| {
+                let (ident, member) = match &field.ident {
+                    Some(ident) => (ident.clone(), syn::Member::Named(ident.clone())),
+                    None => (
+                        Ident::new(&format!("_{index}"), field.ty.span()),
+                        syn::Member::Unnamed(syn::Index {
+                            index: u32::try_from(index).unwrap_or(u32::MAX),
+                            span: field.ty.span(),
+                        }),
+                    ),
+                };
+                let mut field = Field::from_syn(cx, field, ident, member, "enum");
+                if let Some(skip) = &variant_attrs.skip {
+                    // A skipped variant's fields are each skipped: attributes would be unused.
+                    if field.annotated {
+                        cx.error_spanned_by(
+                            &field.ident,
+                            format!(
+                                "variant `{}` is `skip`: its fields take no #[content] attribute",
+                                variant.ident
+                            ),
+                        );
+                    }
+                    field.attrs.kind = Some(attr::Kind::Skip { key: skip.clone() });
+                }
+                field
             })
             .collect();
-        Some(Input {
+        let mut attrs = enum_attrs.clone();
+        attrs.annotations = enum_attrs.annotations.merged(&variant_attrs.annotations);
+        attrs.meta.extend(variant_attrs.meta.iter().cloned());
+        Input {
             original: input,
             attrs,
             fields,
-        })
+            variant: Some(Variant {
+                ident: &variant.ident,
+            }),
+        }
     }
 
     pub(crate) fn field(&self, name: &Ident) -> Option<&Field<'a>> {
-        self.fields.iter().find(|f| f.ident == name)
+        self.fields.iter().find(|f| f.ident == *name)
+    }
+
+    /// The name in messages: `Forecast`, or `Answer::Chart` for a variant.
+    pub(crate) fn name(&self) -> String {
+        match &self.variant {
+            Some(variant) => format!("{}::{}", self.original.ident, variant.ident),
+            None => self.original.ident.to_string(),
+        }
+    }
+
+    /// `struct` or `enum`, for messages that say where an attribute goes.
+    pub(crate) fn item_word(&self) -> &'static str {
+        if self.variant.is_some() {
+            "enum"
+        } else {
+            "struct"
+        }
     }
 
     /// Whether the type has generic parameters (then only the writing side is derived).

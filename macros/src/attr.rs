@@ -19,8 +19,8 @@ use crate::suggest;
 // ---------------------------------------------------------------------------------------
 // The interpreted attributes
 
-/// `#[content(…)]` on the struct.
-#[derive(Default)]
+/// `#[content(…)]` on the struct or enum.
+#[derive(Default, Clone)]
 pub(crate) struct ContainerAttrs {
     /// `crate = "path"`: where `mcp_content` is, for re-exporting crates.
     pub(crate) krate: Option<syn::Path>,
@@ -35,6 +35,7 @@ pub(crate) struct ContainerAttrs {
 }
 
 /// `structured`: the struct's serde form goes to `structuredContent`.
+#[derive(Clone)]
 pub(crate) struct Structured {
     pub(crate) span: Span,
     /// `no_text`: no JSON text block for older clients.
@@ -98,6 +99,17 @@ pub(crate) struct FieldAttrs {
     pub(crate) resource_meta: Vec<MetaEntry>,
     /// Where `resource_meta(…)` was written.
     pub(crate) resource_meta_span: Option<Span>,
+}
+
+/// `#[content(…)]` on an enum variant.
+#[derive(Default)]
+pub(crate) struct VariantAttrs {
+    /// `annotations(…)`: overrides the enum's, for this variant's blocks.
+    pub(crate) annotations: AnnotationsAttr,
+    /// `meta("key" = value, …)`: added to the result's `_meta` when this variant is written.
+    pub(crate) meta: Vec<MetaEntry>,
+    /// `skip`: the variant's fields are not written (each as if `#[content(skip)]`).
+    pub(crate) skip: Option<Ident>,
 }
 
 /// Image or audio.
@@ -203,6 +215,7 @@ const MEDIA_KEYS: &[&str] = &["mime"];
 const RESOURCE_KEYS: &[&str] = &["uri", "mime", "text", "blob"];
 const LINK_KEYS: &[&str] = &["name", "title", "description", "mime", "size"];
 const STRUCTURED_KEYS: &[&str] = &["no_text"];
+const VARIANT_KEYS: &[&str] = &["annotations", "meta", "skip"];
 
 // ---------------------------------------------------------------------------------------
 // The generic tree
@@ -423,11 +436,15 @@ fn stray_entry(cx: &mut Ctxt, key: &LitStr, place: &str) {
     );
 }
 
-/// Reads the struct's `#[content(…)]`.
-pub(crate) fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
+/// Reads the `#[content(…)]` of the item, `holder` being `"struct"` or `"enum"`.
+pub(crate) fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) -> ContainerAttrs {
     let mut out = ContainerAttrs::default();
     let mut seen = Seen::default();
-    let place = "#[content(…)] on a struct";
+    let place = format!(
+        "#[content(…)] on a{} {holder}",
+        if holder == "enum" { "n" } else { "" }
+    );
+    let place = place.as_str();
     for item in content_items(cx, attrs) {
         let Some(name) = item.name().cloned() else {
             if let Item::Entry(key, _) = &item {
@@ -439,7 +456,10 @@ pub(crate) fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ContainerAt
         if !CONTAINER_KEYS.contains(&key.as_str()) {
             let hint_keys: Vec<&str> = CONTAINER_KEYS.iter().chain(FIELD_KEYS).copied().collect();
             if FIELD_KEYS.contains(&key.as_str()) {
-                cx.error_spanned_by(&name, format!("`{key}` goes on a field, not on the struct"));
+                cx.error_spanned_by(
+                    &name,
+                    format!("`{key}` goes on a field, not on the {holder}"),
+                );
             } else {
                 unknown(cx, &name, place, &hint_keys);
             }
@@ -518,8 +538,61 @@ pub(crate) fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ContainerAt
     out
 }
 
-/// Reads a field's `#[content(…)]`.
-pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+/// Reads a variant's `#[content(…)]`.
+pub(crate) fn variant_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+    let mut out = VariantAttrs::default();
+    let mut seen = Seen::default();
+    let place = "#[content(…)] on a variant";
+    for item in content_items(cx, attrs) {
+        let Some(name) = item.name().cloned() else {
+            if let Item::Entry(key, _) = &item {
+                stray_entry(cx, key, place);
+            }
+            continue;
+        };
+        let key = name.to_string();
+        if !VARIANT_KEYS.contains(&key.as_str()) {
+            if FIELD_KEYS.contains(&key.as_str()) {
+                cx.error_spanned_by(&name, format!("`{key}` goes on a field, not on a variant"));
+            } else if CONTAINER_KEYS.contains(&key.as_str()) {
+                cx.error_spanned_by(&name, format!("`{key}` goes on the enum, not on a variant"));
+            } else {
+                unknown(cx, &name, place, VARIANT_KEYS);
+            }
+            continue;
+        }
+        // `meta(…)` may be split over several attributes, as on the enum.
+        if key != "meta" && !seen.first(cx, &key, name.span()) {
+            continue;
+        }
+        match key.as_str() {
+            "annotations" => {
+                if let Some((_, items)) = expect_list(
+                    cx,
+                    item,
+                    "`annotations(audience = [\"user\"], priority = 0.5)`",
+                ) {
+                    out.annotations = annotations(cx, items);
+                }
+            }
+            "meta" => {
+                if let Some((_, items)) =
+                    expect_list(cx, item, "`meta(\"com.example/key\" = \"value\")`")
+                {
+                    out.meta.extend(meta_entries(cx, items, "meta"));
+                }
+            }
+            _ => {
+                expect_flag(cx, &item, "`skip`");
+                out.skip = Some(name);
+            }
+        }
+    }
+    out
+}
+
+/// Reads a field's `#[content(…)]`; `holder` is what holds it (`"struct"` or `"enum"`).
+pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     let mut seen = Seen::default();
     let place = "#[content(…)] on a field";
@@ -533,7 +606,10 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         let key = name.to_string();
         if !FIELD_KEYS.contains(&key.as_str()) {
             if CONTAINER_KEYS.contains(&key.as_str()) {
-                cx.error_spanned_by(&name, format!("`{key}` goes on the struct, not on a field"));
+                cx.error_spanned_by(
+                    &name,
+                    format!("`{key}` goes on the {holder}, not on a field"),
+                );
             } else {
                 unknown(cx, &name, place, FIELD_KEYS);
             }

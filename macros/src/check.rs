@@ -7,7 +7,7 @@ use syn::{Ident, LitStr};
 
 use mcp_content_rules::{self as rules, MediaKind, UriTemplate, Violation};
 
-use crate::ast::{Cardinality, Field, Input, Value, cardinality, is_bytes};
+use crate::ast::{Cardinality, Enum, Field, Input, Value, cardinality, is_bytes};
 use crate::attr::{AnnotationsAttr, Kind, Media, MetaEntry};
 use crate::ctxt::Ctxt;
 use crate::suggest;
@@ -22,6 +22,28 @@ pub(crate) fn check(cx: &mut Ctxt, input: &Input) {
     check_unplaced(cx, input);
     if input.reads() {
         check_layout(cx, input);
+    }
+}
+
+/// Checks every variant as a layout of its own, then that each can be read back.
+///
+/// Attributes on the enum are checked once per variant (a field reference must hold in each):
+/// the same mistake found in several variants is reported once.
+pub(crate) fn check_enum(cx: &mut Ctxt, item: &Enum) {
+    let mut reported = std::collections::HashSet::new();
+    for variant in &item.variants {
+        let mut variant_cx = Ctxt::new();
+        check(&mut variant_cx, variant);
+        if let Err(errors) = variant_cx.check() {
+            for error in errors {
+                if reported.insert((format!("{:?}", error.span()), error.to_string())) {
+                    cx.syn_error(error);
+                }
+            }
+        }
+    }
+    if cx.is_ok() && item.variants.first().is_some_and(Input::reads) {
+        check_shadowing(cx, &item.variants);
     }
 }
 
@@ -161,7 +183,7 @@ fn check_mime(cx: &mut Ctxt, input: &Input, field: &Field, value: &Value, kind: 
             }
         }
         Value::Field(name) => {
-            if name == field.ident {
+            if *name == field.ident {
                 cx.error_spanned_by(
                     name,
                     "the MIME type must come from another field (of type `MimeType`)",
@@ -312,7 +334,7 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
     };
     let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
     for variable in template.variables() {
-        if *field.ident == variable {
+        if field.ident == variable {
             cx.error_spanned_by(lit, format!("template variable `{variable}` is this field itself; a variable names another field"));
         } else if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
             if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
@@ -327,7 +349,7 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
                 lit,
                 format!(
                     "template variable `{variable}` is not a field of `{}`{hint}",
-                    input.original.ident
+                    input.name()
                 ),
             );
         }
@@ -348,8 +370,8 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
         if template.match_uri(&sample).is_none() {
             cx.error_spanned_by(
                 lit,
-                "this template cannot be matched back to its variables (explode `*` and prefix `:N` modifiers are write-only); \
-                 drop the modifier or mark the struct #[content(write_only)]",
+                format!("this template cannot be matched back to its variables (explode `*` and prefix `:N` modifiers are write-only); \
+                 drop the modifier or mark the {} #[content(write_only)]", input.item_word()),
             );
         }
     }
@@ -376,9 +398,9 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
         {
             continue;
         }
-        if !is_referenced(input, field.ident) {
+        if !is_referenced(input, &field.ident) {
             cx.error_spanned_by(
-                field.ident,
+                &field.ident,
                 format!(
                     "field `{}` is not placed: add #[content(text)] (or `image(…)`, `audio(…)`, `resource(…)`, `link`, \
                      `flatten`, `meta = \"…\"`), use it in another attribute, or add #[content(skip)]",
@@ -465,11 +487,9 @@ struct Slot<'a> {
     cardinality: Cardinality,
 }
 
-/// Blocks are read back by kind, in declaration order: a field that may take any number of
-/// blocks (a `Vec`) or none (an `Option`) must not come before another field that takes the
-/// same blocks, or the first would swallow the second's.
-fn check_layout(cx: &mut Ctxt, input: &Input) {
-    let slots: Vec<Slot> = input
+/// The block fields of a layout, in declaration order.
+fn block_slots<'a>(input: &'a Input<'a>) -> Vec<Slot<'a>> {
+    input
         .fields
         .iter()
         .filter_map(|field| {
@@ -490,7 +510,14 @@ fn check_layout(cx: &mut Ctxt, input: &Input) {
                 cardinality,
             })
         })
-        .collect();
+        .collect()
+}
+
+/// Blocks are read back by kind, in declaration order: a field that may take any number of
+/// blocks (a `Vec`) or none (an `Option`) must not come before another field that takes the
+/// same blocks, or the first would swallow the second's.
+fn check_layout(cx: &mut Ctxt, input: &Input) {
+    let slots = block_slots(input);
     for (i, earlier) in slots.iter().enumerate() {
         if earlier.cardinality == Cardinality::One {
             continue;
@@ -499,7 +526,7 @@ fn check_layout(cx: &mut Ctxt, input: &Input) {
             if later.block != earlier.block || distinguishable(earlier.field, later.field) {
                 continue;
             }
-            let (e, l) = (earlier.field.ident, later.field.ident);
+            let (e, l) = (&earlier.field.ident, &later.field.ident);
             let what = if earlier.cardinality == Cardinality::Many {
                 "a `Vec`"
             } else {
@@ -509,8 +536,9 @@ fn check_layout(cx: &mut Ctxt, input: &Input) {
                 l,
                 format!(
                     "field `{l}` cannot be read back: `{e}` comes first, is {what} of {block} blocks, and would take `{l}`'s block too. \
-                     Declare `{l}` before `{e}`{tell}, or mark the struct #[content(write_only)]",
+                     Declare `{l}` before `{e}`{tell}, or mark the {item} #[content(write_only)]",
                     block = later.block,
+                    item = input.item_word(),
                     tell = match later.block {
                         "resource" => ", give them URI templates that cannot match each other's URIs",
                         "resource_link" => ", give both links distinct literal names",
@@ -551,4 +579,117 @@ fn distinguishable(earlier: &Field, later: &Field) -> bool {
         }
         _ => false,
     }
+}
+
+/// Variants are read in declaration order and the first that reads without error wins: a
+/// variant is unreachable when an earlier one can read content it writes. Counted by kind
+/// (a text block is a text block, whatever it parses as), so the check errs on the side of
+/// reporting; variants with a `flatten` field are not compared (their blocks are not known
+/// here).
+fn check_shadowing(cx: &mut Ctxt, variants: &[Input]) {
+    for (j, later) in variants.iter().enumerate() {
+        let Some(earlier) = variants[..j]
+            .iter()
+            .find(|earlier| may_read(earlier, later))
+        else {
+            continue;
+        };
+        let (Some(e), Some(l)) = (&earlier.variant, &later.variant) else {
+            continue;
+        };
+        let (e, l) = (e.ident, l.ident);
+        let what = if block_slots(later).is_empty() {
+            "no blocks".to_owned()
+        } else {
+            format!("`{l}`'s blocks")
+        };
+        cx.error_spanned_by(
+            l,
+            format!(
+                "variant `{l}` cannot be read back: `{e}` comes first and also reads {what} \
+                 (reading takes the first variant that fits). Reorder the variants, tell their blocks apart \
+                 (another kind, resource URI templates that cannot match each other's URIs, distinct link names), \
+                 or mark the enum #[content(write_only)]"
+            ),
+        );
+    }
+}
+
+/// Whether `earlier`'s reader may accept some content `later` writes: every block `later`
+/// can write finds a field of `earlier` with room (taken greedily, as the reader does), and
+/// every single-block field of `earlier` is filled.
+fn may_read(earlier: &Input, later: &Input) -> bool {
+    let has_flatten = |input: &Input| {
+        input
+            .fields
+            .iter()
+            .any(|f| matches!(f.attrs.kind, Some(Kind::Flatten { .. })))
+    };
+    if has_flatten(earlier) || has_flatten(later) {
+        return false;
+    }
+    let (takers, writers) = (block_slots(earlier), block_slots(later));
+    // How many blocks each field of `later` may write; a `Vec` is tried up to one more than
+    // `earlier` has fields, past which nothing changes.
+    let most = takers.len() + 1;
+    let choices: Vec<Vec<usize>> = writers
+        .iter()
+        .map(|w| match w.cardinality {
+            Cardinality::One => vec![1],
+            Cardinality::Optional => vec![0, 1],
+            Cardinality::Many => (0..=most).collect(),
+        })
+        .collect();
+    // Small layouts are compared exhaustively; a huge one is not compared at all.
+    let total = choices
+        .iter()
+        .try_fold(1usize, |n, c| n.checked_mul(c.len()))
+        .unwrap_or(usize::MAX);
+    if total > 4096 {
+        return false;
+    }
+    let mut counts: Vec<usize> = choices.iter().map(|c| c[0]).collect();
+    let mut positions = vec![0usize; choices.len()];
+    loop {
+        if reads_counts(&takers, &writers, &counts) {
+            return true;
+        }
+        // The next combination, odometer style.
+        let mut k = 0;
+        loop {
+            if k == choices.len() {
+                return false;
+            }
+            positions[k] += 1;
+            if positions[k] < choices[k].len() {
+                counts[k] = choices[k][positions[k]];
+                break;
+            }
+            positions[k] = 0;
+            counts[k] = choices[k][0];
+            k += 1;
+        }
+    }
+}
+
+/// Whether `takers` read `counts[k]` blocks of each of `writers[k]`, written in order.
+fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
+    let mut filled = vec![0usize; takers.len()];
+    for (writer, &count) in writers.iter().zip(counts) {
+        for _ in 0..count {
+            let taker = takers.iter().enumerate().position(|(i, t)| {
+                t.block == writer.block
+                    && !distinguishable(t.field, writer.field)
+                    && (t.cardinality == Cardinality::Many || filled[i] == 0)
+            });
+            match taker {
+                Some(i) => filled[i] += 1,
+                None => return false,
+            }
+        }
+    }
+    takers
+        .iter()
+        .zip(&filled)
+        .all(|(t, &n)| t.cardinality != Cardinality::One || n > 0)
 }

@@ -282,6 +282,35 @@ fn meta_nested_100_000_deep_is_refused_without_overflowing_the_stack() {
     assert_eq!(result.meta.len(), 1);
 }
 
+/// The model's own recursion is bounded by the depth limit: the deepest document the
+/// defaults accept (and the deepest `serde_json` parses at all) reads on a small stack.
+/// Measured in a debug build: 127 levels need between 384 and 512 KiB (about 3.5 KiB a
+/// level); 1 MiB leaves room. Threads get 2 MiB by default (tokio's workers too).
+#[test]
+fn the_deepest_accepted_documents_read_on_a_small_stack() {
+    let stack = std::env::var("DEEP_STACK_KIB").map_or(1024, |v| v.parse().expect("KiB"));
+    let reader = std::thread::Builder::new()
+        .stack_size(stack * 1024)
+        .spawn(|| {
+            let result: CallToolResult = read_json(&deep_meta_document(62)).expect("64 levels");
+            assert_eq!(result.meta.len(), 1);
+            // `serde_json` stops at 128 levels; 127 read with this crate's limits lifted.
+            let doc = deep_meta_document(125);
+            let result: CallToolResult =
+                read_json_with(&doc, &ReadLimits::unlimited()).expect("127 levels");
+            assert_eq!(result.meta.len(), 1);
+            let mut block = br#"{"type":"video","x":"#.to_vec();
+            block.resize(block.len() + 126, b'[');
+            block.resize(block.len() + 126, b']');
+            block.push(b'}');
+            let block: ContentBlock =
+                read_json_with(&block, &ReadLimits::unlimited()).expect("127 levels");
+            assert_eq!(block.kind(), "video");
+        })
+        .expect("a thread");
+    reader.join().expect("no stack overflow");
+}
+
 #[test]
 fn a_value_nested_100_000_deep_is_refused_and_dropped_without_recursion() {
     // Built and checked without recursion; `read_value` must not recurse into it either
@@ -331,12 +360,14 @@ fn a_million_blocks_read_and_a_bad_last_one_is_named() {
     assert_eq!(result.content.len(), 1_000_000);
     drop(result);
 
+    // A bad block at the end is named by its index (100,000 blocks: a debug build reads a
+    // million in seconds, and the index is what is checked).
     let doc = many_blocks_document(
-        1_000_000,
+        100_000,
         r#"{"type":"image","data":"a b","mimeType":"image/png"}"#,
     );
     let error = read_json::<CallToolResult>(&doc).expect_err("bad last block");
-    assert_eq!(error.path(), "content[999999].data");
+    assert_eq!(error.path(), "content[99999].data");
     assert_eq!(error.rule(), Some(Rule::Base64));
 
     // More blocks than the document limit allows are refused before any is built, so

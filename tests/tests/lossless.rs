@@ -512,3 +512,27 @@ fn a_newer_peers_additions_survive_a_round_trip() {
     });
     assert_lossless::<CallToolResult>(&document).expect("lossless");
 }
+
+/// Found by fuzzing (`fuzz/corpus/content_block/crash-d2a1…`): serde_json's default float
+/// parser reads some numbers one ulp off, so a relayed number changed on its way through.
+/// The runtime enables `float_roundtrip`; these numbers must come back as they were.
+#[test]
+fn numbers_are_relayed_exactly() {
+    for number in [
+        "111211111111111111111111111",
+        "1.1121111111111111e+26",
+        "2.2250738585072011e-308",
+        "9007199254740993.0",
+        "0.1",
+        "5e-324",
+    ] {
+        let text = format!(r#"{{"type":"video","size":{number}}}"#);
+        let block: ContentBlock = read_json(text.as_bytes()).expect("reads");
+        let expected: f64 = number.parse().expect("a number");
+        let written = block.to_value_for(ProtocolVersion::LATEST);
+        assert_eq!(written["size"].as_f64(), Some(expected), "{number}");
+        let again: ContentBlock =
+            read_json(&block.to_json_for(ProtocolVersion::LATEST)).expect("reads");
+        assert_eq!(again, block, "{number}");
+    }
+}

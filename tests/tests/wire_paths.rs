@@ -46,7 +46,9 @@ fn every_fixture_writes_the_same_bytes_both_ways() {
 fn raw_bytes_and_received_base64_write_alike() {
     // Lengths 0..=7 cover every padding case; 5000 crosses the encoder's chunks.
     for len in [0_usize, 1, 2, 3, 4, 5, 6, 7, 5000] {
-        let bytes: Vec<u8> = (0..len).map(|i: usize| u8::try_from(i * 37 % 256).unwrap()).collect();
+        let bytes: Vec<u8> = (0..len)
+            .map(|i: usize| u8::try_from(i * 37 % 256).unwrap())
+            .collect();
         let image = ImageContent::new(bytes.clone(), MimeType::new("image/png").unwrap()).unwrap();
         let blob = BlobResourceContents::new(Uri::new("file:///x.bin").unwrap(), bytes.clone());
         let result = CallToolResult::new(vec![

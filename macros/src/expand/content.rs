@@ -12,8 +12,8 @@ use syn::{Ident, Type};
 
 use mcp_content_rules::UriTemplate;
 
-use crate::ast::{Cardinality, Field, Input, Value, cardinality, is_bytes, is_string};
-use crate::attr::{AnnotationsAttr, Body, Kind, Media, MetaEntry};
+use crate::ast::{Cardinality, Enum, Field, Input, Item, Value, cardinality, is_bytes, is_string};
+use crate::attr::{AnnotationsAttr, Body, Kind, Media, MetaEntry, Structured};
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::expand::{runtime_path, wrap_in_const};
@@ -21,15 +21,21 @@ use crate::expand::{runtime_path, wrap_in_const};
 /// Parses, checks and expands; on any mistake, the errors plus stub impls.
 pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     let mut cx = Ctxt::new();
-    let ir = Input::from_syn(&mut cx, input);
-    if let Some(ir) = &ir {
-        check::check(&mut cx, ir);
+    let ir = Item::from_syn(&mut cx, input);
+    match &ir {
+        Some(Item::Struct(ir)) => check::check(&mut cx, ir),
+        Some(Item::Enum(ir)) => check::check_enum(&mut cx, ir),
+        None => {}
     }
     match (ir, cx.check()) {
-        (Some(ir), Ok(())) => Gen::new(&ir).expand(),
+        (Some(Item::Struct(ir)), Ok(())) => Gen::new(&ir).expand(),
+        (Some(Item::Enum(ir)), Ok(())) => expand_enum(&ir),
         (None, Ok(())) => fallback(input, &runtime_path(None)),
         (ir, Err(errors)) => {
-            let krate = ir.as_ref().and_then(|ir| ir.attrs.krate.as_ref());
+            let krate = ir.as_ref().and_then(|ir| match ir {
+                Item::Struct(ir) => ir.attrs.krate.as_ref(),
+                Item::Enum(ir) => ir.attrs.krate.as_ref(),
+            });
             let errors = errors.into_compile_error();
             let stubs = fallback(input, &runtime_path(krate));
             quote!(#errors #stubs)
@@ -87,6 +93,253 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
     })
 }
 
+/// The impls both a struct and an enum get, around their generated parts: `templates`
+/// (items), the body of `extend_content` (`write`), and the reading items.
+fn impls(
+    input: &syn::DeriveInput,
+    p: &TokenStream,
+    structured: Option<&Structured>,
+    templates: &TokenStream,
+    write: &TokenStream,
+    reading: &TokenStream,
+) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let to_result = to_result_body(p, structured);
+    let schema = if let Some(structured) = structured {
+        quote_spanned!(structured.span=> #p::schema_of::<Self>())
+    } else {
+        quote!(#p::None)
+    };
+    wrap_in_const(&quote! {
+        #templates
+
+        #[automatically_derived]
+        impl #impl_generics #p::IntoContent for #ident #ty_generics #where_clause {
+            fn extend_content(
+                self,
+                __blocks: &mut #p::Vec<#p::ContentBlock>,
+                __result_meta: &mut #p::Meta,
+            ) {
+                #write
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #p::IntoCallToolResult for #ident #ty_generics #where_clause {
+            fn into_call_tool_result(self) -> #p::CallToolResult {
+                #to_result
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #p::StructuredOutput for #ident #ty_generics #where_clause {
+            fn output_schema() -> #p::Option<#p::Map<#p::String, #p::Value>> {
+                #schema
+            }
+        }
+
+        // With the runtime's feature `rmcp`, the type is also an `rmcp` tool return value;
+        // without it this expands to nothing (the feature is the runtime's, so the switch
+        // is a `macro_rules!` there).
+        #p::rmcp_tool_return! {
+            [#impl_generics] [#ident #ty_generics] [#where_clause]
+        }
+
+        #reading
+    })
+}
+
+/// The body of `into_call_tool_result`: the blocks and `_meta` of `extend_content`, and the
+/// structured content of a `structured` type.
+fn to_result_body(p: &TokenStream, structured: Option<&Structured>) -> TokenStream {
+    let (before, after) = match structured {
+        None => (TokenStream::new(), TokenStream::new()),
+        Some(structured) => {
+            let value = quote_spanned!(structured.span=> #p::json_value::<Self>(&self));
+            let text = (!structured.no_text)
+                .then(|| quote!(#p::push_structured_text(&mut __blocks, &__structured);));
+            (
+                quote!(let __structured: #p::Value = #value;),
+                quote! {
+                    #text
+                    __result.structured_content = #p::Some(__structured);
+                },
+            )
+        }
+    };
+    quote! {
+        let mut __blocks = #p::Vec::new();
+        let mut __meta = #p::Meta::new();
+        #before
+        #p::IntoContent::extend_content(self, &mut __blocks, &mut __meta);
+        let mut __result = #p::CallToolResult::new(#p::Vec::new());
+        #after
+        __result.content = __blocks;
+        __result.meta = __meta;
+        __result
+    }
+}
+
+/// An enum: each variant is written as a struct with its fields would be, and read by
+/// trying the variants in declaration order (the first that reads without error wins).
+fn expand_enum(item: &Enum) -> TokenStream {
+    let krate = runtime_path(item.attrs.krate.as_ref());
+    let p = quote!(#krate::__private);
+    let layouts: Vec<Gen> = item.variants.iter().map(Gen::new).collect();
+    let templates: TokenStream = layouts.iter().map(Gen::template_statics).collect();
+    let arms = layouts.iter().map(|layout| {
+        let variant = layout.variant();
+        let bindings = layout.input.fields.iter().map(|field| {
+            let (member, var) = (&field.member, field_var(&field.ident));
+            quote!(#member: #var)
+        });
+        let body = layout.write_body();
+        quote! {
+            Self::#variant { #(#bindings,)* } => { #body }
+        }
+    });
+    let write = quote! {
+        match self {
+            #(#arms)*
+        }
+    };
+    let reads = item.attrs.write_only.is_none() && item.original.generics.params.is_empty();
+    let reading = if reads {
+        enum_reading(item, &p, &layouts)
+    } else {
+        TokenStream::new()
+    };
+    impls(
+        item.original,
+        &p,
+        item.attrs.structured.as_ref(),
+        &templates,
+        &write,
+        &reading,
+    )
+}
+
+/// `from_call_tool_result` of a `structured` type: from `structuredContent` first.
+fn from_result(p: &TokenStream, structured: Option<&Structured>) -> TokenStream {
+    match structured {
+        Some(structured) => {
+            let read = quote_spanned!(structured.span=> #p::read_structured::<Self>(__result));
+            quote! {
+                fn from_call_tool_result(__result: &#p::CallToolResult) -> #p::Result<Self, #p::ReadError> {
+                    #read
+                }
+            }
+        }
+        None => TokenStream::new(),
+    }
+}
+
+/// An enum's reading side: one slots struct and one `offer` / `finish` pair per variant (the
+/// struct reader for its fields), and `ContentSlots` for the enum that runs them side by side.
+fn enum_reading(item: &Enum, p: &TokenStream, layouts: &[Gen]) -> TokenStream {
+    let ident = &item.original.ident;
+    let name = ident.to_string();
+    let mut parts = TokenStream::new();
+    let mut states = Vec::new();
+    for layout in layouts {
+        let Some(variant) = layout.variant() else {
+            continue;
+        };
+        let names = (
+            format_ident!("__v_{}", variant),
+            format_ident!("__Slots{}", variant),
+            format_ident!("__offer_{}", variant),
+            format_ident!("__finish_{}", variant),
+            variant.to_string(),
+        );
+        parts.extend(layout.variant_reader(ident, variant, &names));
+        states.push(names);
+    }
+    let fields = states
+        .iter()
+        .map(|(state, slots, ..)| quote!(#state: #p::VariantSlots<#slots>,));
+    let defaults = states
+        .iter()
+        .map(|(state, ..)| quote!(#state: #p::Default::default(),));
+    let offers = states.iter().map(|(state, _, offer, ..)| {
+        quote!(#p::offer_variant(&mut __slots.#state, __index, __block, #offer))
+    });
+    let rejects = states.iter().enumerate().map(|(i, (state, .., variant))| {
+        let full = format!("{name}::{variant}");
+        quote!(#p::reject_variant(&mut __slots.#state, __took[#i], __index, __block, #full);)
+    });
+    let unexpected = states.iter().map(|(state, .., variant)| {
+        let full = format!("{name}::{variant}");
+        quote!((#variant, #p::unexpected_in_variant(__slots.#state, __index, __block, #full)),)
+    });
+    let finishes = states.iter().map(|(state, _, _, finish, variant)| {
+        quote! {
+            match #p::finish_variant(__slots.#state, __result_meta, #finish) {
+                #p::Ok(__value) => return #p::Ok(__value),
+                #p::Err(__error) => __errors.push((#variant, __error)),
+            }
+        }
+    });
+    let from_result = from_result(p, item.attrs.structured.as_ref());
+    quote! {
+        #parts
+
+        #[doc(hidden)]
+        pub struct __Slots {
+            #(#fields)*
+        }
+
+        impl #p::Default for __Slots {
+            fn default() -> Self {
+                __Slots { #(#defaults)* }
+            }
+        }
+
+        #[automatically_derived]
+        impl #p::ContentSlots for #ident {
+            type Slots = __Slots;
+            const NAME: &'static str = #name;
+
+            fn offer(
+                __slots: &mut __Slots,
+                __index: usize,
+                __block: &#p::ContentBlock,
+            ) -> #p::Result<bool, #p::ReadError> {
+                let __took = [#(#offers),*];
+                // A variant that leaves a block others take cannot read this content; when
+                // none takes it, it may be a later field's (this enum is flattened).
+                let __any = __took.contains(&true);
+                if __any {
+                    #(#rejects)*
+                }
+                #p::Ok(__any)
+            }
+
+            fn finish(__slots: __Slots, __result_meta: &#p::Meta) -> #p::Result<Self, #p::ReadError> {
+                let mut __errors = #p::Vec::new();
+                #(#finishes)*
+                #p::Err(#p::no_variant(#name, &__errors))
+            }
+
+            fn unexpected(__slots: __Slots, __index: usize, __block: &#p::ContentBlock) -> #p::ReadError {
+                #p::no_variant(#name, &[#(#unexpected)*])
+            }
+        }
+
+        #[automatically_derived]
+        impl #p::FromContent for #ident {
+            fn from_content_and_meta(
+                __blocks: &[#p::ContentBlock],
+                __result_meta: &#p::Meta,
+            ) -> #p::Result<Self, #p::ReadError> {
+                #p::read_content::<Self>(__blocks, __result_meta, #p::None)
+            }
+            #from_result
+        }
+    }
+}
+
 /// A block field, as both sides see it.
 struct BlockField<'a> {
     field: &'a Field<'a>,
@@ -120,8 +373,12 @@ fn val_var(ident: &Ident) -> Ident {
 fn template_var(ident: &Ident) -> Ident {
     format_ident!("__tv_{}", ident)
 }
-fn template_static(index: usize) -> Ident {
-    format_ident!("__TEMPLATE_{}", index)
+/// The parsed-once template of the resource field at `index` (of variant `variant`).
+fn template_static(variant: Option<&Ident>, index: usize) -> Ident {
+    match variant {
+        None => format_ident!("__TEMPLATE_{}", index),
+        Some(variant) => format_ident!("__TEMPLATE_{}_{}", variant, index),
+    }
 }
 fn block_slot(ident: &Ident) -> Ident {
     format_ident!("__b_{}", ident)
@@ -183,60 +440,26 @@ impl<'a> Gen<'a> {
     }
 
     fn expand(&self) -> TokenStream {
-        let input = self.input.original;
-        let p = &self.p;
-        let ident = &input.ident;
-        let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
         let templates = self.template_statics();
         let write = self.write_body();
-        let to_result = self.to_result_body();
-        let schema = if let Some(structured) = &self.input.attrs.structured {
-            quote_spanned!(structured.span=> #p::schema_of::<Self>())
-        } else {
-            quote!(#p::None)
-        };
         let reading = if self.input.reads() {
             self.reading()
         } else {
             TokenStream::new()
         };
-        wrap_in_const(&quote! {
-            #templates
+        impls(
+            self.input.original,
+            &self.p,
+            self.input.attrs.structured.as_ref(),
+            &quote! { #templates },
+            &write,
+            &reading,
+        )
+    }
 
-            #[automatically_derived]
-            impl #impl_generics #p::IntoContent for #ident #ty_generics #where_clause {
-                fn extend_content(
-                    self,
-                    __blocks: &mut #p::Vec<#p::ContentBlock>,
-                    __result_meta: &mut #p::Meta,
-                ) {
-                    #write
-                }
-            }
-
-            #[automatically_derived]
-            impl #impl_generics #p::IntoCallToolResult for #ident #ty_generics #where_clause {
-                fn into_call_tool_result(self) -> #p::CallToolResult {
-                    #to_result
-                }
-            }
-
-            #[automatically_derived]
-            impl #impl_generics #p::StructuredOutput for #ident #ty_generics #where_clause {
-                fn output_schema() -> #p::Option<#p::Map<#p::String, #p::Value>> {
-                    #schema
-                }
-            }
-
-            // With the runtime's feature `rmcp`, the type is also an `rmcp` tool return value;
-            // without it this expands to nothing (the feature is the runtime's, so the switch
-            // is a `macro_rules!` there).
-            #p::rmcp_tool_return! {
-                [#impl_generics] [#ident #ty_generics] [#where_clause]
-            }
-
-            #reading
-        })
+    /// The variant this layout is, for an enum.
+    fn variant(&self) -> Option<&Ident> {
+        self.input.variant.as_ref().map(|v| v.ident)
     }
 
     /// One parsed-once `static` per resource whose URI has variables.
@@ -249,7 +472,7 @@ impl<'a> Gen<'a> {
                     return None;
                 };
                 let template = UriTemplate::parse(&lit.value()).ok()?;
-                let name = template_static(b.index);
+                let name = template_static(self.variant(), b.index);
                 (!template.is_literal() || self.input.reads()).then(|| {
                     quote! {
                         static #name: #p::LazyLock<#p::UriTemplate> =
@@ -266,35 +489,12 @@ impl<'a> Gen<'a> {
     fn write_body(&self) -> TokenStream {
         let p = &self.p;
         // 1. Values attributes take from fields, while `self` is whole.
-        let mut prelude = TokenStream::new();
-        for name in &self.referenced {
-            let Some(field) = self.input.field(name) else {
-                continue;
-            };
-            let ty = field.ty;
-            let (card, inner) = cardinality(ty, false);
-            let (json, val, tv) = (json_var(name), val_var(name), template_var(name));
-            prelude.extend(if card == Cardinality::Optional {
-                quote_spanned! {ty.span()=>
-                    let #json: #p::Option<#p::Value> = #p::Option::as_ref(&self.#name).map(#p::json_value::<#inner>);
-                    let #tv: #p::Option<#p::String> = #p::Option::as_ref(&self.#name).map(|__v| #p::display_text::<#inner>(__v));
-                }
-            } else {
-                quote_spanned! {ty.span()=>
-                    let #json: #p::Option<#p::Value> = #p::Some(#p::json_value::<#ty>(&self.#name));
-                    let #tv: #p::Option<#p::String> = #p::Some(#p::display_text::<#ty>(&self.#name));
-                }
-            });
-            prelude.extend(quote! { let #val: #ty = #p::Clone::clone(&self.#name); });
-        }
-        // Only what is used is computed: drop the unused ones by shadowing is not possible,
-        // so each helper above is cheap and `#[allow(unused_variables)]` covers the rest.
-        let prelude = self.prune_prelude(prelude);
+        let prelude = self.prelude();
         // URIs, expanded before any field moves.
         let mut uris = TokenStream::new();
         for b in &self.blocks {
             if let Kind::Resource { uri: Some(lit), .. } = b.kind {
-                let var = format_ident!("__uri_{}", b.field.ident);
+                let var = format_ident!("__uri_{}", &b.field.ident);
                 let Ok(template) = UriTemplate::parse(&lit.value()) else {
                     continue;
                 };
@@ -302,7 +502,7 @@ impl<'a> Gen<'a> {
                     let text = template.expand(&|_| None);
                     uris.extend(quote! { let #var: #p::Uri = #p::uri(#text); });
                 } else {
-                    let name = template_static(b.index);
+                    let name = template_static(self.variant(), b.index);
                     let arms = template.variables().into_iter().map(|variable| {
                         let tv = template_var(&format_ident!("{}", variable));
                         quote!(#variable => #p::Option::as_deref(&#tv).map(#p::TemplateValue::Str),)
@@ -320,7 +520,7 @@ impl<'a> Gen<'a> {
         let mut result_meta = meta_inserts(p, &self.input.attrs.meta, &quote!(__result_meta));
         for field in &self.input.fields {
             if let Some(Kind::ResultMeta { meta_key, .. }) = &field.attrs.kind {
-                let json = json_var(field.ident);
+                let json = json_var(&field.ident);
                 result_meta.extend(quote! {
                     if let #p::Some(__value) = #json {
                         __result_meta.__insert_unchecked(#meta_key, __value);
@@ -329,22 +529,21 @@ impl<'a> Gen<'a> {
             }
         }
         // 2. Move each block field out, and into its block.
-        let moves =
-            self.blocks
+        let moves = self.blocks.iter().map(|b| b.field).chain(
+            self.input
+                .fields
                 .iter()
-                .map(|b| b.field.ident)
-                .chain(self.input.fields.iter().filter_map(|f| {
-                    matches!(f.attrs.kind, Some(Kind::Flatten { .. })).then_some(f.ident)
-                }));
-        let moves = moves.map(|ident| {
-            let var = field_var(ident);
-            quote!(#ident: #var)
+                .filter(|f| matches!(f.attrs.kind, Some(Kind::Flatten { .. }))),
+        );
+        let moves = moves.map(|field| {
+            let (member, var) = (&field.member, field_var(&field.ident));
+            quote!(#member: #var)
         });
         let mut pushes = TokenStream::new();
         for field in &self.input.fields {
             match &field.attrs.kind {
                 Some(Kind::Flatten { .. }) => {
-                    let var = field_var(field.ident);
+                    let var = field_var(&field.ident);
                     let ty = field.ty;
                     pushes.extend(quote_spanned! {ty.span()=>
                         <#ty as #p::IntoContent>::extend_content(#var, __blocks, __result_meta);
@@ -358,13 +557,56 @@ impl<'a> Gen<'a> {
                 _ => {}
             }
         }
+        // A variant's fields are bound by the `match` around this body.
+        let moves = self
+            .input
+            .variant
+            .is_none()
+            .then(|| quote!(let Self { #(#moves,)* .. } = self;));
         quote! {
             #prelude
             #uris
             #result_meta
-            let Self { #(#moves,)* .. } = self;
+            #moves
             #pushes
         }
+    }
+
+    /// The values attributes take from fields, borrowed before any field moves: each as
+    /// JSON (`__json_x`), as template text (`__tv_x`) and cloned (`__val_x`), only those used.
+    fn prelude(&self) -> TokenStream {
+        let p = &self.p;
+        let mut prelude = TokenStream::new();
+        for name in &self.referenced {
+            let Some(field) = self.input.field(name) else {
+                continue;
+            };
+            let ty = field.ty;
+            let (card, inner) = cardinality(ty, false);
+            let (json, val, tv) = (json_var(name), val_var(name), template_var(name));
+            // A struct's field is `self.name`; a variant's is already bound by the `match`.
+            let (place, plain_place) = if self.input.variant.is_some() {
+                let var = field_var(name);
+                (quote!(#var), quote!(#var))
+            } else {
+                (quote_spanned!(ty.span()=> self.#name), quote!(self.#name))
+            };
+            prelude.extend(if card == Cardinality::Optional {
+                quote_spanned! {ty.span()=>
+                    let #json: #p::Option<#p::Value> = #p::Option::as_ref(&#place).map(#p::json_value::<#inner>);
+                    let #tv: #p::Option<#p::String> = #p::Option::as_ref(&#place).map(|__v| #p::display_text::<#inner>(__v));
+                }
+            } else {
+                quote_spanned! {ty.span()=>
+                    let #json: #p::Option<#p::Value> = #p::Some(#p::json_value::<#ty>(&#place));
+                    let #tv: #p::Option<#p::String> = #p::Some(#p::display_text::<#ty>(&#place));
+                }
+            });
+            prelude.extend(quote! { let #val: #ty = #p::Clone::clone(&#plain_place); });
+        }
+        // Only what is used is computed: drop the unused ones by shadowing is not possible,
+        // so each helper above is cheap and `#[allow(unused_variables)]` covers the rest.
+        self.prune_prelude(prelude)
     }
 
     /// Keeps only the prelude lines whose variable is used somewhere (the token text of the
@@ -376,7 +618,7 @@ impl<'a> Gen<'a> {
         }
         for field in &self.input.fields {
             if matches!(field.attrs.kind, Some(Kind::ResultMeta { .. })) {
-                let json = json_var(field.ident);
+                let json = json_var(&field.ident);
                 uses.extend(quote!(#json));
             }
         }
@@ -420,7 +662,7 @@ impl<'a> Gen<'a> {
     fn push_block(&self, b: &BlockField) -> TokenStream {
         let p = &self.p;
         let field = b.field;
-        let var = field_var(field.ident);
+        let var = field_var(&field.ident);
         let many = b.cardinality == Cardinality::Many;
         let part = |name: &Ident| {
             if many {
@@ -434,7 +676,7 @@ impl<'a> Gen<'a> {
             format_ident!("__meta"),
             format_ident!("__cmeta"),
             format_ident!("__mime"),
-            format_ident!("__uri_{}", field.ident),
+            format_ident!("__uri_{}", &field.ident),
         );
         let annotations = self
             .input
@@ -578,36 +820,6 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn to_result_body(&self) -> TokenStream {
-        let p = &self.p;
-        let (before, after) = match &self.input.attrs.structured {
-            None => (TokenStream::new(), TokenStream::new()),
-            Some(structured) => {
-                let value = quote_spanned!(structured.span=> #p::json_value::<Self>(&self));
-                let text = (!structured.no_text)
-                    .then(|| quote!(#p::push_structured_text(&mut __blocks, &__structured);));
-                (
-                    quote!(let __structured: #p::Value = #value;),
-                    quote! {
-                        #text
-                        __result.structured_content = #p::Some(__structured);
-                    },
-                )
-            }
-        };
-        quote! {
-            let mut __blocks = #p::Vec::new();
-            let mut __meta = #p::Meta::new();
-            #before
-            #p::IntoContent::extend_content(self, &mut __blocks, &mut __meta);
-            let mut __result = #p::CallToolResult::new(#p::Vec::new());
-            #after
-            __result.content = __blocks;
-            __result.meta = __meta;
-            __result
-        }
-    }
-
     // -----------------------------------------------------------------------------------
     // Reading
 
@@ -624,76 +836,12 @@ impl<'a> Gen<'a> {
         let p = &self.p;
         let ident = &self.input.original.ident;
         let name = ident.to_string();
-        let mut slot_fields = TokenStream::new();
-        let mut slot_defaults = TokenStream::new();
-        for field in &self.input.fields {
-            let ty = field.ty;
-            let (slot, slot_ty) = match &field.attrs.kind {
-                Some(Kind::Skip { .. }) => continue,
-                Some(Kind::Flatten { .. }) => (
-                    nested_slot(field.ident),
-                    quote_spanned!(ty.span()=> <#ty as #p::ContentSlots>::Slots),
-                ),
-                Some(kind) if kind.block_type().is_some() => {
-                    let Some(b) = self.blocks.iter().find(|b| b.field.ident == field.ident) else {
-                        continue;
-                    };
-                    let inner = b.inner;
-                    let slot_ty = if b.cardinality == Cardinality::Many {
-                        quote!(#p::Vec<#inner>)
-                    } else {
-                        quote!(#p::Option<#inner>)
-                    };
-                    (block_slot(field.ident), slot_ty)
-                }
-                _ => (param_slot(field.ident), quote!(#p::Option<#ty>)),
-            };
-            slot_fields.extend(quote!(#slot: #slot_ty,));
-            slot_defaults.extend(quote!(#slot: #p::Default::default(),));
-        }
-        let mut offers = TokenStream::new();
-        for field in &self.input.fields {
-            match &field.attrs.kind {
-                Some(Kind::Flatten { .. }) => {
-                    let ty = field.ty;
-                    let slot = nested_slot(field.ident);
-                    offers.extend(quote! {
-                        if <#ty as #p::ContentSlots>::offer(&mut __slots.#slot, __index, __block)? {
-                            return #p::Ok(true);
-                        }
-                    });
-                }
-                Some(kind) if kind.block_type().is_some() => {
-                    if let Some(b) = self.blocks.iter().find(|b| b.field.ident == field.ident) {
-                        offers.extend(self.offer(b));
-                    }
-                }
-                _ => {}
-            }
-        }
-        let finish = self.finish();
-        let from_result = match &self.input.attrs.structured {
-            Some(structured) => {
-                let read = quote_spanned!(structured.span=> #p::read_structured::<Self>(__result));
-                quote! {
-                    fn from_call_tool_result(__result: &#p::CallToolResult) -> #p::Result<Self, #p::ReadError> {
-                        #read
-                    }
-                }
-            }
-            None => TokenStream::new(),
-        };
+        let slots = self.slots_struct(&format_ident!("__Slots"));
+        let offers = self.offers();
+        let finish = self.finish(&quote!(Self));
+        let from_result = from_result(p, self.input.attrs.structured.as_ref());
         quote! {
-            #[doc(hidden)]
-            pub struct __Slots {
-                #slot_fields
-            }
-
-            impl #p::Default for __Slots {
-                fn default() -> Self {
-                    __Slots { #slot_defaults }
-                }
-            }
+            #slots
 
             #[automatically_derived]
             impl #p::ContentSlots for #ident {
@@ -725,6 +873,109 @@ impl<'a> Gen<'a> {
                 #from_result
             }
         }
+    }
+
+    /// A variant's reader: its slots struct and its `offer` / `finish` functions, named by
+    /// `names` (state field, slots type, `offer`, `finish`, variant name).
+    fn variant_reader(
+        &self,
+        ident: &Ident,
+        variant: &Ident,
+        names: &(Ident, Ident, Ident, Ident, String),
+    ) -> TokenStream {
+        let p = &self.p;
+        let (_, slots, offer, finish, _) = names;
+        let slot_items = self.slots_struct(slots);
+        let offers = self.offers();
+        let finish_body = self.finish(&quote!(#ident::#variant));
+        quote! {
+            #slot_items
+
+            fn #offer(
+                __slots: &mut #slots,
+                __index: usize,
+                __block: &#p::ContentBlock,
+            ) -> #p::Result<bool, #p::ReadError> {
+                #offers
+                #p::Ok(false)
+            }
+
+            fn #finish(__slots: #slots, __result_meta: &#p::Meta) -> #p::Result<#ident, #p::ReadError> {
+                #finish_body
+            }
+        }
+    }
+
+    /// The struct `name` holding what has been read so far, one slot per field, and its
+    /// `Default`.
+    fn slots_struct(&self, name: &Ident) -> TokenStream {
+        let p = &self.p;
+        let mut slot_fields = TokenStream::new();
+        let mut slot_defaults = TokenStream::new();
+        for field in &self.input.fields {
+            let ty = field.ty;
+            let (slot, slot_ty) = match &field.attrs.kind {
+                Some(Kind::Skip { .. }) => continue,
+                Some(Kind::Flatten { .. }) => (
+                    nested_slot(&field.ident),
+                    quote_spanned!(ty.span()=> <#ty as #p::ContentSlots>::Slots),
+                ),
+                Some(kind) if kind.block_type().is_some() => {
+                    let Some(b) = self.blocks.iter().find(|b| b.field.ident == field.ident) else {
+                        continue;
+                    };
+                    let inner = b.inner;
+                    let slot_ty = if b.cardinality == Cardinality::Many {
+                        quote!(#p::Vec<#inner>)
+                    } else {
+                        quote!(#p::Option<#inner>)
+                    };
+                    (block_slot(&field.ident), slot_ty)
+                }
+                _ => (param_slot(&field.ident), quote!(#p::Option<#ty>)),
+            };
+            slot_fields.extend(quote!(#slot: #slot_ty,));
+            slot_defaults.extend(quote!(#slot: #p::Default::default(),));
+        }
+        quote! {
+            #[doc(hidden)]
+            pub struct #name {
+                #slot_fields
+            }
+
+            impl #p::Default for #name {
+                fn default() -> Self {
+                    #name { #slot_defaults }
+                }
+            }
+        }
+    }
+
+    /// The statements that offer `__block` to each field in turn (`return Ok(true)` when one
+    /// takes it).
+    fn offers(&self) -> TokenStream {
+        let p = &self.p;
+        let mut offers = TokenStream::new();
+        for field in &self.input.fields {
+            match &field.attrs.kind {
+                Some(Kind::Flatten { .. }) => {
+                    let ty = field.ty;
+                    let slot = nested_slot(&field.ident);
+                    offers.extend(quote! {
+                        if <#ty as #p::ContentSlots>::offer(&mut __slots.#slot, __index, __block)? {
+                            return #p::Ok(true);
+                        }
+                    });
+                }
+                Some(kind) if kind.block_type().is_some() => {
+                    if let Some(b) = self.blocks.iter().find(|b| b.field.ident == field.ident) {
+                        offers.extend(self.offer(b));
+                    }
+                }
+                _ => {}
+            }
+        }
+        offers
     }
 
     /// The type a source value is read as for a param field: `T` of `Option<T>`, else the
@@ -831,7 +1082,7 @@ impl<'a> Gen<'a> {
         let p = &self.p;
         let field = b.field;
         let field_name = field.ident.to_string();
-        let slot = block_slot(field.ident);
+        let slot = block_slot(&field.ident);
         let inner = b.inner;
         let (not_full, store) = if b.cardinality == Cardinality::Many {
             (quote!(true), quote!(__slots.#slot.push(__v);))
@@ -914,7 +1165,7 @@ impl<'a> Gen<'a> {
                     let text = template.expand(&|_| None);
                     quote!((__b.resource.uri().as_str() == #text).then(#p::Vec::<(#p::String, #p::String)>::new))
                 } else {
-                    let name = template_static(b.index);
+                    let name = template_static(self.variant(), b.index);
                     quote!(#p::match_template(&#name, __b.resource.uri()))
                 };
                 let mut vars = TokenStream::new();
@@ -1040,21 +1291,24 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn finish(&self) -> TokenStream {
+    /// The body that builds the value with `ctor` (`Self`, or the variant's path) once every
+    /// block was offered.
+    fn finish(&self, ctor: &TokenStream) -> TokenStream {
         let p = &self.p;
         let mut sources =
             self.meta_sources(&self.input.attrs.meta, &quote!(__result_meta), &quote!(""));
         for field in &self.input.fields {
             if let Some(Kind::ResultMeta { meta_key, .. }) = &field.attrs.kind {
                 let path = quote!(#p::meta_path("", #meta_key));
-                let fill = self.fill_from_json(field.ident, &quote!(__value), &path);
+                let fill = self.fill_from_json(&field.ident, &quote!(__value), &path);
                 sources.extend(quote! {
                     if let #p::Some(__value) = __result_meta.get(#meta_key) { #fill }
                 });
             }
         }
         let values = self.input.fields.iter().map(|field| {
-            let ident = field.ident;
+            let ident = &field.ident;
+            let member = &field.member;
             let name = ident.to_string();
             let ty = field.ty;
             let value = match &field.attrs.kind {
@@ -1065,7 +1319,7 @@ impl<'a> Gen<'a> {
                 }
                 Some(kind) if kind.block_type().is_some() => {
                     let slot = block_slot(ident);
-                    let b = self.blocks.iter().find(|b| b.field.ident == ident);
+                    let b = self.blocks.iter().find(|b| b.field.ident == *ident);
                     if b.map(|b| b.cardinality) == Some(Cardinality::One) {
                         let what = describe_block(kind);
                         quote! {
@@ -1090,12 +1344,12 @@ impl<'a> Gen<'a> {
                     }
                 }
             };
-            quote!(#ident: #value,)
+            quote!(#member: #value,)
         });
         quote! {
             let mut __slots = __slots;
             #sources
-            #p::Ok(Self { #(#values)* })
+            #p::Ok(#ctor { #(#values)* })
         }
     }
 
@@ -1112,7 +1366,7 @@ impl<'a> Gen<'a> {
             places.push(format!("in the result's _meta[{:?}]", entry.key.value()));
         }
         for b in &self.blocks {
-            let owner = b.field.ident;
+            let owner = &b.field.ident;
             let mut uses = false;
             let attrs = &b.field.attrs;
             uses |= attrs
