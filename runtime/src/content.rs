@@ -5,6 +5,7 @@
 //! fields in `extra`, and keep a block of an unknown `type` untouched as
 //! [`ContentBlock::Unknown`].
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
@@ -703,7 +704,8 @@ serialize_as_block!(
 /// Every field any known block type has, read in one pass whatever the key order.
 #[derive(Default)]
 struct RawBlock {
-    kind: Option<String>,
+    /// A known type as the `'static` name, so reading it allocates nothing.
+    kind: Option<Cow<'static, str>>,
     text: Option<String>,
     data: Option<Base64Data>,
     mime_type: Option<MimeType>,
@@ -721,6 +723,38 @@ struct RawBlock {
     /// Known keys read before `type` was seen, for a block whose type then turns out to be
     /// unknown: their raw JSON, so the unknown block is kept untouched.
     raw_known: Vec<(&'static str, Value)>,
+}
+
+/// A map key or a string value, borrowed from the input when it has no escapes. (`Cow`'s own
+/// `Deserialize` always copies into a `String`: one allocation per key of every block.)
+pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Borrowed(v)))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(v.to_owned())))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(v)))
+    }
 }
 
 const KNOWN_BLOCK_TYPES: [&str; 5] = ["text", "image", "audio", "resource_link", "resource"];
@@ -781,10 +815,17 @@ impl<'de> Visitor<'de> for BlockVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ContentBlock, A::Error> {
         let mut raw = RawBlock::default();
-        while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
+        while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
             let key = key.as_ref();
             if key == "type" {
-                take_once!(access, raw.kind, "type");
+                if raw.kind.is_some() {
+                    return Err(de::Error::duplicate_field("type"));
+                }
+                let Key(kind) = access.next_value()?;
+                raw.kind = Some(match KNOWN_BLOCK_TYPES.iter().find(|k| **k == kind) {
+                    Some(known) => Cow::Borrowed(*known),
+                    None => Cow::Owned(kind.into_owned()),
+                });
                 continue;
             }
             let known_kind = raw
@@ -844,9 +885,9 @@ impl RawBlock {
         let Some(kind) = self.kind.take() else {
             return Err(E::missing_field("type"));
         };
-        if !KNOWN_BLOCK_TYPES.contains(&kind.as_str()) {
+        if !KNOWN_BLOCK_TYPES.contains(&&*kind) {
             let mut fields = Map::new();
-            fields.insert("type".to_owned(), Value::String(kind));
+            fields.insert("type".to_owned(), Value::String(kind.into_owned()));
             for (k, v) in self.raw_known {
                 fields.insert(k.to_owned(), v);
             }
@@ -864,7 +905,7 @@ impl RawBlock {
         let meta = self.meta.take().unwrap_or_default();
         let annotations = self.annotations.take();
         let extra = std::mem::take(&mut self.extra);
-        Ok(match kind.as_str() {
+        Ok(match &*kind {
             "text" => ContentBlock::Text(TextContent {
                 text: self.text.ok_or_else(|| E::missing_field("text"))?,
                 annotations,
@@ -975,7 +1016,7 @@ impl<'de> Visitor<'de> for ResourceContentsVisitor {
         let mut blob: Option<Base64Data> = None;
         let mut meta: Option<Meta> = None;
         let mut extra = Map::new();
-        while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
+        while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
             match key.as_ref() {
                 "uri" => take_once!(access, uri, "uri"),
                 "mimeType" => take_once!(access, mime_type, "mimeType"),

@@ -9,7 +9,7 @@
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
 //!
 //! ```no_run
-//! # async fn run(router: mcp_content::Router) -> Result<(), Box<dyn std::error::Error>> {
+//! # async fn run(router: mcp_content::Router) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 //! mcp_content::rmcp::serve_stdio(router).await?;
 //! # Ok(()) }
 //! ```

@@ -168,7 +168,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
         let mut meta: Option<Meta> = None;
         let mut result_type: Option<String> = None;
         let mut extra = Map::new();
-        while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
+        while let Some(key) = access.next_key::<crate::content::Key<'de>>()? {
             macro_rules! once {
                 ($slot:ident, $name:literal) => {{
                     if $slot.is_some() {
@@ -177,7 +177,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
                     $slot = Some(access.next_value()?);
                 }};
             }
-            match key.as_ref() {
+            match key.0.as_ref() {
                 "content" => once!(content, "content"),
                 "structuredContent" => once!(structured, "structuredContent"),
                 "isError" => once!(is_error, "isError"),
