@@ -513,7 +513,7 @@ fn a_newer_peers_additions_survive_a_round_trip() {
     assert_lossless::<CallToolResult>(&document).expect("lossless");
 }
 
-/// Found by fuzzing (`fuzz/corpus/content_block/crash-d2a1…`): serde_json's default float
+/// Found by fuzzing (`fuzz/corpus/content_block/crash-d2a1…`): `serde_json`'s default float
 /// parser reads some numbers one ulp off, so a relayed number changed on its way through.
 /// The runtime enables `float_roundtrip`; these numbers must come back as they were.
 #[test]
