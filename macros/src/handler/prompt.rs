@@ -68,14 +68,14 @@ fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
             #[automatically_derived]
             impl #h::PromptHandler for #ident {
                 fn prompt(&self) -> #h::Prompt {
-                    ::core::unimplemented!()
+                    ::core::unreachable!("emitted only next to a compile error")
                 }
                 fn get(
                     &self,
                     _: #p::Map<#h::String, #p::Value>,
                     _: #h::ContextType,
                 ) -> #h::BoxFuture<'_, #h::Result<#h::GetPromptResult, #h::ProtocolError>> {
-                    ::core::unimplemented!()
+                    ::core::unreachable!("emitted only next to a compile error")
                 }
             }
         };

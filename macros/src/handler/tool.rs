@@ -80,14 +80,14 @@ fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
             #[automatically_derived]
             impl #h::ToolHandler for #ident {
                 fn tool(&self) -> #h::Tool {
-                    ::core::unimplemented!()
+                    ::core::unreachable!("emitted only next to a compile error")
                 }
                 fn call(
                     &self,
                     _: #p::Map<#h::String, #p::Value>,
                     _: #h::ContextType,
                 ) -> #h::BoxFuture<'_, #p::CallToolResult> {
-                    ::core::unimplemented!()
+                    ::core::unreachable!("emitted only next to a compile error")
                 }
             }
         };
