@@ -132,13 +132,12 @@ pub fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
     let Some(labels) = prefix_labels(key) else {
         return false;
     };
-    match version {
-        ProtocolVersion::V2025_06_18 => labels
+    if version.reserves_any_mcp_label() {
+        labels
             .split_last()
-            .is_some_and(|(_, before_last)| before_last.iter().any(|l| is_mcp_label(l))),
-        ProtocolVersion::V2025_11_25 | ProtocolVersion::V2026_07_28 => {
-            labels.get(1).is_some_and(|l| is_mcp_label(l))
-        }
+            .is_some_and(|(_, before_last)| before_last.iter().any(|l| is_mcp_label(l)))
+    } else {
+        labels.get(1).is_some_and(|l| is_mcp_label(l))
     }
 }
 

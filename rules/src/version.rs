@@ -74,6 +74,90 @@ impl ProtocolVersion {
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.as_str() == s)
     }
+
+    // What each version has, by name: every version decision in the crates asks one of
+    // these, so a new version is one row of answers here, not a hunt for comparisons.
+
+    /// Results carry `resultType` (2026-07-28 and later).
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2026_07_28.has_result_type());
+    /// assert!(!ProtocolVersion::V2025_11_25.has_result_type());
+    /// ```
+    pub fn has_result_type(self) -> bool {
+        self >= Self::V2026_07_28
+    }
+
+    /// Tools, prompts, resources and resource links carry `icons` (2025-11-25 and later).
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_11_25.has_icons());
+    /// assert!(!ProtocolVersion::V2025_06_18.has_icons());
+    /// ```
+    pub fn has_icons(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// `structuredContent` and `outputSchema` must be objects, so other values go out
+    /// wrapped as `{"result": …}` (before 2026-07-28).
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_11_25.wraps_non_object_structured());
+    /// assert!(!ProtocolVersion::V2026_07_28.wraps_non_object_structured());
+    /// ```
+    pub fn wraps_non_object_structured(self) -> bool {
+        self < Self::V2026_07_28
+    }
+
+    /// Read and list results carry cache hints, `ttlMs` and `cacheScope` (2026-07-28 and later).
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2026_07_28.has_cache_hints());
+    /// assert!(!ProtocolVersion::V2025_06_18.has_cache_hints());
+    /// ```
+    pub fn has_cache_hints(self) -> bool {
+        self >= Self::V2026_07_28
+    }
+
+    /// Each request carries its log level in `_meta` instead of a session-wide
+    /// `logging/setLevel` (2026-07-28 and later, stateless).
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2026_07_28.has_per_request_log_level());
+    /// assert!(!ProtocolVersion::V2025_11_25.has_per_request_log_level());
+    /// ```
+    pub fn has_per_request_log_level(self) -> bool {
+        self >= Self::V2026_07_28
+    }
+
+    /// An unknown resource is `-32602` with `data.uri` (SEP-2164, 2026-07-28 and later)
+    /// rather than `-32002`.
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2026_07_28.resource_not_found_is_invalid_params());
+    /// assert!(!ProtocolVersion::V2025_11_25.resource_not_found_is_invalid_params());
+    /// ```
+    pub fn resource_not_found_is_invalid_params(self) -> bool {
+        self >= Self::V2026_07_28
+    }
+
+    /// A `_meta` prefix is reserved when any label before the last is `modelcontextprotocol`
+    /// or `mcp` (2025-06-18); later versions reserve only the second label.
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_06_18.reserves_any_mcp_label());
+    /// assert!(!ProtocolVersion::V2025_11_25.reserves_any_mcp_label());
+    /// ```
+    pub fn reserves_any_mcp_label(self) -> bool {
+        self < Self::V2025_11_25
+    }
 }
 
 impl fmt::Display for ProtocolVersion {

@@ -7,12 +7,12 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use crate::binary::Base64Data;
-use crate::content::ContentBlock;
-use crate::error::ReadError;
-use crate::meta::Meta;
+use crate::model::binary::Base64Data;
+use crate::model::content::ContentBlock;
+use crate::model::meta::Meta;
+use crate::model::tool::CallToolResult;
 use crate::rules::{ProtocolVersion, Violation};
-use crate::tool::CallToolResult;
+use crate::wire::error::ReadError;
 
 /// A value that becomes content blocks.
 ///
@@ -173,7 +173,7 @@ pub trait StructuredOutput {
 pub fn output_schema_for<T: StructuredOutput + ?Sized>(
     version: ProtocolVersion,
 ) -> Option<Map<String, Value>> {
-    crate::tool::wrap_output_schema(T::output_schema()?, version)
+    crate::model::tool::wrap_output_schema(T::output_schema()?, version)
 }
 
 /// A field type that can carry the bytes of an image, audio or blob block.

@@ -7,25 +7,25 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 
 use crate::content_traits::{IntoCallToolResult, StructuredOutput};
-use crate::handler::Context;
-use crate::icon::Icon;
-use crate::meta::Meta;
-use crate::prompt_result::IntoGetPromptResult;
-use crate::resource_result::IntoReadResourceResult;
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::tool::CallToolResult;
+use crate::model::validated::Uri;
 use crate::rules::UriTemplate;
-use crate::tool::CallToolResult;
-use crate::validated::Uri;
+use crate::server::handler::Context;
+use crate::server::prompt_result::IntoGetPromptResult;
+use crate::server::resource_result::IntoReadResourceResult;
 
-pub use crate::handler::ProtocolError;
-pub use crate::handler::{
+pub use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument};
+pub use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
+pub use crate::model::tool::{Tool, ToolAnnotations};
+pub use crate::model::validated::MimeType;
+pub use crate::model::validated::ToolName;
+pub use crate::server::handler::ProtocolError;
+pub use crate::server::handler::{
     BoxFuture, PromptHandler, ResourceDescriptor, ResourceHandler, ToolHandler,
 };
-pub use crate::prompt::{GetPromptResult, Prompt, PromptArgument};
-pub use crate::resource::{ReadResourceResult, Resource, ResourceTemplate};
-pub use crate::router::RouterBuilder;
-pub use crate::tool::{Tool, ToolAnnotations};
-pub use crate::validated::MimeType;
-pub use crate::validated::ToolName;
+pub use crate::server::router::RouterBuilder;
 pub use serde_json::{Map, Value};
 pub use std::boxed::Box;
 pub use std::option::Option::{self, None, Some};
@@ -236,7 +236,7 @@ pub fn icon(
     }
 }
 
-pub use crate::icon::IconTheme;
+pub use crate::model::icon::IconTheme;
 
 /// A `_meta` from key/value literals whose keys the compiler checked.
 pub fn meta(entries: Vec<(&'static str, Value)>) -> Meta {

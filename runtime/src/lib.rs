@@ -9,51 +9,36 @@
 
 pub use mcp_content_rules as rules;
 
-mod annotations;
-mod binary;
-mod content;
 mod content_traits;
 pub mod convert;
-mod error;
-pub mod handler;
-mod icon;
-mod limits;
-mod meta;
-mod prompt;
-mod resource;
-mod result;
-#[cfg(feature = "rmcp")]
-pub mod rmcp;
-mod router;
-mod tool;
-mod validate;
-mod validated;
-mod version;
+mod model;
+mod server;
 mod wire;
 
-pub use annotations::{Annotations, Role};
-pub use binary::Base64Data;
-pub use content::{
+pub use model::annotations::{Annotations, Role};
+pub use model::binary::Base64Data;
+pub use model::content::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
-pub use error::{ReadError, read_json, read_value};
-pub use handler::{
+pub use model::icon::{Icon, IconTheme};
+pub use model::meta::Meta;
+pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
+pub use model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
+pub use model::result::RESULT_TYPE_COMPLETE;
+pub use model::tool::{CallToolResult, Tool, ToolAnnotations, wrap_output_schema};
+pub use model::validate::{Problem, Validate, ValidationError};
+pub use model::validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
+pub use rules::{ProtocolVersion, UriTemplate};
+pub use server::handler::{
     ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
     ResourceDescriptor, ResourceHandler, ToolHandler,
 };
-pub use icon::{Icon, IconTheme};
-pub use limits::{ReadLimits, read_json_with, read_value_with};
-pub use meta::Meta;
-pub use prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
-pub use resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
-pub use result::RESULT_TYPE_COMPLETE;
-pub use router::{Router, RouterBuilder, RouterError, ServerInfo};
-pub use rules::{ProtocolVersion, UriTemplate};
-pub use tool::{CallToolResult, Tool, ToolAnnotations, wrap_output_schema};
-pub use validate::{Problem, Validate, ValidationError};
-pub use validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
-pub use version::{ForVersion, SerializeFor};
+pub use server::router::{Router, RouterBuilder, RouterError, ServerInfo};
+pub use wire::error::ReadError;
+pub use wire::limits::ReadLimits;
+pub use wire::read::{read_json, read_json_with, read_value, read_value_with};
+pub use wire::version::{ForVersion, SerializeFor};
 
 pub use content_traits::{
     FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
@@ -65,13 +50,13 @@ pub mod __private;
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
+pub use server::handler;
+#[cfg(feature = "rmcp")]
+pub use server::rmcp;
 
 // Handler glue for `#[tool]`, `#[prompt]`, `#[resource]` and `router!`.
 #[doc(hidden)]
 pub mod handler_support;
-mod prompt_result;
-mod resource_result;
-mod tool_result;
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]
 pub use mcp_content_macros::prompt;
@@ -84,5 +69,5 @@ pub use mcp_content_macros::router;
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_tool.md")]
 pub use mcp_content_macros::tool;
-pub use prompt_result::IntoGetPromptResult;
-pub use resource_result::IntoReadResourceResult;
+pub use server::prompt_result::IntoGetPromptResult;
+pub use server::resource_result::IntoReadResourceResult;

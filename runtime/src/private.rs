@@ -22,7 +22,7 @@ pub use std::vec::Vec;
 #[doc(hidden)]
 pub use crate::__rmcp_tool_return as rmcp_tool_return;
 #[cfg(feature = "rmcp")]
-pub use crate::rmcp::__into_rmcp_response as into_rmcp_response;
+pub use crate::server::rmcp::__into_rmcp_response as into_rmcp_response;
 #[cfg(feature = "rmcp")]
 pub use ::rmcp;
 pub use schemars;
@@ -31,20 +31,20 @@ pub use serde;
 pub use crate::handler_support as handler;
 pub use serde_json::{self, Map, Value};
 
-pub use crate::annotations::{Annotations, Role};
-pub use crate::binary::Base64Data;
-pub use crate::content::{
-    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
-    ResourceContents, ResourceLink, TextContent, TextResourceContents,
-};
 pub use crate::content_traits::{
     FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
 };
-pub use crate::error::ReadError;
-pub use crate::meta::Meta;
+pub use crate::model::annotations::{Annotations, Role};
+pub use crate::model::binary::Base64Data;
+pub use crate::model::content::{
+    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
+    ResourceContents, ResourceLink, TextContent, TextResourceContents,
+};
+pub use crate::model::meta::Meta;
+pub use crate::model::tool::CallToolResult;
+pub use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 pub use crate::rules::{TemplateValue, UriTemplate};
-pub use crate::tool::CallToolResult;
-pub use crate::validated::{MimeType, Priority, Timestamp, Uri};
+pub use crate::wire::error::ReadError;
 
 // ---------------------------------------------------------------------------------------
 // Writing
@@ -453,7 +453,7 @@ pub fn read_structured<T: ContentSlots + DeserializeOwned>(
         return Err(crate::content_traits::tool_error(result));
     }
     if let Some(value) = &result.structured_content {
-        return crate::error::read_value::<T>(value.clone()).map_err(|e| {
+        return crate::wire::read::read_value::<T>(value.clone()).map_err(|e| {
             ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
         });
     }

@@ -45,18 +45,19 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::data_url::{BLOB_MIME_TYPE, DataUrl};
-use crate::annotations::{Annotations, Role};
-use crate::content::{
+use crate::model::annotations::{Annotations, Role};
+use crate::model::content::{
     BlobResourceContents, ContentBlock, EmbeddedResource, ResourceContents, ResourceLink,
     TextContent, TextResourceContents,
 };
-use crate::error::{ReadError, read_value};
-use crate::icon::Icon;
-use crate::meta::Meta;
-use crate::prompt::{GetPromptResult, PromptMessage};
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::prompt::{GetPromptResult, PromptMessage};
+use crate::model::tool::CallToolResult;
+use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
-use crate::tool::CallToolResult;
-use crate::validated::{MimeType, Uri};
+use crate::wire::error::ReadError;
+use crate::wire::read::read_value;
 
 /// The key under a part's or message's `metadata` that carries what MCP has and the part
 /// shape has not.

@@ -22,12 +22,12 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Number, Value};
 
-use crate::annotations::Annotations;
-use crate::content::{ContentBlock, ResourceContents};
-use crate::meta::Meta;
-use crate::prompt::GetPromptResult;
+use crate::model::annotations::Annotations;
+use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::meta::Meta;
+use crate::model::prompt::GetPromptResult;
+use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 use crate::rules::{ProtocolVersion, Rule, Violation, reserved_meta_prefix};
-use crate::tool::{CallToolResult, Tool, ToolAnnotations};
 
 /// The `_meta` key of the dedicated progress token.
 pub const PROGRESS_TOKEN_KEY: &str = "progressToken";

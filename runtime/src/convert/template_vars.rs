@@ -13,8 +13,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::content::{ContentBlock, ResourceContents};
-use crate::tool::CallToolResult;
+use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::tool::CallToolResult;
 
 /// The template variables of `blocks`, as a JSON object of strings (see the [module
 /// docs](self) for the key scheme). Audio, resource links and unknown blocks are skipped; no

@@ -1,9 +1,7 @@
 //! The bridge to the [`rmcp`](https://docs.rs/rmcp) crate (feature `rmcp`): conversions
-//! between this crate's model and `rmcp::model`, both ways, and [`McpServer`], a
-//! [`Router`] as an `rmcp` `ServerHandler`, served over stdio or Streamable HTTP.
-//!
-//! Conversions go through the protocol's JSON, which both models write and read exactly:
-//! `_meta` in all three places, annotations and icons survive both ways.
+//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]), and
+//! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler`, served over stdio or Streamable
+//! HTTP.
 //!
 //! Logging, sampling and roots are deprecated from 2026-07-28 (SEP-2577); they remain how
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
@@ -16,6 +14,11 @@
 
 #![allow(deprecated)]
 
+mod convert;
+
+pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
+use convert::{convert_error, to_rmcp};
+
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -27,125 +30,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::meta::Meta;
-use crate::router::Router;
+use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
-use crate::version::SerializeFor;
-
-/// A conversion between the two models failed: the other side rejected the JSON.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConvertError(String);
-
-impl fmt::Display for ConvertError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rmcp conversion: {}", self.0)
-    }
-}
-
-impl std::error::Error for ConvertError {}
-
-fn to_rmcp<T: DeserializeOwned>(value: Value) -> Result<T, ConvertError> {
-    serde_json::from_value(value).map_err(|e| ConvertError(e.to_string()))
-}
-
-fn from_rmcp<T: DeserializeOwned>(value: &impl Serialize) -> Result<T, ConvertError> {
-    let json = serde_json::to_value(value).map_err(|e| ConvertError(e.to_string()))?;
-    crate::read_value(json).map_err(|e| ConvertError(e.to_string()))
-}
-
-/// Conversions of this crate's model values into `rmcp::model` values and back.
-///
-/// ```
-/// use mcp_content::rmcp::RmcpModel;
-/// use mcp_content::CallToolResult;
-/// let ours = CallToolResult::text("hi");
-/// let theirs: rmcp::model::CallToolResult = ours.to_rmcp().unwrap();
-/// assert_eq!(CallToolResult::from_rmcp(&theirs).unwrap(), ours.clone_with_result_type());
-/// ```
-pub trait RmcpModel: Sized {
-    /// The `rmcp::model` type.
-    type Rmcp: Serialize + DeserializeOwned;
-    /// This value as an `rmcp` value, written for `version`.
-    fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<Self::Rmcp, ConvertError>;
-    /// This value as an `rmcp` value (latest protocol version).
-    fn to_rmcp(&self) -> Result<Self::Rmcp, ConvertError> {
-        self.to_rmcp_for(ProtocolVersion::LATEST)
-    }
-    /// An `rmcp` value as this crate's, validated.
-    fn from_rmcp(value: &Self::Rmcp) -> Result<Self, ConvertError>;
-}
-
-macro_rules! rmcp_model {
-    (versioned: $($ours:ty => $theirs:ty),* $(,)?) => {$(
-        impl RmcpModel for $ours {
-            type Rmcp = $theirs;
-            fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                to_rmcp(self.to_value_for(version))
-            }
-            fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
-                from_rmcp(value)
-            }
-        }
-    )*};
-    (plain: $($ours:ty => $theirs:ty),* $(,)?) => {$(
-        impl RmcpModel for $ours {
-            type Rmcp = $theirs;
-            fn to_rmcp_for(&self, _: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                to_rmcp(serde_json::to_value(self).map_err(|e| ConvertError(e.to_string()))?)
-            }
-            fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
-                from_rmcp(value)
-            }
-        }
-    )*};
-}
-
-rmcp_model!(versioned:
-    crate::ContentBlock => rm::ContentBlock,
-    crate::CallToolResult => rm::CallToolResult,
-    crate::Tool => rm::Tool,
-    crate::Prompt => rm::Prompt,
-    crate::PromptMessage => rm::PromptMessage,
-    crate::GetPromptResult => rm::GetPromptResult,
-    crate::Resource => rm::Resource,
-    crate::ResourceTemplate => rm::ResourceTemplate,
-    crate::ReadResourceResult => rm::ReadResourceResult,
-);
-
-rmcp_model!(plain:
-    crate::ResourceContents => rm::ResourceContents,
-    crate::Annotations => rm::Annotations,
-    crate::ToolAnnotations => rm::ToolAnnotations,
-    crate::PromptArgument => rm::PromptArgument,
-    crate::Icon => rm::Icon,
-    crate::Role => rm::Role,
-);
-
-impl crate::CallToolResult {
-    /// This result as `rmcp` hands it back (it always writes `resultType`): for tests of the
-    /// round trip.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn clone_with_result_type(&self) -> Self {
-        let mut result = self.clone();
-        result
-            .result_type
-            .get_or_insert_with(|| crate::RESULT_TYPE_COMPLETE.to_owned());
-        result
-    }
-}
-
-/// A derived type's result as `rmcp` takes it from a tool (what the derive's `rmcp`
-/// `IntoCallToolResult` impl calls).
-#[doc(hidden)]
-pub fn __into_rmcp_response<T: crate::IntoCallToolResult>(
-    value: T,
-) -> Result<rm::CallToolResponse, ErrorData> {
-    let result = value.into_call_tool_result();
-    let result: rm::CallToolResult = result.to_rmcp().map_err(|e| convert_error(&e))?;
-    Ok(result.into())
-}
+use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
+use crate::server::router::Router;
+use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
     let Some(version) = context.protocol_version() else {
@@ -161,10 +50,6 @@ fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
 
 fn protocol_error(error: ProtocolError) -> ErrorData {
     ErrorData::new(rm::ErrorCode(error.code), error.message, error.data)
-}
-
-fn convert_error(error: &ConvertError) -> ErrorData {
-    ErrorData::internal_error(error.to_string(), None)
 }
 
 /// The `rmcp` peer as a [`ClientPeer`].
@@ -291,7 +176,7 @@ impl McpServer {
             }
         }
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
-        let log_level = if version >= ProtocolVersion::V2026_07_28 {
+        let log_level = if version.has_per_request_log_level() {
             meta.get("io.modelcontextprotocol/logLevel")
                 .and_then(|v| serde_json::from_value(v.clone()).ok())
         } else {

@@ -216,7 +216,7 @@ impl<'de> Deserialize<'de> for Base64Data {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
         // The size limit of an untrusted read (`read_json_with`) comes first: it is cheap.
-        crate::limits::check_binary_text(&text).map_err(serde::de::Error::custom)?;
+        crate::wire::limits::check_binary_text(&text).map_err(serde::de::Error::custom)?;
         Self::from_base64(text).map_err(serde::de::Error::custom)
     }
 }

@@ -109,7 +109,7 @@ macro_rules! serialize_latest {
     ($($ty:ty),* $(,)?) => {$(
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                $crate::version::SerializeFor::serialize_for(
+                $crate::wire::version::SerializeFor::serialize_for(
                     self,
                     $crate::rules::ProtocolVersion::LATEST,
                     serializer,

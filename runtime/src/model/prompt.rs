@@ -4,15 +4,15 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::annotations::Role;
-use crate::content::ContentBlock;
-use crate::icon::Icon;
-use crate::meta::Meta;
-use crate::result::put_result_tail;
+use crate::model::annotations::Role;
+use crate::model::content::ContentBlock;
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::result::put_result_tail;
+use crate::model::tool::put_descriptor_tail;
 use crate::rules::ProtocolVersion;
-use crate::tool::put_descriptor_tail;
-use crate::version::{SerializeFor, serialize_latest};
-use crate::wire::{self, FieldSink, WriteFields};
+use crate::wire::version::{SerializeFor, serialize_latest};
+use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// An argument a prompt takes (always a string on the wire).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -199,6 +199,6 @@ impl WriteFields for GetPromptResult {
     }
 }
 
-wire::serialize_for_via_fields!(PromptMessage, GetPromptResult);
+write::serialize_for_via_fields!(PromptMessage, GetPromptResult);
 
 serialize_latest!(Prompt, PromptMessage, GetPromptResult);

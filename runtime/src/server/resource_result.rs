@@ -24,13 +24,15 @@
 //! assert_eq!((text.uri.as_str(), text.text.as_str()), ("test://static-text", "hello"));
 //! ```
 
-use crate::binary::Base64Data;
-use crate::content::{BlobResourceContents, ContentBlock, ResourceContents, TextResourceContents};
 use crate::content_traits::IntoContent;
-use crate::handler::ProtocolError;
-use crate::meta::Meta;
-use crate::resource::ReadResourceResult;
-use crate::validated::{MimeType, Uri};
+use crate::model::binary::Base64Data;
+use crate::model::content::{
+    BlobResourceContents, ContentBlock, ResourceContents, TextResourceContents,
+};
+use crate::model::meta::Meta;
+use crate::model::resource::ReadResourceResult;
+use crate::model::validated::{MimeType, Uri};
+use crate::server::handler::ProtocolError;
 
 /// A value a `#[resource]` function returns.
 #[diagnostic::on_unimplemented(

@@ -12,7 +12,7 @@
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::binary::Base64Data;
+use crate::model::binary::Base64Data;
 use crate::rules::ProtocolVersion;
 
 /// A type whose JSON object is written field by field, the same way to every sink.
@@ -208,17 +208,17 @@ pub(crate) fn write_json<T: WriteFields>(value: &T, version: ProtocolVersion, ou
 /// [`JsonSink`] for JSON bytes.
 macro_rules! serialize_for_via_fields {
     ($($ty:ty),* $(,)?) => {$(
-        impl $crate::version::SerializeFor for $ty {
+        impl $crate::wire::version::SerializeFor for $ty {
             fn serialize_for<S: serde::Serializer>(
                 &self,
                 version: $crate::rules::ProtocolVersion,
                 serializer: S,
             ) -> Result<S::Ok, S::Error> {
-                $crate::wire::serialize_object(self, version, serializer)
+                $crate::wire::write::serialize_object(self, version, serializer)
             }
 
             fn write_json_for(&self, version: $crate::rules::ProtocolVersion, out: &mut Vec<u8>) {
-                $crate::wire::write_json(self, version, out);
+                $crate::wire::write::write_json(self, version, out);
             }
         }
     )*};

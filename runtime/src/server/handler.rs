@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use crate::meta::Meta;
-use crate::prompt::{GetPromptResult, Prompt};
-use crate::resource::{ReadResourceResult, Resource, ResourceTemplate};
+use crate::model::meta::Meta;
+use crate::model::prompt::{GetPromptResult, Prompt};
+use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
+use crate::model::tool::{CallToolResult, Tool};
 use crate::rules::ProtocolVersion;
-use crate::tool::{CallToolResult, Tool};
 
 /// A boxed, sendable future (handlers are stored as trait objects).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -69,7 +69,7 @@ impl ProtocolError {
     /// Resource not found: `-32602` with `data.uri` (SEP-2164) for 2026-07-28 peers,
     /// `-32002` for 2025-era peers.
     pub fn resource_not_found(uri: &str, version: ProtocolVersion) -> Self {
-        let code = if version >= ProtocolVersion::V2026_07_28 {
+        let code = if version.resource_not_found_is_invalid_params() {
             Self::INVALID_PARAMS
         } else {
             Self::RESOURCE_NOT_FOUND_2025

@@ -7,14 +7,14 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::content::ContentBlock;
-use crate::icon::Icon;
-use crate::meta::Meta;
-use crate::result::put_result_tail;
+use crate::model::content::ContentBlock;
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::result::put_result_tail;
+use crate::model::validated::ToolName;
 use crate::rules::ProtocolVersion;
-use crate::validated::ToolName;
-use crate::version::{SerializeFor, serialize_latest};
-use crate::wire::{self, FieldSink, WriteFields};
+use crate::wire::version::{SerializeFor, serialize_latest};
+use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// The result of `tools/call`.
 ///
@@ -97,11 +97,11 @@ impl SerializeFor for CallToolResult {
         version: ProtocolVersion,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        wire::serialize_object(self, version, serializer)
+        write::serialize_object(self, version, serializer)
     }
 
     fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
-        wire::write_json(self, version, out);
+        write::write_json(self, version, out);
     }
 }
 
@@ -113,7 +113,7 @@ impl WriteFields for CallToolResult {
     ) -> Result<(), K::Error> {
         sink.objects("content", &self.content, version)?;
         if let Some(structured) = &self.structured_content {
-            if version < ProtocolVersion::V2026_07_28 && !structured.is_object() {
+            if version.wraps_non_object_structured() && !structured.is_object() {
                 // 2025-era schemas require an object here.
                 sink.field("structuredContent", &WrappedResult(structured))?;
             } else {
@@ -168,7 +168,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
         let mut meta: Option<Meta> = None;
         let mut result_type: Option<String> = None;
         let mut extra = Map::new();
-        while let Some(key) = access.next_key::<crate::content::Key<'de>>()? {
+        while let Some(key) = access.next_key::<crate::model::content::Key<'de>>()? {
             macro_rules! once {
                 ($slot:ident, $name:literal) => {{
                     if $slot.is_some() {
@@ -341,7 +341,7 @@ enum OutputSchemaShape {
 }
 
 fn output_schema_shape(schema: &Map<String, Value>, version: ProtocolVersion) -> OutputSchemaShape {
-    if version >= ProtocolVersion::V2026_07_28 {
+    if !version.wraps_non_object_structured() {
         return OutputSchemaShape::AsIs;
     }
     // 2025-era schemas require `"type": "object"`, and `structuredContent` that is not an
@@ -407,7 +407,7 @@ pub(crate) fn put_descriptor_tail<M: SerializeMap>(
     meta: &Meta,
     extra: &Map<String, Value>,
 ) -> Result<(), M::Error> {
-    if !icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
+    if !icons.is_empty() && version.has_icons() {
         map.serialize_entry("icons", icons)?;
     }
     if !meta.is_empty() {

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
+use crate::model::validated::MimeType;
 use crate::rules::{self, Violation};
-use crate::validated::MimeType;
 
 /// The background an icon is drawn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

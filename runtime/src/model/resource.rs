@@ -4,16 +4,16 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::annotations::{Annotations, is_none_or_empty};
-use crate::content::ResourceContents;
-use crate::icon::Icon;
-use crate::meta::Meta;
-use crate::result::put_result_tail;
+use crate::model::annotations::{Annotations, is_none_or_empty};
+use crate::model::content::ResourceContents;
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::result::put_result_tail;
+use crate::model::tool::put_descriptor_tail;
+use crate::model::validated::{MimeType, Uri};
 use crate::rules::{ProtocolVersion, UriTemplate};
-use crate::tool::put_descriptor_tail;
-use crate::validated::{MimeType, Uri};
-use crate::version::{SerializeFor, serialize_latest};
-use crate::wire::{self, FieldSink, WriteFields};
+use crate::wire::version::{SerializeFor, serialize_latest};
+use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// A resource the server can read, as `resources/list` returns it.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -241,7 +241,7 @@ impl WriteFields for ReadResourceResult {
         sink: &mut K,
     ) -> Result<(), K::Error> {
         sink.objects("contents", &self.contents, version)?;
-        if version >= ProtocolVersion::V2026_07_28 {
+        if version.has_cache_hints() {
             sink.field(
                 "cacheScope",
                 &self.cache_scope.unwrap_or(CacheScope::Private),
@@ -258,6 +258,6 @@ impl WriteFields for ReadResourceResult {
     }
 }
 
-wire::serialize_for_via_fields!(ReadResourceResult);
+write::serialize_for_via_fields!(ReadResourceResult);
 
 serialize_latest!(Resource, ResourceTemplate, ReadResourceResult);

@@ -6,11 +6,10 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashSet;
 
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::error::ReadError;
 use crate::rules::{Rule, Violation};
+use crate::wire::error::ReadError;
 
 /// How much untrusted input a read accepts.
 ///
@@ -125,75 +124,6 @@ impl Default for ReadLimits {
     }
 }
 
-/// Reads a model value from untrusted JSON bytes within `limits`, validating every rule on
-/// the way and refusing duplicate keys. The error names the JSON path and the rule
-/// ([`Rule::Limit`] for a limit).
-///
-/// ```
-/// use mcp_content::{CallToolResult, ReadLimits, read_json_with};
-/// let err = read_json_with::<CallToolResult>(br#"{"content":[]}"#, &ReadLimits::default().with_max_document_bytes(8))
-///     .unwrap_err();
-/// assert_eq!(err.to_string(), ".: the document is 14 bytes, over the limit of 8 bytes (rule: limit)");
-/// ```
-pub fn read_json_with<T: DeserializeOwned>(
-    bytes: &[u8],
-    limits: &ReadLimits,
-) -> Result<T, ReadError> {
-    if bytes.len() > limits.max_document_bytes {
-        return Err(ReadError::new(
-            ".",
-            Violation::new(
-                Rule::Limit,
-                format!(
-                    "the document is {} bytes, over the limit of {} bytes",
-                    bytes.len(),
-                    limits.max_document_bytes
-                ),
-            ),
-        ));
-    }
-    let finding = scan(bytes, limits.max_depth);
-    if let Finding::TooDeep(at) = finding {
-        return Err(depth_error(path_at(bytes, at), limits.max_depth));
-    }
-    let value = {
-        let _scope = BinaryLimitScope::enter(limits.max_binary_bytes);
-        crate::error::read_json_unlimited(bytes).map_err(recursion_as_limit)?
-    };
-    // serde_json keeps the last of duplicate keys in a map; a peer reading the first would
-    // see another document. Refuse them everywhere (the model's own fields already do),
-    // once the document is known to parse (so a malformed one gets the parser's error).
-    if let Finding::DuplicateKey(object, key) = finding {
-        return Err(ReadError::message(
-            path_at(bytes, object),
-            format!("duplicate field `{key}`"),
-        ));
-    }
-    Ok(value)
-}
-
-/// Reads a model value from a JSON value within `limits` (the document size does not apply:
-/// the value is already parsed). A value nested deeper than the limit is taken apart without
-/// recursion, so even one built in code that nests 100,000 levels does not overflow the stack.
-///
-/// ```
-/// use mcp_content::{ContentBlock, ReadLimits, read_value_with};
-/// let value = serde_json::json!({"type": "text", "text": "hi", "_meta": {"a.b/c": [[[1]]]}});
-/// let err = read_value_with::<ContentBlock>(value, &ReadLimits::default().with_max_depth(3)).unwrap_err();
-/// assert_eq!(err.to_string(), "_meta.a.b/c[0]: nested deeper than 3 levels (rule: limit)");
-/// ```
-pub fn read_value_with<T: DeserializeOwned>(
-    value: Value,
-    limits: &ReadLimits,
-) -> Result<T, ReadError> {
-    if let Err(path) = check_value_depth(&value, limits.max_depth) {
-        drop_iteratively(value);
-        return Err(depth_error(path, limits.max_depth));
-    }
-    let _scope = BinaryLimitScope::enter(limits.max_binary_bytes);
-    crate::error::read_value_unlimited(value)
-}
-
 // ---------------------------------------------------------------------------------------
 // Binary size: the base64 reader asks the limit of the read in progress on this thread.
 
@@ -205,10 +135,10 @@ thread_local! {
 
 /// Sets the binary limit for the current read and restores the outer one when dropped (also
 /// on unwinding), so nested reads each see their own limit.
-struct BinaryLimitScope(Option<usize>);
+pub(crate) struct BinaryLimitScope(Option<usize>);
 
 impl BinaryLimitScope {
-    fn enter(limit: usize) -> Self {
+    pub(crate) fn enter(limit: usize) -> Self {
         Self(MAX_BINARY_BYTES.with(|cell| cell.replace(Some(limit))))
     }
 }
@@ -246,7 +176,7 @@ pub(crate) fn check_binary_text(text: &str) -> Result<(), Violation> {
 // ---------------------------------------------------------------------------------------
 // Depth
 
-fn depth_error(path: String, max_depth: usize) -> ReadError {
+pub(crate) fn depth_error(path: String, max_depth: usize) -> ReadError {
     ReadError::new(
         path,
         Violation::new(
@@ -257,7 +187,7 @@ fn depth_error(path: String, max_depth: usize) -> ReadError {
 }
 
 /// `serde_json`'s own recursion limit (128 levels) is a limit too: name it so.
-fn recursion_as_limit(error: ReadError) -> ReadError {
+pub(crate) fn recursion_as_limit(error: ReadError) -> ReadError {
     if error.rule().is_none() && error.detail().starts_with("recursion limit exceeded") {
         let path = error.path().to_owned();
         ReadError::new(
@@ -273,7 +203,7 @@ fn recursion_as_limit(error: ReadError) -> ReadError {
 }
 
 /// What one pass over the bytes found.
-enum Finding {
+pub(crate) enum Finding {
     /// Nothing wrong.
     Clean,
     /// The container starting at this offset is nested deeper than the limit.
@@ -374,7 +304,7 @@ impl<T: Copy + Default, const N: usize> Stack<T, N> {
 /// only tracks strings, brackets, colons and commas, so a malformed document is left for
 /// the parser to report. Allocates nothing for a usual document: this runs before every
 /// read, and a small tool result is read in about a microsecond.
-fn scan(bytes: &[u8], max_depth: usize) -> Finding {
+pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
     // Open containers, innermost last: `true` for an object. One bit a level for the first
     // 64 levels (the default limit), a `Vec` past them.
     let mut depth = 0usize;
@@ -535,7 +465,7 @@ enum Frame {
 
 /// The JSON path (`serde_path_to_error`'s spelling: `a.b[2].c`) of the value starting at
 /// `target`. Only runs for an error, so it rescans from the start.
-fn path_at(bytes: &[u8], target: usize) -> String {
+pub(crate) fn path_at(bytes: &[u8], target: usize) -> String {
     let mut frames: Vec<Frame> = Vec::new();
     // Whether the next string in the innermost object is a key.
     let mut expect_key = false;
@@ -600,7 +530,7 @@ enum Segment<'a> {
 }
 
 /// The path of the first value nested deeper than `max_depth`, found without recursion.
-fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), String> {
+pub(crate) fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), String> {
     // Depth-first, in document order: (value, number of containers around it, the step
     // from its parent). `trail` holds the steps from the root to the value being visited.
     let mut stack: Vec<(&Value, usize, Option<Segment<'_>>)> = vec![(value, 0, None)];
@@ -655,7 +585,7 @@ fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), String> {
 
 /// Drops a value of any depth without recursion (`serde_json`'s `Value` drops recursively,
 /// which overflows the stack on a very deep value).
-fn drop_iteratively(value: Value) {
+pub(crate) fn drop_iteratively(value: Value) {
     let mut stack = vec![value];
     while let Some(value) = stack.pop() {
         match value {

@@ -22,12 +22,12 @@
 //! assert_eq!(result.messages[0].content.as_text(), Some("Review this code"));
 //! ```
 
-use crate::annotations::Role;
-use crate::content::ContentBlock;
 use crate::content_traits::IntoContent;
-use crate::handler::ProtocolError;
-use crate::meta::Meta;
-use crate::prompt::{GetPromptResult, PromptMessage};
+use crate::model::annotations::Role;
+use crate::model::content::ContentBlock;
+use crate::model::meta::Meta;
+use crate::model::prompt::{GetPromptResult, PromptMessage};
+use crate::server::handler::ProtocolError;
 
 /// A value a `#[prompt]` function returns.
 #[diagnostic::on_unimplemented(

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::model::validated::{Priority, Timestamp};
 use crate::rules::{Rule, Violation};
-use crate::validated::{Priority, Timestamp};
 
 /// The sender or recipient of messages and data in a conversation.
 ///

@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use serde::de::DeserializeOwned;
-
 use crate::rules::{Rule, Violation};
 
 /// Why a JSON document could not be read into a model type.
@@ -150,47 +148,3 @@ impl fmt::Display for ReadError {
 }
 
 impl std::error::Error for ReadError {}
-
-/// Reads a model value from untrusted JSON bytes, validating every rule on the way, within
-/// the default [`ReadLimits`](crate::ReadLimits) (see [`read_json_with`](crate::read_json_with)).
-/// The error names the JSON path and the rule.
-pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
-    crate::limits::read_json_with(bytes, &crate::limits::ReadLimits::default())
-}
-
-/// Reads a model value from a JSON value, validating every rule on the way, within the
-/// default [`ReadLimits`](crate::ReadLimits) (see [`read_value_with`](crate::read_value_with)).
-pub fn read_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ReadError> {
-    crate::limits::read_value_with(value, &crate::limits::ReadLimits::default())
-}
-
-/// [`read_json`] with no limit but `serde_json`'s own (the limits are checked by the caller).
-pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
-    // Tracking the path costs an allocation per key read; valid input is the common case, so
-    // read without it first and read again with it only to name the path of an error.
-    let plain = match serde_json::from_slice(bytes) {
-        Ok(value) => return Ok(value),
-        Err(error) => error,
-    };
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let tracked: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
-    Err(match tracked {
-        Err(error) => ReadError::from_json(error),
-        // Only trailing characters fail the plain read but not the tracked one.
-        Ok(_) => match deserializer.end() {
-            Err(error) => ReadError::from_parts(".".to_owned(), &error),
-            Ok(()) => ReadError::from_parts(".".to_owned(), &plain),
-        },
-    })
-}
-
-/// [`read_value`] with no limit (the limits are checked by the caller).
-pub(crate) fn read_value_unlimited<T: DeserializeOwned>(
-    value: serde_json::Value,
-) -> Result<T, ReadError> {
-    // As in `read_json_unlimited`: the path is tracked only to report an error.
-    match T::deserialize(&value) {
-        Ok(read) => Ok(read),
-        Err(_) => serde_path_to_error::deserialize(value).map_err(ReadError::from_json),
-    }
-}

@@ -5,13 +5,13 @@
 
 use std::fmt;
 
-use crate::content::{ContentBlock, ResourceContents};
-use crate::icon::Icon;
-use crate::meta::Meta;
-use crate::prompt::GetPromptResult;
-use crate::resource::ReadResourceResult;
+use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::prompt::GetPromptResult;
+use crate::model::resource::ReadResourceResult;
+use crate::model::tool::{CallToolResult, Tool};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::tool::{CallToolResult, Tool};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]

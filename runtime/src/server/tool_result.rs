@@ -30,9 +30,9 @@ use std::fmt::Display;
 
 use serde_json::{Map, Value};
 
-use crate::content::ContentBlock;
 use crate::content_traits::{IntoCallToolResult, StructuredOutput};
-use crate::tool::CallToolResult;
+use crate::model::content::ContentBlock;
+use crate::model::tool::CallToolResult;
 
 impl IntoCallToolResult for String {
     fn into_call_tool_result(self) -> CallToolResult {

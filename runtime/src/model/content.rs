@@ -12,15 +12,15 @@ use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serializer};
 use serde_json::{Map, Value};
 
-use crate::annotations::Annotations;
-use crate::binary::Base64Data;
-use crate::error::{field_error, join_path};
-use crate::icon::Icon;
-use crate::meta::Meta;
+use crate::model::annotations::Annotations;
+use crate::model::binary::Base64Data;
+use crate::model::icon::Icon;
+use crate::model::meta::Meta;
+use crate::model::validated::{MimeType, Uri};
 use crate::rules::{self, MediaKind, ProtocolVersion, Rule, Violation};
-use crate::validated::{MimeType, Uri};
-use crate::version::{SerializeFor, serialize_latest};
-use crate::wire::{self, FieldSink, WriteFields};
+use crate::wire::error::{field_error, join_path};
+use crate::wire::version::{SerializeFor, serialize_latest};
+use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// One block of content, as tool results and prompt messages carry them.
 ///
@@ -515,7 +515,7 @@ impl SerializeFor for ContentBlock {
         version: ProtocolVersion,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        wire::serialize_object(self, version, serializer)
+        write::serialize_object(self, version, serializer)
     }
 
     fn json_len_hint(&self) -> usize {
@@ -523,7 +523,7 @@ impl SerializeFor for ContentBlock {
     }
 
     fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
-        wire::write_json(self, version, out);
+        write::write_json(self, version, out);
     }
 }
 
@@ -569,7 +569,7 @@ impl WriteFields for ResourceContents {
 impl serde::Serialize for ResourceContents {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // Resource contents have no version-dependent field.
-        wire::serialize_object(self, ProtocolVersion::LATEST, serializer)
+        write::serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
 
@@ -592,11 +592,11 @@ macro_rules! serialize_as_block {
                 version: ProtocolVersion,
                 serializer: S,
             ) -> Result<S::Ok, S::Error> {
-                wire::serialize_object(self, version, serializer)
+                write::serialize_object(self, version, serializer)
             }
 
             fn write_json_for(&self, version: ProtocolVersion, out: &mut Vec<u8>) {
-                wire::write_json(self, version, out);
+                write::write_json(self, version, out);
             }
         }
         serialize_latest!($ty);
@@ -676,7 +676,7 @@ impl BlockRef<'_> {
                     sink.field("size", &size)?;
                 }
                 // 2025-06-18 has no icons.
-                if !b.icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
+                if !b.icons.is_empty() && version.has_icons() {
                     sink.field("icons", &b.icons)?;
                 }
                 put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)

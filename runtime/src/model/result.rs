@@ -2,9 +2,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::meta::Meta;
+use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
-use crate::wire::FieldSink;
+use crate::wire::write::FieldSink;
 
 /// `resultType` of a finished request.
 pub const RESULT_TYPE_COMPLETE: &str = "complete";
@@ -21,7 +21,7 @@ pub(crate) fn put_result_tail<K: FieldSink>(
     if !meta.is_empty() {
         sink.field("_meta", meta)?;
     }
-    if version >= ProtocolVersion::V2026_07_28 {
+    if version.has_result_type() {
         sink.field("resultType", result_type.unwrap_or(RESULT_TYPE_COMPLETE))?;
     }
     for (k, v) in extra {

@@ -5,8 +5,8 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::model::validated::MetaKey;
 use crate::rules::{self, Violation};
-use crate::validated::MetaKey;
 
 /// A `_meta` object. Every key follows the `_meta` key grammar; an empty `Meta` is omitted
 /// on the wire (never `"_meta": {}`).

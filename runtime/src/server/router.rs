@@ -7,15 +7,15 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use crate::handler::{
+use crate::model::prompt::{GetPromptResult, Prompt};
+use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
+use crate::model::tool::{CallToolResult, Tool};
+use crate::rules;
+use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
 };
-use crate::prompt::{GetPromptResult, Prompt};
-use crate::resource::{ReadResourceResult, Resource, ResourceTemplate};
-use crate::rules::{self, ProtocolVersion};
-use crate::tool::{CallToolResult, Tool};
-use crate::version::SerializeFor;
+use crate::wire::version::SerializeFor;
 
 /// Why a router could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -384,11 +384,13 @@ impl Router {
         let cacheable = |key: &str, items: Value| {
             let mut result = Map::new();
             result.insert(key.to_owned(), items);
-            if version >= ProtocolVersion::V2026_07_28 {
+            if version.has_result_type() {
                 result.insert(
                     "resultType".into(),
                     Value::from(crate::RESULT_TYPE_COMPLETE),
                 );
+            }
+            if version.has_cache_hints() {
                 result.insert("ttlMs".into(), Value::from(0));
                 result.insert("cacheScope".into(), Value::from("private"));
             }
@@ -459,7 +461,7 @@ impl Router {
                 let mut result = serde_json::json!({
                     "completion": { "values": values, "total": total, "hasMore": false }
                 });
-                if version >= ProtocolVersion::V2026_07_28 {
+                if version.has_result_type() {
                     result["resultType"] = Value::from(crate::RESULT_TYPE_COMPLETE);
                 }
                 Ok(result)

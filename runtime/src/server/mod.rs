@@ -1,0 +1,11 @@
+//! Serving: the handler traits the attribute macros implement, what a handler may return,
+//! the router that lists and dispatches handlers, and (feature `rmcp`) the bridge that runs
+//! a router on `rmcp`'s transports.
+
+pub mod handler;
+pub(crate) mod prompt_result;
+pub(crate) mod resource_result;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
+pub(crate) mod router;
+pub(crate) mod tool_result;
