@@ -1,12 +1,15 @@
 //! The bridge to the [`rmcp`](https://docs.rs/rmcp) crate (feature `rmcp`): conversions
 //! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]), and
-//! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler`, served over stdio or Streamable
-//! HTTP.
+//! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler` for any `rmcp` transport.
+//! Serving helpers come with the transport's feature, so a server compiles only the stack it
+//! uses: `serve_stdio` (feature `rmcp-stdio`) and `streamable_http_service` (feature
+//! `rmcp-http`).
 //!
 //! Logging, sampling and roots are deprecated from 2026-07-28 (SEP-2577); they remain how
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
 //!
 //! ```no_run
+//! # #[cfg(feature = "rmcp-stdio")]
 //! # async fn run(router: mcp_content::Router) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 //! mcp_content::rmcp::serve_stdio(router).await?;
 //! # Ok(()) }
@@ -107,8 +110,16 @@ impl ClientPeer for RmcpPeer {
                 }
                 "elicitation/create" => {
                     let param: rm::ElicitRequestParams = params(value)?;
-                    let result = self.peer.create_elicitation(param).await;
-                    json(&result.map_err(|e| service_error(&e))?)
+                    // `Peer::create_elicitation` needs rmcp's `elicitation` feature (and `url`
+                    // with it); the request it sends is this one.
+                    let request = rm::ServerRequest::ElicitRequest(rm::ElicitRequest::new(param));
+                    match self.peer.send_request(request).await {
+                        Ok(rm::ClientResult::ElicitResult(result)) => json(&result),
+                        Ok(_) => Err(ProtocolError::internal(
+                            "unexpected response to elicitation/create",
+                        )),
+                        Err(e) => Err(service_error(&e)),
+                    }
                 }
                 "roots/list" => {
                     let result = self.peer.list_roots().await;
@@ -387,7 +398,8 @@ impl ServerHandler for McpServer {
     }
 }
 
-/// Serves `router` over stdio until the client closes it.
+/// Serves `router` over stdio until the client closes it (feature `rmcp-stdio`).
+#[cfg(feature = "rmcp-stdio")]
 pub async fn serve_stdio(
     router: impl Into<Arc<Router>>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
@@ -402,6 +414,8 @@ pub async fn serve_stdio(
 /// A Streamable HTTP service for `router` (a tower service: mount it at `/mcp` with axum's
 /// `nest_service` or serve it with hyper). Each session gets its own [`McpServer`] state;
 /// `allowed_hosts` guards against DNS rebinding (rmcp's default: `localhost`, `127.0.0.1`, `::1`).
+/// Feature `rmcp-http`.
+#[cfg(feature = "rmcp-http")]
 pub fn streamable_http_service(
     router: impl Into<Arc<Router>>,
 ) -> ::rmcp::transport::streamable_http_server::StreamableHttpService<
