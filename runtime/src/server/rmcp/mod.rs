@@ -1,5 +1,7 @@
 //! The bridge to the [`rmcp`](https://docs.rs/rmcp) crate (feature `rmcp`): conversions
-//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]), and
+//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]: lossless where
+//! rmcp's types can hold the data, an error naming the JSON path where they cannot — see
+//! the table in [`ConvertError`]'s module), and
 //! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler`, served over stdio or Streamable
 //! HTTP.
 //!
@@ -197,13 +199,13 @@ impl McpServer {
     }
 }
 
-fn list_of<T: SerializeFor, R: DeserializeOwned>(
+fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
     items: &[T],
     version: ProtocolVersion,
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
         .collect()
 }
 
