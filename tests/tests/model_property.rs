@@ -13,7 +13,7 @@ use mcp_content::{
     Priority, Prompt, PromptArgument, PromptMessage, ProtocolVersion, ReadResourceResult, Resource,
     ResourceContents, ResourceLink, ResourceTemplate, Role, SerializeFor, TextContent,
     TextResourceContents, Timestamp, Tool, ToolAnnotations, ToolName, UnknownBlock, Uri,
-    UriTemplate, Validate, read_value,
+    UriTemplate, Validate, read_json, read_value,
 };
 use proptest::collection::{btree_map, vec};
 use proptest::option;
@@ -691,16 +691,21 @@ where
                 problems.join("\n  ")
             )));
         }
-        // Also as bytes: the JSON writer must not write a key twice.
+        // Read back from the bytes the JSON writer makes: `read_json` refuses a key written
+        // twice, which the `Value` above would hide.
         let bytes = value.to_json_for(version);
         let reparsed: Value = serde_json::from_slice(&bytes).unwrap();
         prop_assert_eq!(&reparsed, &json);
+        let from_bytes: T = read_json(&bytes).map_err(|e| {
+            TestCaseError::fail(format!("{}: bytes do not read back: {e}", version.as_str()))
+        })?;
         let back: T = read_value(json.clone()).map_err(|e| {
             TestCaseError::fail(format!(
                 "{}: does not read back: {e}\n{json}",
                 version.as_str()
             ))
         })?;
+        prop_assert_eq!(&from_bytes, &back);
         prop_assert_eq!(back.to_value_for(version), json, "{}", version.as_str());
         if version == ProtocolVersion::LATEST {
             prop_assert_eq!(back, value.clone().normalized());
