@@ -53,11 +53,14 @@ pub enum Rule {
     ExactlyOne,
     /// A configured size, depth or count limit.
     Limit,
+    /// An unknown (`extra`) field uses a name the type itself writes, or a name a protocol
+    /// version defines with another shape: written out, it would duplicate or break a field.
+    ExtraField,
 }
 
 impl Rule {
     /// Every rule, in declaration order.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 19] = [
         Rule::Base64,
         Rule::MimeType,
         Rule::MimeKind,
@@ -76,6 +79,7 @@ impl Rule {
         Rule::Type,
         Rule::ExactlyOne,
         Rule::Limit,
+        Rule::ExtraField,
     ];
 
     /// The rule whose [`name`](Rule::name) is `name`.
@@ -116,6 +120,7 @@ impl Rule {
             Rule::Type => "type",
             Rule::ExactlyOne => "exactly-one",
             Rule::Limit => "limit",
+            Rule::ExtraField => "extra-field",
         }
     }
 }

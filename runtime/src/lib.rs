@@ -21,6 +21,7 @@ pub use model::content::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
+pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconTheme};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};

@@ -5,6 +5,7 @@
 pub(crate) mod annotations;
 pub(crate) mod binary;
 pub(crate) mod content;
+pub(crate) mod extra;
 pub(crate) mod icon;
 pub(crate) mod meta;
 pub(crate) mod prompt;

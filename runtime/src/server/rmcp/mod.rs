@@ -1,9 +1,10 @@
 //! The bridge to the [`rmcp`](https://docs.rs/rmcp) crate (feature `rmcp`): conversions
-//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]), and
-//! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler` for any `rmcp` transport.
-//! Serving helpers come with the transport's feature, so a server compiles only the stack it
-//! uses: `serve_stdio` (feature `rmcp-stdio`) and `streamable_http_service` (feature
-//! `rmcp-http`).
+//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]: lossless where
+//! rmcp's types can hold the data, an error naming the JSON path where they cannot — see
+//! the table in [`ConvertError`]'s module), and [`McpServer`], a [`Router`] as an `rmcp`
+//! `ServerHandler` for any `rmcp` transport. Serving helpers come with the transport's
+//! feature, so a server compiles only the stack it uses: `serve_stdio` (feature
+//! `rmcp-stdio`) and `streamable_http_service` (feature `rmcp-http`).
 //!
 //! Logging, sampling and roots are deprecated from 2026-07-28 (SEP-2577); they remain how
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
@@ -208,13 +209,13 @@ impl McpServer {
     }
 }
 
-fn list_of<T: SerializeFor, R: DeserializeOwned>(
+fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
     items: &[T],
     version: ProtocolVersion,
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
         .collect()
 }
 
