@@ -6,6 +6,7 @@
 //! | LLM message parts (Genkit `fromMcpPromptMessage`, without its losses) | [`message_parts`] | [`Message`], [`Part`], [`block_to_part`], [`part_to_block`] |
 //! | `data:` URLs (RFC 2397) for images, audio and blob resources | [`data_url`] | [`DataUrl`] |
 //! | prompt arguments to the string map `prompts/get` takes | [`prompt_args`] | [`prompt_arguments`] |
+//! | reading any server's structured results into types (`FastMCP` / Python SDK `{"result": …}` unwrapped when the schema says so, checked with feature `jsonschema`) | [`typed_result`] | [`ToolOutput`], [`ResultWrapping`] |
 //! | normalization for gateways (empty → `None`, `_meta` egress, `progressToken`) | [`normalize`] | [`normalize_tool`], [`MetaEgress`], [`request_meta`] |
 //!
 //! ```
@@ -29,6 +30,7 @@ pub mod message_parts;
 pub mod normalize;
 pub mod prompt_args;
 pub mod template_vars;
+pub mod typed_result;
 
 pub use data_url::DataUrl;
 pub use message_parts::{
@@ -42,3 +44,4 @@ pub use normalize::{
 };
 pub use prompt_args::{prompt_argument, prompt_arguments};
 pub use template_vars::{template_vars, tool_result_template_vars};
+pub use typed_result::{FASTMCP_WRAP_MARKER, ResultWrapping, ToolOutput};

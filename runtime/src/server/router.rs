@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+#[cfg(feature = "jsonschema")]
+use crate::convert::typed_result::OutputChecks;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
@@ -26,6 +28,13 @@ pub enum RouterError {
     DuplicatePrompt(String),
     /// Two resources share a URI, or two templates share a template.
     DuplicateResource(String),
+    /// A tool's output schema does not compile (with `check_structured_output` on).
+    InvalidOutputSchema {
+        /// The tool.
+        tool: String,
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for RouterError {
@@ -34,6 +43,9 @@ impl fmt::Display for RouterError {
             RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
             RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
             RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
+            RouterError::InvalidOutputSchema { tool, message } => {
+                write!(f, "tool `{tool}`: {message}")
+            }
         }
     }
 }
@@ -69,6 +81,8 @@ pub struct RouterBuilder {
     prompts: Vec<Arc<dyn PromptHandler>>,
     resources: Vec<Arc<dyn ResourceHandler>>,
     completion: Option<Arc<dyn CompletionHandler>>,
+    #[cfg(feature = "jsonschema")]
+    check_structured_output: bool,
 }
 
 impl RouterBuilder {
@@ -112,6 +126,43 @@ impl RouterBuilder {
     #[must_use]
     pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
         self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// Checks every successful result of a tool that declares an output schema against it
+    /// before it is returned (feature `jsonschema`; results with `isError` are not checked).
+    /// Derived result types match their schema by construction: this is for tools that
+    /// return `Value`, a hand-built `CallToolResult`, or declare a custom `output_schema`.
+    /// A result that breaks its schema becomes an internal error (`-32603`) naming the path.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{json, Map, Value};
+    ///
+    /// struct Count;
+    /// impl ToolHandler for Count {
+    ///     fn tool(&self) -> Tool {
+    ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned();
+    ///         tool
+    ///     }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         Box::pin(async { CallToolResult::structured(json!("three")) })
+    ///     }
+    /// }
+    ///
+    /// let router = Router::builder().tool(Count).check_structured_output(true).build().unwrap();
+    /// let context = Context::new(Default::default(), mcp_content::ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let err = runtime.block_on(router.call_tool("count", None, context)).unwrap_err();
+    /// assert_eq!(err.code, -32603);
+    /// assert!(err.message.ends_with(r#"structuredContent: breaks the tool's output schema: "three" is not of type "integer""#));
+    /// ```
+    #[cfg(feature = "jsonschema")]
+    #[must_use]
+    pub fn check_structured_output(mut self, check: bool) -> Self {
+        self.check_structured_output = check;
         self
     }
 
@@ -166,8 +217,22 @@ impl RouterBuilder {
                 }
             }
         }
+        #[cfg(feature = "jsonschema")]
+        let output_checks = if self.check_structured_output {
+            let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
+                RouterError::InvalidOutputSchema {
+                    tool,
+                    message: e.to_string(),
+                }
+            })?;
+            Some(checks)
+        } else {
+            None
+        };
         Ok(Router {
             info: self.info,
+            #[cfg(feature = "jsonschema")]
+            output_checks,
             tools,
             tool_index,
             prompts,
@@ -205,6 +270,8 @@ impl RouterBuilder {
 /// ```
 pub struct Router {
     info: ServerInfo,
+    #[cfg(feature = "jsonschema")]
+    output_checks: Option<OutputChecks>,
     tools: Vec<(Tool, Arc<dyn ToolHandler>)>,
     tool_index: HashMap<String, usize>,
     prompts: Vec<(Prompt, Arc<dyn PromptHandler>)>,
@@ -292,7 +359,16 @@ impl Router {
             )));
         };
         let handler = &self.tools[index].1;
-        Ok(handler.call(arguments.unwrap_or_default(), context).await)
+        let result = handler.call(arguments.unwrap_or_default(), context).await;
+        #[cfg(feature = "jsonschema")]
+        if let Some(checks) = &self.output_checks {
+            checks.check(name, &result).map_err(|e| {
+                ProtocolError::internal(format!(
+                    "tool `{name}` returned a result against its output schema: {e}"
+                ))
+            })?;
+        }
+        Ok(result)
     }
 
     /// Gets the prompt `name`.
