@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;
+use crate::model::cache::CacheHint;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
@@ -83,6 +84,8 @@ pub struct RouterBuilder {
     completion: Option<Arc<dyn CompletionHandler>>,
     #[cfg(feature = "jsonschema")]
     check_structured_output: bool,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
 }
 
 impl RouterBuilder {
@@ -126,6 +129,33 @@ impl RouterBuilder {
     #[must_use]
     pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
         self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// The cache hint of the list results (`tools/list`, `prompts/list`, `resources/list`,
+    /// `resources/templates/list`) for 2026-07-28 peers; [`CacheHint::NONE`] by default.
+    ///
+    /// ```
+    /// use mcp_content::{CacheHint, Context, Meta, ProtocolVersion, Router};
+    /// let router = Router::builder().list_cache(CacheHint::parse("1h", "public").unwrap()).build().unwrap();
+    /// let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let list = runtime.block_on(router.handle("tools/list", None, context)).unwrap();
+    /// assert_eq!(list["ttlMs"], 3_600_000);
+    /// assert_eq!(list["cacheScope"], "public");
+    /// ```
+    #[must_use]
+    pub fn list_cache(mut self, hint: CacheHint) -> Self {
+        self.list_cache = hint;
+        self
+    }
+
+    /// The cache hint of `resources/read` results whose handler gives none
+    /// ([`ResourceHandler::cache_hint`]) and that carry none themselves. Without it such
+    /// results say [`CacheHint::NONE`].
+    #[must_use]
+    pub fn read_cache(mut self, hint: CacheHint) -> Self {
+        self.read_cache = Some(hint);
         self
     }
 
@@ -231,6 +261,8 @@ impl RouterBuilder {
         };
         Ok(Router {
             info: self.info,
+            list_cache: self.list_cache,
+            read_cache: self.read_cache,
             #[cfg(feature = "jsonschema")]
             output_checks,
             tools,
@@ -270,6 +302,8 @@ impl RouterBuilder {
 /// ```
 pub struct Router {
     info: ServerInfo,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
     #[cfg(feature = "jsonschema")]
     output_checks: Option<OutputChecks>,
     tools: Vec<(Tool, Arc<dyn ToolHandler>)>,
@@ -399,7 +433,9 @@ impl Router {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
         if let Some(&index) = self.resource_index.get(uri) {
-            return self.resources[index].1.read(uri, Vec::new(), context).await;
+            let handler = &*self.resources[index].1;
+            let result = handler.read(uri, Vec::new(), context).await;
+            return self.with_cache_hint(handler, result);
         }
         for (template, handler) in &self.templates {
             let Some(variables) = template.uri_template.match_uri(uri) else {
@@ -426,9 +462,24 @@ impl Router {
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
-            return handler.read(uri, variables, context).await;
+            let result = handler.read(uri, variables, context).await;
+            return self.with_cache_hint(&**handler, result);
         }
         Err(ProtocolError::resource_not_found(uri, version))
+    }
+
+    /// The handler's cache hint, else the router's, on a read result that has none.
+    fn with_cache_hint(
+        &self,
+        handler: &dyn ResourceHandler,
+        result: Result<ReadResourceResult, ProtocolError>,
+    ) -> Result<ReadResourceResult, ProtocolError> {
+        result.map(|mut result| {
+            if let Some(hint) = handler.cache_hint().or(self.read_cache) {
+                hint.fill(&mut result);
+            }
+            result
+        })
     }
 
     /// Completes an argument; without a completion handler, no values.
@@ -467,8 +518,11 @@ impl Router {
                 );
             }
             if version.has_cache_hints() {
-                result.insert("ttlMs".into(), Value::from(0));
-                result.insert("cacheScope".into(), Value::from("private"));
+                result.insert("ttlMs".into(), Value::from(self.list_cache.ttl_ms));
+                result.insert(
+                    "cacheScope".into(),
+                    Value::from(self.list_cache.scope.as_str()),
+                );
             }
             Value::Object(result)
         };
