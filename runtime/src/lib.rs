@@ -17,6 +17,7 @@ mod wire;
 
 pub use model::annotations::{Annotations, Role};
 pub use model::binary::Base64Data;
+pub use model::cache::CacheHint;
 pub use model::content::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
