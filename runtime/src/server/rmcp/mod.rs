@@ -32,8 +32,10 @@ use serde_json::{Map, Value};
 
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
+use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::server::router::Router;
+use crate::server::input::ClientCapabilities;
+use crate::server::router::{InputParams, Outcome, Router};
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
@@ -131,6 +133,7 @@ pub struct McpServer {
     router: Arc<Router>,
     log_level: Arc<Mutex<Option<LogLevel>>>,
     subscriptions: Arc<Mutex<HashSet<String>>>,
+    forwarding: Arc<Mutex<Option<FeedSubscription>>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -148,6 +151,7 @@ impl McpServer {
             router: router.into(),
             log_level: Arc::default(),
             subscriptions: Arc::default(),
+            forwarding: Arc::default(),
         }
     }
 
@@ -163,6 +167,39 @@ impl McpServer {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         set.iter().cloned().collect()
+    }
+
+    /// Starts (once per session) forwarding the router's resource updates for the
+    /// session's `resources/subscribe` URIs to the 2025-era peer.
+    fn forward_updates(&self, peer: &Peer<RoleServer>) {
+        let mut forwarding = self
+            .forwarding
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if forwarding.is_some() {
+            return;
+        }
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let subscriptions = Arc::clone(&self.subscriptions);
+        *forwarding = Some(self.router.changes().subscribe(move |change| {
+            let Change::ResourceUpdated(uri) = change;
+            let subscribed = subscriptions
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .contains(uri);
+            if subscribed {
+                let _ = tx.send(uri.clone());
+            }
+        }));
+        let peer = peer.clone();
+        tokio::spawn(async move {
+            while let Some(uri) = rx.recv().await {
+                let param = rm::ResourceUpdatedNotificationParam::new(uri);
+                if peer.notify_resource_updated(param).await.is_err() {
+                    break;
+                }
+            }
+        });
     }
 
     fn context(&self, context: &RequestContext<RoleServer>) -> Context {
@@ -185,16 +222,32 @@ impl McpServer {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
+        // rmcp reads the 2026-07-28 per-request declaration from `_meta` and the 2025-era
+        // one from `initialize`.
         let capabilities = context
             .client_capabilities()
             .and_then(|c| serde_json::to_value(c).ok());
         Context::new(meta, version)
             .with_log_level(log_level)
+            .with_client_capabilities(ClientCapabilities::from_value(
+                capabilities.clone().unwrap_or_default(),
+            ))
             .with_peer(Arc::new(RmcpPeer {
                 peer: context.peer.clone(),
                 capabilities,
             }))
     }
+}
+
+fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) -> InputParams {
+    InputParams {
+        responses: responses.map(|r| Value::Object(r.clone().into_iter().collect())),
+        state: state.cloned(),
+    }
+}
+
+fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
+    to_rmcp(value).map_err(|e| convert_error(&e))
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned>(
@@ -252,14 +305,23 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        let result = self
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = self
             .router
-            .call_tool(&request.name, request.arguments, ctx)
+            .call_tool_round(&request.name, request.arguments, &input, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::CallToolResult =
-            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-        Ok(result.into())
+        match outcome {
+            Outcome::Complete(result) => {
+                let result: rm::CallToolResult =
+                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+                Ok(result.into())
+            }
+            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+        }
     }
 
     async fn list_prompts(
@@ -278,14 +340,23 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::GetPromptResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        let result = self
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = self
             .router
-            .get_prompt(&request.name, request.arguments, ctx)
+            .get_prompt_round(&request.name, request.arguments, &input, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::GetPromptResult =
-            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-        Ok(result.into())
+        match outcome {
+            Outcome::Complete(result) => {
+                let result: rm::GetPromptResult =
+                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+                Ok(result.into())
+            }
+            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+        }
     }
 
     async fn list_resources(
@@ -313,14 +384,23 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        let result = self
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = self
             .router
-            .read_resource(&request.uri, ctx)
+            .read_resource_round(&request.uri, &input, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::ReadResourceResult =
-            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-        Ok(result.into())
+        match outcome {
+            Outcome::Complete(result) => {
+                let result: rm::ReadResourceResult =
+                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+                Ok(result.into())
+            }
+            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+        }
     }
 
     async fn complete(
@@ -362,15 +442,57 @@ impl ServerHandler for McpServer {
         Ok(())
     }
 
+    fn accepted_subscription_filter(
+        &self,
+        requested: &rm::SubscriptionFilter,
+    ) -> Option<rm::SubscriptionFilter> {
+        // Resource subscriptions are served for any URI (a resource a template matches may
+        // change too); list changes are not announced, so not advertised or accepted.
+        let mut accepted = rm::SubscriptionFilter::default();
+        accepted
+            .resource_subscriptions
+            .clone_from(&requested.resource_subscriptions);
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: ::rmcp::service::SubscriptionContext) -> Result<(), ErrorData> {
+        let uris: HashSet<String> = context
+            .accepted()
+            .resource_subscriptions
+            .iter()
+            .flatten()
+            .cloned()
+            .collect();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let _feed = self.router.changes().subscribe(move |change| {
+            let Change::ResourceUpdated(uri) = change;
+            if uris.contains(uri) {
+                let _ = tx.send(uri.clone());
+            }
+        });
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                Some(uri) = rx.recv() => {
+                    // A closed stream ends the subscription; the client reconnects if it wants.
+                    if context.sink().notify_resource_updated(uri).await.is_err() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
     async fn subscribe(
         &self,
         request: rm::SubscribeRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(request.uri.clone());
+        self.forward_updates(&context.peer);
         Ok(())
     }
 
