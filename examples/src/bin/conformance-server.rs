@@ -518,9 +518,27 @@ fn json_schema_2020_12() -> Map<String, Value> {
 }
 
 /// Tool with JSON Schema 2020-12 features
+///
+/// Takes every property its hand-written schema declares (the schema, not the parameters,
+/// is what `tools/list` shows).
 #[tool(input_schema = json_schema_2020_12)]
-fn json_schema_2020_12_tool() -> String {
-    "ok".into()
+fn json_schema_2020_12_tool(
+    name: Option<String>,
+    address: Option<Value>,
+    #[arg(name = "contactMethod")] contact_method: Option<String>,
+    phone: Option<String>,
+    email: Option<String>,
+) -> String {
+    let contact = match contact_method.as_deref() {
+        Some("phone") => phone.unwrap_or_default(),
+        _ => email.or(phone).unwrap_or_default(),
+    };
+    let city = address
+        .as_ref()
+        .and_then(|a| a["city"].as_str())
+        .unwrap_or("-")
+        .to_owned();
+    format!("ok: {} ({contact}, {city})", name.unwrap_or_default())
 }
 
 /// A static text resource.

@@ -15,6 +15,11 @@
 #![allow(deprecated)]
 
 mod convert;
+mod http;
+mod stdio;
+
+pub use http::{DEFAULT_MAX_BODY_BYTES, HttpOptions, HttpResponse, McpHttpService};
+pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 use convert::{convert_error, to_rmcp};
@@ -509,34 +514,53 @@ impl ServerHandler for McpServer {
     }
 }
 
-/// Serves `router` over stdio until the client closes it.
+/// Serves `router` over stdio until the client closes it (lines up to
+/// [`DEFAULT_MAX_LINE_BYTES`]; see [`serve_stdio_with`]).
 pub async fn serve_stdio(
     router: impl Into<Arc<Router>>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    use ::rmcp::ServiceExt;
-    let running = McpServer::new(router)
-        .serve(::rmcp::transport::stdio())
-        .await?;
-    running.waiting().await?;
-    Ok(())
+    serve_stdio_with(
+        router,
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        DEFAULT_MAX_LINE_BYTES,
+    )
+    .await
 }
 
+/// The service [`streamable_http_service`] returns.
+pub type StreamableHttp = McpHttpService<
+    ::rmcp::transport::streamable_http_server::StreamableHttpService<
+        McpServer,
+        ::rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+    >,
+>;
+
 /// A Streamable HTTP service for `router` (a tower service: mount it at `/mcp` with axum's
-/// `nest_service` or serve it with hyper). Each session gets its own [`McpServer`] state;
-/// `allowed_hosts` guards against DNS rebinding (rmcp's default: `localhost`, `127.0.0.1`, `::1`).
-pub fn streamable_http_service(
+/// `nest_service` or serve it with hyper), with the default [`HttpOptions`]: browsers from
+/// this machine only, bodies up to 4 MiB. Each session gets its own [`McpServer`] state;
+/// rmcp's `Host` check guards against DNS rebinding (`localhost`, `127.0.0.1`, `::1`).
+pub fn streamable_http_service(router: impl Into<Arc<Router>>) -> StreamableHttp {
+    streamable_http_service_with(router, HttpOptions::default())
+}
+
+/// [`streamable_http_service`] with these [`HttpOptions`] (the `Origin` allow-list, the
+/// body limit).
+pub fn streamable_http_service_with(
     router: impl Into<Arc<Router>>,
-) -> ::rmcp::transport::streamable_http_server::StreamableHttpService<
-    McpServer,
-    ::rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
-> {
+    options: HttpOptions,
+) -> StreamableHttp {
     use ::rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
     let router = router.into();
-    StreamableHttpService::new(
+    let mut config = StreamableHttpServerConfig::default();
+    // The front enforces the limit with a JSON-RPC error; the inner one must not be lower.
+    config.max_request_body_bytes = config.max_request_body_bytes.max(options.max_body_bytes());
+    let inner = StreamableHttpService::new(
         move || Ok(McpServer::new(Arc::clone(&router))),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
-    )
+        config,
+    );
+    McpHttpService::new(inner, options)
 }
