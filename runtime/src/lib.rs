@@ -48,7 +48,8 @@ pub use content_traits::{
 };
 #[doc(hidden)]
 #[path = "private.rs"]
-pub mod __private;
+pub mod __private_0_1;
+mod derive;
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
@@ -58,9 +59,6 @@ pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
 
-// Handler glue for `#[tool]`, `#[prompt]`, `#[resource]` and `router!`.
-#[doc(hidden)]
-pub mod handler_support;
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]
 pub use mcp_content_macros::prompt;

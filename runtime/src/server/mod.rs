@@ -3,6 +3,7 @@
 //! a router on `rmcp`'s transports.
 
 pub(crate) mod changes;
+pub(crate) mod glue;
 pub mod handler;
 pub mod input;
 pub(crate) mod prompt_result;
