@@ -43,18 +43,19 @@ pub use crate::derive::write::{
     string, structured_result, text, text_resource, var,
 };
 pub use crate::model::annotations::Role;
+pub use crate::model::cache::CacheHint;
 pub use crate::model::content::ContentBlock;
 pub use crate::model::icon::IconTheme;
 pub use crate::model::meta::Meta;
 pub use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument};
-pub use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
+pub use crate::model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
 pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::UriTemplate;
 pub use crate::server::glue::{
-    ContextType, ToolArguments, empty_input_schema, get_prompt_result, input_schema, output_schema,
-    prompt_argument, read_resource_result, read_uri, required, str_eq, template_variable,
-    tool_result,
+    ContextType, ToolArguments, contents_ui_meta, empty_input_schema, get_prompt_result,
+    input_schema, output_schema, prompt_argument, read_resource_result, read_uri, required, str_eq,
+    template_variable, tool_result,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,

@@ -6,4 +6,5 @@
 fn handler_ui() {
     let cases = trybuild::TestCases::new();
     cases.compile_fail("ui/handler/*.rs");
+    cases.pass("ui/handler/pass/*.rs");
 }

@@ -6,6 +6,7 @@
 //! Every mistake is reported into one [`Ctxt`], at the narrowest token; on error the function
 //! is still emitted, with a stub handler, so one mistake does not cascade.
 
+mod app;
 mod docs;
 pub(crate) mod prompt;
 pub(crate) mod resource;
@@ -44,6 +45,13 @@ pub(crate) struct Attrs {
     pub(crate) uri: Option<LitStr>,
     pub(crate) mime: Option<LitStr>,
     pub(crate) allow_path_traversal: Option<Span>,
+    /// `cache(ttl = "5m", scope = "public")`: milliseconds and whether public.
+    pub(crate) cache: Option<(u64, bool)>,
+    /// `ui(…)` on a resource, `ui = "ui://…"` / `visibility = [...]` on a tool: the value of
+    /// `_meta.ui`, checked and built at compile time.
+    pub(crate) ui: Option<app::Json>,
+    /// `#[tool(ui = "ui://…")]`: the resource `router!` must find.
+    pub(crate) ui_uri: Option<LitStr>,
 }
 
 /// One `icon = "…"` or `icon(src = "…", mime = "…", sizes = ["…"], theme = "…")`.
@@ -56,7 +64,7 @@ pub(crate) struct IconSpec {
 
 /// The key of `meta` when `keys` accepts it (allowed and new); otherwise the mistake is
 /// reported, its value skipped, and `None` returned.
-fn accept(
+pub(crate) fn accept(
     keys: &mut Keys<'_>,
     cx: &mut Ctxt,
     meta: &ParseNestedMeta<'_>,
@@ -110,6 +118,28 @@ pub(crate) fn parse_attrs(
             "input_schema" => attrs.input_schema = Some(parse_path(&meta)?),
             "output_schema" => attrs.output_schema = Some(parse_path(&meta)?),
             "annotations" => parse_annotations(cx, &meta, &mut attrs.annotations)?,
+            "cache" => attrs.cache = app::parse_cache(cx, &meta)?,
+            "ui" if meta.input.peek(Token![=]) => {
+                let uri: LitStr = meta.value()?.parse()?;
+                if let Err(violation) = mcp_content_rules::check_ui_uri(&uri.value()) {
+                    toolkit::violation(cx, uri.span(), &violation);
+                }
+                app::tool_ui(&mut attrs)
+                    .push(("resourceUri".to_owned(), app::Json::Str(uri.value())));
+                attrs.ui_uri = Some(uri);
+            }
+            "ui" if extra_keys.contains(&"visibility") => {
+                cx.error_spanned_by(
+                    &meta.path,
+                    "on a tool, `ui` names the app resource: `ui = \"ui://…\"`",
+                );
+                skip_value(&meta)?;
+            }
+            "ui" => attrs.ui = Some(app::parse_resource_ui(cx, &meta)?),
+            "visibility" => {
+                let words = app::parse_words(cx, &meta, mcp_content_rules::check_ui_visibility)?;
+                app::tool_ui(&mut attrs).push(("visibility".to_owned(), app::Json::Arr(words)));
+            }
             "allow_path_traversal" => {
                 if meta.input.peek(Token![=]) {
                     let value: syn::LitBool = meta.value()?.parse()?;
@@ -509,10 +539,15 @@ pub(crate) fn icons_and_meta(attrs: &Attrs) -> (TokenStream, TokenStream) {
         };
         quote!(__p::icon(#src, #mime, &[#(#sizes),*], #theme))
     });
-    let meta = attrs
+    let mut meta: Vec<TokenStream> = attrs
         .meta
         .iter()
-        .map(|(key, value)| quote!((#key, __p::Some(__p::Value::from(#value)))));
+        .map(|(key, value)| quote!((#key, __p::Some(__p::Value::from(#value)))))
+        .collect();
+    if let Some(ui) = &attrs.ui {
+        let ui = ui.to_tokens();
+        meta.push(quote!(("ui", __p::Some(#ui))));
+    }
     (
         quote!(__p::Vec::from([#(#icons),*])),
         quote!(__p::meta([#(#meta),*])),

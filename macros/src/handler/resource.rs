@@ -15,7 +15,7 @@ use super::{
 use crate::ctxt::Ctxt;
 
 /// Keys `#[resource(…)]` takes besides the common ones.
-const RESOURCE_KEYS: &[&str] = &["uri", "mime", "allow_path_traversal"];
+const RESOURCE_KEYS: &[&str] = &["uri", "mime", "allow_path_traversal", "cache", "ui"];
 
 // The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
 #[allow(clippy::needless_pass_by_value)]
@@ -37,6 +37,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     {
         cx.error_spanned_by(mime, violation.message);
     }
+    check_app(&mut cx, &attrs, &func);
     let uri_text = attrs
         .uri
         .as_ref()
@@ -139,6 +140,50 @@ fn check_uri(
         }
     }
     Some(template)
+}
+
+/// An MCP App resource (`ui(…)`, a `ui://` URI or the app MIME profile): the URI, the MIME
+/// type and the spelling of `ui` are checked together, so a host can render what is listed.
+fn check_app(cx: &mut Ctxt, attrs: &Attrs, func: &HandlerFn) {
+    if let Some(uri) = &attrs.ui_uri {
+        cx.error_spanned_by(
+            uri,
+            "on a resource, `ui` describes the app: `ui(csp(connect = [\"https://…\"]), prefers_border = true)`; `ui = \"ui://…\"` belongs on a `#[tool]`",
+        );
+        return;
+    }
+    let uri = attrs
+        .uri
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_default();
+    let is_ui_uri = uri.get(..3).is_some_and(|s| s.eq_ignore_ascii_case("ui:"));
+    let app_mime = attrs
+        .mime
+        .as_ref()
+        .is_some_and(|m| m.value().to_ascii_lowercase().contains("profile=mcp-app"));
+    if attrs.ui.is_none() && !is_ui_uri && !app_mime {
+        return;
+    }
+    if let Some(lit) = &attrs.uri
+        && let Err(violation) = mcp_content_rules::check_ui_uri(&uri)
+    {
+        crate::toolkit::violation(cx, lit.span(), &violation);
+    }
+    match &attrs.mime {
+        Some(mime) => {
+            if let Err(violation) = mcp_content_rules::check_app_mime_type(&mime.value()) {
+                crate::toolkit::violation(cx, mime.span(), &violation);
+            }
+        }
+        None => cx.error_at(
+            func.item.sig.ident.span(),
+            format!(
+                "an MCP App resource needs its MIME type: add `mime = \"{}\"`",
+                mcp_content_rules::APP_MIME_TYPE
+            ),
+        ),
+    }
 }
 
 /// The handler impl emitted next to errors, so uses of the handler do not cascade.
@@ -255,6 +300,25 @@ fn handler_impl(
             }
         }
     });
+    let cache = attrs.cache.map(|(ttl_ms, public)| {
+        let scope = if public {
+            quote!(__p::CacheScope::Public)
+        } else {
+            quote!(__p::CacheScope::Private)
+        };
+        quote! {
+            fn cache_hint(&self) -> __p::Option<__p::CacheHint> {
+                __p::Some(__p::CacheHint::new(#ttl_ms, #scope))
+            }
+        }
+    });
+    let into_result = match &attrs.ui {
+        Some(ui) => {
+            let ui = ui.to_tokens();
+            quote!(__p::contents_ui_meta(#into_result, &#ui))
+        }
+        None => into_result,
+    };
     crate::toolkit::wrap_in_const(
         krate,
         &quote! {
@@ -282,6 +346,8 @@ fn handler_impl(
                     }
 
                     #traversal
+
+                    #cache
                 }
         },
     )

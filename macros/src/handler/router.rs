@@ -100,6 +100,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         "URI",
         "two handlers cannot serve the same URI or template",
     ));
+    checks.extend(ui_served(&tools, &resources));
     quote! {{
         #errors
         const _: () = {
@@ -134,6 +135,27 @@ fn unique(paths: &[&Path], constant: &str, what: &str, fix: &str) -> Vec<TokenSt
         }
     }
     checks
+}
+
+/// `const` assertions that each tool's `ui = "ui://…"` is the URI of a resource of the same
+/// `router!`: a host asked to render the app would otherwise find nothing to read.
+fn ui_served(tools: &[&Path], resources: &[&Path]) -> Vec<TokenStream> {
+    tools
+        .iter()
+        .map(|tool| {
+            let message = format!(
+                "tool `{}` names a UI resource (`#[tool(ui = \"ui://…\")]`) that no `#[resource]` in this `router!` serves: add that resource to `resources: [...]`",
+                display(tool)
+            );
+            quote_spanned! {tool.span()=>
+                ::core::assert!(
+                    __p::str_eq(<#tool>::UI_RESOURCE, "")
+                        #(|| __p::str_eq(<#tool>::UI_RESOURCE, <#resources>::URI))*,
+                    #message
+                );
+            }
+        })
+        .collect()
 }
 
 fn display(path: &Path) -> String {

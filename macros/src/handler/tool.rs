@@ -13,7 +13,13 @@ use super::{
 use crate::ctxt::Ctxt;
 
 /// Keys `#[tool(…)]` takes besides the common ones.
-const TOOL_KEYS: &[&str] = &["annotations", "input_schema", "output_schema"];
+const TOOL_KEYS: &[&str] = &[
+    "annotations",
+    "input_schema",
+    "output_schema",
+    "ui",
+    "visibility",
+];
 
 // The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
 #[allow(clippy::needless_pass_by_value)]
@@ -58,6 +64,21 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         &name,
         "The tool's name (`tools/call` uses it).",
     );
+    let ui_uri = attrs
+        .ui_uri
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_default();
+    let vis = &item.vis;
+    // `router!` compares it with the URIs of its resources; empty when the tool has no app.
+    let structs = quote! {
+        #structs
+        #[automatically_derived]
+        impl #ident {
+            #[doc = "The `ui://` resource of the tool's app (`#[tool(ui = \"…\")]`), or empty."]
+            #vis const UI_RESOURCE: &'static str = #ui_uri;
+        }
+    };
     if let Err(errors) = cx.check() {
         let errors = errors.to_compile_error();
         let stub = stub(krate, ident);

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::content_traits::{IntoCallToolResult, StructuredOutput};
 use crate::derive::read::FromText;
+use crate::model::content::ResourceContents;
 use crate::model::prompt::GetPromptResult;
 use crate::model::resource::ReadResourceResult;
 use crate::model::tool::CallToolResult;
@@ -171,6 +172,25 @@ pub fn read_resource_result<T: IntoReadResourceResult>(
     mime_type: Option<&MimeType>,
 ) -> Result<ReadResourceResult, ProtocolError> {
     value.into_read_resource_result(uri, mime_type)
+}
+
+/// Writes an app resource's `_meta.ui` on every contents item of its read result (MCP Apps:
+/// hosts read the contents item's first); an item that carries its own `ui` keeps it.
+pub fn contents_ui_meta(
+    result: Result<ReadResourceResult, ProtocolError>,
+    ui: &Value,
+) -> Result<ReadResourceResult, ProtocolError> {
+    let mut result = result?;
+    for contents in &mut result.contents {
+        let meta = match contents {
+            ResourceContents::Text(text) => &mut text.meta,
+            ResourceContents::Blob(blob) => &mut blob.meta,
+        };
+        if meta.get("ui").is_none() {
+            meta.__insert_unchecked("ui", ui.clone());
+        }
+    }
+    Ok(result)
 }
 
 /// Takes the prompt argument `name` as a string (`null` is absent; other JSON values in their
