@@ -115,3 +115,40 @@ fn tool_carries_resource_uri_and_visibility() {
     );
     assert_eq!(forecast::UI_RESOURCE, "ui://weather/view.html");
 }
+
+/// A tool result that embeds its app view, with `_meta.ui` on the embedded contents.
+#[derive(mcp_content::Content, Debug, PartialEq)]
+struct WithView {
+    #[content(text)]
+    summary: String,
+    #[content(
+        resource(uri = "ui://weather/view.html", mime = "text/html;profile=mcp-app"),
+        ui(csp(connect = ["https://api.weather.example"]), permissions(geolocation), prefers_border = true),
+        resource_meta("com.example/rev" = 3)
+    )]
+    view: String,
+}
+
+#[test]
+fn derive_places_meta_ui_on_embedded_resource() {
+    use mcp_content::{FromContent, IntoCallToolResult};
+    let value = WithView {
+        summary: "Sunny".into(),
+        view: "<html></html>".into(),
+    };
+    let result = value.into_call_tool_result();
+    let json = serde_json::to_value(&result).unwrap();
+    assert_eq!(
+        json["content"][1]["resource"]["_meta"],
+        json!({
+            "com.example/rev": 3,
+            "ui": {
+                "csp": {"connectDomains": ["https://api.weather.example"]},
+                "permissions": {"geolocation": {}},
+                "prefersBorder": true
+            }
+        })
+    );
+    let back = WithView::from_call_tool_result(&result).unwrap();
+    assert_eq!(back.view, "<html></html>");
+}

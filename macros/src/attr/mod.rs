@@ -92,6 +92,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) resource_meta: Vec<MetaEntry>,
     /// Where `resource_meta(…)` was written.
     pub(crate) resource_meta_span: Option<Span>,
+    /// `ui(…)`: the embedded resource contents' `_meta.ui` (MCP Apps), checked and built.
+    pub(crate) resource_ui: Option<(Span, crate::handler::app::Json)>,
 }
 
 /// `#[content(…)]` on an enum variant.
@@ -201,6 +203,7 @@ pub(super) const FIELD_KEYS: &[&str] = &[
     "skip",
     "meta",
     "resource_meta",
+    "ui",
     "annotations",
 ];
 pub(super) const ANNOTATION_KEYS: &[&str] = &["audience", "priority", "last_modified"];

@@ -257,6 +257,11 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     {
         cx.error_at(span, "`resource_meta(…)` is the `_meta` of embedded resource contents: it needs `resource(…)` on the field");
     }
+    if !matches!(kind, Kind::Resource { .. })
+        && let Some((span, _)) = &attrs.resource_ui
+    {
+        cx.error_at(*span, "`ui(…)` is the `_meta.ui` of embedded resource contents (an MCP App view): it needs `resource(…)` on the field");
+    }
     match kind {
         Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
         Kind::Media { key, media, mime } => match mime {

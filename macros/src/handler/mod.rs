@@ -6,7 +6,7 @@
 //! Every mistake is reported into one [`Ctxt`], at the narrowest token; on error the function
 //! is still emitted, with a stub handler, so one mistake does not cascade.
 
-mod app;
+pub(crate) mod app;
 mod docs;
 pub(crate) mod prompt;
 pub(crate) mod resource;

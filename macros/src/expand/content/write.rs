@@ -239,7 +239,15 @@ impl Writer<'_, '_> {
                 let var = format_ident!("__r_{}", name);
                 let uri = self.uri(resolved, block, lit);
                 let mime = self.optional_mime(mime.as_ref());
-                let meta = self.meta(&field.attrs.resource_meta);
+                let mut meta = self.meta(&field.attrs.resource_meta);
+                if let Some((_, ui)) = &field.attrs.resource_ui {
+                    let ui = ui.to_tokens();
+                    meta = quote!({
+                        let mut __m = #meta;
+                        __p::extend_meta(&mut __m, [("ui", __p::Some(#ui))]);
+                        __m
+                    });
+                }
                 out.extend(quote! {
                     let #var = __p::ResourceParts { uri: #uri, mime_type: #mime, meta: #meta };
                 });
