@@ -490,6 +490,8 @@ fn annotations(cx: &mut Ctxt, items: Vec<Item>) -> AnnotationsAttr {
 /// `ui(csp(connect = [...], resources = [...], frame = [...], base_uri = [...]),
 /// permissions(…), domain = "…", prefers_border = …)`: the same grammar and rules as
 /// `#[resource(ui(…))]`, as the JSON of `_meta.ui`.
+// One arm per key of `ui(…)` keeps its grammar in one place, as `field_kind` does.
+#[allow(clippy::too_many_lines)]
 fn app_ui(cx: &mut Ctxt, items: Vec<Item>) -> Json {
     const UI_KEYS: &[&str] = &["csp", "permissions", "domain", "prefers_border"];
     const CSP_KEYS: &[&str] = &["connect", "resources", "frame", "base_uri"];
