@@ -122,7 +122,7 @@ pub fn annotations(
         audience,
         priority,
         last_modified,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     }
     .into_option()
 }
@@ -153,11 +153,11 @@ pub fn optional<X, T: IntoOptional<X>>(value: T) -> Option<X> {
 
 /// A text block.
 pub fn text_block(text: String, annotations: Option<Annotations>, meta: Meta) -> ContentBlock {
-    ContentBlock::Text(TextContent {
+    ContentBlock::from(TextContent {
         text,
         annotations,
         meta,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     })
 }
 
@@ -168,12 +168,12 @@ pub fn image_block(
     annotations: Option<Annotations>,
     meta: Meta,
 ) -> ContentBlock {
-    ContentBlock::Image(ImageContent {
+    ContentBlock::from(ImageContent {
         data,
         mime_type,
         annotations,
         meta,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     })
 }
 
@@ -184,12 +184,12 @@ pub fn audio_block(
     annotations: Option<Annotations>,
     meta: Meta,
 ) -> ContentBlock {
-    ContentBlock::Audio(AudioContent {
+    ContentBlock::from(AudioContent {
         data,
         mime_type,
         annotations,
         meta,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     })
 }
 
@@ -202,17 +202,17 @@ pub fn text_resource_block(
     annotations: Option<Annotations>,
     meta: Meta,
 ) -> ContentBlock {
-    ContentBlock::Resource(EmbeddedResource {
+    ContentBlock::from(EmbeddedResource {
         resource: ResourceContents::Text(TextResourceContents {
             uri,
             mime_type,
             text,
             meta: contents_meta,
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         }),
         annotations,
         meta,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     })
 }
 
@@ -225,17 +225,17 @@ pub fn blob_resource_block(
     annotations: Option<Annotations>,
     meta: Meta,
 ) -> ContentBlock {
-    ContentBlock::Resource(EmbeddedResource {
+    ContentBlock::from(EmbeddedResource {
         resource: ResourceContents::Blob(BlobResourceContents {
             uri,
             mime_type,
             blob,
             meta: contents_meta,
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         }),
         annotations,
         meta,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     })
 }
 
@@ -267,7 +267,7 @@ pub fn link_block(
     link.size = parts.size;
     link.annotations = annotations;
     link.meta = meta;
-    ContentBlock::ResourceLink(link)
+    ContentBlock::from(link)
 }
 
 /// The JSON text block added next to `structuredContent` for older clients, unless a text
@@ -453,7 +453,7 @@ pub fn read_structured<T: ContentSlots + DeserializeOwned>(
         return Err(crate::content_traits::tool_error(result));
     }
     if let Some(value) = &result.structured_content {
-        return crate::wire::read::read_value::<T>(value.clone()).map_err(|e| {
+        return crate::wire::read::read_json::<T>(value.as_str().as_bytes()).map_err(|e| {
             ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
         });
     }
@@ -514,15 +514,16 @@ pub fn parse_json<T: DeserializeOwned>(
 
 /// Reads a `_meta` value into a field's type.
 pub fn from_json_value<T: DeserializeOwned>(
-    value: &Value,
+    value: &serde_json::value::RawValue,
     path: &dyn Fn() -> String,
     field: &str,
 ) -> Result<T, ReadError> {
-    T::deserialize(value).map_err(|e| {
+    serde_json::from_str::<T>(value.get()).map_err(|e| {
         ReadError::message(
             path(),
             format!(
-                "field `{field}`: cannot read {value} as {}: {e}",
+                "field `{field}`: cannot read {} as {}: {e}",
+                value.get(),
                 type_name::<T>()
             ),
         )

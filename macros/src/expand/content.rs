@@ -163,7 +163,7 @@ fn to_result_body(p: &TokenStream, structured: Option<&Structured>) -> TokenStre
                 quote!(let __structured: #p::Value = #value;),
                 quote! {
                     #text
-                    __result.structured_content = #p::Some(__structured);
+                    __result.structured_content = #p::Some(::core::convert::Into::into(__structured));
                 },
             )
         }

@@ -6,6 +6,7 @@ pub(crate) mod annotations;
 pub(crate) mod binary;
 pub(crate) mod content;
 pub(crate) mod icon;
+pub(crate) mod json;
 pub(crate) mod meta;
 pub(crate) mod prompt;
 pub(crate) mod resource;

@@ -98,7 +98,7 @@ fn push(out: &mut Vec<Problem>, path: String, result: Result<(), Violation>) {
 impl Validate for Meta {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         for (key, _) in self.iter() {
-            push(out, format!("{path}[{key:?}]"), rules::check_meta_key(key));
+            push(out, format!("{path}[{key:?}]"), rules::check_meta_key(&key));
         }
     }
 }
@@ -146,7 +146,11 @@ impl Validate for ContentBlock {
             ContentBlock::Resource(b) => b.resource.collect_problems(&at(path, "resource"), out),
             ContentBlock::Text(_) => {}
             ContentBlock::Unknown(u) => {
-                if !matches!(u.fields.get("type"), Some(serde_json::Value::String(_))) {
+                if !u
+                    .fields
+                    .get("type")
+                    .is_some_and(|t| t.get().starts_with('"'))
+                {
                     out.push(Problem {
                         path: at(path, "type"),
                         violation: Violation::new(Rule::Required, "a block needs a string `type`"),

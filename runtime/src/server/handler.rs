@@ -200,8 +200,8 @@ impl Context {
     }
 
     /// The request's progress token (`_meta.progressToken`), if the client asked for progress.
-    pub fn progress_token(&self) -> Option<&Value> {
-        self.meta.get("progressToken")
+    pub fn progress_token(&self) -> Option<Value> {
+        self.meta.get_value("progressToken")
     }
 
     /// The client's declared capabilities, when known.
