@@ -121,8 +121,14 @@ pub(crate) fn check_read_icon_src(src: &str, https_only: bool) -> Result<(), Vio
         Ok(()) => Ok(()),
         Err(violation) => {
             let scheme = src.split_once(':').map_or("", |(scheme, _)| scheme);
+            // An HTTP URL names a host (RFC 9110 section 4.2.1): `http://host…`.
+            let has_host = src
+                .get(scheme.len() + 1..)
+                .and_then(|rest| rest.strip_prefix("//"))
+                .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'));
             if !https_only
                 && scheme.eq_ignore_ascii_case("http")
+                && has_host
                 && rules::check_absolute_uri(src).is_ok()
             {
                 Ok(())
