@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashSet;
 
 use serde_json::Value;
 
@@ -330,26 +329,60 @@ pub(crate) enum Finding {
 }
 
 /// An object being scanned for duplicate keys: where it starts, where its keys start in
-/// the shared key list, and whether it has many keys (then they are also in the innermost
-/// of the scan's hash sets, so a huge object stays linear).
+/// the shared key list, and whether it has many keys (then they are checked once, sorted,
+/// when it closes, so a huge object stays `n log n` and takes 16 bytes a key).
 #[derive(Clone, Copy, Default)]
 struct OpenObject {
     start: usize,
     first_key: usize,
-    hashed: bool,
+    many: bool,
 }
 
-/// A key seen in an open object: the offsets of its quotes, and whether it has escapes
-/// (then it is compared unescaped, see [`key_at`]).
+/// A key seen in an open object: the offsets of its quotes. A key with escapes is compared
+/// unescaped (see [`key_at`]).
 #[derive(Clone, Copy, Default)]
 struct SeenKey {
     start: usize,
     end: usize,
-    escaped: bool,
 }
 
-/// Past this many keys an object's keys go into a hash set instead of a linear search.
+impl SeenKey {
+    fn raw<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
+        bytes.get(self.start + 1..self.end).unwrap_or_default()
+    }
+
+    fn escaped(&self, bytes: &[u8]) -> bool {
+        memchr::memchr(b'\\', self.raw(bytes)).is_some()
+    }
+
+    /// The key's text, unescaped.
+    fn text<'a>(&self, bytes: &'a [u8]) -> Cow<'a, [u8]> {
+        if self.escaped(bytes) {
+            key_at(bytes, self.start, self.end)
+        } else {
+            Cow::Borrowed(self.raw(bytes))
+        }
+    }
+}
+
+/// Past this many keys an object's keys are checked once, sorted, when it closes, instead of
+/// by a linear search as each is read.
 const LINEAR_KEYS: usize = 16;
+
+/// The key of `keys` whose second occurrence comes first in the document, if any is there
+/// twice.
+fn first_duplicate(bytes: &[u8], mut keys: Vec<SeenKey>) -> Option<String> {
+    keys.sort_unstable_by(|a, b| {
+        a.text(bytes)
+            .cmp(&b.text(bytes))
+            .then(a.start.cmp(&b.start))
+    });
+    keys.windows(2)
+        .filter(|pair| pair[0].text(bytes) == pair[1].text(bytes))
+        .map(|pair| pair[1])
+        .min_by_key(|key| key.start)
+        .map(|key| String::from_utf8_lossy(&key.text(bytes)).into_owned())
+}
 
 /// A stack of plain values whose first `N` entries live inline, so the scan of a usual
 /// document (a few levels, a few dozen keys) allocates nothing; deeper or wider ones spill
@@ -442,16 +475,6 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
     // of the objects with many keys (innermost last).
     let mut objects: Stack<OpenObject, 8> = Stack::new();
     let mut keys: Stack<SeenKey, 16> = Stack::new();
-    let mut sets: Vec<HashSet<Cow<'_, [u8]>>> = Vec::new();
-    // Two keys are the same when their unescaped texts are (raw bytes when neither has
-    // escapes, the common case).
-    let key_text = |key: &SeenKey| -> Cow<'_, [u8]> {
-        if key.escaped {
-            key_at(bytes, key.start, key.end)
-        } else {
-            Cow::Borrowed(bytes.get(key.start + 1..key.end).unwrap_or_default())
-        }
-    };
     // Whether the next string is a key of the innermost object.
     let mut expect_key = false;
     let mut at = 0usize;
@@ -466,35 +489,31 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
                     }
                 }
                 if expect_key && let Some(object) = objects.last_mut() {
-                    let raw = bytes.get(at + 1..end).unwrap_or_default();
-                    let key = SeenKey {
-                        start: at,
-                        end,
-                        escaped: memchr::memchr(b'\\', raw).is_some(),
-                    };
-                    let seen = match sets.last_mut().filter(|_| object.hashed) {
-                        Some(set) => !set.insert(key_text(&key)),
-                        None if key.escaped
-                            || keys.iter_from(object.first_key).any(|k| k.escaped) =>
-                        {
-                            let text = key_text(&key);
-                            keys.iter_from(object.first_key)
-                                .any(|k| key_text(k) == text)
-                        }
-                        None => keys
-                            .iter_from(object.first_key)
-                            .any(|k| bytes.get(k.start + 1..k.end).unwrap_or_default() == raw),
+                    let key = SeenKey { start: at, end };
+                    let raw = key.raw(bytes);
+                    // Two keys are the same when their unescaped texts are (raw bytes when
+                    // neither has escapes, the common case).
+                    let seen = if object.many {
+                        false
+                    } else if key.escaped(bytes)
+                        || keys.iter_from(object.first_key).any(|k| k.escaped(bytes))
+                    {
+                        let text = key.text(bytes);
+                        keys.iter_from(object.first_key)
+                            .any(|k| k.text(bytes) == text)
+                    } else {
+                        keys.iter_from(object.first_key)
+                            .any(|k| k.raw(bytes) == raw)
                     };
                     if seen {
                         let key =
-                            crate::wire::error::cut(&String::from_utf8_lossy(&key_text(&key)))
+                            crate::wire::error::cut(&String::from_utf8_lossy(&key.text(bytes)))
                                 .into_owned();
                         return Finding::DuplicateKey(object.start, key);
                     }
                     keys.push(key);
-                    if !object.hashed && keys.len - object.first_key > LINEAR_KEYS {
-                        object.hashed = true;
-                        sets.push(keys.iter_from(object.first_key).map(key_text).collect());
+                    if keys.len - object.first_key > LINEAR_KEYS {
+                        object.many = true;
                     }
                     expect_key = false;
                 }
@@ -519,7 +538,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
                     objects.push(OpenObject {
                         start: at,
                         first_key: keys.len,
-                        hashed: false,
+                        many: false,
                     });
                 }
                 expect_key = object;
@@ -528,10 +547,14 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
                 if innermost_is_object(depth, kinds_inline, &kinds_spill)
                     && let Some(object) = objects.pop()
                 {
-                    keys.truncate(object.first_key);
-                    if object.hashed {
-                        sets.pop();
+                    if object.many {
+                        let seen = keys.iter_from(object.first_key).copied().collect();
+                        if let Some(key) = first_duplicate(bytes, seen) {
+                            let key = crate::wire::error::cut(&key).into_owned();
+                            return Finding::DuplicateKey(object.start, key);
+                        }
                     }
+                    keys.truncate(object.first_key);
                 }
                 if depth > 64 {
                     kinds_spill.pop();
