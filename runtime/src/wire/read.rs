@@ -1,5 +1,23 @@
 //! The entry points for reading untrusted JSON into the model: within limits
 //! ([`read_json_with`], [`read_value_with`]) or the default ones ([`read_json`], [`read_value`]).
+//!
+//! What every read holds to:
+//!
+//! - **One `null` rule.** The official schemas give no optional field a `null` type, so `null`
+//!   in any optional field of any model type is refused, naming the field's path, with rule
+//!   [`Rule::Type`](crate::rules::Rule::Type) — never read as absent (a relay would then drop
+//!   it) and never written back as something else. `structuredContent: null` is not an
+//!   absent field but a value (the 2026-07-28 schema takes any JSON value): it is kept.
+//! - **What the spec allows is read**: `lastModified` in any ISO 8601 form, written back as
+//!   received; sizes that JSON Schema counts as integers (`1.0`, `1e3`); icon `src` over
+//!   `http:` as well as `https:` and `data:` ([`ReadLimits::https_icons_only`] refuses `http:`).
+//! - **Limits** ([`ReadLimits`]) on size, depth, decoded binary size, JSON values and blocks;
+//!   the parser's 128 levels hold even for [`ReadLimits::unlimited`], for bytes and `Value`s.
+//! - **Errors name the fault**: a byte order mark, invalid UTF-8 and lone surrogate escapes are
+//!   named as such, and every quoted value or key in an error or path is cut to 80 characters.
+//! - **Nothing uninterpreted changes**: unknown fields and blocks, `_meta` values and
+//!   structured content are kept as JSON text ([`JsonObject`](crate::JsonObject),
+//!   [`RawJson`](crate::RawJson)) and written back byte for byte.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
