@@ -278,8 +278,12 @@ pub fn template_vars(data: &[u8]) {
         assert_eq!(vars.get("text").and_then(Value::as_str), Some(first));
     }
     let whole = tool_result_template_vars(&result);
-    match &result.structured_content {
-        Some(Value::Object(object)) => assert_eq!(&whole, object),
+    match result
+        .structured_content
+        .as_ref()
+        .map(mcp_content::RawJson::to_value)
+    {
+        Some(Value::Object(object)) => assert_eq!(whole, object),
         _ => assert_eq!(whole, vars),
     }
 }

@@ -24,6 +24,7 @@ pub use model::content::{
 };
 pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconTheme};
+pub use model::json::{JsonObject, RawJson};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 pub use model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};

@@ -115,7 +115,7 @@ pub fn icon(
             Some(sizes.iter().map(|s| (*s).to_owned()).collect())
         },
         theme,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     }
 }
 

@@ -82,7 +82,7 @@ fn derives_in_a_module_that_shadows_the_prelude() {
     }
     .into_call_tool_result();
     assert_eq!(result.content.len(), 5);
-    assert_eq!(result.meta.get("com.example/topic"), Some(&"t".into()));
+    assert_eq!(result.meta.get_value("com.example/topic"), Some("t".into()));
     let back = shadowed::Renamed::from_call_tool_result(&result).unwrap();
     assert_eq!(back.summary, "outer");
     assert_eq!(back.inner.topic, "t");

@@ -68,7 +68,7 @@ fn rich_result() -> CallToolResult {
         link.into(),
     ]);
     result.meta = meta("com.example/source", json!("weather-api"));
-    result.structured_content = Some(json!({ "temperature": 21 }));
+    result.structured_content = Some(json!({ "temperature": 21 }).into());
     result.is_error = Some(false);
     result
 }
@@ -120,15 +120,15 @@ fn rmcp_values_convert_into_ours_and_back() {
     ]);
     let ours = CallToolResult::from_rmcp(&theirs).unwrap();
     assert_eq!(
-        ours.content[0].meta().unwrap().get("com.example/k"),
-        Some(&json!(true))
+        ours.content[0].meta().unwrap().get_value("com.example/k"),
+        Some(json!(true))
     );
     let ContentBlock::Resource(embedded) = &ours.content[1] else {
         panic!("expected an embedded resource, got {:?}", ours.content[1]);
     };
     assert_eq!(
-        embedded.resource.meta().get("com.example/inner"),
-        Some(&json!(2))
+        embedded.resource.meta().get_value("com.example/inner"),
+        Some(json!(2))
     );
     let again = ours.to_rmcp().unwrap();
     assert_eq!(

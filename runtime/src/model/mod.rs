@@ -8,6 +8,7 @@ pub(crate) mod cache;
 pub(crate) mod content;
 pub(crate) mod extra;
 pub(crate) mod icon;
+pub(crate) mod json;
 pub(crate) mod meta;
 pub(crate) mod prompt;
 pub(crate) mod resource;

@@ -253,8 +253,8 @@ impl Context {
     }
 
     /// The request's progress token (`_meta.progressToken`), if the client asked for progress.
-    pub fn progress_token(&self) -> Option<&Value> {
-        self.meta.get("progressToken")
+    pub fn progress_token(&self) -> Option<Value> {
+        self.meta.get_value("progressToken")
     }
 
     /// What the client declared (empty when the transport does not know).

@@ -236,7 +236,7 @@ impl McpServer {
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
         let log_level = if version.has_per_request_log_level() {
             meta.get("io.modelcontextprotocol/logLevel")
-                .and_then(|v| serde_json::from_value(v.clone()).ok())
+                .and_then(|v| serde_json::from_str(v.get()).ok())
         } else {
             *self
                 .log_level
