@@ -83,11 +83,12 @@ fn key() -> impl Strategy<Value = String> {
     ]
 }
 
-fn extra() -> impl Strategy<Value = Map<String, Value>> {
+fn extra() -> impl Strategy<Value = mcp_content::JsonObject> {
     prop_oneof![
         2 => Just(Map::new()),
         1 => btree_map(key(), json_value(), 1..3).prop_map(|m| m.into_iter().collect()),
     ]
+    .prop_map(mcp_content::JsonObject::from)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -249,7 +250,7 @@ fn contents() -> impl Strategy<Value = ResourceContents> {
 fn block() -> impl Strategy<Value = ContentBlock> {
     prop_oneof![
         3 => (text(), annotations(), meta(), extra()).prop_map(|(text, annotations, meta, extra)| {
-            ContentBlock::Text(TextContent { text, annotations, meta, extra })
+            ContentBlock::from(TextContent { text, annotations, meta, extra })
         }),
         1 => (vec(any::<u8>(), 0..6), any::<bool>(), annotations(), meta(), extra()).prop_map(
             |(bytes, wrong_kind, annotations, meta, extra)| {
@@ -261,7 +262,7 @@ fn block() -> impl Strategy<Value = ContentBlock> {
                 image.annotations = annotations;
                 image.meta = meta;
                 image.extra = extra;
-                ContentBlock::Image(image)
+                ContentBlock::from(image)
             }
         ),
         1 => (vec(any::<u8>(), 0..6), annotations(), meta(), extra()).prop_map(
@@ -270,7 +271,7 @@ fn block() -> impl Strategy<Value = ContentBlock> {
                 audio.annotations = annotations;
                 audio.meta = meta;
                 audio.extra = extra;
-                ContentBlock::Audio(audio)
+                ContentBlock::from(audio)
             }
         ),
         1 => (
@@ -283,13 +284,13 @@ fn block() -> impl Strategy<Value = ContentBlock> {
             extra(),
         )
             .prop_map(|(uri, name, (title, description, mime_type, size), icons, annotations, meta, extra)| {
-                ContentBlock::ResourceLink(ResourceLink {
+                ContentBlock::from(ResourceLink {
                     uri, name, title, description, mime_type, size, icons, annotations, meta, extra,
                 })
             }),
         1 => (contents(), annotations(), meta(), extra()).prop_map(
             |(resource, annotations, meta, extra)| {
-                ContentBlock::Resource(EmbeddedResource { resource, annotations, meta, extra })
+                ContentBlock::from(EmbeddedResource { resource, annotations, meta, extra })
             }
         ),
         1 => (prop::sample::select(vec!["video", "hologram", "Text"]), extra()).prop_map(
@@ -322,7 +323,7 @@ fn call_tool_result() -> impl Strategy<Value = CallToolResult> {
         .prop_map(
             |(content, structured_content, is_error, meta, result_type, extra)| CallToolResult {
                 content,
-                structured_content,
+                structured_content: structured_content.map(Into::into),
                 is_error,
                 meta,
                 result_type,
@@ -446,7 +447,7 @@ fn tool() -> impl Strategy<Value = Tool> {
                 json!({"taskSupport": "never"}),
                 json!("x"),
             ])
-            .prop_map(|e| Map::from_iter([("execution".to_owned(), e)])),
+            .prop_map(|e| mcp_content::JsonObject::from(Map::from_iter([("execution".to_owned(), e)]))),
         ],
     )
         .prop_map(

@@ -396,8 +396,8 @@ fn refused_at<T: RmcpModel>(value: &T, path: &str) {
     );
 }
 
-fn extra(key: &str) -> serde_json::Map<String, Value> {
-    serde_json::Map::from_iter([(key.to_owned(), json!({"n": 1}))])
+fn extra(key: &str) -> mcp_content::JsonObject {
+    serde_json::Map::from_iter([(key.to_owned(), json!({"n": 1}))]).into()
 }
 
 #[test]
@@ -432,7 +432,7 @@ fn unknown_fields_of_every_block_kind_are_refused_with_their_path() {
     }
     let audio =
         mcp_content::AudioContent::new(vec![1], MimeType::new("audio/wav").unwrap()).unwrap();
-    let mut block = ContentBlock::Audio(audio);
+    let mut block = ContentBlock::from(audio);
     if let ContentBlock::Audio(b) = &mut block {
         b.extra = extra("x-audio");
     }
@@ -555,7 +555,7 @@ fn meta_and_structured_content_of_any_shape_are_kept() {
         "com.example/deep",
         json!({"annotations": {"priority": 0.1}, "n": [1, 2.5, null]}),
     );
-    result.structured_content = Some(json!({"annotations": {"priority": 0.333_333_333_3}}));
+    result.structured_content = Some(json!({"annotations": {"priority": 0.333_333_333_3}}).into());
     let back = CallToolResult::from_rmcp(&result.to_rmcp().unwrap()).unwrap();
     assert_eq!(back.meta, result.meta);
     assert_eq!(back.structured_content, result.structured_content);
@@ -586,12 +586,12 @@ fn from_rmcp_applies_no_untrusted_input_limit() {
     }
     let theirs = rmcp::model::CallToolResult::structured(deep.clone());
     let ours = CallToolResult::from_rmcp(&theirs).unwrap();
-    assert_eq!(ours.structured_content, Some(deep));
+    assert_eq!(ours.structured_content, Some(deep.into()));
 }
 
 fn base64_of(bytes: &[u8]) -> String {
     let block = ImageContent::new(bytes.to_vec(), MimeType::new("image/png").unwrap()).unwrap();
-    let json = ContentBlock::Image(block).to_value_for(ProtocolVersion::LATEST);
+    let json = ContentBlock::from(block).to_value_for(ProtocolVersion::LATEST);
     json["data"].as_str().unwrap().to_owned()
 }
 

@@ -273,12 +273,16 @@ impl ToolOutput {
 }
 
 fn structured(result: &CallToolResult) -> Result<Value, ReadError> {
-    result.structured_content.as_ref().map(RawJson::to_value).ok_or_else(|| {
-        ReadError::message(
-            "structuredContent",
-            "the tool declares an output schema; the result has no structured content",
-        )
-    })
+    result
+        .structured_content
+        .as_ref()
+        .map(RawJson::to_value)
+        .ok_or_else(|| {
+            ReadError::message(
+                "structuredContent",
+                "the tool declares an output schema; the result has no structured content",
+            )
+        })
 }
 
 /// serde's path for the root is `.`.

@@ -15,9 +15,7 @@ use serde_json::value::RawValue;
 use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
 use crate::model::icon::Icon;
-use crate::model::json::{
-    JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required,
-};
+use crate::model::json::{JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required};
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{self, MediaKind, ProtocolVersion, Rule, Violation};
