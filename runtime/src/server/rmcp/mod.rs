@@ -29,8 +29,8 @@ use std::sync::{Arc, Mutex};
 use ::rmcp::model as rm;
 use ::rmcp::service::{Peer, RequestContext};
 use ::rmcp::{ErrorData, RoleServer, ServerHandler};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize as _, Serialize};
 use serde_json::{Map, Value};
 
 use crate::model::meta::Meta;
@@ -58,7 +58,10 @@ fn protocol_error(error: ProtocolError) -> ErrorData {
 /// The `rmcp` peer as a [`ClientPeer`].
 struct RmcpPeer {
     peer: Peer<RoleServer>,
-    capabilities: Option<Value>,
+    /// The request's own declaration (2026-07-28), as received.
+    request_capabilities: Option<Value>,
+    /// 2025-era sessions declare capabilities once, in `initialize`.
+    from_session: bool,
 }
 
 fn service_error(error: &::rmcp::ServiceError) -> ProtocolError {
@@ -131,7 +134,12 @@ impl ClientPeer for RmcpPeer {
     }
 
     fn client_capabilities(&self) -> Option<Value> {
-        self.capabilities.clone()
+        if self.request_capabilities.is_some() || !self.from_session {
+            return self.request_capabilities.clone();
+        }
+        // A 2025-era session: what the client declared in `initialize`.
+        let info = self.peer.peer_info()?;
+        serde_json::to_value(&info.capabilities).ok()
     }
 }
 
@@ -176,37 +184,45 @@ impl McpServer {
         set.iter().cloned().collect()
     }
 
-    fn context(&self, context: &RequestContext<RoleServer>) -> Context {
+    /// The handler's context, built without work the handler may not need: `_meta` values
+    /// are moved, not cloned; the client's capabilities stay as received until a handler asks
+    /// for them (no typed decode and re-encode per call).
+    fn context(&self, context: &mut RequestContext<RoleServer>) -> Context {
         let version = version_of(context);
         // A key that breaks the grammar is dropped, not the whole `_meta`: the progress
         // token must survive a peer's one odd key.
         let mut meta = Meta::new();
-        for (key, value) in &context.meta.0.0 {
+        let mut request_capabilities = None;
+        for (key, value) in std::mem::take(&mut context.meta.0.0) {
+            if key == CLIENT_CAPABILITIES_KEY {
+                request_capabilities = Some(value.clone());
+            }
             if let Ok(key) = crate::MetaKey::new(key.as_str()) {
-                meta.insert_key(key, value.clone());
+                meta.insert_key(key, value);
             }
         }
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
         let log_level = if version.has_per_request_log_level() {
             meta.get("io.modelcontextprotocol/logLevel")
-                .and_then(|v| serde_json::from_value(v.clone()).ok())
+                .and_then(|v| LogLevel::deserialize(v).ok())
         } else {
             *self
                 .log_level
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        let capabilities = context
-            .client_capabilities()
-            .and_then(|c| serde_json::to_value(c).ok());
         Context::new(meta, version)
             .with_log_level(log_level)
             .with_peer(Arc::new(RmcpPeer {
                 peer: context.peer.clone(),
-                capabilities,
+                request_capabilities,
+                from_session: !version.has_per_request_log_level(),
             }))
     }
 }
+
+/// Where a 2026-07-28 request carries the client's capabilities.
+const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 
 fn list_of<T: SerializeFor, R: DeserializeOwned>(
     items: &[T],
@@ -259,9 +275,9 @@ impl ServerHandler for McpServer {
     async fn call_tool(
         &self,
         request: rm::CallToolRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(&mut context);
         let version = ctx.protocol_version();
         let result = self
             .router
@@ -285,9 +301,9 @@ impl ServerHandler for McpServer {
     async fn get_prompt(
         &self,
         request: rm::GetPromptRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(&mut context);
         let version = ctx.protocol_version();
         let result = self
             .router
@@ -320,9 +336,9 @@ impl ServerHandler for McpServer {
     async fn read_resource(
         &self,
         request: rm::ReadResourceRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(&mut context);
         let version = ctx.protocol_version();
         let result = self
             .router
@@ -337,9 +353,9 @@ impl ServerHandler for McpServer {
     async fn complete(
         &self,
         request: rm::CompleteRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<rm::CompleteResult, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(&mut context);
         let reference = serde_json::to_value(&request.r#ref).unwrap_or(Value::Null);
         let mut values = self
             .router
