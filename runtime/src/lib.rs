@@ -51,6 +51,8 @@ pub mod __private;
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
 pub use server::handler;
+#[cfg(feature = "http")]
+pub use server::http;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
 

@@ -3,6 +3,8 @@
 //! a router on `rmcp`'s transports.
 
 pub mod handler;
+#[cfg(feature = "http")]
+pub mod http;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]
