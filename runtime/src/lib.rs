@@ -56,6 +56,8 @@ mod derive;
 pub use mcp_content_macros::Content;
 pub use server::changes::{Change, ChangeFeed, FeedSubscription};
 pub use server::handler;
+#[cfg(feature = "http")]
+pub use server::http;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;

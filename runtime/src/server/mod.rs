@@ -5,6 +5,8 @@
 pub(crate) mod changes;
 pub(crate) mod glue;
 pub mod handler;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod input;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;
