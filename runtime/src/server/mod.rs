@@ -2,6 +2,7 @@
 //! the router that lists and dispatches handlers, and (feature `rmcp`) the bridge that runs
 //! a router on `rmcp`'s transports.
 
+pub(crate) mod app;
 pub mod handler;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;
+use crate::model::app;
 use crate::model::cache::CacheHint;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
@@ -29,6 +30,13 @@ pub enum RouterError {
     DuplicatePrompt(String),
     /// Two resources share a URI, or two templates share a template.
     DuplicateResource(String),
+    /// A tool's `_meta.ui.resourceUri` names a UI resource no resource or template serves.
+    MissingUiResource {
+        /// The tool.
+        tool: String,
+        /// The URI it names.
+        uri: String,
+    },
     /// A tool's output schema does not compile (with `check_structured_output` on).
     InvalidOutputSchema {
         /// The tool.
@@ -44,6 +52,10 @@ impl fmt::Display for RouterError {
             RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
             RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
             RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
+            RouterError::MissingUiResource { tool, uri } => write!(
+                f,
+                "tool `{tool}` renders in the UI resource `{uri}`, which no resource serves"
+            ),
             RouterError::InvalidOutputSchema { tool, message } => {
                 write!(f, "tool `{tool}`: {message}")
             }
@@ -86,6 +98,7 @@ pub struct RouterBuilder {
     check_structured_output: bool,
     list_cache: CacheHint,
     read_cache: Option<CacheHint>,
+    legacy_ui_resource_uri: bool,
 }
 
 impl RouterBuilder {
@@ -129,6 +142,14 @@ impl RouterBuilder {
     #[must_use]
     pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
         self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// Also writes the deprecated flat `_meta["ui/resourceUri"]` on every tool that has a
+    /// `_meta.ui.resourceUri`, for hosts that predate the MCP Apps extension's `ui` object.
+    #[must_use]
+    pub fn legacy_ui_resource_uri(mut self, legacy: bool) -> Self {
+        self.legacy_ui_resource_uri = legacy;
         self
     }
 
@@ -247,6 +268,12 @@ impl RouterBuilder {
                 }
             }
         }
+        check_ui_resources(
+            &mut tools,
+            &resource_index,
+            &templates,
+            self.legacy_ui_resource_uri,
+        )?;
         #[cfg(feature = "jsonschema")]
         let output_checks = if self.check_structured_output {
             let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
@@ -433,9 +460,9 @@ impl Router {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
         if let Some(&index) = self.resource_index.get(uri) {
-            let handler = &*self.resources[index].1;
+            let (descriptor, handler) = &self.resources[index];
             let result = handler.read(uri, Vec::new(), context).await;
-            return self.with_cache_hint(handler, result);
+            return self.finish_read(&descriptor.meta, &**handler, result);
         }
         for (template, handler) in &self.templates {
             let Some(variables) = template.uri_template.match_uri(uri) else {
@@ -463,18 +490,25 @@ impl Router {
                 .with_data(serde_json::json!({ "uri": uri })));
             }
             let result = handler.read(uri, variables, context).await;
-            return self.with_cache_hint(&**handler, result);
+            return self.finish_read(&template.meta, &**handler, result);
         }
         Err(ProtocolError::resource_not_found(uri, version))
     }
 
-    /// The handler's cache hint, else the router's, on a read result that has none.
-    fn with_cache_hint(
+    /// The handler's cache hint, else the router's, on a read result that has none; the
+    /// descriptor's `_meta.ui` (MCP Apps) on each contents item that has none.
+    fn finish_read(
         &self,
+        descriptor_meta: &crate::Meta,
         handler: &dyn ResourceHandler,
         result: Result<ReadResourceResult, ProtocolError>,
     ) -> Result<ReadResourceResult, ProtocolError> {
         result.map(|mut result| {
+            if let Some(ui) = descriptor_meta.get(app::UI_META_KEY) {
+                for contents in &mut result.contents {
+                    app::fill_contents_ui(contents, ui);
+                }
+            }
             if let Some(hint) = handler.cache_hint().or(self.read_cache) {
                 hint.fill(&mut result);
             }
@@ -599,6 +633,36 @@ impl Router {
             other => Err(ProtocolError::method_not_found(other)),
         }
     }
+}
+
+/// Refuses a tool whose `_meta.ui.resourceUri` no resource or template serves; writes the
+/// deprecated flat key when asked.
+fn check_ui_resources(
+    tools: &mut [(Tool, Arc<dyn ToolHandler>)],
+    resource_index: &HashMap<String, usize>,
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+    legacy: bool,
+) -> Result<(), RouterError> {
+    for (tool, _) in tools {
+        let Some(uri) = app::tool_ui_resource_uri(tool).map(str::to_owned) else {
+            continue;
+        };
+        let served = resource_index.contains_key(&uri)
+            || templates
+                .iter()
+                .any(|(t, _)| t.uri_template.match_uri(&uri).is_some());
+        if !served {
+            return Err(RouterError::MissingUiResource {
+                tool: tool.name.as_str().to_owned(),
+                uri,
+            });
+        }
+        if legacy {
+            tool.meta
+                .__insert_unchecked(app::LEGACY_RESOURCE_URI_KEY, Value::from(uri));
+        }
+    }
+    Ok(())
 }
 
 fn take_string(params: &mut Map<String, Value>, key: &str) -> Result<String, ProtocolError> {
