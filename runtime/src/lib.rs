@@ -40,6 +40,9 @@ pub use server::handler::{
     ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
     ResourceDescriptor, ResourceHandler, ToolHandler,
 };
+pub use server::payload::{
+    MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
+};
 pub use server::router::{Router, RouterBuilder, RouterError, ServerInfo};
 pub use wire::error::ReadError;
 pub use wire::limits::ReadLimits;

@@ -134,4 +134,8 @@ impl<H: ToolHandler> ToolHandler for AppTool<H> {
     ) -> BoxFuture<'_, CallToolResult> {
         self.handler.call(arguments, context)
     }
+
+    fn max_inline(&self) -> Option<u64> {
+        self.handler.max_inline()
+    }
 }

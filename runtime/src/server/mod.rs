@@ -4,6 +4,7 @@
 
 pub(crate) mod app;
 pub mod handler;
+pub(crate) mod payload;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 
@@ -19,6 +20,7 @@ use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
 };
+use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
 use crate::wire::version::SerializeFor;
 
 /// Why a router could not be built.
@@ -99,6 +101,9 @@ pub struct RouterBuilder {
     list_cache: CacheHint,
     read_cache: Option<CacheHint>,
     legacy_ui_resource_uri: bool,
+    max_inline: Option<u64>,
+    payload_store: Option<Arc<dyn PayloadStore>>,
+    payload_ttl: Option<Duration>,
 }
 
 impl RouterBuilder {
@@ -142,6 +147,59 @@ impl RouterBuilder {
     #[must_use]
     pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
         self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// The default payload budget: a binary block (image, audio, blob resource) larger than
+    /// `bytes` in a tool's result goes out as a `resource_link` (with `size` and
+    /// `mimeType`) to a short-lived resource the router serves, instead of inline base64.
+    /// A tool's own budget ([`ToolHandler::max_inline`]) wins. Use
+    /// [`rules::parse_byte_size`] for literals like `"256KiB"`.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, ContentBlock, Context, ImageContent, Meta, MimeType, ProtocolVersion, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{Map, Value};
+    ///
+    /// struct Photo;
+    /// impl ToolHandler for Photo {
+    ///     fn tool(&self) -> Tool { Tool::new(ToolName::new("photo").unwrap()) }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         let image = ImageContent::new(vec![7; 4096], MimeType::new("image/png").unwrap()).unwrap();
+    ///         Box::pin(async move { CallToolResult::new(vec![image.into()]) })
+    ///     }
+    /// }
+    ///
+    /// let budget = mcp_content::rules::parse_byte_size("1KiB").unwrap();
+    /// let router = Router::builder().tool(Photo).max_inline(budget).build().unwrap();
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let context = || Context::new(Meta::new(), ProtocolVersion::LATEST);
+    /// let result = runtime.block_on(router.call_tool("photo", None, context())).unwrap();
+    /// let ContentBlock::ResourceLink(link) = &result.content[0] else { panic!() };
+    /// assert_eq!((link.size, link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
+    ///
+    /// let read = runtime.block_on(router.read_resource(link.uri.as_str(), context())).unwrap();
+    /// let mcp_content::ResourceContents::Blob(blob) = &read.contents[0] else { panic!() };
+    /// assert_eq!(blob.blob.to_bytes().unwrap(), vec![7; 4096]);
+    /// ```
+    #[must_use]
+    pub fn max_inline(mut self, bytes: u64) -> Self {
+        self.max_inline = Some(bytes);
+        self
+    }
+
+    /// Where payloads served through links are kept ([`MemoryPayloadStore`] by default).
+    #[must_use]
+    pub fn payload_store(mut self, store: impl PayloadStore) -> Self {
+        self.payload_store = Some(Arc::new(store));
+        self
+    }
+
+    /// How long a payload link works (5 minutes by default); read results of the link say
+    /// the time left as their cache TTL.
+    #[must_use]
+    pub fn payload_ttl(mut self, ttl: Duration) -> Self {
+        self.payload_ttl = Some(ttl);
         self
     }
 
@@ -268,6 +326,16 @@ impl RouterBuilder {
                 }
             }
         }
+        let budgets: Vec<Option<u64>> = tools
+            .iter()
+            .map(|(_, handler)| handler.max_inline().or(self.max_inline))
+            .collect();
+        let payloads = budgets.iter().any(Option::is_some).then(|| Payloads {
+            store: self
+                .payload_store
+                .unwrap_or_else(|| Arc::new(MemoryPayloadStore::new())),
+            ttl: self.payload_ttl.unwrap_or(DEFAULT_PAYLOAD_TTL),
+        });
         check_ui_resources(
             &mut tools,
             &resource_index,
@@ -288,6 +356,8 @@ impl RouterBuilder {
         };
         Ok(Router {
             info: self.info,
+            budgets,
+            payloads,
             list_cache: self.list_cache,
             read_cache: self.read_cache,
             #[cfg(feature = "jsonschema")]
@@ -329,6 +399,8 @@ impl RouterBuilder {
 /// ```
 pub struct Router {
     info: ServerInfo,
+    budgets: Vec<Option<u64>>,
+    payloads: Option<Payloads>,
     list_cache: CacheHint,
     read_cache: Option<CacheHint>,
     #[cfg(feature = "jsonschema")]
@@ -420,7 +492,7 @@ impl Router {
             )));
         };
         let handler = &self.tools[index].1;
-        let result = handler.call(arguments.unwrap_or_default(), context).await;
+        let mut result = handler.call(arguments.unwrap_or_default(), context).await;
         #[cfg(feature = "jsonschema")]
         if let Some(checks) = &self.output_checks {
             checks.check(name, &result).map_err(|e| {
@@ -428,6 +500,11 @@ impl Router {
                     "tool `{name}` returned a result against its output schema: {e}"
                 ))
             })?;
+        }
+        if let (Some(payloads), Some(max_inline)) = (&self.payloads, self.budgets[index])
+            && !result.is_error()
+        {
+            payloads.apply(&mut result, max_inline);
         }
         Ok(result)
     }
@@ -459,6 +536,9 @@ impl Router {
         context: Context,
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
+        if let Some(read) = self.payloads.as_ref().and_then(|p| p.read(uri)) {
+            return Ok(read);
+        }
         if let Some(&index) = self.resource_index.get(uri) {
             let (descriptor, handler) = &self.resources[index];
             let result = handler.read(uri, Vec::new(), context).await;
