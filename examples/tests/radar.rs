@@ -86,7 +86,9 @@ impl Drop for Session {
 }
 
 fn pattern(size: usize) -> Vec<u8> {
-    (0..size).map(|i| u8::try_from(i % 251).unwrap_or(0)).collect()
+    (0..size)
+        .map(|i| u8::try_from(i % 251).unwrap_or(0))
+        .collect()
 }
 
 #[derive(Content, Debug)]

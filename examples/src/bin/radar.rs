@@ -17,7 +17,9 @@ pub struct Radar {
 }
 
 fn pattern(size: usize) -> Vec<u8> {
-    (0..size).map(|i| u8::try_from(i % 251).unwrap_or(0)).collect()
+    (0..size)
+        .map(|i| u8::try_from(i % 251).unwrap_or(0))
+        .collect()
 }
 
 /// The rain radar for the region, full size (`size` bytes).
