@@ -53,6 +53,9 @@ pub enum Rule {
     ExactlyOne,
     /// A configured size, depth or count limit.
     Limit,
+    /// An unknown (`extra`) field uses a name the type itself writes, or a name a protocol
+    /// version defines with another shape: written out, it would duplicate or break a field.
+    ExtraField,
     /// A duration literal: digits and a unit (`ms`, `s`, `m`, `h`, `d`), e.g. `5m`.
     Duration,
     /// A byte size literal: digits and a unit (`B`, `KB`, `KiB`, `MB`, `MiB`, `GB`, `GiB`).
@@ -75,7 +78,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in declaration order.
-    pub const ALL: [Rule; 26] = [
+    pub const ALL: [Rule; 27] = [
         Rule::Base64,
         Rule::MimeType,
         Rule::MimeKind,
@@ -94,6 +97,7 @@ impl Rule {
         Rule::Type,
         Rule::ExactlyOne,
         Rule::Limit,
+        Rule::ExtraField,
         Rule::Duration,
         Rule::ByteSize,
         Rule::CacheScope,
@@ -142,6 +146,7 @@ impl Rule {
             Rule::Type => "type",
             Rule::ExactlyOne => "exactly-one",
             Rule::Limit => "limit",
+            Rule::ExtraField => "extra-field",
             Rule::Duration => "duration",
             Rule::ByteSize => "byte-size",
             Rule::CacheScope => "cache-scope",

@@ -26,6 +26,7 @@ pub use model::content::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
+pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconTheme};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
@@ -43,7 +44,7 @@ pub use server::handler::{
 pub use server::payload::{
     MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
 };
-pub use server::router::{Router, RouterBuilder, RouterError, ServerInfo};
+pub use server::router::{InputParams, Outcome, Router, RouterBuilder, RouterError, ServerInfo};
 pub use wire::error::ReadError;
 pub use wire::limits::ReadLimits;
 pub use wire::read::{read_json, read_json_with, read_value, read_value_with};
@@ -55,17 +56,17 @@ pub use content_traits::{
 };
 #[doc(hidden)]
 #[path = "private.rs"]
-pub mod __private;
+pub mod __private_0_1;
+mod derive;
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
+pub use server::changes::{Change, ChangeFeed, FeedSubscription};
 pub use server::handler;
+pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
 
-// Handler glue for `#[tool]`, `#[prompt]`, `#[resource]` and `router!`.
-#[doc(hidden)]
-pub mod handler_support;
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]
 pub use mcp_content_macros::prompt;

@@ -62,7 +62,6 @@ struct Weather {
 }
 
 #[derive(Content, Serialize, Deserialize, schemars::JsonSchema, Debug, PartialEq)]
-#[schemars(crate = "mcp_content::__private::schemars")]
 #[content(structured)]
 struct WeatherContent {
     #[content(text)]

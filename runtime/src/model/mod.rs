@@ -7,6 +7,7 @@ pub(crate) mod app;
 pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;
+pub(crate) mod extra;
 pub(crate) mod icon;
 pub(crate) mod meta;
 pub(crate) mod prompt;

@@ -3,7 +3,10 @@
 //! a router on `rmcp`'s transports.
 
 pub(crate) mod app;
+pub(crate) mod changes;
+pub(crate) mod glue;
 pub mod handler;
+pub mod input;
 pub(crate) mod payload;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;

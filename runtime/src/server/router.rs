@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,10 +17,12 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
+use crate::server::changes::{Change, ChangeFeed};
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
 };
+use crate::server::input::{Round, StateKeys, target};
 use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
 use crate::wire::version::SerializeFor;
 
@@ -104,9 +107,19 @@ pub struct RouterBuilder {
     max_inline: Option<u64>,
     payload_store: Option<Arc<dyn PayloadStore>>,
     payload_ttl: Option<Duration>,
+    state_keys: Option<StateKeys>,
 }
 
 impl RouterBuilder {
+    /// Sets the keys that seal `requestState` (2026-07-28 input rounds). Without them a
+    /// random key is made per process, so a round cannot continue on another replica:
+    /// give every replica the same keys.
+    #[must_use]
+    pub fn state_keys(mut self, keys: StateKeys) -> Self {
+        self.state_keys = Some(keys);
+        self
+    }
+
     /// Sets the server's name and version.
     #[must_use]
     pub fn info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -370,6 +383,8 @@ impl RouterBuilder {
             resource_index,
             templates,
             completion: self.completion,
+            state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
+            changes: ChangeFeed::default(),
         })
     }
 }
@@ -413,6 +428,43 @@ pub struct Router {
     resource_index: HashMap<String, usize>,
     templates: Vec<(ResourceTemplate, Arc<dyn ResourceHandler>)>,
     completion: Option<Arc<dyn CompletionHandler>>,
+    state_keys: StateKeys,
+    changes: ChangeFeed,
+}
+
+/// What a request that may ask for input ends with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome<T> {
+    /// The handler's result.
+    Complete(T),
+    /// An `InputRequiredResult` (2026-07-28): the questions and the sealed state, as JSON.
+    InputRequired(Value),
+}
+
+/// A request's multi round-trip fields (`inputResponses`, `requestState`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct InputParams {
+    /// `inputResponses`, as sent.
+    pub responses: Option<Value>,
+    /// `requestState`, as sent.
+    pub state: Option<String>,
+}
+
+impl InputParams {
+    /// Takes the fields out of a request's params.
+    pub fn take_from(params: &mut Map<String, Value>) -> Result<Self, ProtocolError> {
+        let responses = params.remove("inputResponses");
+        let state = match params.remove("requestState") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s),
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "params.requestState must be a string",
+                ));
+            }
+        };
+        Ok(Self { responses, state })
+    }
 }
 
 impl fmt::Debug for Router {
@@ -476,6 +528,101 @@ impl Router {
     /// The resource templates, in registration order.
     pub fn list_resource_templates(&self) -> Vec<ResourceTemplate> {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    /// The change feed subscriptions listen to.
+    pub fn changes(&self) -> &ChangeFeed {
+        &self.changes
+    }
+
+    /// Announces that the resource at `uri` changed: every subscription to it is told
+    /// (`notifications/resources/updated`).
+    pub fn notify_resource_updated(&self, uri: &str) {
+        self.changes
+            .publish(&Change::ResourceUpdated(uri.to_owned()));
+    }
+
+    /// The keys that seal `requestState`.
+    pub fn state_keys(&self) -> &StateKeys {
+        &self.state_keys
+    }
+
+    /// Runs `run` as one round of a multi round-trip request to `target` (2026-07-28 peers;
+    /// older peers answer on the back-channel, so `run` just runs).
+    async fn in_round<T, F, Fut>(
+        &self,
+        target: &str,
+        input: &InputParams,
+        context: Context,
+        run: F,
+    ) -> Result<Outcome<T>, ProtocolError>
+    where
+        F: FnOnce(Context) -> Fut,
+        Fut: Future<Output = Result<T, ProtocolError>>,
+    {
+        if !context.protocol_version().has_result_type() {
+            return run(context).await.map(Outcome::Complete);
+        }
+        let round = Arc::new(Round::begin(
+            &self.state_keys,
+            target,
+            input.responses.as_ref(),
+            input.state.as_deref(),
+        )?);
+        let result = run(context.with_round(Arc::clone(&round))).await;
+        match round.finish(&self.state_keys, target)? {
+            Some(input_required) => Ok(Outcome::InputRequired(input_required)),
+            None => result.map(Outcome::Complete),
+        }
+    }
+
+    /// Calls the tool `name` as one round of a request that may ask for input.
+    pub async fn call_tool_round(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<CallToolResult>, ProtocolError> {
+        if !self.tool_index.contains_key(name) {
+            return Err(ProtocolError::invalid_params(format!(
+                "unknown tool: {name}"
+            )));
+        }
+        let target = target("tools/call", name);
+        self.in_round(&target, input, context, |context| {
+            self.call_tool(name, arguments, context)
+        })
+        .await
+    }
+
+    /// Gets the prompt `name` as one round of a request that may ask for input.
+    pub async fn get_prompt_round(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
+        let target = target("prompts/get", name);
+        self.in_round(&target, input, context, |context| {
+            self.get_prompt(name, arguments, context)
+        })
+        .await
+    }
+
+    /// Reads the resource `uri` as one round of a request that may ask for input.
+    pub async fn read_resource_round(
+        &self,
+        uri: &str,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
+        let target = target("resources/read", uri);
+        self.in_round(&target, input, context, |context| {
+            self.read_resource(uri, context)
+        })
+        .await
     }
 
     /// Calls the tool `name`. An unknown tool is a protocol error (`-32602`); everything
@@ -575,6 +722,15 @@ impl Router {
         Err(ProtocolError::resource_not_found(uri, version))
     }
 
+    /// The list results' cache hint, for versions that have cache hints.
+    fn put_list_cache(&self, result: &mut Map<String, Value>, version: crate::ProtocolVersion) {
+        if version.has_cache_hints() {
+            let CacheHint { ttl_ms, scope } = self.list_cache;
+            result.insert("ttlMs".into(), Value::from(ttl_ms));
+            result.insert("cacheScope".into(), Value::from(scope.as_str()));
+        }
+    }
+
     /// The handler's cache hint, else the router's, on a read result that has none; the
     /// descriptor's `_meta.ui` (MCP Apps) on each contents item that has none.
     fn finish_read(
@@ -631,13 +787,7 @@ impl Router {
                     Value::from(crate::RESULT_TYPE_COMPLETE),
                 );
             }
-            if version.has_cache_hints() {
-                result.insert("ttlMs".into(), Value::from(self.list_cache.ttl_ms));
-                result.insert(
-                    "cacheScope".into(),
-                    Value::from(self.list_cache.scope.as_str()),
-                );
-            }
+            self.put_list_cache(&mut result, version);
             Value::Object(result)
         };
         let list = |items: Vec<Value>| Value::Array(items);
@@ -681,19 +831,26 @@ impl Router {
             "tools/call" => {
                 let name = take_string(&mut params, "name")?;
                 let arguments = take_object(&mut params, "arguments")?;
-                let result = self.call_tool(&name, arguments, context).await?;
-                Ok(result.to_value_for(version))
+                let input = InputParams::take_from(&mut params)?;
+                let outcome = self
+                    .call_tool_round(&name, arguments, &input, context)
+                    .await?;
+                Ok(outcome_value(outcome, version))
             }
             "prompts/get" => {
                 let name = take_string(&mut params, "name")?;
                 let arguments = take_object(&mut params, "arguments")?;
-                let result = self.get_prompt(&name, arguments, context).await?;
-                Ok(result.to_value_for(version))
+                let input = InputParams::take_from(&mut params)?;
+                let outcome = self
+                    .get_prompt_round(&name, arguments, &input, context)
+                    .await?;
+                Ok(outcome_value(outcome, version))
             }
             "resources/read" => {
                 let uri = take_string(&mut params, "uri")?;
-                let result = self.read_resource(&uri, context).await?;
-                Ok(result.to_value_for(version))
+                let input = InputParams::take_from(&mut params)?;
+                let outcome = self.read_resource_round(&uri, &input, context).await?;
+                Ok(outcome_value(outcome, version))
             }
             "completion/complete" => {
                 let reference = params.remove("ref").unwrap_or(Value::Null);
@@ -743,6 +900,13 @@ fn check_ui_resources(
         }
     }
     Ok(())
+}
+
+fn outcome_value<T: SerializeFor>(outcome: Outcome<T>, version: crate::ProtocolVersion) -> Value {
+    match outcome {
+        Outcome::Complete(result) => result.to_value_for(version),
+        Outcome::InputRequired(value) => value,
+    }
 }
 
 fn take_string(params: &mut Map<String, Value>, key: &str) -> Result<String, ProtocolError> {
