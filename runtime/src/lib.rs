@@ -16,6 +16,10 @@ mod server;
 mod wire;
 
 pub use model::annotations::{Annotations, Role};
+pub use model::app::{
+    APP_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, UI_EXTENSION, UI_META_KEY, UiCsp, UiPermissions,
+    UiResourceMeta, UiToolMeta, UiVisibility,
+};
 pub use model::binary::Base64Data;
 pub use model::cache::CacheHint;
 pub use model::content::{
@@ -33,9 +37,13 @@ pub use model::tool::{CallToolResult, Tool, ToolAnnotations, wrap_output_schema}
 pub use model::validate::{Problem, Validate, ValidationError};
 pub use model::validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
 pub use rules::{ProtocolVersion, UriTemplate};
+pub use server::app::{AppResource, AppTool};
 pub use server::handler::{
     ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
     ResourceDescriptor, ResourceHandler, ToolHandler,
+};
+pub use server::payload::{
+    MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
 };
 pub use server::router::{InputParams, Outcome, Router, RouterBuilder, RouterError, ServerInfo};
 pub use wire::error::ReadError;

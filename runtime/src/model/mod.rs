@@ -3,6 +3,7 @@
 //! fields take. Each type reads itself from JSON with its rules and writes itself per version.
 
 pub(crate) mod annotations;
+pub(crate) mod app;
 pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;

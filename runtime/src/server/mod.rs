@@ -2,12 +2,14 @@
 //! the router that lists and dispatches handlers, and (feature `rmcp`) the bridge that runs
 //! a router on `rmcp`'s transports.
 
+pub(crate) mod app;
 pub(crate) mod changes;
 pub(crate) mod glue;
 pub mod handler;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod input;
+pub(crate) mod payload;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]
