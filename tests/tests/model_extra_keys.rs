@@ -640,7 +640,10 @@ fn typed_meta_keys_are_checked_by_the_checked_constructors() {
                 .try_insert_key(MetaKey::new(key).unwrap(), value.clone())
                 .unwrap_err();
             assert!(
-                matches!(err.rule, Rule::Type | Rule::Uri | Rule::IconSrc | Rule::IconTheme),
+                matches!(
+                    err.rule,
+                    Rule::Type | Rule::Uri | Rule::IconSrc | Rule::IconTheme
+                ),
                 "{key}: {value}: {err}"
             );
             assert!(err.message.starts_with(inside), "{err}");

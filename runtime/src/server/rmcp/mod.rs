@@ -205,7 +205,7 @@ fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version), false).map_err(|e| convert_error(&e)))
         .collect()
 }
 
