@@ -1,9 +1,12 @@
 //! Derive and attribute macros for [`mcp-content`](https://docs.rs/mcp-content).
 //!
 //! Use them through the `mcp-content` crate, which re-exports them and documents them: see
-//! `mcp_content::Content` for the attribute reference. The pipeline, one stage per file:
-//! `ast` (the IR, keeping syn nodes for spans) → `attr` (the grammar) → `check` (every rule,
-//! errors collected in a `ctxt::Ctxt`) → `expand/<macro>.rs` (generation).
+//! `mcp_content::Content` for the attribute reference. The derive's pipeline, one stage per
+//! module: `attr` (the grammar) → `ast` (the IR, keeping syn nodes for spans) → `resolve`
+//! (every fact about a layout, computed once) → `check` (every rule, errors collected in a
+//! `ctxt::Ctxt`; `check::read_back` for what can be read back) → `expand` (generation;
+//! `expand::fallback` for the stubs next to errors). The handler macros follow the same
+//! stages in `handler`. `toolkit` is what every macro shares.
 
 mod ast;
 mod attr;
@@ -11,7 +14,9 @@ mod check;
 mod ctxt;
 mod expand;
 mod handler;
+mod resolve;
 mod suggest;
+mod toolkit;
 
 use proc_macro::TokenStream;
 

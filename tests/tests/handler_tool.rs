@@ -10,7 +10,7 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Poll, Waker};
 
-use mcp_content::__private::schemars;
+use mcp_content::__private_0_1::schemars;
 use mcp_content::{
     CallToolResult, Content, ContentBlock, Context, Meta, ProtocolVersion, Router, SerializeFor,
     ToolHandler, tool,
@@ -80,7 +80,7 @@ async fn now() -> &'static str {
 }
 
 #[derive(Content, Serialize, Deserialize, schemars::JsonSchema, Debug, PartialEq)]
-#[schemars(crate = "mcp_content::__private::schemars")]
+#[schemars(crate = "mcp_content::__private_0_1::schemars")]
 #[content(structured)]
 struct Forecast {
     #[content(text)]

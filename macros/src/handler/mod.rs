@@ -6,6 +6,7 @@
 //! Every mistake is reported into one [`Ctxt`], at the narrowest token; on error the function
 //! is still emitted, with a stub handler, so one mistake does not cascade.
 
+mod docs;
 pub(crate) mod prompt;
 pub(crate) mod resource;
 pub(crate) mod router;
@@ -20,7 +21,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, FnArg, Ident, LitStr, Pat, Path, Token, Type};
 
 use crate::ctxt::Ctxt;
-use crate::suggest;
+use crate::toolkit::{self, Keys};
 
 /// The attribute keys every handler attribute takes.
 const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
@@ -53,59 +54,23 @@ pub(crate) struct IconSpec {
     pub(crate) theme: Option<LitStr>,
 }
 
-/// Tracks the keys of one attribute list: unknown keys get "did you mean", repeated keys get
-/// "first used here".
-struct Keys {
-    allowed: Vec<&'static str>,
-    seen: Vec<(String, Span)>,
-}
-
-impl Keys {
-    fn new(allowed: &[&'static str]) -> Self {
-        Self {
-            allowed: allowed.to_vec(),
-            seen: Vec::new(),
-        }
-    }
-
-    /// The key of `meta` when it is allowed and new (`repeatable` keys may come again);
-    /// otherwise the mistake is reported, its value skipped, and `None` returned.
-    fn accept(
-        &mut self,
-        cx: &mut Ctxt,
-        meta: &ParseNestedMeta<'_>,
-        what: &str,
-        repeatable: &[&str],
-    ) -> syn::Result<Option<String>> {
-        let key = meta.path.get_ident().map_or_else(
-            || meta.path.to_token_stream().to_string().replace(' ', ""),
-            ToString::to_string,
-        );
-        if !self.allowed.contains(&key.as_str()) {
-            let hint = suggest::hint(&key, self.allowed.iter().copied());
-            let expected = self
-                .allowed
-                .iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            cx.error_spanned_by(
-                &meta.path,
-                format!("unknown key `{key}` in {what}{hint} (expected one of {expected})"),
-            );
-            skip_value(meta)?;
-            return Ok(None);
-        }
-        if !repeatable.contains(&key.as_str())
-            && let Some((_, first)) = self.seen.iter().find(|(k, _)| *k == key)
-        {
-            cx.error_spanned_by(&meta.path, format!("duplicate key `{key}` in {what}"));
-            cx.error_at(*first, format!("`{key}` first used here"));
-            skip_value(meta)?;
-            return Ok(None);
-        }
-        self.seen.push((key.clone(), meta.path.span()));
+/// The key of `meta` when `keys` accepts it (allowed and new); otherwise the mistake is
+/// reported, its value skipped, and `None` returned.
+fn accept(
+    keys: &mut Keys<'_>,
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    what: &str,
+) -> syn::Result<Option<String>> {
+    let key = meta.path.get_ident().map_or_else(
+        || meta.path.to_token_stream().to_string().replace(' ', ""),
+        ToString::to_string,
+    );
+    if keys.accept(cx, &key, meta.path.span(), what) {
         Ok(Some(key))
+    } else {
+        skip_value(meta)?;
+        Ok(None)
     }
 }
 
@@ -128,9 +93,9 @@ pub(crate) fn parse_attrs(
     let mut attrs = Attrs::default();
     let mut allowed = COMMON_KEYS.to_vec();
     allowed.extend_from_slice(extra_keys);
-    let mut keys = Keys::new(&allowed);
+    let mut keys = Keys::new(&allowed).repeatable(&["icon", "meta"]);
     let parser = syn::meta::parser(|meta| {
-        let Some(key) = keys.accept(cx, &meta, what, &["icon", "meta"])? else {
+        let Some(key) = accept(&mut keys, cx, &meta, what)? else {
             return Ok(());
         };
         match key.as_str() {
@@ -141,7 +106,7 @@ pub(crate) fn parse_attrs(
             "mime" => attrs.mime = Some(meta.value()?.parse()?),
             "icon" => attrs.icons.push(parse_icon(cx, &meta)?),
             "meta" => parse_meta(cx, &meta, &mut attrs.meta)?,
-            "crate" => attrs.krate = Some(parse_path(&meta)?),
+            "crate" => attrs.krate = Some(toolkit::parse_crate_path(meta.value()?)?),
             "input_schema" => attrs.input_schema = Some(parse_path(&meta)?),
             "output_schema" => attrs.output_schema = Some(parse_path(&meta)?),
             "annotations" => parse_annotations(cx, &meta, &mut attrs.annotations)?,
@@ -170,7 +135,7 @@ pub(crate) fn parse_attrs(
     attrs
 }
 
-/// `crate = "path"` or `crate = path` (also `input_schema = path`).
+/// `input_schema = path` or `input_schema = "path"`.
 fn parse_path(meta: &ParseNestedMeta<'_>) -> syn::Result<Path> {
     let input = meta.value()?;
     if input.peek(LitStr) {
@@ -194,7 +159,7 @@ fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec
         let mut keys = Keys::new(&["src", "mime", "sizes", "theme"]);
         let mut has_src = false;
         meta.parse_nested_meta(|inner| {
-            let Some(key) = keys.accept(cx, &inner, "icon(…)", &[])? else {
+            let Some(key) = accept(&mut keys, cx, &inner, "icon(…)")? else {
                 return Ok(());
             };
             match key.as_str() {
@@ -221,17 +186,17 @@ fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec
         }
     }
     if let Err(violation) = mcp_content_rules::check_icon_src(&icon.src.value()) {
-        cx.error_spanned_by(&icon.src, violation.message);
+        toolkit::violation(cx, icon.src.span(), &violation);
     }
     if let Some(mime) = &icon.mime
         && let Err(violation) = mcp_content_rules::check_mime_type(&mime.value())
     {
-        cx.error_spanned_by(mime, violation.message);
+        toolkit::violation(cx, mime.span(), &violation);
     }
     if let Some(theme) = &icon.theme
         && let Err(violation) = mcp_content_rules::check_icon_theme(&theme.value())
     {
-        cx.error_spanned_by(theme, violation.message);
+        toolkit::violation(cx, theme.span(), &violation);
     }
     Ok(icon)
 }
@@ -256,12 +221,12 @@ fn parse_meta(
     )?;
     for (key, value) in entries {
         if let Err(violation) = mcp_content_rules::check_user_meta_key(&key.value()) {
-            cx.error_spanned_by(&key, violation.message);
+            toolkit::violation(cx, key.span(), &violation);
         }
         if out.iter().any(|(k, _)| k.value() == key.value()) {
             cx.error_spanned_by(&key, format!("duplicate `_meta` key {:?}", key.value()));
         }
-        match json_literal(&value) {
+        match toolkit::json_literal(&value) {
             Some(tokens) => out.push((key, tokens)),
             None => cx.error_spanned_by(
                 &value,
@@ -270,39 +235,6 @@ fn parse_meta(
         }
     }
     Ok(())
-}
-
-/// A literal as a typed Rust expression `serde_json::Value::from` takes without inference
-/// trouble (an unsuffixed `1` would be an `i32`).
-fn json_literal(expr: &Expr) -> Option<TokenStream> {
-    let (negative, lit) = match expr {
-        Expr::Lit(lit) => (false, &lit.lit),
-        Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Neg(_)) => match &*unary.expr {
-            Expr::Lit(lit) => (true, &lit.lit),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    let sign = if negative { "-" } else { "" };
-    match lit {
-        syn::Lit::Str(s) if !negative => Some(quote!(#s)),
-        syn::Lit::Bool(b) if !negative => Some(quote!(#b)),
-        syn::Lit::Int(int) => {
-            let text = format!("{sign}{}", int.base10_digits());
-            if let Ok(v) = text.parse::<i64>() {
-                Some(quote!(#v))
-            } else {
-                text.parse::<u64>().ok().map(|v| quote!(#v))
-            }
-        }
-        syn::Lit::Float(float) => {
-            let v = format!("{sign}{}", float.base10_digits())
-                .parse::<f64>()
-                .ok()?;
-            v.is_finite().then(|| quote!(#v))
-        }
-        _ => None,
-    }
 }
 
 /// The tool annotation hints `annotations(…)` takes.
@@ -321,7 +253,7 @@ fn parse_annotations(
 ) -> syn::Result<()> {
     let mut keys = Keys::new(ANNOTATION_KEYS);
     meta.parse_nested_meta(|inner| {
-        let Some(key) = keys.accept(cx, &inner, "annotations(…)", &[])? else {
+        let Some(key) = accept(&mut keys, cx, &inner, "annotations(…)")? else {
             return Ok(());
         };
         let ident = Ident::new(&key, inner.path.span());
@@ -391,7 +323,7 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
             return None;
         }
     };
-    let (doc, arg_docs) = read_docs(&item.attrs);
+    let (doc, arg_docs) = docs::read_docs(&item.attrs);
     // Handler parameters are owned by design (they are read from the request), so clippy's
     // advice to borrow them cannot be followed.
     item.attrs
@@ -487,7 +419,7 @@ fn parse_param(
             _ => {}
         }
         ParamKind::Value {
-            optional: option_inner(&ty).cloned().map(Box::new),
+            optional: toolkit::option_inner(&ty).cloned().map(Box::new),
         }
     };
     let description = description.map(|d| d.value()).or_else(|| {
@@ -520,7 +452,7 @@ fn take_arg_attr(
         }
         let mut keys = Keys::new(&["description", "name"]);
         let result = attr.parse_nested_meta(|meta| {
-            let Some(key) = keys.accept(cx, &meta, "#[arg(…)]", &[])? else {
+            let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
                 return Ok(());
             };
             let value: LitStr = meta.value()?.parse()?;
@@ -551,125 +483,39 @@ fn context_type(ty: &Type) -> Option<bool> {
     (path.qself.is_none() && last.ident == "Context" && last.arguments.is_none()).then_some(by_ref)
 }
 
-/// `T` of `Option<T>` (also `std::option::Option<T>`).
-pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(path) = ty else { return None };
-    let last = path.path.segments.last()?;
-    if path.qself.is_some() || last.ident != "Option" {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return None;
-    };
-    match args.args.first() {
-        Some(syn::GenericArgument::Type(inner)) if args.args.len() == 1 => Some(inner),
-        _ => None,
-    }
-}
-
-/// The doc comment as text (lines joined, the one space after `///` removed), without its
-/// `# Arguments` section; and that section's `* `name` - text` entries.
-fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(String, String)>) {
-    let mut lines = Vec::new();
-    for attr in attrs {
-        if let syn::Meta::NameValue(nv) = &attr.meta
-            && nv.path.is_ident("doc")
-            && let Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) = &nv.value
-        {
-            for line in s.value().lines() {
-                lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
-            }
-        }
-    }
-    let mut kept = Vec::new();
-    let mut arguments: Vec<(String, String)> = Vec::new();
-    let mut in_arguments = false;
-    for line in lines {
-        let trimmed = line.trim();
-        if trimmed.starts_with('#') {
-            in_arguments = trimmed
-                .trim_start_matches('#')
-                .trim()
-                .eq_ignore_ascii_case("arguments");
-            if in_arguments {
-                continue;
-            }
-        }
-        if !in_arguments {
-            kept.push(line);
-            continue;
-        }
-        if let Some((name, text)) = argument_entry(trimmed) {
-            arguments.push((name, text));
-        } else if let Some((_, text)) = arguments.last_mut() {
-            // A continuation line of the previous entry.
-            if !trimmed.is_empty() {
-                text.push(' ');
-                text.push_str(trimmed);
-            }
-        }
-    }
-    let doc = kept.join("\n").trim().to_owned();
-    ((!doc.is_empty()).then_some(doc), arguments)
-}
-
-/// `* `name` - text` (also `-` bullets and `:` separators).
-fn argument_entry(line: &str) -> Option<(String, String)> {
-    let rest = line
-        .strip_prefix('*')
-        .or_else(|| line.strip_prefix('-'))?
-        .trim_start();
-    let rest = rest.strip_prefix('`')?;
-    let (name, rest) = rest.split_once('`')?;
-    let text = rest.trim_start().trim_start_matches(['-', ':', '–']).trim();
-    Some((name.to_owned(), text.to_owned()))
-}
-
-/// The path generated code reaches the runtime through: `crate = …`, else `::mcp_content`.
-pub(crate) fn crate_path(attrs: &Attrs) -> TokenStream {
-    if let Some(path) = &attrs.krate {
-        quote!(#path)
-    } else {
-        quote!(::mcp_content)
-    }
-}
-
 /// `Option<String>` tokens.
-pub(crate) fn opt_string(h: &TokenStream, value: Option<&str>) -> TokenStream {
+pub(crate) fn opt_string(value: Option<&str>) -> TokenStream {
     if let Some(text) = value {
-        quote!(#h::Some(#h::String::from(#text)))
+        quote!(__p::Some(__p::String::from(#text)))
     } else {
-        quote!(#h::None)
+        quote!(__p::None)
     }
 }
 
 /// The `icons` and `_meta` of a descriptor.
-pub(crate) fn icons_and_meta(h: &TokenStream, attrs: &Attrs) -> (TokenStream, TokenStream) {
+pub(crate) fn icons_and_meta(attrs: &Attrs) -> (TokenStream, TokenStream) {
     let icons = attrs.icons.iter().map(|icon| {
         let src = &icon.src;
         let mime = if let Some(mime) = &icon.mime {
-            quote!(#h::Some(#mime))
+            quote!(__p::Some(#mime))
         } else {
-            quote!(#h::None)
+            quote!(__p::None)
         };
         let sizes = &icon.sizes;
         let theme = match icon.theme.as_ref().map(LitStr::value).as_deref() {
-            Some("light") => quote!(#h::Some(#h::IconTheme::Light)),
-            Some("dark") => quote!(#h::Some(#h::IconTheme::Dark)),
-            _ => quote!(#h::None),
+            Some("light") => quote!(__p::Some(__p::IconTheme::Light)),
+            Some("dark") => quote!(__p::Some(__p::IconTheme::Dark)),
+            _ => quote!(__p::None),
         };
-        quote!(#h::icon(#src, #mime, &[#(#sizes),*], #theme))
+        quote!(__p::icon(#src, #mime, &[#(#sizes),*], #theme))
     });
     let meta = attrs
         .meta
         .iter()
-        .map(|(key, value)| quote!((#key, #h::Value::from(#value))));
+        .map(|(key, value)| quote!((#key, __p::Some(__p::Value::from(#value)))));
     (
-        quote!(#h::Vec::from([#(#icons),*])),
-        quote!(#h::meta(#h::Vec::from([#(#meta),*]))),
+        quote!(__p::Vec::from([#(#icons),*])),
+        quote!(__p::meta([#(#meta),*])),
     )
 }
 

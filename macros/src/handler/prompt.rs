@@ -7,7 +7,7 @@ use syn::Type;
 use syn::spanned::Spanned;
 
 use super::{
-    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, crate_path, fn_name, handler_struct,
+    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, fn_name, handler_struct,
     icons_and_meta, opt_string, parse_attrs, parse_fn,
 };
 use crate::ctxt::Ctxt;
@@ -37,7 +37,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
             "a prompt needs a description: add a doc comment (`/// What it asks for.`) or `#[prompt(description = \"…\")]`",
         );
     }
-    let krate = crate_path(&attrs);
+    let krate = attrs.krate.as_ref();
     let ident = &item.sig.ident;
     let structs = handler_struct(
         item,
@@ -49,10 +49,10 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     );
     if let Err(errors) = cx.check() {
         let errors = errors.to_compile_error();
-        let stub = stub(&krate, ident);
+        let stub = stub(krate, ident);
         return quote!(#errors #item #structs #stub);
     }
-    let body = handler_impl(&krate, &func, &attrs, &name, description.as_deref());
+    let body = handler_impl(krate, &func, &attrs, &name, description.as_deref());
     quote! {
         #item
         #structs
@@ -60,39 +60,28 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     }
 }
 
-fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
-    let h = quote!(#krate::__private::handler);
-    let p = quote!(#krate::__private);
-    quote! {
-        const _: () = {
-            #[automatically_derived]
-            impl #h::PromptHandler for #ident {
-                fn prompt(&self) -> #h::Prompt {
-                    ::core::unreachable!("emitted only next to a compile error")
-                }
-                fn get(
-                    &self,
-                    _: #p::Map<#h::String, #p::Value>,
-                    _: #h::ContextType,
-                ) -> #h::BoxFuture<'_, #h::Result<#h::GetPromptResult, #h::ProtocolError>> {
-                    ::core::unreachable!("emitted only next to a compile error")
-                }
-            }
-        };
-    }
+/// The handler impl emitted next to errors, so uses of the handler do not cascade.
+fn stub(krate: Option<&syn::Path>, ident: &syn::Ident) -> TokenStream {
+    crate::expand::fallback::handler(
+        krate,
+        ident,
+        &quote!(PromptHandler),
+        &[
+            quote!(fn prompt(&self) -> __p::Prompt),
+            quote!(fn get(&self, _: __p::Map<__p::String, __p::Value>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>>),
+        ],
+    )
 }
 
 // One `quote!` of the whole generated impl reads better than pieces spread over helpers.
 #[allow(clippy::too_many_lines)]
 fn handler_impl(
-    krate: &TokenStream,
+    krate: Option<&syn::Path>,
     func: &HandlerFn,
     attrs: &Attrs,
     name: &str,
     description: Option<&str>,
 ) -> TokenStream {
-    let h = quote!(#krate::__private::handler);
-    let p = quote!(#krate::__private);
     let item = &func.item;
     let ident = &item.sig.ident;
     let context = format_ident!("__context");
@@ -114,36 +103,36 @@ fn handler_impl(
                 let parsed: &Type = optional.as_deref().unwrap_or(&param.ty);
                 // Spanned on the type: a type that cannot be parsed from a string is reported there.
                 let take = quote_spanned!(parsed.span()=>
-                    #h::prompt_argument::<#parsed>(&mut __arguments, #arg_name)?
+                    __p::prompt_argument::<#parsed>(&mut __arguments, #arg_name)?
                 );
                 let read = if optional.is_some() {
                     quote!(let #binding = #take;)
                 } else {
-                    quote!(let #binding = #h::required(#take, "argument", #arg_name)?;)
+                    quote!(let #binding = __p::required(#take, "argument", #arg_name)?;)
                 };
                 reads.push(read);
                 call_args.push(quote!(#binding));
-                let description = opt_string(&h, param.description.as_deref());
+                let description = opt_string(param.description.as_deref());
                 let required = optional.is_none();
                 descriptors.push(quote!({
-                    let mut argument = #h::PromptArgument::new(#arg_name);
+                    let mut argument = __p::PromptArgument::new(#arg_name);
                     argument.description = #description;
-                    argument.required = #h::Some(#required);
+                    argument.required = __p::Some(#required);
                     argument
                 }));
             }
         }
     }
     let arguments = if descriptors.is_empty() {
-        quote!(#h::None)
+        quote!(__p::None)
     } else {
-        quote!(#h::Some(#h::Vec::from([#(#descriptors),*])))
+        quote!(__p::Some(__p::Vec::from([#(#descriptors),*])))
     };
     let ret: Type = match &item.sig.output {
         syn::ReturnType::Default => syn::parse_quote!(()),
         syn::ReturnType::Type(_, ty) => (**ty).clone(),
     };
-    let into_result = quote_spanned!(ret.span()=> #h::get_prompt_result::<#ret>(__value));
+    let into_result = quote_spanned!(ret.span()=> __p::get_prompt_result::<#ret>(__value));
     let call = call_user_fn(item, &call_args);
     let arguments_binding = if has_arguments {
         quote!(mut __arguments)
@@ -155,35 +144,36 @@ fn handler_impl(
     } else {
         quote!(_)
     };
-    let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
-    let description = opt_string(&h, description);
-    let (icons, meta) = icons_and_meta(&h, attrs);
-    quote! {
-        const _: () = {
-            #[automatically_derived]
-            impl #h::PromptHandler for #ident {
-                fn prompt(&self) -> #h::Prompt {
-                    let mut prompt = #h::Prompt::new(#name);
-                    prompt.title = #title;
-                    prompt.description = #description;
-                    prompt.arguments = #arguments;
-                    prompt.icons = #icons;
-                    prompt.meta = #meta;
-                    prompt
-                }
+    let title = opt_string(attrs.title.as_ref().map(syn::LitStr::value).as_deref());
+    let description = opt_string(description);
+    let (icons, meta) = icons_and_meta(attrs);
+    crate::toolkit::wrap_in_const(
+        krate,
+        &quote! {
+                #[automatically_derived]
+                impl __p::PromptHandler for #ident {
+                    fn prompt(&self) -> __p::Prompt {
+                        let mut prompt = __p::Prompt::new(#name);
+                        prompt.title = #title;
+                        prompt.description = #description;
+                        prompt.arguments = #arguments;
+                        prompt.icons = #icons;
+                        prompt.meta = #meta;
+                        prompt
+                    }
 
-                fn get(
-                    &self,
-                    #arguments_binding: #p::Map<#h::String, #p::Value>,
-                    #context_binding: #h::ContextType,
-                ) -> #h::BoxFuture<'_, #h::Result<#h::GetPromptResult, #h::ProtocolError>> {
-                    #h::Box::pin(async move {
-                        #(#reads)*
-                        let __value = #call;
-                        #into_result
-                    })
+                    fn get(
+                        &self,
+                        #arguments_binding: __p::Map<__p::String, __p::Value>,
+                        #context_binding: __p::ContextType,
+                    ) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>> {
+                        __p::Box::pin(async move {
+                            #(#reads)*
+                            let __value = #call;
+                            #into_result
+                        })
+                    }
                 }
-            }
-        };
-    }
+        },
+    )
 }

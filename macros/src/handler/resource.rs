@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use mcp_content_rules::{TemplateValue, UriTemplate};
 
 use super::{
-    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, crate_path, fn_name, handler_struct,
+    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, fn_name, handler_struct,
     icons_and_meta, opt_string, parse_attrs, parse_fn,
 };
 use crate::ctxt::Ctxt;
@@ -42,7 +42,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         .as_ref()
         .map(syn::LitStr::value)
         .unwrap_or_default();
-    let krate = crate_path(&attrs);
+    let krate = attrs.krate.as_ref();
     let ident = &item.sig.ident;
     let structs = handler_struct(
         item,
@@ -54,11 +54,11 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     );
     if let Err(errors) = cx.check() {
         let errors = errors.to_compile_error();
-        let stub = stub(&krate, ident);
+        let stub = stub(krate, ident);
         return quote!(#errors #item #structs #stub);
     }
     let body = handler_impl(
-        &krate,
+        krate,
         &func,
         &attrs,
         &name,
@@ -141,38 +141,28 @@ fn check_uri(
     Some(template)
 }
 
-fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
-    let h = quote!(#krate::__private::handler);
-    quote! {
-        const _: () = {
-            #[automatically_derived]
-            impl #h::ResourceHandler for #ident {
-                fn descriptor(&self) -> #h::ResourceDescriptor {
-                    ::core::unreachable!("emitted only next to a compile error")
-                }
-                fn read(
-                    &self,
-                    _: &str,
-                    _: #h::Vec<(#h::String, #h::String)>,
-                    _: #h::ContextType,
-                ) -> #h::BoxFuture<'_, #h::Result<#h::ReadResourceResult, #h::ProtocolError>> {
-                    ::core::unreachable!("emitted only next to a compile error")
-                }
-            }
-        };
-    }
+/// The handler impl emitted next to errors, so uses of the handler do not cascade.
+fn stub(krate: Option<&syn::Path>, ident: &syn::Ident) -> TokenStream {
+    crate::expand::fallback::handler(
+        krate,
+        ident,
+        &quote!(ResourceHandler),
+        &[
+            quote!(fn descriptor(&self) -> __p::ResourceDescriptor),
+            quote!(fn read(&self, _: &str, _: __p::Vec<(__p::String, __p::String)>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>>),
+        ],
+    )
 }
 
 // One `quote!` of the whole generated impl reads better than pieces spread over helpers.
 #[allow(clippy::too_many_lines)]
 fn handler_impl(
-    krate: &TokenStream,
+    krate: Option<&syn::Path>,
     func: &HandlerFn,
     attrs: &Attrs,
     name: &str,
     is_template: bool,
 ) -> TokenStream {
-    let h = quote!(#krate::__private::handler);
     let item = &func.item;
     let ident = &item.sig.ident;
     let context = format_ident!("__context");
@@ -190,12 +180,12 @@ fn handler_impl(
                 let var_name = &param.name;
                 let parsed: &Type = optional.as_deref().unwrap_or(&param.ty);
                 let take = quote_spanned!(parsed.span()=>
-                    #h::template_variable::<#parsed>(&mut __variables, #var_name)?
+                    __p::template_variable::<#parsed>(&mut __variables, #var_name)?
                 );
                 reads.push(if optional.is_some() {
                     quote!(let #binding = #take;)
                 } else {
-                    quote!(let #binding = #h::required(#take, "template variable", #var_name)?;)
+                    quote!(let #binding = __p::required(#take, "template variable", #var_name)?;)
                 });
                 call_args.push(quote!(#binding));
             }
@@ -206,38 +196,38 @@ fn handler_impl(
         .as_ref()
         .map(syn::LitStr::value)
         .unwrap_or_default();
-    let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
+    let title = opt_string(attrs.title.as_ref().map(syn::LitStr::value).as_deref());
     let description = attrs
         .description
         .as_ref()
         .map(syn::LitStr::value)
         .or_else(|| func.doc.clone());
-    let description = opt_string(&h, description.as_deref());
+    let description = opt_string(description.as_deref());
     let mime = if let Some(mime) = &attrs.mime {
-        quote!(#h::Some(#h::mime(#mime)))
+        quote!(__p::Some(__p::mime(#mime)))
     } else {
-        quote!(#h::None)
+        quote!(__p::None)
     };
-    let (icons, meta) = icons_and_meta(&h, attrs);
+    let (icons, meta) = icons_and_meta(attrs);
     let descriptor = if is_template {
         quote! {
-            let mut template = #h::ResourceTemplate::new(#h::uri_template(#uri), #name);
+            let mut template = __p::ResourceTemplate::new(__p::template(#uri), #name);
             template.title = #title;
             template.description = #description;
             template.mime_type = #mime;
             template.icons = #icons;
             template.meta = #meta;
-            #h::ResourceDescriptor::Template(template)
+            __p::ResourceDescriptor::Template(template)
         }
     } else {
         quote! {
-            let mut resource = #h::Resource::new(#h::uri(#uri), #name);
+            let mut resource = __p::Resource::new(__p::uri(#uri), #name);
             resource.title = #title;
             resource.description = #description;
             resource.mime_type = #mime;
             resource.icons = #icons;
             resource.meta = #meta;
-            #h::ResourceDescriptor::Fixed(resource)
+            __p::ResourceDescriptor::Fixed(resource)
         }
     };
     let ret: Type = match &item.sig.output {
@@ -245,7 +235,7 @@ fn handler_impl(
         syn::ReturnType::Type(_, ty) => (**ty).clone(),
     };
     let into_result = quote_spanned!(ret.span()=>
-        #h::read_resource_result::<#ret>(__value, &__uri, __mime.as_ref())
+        __p::read_resource_result::<#ret>(__value, &__uri, __mime.as_ref())
     );
     let call = call_user_fn(item, &call_args);
     let variables_binding = if reads.is_empty() {
@@ -265,33 +255,34 @@ fn handler_impl(
             }
         }
     });
-    quote! {
-        const _: () = {
-            #[automatically_derived]
-            impl #h::ResourceHandler for #ident {
-                fn descriptor(&self) -> #h::ResourceDescriptor {
-                    #descriptor
-                }
+    crate::toolkit::wrap_in_const(
+        krate,
+        &quote! {
+                #[automatically_derived]
+                impl __p::ResourceHandler for #ident {
+                    fn descriptor(&self) -> __p::ResourceDescriptor {
+                        #descriptor
+                    }
 
-                fn read(
-                    &self,
-                    uri: &str,
-                    #variables_binding: #h::Vec<(#h::String, #h::String)>,
-                    #context_binding: #h::ContextType,
-                ) -> #h::BoxFuture<'_, #h::Result<#h::ReadResourceResult, #h::ProtocolError>> {
-                    // The URI is borrowed for the call only; the future owns its copy.
-                    let __uri = #h::read_uri(uri);
-                    #h::Box::pin(async move {
-                        let __uri = __uri?;
-                        let __mime: #h::Option<#h::MimeType> = #mime;
-                        #(#reads)*
-                        let __value = #call;
-                        #into_result
-                    })
-                }
+                    fn read(
+                        &self,
+                        uri: &str,
+                        #variables_binding: __p::Vec<(__p::String, __p::String)>,
+                        #context_binding: __p::ContextType,
+                    ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
+                        // The URI is borrowed for the call only; the future owns its copy.
+                        let __uri = __p::read_uri(uri);
+                        __p::Box::pin(async move {
+                            let __uri = __uri?;
+                            let __mime: __p::Option<__p::MimeType> = #mime;
+                            #(#reads)*
+                            let __value = #call;
+                            #into_result
+                        })
+                    }
 
-                #traversal
-            }
-        };
-    }
+                    #traversal
+                }
+        },
+    )
 }

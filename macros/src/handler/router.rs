@@ -14,7 +14,7 @@ use syn::spanned::Spanned;
 use syn::{Ident, Path, Token};
 
 use crate::ctxt::Ctxt;
-use crate::suggest;
+use crate::toolkit;
 
 const KEYS: &[&str] = &["tools", "prompts", "resources", "crate"];
 
@@ -32,7 +32,7 @@ impl Parse for RouterInput {
             if input.peek(Token![crate]) {
                 input.parse::<Token![crate]>()?;
                 input.parse::<Token![=]>()?;
-                parsed.krate = Some(input.parse()?);
+                parsed.krate = Some(toolkit::parse_crate_path(input)?);
             } else {
                 let key: Ident = input.parse()?;
                 input.parse::<Token![:]>()?;
@@ -75,39 +75,26 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             "tools" => tools.extend(paths),
             "prompts" => prompts.extend(paths),
             "resources" => resources.extend(paths),
-            _ => {
-                let hint = suggest::hint(&name, KEYS.iter().copied());
-                cx.error_spanned_by(
-                    key,
-                    format!("unknown key `{name}` in router!{hint} (expected `tools`, `prompts`, `resources` or `crate`)"),
-                );
-            }
+            _ => toolkit::unknown_key(&mut cx, &name, key.span(), "router!", KEYS),
         }
     }
     let errors = cx.check().err().map(|e| e.to_compile_error());
-    let krate = if let Some(path) = &parsed.krate {
-        path.to_token_stream()
-    } else {
-        quote!(::mcp_content)
-    };
-    let h = quote!(#krate::__private::handler);
+    let krate = toolkit::runtime(parsed.krate.as_ref());
+    let door = toolkit::private_door(parsed.krate.as_ref());
     let mut checks = Vec::new();
     checks.extend(unique(
-        &h,
         &tools,
         "NAME",
         "tool name",
         "rename one with `#[tool(name = \"…\")]`",
     ));
     checks.extend(unique(
-        &h,
         &prompts,
         "NAME",
         "prompt name",
         "rename one with `#[prompt(name = \"…\")]`",
     ));
     checks.extend(unique(
-        &h,
         &resources,
         "URI",
         "URI",
@@ -116,6 +103,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     quote! {{
         #errors
         const _: () = {
+            #door
             #(#checks)*
         };
         #krate::Router::builder()
@@ -127,13 +115,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
 
 /// Pairwise `const` assertions that the handlers' `constant`s differ, each spanned on the later
 /// entry of the pair.
-fn unique(
-    h: &TokenStream,
-    paths: &[&Path],
-    constant: &str,
-    what: &str,
-    fix: &str,
-) -> Vec<TokenStream> {
+fn unique(paths: &[&Path], constant: &str, what: &str, fix: &str) -> Vec<TokenStream> {
     let constant = Ident::new(constant, proc_macro2::Span::call_site());
     let mut checks = Vec::new();
     for (j, second) in paths.iter().enumerate() {
@@ -145,7 +127,7 @@ fn unique(
             );
             checks.push(quote_spanned! {second.span()=>
                 ::core::assert!(
-                    !#h::str_eq(<#first>::#constant, <#second>::#constant),
+                    !__p::str_eq(<#first>::#constant, <#second>::#constant),
                     #message
                 );
             });

@@ -7,7 +7,7 @@ use syn::Type;
 use syn::spanned::Spanned;
 
 use super::{
-    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, crate_path, fn_name, handler_struct,
+    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, fn_name, handler_struct,
     icons_and_meta, opt_string, parse_attrs, parse_fn,
 };
 use crate::ctxt::Ctxt;
@@ -48,7 +48,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
             "a tool needs a description for the model: add a doc comment (`/// What it does.`) or `#[tool(description = \"…\")]`",
         );
     }
-    let krate = crate_path(&attrs);
+    let krate = attrs.krate.as_ref();
     let ident = &item.sig.ident;
     let structs = handler_struct(
         item,
@@ -60,10 +60,10 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     );
     if let Err(errors) = cx.check() {
         let errors = errors.to_compile_error();
-        let stub = stub(&krate, ident);
+        let stub = stub(krate, ident);
         return quote!(#errors #item #structs #stub);
     }
-    let body = handler_impl(&krate, &func, &attrs, &name, description.as_deref());
+    let body = handler_impl(krate, &func, &attrs, &name, description.as_deref());
     quote! {
         #item
         #structs
@@ -72,42 +72,30 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 /// The handler impl emitted next to errors, so uses of the handler do not cascade.
-fn stub(krate: &TokenStream, ident: &syn::Ident) -> TokenStream {
-    let h = quote!(#krate::__private::handler);
-    let p = quote!(#krate::__private);
-    quote! {
-        const _: () = {
-            #[automatically_derived]
-            impl #h::ToolHandler for #ident {
-                fn tool(&self) -> #h::Tool {
-                    ::core::unreachable!("emitted only next to a compile error")
-                }
-                fn call(
-                    &self,
-                    _: #p::Map<#h::String, #p::Value>,
-                    _: #h::ContextType,
-                ) -> #h::BoxFuture<'_, #p::CallToolResult> {
-                    ::core::unreachable!("emitted only next to a compile error")
-                }
-            }
-        };
-    }
+fn stub(krate: Option<&syn::Path>, ident: &syn::Ident) -> TokenStream {
+    crate::expand::fallback::handler(
+        krate,
+        ident,
+        &quote!(ToolHandler),
+        &[
+            quote!(fn tool(&self) -> __p::Tool),
+            quote!(fn call(&self, _: __p::Map<__p::String, __p::Value>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::CallToolResult>),
+        ],
+    )
 }
 
 // One `quote!` of the whole generated impl reads better than pieces spread over helpers.
 #[allow(clippy::too_many_lines)]
 fn handler_impl(
-    krate: &TokenStream,
+    krate: Option<&syn::Path>,
     func: &HandlerFn,
     attrs: &Attrs,
     name: &str,
     description: Option<&str>,
 ) -> TokenStream {
-    let h = quote!(#krate::__private::handler);
-    let p = quote!(#krate::__private);
     let item = &func.item;
     let ident = &item.sig.ident;
-    let schemars_path = format!("{krate}::__private::schemars");
+    let schemars_path = format!("{}::schemars", crate::toolkit::private_path_string(krate));
 
     let context = format_ident!("__context");
     let mut fields = Vec::new();
@@ -146,7 +134,7 @@ fn handler_impl(
     // error is reported once, on the parameter's type.
     let schema_struct = (attrs.input_schema.is_none() && has_arguments).then(|| {
         quote! {
-            #[derive(#p::schemars::JsonSchema)]
+            #[derive(__p::schemars::JsonSchema)]
             #[schemars(crate = #schemars_path)]
             #[serde(deny_unknown_fields)]
             #[allow(dead_code)]
@@ -157,8 +145,8 @@ fn handler_impl(
     });
     let input_schema = match (&attrs.input_schema, has_arguments) {
         (Some(path), _) => quote!(#path()),
-        (None, true) => quote!(#h::input_schema::<__Arguments>()),
-        (None, false) => quote!(#h::empty_input_schema()),
+        (None, true) => quote!(__p::input_schema::<__Arguments>()),
+        (None, false) => quote!(__p::empty_input_schema()),
     };
     let ret: Type = match &item.sig.output {
         syn::ReturnType::Default => syn::parse_quote!(()),
@@ -166,11 +154,11 @@ fn handler_impl(
     };
     // Spanned on the return type: an unsupported type is reported there.
     let output_schema = if let Some(path) = &attrs.output_schema {
-        quote!(#h::Some(#path()))
+        quote!(__p::Some(#path()))
     } else {
-        quote_spanned!(ret.span()=> #h::output_schema::<#ret>())
+        quote_spanned!(ret.span()=> __p::output_schema::<#ret>())
     };
-    let into_result = quote_spanned!(ret.span()=> #h::call_tool_result::<#ret>(__value));
+    let into_result = quote_spanned!(ret.span()=> __p::tool_result::<#ret>(__value));
     let call = call_user_fn(item, &call_args);
     let context_binding = if uses_context {
         quote!(#context)
@@ -179,74 +167,75 @@ fn handler_impl(
     };
     let read_arguments = if has_arguments {
         quote! {
-            let mut __arguments = #h::ToolArguments::new(arguments);
+            let mut __arguments = __p::ToolArguments::new(arguments);
             #(#takes)*
-            if let #h::Some(result) = __arguments.finish(&[#(#names),*]) {
+            if let __p::Some(result) = __arguments.finish(&[#(#names),*]) {
                 return result;
             }
             // `finish` returned `None`: every `take` above succeeded.
-            let (#(#h::Some(#bindings),)*) = (#(#bindings,)*) else {
-                return #p::CallToolResult::error("invalid arguments");
+            let (#(__p::Some(#bindings),)*) = (#(#bindings,)*) else {
+                return __p::CallToolResult::error("invalid arguments");
             };
         }
     } else {
         quote! {
-            if let #h::Some(result) = #h::ToolArguments::new(arguments).finish(&[]) {
+            if let __p::Some(result) = __p::ToolArguments::new(arguments).finish(&[]) {
                 return result;
             }
         }
     };
 
-    let title = opt_string(&h, attrs.title.as_ref().map(syn::LitStr::value).as_deref());
-    let description = opt_string(&h, description);
+    let title = opt_string(attrs.title.as_ref().map(syn::LitStr::value).as_deref());
+    let description = opt_string(description);
     let annotations = if attrs.annotations.is_empty() {
-        quote!(#h::None)
+        quote!(__p::None)
     } else {
         let sets = attrs.annotations.iter().map(|(key, value)| {
             if key == "title" {
-                quote!(annotations.#key = #h::Some(#h::String::from(#value));)
+                quote!(annotations.#key = __p::Some(__p::String::from(#value));)
             } else {
-                quote!(annotations.#key = #h::Some(#value);)
+                quote!(annotations.#key = __p::Some(#value);)
             }
         });
         quote!({
-            let mut annotations = <#h::ToolAnnotations as ::core::default::Default>::default();
+            let mut annotations = <__p::ToolAnnotations as ::core::default::Default>::default();
             #(#sets)*
-            #h::Some(annotations)
+            __p::Some(annotations)
         })
     };
-    let (icons, meta) = icons_and_meta(&h, attrs);
+    let (icons, meta) = icons_and_meta(attrs);
 
-    quote! {
-        const _: () = {
-            #schema_struct
+    crate::toolkit::wrap_in_const(
+        krate,
+        &quote! {
+                #schema_struct
 
-            #[automatically_derived]
-            impl #h::ToolHandler for #ident {
-                fn tool(&self) -> #h::Tool {
-                    let mut tool = #h::Tool::new(#h::tool_name(#name));
-                    tool.title = #title;
-                    tool.description = #description;
-                    tool.input_schema = #input_schema;
-                    tool.output_schema = #output_schema;
-                    tool.annotations = #annotations;
-                    tool.icons = #icons;
-                    tool.meta = #meta;
-                    tool
+                #[automatically_derived]
+                impl __p::ToolHandler for #ident {
+                    fn tool(&self) -> __p::Tool {
+                        let mut tool = __p::Tool::new(__p::tool_name(#name));
+                        tool.title = #title;
+                        tool.description = #description;
+                        tool.input_schema = #input_schema;
+                        tool.output_schema = #output_schema;
+                        tool.annotations = #annotations;
+                        tool.icons = #icons;
+                        tool.meta = #meta;
+                        tool
+                    }
+
+                    fn call(
+                        &self,
+                        arguments: __p::Map<__p::String, __p::Value>,
+                        #context_binding: __p::ContextType,
+                    ) -> __p::BoxFuture<'_, __p::CallToolResult> {
+                        __p::Box::pin(async move {
+                            #read_arguments
+                            let __value = #call;
+                            #into_result
+                        })
+                    }
                 }
-
-                fn call(
-                    &self,
-                    arguments: #p::Map<#h::String, #p::Value>,
-                    #context_binding: #h::ContextType,
-                ) -> #h::BoxFuture<'_, #p::CallToolResult> {
-                    #h::Box::pin(async move {
-                        #read_arguments
-                        let __value = #call;
-                        #into_result
-                    })
-                }
-            }
-        };
-    }
+        },
+    )
 }

@@ -92,8 +92,7 @@ impl Meta {
     }
 
     /// Inserts a key the compiler already checked (generated code).
-    #[doc(hidden)]
-    pub fn __insert_unchecked(&mut self, key: &str, value: Value) {
+    pub(crate) fn __insert_unchecked(&mut self, key: &str, value: Value) {
         debug_assert!(rules::check_meta_key(key).is_ok(), "{key}");
         self.0.insert(key.to_owned(), value);
     }

@@ -4,6 +4,7 @@
 
 pub(crate) mod annotations;
 pub(crate) mod binary;
+pub(crate) mod cache;
 pub(crate) mod content;
 pub(crate) mod extra;
 pub(crate) mod icon;

@@ -27,8 +27,7 @@ macro_rules! validated_string {
 
             /// Wraps a value the caller has already checked (generated code passes literals
             /// the compiler validated).
-            #[doc(hidden)]
-            pub fn __unchecked(value: impl Into<String>) -> Self {
+            pub(crate) fn __unchecked(value: impl Into<String>) -> Self {
                 let value = value.into();
                 debug_assert!($check(&value).is_ok(), "{value}");
                 Self(value)

@@ -7,21 +7,26 @@ use syn::{Ident, LitStr};
 
 use mcp_content_rules::{self as rules, MediaKind, UriTemplate, Violation};
 
-use crate::ast::{Cardinality, Enum, Field, Input, Value, cardinality, is_bytes};
-use crate::attr::{AnnotationsAttr, Kind, Media, MetaEntry};
+use crate::ast::{Enum, Field, Input};
+use crate::attr::{AnnotationsAttr, Kind, Media, MetaEntry, Value};
 use crate::ctxt::Ctxt;
+use crate::resolve::Layout;
 use crate::suggest;
+use crate::toolkit;
 
-pub(crate) fn check(cx: &mut Ctxt, input: &Input) {
+mod read_back;
+
+pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
+    let input = layout.input;
     let attrs = &input.attrs;
     check_annotations(cx, input, None, &attrs.annotations);
     check_meta(cx, input, None, &attrs.meta, "meta");
     for field in &input.fields {
         check_field(cx, input, field);
     }
-    check_unplaced(cx, input);
+    check_unplaced(cx, layout);
     if input.reads() {
-        check_layout(cx, input);
+        read_back::check_layout(cx, layout);
     }
 }
 
@@ -29,11 +34,11 @@ pub(crate) fn check(cx: &mut Ctxt, input: &Input) {
 ///
 /// Attributes on the enum are checked once per variant (a field reference must hold in each):
 /// the same mistake found in several variants is reported once.
-pub(crate) fn check_enum(cx: &mut Ctxt, item: &Enum) {
+pub(crate) fn check_enum(cx: &mut Ctxt, item: &Enum, layouts: &[Layout]) {
     let mut reported = std::collections::HashSet::new();
-    for variant in &item.variants {
+    for layout in layouts {
         let mut variant_cx = Ctxt::new();
-        check(&mut variant_cx, variant);
+        check(&mut variant_cx, layout);
         if let Err(errors) = variant_cx.check() {
             for error in errors {
                 if reported.insert((format!("{:?}", error.span()), error.to_string())) {
@@ -43,13 +48,12 @@ pub(crate) fn check_enum(cx: &mut Ctxt, item: &Enum) {
         }
     }
     if cx.is_ok() && item.variants.first().is_some_and(Input::reads) {
-        check_shadowing(cx, &item.variants);
+        read_back::check_shadowing(cx, layouts);
     }
 }
 
-/// A rule violation at `span`: the rule's own message, so compile time and run time say the same.
-fn violation(cx: &mut Ctxt, span: Span, violation: &Violation) {
-    cx.error_at(span, violation);
+fn violation(cx: &mut Ctxt, span: Span, v: &Violation) {
+    toolkit::violation(cx, span, v);
 }
 
 /// Checks a `field` reference in an attribute of `owner` (`None`: the struct's attribute).
@@ -378,16 +382,17 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
 }
 
 /// Every field is placed somewhere: a kind of its own, or a value another attribute uses.
-fn check_unplaced(cx: &mut Ctxt, input: &Input) {
+fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
+    let input = layout.input;
     // A structured type's every field is in `structuredContent` already.
     if input.attrs.structured.is_some() {
         return;
     }
     // Names used in attributes that are no field: a field they misspell is not reported
     // as unplaced too (one mistake, one error).
-    let mut names: Vec<String> = references_by_name(input);
-    names.retain(|n| input.fields.iter().all(|f| f.ident != n));
-    for field in &input.fields {
+    let names = unresolved_names(input);
+    for resolved in &layout.fields {
+        let field = resolved.field;
         if field.attrs.kind.is_some() || (field.annotated && !cx.is_ok()) {
             continue;
         }
@@ -398,7 +403,7 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
         {
             continue;
         }
-        if !is_referenced(input, &field.ident) {
+        if resolved.uses.is_empty() {
             cx.error_spanned_by(
                 &field.ident,
                 format!(
@@ -411,36 +416,14 @@ fn check_unplaced(cx: &mut Ctxt, input: &Input) {
     }
 }
 
-/// Every name an attribute uses as a field (including names that are no field).
-fn references_by_name(input: &Input) -> Vec<String> {
-    let mut out: Vec<String> = references(input).iter().map(ToString::to_string).collect();
-    for field in &input.fields {
-        if let Some(Kind::Resource { uri: Some(lit), .. }) = &field.attrs.kind
-            && let Ok(template) = UriTemplate::parse(&lit.value())
-        {
-            out.extend(template.variables().into_iter().map(str::to_owned));
-        }
-    }
-    out
-}
-
-/// Whether an attribute anywhere takes a value from field `name`.
-pub(crate) fn is_referenced(input: &Input, name: &Ident) -> bool {
-    references(input).iter().any(|r| r == name)
-}
-
-/// Every field named by a value in an attribute (template variables included).
-pub(crate) fn references(input: &Input) -> Vec<Ident> {
-    fn collect_annotations<'v>(a: &'v AnnotationsAttr, values: &mut Vec<&'v Value>) {
-        values.extend(a.values().map(|(_, v)| v));
-    }
-    let mut out = Vec::new();
-    let mut values: Vec<&Value> = Vec::new();
-    collect_annotations(&input.attrs.annotations, &mut values);
+/// Names attributes use as fields that are no field.
+fn unresolved_names(input: &Input) -> Vec<String> {
+    let mut values: Vec<&Value> = input.attrs.annotations.values().map(|(_, v)| v).collect();
     values.extend(input.attrs.meta.iter().map(|e| &e.value));
+    let mut out = Vec::new();
     for field in &input.fields {
         let attrs = &field.attrs;
-        collect_annotations(&attrs.annotations, &mut values);
+        values.extend(attrs.annotations.values().map(|(_, v)| v));
         values.extend(
             attrs
                 .meta
@@ -456,11 +439,7 @@ pub(crate) fn references(input: &Input) -> Vec<Ident> {
                     .as_ref()
                     .and_then(|lit| UriTemplate::parse(&lit.value()).ok())
                 {
-                    for variable in template.variables() {
-                        if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
-                            out.push(target.ident.clone());
-                        }
-                    }
+                    out.extend(template.variables().into_iter().map(str::to_owned));
                 }
             }
             Some(Kind::Link {
@@ -476,220 +455,12 @@ pub(crate) fn references(input: &Input) -> Vec<Ident> {
             _ => {}
         }
     }
-    out.extend(values.into_iter().filter_map(Value::field).cloned());
+    out.extend(
+        values
+            .into_iter()
+            .filter_map(Value::field)
+            .map(ToString::to_string),
+    );
+    out.retain(|n| input.fields.iter().all(|f| toolkit::unraw(&f.ident) != *n));
     out
-}
-
-/// A block field as the reader sees it.
-struct Slot<'a> {
-    field: &'a Field<'a>,
-    block: &'static str,
-    cardinality: Cardinality,
-}
-
-/// The block fields of a layout, in declaration order.
-fn block_slots<'a>(input: &'a Input<'a>) -> Vec<Slot<'a>> {
-    input
-        .fields
-        .iter()
-        .filter_map(|field| {
-            let kind = field.attrs.kind.as_ref()?;
-            let block = kind.block_type()?;
-            let bytes = match kind {
-                Kind::Media { .. } => true,
-                Kind::Resource { body, .. } => match body {
-                    Some((body, _)) => *body == crate::attr::Body::Blob,
-                    None => is_bytes(cardinality(field.ty, true).1),
-                },
-                _ => false,
-            };
-            let (cardinality, _) = cardinality(field.ty, bytes);
-            Some(Slot {
-                field,
-                block,
-                cardinality,
-            })
-        })
-        .collect()
-}
-
-/// Blocks are read back by kind, in declaration order: a field that may take any number of
-/// blocks (a `Vec`) or none (an `Option`) must not come before another field that takes the
-/// same blocks, or the first would swallow the second's.
-fn check_layout(cx: &mut Ctxt, input: &Input) {
-    let slots = block_slots(input);
-    for (i, earlier) in slots.iter().enumerate() {
-        if earlier.cardinality == Cardinality::One {
-            continue;
-        }
-        for later in &slots[i + 1..] {
-            if later.block != earlier.block || distinguishable(earlier.field, later.field) {
-                continue;
-            }
-            let (e, l) = (&earlier.field.ident, &later.field.ident);
-            let what = if earlier.cardinality == Cardinality::Many {
-                "a `Vec`"
-            } else {
-                "an `Option`"
-            };
-            cx.error_spanned_by(
-                l,
-                format!(
-                    "field `{l}` cannot be read back: `{e}` comes first, is {what} of {block} blocks, and would take `{l}`'s block too. \
-                     Declare `{l}` before `{e}`{tell}, or mark the {item} #[content(write_only)]",
-                    block = later.block,
-                    item = input.item_word(),
-                    tell = match later.block {
-                        "resource" => ", give them URI templates that cannot match each other's URIs",
-                        "resource_link" => ", give both links distinct literal names",
-                        _ => "",
-                    },
-                ),
-            );
-            break;
-        }
-    }
-}
-
-/// Whether a block of `later`'s can never be taken by `earlier`: resources whose templates
-/// cannot match each other's URIs, links with different literal names.
-fn distinguishable(earlier: &Field, later: &Field) -> bool {
-    match (&earlier.attrs.kind, &later.attrs.kind) {
-        (Some(Kind::Resource { uri: Some(a), .. }), Some(Kind::Resource { uri: Some(b), .. })) => {
-            let (Ok(a), Ok(b)) = (
-                UriTemplate::parse(&a.value()),
-                UriTemplate::parse(&b.value()),
-            ) else {
-                return true;
-            };
-            let sample = |t: &UriTemplate| t.expand(&|_| Some(rules::TemplateValue::Str("x")));
-            a.match_uri(&sample(&b)).is_none() && b.match_uri(&sample(&a)).is_none()
-        }
-        (Some(Kind::Link { name: a, .. }), Some(Kind::Link { name: b, .. })) => {
-            // A link without `name` is named after its field.
-            let literal = |name: &Option<Value>, field: &Field| match name {
-                Some(Value::Str(lit)) => Some(lit.value()),
-                None => Some(field.ident.to_string()),
-                Some(_) => None,
-            };
-            match (literal(a, earlier), literal(b, later)) {
-                (Some(a), Some(b)) => a != b,
-                _ => false,
-            }
-        }
-        _ => false,
-    }
-}
-
-/// Variants are read in declaration order and the first that reads without error wins: a
-/// variant is unreachable when an earlier one can read content it writes. Counted by kind
-/// (a text block is a text block, whatever it parses as), so the check errs on the side of
-/// reporting; variants with a `flatten` field are not compared (their blocks are not known
-/// here).
-fn check_shadowing(cx: &mut Ctxt, variants: &[Input]) {
-    for (j, later) in variants.iter().enumerate() {
-        let Some(earlier) = variants[..j]
-            .iter()
-            .find(|earlier| may_read(earlier, later))
-        else {
-            continue;
-        };
-        let (Some(e), Some(l)) = (&earlier.variant, &later.variant) else {
-            continue;
-        };
-        let (e, l) = (e.ident, l.ident);
-        let what = if block_slots(later).is_empty() {
-            "no blocks".to_owned()
-        } else {
-            format!("`{l}`'s blocks")
-        };
-        cx.error_spanned_by(
-            l,
-            format!(
-                "variant `{l}` cannot be read back: `{e}` comes first and also reads {what} \
-                 (reading takes the first variant that fits). Reorder the variants, tell their blocks apart \
-                 (another kind, resource URI templates that cannot match each other's URIs, distinct link names), \
-                 or mark the enum #[content(write_only)]"
-            ),
-        );
-    }
-}
-
-/// Whether `earlier`'s reader may accept some content `later` writes: every block `later`
-/// can write finds a field of `earlier` with room (taken greedily, as the reader does), and
-/// every single-block field of `earlier` is filled.
-fn may_read(earlier: &Input, later: &Input) -> bool {
-    let has_flatten = |input: &Input| {
-        input
-            .fields
-            .iter()
-            .any(|f| matches!(f.attrs.kind, Some(Kind::Flatten { .. })))
-    };
-    if has_flatten(earlier) || has_flatten(later) {
-        return false;
-    }
-    let (takers, writers) = (block_slots(earlier), block_slots(later));
-    // How many blocks each field of `later` may write; a `Vec` is tried up to one more than
-    // `earlier` has fields, past which nothing changes.
-    let most = takers.len() + 1;
-    let choices: Vec<Vec<usize>> = writers
-        .iter()
-        .map(|w| match w.cardinality {
-            Cardinality::One => vec![1],
-            Cardinality::Optional => vec![0, 1],
-            Cardinality::Many => (0..=most).collect(),
-        })
-        .collect();
-    // Small layouts are compared exhaustively; a huge one is not compared at all.
-    let total = choices
-        .iter()
-        .try_fold(1usize, |n, c| n.checked_mul(c.len()))
-        .unwrap_or(usize::MAX);
-    if total > 4096 {
-        return false;
-    }
-    let mut counts: Vec<usize> = choices.iter().map(|c| c[0]).collect();
-    let mut positions = vec![0usize; choices.len()];
-    loop {
-        if reads_counts(&takers, &writers, &counts) {
-            return true;
-        }
-        // The next combination, odometer style.
-        let mut k = 0;
-        loop {
-            if k == choices.len() {
-                return false;
-            }
-            positions[k] += 1;
-            if positions[k] < choices[k].len() {
-                counts[k] = choices[k][positions[k]];
-                break;
-            }
-            positions[k] = 0;
-            counts[k] = choices[k][0];
-            k += 1;
-        }
-    }
-}
-
-/// Whether `takers` read `counts[k]` blocks of each of `writers[k]`, written in order.
-fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
-    let mut filled = vec![0usize; takers.len()];
-    for (writer, &count) in writers.iter().zip(counts) {
-        for _ in 0..count {
-            let taker = takers.iter().enumerate().position(|(i, t)| {
-                t.block == writer.block
-                    && !distinguishable(t.field, writer.field)
-                    && (t.cardinality == Cardinality::Many || filled[i] == 0)
-            });
-            match taker {
-                Some(i) => filled[i] += 1,
-                None => return false,
-            }
-        }
-    }
-    takers
-        .iter()
-        .zip(&filled)
-        .all(|(t, &n)| t.cardinality != Cardinality::One || n > 0)
 }

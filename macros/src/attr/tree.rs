@@ -1,0 +1,205 @@
+//! The generic tree of a `#[content(…)]` list (`key`, `key = value`, `key(…)`,
+//! `"meta/key" = value`), and the helpers that interpret its items.
+
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::{Attribute, Ident, LitStr, Token, bracketed, parenthesized};
+
+use super::Value;
+use crate::ctxt::Ctxt;
+use crate::toolkit::{self, Keys};
+
+// ---------------------------------------------------------------------------------------
+// The generic tree
+
+/// One item of an attribute list.
+pub(super) enum Item {
+    /// `key`
+    Flag(Ident),
+    /// `key(…)`
+    List(Ident, Vec<Item>),
+    /// `key = value`
+    Assign(Ident, Value),
+    /// `"meta/key" = value`
+    Entry(LitStr, Value),
+}
+
+impl Item {
+    pub(super) fn name(&self) -> Option<&Ident> {
+        match self {
+            Item::Flag(name) | Item::List(name, _) | Item::Assign(name, _) => Some(name),
+            Item::Entry(..) => None,
+        }
+    }
+}
+
+pub(super) fn parse_items(input: ParseStream) -> syn::Result<Vec<Item>> {
+    let mut items = Vec::new();
+    while !input.is_empty() {
+        items.push(parse_item(input)?);
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    Ok(items)
+}
+
+pub(super) fn parse_item(input: ParseStream) -> syn::Result<Item> {
+    if input.peek(LitStr) {
+        let key: LitStr = input.parse()?;
+        input.parse::<Token![=]>()?;
+        return Ok(Item::Entry(key, parse_value(input)?));
+    }
+    // `Ident::parse_any` accepts keywords (`crate`).
+    let name = Ident::parse_any(input)
+        .map_err(|e| syn::Error::new(e.span(), "expected a key such as `text` or `image(…)`"))?;
+    if input.peek(syn::token::Paren) {
+        let content;
+        parenthesized!(content in input);
+        Ok(Item::List(name, parse_items(&content)?))
+    } else if input.peek(Token![=]) {
+        input.parse::<Token![=]>()?;
+        Ok(Item::Assign(name, parse_value(input)?))
+    } else {
+        Ok(Item::Flag(name))
+    }
+}
+
+pub(super) fn parse_value(input: ParseStream) -> syn::Result<Value> {
+    let lookahead = input.lookahead1();
+    if lookahead.peek(LitStr) {
+        Ok(Value::Str(input.parse()?))
+    } else if lookahead.peek(syn::LitBool) {
+        Ok(Value::Bool(input.parse()?))
+    } else if lookahead.peek(syn::LitInt)
+        || lookahead.peek(syn::LitFloat)
+        || lookahead.peek(Token![-])
+    {
+        parse_number(input)
+    } else if lookahead.peek(syn::token::Bracket) {
+        let content;
+        let bracket = bracketed!(content in input);
+        let mut values = Vec::new();
+        while !content.is_empty() {
+            values.push(parse_value(&content)?);
+            if content.is_empty() {
+                break;
+            }
+            content.parse::<Token![,]>()?;
+        }
+        Ok(Value::Array(values, bracket.span.join()))
+    } else if lookahead.peek(Ident) {
+        Ok(Value::Field(input.parse()?))
+    } else {
+        Err(lookahead.error())
+    }
+}
+
+pub(super) fn parse_number(input: ParseStream) -> syn::Result<Value> {
+    let minus: Option<Token![-]> = input.parse()?;
+    let sign = if minus.is_some() { -1.0 } else { 1.0 };
+    let (value, int, span, text) = if input.peek(syn::LitInt) {
+        let lit: syn::LitInt = input.parse()?;
+        let int = lit.base10_parse::<u64>()?;
+        #[allow(clippy::cast_precision_loss)] // Priorities and sizes are small.
+        let value = int as f64;
+        (
+            value,
+            (minus.is_none()).then_some(int),
+            lit.span(),
+            lit.to_string(),
+        )
+    } else {
+        let lit: syn::LitFloat = input.parse()?;
+        (
+            lit.base10_parse::<f64>()?,
+            None,
+            lit.span(),
+            lit.to_string(),
+        )
+    };
+    let span = minus.map_or(span, |m| m.span.join(span).unwrap_or(span));
+    let text = if minus.is_some() {
+        format!("-{text}")
+    } else {
+        text
+    };
+    Ok(Value::Number {
+        value: sign * value,
+        int,
+        span,
+        text,
+    })
+}
+
+/// Parses every `#[content(…)]` among `attrs` into one list of items.
+pub(super) fn content_items(cx: &mut Ctxt, attrs: &[Attribute]) -> Vec<Item> {
+    let mut items = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("content")) {
+        let parsed = match &attr.meta {
+            syn::Meta::List(list) => parse_items.parse2(list.tokens.clone()),
+            other => Err(syn::Error::new_spanned(
+                other,
+                "expected `#[content(…)]`, e.g. `#[content(text)]`",
+            )),
+        };
+        match parsed {
+            Ok(parsed) => items.extend(parsed),
+            Err(error) => cx.syn_error(error),
+        }
+    }
+    items
+}
+
+// ---------------------------------------------------------------------------------------
+// Interpretation
+
+/// Where each key was first used, for "duplicate" errors.
+pub(super) type Seen = Keys<'static>;
+
+pub(super) fn seen() -> Seen {
+    Keys::new(&[])
+}
+
+pub(super) fn unknown(cx: &mut Ctxt, name: &Ident, place: &str, keys: &[&str]) {
+    toolkit::unknown_key(cx, &name.to_string(), name.span(), place, keys);
+}
+
+pub(super) fn expect_flag(cx: &mut Ctxt, item: &Item, usage: &str) {
+    if !matches!(item, Item::Flag(_))
+        && let Some(name) = item.name()
+    {
+        cx.error_spanned_by(name, format!("`{name}` takes no value; write {usage}"));
+    }
+}
+
+pub(super) fn expect_value(cx: &mut Ctxt, item: Item, usage: &str) -> Option<(Ident, Value)> {
+    match item {
+        Item::Assign(name, value) => Some((name, value)),
+        Item::Flag(name) | Item::List(name, _) => {
+            cx.error_spanned_by(&name, format!("`{name}` needs a value: {usage}"));
+            None
+        }
+        Item::Entry(..) => None,
+    }
+}
+
+pub(super) fn expect_list(cx: &mut Ctxt, item: Item, usage: &str) -> Option<(Ident, Vec<Item>)> {
+    match item {
+        Item::List(name, items) => Some((name, items)),
+        Item::Flag(name) | Item::Assign(name, _) => {
+            cx.error_spanned_by(&name, format!("`{name}` takes a list: {usage}"));
+            None
+        }
+        Item::Entry(..) => None,
+    }
+}
+
+/// A `"key"` where a keyword was expected.
+pub(super) fn stray_entry(cx: &mut Ctxt, key: &LitStr, place: &str) {
+    cx.error_spanned_by(
+        key,
+        format!("a `\"key\" = value` entry belongs in `meta(…)`, not directly in {place}"),
+    );
+}

@@ -1,0 +1,212 @@
+//! Whether what is written can be read back: blocks are read by kind, in declaration order,
+//! so a field that may take any number of blocks must not swallow a later field's; an enum's
+//! variants are read in order, so an earlier variant must not read what a later one writes.
+
+use mcp_content_rules as rules;
+use mcp_content_rules::UriTemplate;
+
+use crate::attr::{Kind, Value};
+use crate::ctxt::Ctxt;
+use crate::resolve::{Cardinality, Layout, Resolved};
+
+/// A block field as the reader sees it.
+struct Slot<'a> {
+    field: &'a crate::ast::Field<'a>,
+    block: &'static str,
+    cardinality: Cardinality,
+}
+
+/// The block fields of a layout, in declaration order.
+fn block_slots<'a>(layout: &'a Layout<'a>) -> Vec<Slot<'a>> {
+    layout
+        .blocks()
+        .map(|(resolved, block): (&Resolved, _)| Slot {
+            field: resolved.field,
+            block: block.kind.wire(),
+            cardinality: block.cardinality,
+        })
+        .collect()
+}
+
+/// Blocks are read back by kind, in declaration order: a field that may take any number of
+/// blocks (a `Vec`) or none (an `Option`) must not come before another field that takes the
+/// same blocks, or the first would swallow the second's.
+pub(super) fn check_layout(cx: &mut Ctxt, layout: &Layout) {
+    let input = layout.input;
+    let slots = block_slots(layout);
+    for (i, earlier) in slots.iter().enumerate() {
+        if earlier.cardinality == Cardinality::One {
+            continue;
+        }
+        for later in &slots[i + 1..] {
+            if later.block != earlier.block || distinguishable(earlier.field, later.field) {
+                continue;
+            }
+            let (e, l) = (&earlier.field.ident, &later.field.ident);
+            let what = if earlier.cardinality == Cardinality::Many {
+                "a `Vec`"
+            } else {
+                "an `Option`"
+            };
+            cx.error_spanned_by(
+                l,
+                format!(
+                    "field `{l}` cannot be read back: `{e}` comes first, is {what} of {block} blocks, and would take `{l}`'s block too. \
+                     Declare `{l}` before `{e}`{tell}, or mark the {item} #[content(write_only)]",
+                    block = later.block,
+                    item = input.item_word(),
+                    tell = match later.block {
+                        "resource" => ", give them URI templates that cannot match each other's URIs",
+                        "resource_link" => ", give both links distinct literal names",
+                        _ => "",
+                    },
+                ),
+            );
+            break;
+        }
+    }
+}
+
+/// Whether a block of `later`'s can never be taken by `earlier`: resources whose templates
+/// cannot match each other's URIs, links with different literal names.
+fn distinguishable(earlier: &crate::ast::Field, later: &crate::ast::Field) -> bool {
+    match (&earlier.attrs.kind, &later.attrs.kind) {
+        (Some(Kind::Resource { uri: Some(a), .. }), Some(Kind::Resource { uri: Some(b), .. })) => {
+            let (Ok(a), Ok(b)) = (
+                UriTemplate::parse(&a.value()),
+                UriTemplate::parse(&b.value()),
+            ) else {
+                return true;
+            };
+            let sample = |t: &UriTemplate| t.expand(&|_| Some(rules::TemplateValue::Str("x")));
+            a.match_uri(&sample(&b)).is_none() && b.match_uri(&sample(&a)).is_none()
+        }
+        (Some(Kind::Link { name: a, .. }), Some(Kind::Link { name: b, .. })) => {
+            // A link without `name` is named after its field.
+            let literal = |name: &Option<Value>, field: &crate::ast::Field| match name {
+                Some(Value::Str(lit)) => Some(lit.value()),
+                None => Some(field.ident.to_string()),
+                Some(_) => None,
+            };
+            match (literal(a, earlier), literal(b, later)) {
+                (Some(a), Some(b)) => a != b,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Variants are read in declaration order and the first that reads without error wins: a
+/// variant is unreachable when an earlier one can read content it writes. Counted by kind
+/// (a text block is a text block, whatever it parses as), so the check errs on the side of
+/// reporting; variants with a `flatten` field are not compared (their blocks are not known
+/// here).
+pub(super) fn check_shadowing(cx: &mut Ctxt, variants: &[Layout]) {
+    for (j, later) in variants.iter().enumerate() {
+        let Some(earlier) = variants[..j]
+            .iter()
+            .find(|earlier| may_read(earlier, later))
+        else {
+            continue;
+        };
+        let (Some(e), Some(l)) = (&earlier.input.variant, &later.input.variant) else {
+            continue;
+        };
+        let (e, l) = (e.ident, l.ident);
+        let what = if block_slots(later).is_empty() {
+            "no blocks".to_owned()
+        } else {
+            format!("`{l}`'s blocks")
+        };
+        cx.error_spanned_by(
+            l,
+            format!(
+                "variant `{l}` cannot be read back: `{e}` comes first and also reads {what} \
+                 (reading takes the first variant that fits). Reorder the variants, tell their blocks apart \
+                 (another kind, resource URI templates that cannot match each other's URIs, distinct link names), \
+                 or mark the enum #[content(write_only)]"
+            ),
+        );
+    }
+}
+
+/// Whether `earlier`'s reader may accept some content `later` writes: every block `later`
+/// can write finds a field of `earlier` with room (taken greedily, as the reader does), and
+/// every single-block field of `earlier` is filled.
+fn may_read(earlier: &Layout, later: &Layout) -> bool {
+    let has_flatten = |layout: &Layout| {
+        layout
+            .input
+            .fields
+            .iter()
+            .any(|f| matches!(f.attrs.kind, Some(Kind::Flatten { .. })))
+    };
+    if has_flatten(earlier) || has_flatten(later) {
+        return false;
+    }
+    let (takers, writers) = (block_slots(earlier), block_slots(later));
+    // How many blocks each field of `later` may write; a `Vec` is tried up to one more than
+    // `earlier` has fields, past which nothing changes.
+    let most = takers.len() + 1;
+    let choices: Vec<Vec<usize>> = writers
+        .iter()
+        .map(|w| match w.cardinality {
+            Cardinality::One => vec![1],
+            Cardinality::Optional => vec![0, 1],
+            Cardinality::Many => (0..=most).collect(),
+        })
+        .collect();
+    // Small layouts are compared exhaustively; a huge one is not compared at all.
+    let total = choices
+        .iter()
+        .try_fold(1usize, |n, c| n.checked_mul(c.len()))
+        .unwrap_or(usize::MAX);
+    if total > 4096 {
+        return false;
+    }
+    let mut counts: Vec<usize> = choices.iter().map(|c| c[0]).collect();
+    let mut positions = vec![0usize; choices.len()];
+    loop {
+        if reads_counts(&takers, &writers, &counts) {
+            return true;
+        }
+        // The next combination, odometer style.
+        let mut k = 0;
+        loop {
+            if k == choices.len() {
+                return false;
+            }
+            positions[k] += 1;
+            if positions[k] < choices[k].len() {
+                counts[k] = choices[k][positions[k]];
+                break;
+            }
+            positions[k] = 0;
+            counts[k] = choices[k][0];
+            k += 1;
+        }
+    }
+}
+
+/// Whether `takers` read `counts[k]` blocks of each of `writers[k]`, written in order.
+fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
+    let mut filled = vec![0usize; takers.len()];
+    for (writer, &count) in writers.iter().zip(counts) {
+        for _ in 0..count {
+            let taker = takers.iter().enumerate().position(|(i, t)| {
+                t.block == writer.block
+                    && !distinguishable(t.field, writer.field)
+                    && (t.cardinality == Cardinality::Many || filled[i] == 0)
+            });
+            match taker {
+                Some(i) => filled[i] += 1,
+                None => return false,
+            }
+        }
+    }
+    takers
+        .iter()
+        .zip(&filled)
+        .all(|(t, &n)| t.cardinality != Cardinality::One || n > 0)
+}

@@ -1,0 +1,223 @@
+//! `#[derive(Content)]`: `IntoContent`, `IntoCallToolResult`, `StructuredOutput`, and (unless
+//! write-only) `FromContent` with its reading slots. `write` and `read` generate a layout's
+//! two sides; `r#enum` runs the layouts of an enum's variants side by side.
+
+mod r#enum;
+mod read;
+mod write;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::Ident;
+
+use crate::ast::{Input, Item};
+use crate::attr::Structured;
+use crate::check;
+use crate::ctxt::Ctxt;
+use crate::expand::fallback;
+use crate::resolve::Layout;
+use crate::toolkit::wrap_in_const;
+
+/// Parses, resolves, checks and expands; on any mistake, the errors plus stub impls.
+pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let mut cx = Ctxt::new();
+    let ir = Item::from_syn(&mut cx, input);
+    let krate = ir.as_ref().and_then(|ir| match ir {
+        Item::Struct(ir) => ir.attrs.krate.clone(),
+        Item::Enum(ir) => ir.attrs.krate.clone(),
+    });
+    let layouts: Vec<Layout> = match &ir {
+        Some(Item::Struct(ir)) => vec![Layout::resolve(ir)],
+        Some(Item::Enum(ir)) => ir.variants.iter().map(Layout::resolve).collect(),
+        None => Vec::new(),
+    };
+    match &ir {
+        Some(Item::Struct(_)) => check::check(&mut cx, &layouts[0]),
+        Some(Item::Enum(ir)) => check::check_enum(&mut cx, ir, &layouts),
+        None => {}
+    }
+    match (&ir, cx.check()) {
+        (Some(Item::Struct(ir)), Ok(())) => expand_struct(ir, &layouts[0]),
+        (Some(Item::Enum(ir)), Ok(())) => r#enum::expand(ir, &layouts),
+        (_, Ok(())) => fallback::content(input, krate.as_ref()),
+        (_, Err(errors)) => {
+            let errors = errors.into_compile_error();
+            let stubs = fallback::content(input, krate.as_ref());
+            quote!(#errors #stubs)
+        }
+    }
+}
+
+fn expand_struct(input: &Input, layout: &Layout) -> TokenStream {
+    let templates = write::template_statics(layout);
+    let body = write::body(layout);
+    let write = quote! {
+        #body
+    };
+    let reading = if input.reads() {
+        read::struct_reader(layout)
+    } else {
+        TokenStream::new()
+    };
+    impls(
+        input.original,
+        input.attrs.krate.as_ref(),
+        input.attrs.structured.as_ref(),
+        &templates,
+        &write,
+        &reading,
+    )
+}
+
+/// The impls both a struct and an enum get, around their generated parts: `templates`
+/// (items), the body of `extend_content` (`write`), and the reading items.
+fn impls(
+    input: &syn::DeriveInput,
+    krate: Option<&syn::Path>,
+    structured: Option<&Structured>,
+    templates: &TokenStream,
+    write: &TokenStream,
+    reading: &TokenStream,
+) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let (to_result, schema) = match structured {
+        Some(structured) => {
+            let text = !structured.no_text;
+            (
+                quote_spanned!(structured.span=> __p::structured_result(self, #text)),
+                quote_spanned!(structured.span=> __p::schema_of::<Self>()),
+            )
+        }
+        None => (quote!(__p::call_tool_result(self)), quote!(__p::None)),
+    };
+    wrap_in_const(
+        krate,
+        &quote! {
+            #templates
+
+            #[automatically_derived]
+            impl #impl_generics __p::IntoContent for #ident #ty_generics #where_clause {
+                fn extend_content(self, __blocks: &mut __p::Vec<__p::ContentBlock>, __result_meta: &mut __p::Meta) {
+                    #write
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics __p::IntoCallToolResult for #ident #ty_generics #where_clause {
+                fn into_call_tool_result(self) -> __p::CallToolResult {
+                    #to_result
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics __p::StructuredOutput for #ident #ty_generics #where_clause {
+                fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
+                    #schema
+                }
+            }
+
+            // With the runtime's feature `rmcp`, the type is also an `rmcp` tool return
+            // value; without it this expands to nothing (the feature is the runtime's, so the
+            // switch is a `macro_rules!` there).
+            __p::rmcp_tool_return! {
+                [#impl_generics] [#ident #ty_generics] [#where_clause]
+            }
+
+            #reading
+        },
+    )
+}
+
+/// `from_call_tool_result` of a `structured` type: from `structuredContent` first.
+fn from_result(structured: Option<&Structured>) -> TokenStream {
+    match structured {
+        Some(structured) => {
+            let read = quote_spanned!(structured.span=> __p::read_structured::<Self>(__result));
+            quote! {
+                fn from_call_tool_result(__result: &__p::CallToolResult) -> __p::Result<Self, __p::ReadError> {
+                    #read
+                }
+            }
+        }
+        None => TokenStream::new(),
+    }
+}
+
+/// The `FromContent` impl of a type whose `ContentSlots` is generated.
+fn from_content_impl(ident: &Ident, structured: Option<&Structured>) -> TokenStream {
+    let from_result = from_result(structured);
+    quote! {
+        #[automatically_derived]
+        impl __p::FromContent for #ident {
+            fn from_content_and_meta(__blocks: &[__p::ContentBlock], __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+                __p::from_content(__blocks, __meta)
+            }
+            #from_result
+        }
+    }
+}
+
+/// The local a field is bound to once moved out: `__f_name`.
+fn field_var(ident: &Ident) -> Ident {
+    format_ident!("__f_{}", ident.to_string().trim_start_matches("r#"))
+}
+
+/// The parsed-once template of the resource field at `index` (of variant `variant`).
+fn template_static(layout: &Layout, index: usize) -> Ident {
+    match &layout.input.variant {
+        None => format_ident!("__TEMPLATE_{}", index),
+        Some(variant) => format_ident!("__TEMPLATE_{}_{}", variant.ident, index),
+    }
+}
+
+#[cfg(test)]
+mod snapshot {
+    //! The expansion of the struct `scripts/compile-time.sh` generates, pinned: a change to
+    //! what the derive generates shows in `macros/tests/snapshots/compile_time_struct.txt`
+    //! (`UPDATE_SNAPSHOTS=1 cargo test -p mcp-content-macros` rewrites it; read the diff), and
+    //! growth past the budget fails. The budget is in tokens; the line count rustc prints
+    //! (`scripts/expansion-lines.sh`, at most 250) is in BENCHMARKS.md.
+
+    const BUDGET_TOKENS: usize = 2_300;
+
+    fn tokens(stream: proc_macro2::TokenStream) -> usize {
+        stream
+            .into_iter()
+            .map(|tree| match tree {
+                proc_macro2::TokenTree::Group(group) => 2 + tokens(group.stream()),
+                _ => 1,
+            })
+            .sum()
+    }
+
+    #[test]
+    fn compile_time_struct() {
+        let input: syn::DeriveInput = syn::parse_str(include_str!(
+            "../../../tests/snapshots/compile_time_struct.rs"
+        ))
+        .expect("the snapshot input parses");
+        let expanded = super::derive(&input);
+        let count = tokens(expanded.clone());
+        assert!(
+            count <= BUDGET_TOKENS,
+            "the expansion grew to {count} tokens (budget {BUDGET_TOKENS})"
+        );
+        let text = expanded
+            .to_string()
+            .replace("; ", ";\n")
+            .replace("{ ", "{\n");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/snapshots/compile_time_struct.txt"
+        );
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::write(path, &text).expect("snapshot written");
+        }
+        let expected = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            expected == text,
+            "the expansion changed; rerun with UPDATE_SNAPSHOTS=1 and read the diff of {path}"
+        );
+    }
+}

@@ -1,0 +1,392 @@
+//! The writing side of a layout: the body of `extend_content`. Values attributes take from
+//! fields are borrowed first (`self` is whole), then each block field is moved into the
+//! builder of its kind (`__p::text`, `__p::image`, …): bytes are never copied.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Ident, LitStr};
+
+use super::{field_var, template_static};
+use crate::attr::{AnnotationsAttr, Kind, MetaEntry, Value};
+use crate::resolve::{Block, BlockKind, Cardinality, Layout, Resolved, Role, TextForm};
+use crate::toolkit::respan;
+
+/// One parsed-once `static` per resource whose URI has variables.
+pub(super) fn template_statics(layout: &Layout) -> TokenStream {
+    layout
+        .blocks()
+        .filter_map(|(resolved, block)| {
+            let template = block.template.as_ref()?;
+            let Kind::Resource { uri: Some(lit), .. } = block.attr else {
+                return None;
+            };
+            let name = template_static(layout, resolved.index);
+            (!template.is_literal()).then(|| {
+                quote! {
+                    static #name: __p::LazyLock<__p::UriTemplate> = __p::LazyLock::new(|| __p::template(#lit));
+                }
+            })
+        })
+        .collect()
+}
+
+/// The statements of `extend_content` for one layout (a variant's fields are bound by the
+/// `match` around them).
+pub(super) fn body(layout: &Layout) -> TokenStream {
+    let w = Writer { layout };
+    let mut out = TokenStream::new();
+    if layout.uses_shared_envelope() {
+        let annotations = w.annotations(&layout.input.attrs.annotations);
+        out.extend(quote!(let __e = __p::Envelope::new(#annotations, __p::Meta::new());));
+    }
+    for (resolved, block) in layout.blocks() {
+        out.extend(w.parts(resolved, block));
+    }
+    out.extend(w.result_meta());
+    if layout.input.variant.is_none() {
+        let moves = layout
+            .fields
+            .iter()
+            .filter(|f| matches!(f.role, Role::Block(_) | Role::Flatten))
+            .map(|f| {
+                let (member, var) = (&f.field.member, field_var(&f.field.ident));
+                quote!(#member: #var)
+            });
+        out.extend(quote!(let Self { #(#moves,)* .. } = self;));
+    }
+    for resolved in &layout.fields {
+        out.extend(match &resolved.role {
+            Role::Block(block) => Writer::push(resolved, block),
+            Role::Flatten => {
+                let (ty, var) = (resolved.field.ty, field_var(&resolved.field.ident));
+                quote_spanned! {ty.span()=>
+                    __p::IntoContent::extend_content(#var, __blocks, __result_meta);
+                }
+            }
+            _ => TokenStream::new(),
+        });
+    }
+    out
+}
+
+struct Writer<'l, 'a> {
+    layout: &'l Layout<'a>,
+}
+
+impl Writer<'_, '_> {
+    /// A field's value, borrowed: `&self.name`, or the variant's binding.
+    fn place(&self, resolved: &Resolved) -> TokenStream {
+        let field = resolved.field;
+        if self.layout.input.variant.is_some() {
+            let var = field_var(&field.ident);
+            quote!(&#var)
+        } else {
+            let member = &field.member;
+            quote!(&self.#member)
+        }
+    }
+
+    /// A referenced field's value as `Option<&T>`.
+    fn optional_ref(&self, name: &Ident) -> TokenStream {
+        let Some(resolved) = self.layout.field(name) else {
+            return quote!(__p::None);
+        };
+        let place = self.place(resolved);
+        if resolved.is_optional() {
+            quote!(__p::Option::as_ref(#place))
+        } else {
+            quote!(__p::Some(#place))
+        }
+    }
+
+    /// A referenced field's value, cloned, as `Option<X>` (`X` or `Option<X>` fields); spanned
+    /// at the field's type, where a wrong type is reported.
+    fn cloned(&self, name: &Ident, x: &TokenStream) -> TokenStream {
+        let Some(resolved) = self.layout.field(name) else {
+            return quote!(__p::None);
+        };
+        let place = self.place(resolved);
+        let ty = resolved.field.ty;
+        respan(quote!(__p::cloned::<#x, _>(#place)), ty.span())
+    }
+
+    fn annotations(&self, a: &AnnotationsAttr) -> TokenStream {
+        if a.values().next().is_none() {
+            return quote!(__p::None);
+        }
+        let audience = match &a.audience {
+            Some(Value::Array(items, _)) => {
+                let roles = items.iter().filter_map(|item| match item {
+                    Value::Str(lit) if lit.value() == "user" => Some(quote!(__p::Role::User)),
+                    Value::Str(lit) if lit.value() == "assistant" => {
+                        Some(quote!(__p::Role::Assistant))
+                    }
+                    _ => None,
+                });
+                quote!(__p::Some(__p::Vec::from([#(#roles),*])))
+            }
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::Vec<__p::Role>)),
+            _ => quote!(__p::None),
+        };
+        let priority = match &a.priority {
+            Some(Value::Number { value, .. }) => quote!(__p::priority(#value)),
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::Priority)),
+            _ => quote!(__p::None),
+        };
+        let last_modified = match &a.last_modified {
+            Some(Value::Str(lit)) => quote!(__p::Some(__p::timestamp(#lit))),
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::Timestamp)),
+            _ => quote!(__p::None),
+        };
+        quote!(__p::annotations(#audience, #priority, #last_modified))
+    }
+
+    /// `_meta` entries as `[(key, Option<Value>), …]`.
+    fn meta_entries(&self, entries: &[MetaEntry]) -> TokenStream {
+        let entries = entries.iter().map(|entry| {
+            let key = &entry.key;
+            let value = match &entry.value {
+                Value::Field(name) => {
+                    let value = self.optional_ref(name);
+                    quote!(__p::json(#value))
+                }
+                literal => {
+                    let json = literal_json(literal);
+                    quote!(__p::Some(#json))
+                }
+            };
+            quote!((#key, #value))
+        });
+        quote!([#(#entries),*])
+    }
+
+    fn meta(&self, entries: &[MetaEntry]) -> TokenStream {
+        if entries.is_empty() {
+            quote!(__p::Meta::new())
+        } else {
+            let entries = self.meta_entries(entries);
+            quote!(__p::meta(#entries))
+        }
+    }
+
+    /// The result's `_meta`: the container's entries, then fields placed there.
+    fn result_meta(&self) -> TokenStream {
+        let mut entries: Vec<MetaEntry> = self.layout.input.attrs.meta.clone();
+        for resolved in &self.layout.fields {
+            if let Role::ResultMeta(key) = &resolved.role {
+                entries.push(MetaEntry {
+                    key: (*key).clone(),
+                    value: Value::Field(resolved.field.ident.clone()),
+                });
+            }
+        }
+        if entries.is_empty() {
+            return TokenStream::new();
+        }
+        let entries = self.meta_entries(&entries);
+        quote!(__p::extend_meta(__result_meta, #entries);)
+    }
+
+    fn optional_mime(&self, value: Option<&Value>) -> TokenStream {
+        match value {
+            Some(Value::Str(lit)) => quote!(__p::Some(__p::mime(#lit))),
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::MimeType)),
+            _ => quote!(__p::None),
+        }
+    }
+
+    fn text_part(&self, value: Option<&Value>) -> TokenStream {
+        match value {
+            Some(Value::Str(lit)) => quote!(__p::Some(__p::String::from(#lit))),
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::String)),
+            _ => quote!(__p::None),
+        }
+    }
+
+    /// What a block field's builder needs besides the value, computed while `self` is whole:
+    /// its envelope (unless shared), a resource's URI and contents, a link's parts, a MIME
+    /// type taken from a field.
+    fn parts(&self, resolved: &Resolved, block: &Block) -> TokenStream {
+        let field = resolved.field;
+        let name = field.ident.to_string();
+        let name = name.trim_start_matches("r#");
+        let mut out = TokenStream::new();
+        if !block.shared_envelope {
+            let var = format_ident!("__e_{}", name);
+            let annotations = self.annotations(&block.annotations);
+            let meta = self.meta(&field.attrs.meta);
+            out.extend(quote!(let #var = __p::Envelope::new(#annotations, #meta);));
+        }
+        match block.attr {
+            Kind::Media {
+                mime: Some(Value::Field(source)),
+                ..
+            } => {
+                let var = format_ident!("__m_{}", name);
+                let value = self.layout.field(source).map(|target| {
+                    let place = self.place(target);
+                    let ty = target.field.ty;
+                    respan(quote!(__p::mime_of(#place)), ty.span())
+                });
+                out.extend(quote!(let #var: __p::MimeType = #value;));
+            }
+            Kind::Resource {
+                uri: Some(lit),
+                mime,
+                ..
+            } => {
+                let var = format_ident!("__r_{}", name);
+                let uri = self.uri(resolved, block, lit);
+                let mime = self.optional_mime(mime.as_ref());
+                let meta = self.meta(&field.attrs.resource_meta);
+                out.extend(quote! {
+                    let #var = __p::ResourceParts { uri: #uri, mime_type: #mime, meta: #meta };
+                });
+            }
+            Kind::Link {
+                name: link_name,
+                title,
+                description,
+                mime,
+                size,
+                ..
+            } => {
+                let var = format_ident!("__l_{}", name);
+                let link_name = match link_name {
+                    Some(Value::Str(lit)) => quote!(__p::String::from(#lit)),
+                    Some(Value::Field(source)) => {
+                        let value = self.cloned(source, &quote!(__p::String));
+                        quote!(__p::name_or(#value, #name))
+                    }
+                    _ => quote!(__p::String::from(#name)),
+                };
+                let (title, description) = (
+                    self.text_part(title.as_ref()),
+                    self.text_part(description.as_ref()),
+                );
+                let mime = self.optional_mime(mime.as_ref());
+                let size = match size {
+                    Some(Value::Number { int: Some(n), .. }) => quote!(__p::Some(#n)),
+                    Some(Value::Field(source)) => self.cloned(source, &quote!(u64)),
+                    _ => quote!(__p::None),
+                };
+                out.extend(quote! {
+                    let #var = __p::LinkParts {
+                        name: #link_name, title: #title, description: #description, mime_type: #mime, size: #size,
+                    };
+                });
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// A resource's URI: a literal, or its template expanded with the fields' values.
+    fn uri(&self, resolved: &Resolved, block: &Block, lit: &LitStr) -> TokenStream {
+        let Some(template) = &block.template else {
+            return quote!(__p::uri(#lit));
+        };
+        if template.is_literal() {
+            let text = template.expand(&|_| None);
+            return quote!(__p::uri(#text));
+        }
+        let name = template_static(self.layout, resolved.index);
+        let values = resolved_vars(self.layout, resolved.index).map(|(variable, source)| {
+            let value = self.optional_ref(&source.field.ident);
+            quote!((#variable, __p::var(#value)))
+        });
+        quote!(__p::expand(&#name, &[#(#values),*]))
+    }
+
+    /// The call that moves a block field into its block(s).
+    fn push(resolved: &Resolved, block: &Block) -> TokenStream {
+        let field = resolved.field;
+        let name = field.ident.to_string();
+        let name = name.trim_start_matches("r#");
+        let var = field_var(&field.ident);
+        let items = if block.cardinality == Cardinality::One {
+            quote!([#var])
+        } else {
+            quote!(#var)
+        };
+        let env = if block.shared_envelope {
+            quote!(&__e)
+        } else {
+            let env = format_ident!("__e_{}", name);
+            quote!(&#env)
+        };
+        let to_text = match block.text {
+            TextForm::String => quote!(__p::string),
+            TextForm::Display => quote!(__p::display),
+            TextForm::Json => quote!(__p::json_text),
+        };
+        let inner = block.inner;
+        let call = match (block.kind, block.attr) {
+            (BlockKind::Text, _) => quote!(__p::text(__blocks, #items, #to_text, #env)),
+            (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, .. }) => {
+                let builder = if block.kind == BlockKind::Image {
+                    quote!(__p::image)
+                } else {
+                    quote!(__p::audio)
+                };
+                let mime = if let Some(Value::Str(lit)) = mime {
+                    quote!(&__p::mime(#lit))
+                } else {
+                    let var = format_ident!("__m_{}", name);
+                    quote!(&#var)
+                };
+                quote!(#builder(__blocks, #items, #mime, #env))
+            }
+            (BlockKind::Resource, _) => {
+                let parts = format_ident!("__r_{}", name);
+                if block.bytes {
+                    quote!(__p::blob_resource(__blocks, #items, &#parts, #env))
+                } else {
+                    quote!(__p::text_resource(__blocks, #items, #to_text, &#parts, #env))
+                }
+            }
+            (BlockKind::Link, _) => {
+                let parts = format_ident!("__l_{}", name);
+                quote!(__p::link(__blocks, #items, &#parts, #env))
+            }
+            _ => return TokenStream::new(),
+        };
+        // Spanned at the element type: a type the kind cannot take is reported there.
+        respan(quote!(#call;), inner.span())
+    }
+}
+
+/// The template variables of resource field `owner`, each with the field it takes.
+pub(super) fn resolved_vars<'l, 'a>(
+    layout: &'l Layout<'a>,
+    owner: usize,
+) -> impl Iterator<Item = (String, &'l Resolved<'a>)> {
+    layout.fields.iter().flat_map(move |source| {
+        source.uses.iter().filter_map(move |used| match used {
+            crate::resolve::Use::TemplateVar { owner: o, name } if *o == owner => {
+                Some((name.clone(), source))
+            }
+            _ => None,
+        })
+    })
+}
+
+/// A literal as a `serde_json::Value`.
+fn literal_json(value: &Value) -> TokenStream {
+    match value {
+        Value::Str(lit) => quote!(__p::Value::from(#lit)),
+        Value::Bool(lit) => quote!(__p::Value::from(#lit)),
+        Value::Number { int: Some(n), .. } => quote!(__p::Value::from(#n)),
+        Value::Number { value, text, .. } => {
+            if text.contains(['.', 'e', 'E']) {
+                quote!(__p::Value::from(#value))
+            } else {
+                #[allow(clippy::cast_possible_truncation)] // A negative integer literal.
+                let n = *value as i64;
+                quote!(__p::Value::from(#n))
+            }
+        }
+        _ => quote!(__p::Value::Null),
+    }
+}

@@ -1,0 +1,658 @@
+//! Reading: what a generated `FromContent` impl calls. Blocks are offered one by one, in
+//! order, to the fields in declaration order; each field holds a slot (`One`, `Opt`, `Many`
+//! for block fields, `Param` for a field read from the values attributes take from it) and
+//! each block kind has one `offer_*` function that fills a slot from a block.
+
+use std::fmt::Display;
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+
+use super::{SourceField, UriField};
+use crate::content_traits::FromBinary;
+use crate::model::annotations::Role;
+use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::meta::Meta;
+use crate::model::tool::CallToolResult;
+use crate::model::validated::{MimeType, Priority, Timestamp};
+use crate::rules::{UriTemplate, Violation};
+use crate::wire::error::ReadError;
+
+/// The reading protocol behind `FromContent`: a nested `flatten` field's type takes part
+/// with its own slots.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a type that implements Content",
+    label = "`flatten` needs a type that implements Content",
+    note = "derive it: `#[derive(Content)]` on `{Self}`"
+)]
+pub trait ContentSlots: Sized {
+    /// What has been read so far.
+    type Slots: Default;
+
+    /// The type's name, for errors.
+    const NAME: &'static str;
+
+    /// Takes `block` (at `index`) into a slot, or returns `false` when no field wants it.
+    fn offer(
+        slots: &mut Self::Slots,
+        index: usize,
+        block: &ContentBlock,
+    ) -> Result<bool, ReadError>;
+
+    /// Builds the value once every block was offered.
+    fn finish(slots: Self::Slots, result_meta: &Meta) -> Result<Self, ReadError>;
+
+    /// The error when no field takes the block at `index` (an enum names each variant's
+    /// reason).
+    fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
+        let _ = slots;
+        unexpected_block(index, block, Self::NAME)
+    }
+}
+
+/// The error for a block no field of `name` takes.
+pub(crate) fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
+    ReadError::message(
+        format!("content[{index}]"),
+        format!(
+            "unexpected {} block: no field of `{name}` is left to take it",
+            block.kind()
+        ),
+    )
+}
+
+/// Reads `T` from `blocks`, skipping the block at `skip` (the JSON text of structured content).
+pub(crate) fn read_content<T: ContentSlots>(
+    blocks: &[ContentBlock],
+    result_meta: &Meta,
+    skip: Option<usize>,
+) -> Result<T, ReadError> {
+    let mut slots = T::Slots::default();
+    for (index, block) in blocks.iter().enumerate() {
+        if skip == Some(index) {
+            continue;
+        }
+        if !T::offer(&mut slots, index, block)? {
+            return Err(T::unexpected(slots, index, block));
+        }
+    }
+    T::finish(slots, result_meta)
+}
+
+/// Reads a structured type from a tool result: from `structuredContent` (the type's whole
+/// serde form) when there is one, else from the blocks.
+pub fn read_structured<T: ContentSlots + DeserializeOwned>(
+    result: &CallToolResult,
+) -> Result<T, ReadError> {
+    if result.is_error() {
+        return Err(crate::content_traits::tool_error(result));
+    }
+    if let Some(value) = &result.structured_content {
+        return crate::wire::read::read_value::<T>(value.clone()).map_err(|e| {
+            ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
+        });
+    }
+    read_content(&result.content, &result.meta, None)
+}
+
+/// `FromContent::from_content_and_meta` of a derived type.
+#[inline]
+pub fn from_content<T: ContentSlots>(
+    blocks: &[ContentBlock],
+    result_meta: &Meta,
+) -> Result<T, ReadError> {
+    read_content(blocks, result_meta, None)
+}
+
+// ---------------------------------------------------------------------------------------
+// Slots
+
+/// The slot of a block field.
+pub trait Slot: Default {
+    /// One element (one block's value).
+    type Item;
+    /// The field's value.
+    type Value;
+    /// Whether another block fits.
+    fn has_room(&self) -> bool;
+    /// Stores a block's value.
+    fn put(&mut self, item: Self::Item);
+    /// The field's value once every block was offered; `what` describes the block a
+    /// single-block field waits for ("a text").
+    fn take(self, field: &str, what: &str) -> Result<Self::Value, ReadError>;
+}
+
+/// Exactly one block.
+pub struct One<T>(Option<T>);
+/// At most one block (an `Option` field).
+pub struct Opt<T>(Option<T>);
+/// Any number of blocks (a `Vec` field).
+pub struct Many<T>(Vec<T>);
+
+impl<T> Default for One<T> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+impl<T> Default for Opt<T> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+impl<T> Default for Many<T> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<T> Slot for One<T> {
+    type Item = T;
+    type Value = T;
+    fn has_room(&self) -> bool {
+        self.0.is_none()
+    }
+    fn put(&mut self, item: T) {
+        self.0 = Some(item);
+    }
+    fn take(self, field: &str, what: &str) -> Result<T, ReadError> {
+        self.0.ok_or_else(|| {
+            ReadError::message(
+                "content",
+                format!("field `{field}` expects {what} block; found none"),
+            )
+        })
+    }
+}
+
+impl<T> Slot for Opt<T> {
+    type Item = T;
+    type Value = Option<T>;
+    fn has_room(&self) -> bool {
+        self.0.is_none()
+    }
+    fn put(&mut self, item: T) {
+        self.0 = Some(item);
+    }
+    fn take(self, _: &str, _: &str) -> Result<Option<T>, ReadError> {
+        Ok(self.0)
+    }
+}
+
+impl<T> Slot for Many<T> {
+    type Item = T;
+    type Value = Vec<T>;
+    fn has_room(&self) -> bool {
+        true
+    }
+    fn put(&mut self, item: T) {
+        self.0.push(item);
+    }
+    fn take(self, _: &str, _: &str) -> Result<Vec<T>, ReadError> {
+        Ok(self.0)
+    }
+}
+
+/// Where a `_meta` value was read, for errors.
+#[derive(Clone, Copy)]
+pub enum At {
+    /// The result's `_meta`.
+    Result,
+    /// The `_meta` of block `n`.
+    Block(usize),
+    /// The `_meta` of the contents of embedded resource block `n`.
+    Contents(usize),
+}
+
+impl At {
+    fn meta_path(self, key: &str) -> String {
+        match self {
+            At::Result => format!("_meta[{key:?}]"),
+            At::Block(index) => format!("content[{index}]._meta[{key:?}]"),
+            At::Contents(index) => format!("content[{index}].resource._meta[{key:?}]"),
+        }
+    }
+}
+
+/// The slot of a field that has no block of its own: read from the values attributes take
+/// from it (template variables, `_meta` values, MIME types, annotations…), first source wins.
+pub struct Param<T>(Option<T>);
+
+impl<T> Default for Param<T> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+impl<T> Param<T> {
+    /// Fills the slot from a typed value, when it is still empty.
+    pub fn fill<X>(&mut self, value: Option<X>)
+    where
+        T: SourceField<X>,
+    {
+        if self.0.is_none()
+            && let Some(value) = value
+        {
+            self.0 = Some(T::from_value(value));
+        }
+    }
+
+    /// Fills the slot from a template variable of the URI of block `index`.
+    pub fn fill_text<X: FromText>(
+        &mut self,
+        text: Option<&str>,
+        index: usize,
+        name: &str,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        if self.0.is_none()
+            && let Some(text) = text
+        {
+            let value = X::from_text(text).map_err(|e| {
+                ReadError::message(
+                    format!("content[{index}].resource.uri"),
+                    format!("field `{name}`: {}", cannot_read::<X>(text, &e)),
+                )
+            })?;
+            self.0 = Some(T::from_value(value));
+        }
+        Ok(())
+    }
+
+    /// Fills the slot from the `_meta` entry `key` of `meta` (found `at`).
+    pub fn fill_meta<X: DeserializeOwned>(
+        &mut self,
+        meta: Option<&Meta>,
+        key: &str,
+        at: At,
+        field: &str,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        let Some(value) = meta.and_then(|meta| meta.get(key)) else {
+            return Ok(());
+        };
+        if self.0.is_none() {
+            let read = X::deserialize(value).map_err(|e| {
+                ReadError::message(
+                    at.meta_path(key),
+                    format!(
+                        "field `{field}`: cannot read {value} as {}: {e}",
+                        type_name::<X>()
+                    ),
+                )
+            })?;
+            self.0 = Some(T::from_value(read));
+        }
+        Ok(())
+    }
+
+    /// The field's value once every source was read: `from` says where it was expected.
+    pub fn take<X>(self, field: &str, from: &str) -> Result<T, ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match self.0 {
+            Some(value) => Ok(value),
+            None => T::when_absent().ok_or_else(|| {
+                ReadError::message(
+                    "content",
+                    format!("field `{field}` is missing: expected it {from}"),
+                )
+            }),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Values of a block
+
+/// A text read back into a field's type: the error text says why it does not fit.
+pub type TextReader<T> = fn(&str) -> Result<T, String>;
+
+/// Text as it is.
+pub fn read_string(text: &str) -> Result<String, String> {
+    Ok(text.to_owned())
+}
+
+/// Text parsed with `FromStr`.
+pub fn read_parsed<T: FromText>(text: &str) -> Result<T, String> {
+    T::from_text(text).map_err(|e| cannot_read::<T>(text, &e))
+}
+
+/// Text parsed as JSON.
+pub fn read_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("not the JSON of {}: {e}", type_name::<T>()))
+}
+
+fn cannot_read<T>(text: &str, error: &str) -> String {
+    format!(
+        "cannot read {:?} as {}: {error}",
+        shorten(text),
+        type_name::<T>()
+    )
+}
+
+/// A field type read back from text (`FromStr`, whose error says why): text blocks, prompt
+/// arguments and URI template variables.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be parsed from text (a text block, a prompt argument or a URI template variable)",
+    label = "needs `FromStr` with a `Display` error",
+    note = "text (a text block, a prompt argument, a URI template variable) is read back with `FromStr`: use `String`, a number, `bool`, or a type implementing `FromStr`; or mark a derived type `#[content(write_only)]`"
+)]
+pub trait FromText: Sized {
+    /// Parses `text`.
+    fn from_text(text: &str) -> Result<Self, String>;
+}
+
+impl<T: FromStr> FromText for T
+where
+    T::Err: Display,
+{
+    fn from_text(text: &str) -> Result<Self, String> {
+        text.parse::<T>().map_err(|e| e.to_string())
+    }
+}
+
+/// The audience a block's annotations carry.
+pub fn block_audience(block: &ContentBlock) -> Option<Vec<Role>> {
+    block.annotations().and_then(|a| a.audience.clone())
+}
+
+/// The priority a block's annotations carry.
+pub fn block_priority(block: &ContentBlock) -> Option<Priority> {
+    block.annotations().and_then(|a| a.priority)
+}
+
+/// The `lastModified` a block's annotations carry.
+pub fn block_last_modified(block: &ContentBlock) -> Option<Timestamp> {
+    block.annotations().and_then(|a| a.last_modified.clone())
+}
+
+/// A block's own `_meta`.
+pub fn block_meta(block: &ContentBlock) -> Option<&Meta> {
+    block.meta()
+}
+
+/// The `_meta` of an embedded resource's contents.
+pub fn contents_meta(block: &ContentBlock) -> Option<&Meta> {
+    match block {
+        ContentBlock::Resource(b) => Some(b.resource.meta()),
+        _ => None,
+    }
+}
+
+/// The MIME type of a block (image, audio, embedded resource, resource link).
+pub fn block_mime(block: &ContentBlock) -> Option<MimeType> {
+    match block {
+        ContentBlock::Image(b) => Some(b.mime_type.clone()),
+        ContentBlock::Audio(b) => Some(b.mime_type.clone()),
+        ContentBlock::Resource(b) => b.resource.mime_type().cloned(),
+        ContentBlock::ResourceLink(b) => b.mime_type.clone(),
+        _ => None,
+    }
+}
+
+/// A part of a resource link block.
+pub fn link_part(block: &ContentBlock, part: LinkPart) -> Option<String> {
+    let ContentBlock::ResourceLink(b) = block else {
+        return None;
+    };
+    match part {
+        LinkPart::Name => Some(b.name.clone()),
+        LinkPart::Title => b.title.clone(),
+        LinkPart::Description => b.description.clone(),
+    }
+}
+
+/// The `size` of a resource link block.
+pub fn link_size(block: &ContentBlock) -> Option<u64> {
+    match block {
+        ContentBlock::ResourceLink(b) => b.size,
+        _ => None,
+    }
+}
+
+/// The text parts of a resource link.
+#[derive(Clone, Copy)]
+pub enum LinkPart {
+    /// `name`.
+    Name,
+    /// `title`.
+    Title,
+    /// `description`.
+    Description,
+}
+
+/// The value a template match gave `name`.
+pub fn template_var<'a>(vars: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    vars.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+// ---------------------------------------------------------------------------------------
+// Offering a block: one function per kind
+
+fn text_error(index: usize, rest: &str, field: &str, detail: &str) -> ReadError {
+    ReadError::message(
+        format!("content[{index}]{rest}"),
+        format!("field `{field}`: {detail}"),
+    )
+}
+
+fn binary<T: FromBinary>(
+    data: &crate::model::binary::Base64Data,
+    index: usize,
+    rest: &str,
+    field: &str,
+) -> Result<T, ReadError> {
+    T::from_base64_data(data).map_err(|violation| {
+        let message = format!("field `{field}`: {}", violation.message);
+        ReadError::new(
+            format!("content[{index}]{rest}"),
+            Violation::new(violation.rule, message),
+        )
+    })
+}
+
+/// Takes a text block into `slot`.
+pub fn offer_text<S: Slot>(
+    slot: &mut S,
+    index: usize,
+    block: &ContentBlock,
+    field: &str,
+    read: TextReader<S::Item>,
+) -> Result<bool, ReadError> {
+    let ContentBlock::Text(b) = block else {
+        return Ok(false);
+    };
+    if !slot.has_room() {
+        return Ok(false);
+    }
+    let value = read(&b.text).map_err(|e| text_error(index, ".text", field, &e))?;
+    slot.put(value);
+    Ok(true)
+}
+
+/// Takes an image block into `slot`.
+pub fn offer_image<S: Slot>(
+    slot: &mut S,
+    index: usize,
+    block: &ContentBlock,
+    field: &str,
+) -> Result<bool, ReadError>
+where
+    S::Item: FromBinary,
+{
+    let ContentBlock::Image(b) = block else {
+        return Ok(false);
+    };
+    if !slot.has_room() {
+        return Ok(false);
+    }
+    slot.put(binary(&b.data, index, ".data", field)?);
+    Ok(true)
+}
+
+/// Takes an audio block into `slot`.
+pub fn offer_audio<S: Slot>(
+    slot: &mut S,
+    index: usize,
+    block: &ContentBlock,
+    field: &str,
+) -> Result<bool, ReadError>
+where
+    S::Item: FromBinary,
+{
+    let ContentBlock::Audio(b) = block else {
+        return Ok(false);
+    };
+    if !slot.has_room() {
+        return Ok(false);
+    }
+    slot.put(binary(&b.data, index, ".data", field)?);
+    Ok(true)
+}
+
+/// The URI a resource field takes: a literal, or a template whose variables are read back.
+#[derive(Clone, Copy)]
+pub enum UriPattern<'t> {
+    /// A fixed URI.
+    Literal(&'static str),
+    /// An RFC 6570 template.
+    Template(&'t UriTemplate),
+}
+
+/// How the contents of an embedded resource are read.
+pub enum Body<T> {
+    /// `text` contents, read with a text reader.
+    Text(TextReader<T>),
+    /// `blob` contents, decoded.
+    Blob(fn(&crate::model::binary::Base64Data) -> Result<T, Violation>),
+}
+
+impl<T> Clone for Body<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+// Function pointers are `Copy` whatever `T` is (a derive would ask `T: Copy`).
+impl<T> Copy for Body<T> {}
+
+/// Decodes blob contents into a field's type.
+pub fn blob<T: FromBinary>() -> Body<T> {
+    Body::Blob(T::from_base64_data)
+}
+
+/// Takes an embedded resource whose URI matches `uri` into `slot`; the template's variables
+/// when it did (empty for a literal URI).
+pub fn offer_resource<S: Slot>(
+    slot: &mut S,
+    index: usize,
+    block: &ContentBlock,
+    field: &str,
+    uri: UriPattern<'_>,
+    body: Body<S::Item>,
+) -> Result<Option<Vec<(String, String)>>, ReadError> {
+    let ContentBlock::Resource(b) = block else {
+        return Ok(None);
+    };
+    if !slot.has_room() {
+        return Ok(None);
+    }
+    let found = b.resource.uri().as_str();
+    let vars = match uri {
+        UriPattern::Literal(literal) => (found == literal).then(Vec::new),
+        UriPattern::Template(template) => template.match_uri(found),
+    };
+    let Some(vars) = vars else {
+        return Ok(None);
+    };
+    let value = match (&body, &b.resource) {
+        (Body::Text(read), ResourceContents::Text(c)) => {
+            read(&c.text).map_err(|e| text_error(index, ".resource.text", field, &e))?
+        }
+        (Body::Blob(decode), ResourceContents::Blob(c)) => decode(&c.blob).map_err(|v| {
+            ReadError::new(
+                format!("content[{index}].resource.blob"),
+                Violation::new(v.rule, format!("field `{field}`: {}", v.message)),
+            )
+        })?,
+        (body, _) => {
+            let (want, found) = match body {
+                Body::Text(_) => ("text", "blob"),
+                Body::Blob(_) => ("blob", "text"),
+            };
+            return Err(ReadError::message(
+                format!("content[{index}].resource"),
+                format!("field `{field}` expects {want} contents, found {found}"),
+            ));
+        }
+    };
+    slot.put(value);
+    Ok(Some(vars))
+}
+
+/// Takes a resource link into `slot`; a link field with a literal `name` takes only links of
+/// that name.
+pub fn offer_link<S: Slot>(
+    slot: &mut S,
+    block: &ContentBlock,
+    name: Option<&str>,
+) -> Result<bool, ReadError>
+where
+    S::Item: UriField,
+{
+    let ContentBlock::ResourceLink(b) = block else {
+        return Ok(false);
+    };
+    if !slot.has_room() || name.is_some_and(|name| b.name != name) {
+        return Ok(false);
+    }
+    slot.put(S::Item::from_uri(&b.uri));
+    Ok(true)
+}
+
+/// Offers a block to a `flatten` field's type.
+#[inline]
+pub fn offer_nested<T: ContentSlots>(
+    slots: &mut T::Slots,
+    index: usize,
+    block: &ContentBlock,
+) -> Result<bool, ReadError> {
+    T::offer(slots, index, block)
+}
+
+/// Builds a `flatten` field's value.
+#[inline]
+pub fn finish_nested<T: ContentSlots>(slots: T::Slots, result_meta: &Meta) -> Result<T, ReadError> {
+    T::finish(slots, result_meta)
+}
+
+fn join(prefix: &str, path: &str) -> String {
+    match path {
+        "" | "." => prefix.to_owned(),
+        p if p.starts_with('[') => format!("{prefix}{p}"),
+        p => format!("{prefix}.{p}"),
+    }
+}
+
+fn type_name<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    // `alloc::string::String` reads better as `String`.
+    match full.rsplit_once("::") {
+        Some((path, last)) if !path.contains('<') => last,
+        _ => full,
+    }
+}
+
+fn shorten(text: &str) -> &str {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
+    }
+}

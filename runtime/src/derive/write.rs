@@ -1,0 +1,312 @@
+//! Writing: what a generated `IntoContent` impl calls. One builder per block kind; each takes
+//! the field's value as an iterator (`[value]` for one block, the `Option` or `Vec` itself
+//! otherwise), so cardinality costs the generated code nothing.
+
+use std::fmt::Display;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{MimeField, UriField};
+use crate::content_traits::{IntoBinary, IntoContent};
+use crate::model::annotations::{Annotations, Role};
+use crate::model::content::{
+    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
+    ResourceContents, ResourceLink, TextContent, TextResourceContents,
+};
+use crate::model::meta::Meta;
+use crate::model::tool::CallToolResult;
+use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
+use crate::rules::{TemplateValue, UriTemplate};
+
+/// The annotations and `_meta` every block of a field carries: built once per distinct
+/// envelope of a type (most fields share the struct's), cloned into each block.
+pub struct Envelope {
+    annotations: Option<Annotations>,
+    meta: Meta,
+}
+
+impl Envelope {
+    /// An envelope; `annotations` that carry nothing are `None`.
+    pub fn new(annotations: Option<Annotations>, meta: Meta) -> Self {
+        Self { annotations, meta }
+    }
+
+    fn parts(&self) -> (Option<Annotations>, Meta) {
+        (self.annotations.clone(), self.meta.clone())
+    }
+}
+
+/// Block annotations from their parts; `None` when nothing is set.
+pub fn annotations(
+    audience: Option<Vec<Role>>,
+    priority: Option<Priority>,
+    last_modified: Option<Timestamp>,
+) -> Option<Annotations> {
+    Annotations {
+        audience,
+        priority,
+        last_modified,
+        extra: Map::new(),
+    }
+    .into_option()
+}
+
+/// `_meta` entries (literal keys the compiler checked); `None` values are left out.
+pub fn meta<const N: usize>(entries: [(&'static str, Option<Value>); N]) -> Meta {
+    let mut meta = Meta::new();
+    extend_meta(&mut meta, entries);
+    meta
+}
+
+/// Adds entries to a result's `_meta` (`None` values are left out).
+pub fn extend_meta<const N: usize>(meta: &mut Meta, entries: [(&'static str, Option<Value>); N]) {
+    for (key, value) in entries {
+        if let Some(value) = value {
+            meta.__insert_unchecked(key, value);
+        }
+    }
+}
+
+/// The JSON of a field placed in a `_meta` (`null` if `serde_json` refuses it); `None` for a
+/// field that is `None`.
+pub fn json<T: Serialize + ?Sized>(value: Option<&T>) -> Option<Value> {
+    value.map(|value| serde_json::to_value(value).unwrap_or(Value::Null))
+}
+
+/// The text a template variable takes from a field (`None` for a field that is `None`).
+pub fn var<T: Display + ?Sized>(value: Option<&T>) -> Option<String> {
+    value.map(ToString::to_string)
+}
+
+/// Expands a template whose scheme the compiler saw is literal; inserted values are
+/// percent-encoded, so the result is an absolute URI.
+pub fn expand<const N: usize>(template: &UriTemplate, values: &[(&str, Option<String>); N]) -> Uri {
+    let lookup = |name: &str| {
+        values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, v)| v.as_deref().map(TemplateValue::Str))
+    };
+    Uri::__unchecked(template.expand(&lookup))
+}
+
+/// A source field's value (`T` or `Option<T>`), cloned, as an `Option`.
+pub fn cloned<X: Clone, F: super::SourceField<X>>(value: &F) -> Option<X> {
+    value.to_option()
+}
+
+/// The MIME type an image or audio block takes from a field.
+pub fn mime_of<F: MimeField>(value: &F) -> MimeType {
+    value.mime()
+}
+
+/// Text as it is.
+#[inline]
+pub fn string(text: String) -> String {
+    text
+}
+
+/// Text of a `Display` value.
+#[inline]
+pub fn display<T: Display>(value: T) -> String {
+    value.to_string()
+}
+
+/// Compact JSON text of a `Serialize` value. A value `serde_json` refuses (a map with
+/// non-string keys, a failing `Serialize` impl) becomes the error's text: writing content
+/// never fails.
+pub fn json_text<T: Serialize>(value: T) -> String {
+    serde_json::to_string(&value).unwrap_or_else(|e| format!("unserializable value: {e}"))
+}
+
+/// Text blocks.
+pub fn text<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    to_text: fn(I::Item) -> String,
+    env: &Envelope,
+) {
+    for item in items {
+        let (annotations, meta) = env.parts();
+        out.push(ContentBlock::Text(TextContent {
+            text: to_text(item),
+            annotations,
+            meta,
+            extra: Map::new(),
+        }));
+    }
+}
+
+/// Image blocks (the MIME type's kind was checked for literals; a field's is written as is).
+pub fn image<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    mime: &MimeType,
+    env: &Envelope,
+) where
+    I::Item: IntoBinary,
+{
+    for item in items {
+        let (annotations, meta) = env.parts();
+        out.push(ContentBlock::Image(ImageContent {
+            data: item.into_base64_data(),
+            mime_type: mime.clone(),
+            annotations,
+            meta,
+            extra: Map::new(),
+        }));
+    }
+}
+
+/// Audio blocks.
+pub fn audio<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    mime: &MimeType,
+    env: &Envelope,
+) where
+    I::Item: IntoBinary,
+{
+    for item in items {
+        let (annotations, meta) = env.parts();
+        out.push(ContentBlock::Audio(AudioContent {
+            data: item.into_base64_data(),
+            mime_type: mime.clone(),
+            annotations,
+            meta,
+            extra: Map::new(),
+        }));
+    }
+}
+
+/// What an embedded resource's contents carry besides their body.
+pub struct ResourceParts {
+    /// `uri`.
+    pub uri: Uri,
+    /// `mimeType`.
+    pub mime_type: Option<MimeType>,
+    /// The contents' own `_meta`.
+    pub meta: Meta,
+}
+
+/// Embedded text resources.
+pub fn text_resource<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    to_text: fn(I::Item) -> String,
+    parts: &ResourceParts,
+    env: &Envelope,
+) {
+    for item in items {
+        let contents = ResourceContents::Text(TextResourceContents {
+            uri: parts.uri.clone(),
+            mime_type: parts.mime_type.clone(),
+            text: to_text(item),
+            meta: parts.meta.clone(),
+            extra: Map::new(),
+        });
+        out.push(embedded(contents, env));
+    }
+}
+
+/// Embedded blob resources.
+pub fn blob_resource<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    parts: &ResourceParts,
+    env: &Envelope,
+) where
+    I::Item: IntoBinary,
+{
+    for item in items {
+        let contents = ResourceContents::Blob(BlobResourceContents {
+            uri: parts.uri.clone(),
+            mime_type: parts.mime_type.clone(),
+            blob: item.into_base64_data(),
+            meta: parts.meta.clone(),
+            extra: Map::new(),
+        });
+        out.push(embedded(contents, env));
+    }
+}
+
+fn embedded(resource: ResourceContents, env: &Envelope) -> ContentBlock {
+    let (annotations, meta) = env.parts();
+    ContentBlock::Resource(EmbeddedResource {
+        resource,
+        annotations,
+        meta,
+        extra: Map::new(),
+    })
+}
+
+/// The parts of a resource link besides its URI.
+pub struct LinkParts {
+    /// `name`.
+    pub name: String,
+    /// `title`.
+    pub title: Option<String>,
+    /// `description`.
+    pub description: Option<String>,
+    /// `mimeType`.
+    pub mime_type: Option<MimeType>,
+    /// `size`.
+    pub size: Option<u64>,
+}
+
+/// Resource link blocks: the field is the URI.
+pub fn link<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    parts: &LinkParts,
+    env: &Envelope,
+) where
+    I::Item: UriField,
+{
+    for item in items {
+        let (annotations, meta) = env.parts();
+        let mut link = ResourceLink::new(item.into_uri(), parts.name.clone());
+        link.title.clone_from(&parts.title);
+        link.description.clone_from(&parts.description);
+        link.mime_type.clone_from(&parts.mime_type);
+        link.size = parts.size;
+        link.annotations = annotations;
+        link.meta = meta;
+        out.push(ContentBlock::ResourceLink(link));
+    }
+}
+
+/// A link's name taken from a field, or the field's own name when that field is `None`.
+pub fn name_or(name: Option<String>, field: &'static str) -> String {
+    name.unwrap_or_else(|| field.to_owned())
+}
+
+/// A derived type's whole tool result: its blocks and the result's `_meta`.
+pub fn call_tool_result<T: IntoContent>(value: T) -> CallToolResult {
+    let mut blocks = Vec::new();
+    let mut meta = Meta::new();
+    value.extend_content(&mut blocks, &mut meta);
+    let mut result = CallToolResult::new(blocks);
+    result.meta = meta;
+    result
+}
+
+/// The tool result of a `structured` type: its serde form in `structuredContent`, and (unless
+/// `no_text`) that JSON as a text block too, for clients that ignore `structuredContent`.
+pub fn structured_result<T: IntoContent + Serialize>(value: T, with_text: bool) -> CallToolResult {
+    let structured = serde_json::to_value(&value).unwrap_or(Value::Null);
+    let mut result = call_tool_result(value);
+    if with_text {
+        let text = structured.to_string();
+        if !result
+            .content
+            .iter()
+            .any(|b| b.as_text() == Some(text.as_str()))
+        {
+            result.content.push(ContentBlock::text(text));
+        }
+    }
+    result.structured_content = Some(structured);
+    result
+}
