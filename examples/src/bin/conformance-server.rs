@@ -7,8 +7,8 @@
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
-use std::time::Duration;
 use axum::serve::{Listener as _, ListenerExt as _};
+use std::time::Duration;
 
 use mcp_content::input::{Capability, Elicitation, InputRequest};
 use mcp_content::{
@@ -683,11 +683,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             // TCP_NODELAY on every accepted socket: an SSE response goes out in several
             // writes, and without it each one after the first waits for the client's
             // delayed ACK (about 40 ms).
-            let listener = tokio::net::TcpListener::bind(addr)
-                .await?
-                .tap_io(|tcp| {
-                    let _ = tcp.set_nodelay(true);
-                });
+            let listener = tokio::net::TcpListener::bind(addr).await?.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             eprintln!(
                 "conformance-server listening on http://{}/mcp",
                 listener.local_addr()?

@@ -260,7 +260,6 @@ impl McpServer {
     }
 }
 
-
 fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) -> InputParams {
     InputParams {
         responses: responses.map(|r| Value::Object(r.clone().into_iter().collect())),
@@ -269,7 +268,7 @@ fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) 
 }
 
 fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    to_rmcp(&value).map_err(|e| convert_error(&e))
+    to_rmcp(&value, false).map_err(|e| convert_error(&e))
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
