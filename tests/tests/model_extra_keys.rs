@@ -621,3 +621,36 @@ fn extras_read_from_a_peer_never_shadow_known_fields() {
         Map::from_iter([("x-b".to_owned(), json!(2))])
     );
 }
+
+#[test]
+fn typed_meta_keys_are_checked_by_the_checked_constructors() {
+    for (key, good, bad) in typed_key_cases() {
+        for value in good {
+            let mut meta = Meta::new();
+            assert!(
+                meta.try_insert_key(MetaKey::new(key).unwrap(), value.clone())
+                    .is_ok()
+            );
+            let map = Map::from_iter([(key.to_owned(), value)]);
+            assert!(Meta::from_map(map).is_ok(), "{key}");
+        }
+        for (value, inside) in bad {
+            let mut meta = Meta::new();
+            let err = meta
+                .try_insert_key(MetaKey::new(key).unwrap(), value.clone())
+                .unwrap_err();
+            assert!(
+                matches!(
+                    err.rule,
+                    Rule::Type | Rule::Uri | Rule::IconSrc | Rule::IconTheme
+                ),
+                "{key}: {value}: {err}"
+            );
+            assert!(err.message.starts_with(inside), "{err}");
+            assert!(meta.is_empty());
+            let map = Map::from_iter([(key.to_owned(), value.clone())]);
+            let err = Meta::from_map(map).unwrap_err();
+            assert!(err.message.starts_with(key), "{err}");
+        }
+    }
+}

@@ -102,7 +102,7 @@ pub async fn inline_payload_links(
         let ContentBlock::ResourceLink(link) = block else {
             continue;
         };
-        let Some(replaced) = link.meta.get(PAYLOAD_META_KEY).cloned() else {
+        let Some(replaced) = link.meta.get_value(PAYLOAD_META_KEY) else {
             continue;
         };
         let path = format!("content[{index}]");
@@ -166,7 +166,7 @@ fn restore(
             image.annotations.clone_from(&link.annotations);
             image.meta = meta;
             image.extra.clone_from(&link.extra);
-            ContentBlock::Image(image)
+            ContentBlock::from(image)
         }
         "audio" => {
             let mut audio =
@@ -174,7 +174,7 @@ fn restore(
             audio.annotations.clone_from(&link.annotations);
             audio.meta = meta;
             audio.extra.clone_from(&link.extra);
-            ContentBlock::Audio(audio)
+            ContentBlock::from(audio)
         }
         "resource" => {
             let uri = replaced.get("uri").and_then(Value::as_str).ok_or_else(|| {
@@ -192,7 +192,7 @@ fn restore(
             embedded.annotations.clone_from(&link.annotations);
             embedded.meta = meta;
             embedded.extra.clone_from(&link.extra);
-            ContentBlock::Resource(embedded)
+            ContentBlock::from(embedded)
         }
         other => {
             return Err(ReadError::message(

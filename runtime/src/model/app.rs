@@ -302,8 +302,9 @@ impl UiToolMeta {
 }
 
 /// The `_meta.ui.resourceUri` of a tool descriptor, if it has one.
-pub(crate) fn tool_ui_resource_uri(tool: &Tool) -> Option<&str> {
-    tool.meta.get(UI_META_KEY)?.get("resourceUri")?.as_str()
+pub(crate) fn tool_ui_resource_uri(tool: &Tool) -> Option<String> {
+    let ui = tool.meta.get_value(UI_META_KEY)?;
+    ui.get("resourceUri")?.as_str().map(str::to_owned)
 }
 
 fn put_ui(meta: &mut Meta, value: Value) {

@@ -61,9 +61,39 @@ impl Meta {
     }
 
     /// Inserts a key already validated as a [`MetaKey`] (reserved prefixes allowed: this is
-    /// how the runtime and proxies write them).
+    /// how the runtime and proxies write them). The value of a key the spec types
+    /// ([`Meta::TYPED_KEYS`]) is not checked here: [`Meta::try_insert_key`] checks it, and
+    /// [`validate`](crate::Validate::validate) reports it.
     pub fn insert_key(&mut self, key: MetaKey, value: impl Into<Value>) -> Option<RawJson> {
         self.0.insert(key.into_string(), value.into())
+    }
+
+    /// [`Meta::insert_key`], refusing a value of another shape than the spec gives the key
+    /// ([`Meta::TYPED_KEYS`]).
+    ///
+    /// ```
+    /// use mcp_content::{Meta, MetaKey};
+    /// use serde_json::json;
+    /// let mut meta = Meta::new();
+    /// let key = MetaKey::new("io.modelcontextprotocol/serverInfo").unwrap();
+    /// let err = meta.try_insert_key(key.clone(), json!({"name": "weather"})).unwrap_err();
+    /// assert_eq!(err.to_string(), "version: `version` is required (a string) (rule: type)");
+    /// assert!(meta.try_insert_key(key, json!({"name": "weather", "version": "1.0"})).is_ok());
+    /// ```
+    pub fn try_insert_key(
+        &mut self,
+        key: MetaKey,
+        value: impl Into<Value>,
+    ) -> Result<Option<Value>, Violation> {
+        let value = value.into();
+        check_reserved_value(key.as_str(), &value).map_err(|(at, violation)| {
+            if at.is_empty() {
+                violation
+            } else {
+                Violation::new(violation.rule, format!("{at}: {}", violation.message))
+            }
+        })?;
+        Ok(self.0.insert(key.into_string(), value).map(|raw| raw.to_value()))
     }
 
     /// Inserts a key the compiler already checked (generated code).
@@ -108,10 +138,15 @@ impl Meta {
         self.0.to_map()
     }
 
-    /// A `_meta` from a JSON map, checking every key's grammar.
+    /// A `_meta` from a JSON map, checking every key's grammar and the values of the keys
+    /// the spec types ([`Meta::TYPED_KEYS`]).
     pub fn from_map(map: Map<String, Value>) -> Result<Self, Violation> {
-        for key in map.keys() {
+        for (key, value) in &map {
             rules::check_meta_key(key)?;
+            check_reserved_value(key, value).map_err(|(at, violation)| {
+                let at = join_path(key, &at);
+                Violation::new(violation.rule, format!("{at}: {}", violation.message))
+            })?;
         }
         Ok(Self(JsonObject::from(map)))
     }

@@ -11,6 +11,10 @@
 //! (no version's `ContentBlock` has it; it can be relayed, not validated), a tool schema
 //! the 2025 schemas refuse, and a `_meta` key the 2026-07-28 schema types
 //! ([`Meta::TYPED_KEYS`]) holding another shape.
+//!
+//! Size is not validity: the limits a reader puts on untrusted input
+//! ([`ReadLimits`](crate::ReadLimits): document and binary size, nesting depth) are the
+//! reader's policy, and a value over them validates (a peer with other limits reads it).
 
 use std::fmt;
 

@@ -116,7 +116,7 @@ impl Payloads {
             };
             if replace {
                 let taken = std::mem::replace(block, ContentBlock::text(""));
-                *block = ContentBlock::ResourceLink(self.link(taken));
+                *block = ContentBlock::from(self.link(taken));
             }
         }
     }
@@ -171,7 +171,7 @@ impl Payloads {
         if let Some((uri, inner_meta)) = inner {
             replaced.insert("uri".into(), Value::from(uri.as_str()));
             if !inner_meta.is_empty() {
-                replaced.insert("meta".into(), Value::Object(inner_meta.into_map()));
+                replaced.insert("meta".into(), Value::Object(inner_meta.to_map()));
             }
         }
         meta.__insert_unchecked(PAYLOAD_META_KEY, Value::Object(replaced));

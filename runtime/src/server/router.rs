@@ -740,9 +740,9 @@ impl Router {
         result: Result<ReadResourceResult, ProtocolError>,
     ) -> Result<ReadResourceResult, ProtocolError> {
         result.map(|mut result| {
-            if let Some(ui) = descriptor_meta.get(app::UI_META_KEY) {
+            if let Some(ui) = descriptor_meta.get_value(app::UI_META_KEY) {
                 for contents in &mut result.contents {
-                    app::fill_contents_ui(contents, ui);
+                    app::fill_contents_ui(contents, &ui);
                 }
             }
             if let Some(hint) = handler.cache_hint().or(self.read_cache) {
@@ -881,7 +881,7 @@ fn check_ui_resources(
     legacy: bool,
 ) -> Result<(), RouterError> {
     for (tool, _) in tools {
-        let Some(uri) = app::tool_ui_resource_uri(tool).map(str::to_owned) else {
+        let Some(uri) = app::tool_ui_resource_uri(tool) else {
             continue;
         };
         let served = resource_index.contains_key(&uri)

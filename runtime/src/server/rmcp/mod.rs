@@ -268,7 +268,7 @@ fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) 
 }
 
 fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    to_rmcp(&value).map_err(|e| convert_error(&e))
+    to_rmcp(&value, false).map_err(|e| convert_error(&e))
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
@@ -277,7 +277,7 @@ fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version), false).map_err(|e| convert_error(&e)))
         .collect()
 }
 
