@@ -17,10 +17,12 @@ mod wire;
 
 pub use model::annotations::{Annotations, Role};
 pub use model::binary::Base64Data;
+pub use model::cache::CacheHint;
 pub use model::content::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
+pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconTheme};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};

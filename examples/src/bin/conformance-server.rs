@@ -7,6 +7,7 @@
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
+use axum::serve::{Listener as _, ListenerExt as _};
 use std::time::Duration;
 
 use mcp_content::input::{Capability, Elicitation, InputRequest};
@@ -679,7 +680,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
             let service = mcp_content::rmcp::streamable_http_service(router());
             let app = axum::Router::new().nest_service("/mcp", service);
-            let listener = tokio::net::TcpListener::bind(addr).await?;
+            // TCP_NODELAY on every accepted socket: an SSE response goes out in several
+            // writes, and without it each one after the first waits for the client's
+            // delayed ACK (about 40 ms).
+            let listener = tokio::net::TcpListener::bind(addr).await?.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             eprintln!(
                 "conformance-server listening on http://{}/mcp",
                 listener.local_addr()?

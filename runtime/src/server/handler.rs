@@ -486,6 +486,14 @@ pub trait ResourceHandler: Send + Sync + 'static {
     fn allows_path_traversal(&self) -> bool {
         false
     }
+    /// The cache hint (2026-07-28 `ttlMs` / `cacheScope`) for its read results, set where a
+    /// result has none. `None`: the router's default ([`RouterBuilder::read_cache`]), else
+    /// no caching.
+    ///
+    /// [`RouterBuilder::read_cache`]: crate::RouterBuilder::read_cache
+    fn cache_hint(&self) -> Option<crate::CacheHint> {
+        None
+    }
 }
 
 /// Argument completion (`completion/complete`).

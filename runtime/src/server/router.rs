@@ -8,6 +8,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+#[cfg(feature = "jsonschema")]
+use crate::convert::typed_result::OutputChecks;
+use crate::model::cache::CacheHint;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
@@ -29,6 +32,13 @@ pub enum RouterError {
     DuplicatePrompt(String),
     /// Two resources share a URI, or two templates share a template.
     DuplicateResource(String),
+    /// A tool's output schema does not compile (with `check_structured_output` on).
+    InvalidOutputSchema {
+        /// The tool.
+        tool: String,
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for RouterError {
@@ -37,6 +47,9 @@ impl fmt::Display for RouterError {
             RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
             RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
             RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
+            RouterError::InvalidOutputSchema { tool, message } => {
+                write!(f, "tool `{tool}`: {message}")
+            }
         }
     }
 }
@@ -73,6 +86,10 @@ pub struct RouterBuilder {
     resources: Vec<Arc<dyn ResourceHandler>>,
     completion: Option<Arc<dyn CompletionHandler>>,
     state_keys: Option<StateKeys>,
+    #[cfg(feature = "jsonschema")]
+    check_structured_output: bool,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
 }
 
 impl RouterBuilder {
@@ -128,6 +145,70 @@ impl RouterBuilder {
         self
     }
 
+    /// The cache hint of the list results (`tools/list`, `prompts/list`, `resources/list`,
+    /// `resources/templates/list`) for 2026-07-28 peers; [`CacheHint::NONE`] by default.
+    ///
+    /// ```
+    /// use mcp_content::{CacheHint, Context, Meta, ProtocolVersion, Router};
+    /// let router = Router::builder().list_cache(CacheHint::parse("1h", "public").unwrap()).build().unwrap();
+    /// let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let list = runtime.block_on(router.handle("tools/list", None, context)).unwrap();
+    /// assert_eq!(list["ttlMs"], 3_600_000);
+    /// assert_eq!(list["cacheScope"], "public");
+    /// ```
+    #[must_use]
+    pub fn list_cache(mut self, hint: CacheHint) -> Self {
+        self.list_cache = hint;
+        self
+    }
+
+    /// The cache hint of `resources/read` results whose handler gives none
+    /// ([`ResourceHandler::cache_hint`]) and that carry none themselves. Without it such
+    /// results say [`CacheHint::NONE`].
+    #[must_use]
+    pub fn read_cache(mut self, hint: CacheHint) -> Self {
+        self.read_cache = Some(hint);
+        self
+    }
+
+    /// Checks every successful result of a tool that declares an output schema against it
+    /// before it is returned (feature `jsonschema`; results with `isError` are not checked).
+    /// Derived result types match their schema by construction: this is for tools that
+    /// return `Value`, a hand-built `CallToolResult`, or declare a custom `output_schema`.
+    /// A result that breaks its schema becomes an internal error (`-32603`) naming the path.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{json, Map, Value};
+    ///
+    /// struct Count;
+    /// impl ToolHandler for Count {
+    ///     fn tool(&self) -> Tool {
+    ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned();
+    ///         tool
+    ///     }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         Box::pin(async { CallToolResult::structured(json!("three")) })
+    ///     }
+    /// }
+    ///
+    /// let router = Router::builder().tool(Count).check_structured_output(true).build().unwrap();
+    /// let context = Context::new(Default::default(), mcp_content::ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let err = runtime.block_on(router.call_tool("count", None, context)).unwrap_err();
+    /// assert_eq!(err.code, -32603);
+    /// assert!(err.message.ends_with(r#"structuredContent: breaks the tool's output schema: "three" is not of type "integer""#));
+    /// ```
+    #[cfg(feature = "jsonschema")]
+    #[must_use]
+    pub fn check_structured_output(mut self, check: bool) -> Self {
+        self.check_structured_output = check;
+        self
+    }
+
     /// The router, or the first duplicate name.
     pub fn build(self) -> Result<Router, RouterError> {
         let mut tool_index = HashMap::new();
@@ -179,8 +260,24 @@ impl RouterBuilder {
                 }
             }
         }
+        #[cfg(feature = "jsonschema")]
+        let output_checks = if self.check_structured_output {
+            let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
+                RouterError::InvalidOutputSchema {
+                    tool,
+                    message: e.to_string(),
+                }
+            })?;
+            Some(checks)
+        } else {
+            None
+        };
         Ok(Router {
             info: self.info,
+            list_cache: self.list_cache,
+            read_cache: self.read_cache,
+            #[cfg(feature = "jsonschema")]
+            output_checks,
             tools,
             tool_index,
             prompts,
@@ -220,6 +317,10 @@ impl RouterBuilder {
 /// ```
 pub struct Router {
     info: ServerInfo,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
+    #[cfg(feature = "jsonschema")]
+    output_checks: Option<OutputChecks>,
     tools: Vec<(Tool, Arc<dyn ToolHandler>)>,
     tool_index: HashMap<String, usize>,
     prompts: Vec<(Prompt, Arc<dyn PromptHandler>)>,
@@ -439,7 +540,16 @@ impl Router {
             )));
         };
         let handler = &self.tools[index].1;
-        Ok(handler.call(arguments.unwrap_or_default(), context).await)
+        let result = handler.call(arguments.unwrap_or_default(), context).await;
+        #[cfg(feature = "jsonschema")]
+        if let Some(checks) = &self.output_checks {
+            checks.check(name, &result).map_err(|e| {
+                ProtocolError::internal(format!(
+                    "tool `{name}` returned a result against its output schema: {e}"
+                ))
+            })?;
+        }
+        Ok(result)
     }
 
     /// Gets the prompt `name`.
@@ -470,7 +580,9 @@ impl Router {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
         if let Some(&index) = self.resource_index.get(uri) {
-            return self.resources[index].1.read(uri, Vec::new(), context).await;
+            let handler = &*self.resources[index].1;
+            let result = handler.read(uri, Vec::new(), context).await;
+            return self.with_cache_hint(handler, result);
         }
         for (template, handler) in &self.templates {
             let Some(variables) = template.uri_template.match_uri(uri) else {
@@ -497,9 +609,24 @@ impl Router {
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
-            return handler.read(uri, variables, context).await;
+            let result = handler.read(uri, variables, context).await;
+            return self.with_cache_hint(&**handler, result);
         }
         Err(ProtocolError::resource_not_found(uri, version))
+    }
+
+    /// The handler's cache hint, else the router's, on a read result that has none.
+    fn with_cache_hint(
+        &self,
+        handler: &dyn ResourceHandler,
+        result: Result<ReadResourceResult, ProtocolError>,
+    ) -> Result<ReadResourceResult, ProtocolError> {
+        result.map(|mut result| {
+            if let Some(hint) = handler.cache_hint().or(self.read_cache) {
+                hint.fill(&mut result);
+            }
+            result
+        })
     }
 
     /// Completes an argument; without a completion handler, no values.
@@ -538,8 +665,11 @@ impl Router {
                 );
             }
             if version.has_cache_hints() {
-                result.insert("ttlMs".into(), Value::from(0));
-                result.insert("cacheScope".into(), Value::from("private"));
+                result.insert("ttlMs".into(), Value::from(self.list_cache.ttl_ms));
+                result.insert(
+                    "cacheScope".into(),
+                    Value::from(self.list_cache.scope.as_str()),
+                );
             }
             Value::Object(result)
         };

@@ -1,12 +1,16 @@
 //! The bridge to the [`rmcp`](https://docs.rs/rmcp) crate (feature `rmcp`): conversions
-//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]), and
-//! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler`, served over stdio or Streamable
-//! HTTP.
+//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]: lossless where
+//! rmcp's types can hold the data, an error naming the JSON path where they cannot — see
+//! the table in [`ConvertError`]'s module), and [`McpServer`], a [`Router`] as an `rmcp`
+//! `ServerHandler` for any `rmcp` transport. Serving helpers come with the transport's
+//! feature, so a server compiles only the stack it uses: `serve_stdio` (feature
+//! `rmcp-stdio`) and `streamable_http_service` (feature `rmcp-http`).
 //!
 //! Logging, sampling and roots are deprecated from 2026-07-28 (SEP-2577); they remain how
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
 //!
 //! ```no_run
+//! # #[cfg(feature = "rmcp-stdio")]
 //! # async fn run(router: mcp_content::Router) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 //! mcp_content::rmcp::serve_stdio(router).await?;
 //! # Ok(()) }
@@ -15,10 +19,14 @@
 #![allow(deprecated)]
 
 mod convert;
+#[cfg(feature = "rmcp-http")]
 mod http;
+#[cfg(feature = "rmcp-stdio")]
 mod stdio;
 
+#[cfg(feature = "rmcp-http")]
 pub use http::{DEFAULT_MAX_BODY_BYTES, HttpOptions, HttpResponse, McpHttpService};
+#[cfg(feature = "rmcp-stdio")]
 pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
@@ -114,8 +122,16 @@ impl ClientPeer for RmcpPeer {
                 }
                 "elicitation/create" => {
                     let param: rm::ElicitRequestParams = params(value)?;
-                    let result = self.peer.create_elicitation(param).await;
-                    json(&result.map_err(|e| service_error(&e))?)
+                    // `Peer::create_elicitation` needs rmcp's `elicitation` feature (and `url`
+                    // with it); the request it sends is this one.
+                    let request = rm::ServerRequest::ElicitRequest(rm::ElicitRequest::new(param));
+                    match self.peer.send_request(request).await {
+                        Ok(rm::ClientResult::ElicitResult(result)) => json(&result),
+                        Ok(_) => Err(ProtocolError::internal(
+                            "unexpected response to elicitation/create",
+                        )),
+                        Err(e) => Err(service_error(&e)),
+                    }
                 }
                 "roots/list" => {
                     let result = self.peer.list_roots().await;
@@ -252,16 +268,17 @@ fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) 
 }
 
 fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    to_rmcp(value).map_err(|e| convert_error(&e))
+    // Built by the router from checked parts; rmcp's type holds every field of it.
+    serde_json::from_value(value).map_err(|e| ErrorData::internal_error(e.to_string(), None))
 }
 
-fn list_of<T: SerializeFor, R: DeserializeOwned>(
+fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
     items: &[T],
     version: ProtocolVersion,
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
         .collect()
 }
 
@@ -514,8 +531,9 @@ impl ServerHandler for McpServer {
     }
 }
 
-/// Serves `router` over stdio until the client closes it (lines up to
-/// [`DEFAULT_MAX_LINE_BYTES`]; see [`serve_stdio_with`]).
+/// Serves `router` over stdio until the client closes it (feature `rmcp-stdio`; lines up
+/// to [`DEFAULT_MAX_LINE_BYTES`]; see [`serve_stdio_with`]).
+#[cfg(feature = "rmcp-stdio")]
 pub async fn serve_stdio(
     router: impl Into<Arc<Router>>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
@@ -528,7 +546,8 @@ pub async fn serve_stdio(
     .await
 }
 
-/// The service [`streamable_http_service`] returns.
+/// The service [`streamable_http_service`] returns (feature `rmcp-http`).
+#[cfg(feature = "rmcp-http")]
 pub type StreamableHttp = McpHttpService<
     ::rmcp::transport::streamable_http_server::StreamableHttpService<
         McpServer,
@@ -540,12 +559,15 @@ pub type StreamableHttp = McpHttpService<
 /// `nest_service` or serve it with hyper), with the default [`HttpOptions`]: browsers from
 /// this machine only, bodies up to 4 MiB. Each session gets its own [`McpServer`] state;
 /// rmcp's `Host` check guards against DNS rebinding (`localhost`, `127.0.0.1`, `::1`).
+/// Feature `rmcp-http`.
+#[cfg(feature = "rmcp-http")]
 pub fn streamable_http_service(router: impl Into<Arc<Router>>) -> StreamableHttp {
     streamable_http_service_with(router, HttpOptions::default())
 }
 
 /// [`streamable_http_service`] with these [`HttpOptions`] (the `Origin` allow-list, the
 /// body limit).
+#[cfg(feature = "rmcp-http")]
 pub fn streamable_http_service_with(
     router: impl Into<Arc<Router>>,
     options: HttpOptions,
