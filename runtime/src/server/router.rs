@@ -711,29 +711,8 @@ impl Router {
                         .collect(),
                 ),
             )),
-            "tools/call" => {
-                let name = take_string(&mut params, "name")?;
-                let arguments = take_object(&mut params, "arguments")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self
-                    .call_tool_round(&name, arguments, &input, context)
-                    .await?;
-                Ok(outcome_value(outcome, version))
-            }
-            "prompts/get" => {
-                let name = take_string(&mut params, "name")?;
-                let arguments = take_object(&mut params, "arguments")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self
-                    .get_prompt_round(&name, arguments, &input, context)
-                    .await?;
-                Ok(outcome_value(outcome, version))
-            }
-            "resources/read" => {
-                let uri = take_string(&mut params, "uri")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self.read_resource_round(&uri, &input, context).await?;
-                Ok(outcome_value(outcome, version))
+            "tools/call" | "prompts/get" | "resources/read" => {
+                self.handle_with_input(method, params, context).await
             }
             "completion/complete" => {
                 let reference = params.remove("ref").unwrap_or(Value::Null);
@@ -751,6 +730,33 @@ impl Router {
                 Ok(result)
             }
             other => Err(ProtocolError::method_not_found(other)),
+        }
+    }
+}
+
+impl Router {
+    /// The methods that may ask for input (`tools/call`, `prompts/get`, `resources/read`).
+    async fn handle_with_input(
+        &self,
+        method: &str,
+        mut params: Map<String, Value>,
+        context: Context,
+    ) -> Result<Value, ProtocolError> {
+        let version = context.protocol_version();
+        let input = InputParams::take_from(&mut params)?;
+        if method == "resources/read" {
+            let uri = take_string(&mut params, "uri")?;
+            let outcome = self.read_resource_round(&uri, &input, context).await?;
+            return Ok(outcome_value(outcome, version));
+        }
+        let name = take_string(&mut params, "name")?;
+        let arguments = take_object(&mut params, "arguments")?;
+        if method == "tools/call" {
+            let outcome = self.call_tool_round(&name, arguments, &input, context).await?;
+            Ok(outcome_value(outcome, version))
+        } else {
+            let outcome = self.get_prompt_round(&name, arguments, &input, context).await?;
+            Ok(outcome_value(outcome, version))
         }
     }
 }
