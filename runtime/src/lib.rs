@@ -57,6 +57,7 @@ pub use server::handler;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
+pub use server::tasks;
 
 // Handler glue for `#[tool]`, `#[prompt]`, `#[resource]` and `router!`.
 #[doc(hidden)]

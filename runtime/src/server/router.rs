@@ -21,6 +21,7 @@ use crate::server::handler::{
     ToolHandler,
 };
 use crate::server::input::{Round, StateKeys, target};
+use crate::server::tasks::{MemoryTaskStore, TaskStore, TaskSupport};
 use crate::wire::version::SerializeFor;
 
 /// Why a router could not be built.
@@ -86,6 +87,8 @@ pub struct RouterBuilder {
     resources: Vec<Arc<dyn ResourceHandler>>,
     completion: Option<Arc<dyn CompletionHandler>>,
     state_keys: Option<StateKeys>,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Option<Arc<dyn TaskStore>>,
     #[cfg(feature = "jsonschema")]
     check_structured_output: bool,
     list_cache: CacheHint,
@@ -93,6 +96,23 @@ pub struct RouterBuilder {
 }
 
 impl RouterBuilder {
+    /// Adds a tool that runs as a task (the tasks extension) when the client declares the
+    /// extension; `Required` refuses clients that do not (`-32021`).
+    #[must_use]
+    pub fn task_tool(mut self, tool: impl ToolHandler, support: TaskSupport) -> Self {
+        let name = tool.tool().name.as_str().to_owned();
+        self.task_support.insert(name, support);
+        self.tools.push(Arc::new(tool));
+        self
+    }
+
+    /// Where tasks are kept (default: in memory). Replicas that share a store share tasks.
+    #[must_use]
+    pub fn task_store(mut self, store: impl TaskStore) -> Self {
+        self.task_store = Some(Arc::new(store));
+        self
+    }
+
     /// Sets the keys that seal `requestState` (2026-07-28 input rounds). Without them a
     /// random key is made per process, so a round cannot continue on another replica:
     /// give every replica the same keys.
@@ -214,7 +234,13 @@ impl RouterBuilder {
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
         for handler in self.tools {
-            let descriptor = handler.tool();
+            let mut descriptor = handler.tool();
+            if let Some(support) = self.task_support.get(descriptor.name.as_str()) {
+                descriptor.extra.insert(
+                    "execution".into(),
+                    serde_json::json!({ "taskSupport": support.as_str() }),
+                );
+            }
             let name = descriptor.name.as_str().to_owned();
             if tool_index.insert(name.clone(), tools.len()).is_some() {
                 return Err(RouterError::DuplicateTool(name));
@@ -287,6 +313,12 @@ impl RouterBuilder {
             templates,
             completion: self.completion,
             state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
+            task_support: self.task_support,
+            task_store: self
+                .task_store
+                .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
+            #[cfg(feature = "rmcp")]
+            running: Arc::default(),
             changes: ChangeFeed::default(),
         })
     }
@@ -331,6 +363,10 @@ pub struct Router {
     completion: Option<Arc<dyn CompletionHandler>>,
     state_keys: StateKeys,
     changes: ChangeFeed,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Arc<dyn TaskStore>,
+    #[cfg(feature = "rmcp")]
+    running: Arc<crate::server::tasks::engine::Running>,
 }
 
 /// What a request that may ask for input ends with.
@@ -429,6 +465,26 @@ impl Router {
     /// The resource templates, in registration order.
     pub fn list_resource_templates(&self) -> Vec<ResourceTemplate> {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    /// How the tool `name` runs as a task, if it does.
+    pub fn task_support(&self, name: &str) -> Option<TaskSupport> {
+        self.task_support.get(name).copied()
+    }
+
+    /// Whether any tool runs as a task.
+    pub fn has_task_tools(&self) -> bool {
+        !self.task_support.is_empty()
+    }
+
+    /// Where tasks are kept.
+    pub fn task_store(&self) -> &dyn TaskStore {
+        self.task_store.as_ref()
+    }
+
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn running(&self) -> &crate::server::tasks::engine::Running {
+        &self.running
     }
 
     /// The change feed subscriptions listen to.
@@ -752,10 +808,14 @@ impl Router {
         let name = take_string(&mut params, "name")?;
         let arguments = take_object(&mut params, "arguments")?;
         if method == "tools/call" {
-            let outcome = self.call_tool_round(&name, arguments, &input, context).await?;
+            let outcome = self
+                .call_tool_round(&name, arguments, &input, context)
+                .await?;
             Ok(outcome_value(outcome, version))
         } else {
-            let outcome = self.get_prompt_round(&name, arguments, &input, context).await?;
+            let outcome = self
+                .get_prompt_round(&name, arguments, &input, context)
+                .await?;
             Ok(outcome_value(outcome, version))
         }
     }
