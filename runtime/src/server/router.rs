@@ -234,13 +234,9 @@ impl RouterBuilder {
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
         for handler in self.tools {
-            let mut descriptor = handler.tool();
-            if let Some(support) = self.task_support.get(descriptor.name.as_str()) {
-                descriptor.extra.insert(
-                    "execution".into(),
-                    serde_json::json!({ "taskSupport": support.as_str() }),
-                );
-            }
+            // Task support is not written on the descriptor: SEP-2663 makes running as a
+            // task the server's decision, and rmcp's `Tool` has no `execution` to carry it.
+            let descriptor = handler.tool();
             let name = descriptor.name.as_str().to_owned();
             if tool_index.insert(name.clone(), tools.len()).is_some() {
                 return Err(RouterError::DuplicateTool(name));
