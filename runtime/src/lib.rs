@@ -69,6 +69,7 @@ pub use server::http;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
+pub use server::tasks;
 
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]

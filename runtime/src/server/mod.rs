@@ -15,4 +15,5 @@ pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub(crate) mod router;
+pub mod tasks;
 pub(crate) mod tool_result;

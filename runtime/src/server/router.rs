@@ -24,6 +24,7 @@ use crate::server::handler::{
 };
 use crate::server::input::{Round, StateKeys, target};
 use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
+use crate::server::tasks::{MemoryTaskStore, TaskStore, TaskSupport};
 use crate::wire::version::SerializeFor;
 
 /// Why a router could not be built.
@@ -99,6 +100,9 @@ pub struct RouterBuilder {
     prompts: Vec<Arc<dyn PromptHandler>>,
     resources: Vec<Arc<dyn ResourceHandler>>,
     completion: Option<Arc<dyn CompletionHandler>>,
+    state_keys: Option<StateKeys>,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Option<Arc<dyn TaskStore>>,
     #[cfg(feature = "jsonschema")]
     check_structured_output: bool,
     list_cache: CacheHint,
@@ -107,10 +111,26 @@ pub struct RouterBuilder {
     max_inline: Option<u64>,
     payload_store: Option<Arc<dyn PayloadStore>>,
     payload_ttl: Option<Duration>,
-    state_keys: Option<StateKeys>,
 }
 
 impl RouterBuilder {
+    /// Adds a tool that runs as a task (the tasks extension) when the client declares the
+    /// extension; `Required` refuses clients that do not (`-32021`).
+    #[must_use]
+    pub fn task_tool(mut self, tool: impl ToolHandler, support: TaskSupport) -> Self {
+        let name = tool.tool().name.as_str().to_owned();
+        self.task_support.insert(name, support);
+        self.tools.push(Arc::new(tool));
+        self
+    }
+
+    /// Where tasks are kept (default: in memory). Replicas that share a store share tasks.
+    #[must_use]
+    pub fn task_store(mut self, store: impl TaskStore) -> Self {
+        self.task_store = Some(Arc::new(store));
+        self
+    }
+
     /// Sets the keys that seal `requestState` (2026-07-28 input rounds). Without them a
     /// random key is made per process, so a round cannot continue on another replica:
     /// give every replica the same keys.
@@ -293,6 +313,8 @@ impl RouterBuilder {
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
         for handler in self.tools {
+            // Task support is not written on the descriptor: SEP-2663 makes running as a
+            // task the server's decision, and rmcp's `Tool` has no `execution` to carry it.
             let descriptor = handler.tool();
             let name = descriptor.name.as_str().to_owned();
             if tool_index.insert(name.clone(), tools.len()).is_some() {
@@ -384,6 +406,12 @@ impl RouterBuilder {
             templates,
             completion: self.completion,
             state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
+            task_support: self.task_support,
+            task_store: self
+                .task_store
+                .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
+            #[cfg(feature = "rmcp")]
+            running: Arc::default(),
             changes: ChangeFeed::default(),
         })
     }
@@ -430,6 +458,10 @@ pub struct Router {
     completion: Option<Arc<dyn CompletionHandler>>,
     state_keys: StateKeys,
     changes: ChangeFeed,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Arc<dyn TaskStore>,
+    #[cfg(feature = "rmcp")]
+    running: Arc<crate::server::tasks::engine::Running>,
 }
 
 /// What a request that may ask for input ends with.
@@ -528,6 +560,26 @@ impl Router {
     /// The resource templates, in registration order.
     pub fn list_resource_templates(&self) -> Vec<ResourceTemplate> {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    /// How the tool `name` runs as a task, if it does.
+    pub fn task_support(&self, name: &str) -> Option<TaskSupport> {
+        self.task_support.get(name).copied()
+    }
+
+    /// Whether any tool runs as a task.
+    pub fn has_task_tools(&self) -> bool {
+        !self.task_support.is_empty()
+    }
+
+    /// Where tasks are kept.
+    pub fn task_store(&self) -> &dyn TaskStore {
+        self.task_store.as_ref()
+    }
+
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn running(&self) -> &crate::server::tasks::engine::Running {
+        &self.running
     }
 
     /// The change feed subscriptions listen to.
@@ -828,29 +880,8 @@ impl Router {
                         .collect(),
                 ),
             )),
-            "tools/call" => {
-                let name = take_string(&mut params, "name")?;
-                let arguments = take_object(&mut params, "arguments")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self
-                    .call_tool_round(&name, arguments, &input, context)
-                    .await?;
-                Ok(outcome_value(outcome, version))
-            }
-            "prompts/get" => {
-                let name = take_string(&mut params, "name")?;
-                let arguments = take_object(&mut params, "arguments")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self
-                    .get_prompt_round(&name, arguments, &input, context)
-                    .await?;
-                Ok(outcome_value(outcome, version))
-            }
-            "resources/read" => {
-                let uri = take_string(&mut params, "uri")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self.read_resource_round(&uri, &input, context).await?;
-                Ok(outcome_value(outcome, version))
+            "tools/call" | "prompts/get" | "resources/read" => {
+                self.handle_with_input(method, params, context).await
             }
             "completion/complete" => {
                 let reference = params.remove("ref").unwrap_or(Value::Null);
@@ -900,6 +931,37 @@ fn check_ui_resources(
         }
     }
     Ok(())
+}
+
+impl Router {
+    /// The methods that may ask for input (`tools/call`, `prompts/get`, `resources/read`).
+    async fn handle_with_input(
+        &self,
+        method: &str,
+        mut params: Map<String, Value>,
+        context: Context,
+    ) -> Result<Value, ProtocolError> {
+        let version = context.protocol_version();
+        let input = InputParams::take_from(&mut params)?;
+        if method == "resources/read" {
+            let uri = take_string(&mut params, "uri")?;
+            let outcome = self.read_resource_round(&uri, &input, context).await?;
+            return Ok(outcome_value(outcome, version));
+        }
+        let name = take_string(&mut params, "name")?;
+        let arguments = take_object(&mut params, "arguments")?;
+        if method == "tools/call" {
+            let outcome = self
+                .call_tool_round(&name, arguments, &input, context)
+                .await?;
+            Ok(outcome_value(outcome, version))
+        } else {
+            let outcome = self
+                .get_prompt_round(&name, arguments, &input, context)
+                .await?;
+            Ok(outcome_value(outcome, version))
+        }
+    }
 }
 
 fn outcome_value<T: SerializeFor>(outcome: Outcome<T>, version: crate::ProtocolVersion) -> Value {

@@ -47,8 +47,10 @@ use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::server::input::ClientCapabilities;
+use crate::server::input::{Capability, ClientCapabilities, missing_capability};
 use crate::server::router::{InputParams, Outcome, Router};
+use crate::server::tasks::TaskSupport;
+use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
@@ -300,6 +302,12 @@ impl ServerHandler for McpServer {
             capabilities.completions = Some(Map::new());
         }
         capabilities.logging = Some(Map::new());
+        if router.has_task_tools() {
+            capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(crate::input::TASKS_EXTENSION.into(), Map::new());
+        }
         let info = router.info();
         let mut config = rm::ServerConfig::new(capabilities).with_server_info(
             rm::Implementation::new(info.name.clone(), info.version.clone()),
@@ -326,6 +334,29 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
+        if let Some(support) = self.router.task_support(&request.name)
+            && version.has_result_type()
+        {
+            if ctx.client_supports(Capability::Tasks) {
+                let created = task_engine::create(
+                    &self.router,
+                    &request.name,
+                    request.arguments.unwrap_or_default(),
+                    version,
+                    &ctx.client_capabilities(),
+                )
+                .map_err(protocol_error)?;
+                let created: rm::CreateTaskResult = serde_json::from_value(created)
+                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                return Ok(created.into());
+            }
+            if support == TaskSupport::Required {
+                return Err(protocol_error(missing_capability(
+                    Capability::Tasks,
+                    "this tool runs only as a task; it",
+                )));
+            }
+        }
         let input = input_params(
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
@@ -461,6 +492,32 @@ impl ServerHandler for McpServer {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = level;
         Ok(())
+    }
+
+    async fn get_task(
+        &self,
+        request: rm::GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rm::GetTaskResult, ErrorData> {
+        let task = task_engine::get(&self.router, &request.task_id).map_err(protocol_error)?;
+        serde_json::from_value(task).map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    async fn update_task(
+        &self,
+        request: rm::UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let responses: Map<String, Value> = request.input_responses.into_iter().collect();
+        task_engine::update(&self.router, &request.task_id, &responses).map_err(protocol_error)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: rm::CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        task_engine::cancel(&self.router, &request.task_id).map_err(protocol_error)
     }
 
     fn accepted_subscription_filter(
