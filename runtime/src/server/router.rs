@@ -26,6 +26,14 @@ pub enum RouterError {
     DuplicatePrompt(String),
     /// Two resources share a URI, or two templates share a template.
     DuplicateResource(String),
+    /// Two resource handlers can match the same URI (two templates, or a template and a
+    /// fixed URI it matches): for those URIs one of them could never run.
+    OverlappingResources {
+        /// The one registered first.
+        first: String,
+        /// The one registered later.
+        second: String,
+    },
 }
 
 impl fmt::Display for RouterError {
@@ -34,6 +42,10 @@ impl fmt::Display for RouterError {
             RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
             RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
             RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
+            RouterError::OverlappingResources { first, second } => write!(
+                f,
+                "the resource `{second}` overlaps `{first}`: some URI matches both, and only one handler can serve it"
+            ),
         }
     }
 }
@@ -162,8 +174,32 @@ impl RouterBuilder {
                     {
                         return Err(RouterError::DuplicateResource(text.to_owned()));
                     }
+                    if let Some((earlier, _)) = templates
+                        .iter()
+                        .find(|(t, _)| t.uri_template.overlaps(&template.uri_template))
+                    {
+                        return Err(RouterError::OverlappingResources {
+                            first: earlier.uri_template.as_str().to_owned(),
+                            second: text.to_owned(),
+                        });
+                    }
                     templates.push((template, handler));
                 }
+            }
+        }
+        // A fixed URI that a template matches: the same rule, whichever came first.
+        for (resource, _) in &resources {
+            let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
+                continue;
+            };
+            if let Some((template, _)) = templates
+                .iter()
+                .find(|(t, _)| t.uri_template.overlaps(&fixed))
+            {
+                return Err(RouterError::OverlappingResources {
+                    first: template.uri_template.as_str().to_owned(),
+                    second: resource.uri.as_str().to_owned(),
+                });
             }
         }
         Ok(Router {
