@@ -14,6 +14,8 @@
 //! | tool name | [`check_tool_name`] |
 //! | icons | [`check_icon_src`], [`check_icon_theme`] |
 //! | protocol version | [`ProtocolVersion`] |
+//! | cache hints, payload budgets | [`parse_duration_ms`], [`check_cache_scope`], [`parse_byte_size`] |
+//! | MCP Apps (`io.modelcontextprotocol/ui`) | [`check_ui_uri`], [`check_app_mime_type`], [`check_csp_origin`], [`check_ui_visibility`], [`check_ui_permission`] |
 //!
 //! ```
 //! use mcp_content_rules::{check_mime_kind, MediaKind};
@@ -26,10 +28,12 @@
 //! ```
 
 mod annotations;
+mod app;
 mod base64;
 mod icon;
 mod meta;
 mod mime;
+mod quantity;
 mod template;
 mod tool;
 mod traversal;
@@ -38,10 +42,15 @@ mod version;
 mod violation;
 
 pub use annotations::{check_audience, check_priority, check_timestamp};
+pub use app::{
+    APP_MIME_TYPE, UI_PERMISSIONS, check_app_mime_type, check_csp_origin, check_ui_permission,
+    check_ui_uri, check_ui_visibility,
+};
 pub use base64::check_base64;
 pub use icon::{check_icon_src, check_icon_theme};
 pub use meta::{check_meta_key, check_user_meta_key, reserved_meta_prefix};
 pub use mime::{MediaKind, check_mime_kind, check_mime_type};
+pub use quantity::{check_cache_scope, parse_byte_size, parse_duration_ms};
 pub use template::{TemplateValue, UriTemplate};
 pub use tool::check_tool_name;
 pub use traversal::{is_path_traversal, is_path_traversal_multi_segment};
@@ -74,6 +83,14 @@ mod tests {
             let _ = is_path_traversal(&s);
             let _ = is_path_traversal_multi_segment(&s);
             let _ = s.parse::<ProtocolVersion>();
+            let _ = parse_duration_ms(&s);
+            let _ = parse_byte_size(&s);
+            let _ = check_cache_scope(&s);
+            let _ = check_ui_uri(&s);
+            let _ = check_app_mime_type(&s);
+            let _ = check_csp_origin(&s);
+            let _ = check_ui_visibility(&s);
+            let _ = check_ui_permission(&s);
             if let Ok(t) = UriTemplate::parse(&s) {
                 let _ = t.expand(&|_| Some(TemplateValue::Str(&s)));
                 let _ = t.match_uri(&s);

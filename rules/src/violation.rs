@@ -53,11 +53,32 @@ pub enum Rule {
     ExactlyOne,
     /// A configured size, depth or count limit.
     Limit,
+    /// An unknown (`extra`) field uses a name the type itself writes, or a name a protocol
+    /// version defines with another shape: written out, it would duplicate or break a field.
+    ExtraField,
+    /// A duration literal: digits and a unit (`ms`, `s`, `m`, `h`, `d`), e.g. `5m`.
+    Duration,
+    /// A byte size literal: digits and a unit (`B`, `KB`, `KiB`, `MB`, `MiB`, `GB`, `GiB`).
+    ByteSize,
+    /// A cache scope: `public` or `private` (2026-07-28 `cacheScope`).
+    CacheScope,
+    /// An MCP Apps UI resource URI: `ui://` with an authority.
+    UiUri,
+    /// An MCP Apps UI resource MIME type: `text/html;profile=mcp-app`.
+    AppMime,
+    /// A CSP origin for an MCP App: `https:`, `wss:` (or `http:` / `ws:` for localhost), a
+    /// host (a leading `*.` allowed) and an optional port, nothing else.
+    CspOrigin,
+    /// A tool's MCP Apps visibility: `model` or `app`.
+    UiVisibility,
+    /// An MCP Apps sandbox permission: `camera`, `microphone`, `geolocation`,
+    /// `clipboardWrite` or `tools`.
+    UiPermission,
 }
 
 impl Rule {
     /// Every rule, in declaration order.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 27] = [
         Rule::Base64,
         Rule::MimeType,
         Rule::MimeKind,
@@ -76,6 +97,15 @@ impl Rule {
         Rule::Type,
         Rule::ExactlyOne,
         Rule::Limit,
+        Rule::ExtraField,
+        Rule::Duration,
+        Rule::ByteSize,
+        Rule::CacheScope,
+        Rule::UiUri,
+        Rule::AppMime,
+        Rule::CspOrigin,
+        Rule::UiVisibility,
+        Rule::UiPermission,
     ];
 
     /// The rule whose [`name`](Rule::name) is `name`.
@@ -116,6 +146,15 @@ impl Rule {
             Rule::Type => "type",
             Rule::ExactlyOne => "exactly-one",
             Rule::Limit => "limit",
+            Rule::ExtraField => "extra-field",
+            Rule::Duration => "duration",
+            Rule::ByteSize => "byte-size",
+            Rule::CacheScope => "cache-scope",
+            Rule::UiUri => "ui-uri",
+            Rule::AppMime => "app-mime",
+            Rule::CspOrigin => "csp-origin",
+            Rule::UiVisibility => "ui-visibility",
+            Rule::UiPermission => "ui-permission",
         }
     }
 }

@@ -17,10 +17,12 @@ mod wire;
 
 pub use model::annotations::{Annotations, Role};
 pub use model::binary::Base64Data;
+pub use model::cache::CacheHint;
 pub use model::content::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
+pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconTheme};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
@@ -34,7 +36,7 @@ pub use server::handler::{
     ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
     ResourceDescriptor, ResourceHandler, ToolHandler,
 };
-pub use server::router::{Router, RouterBuilder, RouterError, ServerInfo};
+pub use server::router::{InputParams, Outcome, Router, RouterBuilder, RouterError, ServerInfo};
 pub use wire::error::ReadError;
 pub use wire::limits::ReadLimits;
 pub use wire::read::{read_json, read_json_with, read_value, read_value_with};
@@ -51,7 +53,9 @@ mod derive;
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
+pub use server::changes::{Change, ChangeFeed, FeedSubscription};
 pub use server::handler;
+pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
 

@@ -465,7 +465,16 @@ fn assert_lossless<T: DeserializeOwned + SerializeFor + Validate>(
         write_ordered(document, order, &mut text);
         let model: T = read_json(text.as_bytes())
             .map_err(|e| TestCaseError::fail(format!("{order:?}: {e}\n{text}")))?;
-        prop_assert!(model.validate().is_ok(), "{order:?}: {text}");
+        // An unknown block is in no version's schema: `validate` reports it (and only it),
+        // yet it is relayed as it came.
+        if let Err(err) = model.validate() {
+            prop_assert!(
+                err.problems()
+                    .iter()
+                    .all(|p| p.violation.message.contains("relayed, not validated")),
+                "{order:?}: {text}: {err}"
+            );
+        }
         let written = model.to_value_for(ProtocolVersion::LATEST);
         prop_assert_eq!(&written, document, "{:?}", order);
     }

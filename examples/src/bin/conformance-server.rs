@@ -8,11 +8,13 @@
 //! ```
 
 use std::time::Duration;
+use axum::serve::{Listener as _, ListenerExt as _};
 
+use mcp_content::input::{Capability, Elicitation, InputRequest};
 use mcp_content::{
     Base64Data, BlobResourceContents, ContentBlock, Context, EmbeddedResource, ImageContent,
-    LogLevel, MimeType, PromptMessage, ReadResourceResult, ResourceContents, Role, Router,
-    TextResourceContents, Uri, prompt, resource, tool,
+    LogLevel, MimeType, PromptMessage, ProtocolError, ReadResourceResult, ResourceContents, Role,
+    Router, TextResourceContents, Uri, prompt, resource, tool,
 };
 use serde_json::{Map, Value, json};
 
@@ -256,6 +258,236 @@ async fn test_elicitation_sep1330_enums(context: Context) -> Result<String, Stri
     ))
 }
 
+/// The name asked for in the input-required fixtures.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Name {
+    name: String,
+}
+
+/// A favourite colour (the second round of the multi-round fixture).
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Colour {
+    color: String,
+}
+
+fn accepted_name(answer: Elicitation<Name>) -> String {
+    match answer {
+        Elicitation::Accept(Name { name }) => name,
+        Elicitation::Decline => "(declined)".into(),
+        Elicitation::Cancel => "(cancelled)".into(),
+    }
+}
+
+fn capital_question() -> Value {
+    json!({
+        "messages": [{ "role": "user", "content": { "type": "text", "text": "What is the capital of France?" } }],
+        "maxTokens": 100
+    })
+}
+
+/// Asks for the user's name, then greets them (one input round on 2026-07-28, an
+/// `elicitation/create` on the back-channel before).
+#[tool]
+async fn test_input_required_result_elicitation(context: Context) -> Result<String, ProtocolError> {
+    let answer = context
+        .elicit_form_as::<Name>("user_name", "What is your name?")
+        .await?;
+    Ok(format!("Hello, {}!", accepted_name(answer)))
+}
+
+/// Asks the client's model a question.
+#[tool]
+async fn test_input_required_result_sampling(context: Context) -> Result<String, ProtocolError> {
+    let reply = context
+        .ask(
+            "capital_question",
+            InputRequest::CreateMessage(capital_question()),
+        )
+        .await?;
+    let text = reply["content"]["text"].as_str().unwrap_or_default();
+    Ok(format!("The model answered: {text}"))
+}
+
+/// Asks the client for its roots.
+#[tool]
+async fn test_input_required_result_list_roots(context: Context) -> Result<String, ProtocolError> {
+    let reply = context.ask("client_roots", InputRequest::ListRoots).await?;
+    let roots: Vec<&str> = reply["roots"]
+        .as_array()
+        .map(|roots| roots.iter().filter_map(|r| r["uri"].as_str()).collect())
+        .unwrap_or_default();
+    Ok(format!("Client roots: {}", roots.join(", ")))
+}
+
+/// A yes / no confirmation.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Confirm {
+    ok: bool,
+}
+
+/// Context for a prompt.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct PromptContext {
+    context: String,
+}
+
+/// Asks for a confirmation; on the second round the answer arrives with the sealed state
+/// the framework verified.
+#[tool]
+async fn test_input_required_result_request_state(
+    context: Context,
+) -> Result<String, ProtocolError> {
+    let answer = context
+        .elicit_form_as::<Confirm>("confirm", "Please confirm")
+        .await?;
+    let state = if context.input_round() > 0 {
+        "state-ok"
+    } else {
+        "no state"
+    };
+    let confirmed = matches!(answer, Elicitation::Accept(Confirm { ok: true }));
+    Ok(format!("{state}: confirmed={confirmed}"))
+}
+
+/// Asks for a name, a greeting from the model and the roots, all in one round.
+#[tool]
+async fn test_input_required_result_multiple_inputs(
+    context: Context,
+) -> Result<String, ProtocolError> {
+    let greeting = json!({
+        "messages": [{ "role": "user", "content": { "type": "text", "text": "Generate a greeting" } }],
+        "maxTokens": 50
+    });
+    let (name, greeting, roots) = tokio::join!(
+        context.elicit_form_as::<Name>("user_name", "What is your name?"),
+        context.ask("greeting", InputRequest::CreateMessage(greeting)),
+        context.ask("client_roots", InputRequest::ListRoots),
+    );
+    let (name, greeting, roots) = (name?, greeting?, roots?);
+    Ok(format!(
+        "{} says {} with {} roots",
+        accepted_name(name),
+        greeting["content"]["text"].as_str().unwrap_or_default(),
+        roots["roots"].as_array().map_or(0, Vec::len)
+    ))
+}
+
+/// Two rounds: a name, then a colour.
+#[tool]
+async fn test_input_required_result_multi_round(context: Context) -> Result<String, ProtocolError> {
+    let name = context
+        .elicit_form_as::<Name>("step1", "Step 1: What is your name?")
+        .await?;
+    let colour = context
+        .elicit_form_as::<Colour>("step2", "Step 2: What is your favorite color?")
+        .await?;
+    let colour = match colour {
+        Elicitation::Accept(Colour { color }) => color,
+        Elicitation::Decline | Elicitation::Cancel => "(none)".into(),
+    };
+    Ok(format!("{} likes {colour}", accepted_name(name)))
+}
+
+/// Asks for a name; a tampered `requestState` on the retry is refused by the framework.
+#[tool]
+async fn test_input_required_result_tampered_state(
+    context: Context,
+) -> Result<String, ProtocolError> {
+    let answer = context.elicit(json!({
+        "message": "Confirm?",
+        "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } } }
+    }));
+    let answer = answer.await?;
+    Ok(format!(
+        "Confirmed: {}",
+        answer["action"].as_str().unwrap_or_default()
+    ))
+}
+
+/// Asks only for what the client declared: sampling and/or elicitation.
+#[tool]
+async fn test_input_required_result_capabilities(
+    context: Context,
+) -> Result<String, ProtocolError> {
+    let mut said = Vec::new();
+    if context.client_supports(Capability::Sampling) {
+        let reply = context
+            .ask(
+                "capital_question",
+                InputRequest::CreateMessage(capital_question()),
+            )
+            .await?;
+        said.push(
+            reply["content"]["text"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        );
+    }
+    if context.client_supports(Capability::ElicitationForm) {
+        let name = context
+            .elicit_form_as::<Name>("user_name", "What is your name?")
+            .await?;
+        said.push(accepted_name(name));
+    }
+    Ok(format!("Answers: {}", said.join(", ")))
+}
+
+/// Needs sampling: a client that did not declare it gets `-32021`.
+#[tool]
+async fn test_missing_capability(context: Context) -> Result<String, ProtocolError> {
+    let reply = context.create_message(capital_question()).await?;
+    Ok(format!(
+        "The model answered: {}",
+        reply["content"]["text"].as_str().unwrap_or_default()
+    ))
+}
+
+/// Asks for a name while the request's stream is open: the question goes out as an
+/// `InputRequiredResult` on 2026-07-28, never as a request of its own on the stream.
+#[tool]
+async fn test_streaming_elicitation(context: Context) -> Result<String, ProtocolError> {
+    let _ = context.progress(0.0, Some(1.0), Some("asking")).await;
+    let answer = context
+        .elicit_form_as::<Name>("user_name", "What is your name?")
+        .await?;
+    Ok(format!("Hello, {}!", accepted_name(answer)))
+}
+
+/// Logs at every level; nothing goes out unless the request asked for a log level.
+#[tool]
+async fn test_logging_tool(context: Context) -> String {
+    for level in [
+        LogLevel::Debug,
+        LogLevel::Info,
+        LogLevel::Warning,
+        LogLevel::Error,
+    ] {
+        let _ = context
+            .log(level, Some("conformance"), "test_logging_tool ran")
+            .await;
+    }
+    "Logged".into()
+}
+
+/// A prompt that asks the user for their name first.
+#[prompt]
+async fn test_input_required_result_prompt(
+    context: Context,
+) -> Result<Vec<PromptMessage>, ProtocolError> {
+    let answer = context
+        .elicit_form_as::<PromptContext>("user_context", "What context should the prompt use?")
+        .await?;
+    let text = match answer {
+        Elicitation::Accept(PromptContext { context }) => context,
+        Elicitation::Decline | Elicitation::Cancel => "no context".into(),
+    };
+    Ok(vec![PromptMessage::new(
+        Role::User,
+        ContentBlock::text(format!("Answer with this context: {text}")),
+    )])
+}
+
 fn json_schema_2020_12() -> Map<String, Value> {
     let schema = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -287,9 +519,27 @@ fn json_schema_2020_12() -> Map<String, Value> {
 }
 
 /// Tool with JSON Schema 2020-12 features
+///
+/// Takes every property its hand-written schema declares (the schema, not the parameters,
+/// is what `tools/list` shows).
 #[tool(input_schema = json_schema_2020_12)]
-fn json_schema_2020_12_tool() -> String {
-    "ok".into()
+fn json_schema_2020_12_tool(
+    name: Option<String>,
+    address: Option<Value>,
+    #[arg(name = "contactMethod")] contact_method: Option<String>,
+    phone: Option<String>,
+    email: Option<String>,
+) -> String {
+    let contact = match contact_method.as_deref() {
+        Some("phone") => phone.unwrap_or_default(),
+        _ => email.or(phone).unwrap_or_default(),
+    };
+    let city = address
+        .as_ref()
+        .and_then(|a| a["city"].as_str())
+        .unwrap_or("-")
+        .to_owned();
+    format!("ok: {} ({contact}, {city})", name.unwrap_or_default())
 }
 
 /// A static text resource.
@@ -343,9 +593,9 @@ fn test_prompt_with_arguments(arg1: String, arg2: String) -> Vec<PromptMessage> 
 #[prompt]
 fn test_prompt_with_embedded_resource(
     #[arg(name = "resourceUri")] resource_uri: String,
-) -> Result<Vec<PromptMessage>, mcp_content::ProtocolError> {
+) -> Result<Vec<PromptMessage>, ProtocolError> {
     let at = Uri::new(resource_uri)
-        .map_err(|v| mcp_content::ProtocolError::invalid_params(format!("resourceUri: {v}")))?;
+        .map_err(|v| ProtocolError::invalid_params(format!("resourceUri: {v}")))?;
     let mut contents = TextResourceContents::new(at, "Embedded resource content for testing.");
     contents.mime_type = Some(mime("text/plain"));
     Ok(vec![
@@ -394,8 +644,20 @@ fn router() -> Router {
             test_elicitation_sep1034_defaults,
             test_elicitation_sep1330_enums,
             json_schema_2020_12_tool,
+            test_input_required_result_elicitation,
+            test_input_required_result_sampling,
+            test_input_required_result_list_roots,
+            test_input_required_result_request_state,
+            test_input_required_result_multiple_inputs,
+            test_input_required_result_multi_round,
+            test_input_required_result_tampered_state,
+            test_input_required_result_capabilities,
+            test_missing_capability,
+            test_streaming_elicitation,
+            test_logging_tool,
         ],
         prompts: [
+            test_input_required_result_prompt,
             test_simple_prompt,
             test_prompt_with_arguments,
             test_prompt_with_embedded_resource,
@@ -418,7 +680,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
             let service = mcp_content::rmcp::streamable_http_service(router());
             let app = axum::Router::new().nest_service("/mcp", service);
-            let listener = tokio::net::TcpListener::bind(addr).await?;
+            // TCP_NODELAY on every accepted socket: an SSE response goes out in several
+            // writes, and without it each one after the first waits for the client's
+            // delayed ACK (about 40 ms).
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await?
+                .tap_io(|tcp| {
+                    let _ = tcp.set_nodelay(true);
+                });
             eprintln!(
                 "conformance-server listening on http://{}/mcp",
                 listener.local_addr()?
@@ -444,7 +713,7 @@ mod tests {
     #[test]
     fn fixture_names_are_unique_and_described() {
         let router = router();
-        assert_eq!(router.list_tools().len(), 13);
+        assert_eq!(router.list_tools().len(), 24);
         for tool in router.list_tools() {
             assert!(
                 tool.description.as_deref().is_some_and(|d| !d.is_empty()),

@@ -425,7 +425,7 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
             }
         }
         ContentBlock::Unknown(b) => Part::Custom(CustomPart {
-            custom: b.fields.clone(),
+            custom: b.fields().clone(),
             metadata: Map::new(),
         }),
     }

@@ -6,6 +6,8 @@
 //! | LLM message parts (Genkit `fromMcpPromptMessage`, without its losses) | [`message_parts`] | [`Message`], [`Part`], [`block_to_part`], [`part_to_block`] |
 //! | `data:` URLs (RFC 2397) for images, audio and blob resources | [`data_url`] | [`DataUrl`] |
 //! | prompt arguments to the string map `prompts/get` takes | [`prompt_args`] | [`prompt_arguments`] |
+//! | reading any server's structured results into types (`FastMCP` / Python SDK `{"result": …}` unwrapped when the schema says so, checked with feature `jsonschema`) | [`typed_result`] | [`ToolOutput`], [`ResultWrapping`] |
+//! | one cache hint from several upstream results (smallest TTL, `private` wins) | [`cache_hints`] | [`merge_cache_hints`] |
 //! | normalization for gateways (empty → `None`, `_meta` egress, `progressToken`) | [`normalize`] | [`normalize_tool`], [`MetaEgress`], [`request_meta`] |
 //!
 //! ```
@@ -24,12 +26,15 @@
 //! );
 //! ```
 
+pub mod cache_hints;
 pub mod data_url;
 pub mod message_parts;
 pub mod normalize;
 pub mod prompt_args;
 pub mod template_vars;
+pub mod typed_result;
 
+pub use cache_hints::merge_cache_hints;
 pub use data_url::DataUrl;
 pub use message_parts::{
     CustomPart, DataPart, Media, MediaPart, Message, MessageRole, Part, ResourcePart, ResourceRef,
@@ -42,3 +47,4 @@ pub use normalize::{
 };
 pub use prompt_args::{prompt_argument, prompt_arguments};
 pub use template_vars::{template_vars, tool_result_template_vars};
+pub use typed_result::{FASTMCP_WRAP_MARKER, ResultWrapping, ToolOutput};

@@ -49,19 +49,101 @@ pub enum ContentBlock {
 }
 
 /// A block of an unknown `type`, kept untouched for lossless relaying.
+///
+/// Its `type` is always a string that names no block this crate knows: a `{"type":"text"}`
+/// held here would be written as a text block that was never checked as one.
+///
+/// ```
+/// use mcp_content::UnknownBlock;
+/// use serde_json::json;
+/// let video = json!({"type": "video", "url": "https://example.com/v.mp4"});
+/// let block = UnknownBlock::new(video.as_object().unwrap().clone()).unwrap();
+/// assert_eq!(block.kind(), "video");
+///
+/// let text = json!({"type": "text", "text": "hi"});
+/// assert!(UnknownBlock::new(text.as_object().unwrap().clone()).is_err());
+/// assert!(UnknownBlock::new(serde_json::Map::new()).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnknownBlock {
     /// The whole JSON object, `type` included.
-    pub fields: Map<String, Value>,
+    fields: Map<String, Value>,
 }
 
 impl UnknownBlock {
+    /// A block of an unknown type from its whole JSON object: `type` must be a string that
+    /// is not one of the known block types (rule [`Rule::Type`]).
+    pub fn new(fields: Map<String, Value>) -> Result<Self, Violation> {
+        match fields.get("type") {
+            Some(Value::String(kind)) if KNOWN_BLOCK_TYPES.contains(&kind.as_str()) => {
+                Err(Violation::new(
+                    Rule::Type,
+                    format!(
+                        "an unknown block cannot have the known type {kind:?}: build a {} instead",
+                        known_block_type_name(kind)
+                    ),
+                ))
+            }
+            Some(Value::String(_)) => Ok(Self { fields }),
+            Some(_) | None => Err(Violation::new(
+                Rule::Required,
+                "a block needs a string `type`",
+            )),
+        }
+    }
+
     /// The block's `type`.
     pub fn kind(&self) -> &str {
         self.fields
             .get("type")
             .and_then(Value::as_str)
             .unwrap_or("")
+    }
+
+    /// The whole JSON object, `type` included.
+    pub fn fields(&self) -> &Map<String, Value> {
+        &self.fields
+    }
+
+    /// The whole JSON object, `type` included.
+    pub fn into_fields(self) -> Map<String, Value> {
+        self.fields
+    }
+
+    /// Sets a field other than `type` (which is fixed: see [`UnknownBlock::new`]). Returns
+    /// the value it replaces.
+    pub fn insert(
+        &mut self,
+        key: impl Into<String>,
+        value: impl Into<Value>,
+    ) -> Result<Option<Value>, Violation> {
+        let key = key.into();
+        if key == "type" {
+            return Err(Violation::new(
+                Rule::Type,
+                "the `type` of an unknown block is set once, by `UnknownBlock::new`",
+            ));
+        }
+        Ok(self.fields.insert(key, value.into()))
+    }
+
+    /// Removes a field other than `type`.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        if key == "type" {
+            return None;
+        }
+        self.fields.remove(key)
+    }
+}
+
+/// The model type of a known block type.
+fn known_block_type_name(kind: &str) -> &'static str {
+    match kind {
+        "text" => "TextContent",
+        "image" => "ImageContent",
+        "audio" => "AudioContent",
+        "resource_link" => "ResourceLink",
+        _ => "EmbeddedResource",
     }
 }
 
@@ -971,8 +1053,18 @@ impl RawBlock {
             serde_path_to_error::deserialize(value)
                 .map(Some)
                 .map_err(|e| {
-                    let field = join_path(key, &e.path().to_string());
-                    field_error::<E>(&field, e.into_inner())
+                    let mut field = join_path(key, &e.path().to_string());
+                    let inner = e.into_inner().to_string();
+                    // A nested check that names its own field (`@field detail`, see
+                    // `field_error`) puts that field on the path too.
+                    let detail = match inner.strip_prefix('@').and_then(|r| r.split_once(' ')) {
+                        Some((nested, detail)) => {
+                            field = join_path(&field, nested);
+                            detail.to_owned()
+                        }
+                        None => inner,
+                    };
+                    field_error::<E>(&field, detail)
                 })
         }
         match key {

@@ -6,10 +6,15 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::model::validated::MetaKey;
-use crate::rules::{self, Violation};
+use crate::rules::{self, Rule, Violation};
+use crate::wire::error::{field_error, join_path};
 
 /// A `_meta` object. Every key follows the `_meta` key grammar; an empty `Meta` is omitted
 /// on the wire (never `"_meta": {}`).
+///
+/// The keys protocol 2026-07-28 defines ([`Meta::TYPED_KEYS`]) hold values of their spec
+/// types: reading refuses another shape, naming the path, and
+/// [`validate`](crate::Validate::validate) reports one set in code.
 ///
 /// Keys written through [`Meta::insert`] must not use a prefix reserved for MCP; the runtime
 /// (and a proxy relaying what a peer sent) may carry reserved keys.
@@ -129,6 +134,9 @@ impl<'de> Deserialize<'de> for Meta {
                 while let Some(key) = access.next_key::<String>()? {
                     rules::check_meta_key(&key).map_err(serde::de::Error::custom)?;
                     let value: Value = access.next_value()?;
+                    if let Err((at, violation)) = check_reserved_value(&key, &value) {
+                        return Err(field_error(&join_path(&key, &at), violation));
+                    }
                     map.insert(key, value);
                 }
                 Ok(Meta(map))
@@ -143,5 +151,244 @@ impl<'a> IntoIterator for &'a Meta {
     type IntoIter = serde_json::map::Iter<'a>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The keys the spec types
+
+impl Meta {
+    /// The `_meta` keys the 2026-07-28 schema defines, each with the type it gives the
+    /// value: `serverInfo` and `clientInfo` an `Implementation`, `clientCapabilities` a
+    /// `ClientCapabilities`, `logLevel` a `LoggingLevel`, `protocolVersion` a string and
+    /// `subscriptionId` a `RequestId` (a string or an integer).
+    ///
+    /// ```
+    /// use mcp_content::{Meta, MetaKey, Validate, read_json};
+    /// let err = read_json::<Meta>(br#"{"io.modelcontextprotocol/serverInfo": {"name": "s"}}"#)
+    ///     .unwrap_err();
+    /// assert_eq!(err.path(), "io.modelcontextprotocol/serverInfo.version");
+    ///
+    /// let mut meta = Meta::new();
+    /// meta.insert_key(MetaKey::new("io.modelcontextprotocol/logLevel").unwrap(), "loud");
+    /// assert!(meta.validate().is_err());
+    /// ```
+    pub const TYPED_KEYS: [&'static str; 6] = [
+        SERVER_INFO,
+        CLIENT_INFO,
+        CLIENT_CAPABILITIES,
+        LOG_LEVEL,
+        PROTOCOL_VERSION,
+        SUBSCRIPTION_ID,
+    ];
+}
+
+const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+const CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
+const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+const LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
+const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+/// `LoggingLevel` of 2026-07-28.
+const LOG_LEVELS: [&str; 8] = [
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+];
+
+/// Where inside a value a problem is (`name`, `icons[0].src`; empty for the value itself).
+type Fault = (String, Violation);
+
+fn fault(at: &str, message: String) -> Fault {
+    (at.to_owned(), Violation::new(Rule::Type, message))
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn object<'a>(value: &'a Value, at: &str, what: &str) -> Result<&'a Map<String, Value>, Fault> {
+    value.as_object().ok_or_else(|| {
+        fault(
+            at,
+            format!("{what} must be an object, got {}", kind_of(value)),
+        )
+    })
+}
+
+fn string_field(
+    map: &Map<String, Value>,
+    at: &str,
+    key: &str,
+    required: bool,
+) -> Result<(), Fault> {
+    let here = join_path(at, key);
+    match map.get(key) {
+        None if required => Err(fault(&here, format!("`{key}` is required (a string)"))),
+        None | Some(Value::String(_)) => Ok(()),
+        Some(other) => Err(fault(
+            &here,
+            format!("`{key}` must be a string, got {}", kind_of(other)),
+        )),
+    }
+}
+
+/// `JSONObject` members: each present one is an object.
+fn object_fields(map: &Map<String, Value>, at: &str, keys: &[&str]) -> Result<(), Fault> {
+    for key in keys {
+        if let Some(value) = map.get(*key) {
+            object(value, &join_path(at, key), &format!("`{key}`"))?;
+        }
+    }
+    Ok(())
+}
+
+/// `Implementation`: `name` and `version` strings, optional `title`, `websiteUrl` (a URI)
+/// and `icons`.
+fn check_implementation(value: &Value) -> Result<(), Fault> {
+    let map = object(value, "", "an Implementation")?;
+    string_field(map, "", "name", true)?;
+    string_field(map, "", "version", true)?;
+    string_field(map, "", "title", false)?;
+    string_field(map, "", "description", false)?;
+    string_field(map, "", "websiteUrl", false)?;
+    if let Some(Value::String(url)) = map.get("websiteUrl") {
+        rules::check_absolute_uri(url).map_err(|v| ("websiteUrl".to_owned(), v))?;
+    }
+    if let Some(icons) = map.get("icons") {
+        let Value::Array(icons) = icons else {
+            return Err(fault(
+                "icons",
+                format!("`icons` must be an array, got {}", kind_of(icons)),
+            ));
+        };
+        for (i, icon) in icons.iter().enumerate() {
+            let at = format!("icons[{i}]");
+            let icon = object(icon, &at, "an icon")?;
+            string_field(icon, &at, "src", true)?;
+            if let Some(Value::String(src)) = icon.get("src") {
+                rules::check_icon_src(src).map_err(|v| (join_path(&at, "src"), v))?;
+            }
+            string_field(icon, &at, "mimeType", false)?;
+            if let Some(sizes) = icon.get("sizes") {
+                let here = join_path(&at, "sizes");
+                match sizes {
+                    Value::Array(items) if items.iter().all(Value::is_string) => {}
+                    other => {
+                        return Err(fault(
+                            &here,
+                            format!(
+                                "`sizes` must be an array of strings, got {}",
+                                kind_of(other)
+                            ),
+                        ));
+                    }
+                }
+            }
+            if let Some(theme) = icon.get("theme") {
+                let text = theme.as_str().unwrap_or_default();
+                rules::check_icon_theme(text).map_err(|v| (join_path(&at, "theme"), v))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `ClientCapabilities`: an object whose known members are objects of objects.
+fn check_client_capabilities(value: &Value) -> Result<(), Fault> {
+    let map = object(value, "", "ClientCapabilities")?;
+    object_fields(
+        map,
+        "",
+        &[
+            "elicitation",
+            "experimental",
+            "extensions",
+            "roots",
+            "sampling",
+        ],
+    )?;
+    if let Some(Value::Object(elicitation)) = map.get("elicitation") {
+        object_fields(elicitation, "elicitation", &["form", "url"])?;
+    }
+    if let Some(Value::Object(sampling)) = map.get("sampling") {
+        object_fields(sampling, "sampling", &["context", "tools"])?;
+    }
+    for key in ["experimental", "extensions"] {
+        if let Some(Value::Object(members)) = map.get(key) {
+            for (name, member) in members {
+                object(member, &join_path(key, name), &format!("`{key}.{name}`"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The value for an error: a string quoted (cut at 80 characters), else its kind.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::String(text) => match text.char_indices().nth(80) {
+            Some((cut, _)) => format!("{:?}…", &text[..cut]),
+            None => format!("{text:?}"),
+        },
+        other => kind_of(other).to_owned(),
+    }
+}
+
+/// A JSON Schema `integer`: any number without a fractional part (`1.0` included).
+fn is_integer(number: &serde_json::Number) -> bool {
+    number.is_i64() || number.is_u64() || number.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// Checks the value of a `_meta` key the 2026-07-28 schema gives a type (see
+/// [`Meta::TYPED_KEYS`]); any other key takes any value. On error: where inside the value,
+/// and why.
+pub(crate) fn check_reserved_value(key: &str, value: &Value) -> Result<(), Fault> {
+    match key {
+        SERVER_INFO | CLIENT_INFO => check_implementation(value),
+        CLIENT_CAPABILITIES => check_client_capabilities(value),
+        LOG_LEVEL => match value.as_str() {
+            Some(level) if LOG_LEVELS.contains(&level) => Ok(()),
+            _ => Err(fault(
+                "",
+                format!(
+                    "`{key}` must be a LoggingLevel ({}), got {}",
+                    LOG_LEVELS.join(", "),
+                    describe(value)
+                ),
+            )),
+        },
+        PROTOCOL_VERSION => match value {
+            Value::String(_) => Ok(()),
+            other => Err(fault(
+                "",
+                format!("`{key}` must be a string, got {}", kind_of(other)),
+            )),
+        },
+        SUBSCRIPTION_ID => match value {
+            Value::String(_) => Ok(()),
+            Value::Number(n) if is_integer(n) => Ok(()),
+            other => Err(fault(
+                "",
+                format!(
+                    "`{key}` must be a RequestId (a string or an integer), got {}",
+                    kind_of(other)
+                ),
+            )),
+        },
+        _ => Ok(()),
     }
 }

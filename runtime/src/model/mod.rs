@@ -4,7 +4,9 @@
 
 pub(crate) mod annotations;
 pub(crate) mod binary;
+pub(crate) mod cache;
 pub(crate) mod content;
+pub(crate) mod extra;
 pub(crate) mod icon;
 pub(crate) mod meta;
 pub(crate) mod prompt;

@@ -2,16 +2,33 @@
 //!
 //! Values read from JSON were checked as they were read; `validate` is for values built or
 //! changed in code (the model's fields are public) and for rules that span fields.
+//!
+//! The promise: when `validate()` is `Ok`, what the value writes for every supported
+//! protocol version is valid under that version's official schema, and reads back as the
+//! same value. So it also reports what the types alone cannot refuse: an `extra` key that is
+//! one of the type's own fields (it would be written twice), an unknown field a protocol
+//! version defines with another shape (`Tool.execution` in 2025-11-25), an unknown block
+//! (no version's `ContentBlock` has it; it can be relayed, not validated), a tool schema
+//! the 2025 schemas refuse, and a `_meta` key the 2026-07-28 schema types
+//! ([`Meta::TYPED_KEYS`]) holding another shape.
 
 use std::fmt;
 
-use crate::model::content::{ContentBlock, ResourceContents};
+use serde_json::{Map, Value};
+
+use crate::model::annotations::Annotations;
+use crate::model::content::{
+    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
+    ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
+};
+use crate::model::extra::{ExtraFields, shadowing};
 use crate::model::icon::Icon;
-use crate::model::meta::Meta;
-use crate::model::prompt::GetPromptResult;
-use crate::model::resource::ReadResourceResult;
-use crate::model::tool::{CallToolResult, Tool};
+use crate::model::meta::{Meta, check_reserved_value};
+use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
+use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
+use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 use crate::rules::{self, MediaKind, Rule, Violation};
+use crate::wire::error::join_path;
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,10 +112,35 @@ fn push(out: &mut Vec<Problem>, path: String, result: Result<(), Violation>) {
     }
 }
 
+/// Every `extra` key of `value` that is one of its own fields.
+fn check_extra<T: ExtraFields>(value: &T, path: &str, out: &mut Vec<Problem>) {
+    for key in value.extra_fields().keys() {
+        if T::is_known_field(key) {
+            out.push(Problem {
+                path: at(path, key),
+                violation: shadowing(T::TYPE_NAME, key),
+            });
+        }
+    }
+}
+
+fn check_optional<T: Validate>(value: Option<&T>, path: &str, out: &mut Vec<Problem>) {
+    if let Some(value) = value {
+        value.collect_problems(path, out);
+    }
+}
+
 impl Validate for Meta {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
-        for (key, _) in self.iter() {
-            push(out, format!("{path}[{key:?}]"), rules::check_meta_key(key));
+        for (key, value) in self.iter() {
+            let here = format!("{path}[{key:?}]");
+            push(out, here.clone(), rules::check_meta_key(key));
+            if let Err((inside, violation)) = check_reserved_value(key, value) {
+                out.push(Problem {
+                    path: join_path(&here, &inside),
+                    violation,
+                });
+            }
         }
     }
 }
@@ -106,6 +148,13 @@ impl Validate for Meta {
 impl Validate for Icon {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         push(out, at(path, "src"), rules::check_icon_src(&self.src));
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for Annotations {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_extra(self, path, out);
     }
 }
 
@@ -123,39 +172,115 @@ impl<T: Validate> Validate for Vec<T> {
     }
 }
 
+impl Validate for TextResourceContents {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_extra(self, path, out);
+        self.meta.collect_problems(&at(path, "_meta"), out);
+    }
+}
+
+impl Validate for BlobResourceContents {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_extra(self, path, out);
+        self.meta.collect_problems(&at(path, "_meta"), out);
+    }
+}
+
 impl Validate for ResourceContents {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
-        self.meta().collect_problems(&at(path, "_meta"), out);
+        match self {
+            ResourceContents::Text(c) => c.collect_problems(path, out),
+            ResourceContents::Blob(c) => c.collect_problems(path, out),
+        }
+    }
+}
+
+/// What every known block has: annotations, `_meta` and unknown fields.
+fn check_envelope<T: ExtraFields>(
+    block: &T,
+    annotations: Option<&Annotations>,
+    meta: &Meta,
+    path: &str,
+    out: &mut Vec<Problem>,
+) {
+    check_optional(annotations, &at(path, "annotations"), out);
+    meta.collect_problems(&at(path, "_meta"), out);
+    check_extra(block, path, out);
+}
+
+impl Validate for TextContent {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_envelope(self, self.annotations.as_ref(), &self.meta, path, out);
+    }
+}
+
+impl Validate for ImageContent {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        push(
+            out,
+            at(path, "mimeType"),
+            rules::check_mime_kind(self.mime_type.as_str(), MediaKind::Image),
+        );
+        check_envelope(self, self.annotations.as_ref(), &self.meta, path, out);
+    }
+}
+
+impl Validate for AudioContent {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        push(
+            out,
+            at(path, "mimeType"),
+            rules::check_mime_kind(self.mime_type.as_str(), MediaKind::Audio),
+        );
+        check_envelope(self, self.annotations.as_ref(), &self.meta, path, out);
+    }
+}
+
+impl Validate for ResourceLink {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        self.icons.collect_problems(&at(path, "icons"), out);
+        check_envelope(self, self.annotations.as_ref(), &self.meta, path, out);
+    }
+}
+
+impl Validate for EmbeddedResource {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        self.resource.collect_problems(&at(path, "resource"), out);
+        check_envelope(self, self.annotations.as_ref(), &self.meta, path, out);
+    }
+}
+
+/// An unknown block is never valid: every supported version's `ContentBlock` is one of the
+/// five known types. It is relayed as it came; `validate` says so.
+impl Validate for UnknownBlock {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        let violation = match self.fields().get("type") {
+            Some(Value::String(kind)) => Violation::new(
+                Rule::Type,
+                format!(
+                    "a block of type {kind:?} is in no supported protocol version (a content \
+                     block is text, image, audio, resource_link or resource): it can be \
+                     relayed, not validated"
+                ),
+            ),
+            _ => Violation::new(Rule::Required, "a block needs a string `type`"),
+        };
+        out.push(Problem {
+            path: at(path, "type"),
+            violation,
+        });
     }
 }
 
 impl Validate for ContentBlock {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         match self {
-            ContentBlock::Image(b) => push(
-                out,
-                at(path, "mimeType"),
-                rules::check_mime_kind(b.mime_type.as_str(), MediaKind::Image),
-            ),
-            ContentBlock::Audio(b) => push(
-                out,
-                at(path, "mimeType"),
-                rules::check_mime_kind(b.mime_type.as_str(), MediaKind::Audio),
-            ),
-            ContentBlock::ResourceLink(b) => b.icons.collect_problems(&at(path, "icons"), out),
-            ContentBlock::Resource(b) => b.resource.collect_problems(&at(path, "resource"), out),
-            ContentBlock::Text(_) => {}
-            ContentBlock::Unknown(u) => {
-                if !matches!(u.fields.get("type"), Some(serde_json::Value::String(_))) {
-                    out.push(Problem {
-                        path: at(path, "type"),
-                        violation: Violation::new(Rule::Required, "a block needs a string `type`"),
-                    });
-                }
-            }
-        }
-        if let Some(meta) = self.meta() {
-            meta.collect_problems(&at(path, "_meta"), out);
+            ContentBlock::Text(b) => b.collect_problems(path, out),
+            ContentBlock::Image(b) => b.collect_problems(path, out),
+            ContentBlock::Audio(b) => b.collect_problems(path, out),
+            ContentBlock::ResourceLink(b) => b.collect_problems(path, out),
+            ContentBlock::Resource(b) => b.collect_problems(path, out),
+            ContentBlock::Unknown(b) => b.collect_problems(path, out),
         }
     }
 }
@@ -164,17 +289,22 @@ impl Validate for CallToolResult {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         self.content.collect_problems(&at(path, "content"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for PromptMessage {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        self.content.collect_problems(&at(path, "content"), out);
+        check_extra(self, path, out);
     }
 }
 
 impl Validate for GetPromptResult {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
-        for (i, message) in self.messages.iter().enumerate() {
-            message
-                .content
-                .collect_problems(&format!("{}[{i}].content", at(path, "messages")), out);
-        }
+        self.messages.collect_problems(&at(path, "messages"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
     }
 }
 
@@ -182,6 +312,127 @@ impl Validate for ReadResourceResult {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         self.contents.collect_problems(&at(path, "contents"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for ToolAnnotations {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for PromptArgument {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for Prompt {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        if let Some(arguments) = &self.arguments {
+            arguments.collect_problems(&at(path, "arguments"), out);
+        }
+        self.icons.collect_problems(&at(path, "icons"), out);
+        self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for Resource {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_optional(self.annotations.as_ref(), &at(path, "annotations"), out);
+        self.icons.collect_problems(&at(path, "icons"), out);
+        self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
+    }
+}
+
+impl Validate for ResourceTemplate {
+    fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        check_optional(self.annotations.as_ref(), &at(path, "annotations"), out);
+        self.icons.collect_problems(&at(path, "icons"), out);
+        self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
+    }
+}
+
+fn type_problem(out: &mut Vec<Problem>, path: String, message: String) {
+    out.push(Problem {
+        path,
+        violation: Violation::new(Rule::Type, message),
+    });
+}
+
+/// The keywords the 2025 schemas give a shape at the root of a tool's input schema (and of
+/// an object output schema, written as it is for them): `$schema` a string, `properties`
+/// an object of object schemas, `required` an array of strings.
+fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Problem>) {
+    if let Some(value) = schema.get("$schema")
+        && !value.is_string()
+    {
+        type_problem(
+            out,
+            at(path, "$schema"),
+            "`$schema` must be a string".to_owned(),
+        );
+    }
+    if let Some(value) = schema.get("properties") {
+        match value {
+            Value::Object(properties) => {
+                for (name, property) in properties {
+                    if !property.is_object() {
+                        type_problem(
+                            out,
+                            format!("{}[{name:?}]", at(path, "properties")),
+                            "each property schema must be an object (2025 schemas)".to_owned(),
+                        );
+                    }
+                }
+            }
+            _ => type_problem(
+                out,
+                at(path, "properties"),
+                "`properties` must be an object".to_owned(),
+            ),
+        }
+    }
+    if let Some(value) = schema.get("required")
+        && !value
+            .as_array()
+            .is_some_and(|names| names.iter().all(Value::is_string))
+    {
+        type_problem(
+            out,
+            at(path, "required"),
+            "`required` must be an array of strings".to_owned(),
+        );
+    }
+}
+
+/// `execution`, a field 2025-11-25 gives tools (`ToolExecution`) and this model keeps in
+/// `extra`: an object whose `taskSupport` is `forbidden`, `optional` or `required`.
+fn check_tool_execution(value: &Value, path: &str, out: &mut Vec<Problem>) {
+    let bad = |why: &str| Problem {
+        path: path.to_owned(),
+        violation: Violation::new(
+            Rule::ExtraField,
+            format!("`execution` is a ToolExecution in protocol 2025-11-25: {why}"),
+        ),
+    };
+    let Value::Object(execution) = value else {
+        out.push(bad("it must be an object"));
+        return;
+    };
+    if let Some(support) = execution.get("taskSupport")
+        && !matches!(
+            support.as_str(),
+            Some("forbidden" | "optional" | "required")
+        )
+    {
+        out.push(bad(
+            "`taskSupport` must be \"forbidden\", \"optional\" or \"required\"",
+        ));
     }
 }
 
@@ -192,12 +443,7 @@ impl Validate for Tool {
             at(path, "name"),
             rules::check_tool_name(self.name.as_str()),
         );
-        if self
-            .input_schema
-            .get("type")
-            .and_then(serde_json::Value::as_str)
-            != Some("object")
-        {
+        if self.input_schema.get("type").and_then(Value::as_str) != Some("object") {
             out.push(Problem {
                 path: at(path, "inputSchema.type"),
                 violation: Violation::new(
@@ -206,7 +452,28 @@ impl Validate for Tool {
                 ),
             });
         }
+        check_schema_root(&self.input_schema, &at(path, "inputSchema"), out);
+        if let Some(output) = &self.output_schema {
+            let here = at(path, "outputSchema");
+            if output.get("type").and_then(Value::as_str) == Some("object") {
+                // Written as it is for every version.
+                check_schema_root(output, &here, out);
+            } else if let Some(value) = output.get("$schema")
+                && !value.is_string()
+            {
+                type_problem(
+                    out,
+                    at(&here, "$schema"),
+                    "`$schema` must be a string".to_owned(),
+                );
+            }
+        }
+        check_optional(self.annotations.as_ref(), &at(path, "annotations"), out);
         self.icons.collect_problems(&at(path, "icons"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
+        check_extra(self, path, out);
+        if let Some(execution) = self.extra.get("execution") {
+            check_tool_execution(execution, &at(path, "execution"), out);
+        }
     }
 }

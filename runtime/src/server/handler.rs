@@ -5,7 +5,10 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::model::meta::Meta;
@@ -13,6 +16,10 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules::ProtocolVersion;
+use crate::server::input::{
+    Capability, ClientCapabilities, Elicitation, FormSchema, InputRequest, Round,
+    missing_capability,
+};
 
 /// A boxed, sendable future (handlers are stored as trait objects).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -139,17 +146,48 @@ pub trait ClientPeer: Send + Sync {
     fn client_capabilities(&self) -> Option<Value>;
 }
 
-/// The request a handler runs for: its `_meta`, the negotiated protocol version, and the
-/// client (progress, logging, sampling, elicitation).
+/// The request a handler runs for: its `_meta`, the negotiated protocol version, what the
+/// client declared, and the client itself (progress, logging, and input: forms, sampling,
+/// roots).
 ///
 /// A `#[tool]` function receives it when it has a parameter of type `Context` (not part of
 /// the input schema).
+///
+/// # Asking for input
+///
+/// One API for both eras: on a 2025-era peer the question goes out on the back-channel
+/// and the call waits for the answer; on a 2026-07-28 peer the request ends with an
+/// `InputRequiredResult` and the handler runs again with the answer (see
+/// [`input`](crate::input)). Either way the handler reads a typed answer:
+///
+/// ```
+/// use mcp_content::input::Elicitation;
+/// use mcp_content::{Context, ProtocolError};
+///
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct Booking {
+///     /// How many guests
+///     guests: u8,
+///     /// Anything we should know
+///     notes: Option<String>,
+/// }
+///
+/// async fn book(context: &Context) -> Result<String, ProtocolError> {
+///     match context.elicit_form::<Booking>("How many guests?").await? {
+///         Elicitation::Accept(booking) => Ok(format!("table for {}", booking.guests)),
+///         Elicitation::Decline | Elicitation::Cancel => Ok("no booking".into()),
+///     }
+/// }
+/// ```
 #[derive(Clone, Default)]
 pub struct Context {
     meta: Meta,
     version: ProtocolVersion,
     peer: Option<Arc<dyn ClientPeer>>,
     min_log_level: Option<LogLevel>,
+    capabilities: Option<ClientCapabilities>,
+    round: Option<Arc<Round>>,
+    next_key: Arc<AtomicUsize>,
 }
 
 impl fmt::Debug for Context {
@@ -159,7 +197,9 @@ impl fmt::Debug for Context {
             .field("version", &self.version)
             .field("peer", &self.peer.is_some())
             .field("min_log_level", &self.min_log_level)
-            .finish()
+            .field("capabilities", &self.capabilities)
+            .field("round", &self.round.is_some())
+            .finish_non_exhaustive()
     }
 }
 
@@ -169,8 +209,7 @@ impl Context {
         Self {
             meta,
             version,
-            peer: None,
-            min_log_level: None,
+            ..Self::default()
         }
     }
 
@@ -189,6 +228,20 @@ impl Context {
         self
     }
 
+    /// This context with what the client declared (otherwise asked of the peer).
+    #[must_use]
+    pub fn with_client_capabilities(mut self, capabilities: ClientCapabilities) -> Self {
+        self.capabilities = Some(capabilities);
+        self
+    }
+
+    /// This context taking part in a multi round-trip request (2026-07-28).
+    #[must_use]
+    pub(crate) fn with_round(mut self, round: Arc<Round>) -> Self {
+        self.round = Some(round);
+        self
+    }
+
     /// The request's `_meta`.
     pub fn meta(&self) -> &Meta {
         &self.meta
@@ -204,9 +257,27 @@ impl Context {
         self.meta.get("progressToken")
     }
 
-    /// The client's declared capabilities, when known.
-    pub fn client_capabilities(&self) -> Option<Value> {
-        self.peer.as_ref().and_then(|p| p.client_capabilities())
+    /// What the client declared (empty when the transport does not know).
+    pub fn client_capabilities(&self) -> ClientCapabilities {
+        if let Some(capabilities) = &self.capabilities {
+            return capabilities.clone();
+        }
+        self.peer
+            .as_ref()
+            .and_then(|p| p.client_capabilities())
+            .map(ClientCapabilities::from_value)
+            .unwrap_or_default()
+    }
+
+    /// Whether the client declared `capability`.
+    pub fn client_supports(&self, capability: Capability) -> bool {
+        self.client_capabilities().supports(capability)
+    }
+
+    /// How many input rounds this request has already been through (2026-07-28: counted
+    /// in the sealed `requestState`, so a value above 0 means the state was verified).
+    pub fn input_round(&self) -> u64 {
+        self.round.as_ref().map_or(0, |r| r.completed_rounds())
     }
 
     /// Reports progress, when the client asked for it (a no-op otherwise).
@@ -256,26 +327,112 @@ impl Context {
         peer.notify_log(Value::Object(params)).await
     }
 
+    /// Asks the user to fill in the form of `T` (`elicitation/create`, form mode). The
+    /// answer comes back as `T`; one that does not fit the form is an error naming the
+    /// field. A client that did not declare elicitation is not asked (`-32021`).
+    pub async fn elicit_form<T>(
+        &self,
+        message: impl Into<String>,
+    ) -> Result<Elicitation<T>, ProtocolError>
+    where
+        T: DeserializeOwned + JsonSchema,
+    {
+        let key = self.auto_key("elicitation");
+        self.elicit_form_as(&key, message).await
+    }
+
+    /// [`Context::elicit_form`] under a key of the handler's choosing (the key of the
+    /// question in `inputRequests` on 2026-07-28; it must be the same on every run).
+    pub async fn elicit_form_as<T>(
+        &self,
+        key: &str,
+        message: impl Into<String>,
+    ) -> Result<Elicitation<T>, ProtocolError>
+    where
+        T: DeserializeOwned + JsonSchema,
+    {
+        let form = FormSchema::of::<T>().map_err(|e| ProtocolError::internal(e.to_string()))?;
+        let request = InputRequest::Form {
+            message: message.into(),
+            form: form.clone(),
+        };
+        let answer = self.ask(key, request).await?;
+        Elicitation::from_result(&form, &answer).map_err(|e| {
+            let error = ProtocolError::invalid_params(format!("inputResponses.{key}: {e}"));
+            if let Some(round) = &self.round {
+                round.fail(error.clone());
+            }
+            error
+        })
+    }
+
     /// Asks the client's model for a message (`sampling/createMessage`); `params` and the
     /// result are the protocol's JSON.
     pub async fn create_message(&self, params: Value) -> Result<Value, ProtocolError> {
-        self.client_request("sampling/createMessage", params).await
+        let key = self.auto_key("sampling");
+        self.ask(&key, InputRequest::CreateMessage(params)).await
     }
 
     /// Asks the user for input (`elicitation/create`); `params` and the result are the
     /// protocol's JSON (`{"action": "accept", "content": {…}}`).
     pub async fn elicit(&self, params: Value) -> Result<Value, ProtocolError> {
-        self.client_request("elicitation/create", params).await
+        let key = self.auto_key("elicitation");
+        self.ask(&key, InputRequest::Elicit(params)).await
     }
 
-    async fn client_request(&self, method: &str, params: Value) -> Result<Value, ProtocolError> {
+    /// Asks the client for its roots (`roots/list`); the result is the protocol's JSON.
+    pub async fn list_roots(&self) -> Result<Value, ProtocolError> {
+        let key = self.auto_key("roots");
+        self.ask(&key, InputRequest::ListRoots).await
+    }
+
+    /// Asks `request` under `key` and returns the client's result as JSON (checked for the
+    /// method's result shape). Every other input method is built on this one.
+    ///
+    /// On a 2026-07-28 peer, a question without an answer yet ends this run of the handler
+    /// with an error to pass on (`?`): the client receives an `InputRequiredResult` with
+    /// every question asked in this run, and the handler runs again with the answers.
+    pub async fn ask(&self, key: &str, request: InputRequest) -> Result<Value, ProtocolError> {
+        let capability = request.capability();
+        if !self.client_supports(capability) {
+            let error = missing_capability(capability, request.method());
+            // 2026-07-28: the spec makes this the request's error (-32021, HTTP 400); a
+            // handler with a fallback checks `client_supports` before asking.
+            if let Some(round) = &self.round {
+                round.fail(error.clone());
+            }
+            return Err(error);
+        }
+        let params = request.params_for(self.version)?;
+        if self.version.has_result_type() {
+            // 2026-07-28: no back-channel; the question goes out in the result.
+            let Some(round) = &self.round else {
+                return Err(ProtocolError::new(
+                    ProtocolError::METHOD_NOT_FOUND,
+                    format!(
+                        "{}: this request cannot ask the client for input",
+                        request.method()
+                    ),
+                ));
+            };
+            return round.ask(key, &request, params);
+        }
         match &self.peer {
-            Some(peer) => peer.request(method, params).await,
+            Some(peer) => {
+                let answer = peer.request(request.method(), params).await?;
+                request.check_answer(key, &answer)?;
+                Ok(answer)
+            }
             None => Err(ProtocolError::new(
                 ProtocolError::METHOD_NOT_FOUND,
-                format!("{method}: this transport has no client to ask"),
+                format!("{}: this transport has no client to ask", request.method()),
             )),
         }
+    }
+
+    fn auto_key(&self, prefix: &str) -> String {
+        let n = self.next_key.fetch_add(1, Ordering::Relaxed) + 1;
+        format!("{prefix}-{n}")
     }
 }
 
@@ -328,6 +485,14 @@ pub trait ResourceHandler: Send + Sync + 'static {
     /// template. `false` (refused) unless the handler opts in.
     fn allows_path_traversal(&self) -> bool {
         false
+    }
+    /// The cache hint (2026-07-28 `ttlMs` / `cacheScope`) for its read results, set where a
+    /// result has none. `None`: the router's default ([`RouterBuilder::read_cache`]), else
+    /// no caching.
+    ///
+    /// [`RouterBuilder::read_cache`]: crate::RouterBuilder::read_cache
+    fn cache_hint(&self) -> Option<crate::CacheHint> {
+        None
     }
 }
 

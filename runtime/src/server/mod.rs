@@ -2,8 +2,10 @@
 //! the router that lists and dispatches handlers, and (feature `rmcp`) the bridge that runs
 //! a router on `rmcp`'s transports.
 
+pub(crate) mod changes;
 pub(crate) mod glue;
 pub mod handler;
+pub mod input;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]

@@ -3,18 +3,24 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+#[cfg(feature = "jsonschema")]
+use crate::convert::typed_result::OutputChecks;
+use crate::model::cache::CacheHint;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
+use crate::server::changes::{Change, ChangeFeed};
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
 };
+use crate::server::input::{Round, StateKeys, target};
 use crate::wire::version::SerializeFor;
 
 /// Why a router could not be built.
@@ -34,6 +40,13 @@ pub enum RouterError {
         /// The one registered later.
         second: String,
     },
+    /// A tool's output schema does not compile (with `check_structured_output` on).
+    InvalidOutputSchema {
+        /// The tool.
+        tool: String,
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for RouterError {
@@ -46,6 +59,9 @@ impl fmt::Display for RouterError {
                 f,
                 "the resource `{second}` overlaps `{first}`: some URI matches both, and only one handler can serve it"
             ),
+            RouterError::InvalidOutputSchema { tool, message } => {
+                write!(f, "tool `{tool}`: {message}")
+            }
         }
     }
 }
@@ -81,9 +97,23 @@ pub struct RouterBuilder {
     prompts: Vec<Arc<dyn PromptHandler>>,
     resources: Vec<Arc<dyn ResourceHandler>>,
     completion: Option<Arc<dyn CompletionHandler>>,
+    #[cfg(feature = "jsonschema")]
+    check_structured_output: bool,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
+    state_keys: Option<StateKeys>,
 }
 
 impl RouterBuilder {
+    /// Sets the keys that seal `requestState` (2026-07-28 input rounds). Without them a
+    /// random key is made per process, so a round cannot continue on another replica:
+    /// give every replica the same keys.
+    #[must_use]
+    pub fn state_keys(mut self, keys: StateKeys) -> Self {
+        self.state_keys = Some(keys);
+        self
+    }
+
     /// Sets the server's name and version.
     #[must_use]
     pub fn info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -124,6 +154,70 @@ impl RouterBuilder {
     #[must_use]
     pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
         self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// The cache hint of the list results (`tools/list`, `prompts/list`, `resources/list`,
+    /// `resources/templates/list`) for 2026-07-28 peers; [`CacheHint::NONE`] by default.
+    ///
+    /// ```
+    /// use mcp_content::{CacheHint, Context, Meta, ProtocolVersion, Router};
+    /// let router = Router::builder().list_cache(CacheHint::parse("1h", "public").unwrap()).build().unwrap();
+    /// let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let list = runtime.block_on(router.handle("tools/list", None, context)).unwrap();
+    /// assert_eq!(list["ttlMs"], 3_600_000);
+    /// assert_eq!(list["cacheScope"], "public");
+    /// ```
+    #[must_use]
+    pub fn list_cache(mut self, hint: CacheHint) -> Self {
+        self.list_cache = hint;
+        self
+    }
+
+    /// The cache hint of `resources/read` results whose handler gives none
+    /// ([`ResourceHandler::cache_hint`]) and that carry none themselves. Without it such
+    /// results say [`CacheHint::NONE`].
+    #[must_use]
+    pub fn read_cache(mut self, hint: CacheHint) -> Self {
+        self.read_cache = Some(hint);
+        self
+    }
+
+    /// Checks every successful result of a tool that declares an output schema against it
+    /// before it is returned (feature `jsonschema`; results with `isError` are not checked).
+    /// Derived result types match their schema by construction: this is for tools that
+    /// return `Value`, a hand-built `CallToolResult`, or declare a custom `output_schema`.
+    /// A result that breaks its schema becomes an internal error (`-32603`) naming the path.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{json, Map, Value};
+    ///
+    /// struct Count;
+    /// impl ToolHandler for Count {
+    ///     fn tool(&self) -> Tool {
+    ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned();
+    ///         tool
+    ///     }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         Box::pin(async { CallToolResult::structured(json!("three")) })
+    ///     }
+    /// }
+    ///
+    /// let router = Router::builder().tool(Count).check_structured_output(true).build().unwrap();
+    /// let context = Context::new(Default::default(), mcp_content::ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let err = runtime.block_on(router.call_tool("count", None, context)).unwrap_err();
+    /// assert_eq!(err.code, -32603);
+    /// assert!(err.message.ends_with(r#"structuredContent: breaks the tool's output schema: "three" is not of type "integer""#));
+    /// ```
+    #[cfg(feature = "jsonschema")]
+    #[must_use]
+    pub fn check_structured_output(mut self, check: bool) -> Self {
+        self.check_structured_output = check;
         self
     }
 
@@ -202,8 +296,24 @@ impl RouterBuilder {
                 });
             }
         }
+        #[cfg(feature = "jsonschema")]
+        let output_checks = if self.check_structured_output {
+            let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
+                RouterError::InvalidOutputSchema {
+                    tool,
+                    message: e.to_string(),
+                }
+            })?;
+            Some(checks)
+        } else {
+            None
+        };
         Ok(Router {
             info: self.info,
+            list_cache: self.list_cache,
+            read_cache: self.read_cache,
+            #[cfg(feature = "jsonschema")]
+            output_checks,
             tools,
             tool_index,
             prompts,
@@ -212,6 +322,8 @@ impl RouterBuilder {
             resource_index,
             templates,
             completion: self.completion,
+            state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
+            changes: ChangeFeed::default(),
         })
     }
 }
@@ -241,6 +353,10 @@ impl RouterBuilder {
 /// ```
 pub struct Router {
     info: ServerInfo,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
+    #[cfg(feature = "jsonschema")]
+    output_checks: Option<OutputChecks>,
     tools: Vec<(Tool, Arc<dyn ToolHandler>)>,
     tool_index: HashMap<String, usize>,
     prompts: Vec<(Prompt, Arc<dyn PromptHandler>)>,
@@ -249,6 +365,43 @@ pub struct Router {
     resource_index: HashMap<String, usize>,
     templates: Vec<(ResourceTemplate, Arc<dyn ResourceHandler>)>,
     completion: Option<Arc<dyn CompletionHandler>>,
+    state_keys: StateKeys,
+    changes: ChangeFeed,
+}
+
+/// What a request that may ask for input ends with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome<T> {
+    /// The handler's result.
+    Complete(T),
+    /// An `InputRequiredResult` (2026-07-28): the questions and the sealed state, as JSON.
+    InputRequired(Value),
+}
+
+/// A request's multi round-trip fields (`inputResponses`, `requestState`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct InputParams {
+    /// `inputResponses`, as sent.
+    pub responses: Option<Value>,
+    /// `requestState`, as sent.
+    pub state: Option<String>,
+}
+
+impl InputParams {
+    /// Takes the fields out of a request's params.
+    pub fn take_from(params: &mut Map<String, Value>) -> Result<Self, ProtocolError> {
+        let responses = params.remove("inputResponses");
+        let state = match params.remove("requestState") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s),
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "params.requestState must be a string",
+                ));
+            }
+        };
+        Ok(Self { responses, state })
+    }
 }
 
 impl fmt::Debug for Router {
@@ -314,6 +467,101 @@ impl Router {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
     }
 
+    /// The change feed subscriptions listen to.
+    pub fn changes(&self) -> &ChangeFeed {
+        &self.changes
+    }
+
+    /// Announces that the resource at `uri` changed: every subscription to it is told
+    /// (`notifications/resources/updated`).
+    pub fn notify_resource_updated(&self, uri: &str) {
+        self.changes
+            .publish(&Change::ResourceUpdated(uri.to_owned()));
+    }
+
+    /// The keys that seal `requestState`.
+    pub fn state_keys(&self) -> &StateKeys {
+        &self.state_keys
+    }
+
+    /// Runs `run` as one round of a multi round-trip request to `target` (2026-07-28 peers;
+    /// older peers answer on the back-channel, so `run` just runs).
+    async fn in_round<T, F, Fut>(
+        &self,
+        target: &str,
+        input: &InputParams,
+        context: Context,
+        run: F,
+    ) -> Result<Outcome<T>, ProtocolError>
+    where
+        F: FnOnce(Context) -> Fut,
+        Fut: Future<Output = Result<T, ProtocolError>>,
+    {
+        if !context.protocol_version().has_result_type() {
+            return run(context).await.map(Outcome::Complete);
+        }
+        let round = Arc::new(Round::begin(
+            &self.state_keys,
+            target,
+            input.responses.as_ref(),
+            input.state.as_deref(),
+        )?);
+        let result = run(context.with_round(Arc::clone(&round))).await;
+        match round.finish(&self.state_keys, target)? {
+            Some(input_required) => Ok(Outcome::InputRequired(input_required)),
+            None => result.map(Outcome::Complete),
+        }
+    }
+
+    /// Calls the tool `name` as one round of a request that may ask for input.
+    pub async fn call_tool_round(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<CallToolResult>, ProtocolError> {
+        if !self.tool_index.contains_key(name) {
+            return Err(ProtocolError::invalid_params(format!(
+                "unknown tool: {name}"
+            )));
+        }
+        let target = target("tools/call", name);
+        self.in_round(&target, input, context, |context| {
+            self.call_tool(name, arguments, context)
+        })
+        .await
+    }
+
+    /// Gets the prompt `name` as one round of a request that may ask for input.
+    pub async fn get_prompt_round(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
+        let target = target("prompts/get", name);
+        self.in_round(&target, input, context, |context| {
+            self.get_prompt(name, arguments, context)
+        })
+        .await
+    }
+
+    /// Reads the resource `uri` as one round of a request that may ask for input.
+    pub async fn read_resource_round(
+        &self,
+        uri: &str,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
+        let target = target("resources/read", uri);
+        self.in_round(&target, input, context, |context| {
+            self.read_resource(uri, context)
+        })
+        .await
+    }
+
     /// Calls the tool `name`. An unknown tool is a protocol error (`-32602`); everything
     /// the tool itself reports, bad arguments included, is an `isError` result.
     pub async fn call_tool(
@@ -328,7 +576,16 @@ impl Router {
             )));
         };
         let handler = &self.tools[index].1;
-        Ok(handler.call(arguments.unwrap_or_default(), context).await)
+        let result = handler.call(arguments.unwrap_or_default(), context).await;
+        #[cfg(feature = "jsonschema")]
+        if let Some(checks) = &self.output_checks {
+            checks.check(name, &result).map_err(|e| {
+                ProtocolError::internal(format!(
+                    "tool `{name}` returned a result against its output schema: {e}"
+                ))
+            })?;
+        }
+        Ok(result)
     }
 
     /// Gets the prompt `name`.
@@ -359,7 +616,9 @@ impl Router {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
         if let Some(&index) = self.resource_index.get(uri) {
-            return self.resources[index].1.read(uri, Vec::new(), context).await;
+            let handler = &*self.resources[index].1;
+            let result = handler.read(uri, Vec::new(), context).await;
+            return self.with_cache_hint(handler, result);
         }
         for (template, handler) in &self.templates {
             let Some(variables) = template.uri_template.match_uri(uri) else {
@@ -386,9 +645,24 @@ impl Router {
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
-            return handler.read(uri, variables, context).await;
+            let result = handler.read(uri, variables, context).await;
+            return self.with_cache_hint(&**handler, result);
         }
         Err(ProtocolError::resource_not_found(uri, version))
+    }
+
+    /// The handler's cache hint, else the router's, on a read result that has none.
+    fn with_cache_hint(
+        &self,
+        handler: &dyn ResourceHandler,
+        result: Result<ReadResourceResult, ProtocolError>,
+    ) -> Result<ReadResourceResult, ProtocolError> {
+        result.map(|mut result| {
+            if let Some(hint) = handler.cache_hint().or(self.read_cache) {
+                hint.fill(&mut result);
+            }
+            result
+        })
     }
 
     /// Completes an argument; without a completion handler, no values.
@@ -427,8 +701,11 @@ impl Router {
                 );
             }
             if version.has_cache_hints() {
-                result.insert("ttlMs".into(), Value::from(0));
-                result.insert("cacheScope".into(), Value::from("private"));
+                result.insert("ttlMs".into(), Value::from(self.list_cache.ttl_ms));
+                result.insert(
+                    "cacheScope".into(),
+                    Value::from(self.list_cache.scope.as_str()),
+                );
             }
             Value::Object(result)
         };
@@ -473,19 +750,26 @@ impl Router {
             "tools/call" => {
                 let name = take_string(&mut params, "name")?;
                 let arguments = take_object(&mut params, "arguments")?;
-                let result = self.call_tool(&name, arguments, context).await?;
-                Ok(result.to_value_for(version))
+                let input = InputParams::take_from(&mut params)?;
+                let outcome = self
+                    .call_tool_round(&name, arguments, &input, context)
+                    .await?;
+                Ok(outcome_value(outcome, version))
             }
             "prompts/get" => {
                 let name = take_string(&mut params, "name")?;
                 let arguments = take_object(&mut params, "arguments")?;
-                let result = self.get_prompt(&name, arguments, context).await?;
-                Ok(result.to_value_for(version))
+                let input = InputParams::take_from(&mut params)?;
+                let outcome = self
+                    .get_prompt_round(&name, arguments, &input, context)
+                    .await?;
+                Ok(outcome_value(outcome, version))
             }
             "resources/read" => {
                 let uri = take_string(&mut params, "uri")?;
-                let result = self.read_resource(&uri, context).await?;
-                Ok(result.to_value_for(version))
+                let input = InputParams::take_from(&mut params)?;
+                let outcome = self.read_resource_round(&uri, &input, context).await?;
+                Ok(outcome_value(outcome, version))
             }
             "completion/complete" => {
                 let reference = params.remove("ref").unwrap_or(Value::Null);
@@ -504,6 +788,13 @@ impl Router {
             }
             other => Err(ProtocolError::method_not_found(other)),
         }
+    }
+}
+
+fn outcome_value<T: SerializeFor>(outcome: Outcome<T>, version: crate::ProtocolVersion) -> Value {
+    match outcome {
+        Outcome::Complete(result) => result.to_value_for(version),
+        Outcome::InputRequired(value) => value,
     }
 }
 

@@ -1,7 +1,28 @@
 //! Conversions between this crate's model and `rmcp::model`, both ways.
 //!
-//! Conversions go through the protocol's JSON, which both models write and read exactly:
-//! `_meta` in all three places, annotations and icons survive both ways.
+//! Conversions go through the protocol's JSON, which both models write and read. What
+//! crosses, and what cannot:
+//!
+//! | data | `to_rmcp` (ours → rmcp) | `from_rmcp` (rmcp → ours) |
+//! |---|---|---|
+//! | `_meta` (results, blocks, resource contents, descriptors) | kept | kept |
+//! | annotations, icons, tool annotations, prompt arguments | kept | kept |
+//! | `annotations.priority` | kept when the `f32` rmcp holds is exact (`0.1`, `0.8`, `1/1024`); else an error | the shortest decimal that round-trips rmcp's `f32` (`0.8` stays `0.8`) |
+//! | `resultType` of `GetPromptResult`, `ReadResourceResult` | kept (rmcp's `ResultType` is an open string) | kept |
+//! | `resultType` of `CallToolResult` other than `"complete"` | error: rmcp's `CallToolResult` holds only `"complete"` | — |
+//! | unknown fields (`extra`) of any type, at any depth | error: no rmcp type has a place for them (none flattens unknown fields) | — (rmcp values have none) |
+//! | an unknown block (`ContentBlock::Unknown`) | error: rmcp's `ContentBlock` is closed | — |
+//!
+//! Nothing is dropped silently: where rmcp's types cannot hold a value, `to_rmcp` fails with
+//! a [`ConvertError`] whose [`path`](ConvertError::path) names it (`content[1].type`,
+//! `content[0].x-trace`) and whose message says why. The check compares the JSON we write
+//! with the JSON the rmcp value writes back, so any field rmcp would drop is found, whatever
+//! its depth.
+//!
+//! `from_rmcp` checks every rule of the model (an rmcp value can hold an `image` block with
+//! a `text/plain` MIME type, a priority of 7 or a relative URI), but not the limits put on
+//! untrusted input ([`ReadLimits`]): an rmcp value is built in this process, so a 20 MiB
+//! image or structured content nested 200 levels deep converts.
 
 use std::fmt;
 
@@ -9,33 +30,265 @@ use ::rmcp::ErrorData;
 use ::rmcp::model as rm;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{Number, Value};
 
 use crate::rules::ProtocolVersion;
+use crate::wire::error::join_path;
+use crate::wire::limits::ReadLimits;
 use crate::wire::version::SerializeFor;
 
-/// A conversion between the two models failed: the other side rejected the JSON.
+/// A conversion between the two models failed: the JSON path of the value that cannot
+/// cross, and why.
+///
+/// ```
+/// use mcp_content::rmcp::RmcpModel;
+/// use mcp_content::{CallToolResult, ExtraFields};
+/// let mut result = CallToolResult::text("hi");
+/// result.insert_extra("x-trace", "abc").unwrap();
+/// let err = result.to_rmcp().unwrap_err();
+/// assert_eq!(err.path(), "x-trace");
+/// assert_eq!(
+///     err.to_string(),
+///     "rmcp conversion: x-trace: rmcp's model has no place for this unknown field; \
+///      converting would drop it"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConvertError(String);
+pub struct ConvertError {
+    path: String,
+    message: String,
+}
+
+impl ConvertError {
+    fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        let path = path.into();
+        Self {
+            path: if path.is_empty() {
+                ".".to_owned()
+            } else {
+                path
+            },
+            message: message.into(),
+        }
+    }
+
+    /// The JSON path of the value that cannot cross (`.` for the whole value).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Why, without the path.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
 
 impl fmt::Display for ConvertError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rmcp conversion: {}", self.0)
+        write!(f, "rmcp conversion: {}: {}", self.path, self.message)
     }
 }
 
 impl std::error::Error for ConvertError {}
 
-pub(crate) fn to_rmcp<T: DeserializeOwned>(value: Value) -> Result<T, ConvertError> {
-    serde_json::from_value(value).map_err(|e| ConvertError(e.to_string()))
+/// The block types rmcp's `ContentBlock` has.
+const RMCP_BLOCK_TYPES: [&str; 5] = ["text", "image", "audio", "resource", "resource_link"];
+
+/// Our JSON as an rmcp value: refused, naming the path, when rmcp cannot hold all of it.
+pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(ours: &Value) -> Result<T, ConvertError> {
+    check_result_type(ours)?;
+    let theirs: T = match serde_path_to_error::deserialize(ours) {
+        Ok(theirs) => theirs,
+        Err(error) => return Err(refusal(ours, &error)),
+    };
+    let back = serde_json::to_value(&theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
+    compare(ours, &back, "")?;
+    Ok(theirs)
 }
 
-pub(crate) fn from_rmcp<T: DeserializeOwned>(value: &impl Serialize) -> Result<T, ConvertError> {
-    let json = serde_json::to_value(value).map_err(|e| ConvertError(e.to_string()))?;
-    crate::read_value(json).map_err(|e| ConvertError(e.to_string()))
+/// rmcp's `CallToolResult` refuses any `resultType` but `"complete"`; say so plainly. (Other
+/// results carry any `resultType`; a `CallToolResult` is the only one with `content` and
+/// a `resultType` at its root.)
+fn check_result_type(ours: &Value) -> Result<(), ConvertError> {
+    let Some(map) = ours.as_object() else {
+        return Ok(());
+    };
+    if map.contains_key("content")
+        && !map.contains_key("type")
+        && let Some(kind) = map.get("resultType")
+        && kind.as_str() != Some("complete")
+    {
+        return Err(ConvertError::new(
+            "resultType",
+            format!(
+                "rmcp's CallToolResult holds only resultType \"complete\", not {kind}; \
+                 another result type is another rmcp type"
+            ),
+        ));
+    }
+    Ok(())
 }
 
-/// Conversions of this crate's model values into `rmcp::model` values and back.
+/// The error for JSON rmcp's deserializer refused: an unknown block named as such, anything
+/// else with rmcp's reason at its path.
+fn refusal(ours: &Value, error: &serde_path_to_error::Error<serde_json::Error>) -> ConvertError {
+    let path = error.path().to_string();
+    let path = if path == "." { String::new() } else { path };
+    // serde names the block (`content[1]`) or its tag (`content[1].type`).
+    let block_path = match path.strip_suffix("type") {
+        Some(parent) if parent.is_empty() || parent.ends_with('.') => {
+            parent.trim_end_matches('.').to_owned()
+        }
+        _ => path.clone(),
+    };
+    if let Some(block) = value_at(ours, &block_path)
+        && let Some(kind) = block.get("type").and_then(Value::as_str)
+        && !RMCP_BLOCK_TYPES.contains(&kind)
+    {
+        return ConvertError::new(
+            join_path(&block_path, "type"),
+            format!(
+                "rmcp has no content block of type {kind:?} (its ContentBlock is one of {}): \
+                 an unknown block cannot cross",
+                RMCP_BLOCK_TYPES.join(", ")
+            ),
+        );
+    }
+    ConvertError::new(path, format!("rmcp refuses the value: {}", error.inner()))
+}
+
+/// The value at a `serde_path_to_error` path (`content[1]`, `messages[0].content`).
+fn value_at<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut here = root;
+    for segment in path.split('.').filter(|s| !s.is_empty()) {
+        let (key, indices) = match segment.find('[') {
+            Some(at) => (&segment[..at], &segment[at..]),
+            None => (segment, ""),
+        };
+        if !key.is_empty() {
+            here = here.get(key)?;
+        }
+        for index in indices.split('[').filter(|s| !s.is_empty()) {
+            here = here.get(index.strip_suffix(']')?.parse::<usize>().ok()?)?;
+        }
+    }
+    Some(here)
+}
+
+/// Whether `path` is an `annotations.priority` (or the `priority` of an `Annotations`).
+fn is_priority(path: &str) -> bool {
+    path == "priority" || path.ends_with(".priority")
+}
+
+/// The shortest decimal that reads back as the same `f32` (Rust's `Display` for floats),
+/// as an `f64`: rmcp's `0.8_f32` is `0.8`, not `0.800000011920929`.
+#[allow(clippy::cast_possible_truncation)] // rmcp holds an f32: the narrowing is the point
+fn shortest_f32(value: f64) -> f64 {
+    let narrow = value as f32;
+    narrow
+        .to_string()
+        .parse()
+        .unwrap_or_else(|_| f64::from(narrow))
+}
+
+/// Finds the first value in `ours` that `back` (what the rmcp value writes) lost or changed.
+fn compare(ours: &Value, back: &Value, path: &str) -> Result<(), ConvertError> {
+    match (ours, back) {
+        (Value::Object(ours), Value::Object(back)) => {
+            for (key, value) in ours {
+                let here = join_path(path, key);
+                match back.get(key) {
+                    Some(theirs) => compare(value, theirs, &here)?,
+                    None => {
+                        return Err(ConvertError::new(
+                            here,
+                            "rmcp's model has no place for this unknown field; converting \
+                             would drop it",
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        }
+        (Value::Array(ours), Value::Array(back)) if ours.len() == back.len() => {
+            for (i, (a, b)) in ours.iter().zip(back).enumerate() {
+                compare(a, b, &format!("{path}[{i}]"))?;
+            }
+            Ok(())
+        }
+        (Value::Number(a), Value::Number(b)) if a != b && is_priority(path) => {
+            let (a, b) = (
+                a.as_f64().unwrap_or(f64::NAN),
+                b.as_f64().unwrap_or(f64::NAN),
+            );
+            // Exactness is the point: compare the bits.
+            if shortest_f32(b).to_bits() == a.to_bits() {
+                Ok(())
+            } else {
+                Err(ConvertError::new(
+                    path,
+                    format!(
+                        "rmcp holds a priority as an f32, which has no exact form of {a}: it \
+                         would become {}",
+                        shortest_f32(b)
+                    ),
+                ))
+            }
+        }
+        (a, b) if a == b => Ok(()),
+        (a, b) => Err(ConvertError::new(
+            path,
+            format!("rmcp's model changes {a} into {b}"),
+        )),
+    }
+}
+
+/// An rmcp value as ours: every rule checked, no untrusted-input limit, and each `f32`
+/// priority written as its shortest decimal.
+pub(crate) fn from_rmcp<T: DeserializeOwned>(
+    theirs: &impl Serialize,
+    root_is_annotations: bool,
+) -> Result<T, ConvertError> {
+    let mut json =
+        serde_json::to_value(theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
+    if root_is_annotations {
+        shorten_priority(&mut json);
+    } else {
+        shorten_priorities(&mut json);
+    }
+    crate::read_value_with(json, &ReadLimits::unlimited())
+        .map_err(|e| ConvertError::new(e.path(), e.detail()))
+}
+
+fn shorten_priority(annotations: &mut Value) {
+    if let Some(priority) = annotations.get_mut("priority")
+        && let Some(value) = priority.as_f64()
+        && let Some(short) = Number::from_f64(shortest_f32(value))
+    {
+        *priority = Value::Number(short);
+    }
+}
+
+/// Every `annotations.priority` of an rmcp value's JSON. Free-form JSON (`_meta`,
+/// structured content, schemas) is left alone: an `annotations` inside it is data.
+fn shorten_priorities(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, member) in map.iter_mut() {
+                match key.as_str() {
+                    "_meta" | "structuredContent" | "inputSchema" | "outputSchema" => {}
+                    "annotations" => shorten_priority(member),
+                    _ => shorten_priorities(member),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(shorten_priorities),
+        _ => {}
+    }
+}
+
+/// Conversions of this crate's model values into `rmcp::model` values and back (see the
+/// [module docs](self) for what crosses).
 ///
 /// ```
 /// use mcp_content::rmcp::RmcpModel;
@@ -50,13 +303,15 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(value: &impl Serialize) -> Result<T
 pub trait RmcpModel: Sized {
     /// The `rmcp::model` type.
     type Rmcp: Serialize + DeserializeOwned;
-    /// This value as an `rmcp` value, written for `version`.
+    /// This value as an `rmcp` value, written for `version`; an error naming the path of
+    /// anything rmcp cannot hold.
     fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<Self::Rmcp, ConvertError>;
     /// This value as an `rmcp` value (latest protocol version).
     fn to_rmcp(&self) -> Result<Self::Rmcp, ConvertError> {
         self.to_rmcp_for(ProtocolVersion::LATEST)
     }
-    /// An `rmcp` value as this crate's, validated.
+    /// An `rmcp` value as this crate's, with every rule checked (and no untrusted-input
+    /// limit: the value was built in this process).
     fn from_rmcp(value: &Self::Rmcp) -> Result<Self, ConvertError>;
 }
 
@@ -65,21 +320,23 @@ macro_rules! rmcp_model {
         impl RmcpModel for $ours {
             type Rmcp = $theirs;
             fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                to_rmcp(self.to_value_for(version))
+                to_rmcp(&self.to_value_for(version))
             }
             fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
-                from_rmcp(value)
+                from_rmcp(value, false)
             }
         }
     )*};
-    (plain: $($ours:ty => $theirs:ty),* $(,)?) => {$(
+    (plain: $($ours:ty => $theirs:ty, $root_is_annotations:literal);* $(;)?) => {$(
         impl RmcpModel for $ours {
             type Rmcp = $theirs;
             fn to_rmcp_for(&self, _: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                to_rmcp(serde_json::to_value(self).map_err(|e| ConvertError(e.to_string()))?)
+                let json = serde_json::to_value(self)
+                    .map_err(|e| ConvertError::new(".", e.to_string()))?;
+                to_rmcp(&json)
             }
             fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
-                from_rmcp(value)
+                from_rmcp(value, $root_is_annotations)
             }
         }
     )*};
@@ -98,12 +355,12 @@ rmcp_model!(versioned:
 );
 
 rmcp_model!(plain:
-    crate::ResourceContents => rm::ResourceContents,
-    crate::Annotations => rm::Annotations,
-    crate::ToolAnnotations => rm::ToolAnnotations,
-    crate::PromptArgument => rm::PromptArgument,
-    crate::Icon => rm::Icon,
-    crate::Role => rm::Role,
+    crate::ResourceContents => rm::ResourceContents, false;
+    crate::Annotations => rm::Annotations, true;
+    crate::ToolAnnotations => rm::ToolAnnotations, false;
+    crate::PromptArgument => rm::PromptArgument, false;
+    crate::Icon => rm::Icon, false;
+    crate::Role => rm::Role, false;
 );
 
 /// A derived type's result as `rmcp` takes it from a tool (what the derive's `rmcp`

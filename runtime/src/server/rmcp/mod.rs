@@ -1,12 +1,16 @@
 //! The bridge to the [`rmcp`](https://docs.rs/rmcp) crate (feature `rmcp`): conversions
-//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]), and
-//! [`McpServer`], a [`Router`] as an `rmcp` `ServerHandler`, served over stdio or Streamable
-//! HTTP.
+//! between this crate's model and `rmcp::model`, both ways ([`RmcpModel`]: lossless where
+//! rmcp's types can hold the data, an error naming the JSON path where they cannot — see
+//! the table in [`ConvertError`]'s module), and [`McpServer`], a [`Router`] as an `rmcp`
+//! `ServerHandler` for any `rmcp` transport. Serving helpers come with the transport's
+//! feature, so a server compiles only the stack it uses: `serve_stdio` (feature
+//! `rmcp-stdio`) and `streamable_http_service` (feature `rmcp-http`).
 //!
 //! Logging, sampling and roots are deprecated from 2026-07-28 (SEP-2577); they remain how
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
 //!
 //! ```no_run
+//! # #[cfg(feature = "rmcp-stdio")]
 //! # async fn run(router: mcp_content::Router) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 //! mcp_content::rmcp::serve_stdio(router).await?;
 //! # Ok(()) }
@@ -15,6 +19,15 @@
 #![allow(deprecated)]
 
 mod convert;
+#[cfg(feature = "rmcp-http")]
+mod http;
+#[cfg(feature = "rmcp-stdio")]
+mod stdio;
+
+#[cfg(feature = "rmcp-http")]
+pub use http::{DEFAULT_MAX_BODY_BYTES, HttpOptions, HttpResponse, McpHttpService};
+#[cfg(feature = "rmcp-stdio")]
+pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 use convert::{convert_error, to_rmcp};
@@ -32,8 +45,10 @@ use serde_json::{Map, Value};
 
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
+use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::server::router::Router;
+use crate::server::input::ClientCapabilities;
+use crate::server::router::{InputParams, Outcome, Router};
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
@@ -107,8 +122,16 @@ impl ClientPeer for RmcpPeer {
                 }
                 "elicitation/create" => {
                     let param: rm::ElicitRequestParams = params(value)?;
-                    let result = self.peer.create_elicitation(param).await;
-                    json(&result.map_err(|e| service_error(&e))?)
+                    // `Peer::create_elicitation` needs rmcp's `elicitation` feature (and `url`
+                    // with it); the request it sends is this one.
+                    let request = rm::ServerRequest::ElicitRequest(rm::ElicitRequest::new(param));
+                    match self.peer.send_request(request).await {
+                        Ok(rm::ClientResult::ElicitResult(result)) => json(&result),
+                        Ok(_) => Err(ProtocolError::internal(
+                            "unexpected response to elicitation/create",
+                        )),
+                        Err(e) => Err(service_error(&e)),
+                    }
                 }
                 "roots/list" => {
                     let result = self.peer.list_roots().await;
@@ -131,6 +154,7 @@ pub struct McpServer {
     router: Arc<Router>,
     log_level: Arc<Mutex<Option<LogLevel>>>,
     subscriptions: Arc<Mutex<HashSet<String>>>,
+    forwarding: Arc<Mutex<Option<FeedSubscription>>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -148,6 +172,7 @@ impl McpServer {
             router: router.into(),
             log_level: Arc::default(),
             subscriptions: Arc::default(),
+            forwarding: Arc::default(),
         }
     }
 
@@ -163,6 +188,39 @@ impl McpServer {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         set.iter().cloned().collect()
+    }
+
+    /// Starts (once per session) forwarding the router's resource updates for the
+    /// session's `resources/subscribe` URIs to the 2025-era peer.
+    fn forward_updates(&self, peer: &Peer<RoleServer>) {
+        let mut forwarding = self
+            .forwarding
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if forwarding.is_some() {
+            return;
+        }
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let subscriptions = Arc::clone(&self.subscriptions);
+        *forwarding = Some(self.router.changes().subscribe(move |change| {
+            let Change::ResourceUpdated(uri) = change;
+            let subscribed = subscriptions
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .contains(uri);
+            if subscribed {
+                let _ = tx.send(uri.clone());
+            }
+        }));
+        let peer = peer.clone();
+        tokio::spawn(async move {
+            while let Some(uri) = rx.recv().await {
+                let param = rm::ResourceUpdatedNotificationParam::new(uri);
+                if peer.notify_resource_updated(param).await.is_err() {
+                    break;
+                }
+            }
+        });
     }
 
     fn context(&self, context: &RequestContext<RoleServer>) -> Context {
@@ -185,11 +243,16 @@ impl McpServer {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
+        // rmcp reads the 2026-07-28 per-request declaration from `_meta` and the 2025-era
+        // one from `initialize`.
         let capabilities = context
             .client_capabilities()
             .and_then(|c| serde_json::to_value(c).ok());
         Context::new(meta, version)
             .with_log_level(log_level)
+            .with_client_capabilities(ClientCapabilities::from_value(
+                capabilities.clone().unwrap_or_default(),
+            ))
             .with_peer(Arc::new(RmcpPeer {
                 peer: context.peer.clone(),
                 capabilities,
@@ -197,13 +260,25 @@ impl McpServer {
     }
 }
 
-fn list_of<T: SerializeFor, R: DeserializeOwned>(
+
+fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) -> InputParams {
+    InputParams {
+        responses: responses.map(|r| Value::Object(r.clone().into_iter().collect())),
+        state: state.cloned(),
+    }
+}
+
+fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
+    to_rmcp(&value).map_err(|e| convert_error(&e))
+}
+
+fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
     items: &[T],
     version: ProtocolVersion,
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
         .collect()
 }
 
@@ -252,14 +327,23 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        let result = self
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = self
             .router
-            .call_tool(&request.name, request.arguments, ctx)
+            .call_tool_round(&request.name, request.arguments, &input, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::CallToolResult =
-            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-        Ok(result.into())
+        match outcome {
+            Outcome::Complete(result) => {
+                let result: rm::CallToolResult =
+                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+                Ok(result.into())
+            }
+            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+        }
     }
 
     async fn list_prompts(
@@ -278,14 +362,23 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::GetPromptResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        let result = self
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = self
             .router
-            .get_prompt(&request.name, request.arguments, ctx)
+            .get_prompt_round(&request.name, request.arguments, &input, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::GetPromptResult =
-            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-        Ok(result.into())
+        match outcome {
+            Outcome::Complete(result) => {
+                let result: rm::GetPromptResult =
+                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+                Ok(result.into())
+            }
+            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+        }
     }
 
     async fn list_resources(
@@ -313,14 +406,23 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        let result = self
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = self
             .router
-            .read_resource(&request.uri, ctx)
+            .read_resource_round(&request.uri, &input, ctx)
             .await
             .map_err(protocol_error)?;
-        let result: rm::ReadResourceResult =
-            result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-        Ok(result.into())
+        match outcome {
+            Outcome::Complete(result) => {
+                let result: rm::ReadResourceResult =
+                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
+                Ok(result.into())
+            }
+            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+        }
     }
 
     async fn complete(
@@ -362,15 +464,57 @@ impl ServerHandler for McpServer {
         Ok(())
     }
 
+    fn accepted_subscription_filter(
+        &self,
+        requested: &rm::SubscriptionFilter,
+    ) -> Option<rm::SubscriptionFilter> {
+        // Resource subscriptions are served for any URI (a resource a template matches may
+        // change too); list changes are not announced, so not advertised or accepted.
+        let mut accepted = rm::SubscriptionFilter::default();
+        accepted
+            .resource_subscriptions
+            .clone_from(&requested.resource_subscriptions);
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: ::rmcp::service::SubscriptionContext) -> Result<(), ErrorData> {
+        let uris: HashSet<String> = context
+            .accepted()
+            .resource_subscriptions
+            .iter()
+            .flatten()
+            .cloned()
+            .collect();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let _feed = self.router.changes().subscribe(move |change| {
+            let Change::ResourceUpdated(uri) = change;
+            if uris.contains(uri) {
+                let _ = tx.send(uri.clone());
+            }
+        });
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                Some(uri) = rx.recv() => {
+                    // A closed stream ends the subscription; the client reconnects if it wants.
+                    if context.sink().notify_resource_updated(uri).await.is_err() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
     async fn subscribe(
         &self,
         request: rm::SubscribeRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(request.uri.clone());
+        self.forward_updates(&context.peer);
         Ok(())
     }
 
@@ -387,34 +531,58 @@ impl ServerHandler for McpServer {
     }
 }
 
-/// Serves `router` over stdio until the client closes it.
+/// Serves `router` over stdio until the client closes it (lines up to
+/// [`DEFAULT_MAX_LINE_BYTES`]; see [`serve_stdio_with`]). Feature `rmcp-stdio`.
+#[cfg(feature = "rmcp-stdio")]
 pub async fn serve_stdio(
     router: impl Into<Arc<Router>>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    use ::rmcp::ServiceExt;
-    let running = McpServer::new(router)
-        .serve(::rmcp::transport::stdio())
-        .await?;
-    running.waiting().await?;
-    Ok(())
+    serve_stdio_with(
+        router,
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        DEFAULT_MAX_LINE_BYTES,
+    )
+    .await
 }
 
+/// The service [`streamable_http_service`] returns.
+#[cfg(feature = "rmcp-http")]
+pub type StreamableHttp = McpHttpService<
+    ::rmcp::transport::streamable_http_server::StreamableHttpService<
+        McpServer,
+        ::rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+    >,
+>;
+
 /// A Streamable HTTP service for `router` (a tower service: mount it at `/mcp` with axum's
-/// `nest_service` or serve it with hyper). Each session gets its own [`McpServer`] state;
-/// `allowed_hosts` guards against DNS rebinding (rmcp's default: `localhost`, `127.0.0.1`, `::1`).
-pub fn streamable_http_service(
+/// `nest_service` or serve it with hyper), with the default [`HttpOptions`]: browsers from
+/// this machine only, bodies up to 4 MiB. Each session gets its own [`McpServer`] state;
+/// rmcp's `Host` check guards against DNS rebinding (`localhost`, `127.0.0.1`, `::1`).
+/// Feature `rmcp-http`.
+#[cfg(feature = "rmcp-http")]
+pub fn streamable_http_service(router: impl Into<Arc<Router>>) -> StreamableHttp {
+    streamable_http_service_with(router, HttpOptions::default())
+}
+
+/// [`streamable_http_service`] with these [`HttpOptions`] (the `Origin` allow-list, the
+/// body limit). Feature `rmcp-http`.
+#[cfg(feature = "rmcp-http")]
+pub fn streamable_http_service_with(
     router: impl Into<Arc<Router>>,
-) -> ::rmcp::transport::streamable_http_server::StreamableHttpService<
-    McpServer,
-    ::rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
-> {
+    options: HttpOptions,
+) -> StreamableHttp {
     use ::rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
     let router = router.into();
-    StreamableHttpService::new(
+    let mut config = StreamableHttpServerConfig::default();
+    // The front enforces the limit with a JSON-RPC error; the inner one must not be lower.
+    config.max_request_body_bytes = config.max_request_body_bytes.max(options.max_body_bytes());
+    let inner = StreamableHttpService::new(
         move || Ok(McpServer::new(Arc::clone(&router))),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
-    )
+        config,
+    );
+    McpHttpService::new(inner, options)
 }

@@ -1,0 +1,131 @@
+//! Unknown fields (`extra`): what every model type keeps from a newer peer, and the names
+//! it may not use.
+//!
+//! A type writes its own fields and then its `extra` map. An `extra` key that is one of the
+//! type's own field names would be written twice (`{"type":"text",…,"type":"x"}`), which a
+//! reader takes as another document or refuses. [`ExtraFields::insert_extra`] refuses such a
+//! key; [`Validate`](crate::Validate) reports one put into the public `extra` map directly.
+
+use serde_json::{Map, Value};
+
+use crate::model::annotations::Annotations;
+use crate::model::content::{
+    AudioContent, BlobResourceContents, EmbeddedResource, ImageContent, ResourceLink, TextContent,
+    TextResourceContents,
+};
+use crate::model::icon::Icon;
+use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
+use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
+use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
+use crate::rules::{Rule, Violation};
+
+/// A model type that keeps unknown fields in an `extra` map.
+///
+/// ```
+/// use mcp_content::{ExtraFields, TextContent};
+/// let mut text = TextContent::new("hi");
+/// assert!(text.insert_extra("com.example.color", "red").is_ok());
+/// let err = text.insert_extra("type", "image").unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "`type` is a field of TextContent, not an unknown field (rule: extra-field)"
+/// );
+/// assert_eq!(text.extra.len(), 1);
+/// ```
+pub trait ExtraFields {
+    /// The type's name in the schema (`TextContent`).
+    const TYPE_NAME: &'static str;
+    /// Every field name the type writes itself, in any protocol version.
+    const KNOWN_FIELDS: &'static [&'static str];
+
+    /// The unknown fields.
+    fn extra_fields(&self) -> &Map<String, Value>;
+
+    /// The unknown fields, mutable (the public `extra` field; checked by `validate`).
+    #[doc(hidden)]
+    fn extra_fields_mut(&mut self) -> &mut Map<String, Value>;
+
+    /// Whether `key` is one of the type's own field names.
+    fn is_known_field(key: &str) -> bool {
+        Self::KNOWN_FIELDS.contains(&key)
+    }
+
+    /// Adds an unknown field, refusing a name the type writes itself (rule
+    /// [`Rule::ExtraField`]). Returns the value it replaces.
+    fn insert_extra(
+        &mut self,
+        key: impl Into<String>,
+        value: impl Into<Value>,
+    ) -> Result<Option<Value>, Violation> {
+        let key = key.into();
+        if Self::is_known_field(&key) {
+            return Err(shadowing(Self::TYPE_NAME, &key));
+        }
+        Ok(self.extra_fields_mut().insert(key, value.into()))
+    }
+}
+
+/// The violation of an `extra` key that is a field of `type_name`.
+pub(crate) fn shadowing(type_name: &str, key: &str) -> Violation {
+    Violation::new(
+        Rule::ExtraField,
+        format!("`{key}` is a field of {type_name}, not an unknown field"),
+    )
+}
+
+macro_rules! extra_fields {
+    ($($ty:ty => $name:literal [$($key:literal),* $(,)?];)*) => {$(
+        impl ExtraFields for $ty {
+            const TYPE_NAME: &'static str = $name;
+            const KNOWN_FIELDS: &'static [&'static str] = &[$($key),*];
+            fn extra_fields(&self) -> &Map<String, Value> {
+                &self.extra
+            }
+            fn extra_fields_mut(&mut self) -> &mut Map<String, Value> {
+                &mut self.extra
+            }
+        }
+    )*};
+}
+
+// `blob` and `text` are both refused on resource contents: one of each would make the
+// contents neither text nor blob.
+extra_fields! {
+    TextContent => "TextContent" ["type", "text", "annotations", "_meta"];
+    ImageContent => "ImageContent" ["type", "data", "mimeType", "annotations", "_meta"];
+    AudioContent => "AudioContent" ["type", "data", "mimeType", "annotations", "_meta"];
+    ResourceLink => "ResourceLink" [
+        "type", "uri", "name", "title", "description", "mimeType", "size", "icons",
+        "annotations", "_meta",
+    ];
+    EmbeddedResource => "EmbeddedResource" ["type", "resource", "annotations", "_meta"];
+    TextResourceContents => "TextResourceContents" ["uri", "mimeType", "text", "blob", "_meta"];
+    BlobResourceContents => "BlobResourceContents" ["uri", "mimeType", "text", "blob", "_meta"];
+    Annotations => "Annotations" ["audience", "priority", "lastModified"];
+    Icon => "Icon" ["src", "mimeType", "sizes", "theme"];
+    CallToolResult => "CallToolResult" [
+        "content", "structuredContent", "isError", "_meta", "resultType",
+    ];
+    Tool => "Tool" [
+        "name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons",
+        "_meta",
+    ];
+    ToolAnnotations => "ToolAnnotations" [
+        "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint",
+    ];
+    Prompt => "Prompt" ["name", "title", "description", "arguments", "icons", "_meta"];
+    PromptArgument => "PromptArgument" ["name", "title", "description", "required"];
+    PromptMessage => "PromptMessage" ["role", "content"];
+    GetPromptResult => "GetPromptResult" ["description", "messages", "_meta", "resultType"];
+    Resource => "Resource" [
+        "uri", "name", "title", "description", "mimeType", "size", "annotations", "icons",
+        "_meta",
+    ];
+    ResourceTemplate => "ResourceTemplate" [
+        "uriTemplate", "name", "title", "description", "mimeType", "annotations", "icons",
+        "_meta",
+    ];
+    ReadResourceResult => "ReadResourceResult" [
+        "contents", "_meta", "resultType", "cacheScope", "ttlMs",
+    ];
+}

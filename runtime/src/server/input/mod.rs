@@ -1,0 +1,352 @@
+//! Asking the client for input, in both eras, through one API on [`Context`].
+//!
+//! On 2025-06-18 / 2025-11-25 peers a request becomes `elicitation/create`,
+//! `sampling/createMessage` or `roots/list` on the back-channel and the handler awaits the
+//! answer. On 2026-07-28 peers (SEP-2322, multi round-trip requests) there is no
+//! back-channel: the request ends with an `InputRequiredResult` carrying the questions and
+//! a sealed `requestState`, the client answers, and the handler is invoked again from the
+//! start; this time the question is answered from `inputResponses`. A handler is written
+//! once and does not know which happened: it must only be safe to run again (ask before
+//! doing what cannot be undone).
+//!
+//! [`Context`]: crate::Context
+
+mod capabilities;
+mod form;
+mod state;
+
+pub use capabilities::{Capability, ClientCapabilities, TASKS_EXTENSION};
+pub use form::{Elicitation, FieldKind, FormError, FormField, FormOption, FormSchema};
+pub use state::{StateError, StateKey, StateKeyError, StateKeys};
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use serde_json::{Map, Value};
+
+use crate::rules::ProtocolVersion;
+use crate::server::handler::ProtocolError;
+
+/// `-32021`: the request needs a capability the client did not declare.
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
+
+/// A question for the client.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InputRequest {
+    /// A form (`elicitation/create`, form mode), written for the peer's version.
+    Form {
+        /// What the user is asked.
+        message: String,
+        /// The form.
+        form: FormSchema,
+    },
+    /// `elicitation/create` with these params, as the protocol's JSON.
+    Elicit(Value),
+    /// `sampling/createMessage` with these params, as the protocol's JSON.
+    CreateMessage(Value),
+    /// `roots/list`.
+    ListRoots,
+}
+
+impl InputRequest {
+    /// The JSON-RPC method.
+    pub fn method(&self) -> &'static str {
+        match self {
+            InputRequest::Form { .. } | InputRequest::Elicit(_) => "elicitation/create",
+            InputRequest::CreateMessage(_) => "sampling/createMessage",
+            InputRequest::ListRoots => "roots/list",
+        }
+    }
+
+    /// The capability the client must have declared.
+    pub fn capability(&self) -> Capability {
+        match self {
+            InputRequest::Elicit(params)
+                if params.get("mode").and_then(Value::as_str) == Some("url") =>
+            {
+                Capability::ElicitationUrl
+            }
+            InputRequest::Form { .. } | InputRequest::Elicit(_) => Capability::ElicitationForm,
+            InputRequest::CreateMessage(_) => Capability::Sampling,
+            InputRequest::ListRoots => Capability::Roots,
+        }
+    }
+
+    /// The params, as a peer on `version` reads them.
+    pub fn params_for(&self, version: ProtocolVersion) -> Result<Value, ProtocolError> {
+        match self {
+            InputRequest::Form { message, form } => {
+                let schema = form
+                    .to_value_for(version)
+                    .map_err(|e| ProtocolError::internal(e.to_string()))?;
+                let mut params = Map::new();
+                // `mode` arrived with URL elicitation (2025-11-25); 2025-06-18 peers do not know it.
+                if version >= ProtocolVersion::V2025_11_25 {
+                    params.insert("mode".into(), "form".into());
+                }
+                params.insert("message".into(), Value::from(message.clone()));
+                params.insert("requestedSchema".into(), schema);
+                Ok(Value::Object(params))
+            }
+            InputRequest::Elicit(params) | InputRequest::CreateMessage(params) => {
+                Ok(params.clone())
+            }
+            InputRequest::ListRoots => Ok(Value::Object(Map::new())),
+        }
+    }
+
+    /// Checks the shape of the client's answer (what the method's result must be).
+    pub(crate) fn check_answer(&self, key: &str, answer: &Value) -> Result<(), ProtocolError> {
+        let bad =
+            |rule: &str| ProtocolError::invalid_params(format!("inputResponses.{key}: {rule}"));
+        let object = answer
+            .as_object()
+            .ok_or_else(|| bad("must be an object (the request's result)"))?;
+        match self {
+            InputRequest::Form { .. } | InputRequest::Elicit(_) => {
+                match object.get("action").and_then(Value::as_str) {
+                    Some("accept" | "decline" | "cancel") => Ok(()),
+                    _ => Err(bad(
+                        "an ElicitResult needs `action`: accept, decline or cancel",
+                    )),
+                }
+            }
+            InputRequest::CreateMessage(_) => {
+                if object.contains_key("content") && object.contains_key("role") {
+                    Ok(())
+                } else {
+                    Err(bad("a CreateMessageResult needs `role` and `content`"))
+                }
+            }
+            InputRequest::ListRoots => {
+                if object.get("roots").is_some_and(Value::is_array) {
+                    Ok(())
+                } else {
+                    Err(bad("a ListRootsResult needs a `roots` array"))
+                }
+            }
+        }
+    }
+}
+
+/// The `-32021` error for `capability`.
+pub fn missing_capability(capability: Capability, what: &str) -> ProtocolError {
+    ProtocolError::new(
+        MISSING_REQUIRED_CLIENT_CAPABILITY,
+        format!(
+            "{what} needs the client capability {}, which the client did not declare",
+            capability.name()
+        ),
+    )
+    .with_data(serde_json::json!({ "requiredCapabilities": capability.as_required() }))
+}
+
+/// The error a handler's input request ends with on a 2026-07-28 peer while the answer is
+/// not there yet. The handler only has to pass it on (`?`); its result is replaced by the
+/// `InputRequiredResult`.
+pub(crate) fn input_required(key: &str) -> ProtocolError {
+    ProtocolError::new(
+        ProtocolError::INTERNAL_ERROR,
+        format!("input `{key}` is required: the client is asked and the request runs again"),
+    )
+}
+
+/// One invocation's view of a multi round-trip request: the answers it may use and the
+/// questions it asked.
+#[derive(Debug, Default)]
+pub(crate) struct Round {
+    answers: Map<String, Value>,
+    completed_rounds: u64,
+    used: Mutex<Map<String, Value>>,
+    pending: Mutex<BTreeMap<String, Value>>,
+    failure: Mutex<Option<ProtocolError>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What a request's MRTR fields are bound to: a state sealed for one tool cannot resume
+/// another.
+pub(crate) fn target(method: &str, name: &str) -> String {
+    format!("{method} {name}")
+}
+
+impl Round {
+    /// The round for a request to `target` with these `inputResponses` and `requestState`.
+    pub(crate) fn begin(
+        keys: &StateKeys,
+        target: &str,
+        input_responses: Option<&Value>,
+        request_state: Option<&str>,
+    ) -> Result<Self, ProtocolError> {
+        let mut round = Round::default();
+        if let Some(token) = request_state {
+            let payload = keys
+                .open(token)
+                .map_err(|e| ProtocolError::invalid_params(e.to_string()))?;
+            if payload.get("t").and_then(Value::as_str) != Some(target) {
+                return Err(ProtocolError::invalid_params(
+                    "requestState belongs to another request",
+                ));
+            }
+            if let Some(Value::Object(answers)) = payload.get("a") {
+                round.answers.clone_from(answers);
+            }
+            round.completed_rounds = payload.get("r").and_then(Value::as_u64).unwrap_or(0);
+        }
+        match input_responses {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(responses)) => {
+                for (key, answer) in responses {
+                    // An answer from an earlier round was checked then; it is not replaced.
+                    round
+                        .answers
+                        .entry(key.clone())
+                        .or_insert_with(|| answer.clone());
+                }
+            }
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "inputResponses must be an object",
+                ));
+            }
+        }
+        Ok(round)
+    }
+
+    /// How many rounds this request has completed (0 on the first call; the sealed state
+    /// counts them).
+    pub(crate) fn completed_rounds(&self) -> u64 {
+        self.completed_rounds
+    }
+
+    /// The answer to `key`, checked, or the question registered for the next round.
+    pub(crate) fn ask(
+        &self,
+        key: &str,
+        request: &InputRequest,
+        params: Value,
+    ) -> Result<Value, ProtocolError> {
+        if let Some(answer) = self.answers.get(key) {
+            if let Err(error) = request.check_answer(key, answer) {
+                lock(&self.failure).get_or_insert(error.clone());
+                return Err(error);
+            }
+            lock(&self.used).insert(key.to_owned(), answer.clone());
+            return Ok(answer.clone());
+        }
+        let mut question = Map::new();
+        question.insert("method".into(), Value::from(request.method()));
+        question.insert("params".into(), params);
+        lock(&self.pending).insert(key.to_owned(), Value::Object(question));
+        Err(input_required(key))
+    }
+
+    /// Records an error that ends the request as a JSON-RPC error whatever the handler
+    /// returns (a malformed answer).
+    pub(crate) fn fail(&self, error: ProtocolError) {
+        lock(&self.failure).get_or_insert(error);
+    }
+
+    /// After the handler returned: a protocol error, an `InputRequiredResult`, or `None`
+    /// when the handler's own result stands.
+    pub(crate) fn finish(
+        &self,
+        keys: &StateKeys,
+        target: &str,
+    ) -> Result<Option<Value>, ProtocolError> {
+        if let Some(error) = lock(&self.failure).take() {
+            return Err(error);
+        }
+        let pending = std::mem::take(&mut *lock(&self.pending));
+        if pending.is_empty() {
+            return Ok(None);
+        }
+        let used = lock(&self.used).clone();
+        let state = keys.seal(&serde_json::json!({
+            "t": target,
+            "r": self.completed_rounds + 1,
+            "a": used,
+        }));
+        Ok(Some(serde_json::json!({
+            "resultType": "input_required",
+            "inputRequests": pending,
+            "requestState": state,
+        })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys() -> StateKeys {
+        StateKeys::new(StateKey::new("k", vec![3; 32]).unwrap())
+    }
+
+    #[test]
+    fn a_question_without_an_answer_becomes_an_input_required_result() {
+        let round = Round::begin(&keys(), "tools/call t", None, None).unwrap();
+        let err = round
+            .ask("q", &InputRequest::ListRoots, serde_json::json!({}))
+            .unwrap_err();
+        assert!(err.message.contains("`q`"));
+        let result = round.finish(&keys(), "tools/call t").unwrap().unwrap();
+        assert_eq!(result["resultType"], "input_required");
+        assert_eq!(result["inputRequests"]["q"]["method"], "roots/list");
+        assert!(result["requestState"].is_string());
+    }
+
+    #[test]
+    fn answers_carry_to_later_rounds_in_the_sealed_state() {
+        let k = keys();
+        let target = "tools/call t";
+        let r1 = Round::begin(&k, target, None, None).unwrap();
+        let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
+        let state = r1.finish(&k, target).unwrap().unwrap()["requestState"].clone();
+        let answer = serde_json::json!({"a": {"roots": []}});
+        let r2 = Round::begin(&k, target, Some(&answer), state.as_str()).unwrap();
+        assert_eq!(r2.completed_rounds(), 1);
+        assert!(r2.ask("a", &InputRequest::ListRoots, Value::Null).is_ok());
+        let _ = r2.ask("b", &InputRequest::ListRoots, Value::Null);
+        let state = r2.finish(&k, target).unwrap().unwrap()["requestState"].clone();
+        // Round three answers only `b`; `a` comes from the state.
+        let answer = serde_json::json!({"b": {"roots": []}});
+        let r3 = Round::begin(&k, target, Some(&answer), state.as_str()).unwrap();
+        assert!(r3.ask("a", &InputRequest::ListRoots, Value::Null).is_ok());
+        assert!(r3.ask("b", &InputRequest::ListRoots, Value::Null).is_ok());
+        assert_eq!(r3.finish(&k, target).unwrap(), None);
+    }
+
+    #[test]
+    fn a_state_for_another_request_or_tampered_is_refused_with_invalid_params() {
+        let k = keys();
+        let r1 = Round::begin(&k, "tools/call t", None, None).unwrap();
+        let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
+        let state = r1.finish(&k, "tools/call t").unwrap().unwrap()["requestState"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let foreign = Round::begin(&k, "tools/call other", None, Some(&state)).unwrap_err();
+        assert_eq!(foreign.code, ProtocolError::INVALID_PARAMS);
+        let tampered =
+            Round::begin(&k, "tools/call t", None, Some(&format!("{state}x"))).unwrap_err();
+        assert_eq!(tampered.code, ProtocolError::INVALID_PARAMS);
+    }
+
+    #[test]
+    fn a_malformed_answer_fails_the_request_naming_the_key() {
+        let round = Round::begin(
+            &keys(),
+            "t",
+            Some(&serde_json::json!({"user_name": 12345})),
+            None,
+        )
+        .unwrap();
+        let request = InputRequest::Elicit(Value::Null);
+        assert!(round.ask("user_name", &request, Value::Null).is_err());
+        let err = round.finish(&keys(), "t").unwrap_err();
+        assert!(err.message.contains("inputResponses.user_name"), "{err}");
+    }
+}
