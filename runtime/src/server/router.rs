@@ -281,21 +281,7 @@ impl RouterBuilder {
                 }
             }
         }
-        // A fixed URI that a template matches: the same rule, whichever came first.
-        for (resource, _) in &resources {
-            let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
-                continue;
-            };
-            if let Some((template, _)) = templates
-                .iter()
-                .find(|(t, _)| t.uri_template.overlaps(&fixed))
-            {
-                return Err(RouterError::OverlappingResources {
-                    first: template.uri_template.as_str().to_owned(),
-                    second: resource.uri.as_str().to_owned(),
-                });
-            }
-        }
+        fixed_uris_apart(&resources, &templates)?;
         #[cfg(feature = "jsonschema")]
         let output_checks = if self.check_structured_output {
             let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
@@ -326,6 +312,29 @@ impl RouterBuilder {
             changes: ChangeFeed::default(),
         })
     }
+}
+
+/// A fixed URI that a template matches: the same rule as between templates, whichever was
+/// registered first.
+fn fixed_uris_apart(
+    resources: &[(Resource, Arc<dyn ResourceHandler>)],
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+) -> Result<(), RouterError> {
+    for (resource, _) in resources {
+        let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
+            continue;
+        };
+        if let Some((template, _)) = templates
+            .iter()
+            .find(|(t, _)| t.uri_template.overlaps(&fixed))
+        {
+            return Err(RouterError::OverlappingResources {
+                first: template.uri_template.as_str().to_owned(),
+                second: resource.uri.as_str().to_owned(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Tools, prompts and resources, ready to list and dispatch.

@@ -260,7 +260,6 @@ impl McpServer {
     }
 }
 
-
 fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) -> InputParams {
     InputParams {
         responses: responses.map(|r| Value::Object(r.clone().into_iter().collect())),
