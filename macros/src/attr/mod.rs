@@ -92,6 +92,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) resource_meta: Vec<MetaEntry>,
     /// Where `resource_meta(…)` was written.
     pub(crate) resource_meta_span: Option<Span>,
+    /// Two kinds were given (reported): rules on the kept one would be follow-on errors.
+    pub(crate) kind_conflict: bool,
 }
 
 /// `#[content(…)]` on an enum variant.
@@ -145,6 +147,7 @@ pub(crate) enum Kind {
         key: Ident,
         uri: Option<LitStr>,
         mime: Option<Value>,
+        /// `text` or `blob`; `None` also when both were given (reported while parsing).
         body: Option<(Body, Span)>,
     },
     /// `link(name = …, title = …, description = …, mime = …, size = …)`: the field is the URI.

@@ -362,15 +362,51 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         );
         return None;
     }
-    let mut params = Vec::new();
+    let mut params: Vec<Param> = Vec::new();
     for input in &mut item.sig.inputs {
         match input {
             FnArg::Receiver(_) => {}
             FnArg::Typed(pat_type) => {
                 if let Some(param) = parse_param(cx, pat_type, &arg_docs, what) {
+                    // Argument names are unique after renaming: a schema that lists one name
+                    // twice makes a tool that fails on every call.
+                    if let Some(first) = params
+                        .iter()
+                        .find(|p| !p.is_context() && !param.is_context() && p.name == param.name)
+                    {
+                        cx.error_at(
+                            param.name_span,
+                            format!(
+                                "argument name `{}` is already taken by parameter `{}`: rename one with `#[arg(name = \"…\")]`",
+                                param.name, first.ident
+                            ),
+                        );
+                    }
                     params.push(param);
                 }
             }
+        }
+    }
+    // A `# Arguments` entry documents a parameter: one that names none is a mistake (a renamed
+    // or removed parameter), not a description to drop.
+    for entry in &arg_docs {
+        let known = params.iter().any(|p| {
+            !p.is_context() && (p.name == entry.name || toolkit::unraw(&p.ident) == entry.name)
+        });
+        if !known {
+            let names: Vec<String> = params
+                .iter()
+                .filter(|p| !p.is_context())
+                .map(|p| p.name.clone())
+                .collect();
+            let hint = crate::suggest::hint(&entry.name, names.iter().map(String::as_str));
+            cx.error_at(
+                entry.span,
+                format!(
+                    "`# Arguments` documents `{}`, which is no parameter of this function{hint}",
+                    entry.name
+                ),
+            );
         }
     }
     Some(HandlerFn { item, params, doc })
@@ -379,7 +415,7 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
 fn parse_param(
     cx: &mut Ctxt,
     pat_type: &mut syn::PatType,
-    arg_docs: &[(String, String)],
+    arg_docs: &[docs::ArgDoc],
     what: &str,
 ) -> Option<Param> {
     let (description, rename) = take_arg_attr(cx, &mut pat_type.attrs);
@@ -396,7 +432,7 @@ fn parse_param(
         }
     };
     let ty = (*pat_type.ty).clone();
-    let unraw = ident.to_string().trim_start_matches("r#").to_owned();
+    let unraw = toolkit::unraw(&ident);
     let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
     let kind = if let Some(by_ref) = context_type(&ty) {
         ParamKind::Context { by_ref }
@@ -425,8 +461,8 @@ fn parse_param(
     let description = description.map(|d| d.value()).or_else(|| {
         arg_docs
             .iter()
-            .find(|(n, _)| *n == unraw || *n == name)
-            .map(|(_, d)| d.clone())
+            .find(|d| d.name == unraw || d.name == name)
+            .map(|d| d.text.clone())
     });
     Some(Param {
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
@@ -567,7 +603,12 @@ pub(crate) fn handler_struct(
     quote! {
         #[doc = #doc]
         #[allow(non_camel_case_types, dead_code)]
-        #[derive(Clone, Copy, Debug, Default)]
+        #[derive(
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::fmt::Debug,
+            ::core::default::Default
+        )]
         #vis struct #ident {}
 
         #[automatically_derived]

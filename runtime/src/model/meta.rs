@@ -93,7 +93,10 @@ impl Meta {
                 Violation::new(violation.rule, format!("{at}: {}", violation.message))
             }
         })?;
-        Ok(self.0.insert(key.into_string(), value).map(|raw| raw.to_value()))
+        Ok(self
+            .0
+            .insert(key.into_string(), value)
+            .map(|raw| raw.to_value()))
     }
 
     /// Inserts a key the compiler already checked (generated code).

@@ -43,6 +43,14 @@ pub enum RouterError {
         /// The URI it names.
         uri: String,
     },
+    /// Two resource handlers can match the same URI (two templates, or a template and a
+    /// fixed URI it matches): for those URIs one of them could never run.
+    OverlappingResources {
+        /// The one registered first.
+        first: String,
+        /// The one registered later.
+        second: String,
+    },
     /// A tool's output schema does not compile (with `check_structured_output` on).
     InvalidOutputSchema {
         /// The tool.
@@ -61,6 +69,10 @@ impl fmt::Display for RouterError {
             RouterError::MissingUiResource { tool, uri } => write!(
                 f,
                 "tool `{tool}` renders in the UI resource `{uri}`, which no resource serves"
+            ),
+            RouterError::OverlappingResources { first, second } => write!(
+                f,
+                "the resource `{second}` overlaps `{first}`: some URI matches both, and only one handler can serve it"
             ),
             RouterError::InvalidOutputSchema { tool, message } => {
                 write!(f, "tool `{tool}`: {message}")
@@ -357,10 +369,20 @@ impl RouterBuilder {
                     {
                         return Err(RouterError::DuplicateResource(text.to_owned()));
                     }
+                    if let Some((earlier, _)) = templates
+                        .iter()
+                        .find(|(t, _)| t.uri_template.overlaps(&template.uri_template))
+                    {
+                        return Err(RouterError::OverlappingResources {
+                            first: earlier.uri_template.as_str().to_owned(),
+                            second: text.to_owned(),
+                        });
+                    }
                     templates.push((template, handler));
                 }
             }
         }
+        fixed_uris_apart(&resources, &templates)?;
         let budgets: Vec<Option<u64>> = tools
             .iter()
             .map(|(_, handler)| handler.max_inline().or(self.max_inline))
@@ -415,6 +437,29 @@ impl RouterBuilder {
             changes: ChangeFeed::default(),
         })
     }
+}
+
+/// A fixed URI that a template matches: the same rule as between templates, whichever was
+/// registered first.
+fn fixed_uris_apart(
+    resources: &[(Resource, Arc<dyn ResourceHandler>)],
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+) -> Result<(), RouterError> {
+    for (resource, _) in resources {
+        let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
+            continue;
+        };
+        if let Some((template, _)) = templates
+            .iter()
+            .find(|(t, _)| t.uri_template.overlaps(&fixed))
+        {
+            return Err(RouterError::OverlappingResources {
+                first: template.uri_template.as_str().to_owned(),
+                second: resource.uri.as_str().to_owned(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Tools, prompts and resources, ready to list and dispatch.
