@@ -53,7 +53,7 @@ fn mixed() -> CallToolResult {
         ContentBlock::text("three blocks"),
         image.into(),
         audio.into(),
-        ContentBlock::Resource(embedded),
+        ContentBlock::from(embedded),
         ImageContent::new(vec![4; 10], mime("image/gif"))
             .unwrap()
             .into(),

@@ -349,7 +349,7 @@ fn a_call_tool_result_type_rmcp_cannot_hold_is_a_clear_error() {
     // Written for 2025 peers there is no `resultType`, so nothing is lost.
     assert!(result.to_rmcp_for(ProtocolVersion::V2025_06_18).is_ok());
     // Whatever else the result holds (found by the property test: an unknown `type`).
-    result.extra.insert("type".into(), json!([]));
+    result.extra.insert("type", json!([]));
     assert_eq!(result.to_rmcp().unwrap_err().path(), "resultType");
 }
 
