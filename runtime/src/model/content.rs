@@ -1096,7 +1096,7 @@ impl<'a> MapAccess<'a> for OneEntry<'a> {
                 message.strip_prefix('@').and_then(|r| r.split_once(' '))
             {
                 path = join_path(&path, nested);
-                message = detail.to_owned();
+                message = String::from(detail);
             }
             if path.is_empty() {
                 EntryError(message)

@@ -321,6 +321,9 @@ impl RouterBuilder {
     }
 
     /// The router, or the first duplicate name.
+    // One pass over the builder's parts in the order they depend on each other; each step
+    // is a call, and splitting it would only pass the half-built indexes around.
+    #[allow(clippy::too_many_lines)]
     pub fn build(self) -> Result<Router, RouterError> {
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());

@@ -269,8 +269,8 @@ fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) 
     }
 }
 
-fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    to_rmcp(&value, false).map_err(|e| convert_error(&e))
+fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
+    to_rmcp(value, false).map_err(|e| convert_error(&e))
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
@@ -372,7 +372,7 @@ impl ServerHandler for McpServer {
                     result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
                 Ok(result.into())
             }
-            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
         }
     }
 
@@ -407,7 +407,7 @@ impl ServerHandler for McpServer {
                     result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
                 Ok(result.into())
             }
-            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
         }
     }
 
@@ -451,7 +451,7 @@ impl ServerHandler for McpServer {
                     result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
                 Ok(result.into())
             }
-            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
         }
     }
 
