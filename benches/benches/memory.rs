@@ -7,8 +7,16 @@
 //! allocations of the operation: `total` is every byte allocated (a `realloc` that grows
 //! counts its growth), `peak` the most bytes live at once.
 //!
-//! Run: `cargo bench -p mcp-content-benches --bench memory` (prints a table; no timing).
+//! A second table measures untrusted reads (issue 11): for the worst documents found (many
+//! tiny blocks, many tiny `_meta` entries, many small strings in structured content,
+//! deep-but-allowed nesting…), each about 4 MiB and within the default `ReadLimits`, the peak
+//! bytes live while `read_json` runs, per byte of input. The bound is 8.
+//!
+//! Run: `cargo bench -p mcp-content-benches --bench memory` (prints the tables; no timing).
+//! Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
+//! faster.
 
+use mcp_content::{CallToolResult, GetPromptResult, ReadResourceResult, Tool, read_json};
 use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, theirs};
 
 #[global_allocator]
@@ -224,6 +232,211 @@ fn main() {
             row.stats.total_blocks,
             ratio(row.stats.total_bytes, sum),
             ratio(row.stats.max_bytes as u64, sum),
+        );
+    }
+    println!();
+    untrusted_reads();
+}
+
+/// About how big each generated document is.
+const READ_DOC_BYTES: usize = 4 << 20;
+
+/// `{prefix}{item}{sep}{item}…{suffix}`, about [`READ_DOC_BYTES`] long; `item` gets the index.
+fn repeated(prefix: &str, item: impl Fn(usize) -> String, suffix: &str) -> Vec<u8> {
+    let mut doc = String::from(prefix);
+    let mut i = 0;
+    while doc.len() < READ_DOC_BYTES {
+        if i > 0 {
+            doc.push(',');
+        }
+        doc.push_str(&item(i));
+        i += 1;
+    }
+    doc.push_str(suffix);
+    doc.into_bytes()
+}
+
+/// A short unique key: `i` in base 36.
+fn key(mut i: usize) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[i % 36]);
+        i /= 36;
+        if i == 0 {
+            break;
+        }
+    }
+    String::from_utf8(out).expect("ASCII")
+}
+
+/// Peak bytes of `read_json` per input byte, for the worst documents found.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one table of cases, read top to bottom"
+)]
+fn untrusted_reads() {
+    let deep = format!("{}{}", "[".repeat(62), "]".repeat(62));
+    let cases: Vec<(&str, &str, Vec<u8>)> = vec![
+        (
+            "CallToolResult",
+            "tiny unknown blocks",
+            repeated(r#"{"content":["#, |_| r#"{"type":"x"}"#.into(), "]}"),
+        ),
+        (
+            "CallToolResult",
+            "tiny text blocks",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":""}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny resource links",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource_link","uri":"a:b","name":""}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny embedded resources",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource","resource":{"uri":"a:b","text":""}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with empty annotations",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":"","annotations":{}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny _meta entries",
+            repeated(
+                r#"{"content":[],"_meta":{"#,
+                |i| format!(r#""{}":0"#, key(i)),
+                "}}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny unknown fields",
+            repeated(r#"{"content":[],"#, |i| format!(r#""{}":0"#, key(i)), "}"),
+        ),
+        (
+            "CallToolResult",
+            "small strings in structuredContent",
+            repeated(
+                r#"{"content":[],"structuredContent":["#,
+                |_| r#""""#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny objects in structuredContent",
+            repeated(
+                r#"{"content":[],"structuredContent":["#,
+                |_| "{}".into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "deep-but-allowed nesting (63 levels)",
+            repeated(
+                r#"{"content":[],"structuredContent":["#,
+                |_| deep.clone(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny icons",
+            repeated(
+                r#"{"content":[{"type":"resource_link","uri":"a:b","name":"","icons":["#,
+                |_| r#"{"src":"data:,"}"#.into(),
+                "]}]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "empty icon sizes",
+            repeated(
+                r#"{"content":[{"type":"resource_link","uri":"a:b","name":"","icons":[{"src":"data:,","sizes":["#,
+                |_| r#""""#.into(),
+                "]}]}]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "audience entries",
+            repeated(
+                r#"{"content":[{"type":"text","text":"","annotations":{"audience":["#,
+                |_| r#""user""#.into(),
+                "]}}]}",
+            ),
+        ),
+        (
+            "ReadResourceResult",
+            "tiny contents",
+            repeated(
+                r#"{"contents":["#,
+                |_| r#"{"uri":"a:b","text":""}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "GetPromptResult",
+            "tiny messages",
+            repeated(
+                r#"{"messages":["#,
+                |_| r#"{"role":"user","content":{"type":"text","text":""}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "Tool",
+            "tiny inputSchema entries",
+            repeated(
+                r#"{"name":"t","inputSchema":{"#,
+                |i| format!(r#""{}":0"#, key(i)),
+                "}}",
+            ),
+        ),
+    ];
+    println!("untrusted reads (dhat; peak bytes live during read_json, default ReadLimits)");
+    println!("| type | document | input bytes | peak bytes | peak / input |");
+    println!("|---|---|---:|---:|---:|");
+    for (kind, name, doc) in &cases {
+        let profiler = dhat::Profiler::builder().testing().build();
+        let ok = match *kind {
+            "CallToolResult" => read_json::<CallToolResult>(doc).map(drop),
+            "ReadResourceResult" => read_json::<ReadResourceResult>(doc).map(drop),
+            "GetPromptResult" => read_json::<GetPromptResult>(doc).map(drop),
+            _ => read_json::<Tool>(doc).map(drop),
+        };
+        let stats = dhat::HeapStats::get();
+        drop(profiler);
+        let peak = stats.max_bytes;
+        let note = match ok {
+            Ok(()) => String::new(),
+            Err(e) => format!(" (refused: {e})"),
+        };
+        println!(
+            "| {kind} | {name}{note} | {} | {peak} | {:.2} |",
+            doc.len(),
+            ratio(peak as u64, doc.len()),
         );
     }
 }

@@ -8,6 +8,8 @@
 
 use serde::Deserialize;
 
+pub mod served;
+
 /// The text of encode-small: 300 bytes of prose with nothing to escape.
 pub const SMALL_TEXT: &str = "The quick brown fox jumps over the lazy dog. Pack my box with five dozen \
 liquor jugs. How vexingly quick daft zebras jump! Sphinx of black quartz, judge my vow. The five \

@@ -27,7 +27,14 @@ pub(crate) fn runtime(krate: Option<&syn::Path>) -> TokenStream {
 pub(crate) fn private_door(krate: Option<&syn::Path>) -> TokenStream {
     let runtime = runtime(krate);
     let private = Ident::new(PRIVATE, Span::call_site());
-    quote!(use #runtime::#private as __p;)
+    // The traits derives inside the block (schemars') call methods of, in scope without a
+    // name: a `#[no_implicit_prelude]` module stays buildable, and no user name is shadowed.
+    quote! {
+        use #runtime::#private as __p;
+        use ::core::convert::{From as _, Into as _};
+        use ::std::borrow::ToOwned as _;
+        use ::std::string::ToString as _;
+    }
 }
 
 /// The private module's path as a string, for attributes that take one (`schemars(crate)`).

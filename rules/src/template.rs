@@ -806,5 +806,101 @@ pub(crate) fn hex_value(b: u8) -> Option<u8> {
     }
 }
 
+/// What one expression may expand to, for [`UriTemplate::overlaps`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Token {
+    /// One literal character.
+    Char(char),
+    /// Any run of characters (possibly empty) without `/`, `?` or `#`: a simple, label or
+    /// path-parameter expansion (reserved characters in values are percent-encoded).
+    Segment,
+    /// Any run of characters (possibly empty): reserved, fragment, path and query expansions.
+    Any,
+}
+
+impl Token {
+    fn admits(self, c: char) -> bool {
+        match self {
+            Token::Char(own) => own == c,
+            Token::Segment => !matches!(c, '/' | '?' | '#'),
+            Token::Any => true,
+        }
+    }
+}
+
+impl UriTemplate {
+    fn tokens(&self) -> Vec<Token> {
+        let mut out = Vec::new();
+        for part in &self.parts {
+            match part {
+                Part::Literal(text) => out.extend(text.chars().map(Token::Char)),
+                Part::Expression(e) => out.push(match e.operator {
+                    Operator::Simple | Operator::Label | Operator::PathParam => Token::Segment,
+                    _ => Token::Any,
+                }),
+            }
+        }
+        out
+    }
+
+    /// Whether some URI matches both templates (a literal URI is a template without
+    /// variables): two resource handlers that overlap so leave one of them unreachable for
+    /// those URIs. Variables may take any value (simple ones without `/`, `?`, `#`), so
+    /// `logs://{day}` and `logs://{date}` overlap, and so do `files://{name}` and
+    /// `files://readme`; `logs://{day}/raw` and `logs://{day}/summary` do not.
+    ///
+    /// ```
+    /// use mcp_content_rules::UriTemplate;
+    ///
+    /// let t = |s| UriTemplate::parse(s).unwrap();
+    /// assert!(t("logs://{day}").overlaps(&t("logs://{date}")));
+    /// assert!(t("files://{name}").overlaps(&t("files://readme")));
+    /// assert!(t("a://{x}/b").overlaps(&t("a://c/{y}")));
+    /// assert!(!t("logs://{day}/raw").overlaps(&t("logs://{day}/summary")));
+    /// assert!(!t("files://{name}").overlaps(&t("files://a/b")));
+    /// ```
+    // `a`, `b`, `i`, `j`, `x`, `y`: the two patterns, their positions and tokens, as the DP reads.
+    #[allow(clippy::many_single_char_names)]
+    pub fn overlaps(&self, other: &UriTemplate) -> bool {
+        let (a, b) = (self.tokens(), other.tokens());
+        // reach[i][j]: some string takes `a[..i]` and `b[..j]` both to their ends.
+        let mut reach = vec![vec![false; b.len() + 1]; a.len() + 1];
+        reach[0][0] = true;
+        for i in 0..=a.len() {
+            for j in 0..=b.len() {
+                if !reach[i][j] {
+                    continue;
+                }
+                let (x, y) = (a.get(i).copied(), b.get(j).copied());
+                // A star matches nothing more: skip it.
+                if matches!(x, Some(Token::Segment | Token::Any)) {
+                    reach[i + 1][j] = true;
+                }
+                if matches!(y, Some(Token::Segment | Token::Any)) {
+                    reach[i][j + 1] = true;
+                }
+                match (x, y) {
+                    (Some(Token::Char(c)), Some(Token::Char(d))) if c == d => {
+                        reach[i + 1][j + 1] = true;
+                    }
+                    // A star takes the other side's character and stays.
+                    (Some(star @ (Token::Segment | Token::Any)), Some(Token::Char(c)))
+                        if star.admits(c) =>
+                    {
+                        reach[i][j + 1] = true;
+                    }
+                    (Some(Token::Char(c)), Some(star @ (Token::Segment | Token::Any)))
+                        if star.admits(c) =>
+                    {
+                        reach[i + 1][j] = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        reach[a.len()][b.len()]
+    }
+}
+
 #[cfg(test)]
 mod tests;

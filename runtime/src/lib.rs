@@ -16,6 +16,10 @@ mod server;
 mod wire;
 
 pub use model::annotations::{Annotations, Role};
+pub use model::app::{
+    APP_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, UI_EXTENSION, UI_META_KEY, UiCsp, UiPermissions,
+    UiResourceMeta, UiToolMeta, UiVisibility,
+};
 pub use model::binary::Base64Data;
 pub use model::cache::CacheHint;
 pub use model::content::{
@@ -24,6 +28,7 @@ pub use model::content::{
 };
 pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconTheme};
+pub use model::json::{JsonObject, RawJson};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 pub use model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
@@ -32,9 +37,13 @@ pub use model::tool::{CallToolResult, Tool, ToolAnnotations, wrap_output_schema}
 pub use model::validate::{Problem, Validate, ValidationError};
 pub use model::validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
 pub use rules::{ProtocolVersion, UriTemplate};
+pub use server::app::{AppResource, AppTool};
 pub use server::handler::{
     ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
     ResourceDescriptor, ResourceHandler, ToolHandler,
+};
+pub use server::payload::{
+    MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
 };
 pub use server::router::{InputParams, Outcome, Router, RouterBuilder, RouterError, ServerInfo};
 pub use wire::error::ReadError;
@@ -55,9 +64,12 @@ mod derive;
 pub use mcp_content_macros::Content;
 pub use server::changes::{Change, ChangeFeed, FeedSubscription};
 pub use server::handler;
+#[cfg(feature = "http")]
+pub use server::http;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
+pub use server::tasks;
 
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]

@@ -116,7 +116,7 @@ pub fn icon(
             Some(sizes.iter().map(|s| (*s).to_owned()).collect())
         },
         theme,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     }
 }
 

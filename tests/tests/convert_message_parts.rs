@@ -196,7 +196,7 @@ fn prompt_messages_of_every_block_type_round_trip() {
         };
         let mut message = PromptMessage::new(role, block);
         if i == 0 {
-            message.extra.insert("x-new".into(), json!(1));
+            message.extra.insert("x-new", json!(1));
         }
         let converted = Message::from_prompt_message(&message);
         let converted: Message =
@@ -257,11 +257,11 @@ fn tool_result_fields_travel_in_message_metadata() {
     assert_eq!(message.into_call_tool_result().unwrap(), result);
 
     // An explicit `null` structured value is kept too.
-    result.structured_content = Some(Value::Null);
+    result.structured_content = Some(Value::Null.into());
     let back = Message::from_call_tool_result(&result)
         .into_call_tool_result()
         .unwrap();
-    assert_eq!(back.structured_content, Some(Value::Null));
+    assert_eq!(back.structured_content, Some(Value::Null.into()));
 }
 
 #[test]

@@ -233,7 +233,7 @@ fn reserved_keys_are_stripped_user_keys_kept() {
         ("progressToken", json!(5)),
     ]);
     MetaEgress::new(ProtocolVersion::LATEST).strip(&mut meta);
-    let mut keys: Vec<&str> = meta.iter().map(|(k, _)| k).collect();
+    let mut keys: Vec<String> = meta.iter().map(|(k, _)| k.into_owned()).collect();
     keys.sort_unstable();
     assert_eq!(
         keys,
@@ -254,7 +254,7 @@ fn pass_through_list_keeps_exact_keys_and_prefixes() {
         ("dev.mcp/b", json!(5)),
     ]);
     egress.strip(&mut meta);
-    let mut keys: Vec<&str> = meta.iter().map(|(k, _)| k).collect();
+    let mut keys: Vec<String> = meta.iter().map(|(k, _)| k.into_owned()).collect();
     keys.sort_unstable();
     assert_eq!(
         keys,

@@ -146,7 +146,7 @@ fn tool_result_prefers_object_structured_content() {
 fn tool_result_with_non_object_structured_content_uses_the_blocks() {
     for structured in [json!([1, 2]), json!(3), json!("s"), Value::Null] {
         let result = CallToolResult {
-            structured_content: Some(structured.clone()),
+            structured_content: Some(structured.clone().into()),
             ..CallToolResult::text("fallback")
         };
         assert_eq!(

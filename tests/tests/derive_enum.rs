@@ -227,7 +227,7 @@ fn structured_enum() {
     let result = Measure::Celsius(21.5).into_call_tool_result();
     assert_eq!(
         result.structured_content,
-        Some(serde_json::json!({"Celsius": 21.5}))
+        Some(serde_json::json!({"Celsius": 21.5}).into())
     );
     assert!(Measure::output_schema().is_some());
     round_trip(&Measure::Celsius(21.5));

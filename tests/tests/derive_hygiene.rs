@@ -82,8 +82,84 @@ fn derives_in_a_module_that_shadows_the_prelude() {
     }
     .into_call_tool_result();
     assert_eq!(result.content.len(), 5);
-    assert_eq!(result.meta.get("com.example/topic"), Some(&"t".into()));
+    assert_eq!(result.meta.get_value("com.example/topic"), Some("t".into()));
     let back = shadowed::Renamed::from_call_tool_result(&result).unwrap();
     assert_eq!(back.summary, "outer");
     assert_eq!(back.inner.topic, "t");
+}
+
+/// Every macro inside a `#[no_implicit_prelude]` module, beside local items named like what
+/// generated code could use unqualified; raw identifiers as template variables and argument
+/// names.
+#[no_implicit_prelude]
+mod no_prelude {
+    #![allow(non_camel_case_types, dead_code)]
+
+    struct String;
+    struct Option;
+    struct Result;
+    struct Vec;
+    struct Box;
+    mod serde {}
+    mod core {}
+    mod std {}
+
+    /// A derived type whose template variable is a raw identifier.
+    #[derive(::mcp_content::Content, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub(crate) struct Typed {
+        #[content(text)]
+        pub(crate) summary: ::std::string::String,
+        #[content(resource(uri = "kinds://{type}/raw", mime = "text/plain"))]
+        pub(crate) raw: ::std::string::String,
+        pub(crate) r#type: ::std::string::String,
+    }
+
+    /// Echoes a text.
+    ///
+    /// # Arguments
+    /// * `type` - what to echo
+    #[::mcp_content::tool]
+    pub(crate) fn echo(r#type: ::std::string::String) -> ::std::string::String {
+        r#type
+    }
+
+    /// Greets someone.
+    #[::mcp_content::prompt]
+    pub(crate) fn greet(
+        name: ::std::option::Option<::std::string::String>,
+    ) -> ::std::string::String {
+        name.unwrap_or_default()
+    }
+
+    /// A kind's notes.
+    #[::mcp_content::resource(uri = "kinds://{type}/notes", mime = "text/plain")]
+    pub(crate) fn notes(r#type: ::std::string::String) -> ::std::string::String {
+        r#type
+    }
+
+    pub(crate) fn router() -> ::mcp_content::Router {
+        ::mcp_content::router!(tools: [echo], prompts: [greet], resources: [notes])
+            .build()
+            .unwrap()
+    }
+}
+
+#[test]
+fn every_macro_compiles_without_the_prelude_and_takes_raw_identifiers() {
+    let value = no_prelude::Typed {
+        summary: "s".into(),
+        raw: "r".into(),
+        r#type: "mime".into(),
+    };
+    let result = value.into_call_tool_result();
+    let json = serde_json::to_string(&result).unwrap();
+    assert!(json.contains("kinds://mime/raw"), "{json}");
+    let back = no_prelude::Typed::from_call_tool_result(&result).unwrap();
+    assert_eq!(back.r#type, "mime");
+    let router = no_prelude::router();
+    let tools = router.list_tools();
+    assert_eq!(tools.len(), 1);
+    let schema = serde_json::to_string(&tools[0].input_schema).unwrap();
+    assert!(schema.contains("\"type\""), "{schema}");
+    assert!(!schema.contains("r#type"), "{schema}");
 }

@@ -152,3 +152,30 @@ fn derive_places_meta_ui_on_embedded_resource() {
     let back = WithView::from_call_tool_result(&result).unwrap();
     assert_eq!(back.view, "<html></html>");
 }
+
+/// A 2 KiB chart.
+#[tool(max_inline = "1KiB")]
+fn chart() -> mcp_content::CallToolResult {
+    mcp_content::CallToolResult::new(vec![mcp_content::ContentBlock::from(
+        mcp_content::ImageContent::new(
+            vec![7u8; 2048],
+            mcp_content::MimeType::new("image/png").unwrap(),
+        )
+        .unwrap(),
+    )])
+}
+
+#[test]
+fn tool_budget_from_the_attribute() {
+    use mcp_content::ToolHandler;
+    assert_eq!(chart {}.max_inline(), Some(1024));
+    assert_eq!(forecast {}.max_inline(), None);
+    let router = router! { tools: [chart] }.build().unwrap();
+    let result = handle(
+        &router,
+        "tools/call",
+        json!({"name": "chart", "arguments": {}}),
+    );
+    assert_eq!(result["content"][0]["type"], "resource_link", "{result}");
+    assert_eq!(result["content"][0]["size"], 2048);
+}

@@ -418,3 +418,60 @@ fn router_macro_takes_paths_and_returns_a_builder() {
     assert_eq!(names, ["one", "second"]);
     assert_eq!(router.info().name, "test");
 }
+
+/// Days' logs.
+#[resource(uri = "logs://{day}")]
+fn logs_by_day(day: String) -> String {
+    day
+}
+
+/// Dates' logs: the same URIs as `logs_by_day`.
+#[resource(uri = "logs://{date}")]
+fn logs_by_date(date: String) -> String {
+    date
+}
+
+/// Today's log: a URI `logs_by_day` matches.
+#[resource(uri = "logs://today")]
+fn logs_today() -> String {
+    "today".into()
+}
+
+/// Raw logs: apart from `logs_by_day`.
+#[resource(uri = "logs://{day}/raw")]
+fn raw_logs(day: String) -> String {
+    day
+}
+
+#[test]
+fn overlapping_resources_are_refused_naming_both() {
+    let Err(err) = mcp_content::Router::builder()
+        .resource(logs_by_day {})
+        .resource(logs_by_date {})
+        .build()
+    else {
+        panic!("two templates with the same URIs are refused");
+    };
+    assert_eq!(
+        err.to_string(),
+        "the resource `logs://{date}` overlaps `logs://{day}`: some URI matches both, and only one handler can serve it"
+    );
+    let Err(err) = mcp_content::Router::builder()
+        .resource(logs_today {})
+        .resource(logs_by_day {})
+        .build()
+    else {
+        panic!("a fixed URI the template matches is refused");
+    };
+    assert_eq!(
+        err.to_string(),
+        "the resource `logs://today` overlaps `logs://{day}`: some URI matches both, and only one handler can serve it"
+    );
+    assert!(
+        mcp_content::Router::builder()
+            .resource(logs_by_day {})
+            .resource(raw_logs {})
+            .build()
+            .is_ok()
+    );
+}

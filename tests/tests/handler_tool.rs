@@ -317,7 +317,10 @@ fn derived_structured_result_validates_against_its_output_schema() {
     );
     let schema = Value::Object(forecast {}.tool().output_schema.expect("an output schema"));
     let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    let value = result.structured_content.expect("structured content");
+    let value = result
+        .structured_content
+        .expect("structured content")
+        .to_value();
     assert!(validator.is_valid(&value), "{value} against {schema}");
     assert!(!validator.is_valid(&json!({"summary": 1})));
 }

@@ -62,7 +62,7 @@ fn check_type<T: ExtraFields + Validate + Clone>(value: &T, expected_known: &[&s
     );
     assert_eq!(
         copy.insert_extra("com.example.new", json!(2)).unwrap(),
-        Some(json!(1))
+        Some(json!(1).into())
     );
     assert!(copy.validate().is_ok(), "{}", T::TYPE_NAME);
 }
@@ -210,19 +210,19 @@ fn every_type_with_extra_refuses_its_own_field_names() {
 #[test]
 fn shadowing_extras_are_reported_at_their_path_where_nested() {
     let mut text = TextContent::new("hi");
-    text.extra.insert("type".into(), json!("image"));
+    text.extra.insert("type", json!("image"));
     let mut annotations = Annotations::new().audience([Role::User]);
-    annotations.extra.insert("priority".into(), json!(7));
+    annotations.extra.insert("priority", json!(7));
     let mut link = ResourceLink::new(uri(), "l");
     link.annotations = Some(annotations.clone());
     let mut contents = TextResourceContents::new(uri(), "x");
-    contents.extra.insert("blob".into(), json!("AAAA"));
+    contents.extra.insert("blob", json!("AAAA"));
     let mut result = CallToolResult::new(vec![
         text.into(),
         link.into(),
         EmbeddedResource::new(contents).into(),
     ]);
-    result.extra.insert("content".into(), json!([]));
+    result.extra.insert("content", json!([]));
     let err = result.validate().unwrap_err();
     let paths: Vec<&str> = err.problems().iter().map(|p| p.path.as_str()).collect();
     assert_eq!(
@@ -245,13 +245,13 @@ fn shadowing_extras_are_reported_at_their_path_where_nested() {
 
     // Nested in prompts, resources and tools too.
     let mut message = PromptMessage::new(Role::User, ContentBlock::text("hi"));
-    message.extra.insert("role".into(), json!("system"));
+    message.extra.insert("role", json!("system"));
     let mut argument = PromptArgument::new("a");
-    argument.extra.insert("required".into(), json!("yes"));
+    argument.extra.insert("required", json!("yes"));
     let mut prompt = Prompt::new("p");
     prompt.arguments = Some(vec![PromptArgument::new("ok"), argument]);
     let mut icon = Icon::new("https://example.com/i.png").unwrap();
-    icon.extra.insert("src".into(), json!(1));
+    icon.extra.insert("src", json!(1));
     prompt.icons = vec![icon.clone()];
     assert_paths(&prompt, &["arguments[1].required", "icons[0].src"]);
     assert_paths(&GetPromptResult::new(vec![message]), &["messages[0].role"]);
@@ -261,7 +261,7 @@ fn shadowing_extras_are_reported_at_their_path_where_nested() {
     assert_paths(&resource, &["annotations.priority", "icons[0].src"]);
     let mut tool = Tool::new(ToolName::new("t").unwrap());
     let mut hints = ToolAnnotations::default();
-    hints.extra.insert("readOnlyHint".into(), json!("no"));
+    hints.extra.insert("readOnlyHint", json!("no"));
     tool.annotations = Some(hints);
     tool.icons = vec![icon];
     assert_paths(&tool, &["annotations.readOnlyHint", "icons[0].src"]);
@@ -300,10 +300,10 @@ fn unknown_block_constructor_refuses_known_types_and_missing_type() {
     // `type` is fixed once built.
     assert!(block.insert("type", "text").is_err());
     assert_eq!(block.remove("type"), None);
-    assert_eq!(block.insert("url", "v").unwrap(), Some(json!("u")));
+    assert_eq!(block.insert("url", "v").unwrap(), Some(json!("u").into()));
     assert_eq!(block.kind(), "video");
     assert_eq!(
-        Value::Object(block.clone().into_fields()),
+        Value::Object(block.clone().into_fields().to_map()),
         json!({"type": "video", "url": "v"})
     );
 }
@@ -350,14 +350,14 @@ impl IntoUnknown for ContentBlock {
 fn tool_execution_in_extra_has_the_2025_11_25_shape() {
     let mut tool = Tool::new(ToolName::new("t").unwrap());
     tool.extra
-        .insert("execution".into(), json!({"taskSupport": "optional"}));
+        .insert("execution", json!({"taskSupport": "optional"}));
     assert!(tool.validate().is_ok());
     for bad in [
         json!("sometimes"),
         json!({"taskSupport": "maybe"}),
         json!([]),
     ] {
-        tool.extra.insert("execution".into(), bad.clone());
+        tool.extra.insert("execution", bad.clone());
         let err = tool.validate().unwrap_err();
         assert_eq!(err.problems()[0].path, "execution", "{bad}");
         assert_eq!(err.problems()[0].violation.rule, Rule::ExtraField);
@@ -522,7 +522,7 @@ fn typed_meta_keys_are_checked_on_read() {
         for value in good {
             let json = json!({"content": [], "_meta": {key: value}});
             let result: CallToolResult = read_value(json.clone()).unwrap();
-            assert_eq!(result.meta.get(key), Some(&value));
+            assert_eq!(result.meta.get_value(key), Some(value.clone()));
             assert!(result.validate().is_ok(), "{key}: {value}");
             cases += 1;
         }
@@ -620,4 +620,37 @@ fn extras_read_from_a_peer_never_shadow_known_fields() {
         contents.extra,
         Map::from_iter([("x-b".to_owned(), json!(2))])
     );
+}
+
+#[test]
+fn typed_meta_keys_are_checked_by_the_checked_constructors() {
+    for (key, good, bad) in typed_key_cases() {
+        for value in good {
+            let mut meta = Meta::new();
+            assert!(
+                meta.try_insert_key(MetaKey::new(key).unwrap(), value.clone())
+                    .is_ok()
+            );
+            let map = Map::from_iter([(key.to_owned(), value)]);
+            assert!(Meta::from_map(map).is_ok(), "{key}");
+        }
+        for (value, inside) in bad {
+            let mut meta = Meta::new();
+            let err = meta
+                .try_insert_key(MetaKey::new(key).unwrap(), value.clone())
+                .unwrap_err();
+            assert!(
+                matches!(
+                    err.rule,
+                    Rule::Type | Rule::Uri | Rule::IconSrc | Rule::IconTheme
+                ),
+                "{key}: {value}: {err}"
+            );
+            assert!(err.message.starts_with(inside), "{err}");
+            assert!(meta.is_empty());
+            let map = Map::from_iter([(key.to_owned(), value.clone())]);
+            let err = Meta::from_map(map).unwrap_err();
+            assert!(err.message.starts_with(key), "{err}");
+        }
+    }
 }

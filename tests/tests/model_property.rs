@@ -5,8 +5,13 @@
 //! value read writes the same JSON again; for the latest version it reads back equal to
 //! the value itself.
 //!
+//! The same values go through the `rmcp` bridge: `to_rmcp` either converts and
+//! `from_rmcp` gives the value back, or it fails naming a path that is in the value's JSON
+//! (never a generic serde message).
+//!
 //! Cases are capped (`PROPTEST_CASES` overrides) so the test stays fast in CI.
 
+use mcp_content::rmcp::RmcpModel;
 use mcp_content::{
     Annotations, AudioContent, BlobResourceContents, CacheScope, CallToolResult, ContentBlock,
     EmbeddedResource, GetPromptResult, Icon, IconTheme, ImageContent, Meta, MetaKey, MimeType,
@@ -83,11 +88,12 @@ fn key() -> impl Strategy<Value = String> {
     ]
 }
 
-fn extra() -> impl Strategy<Value = Map<String, Value>> {
+fn extra() -> impl Strategy<Value = mcp_content::JsonObject> {
     prop_oneof![
         2 => Just(Map::new()),
         1 => btree_map(key(), json_value(), 1..3).prop_map(|m| m.into_iter().collect()),
     ]
+    .prop_map(mcp_content::JsonObject::from)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -249,7 +255,7 @@ fn contents() -> impl Strategy<Value = ResourceContents> {
 fn block() -> impl Strategy<Value = ContentBlock> {
     prop_oneof![
         3 => (text(), annotations(), meta(), extra()).prop_map(|(text, annotations, meta, extra)| {
-            ContentBlock::Text(TextContent { text, annotations, meta, extra })
+            ContentBlock::from(TextContent { text, annotations, meta, extra })
         }),
         1 => (vec(any::<u8>(), 0..6), any::<bool>(), annotations(), meta(), extra()).prop_map(
             |(bytes, wrong_kind, annotations, meta, extra)| {
@@ -261,7 +267,7 @@ fn block() -> impl Strategy<Value = ContentBlock> {
                 image.annotations = annotations;
                 image.meta = meta;
                 image.extra = extra;
-                ContentBlock::Image(image)
+                ContentBlock::from(image)
             }
         ),
         1 => (vec(any::<u8>(), 0..6), annotations(), meta(), extra()).prop_map(
@@ -270,7 +276,7 @@ fn block() -> impl Strategy<Value = ContentBlock> {
                 audio.annotations = annotations;
                 audio.meta = meta;
                 audio.extra = extra;
-                ContentBlock::Audio(audio)
+                ContentBlock::from(audio)
             }
         ),
         1 => (
@@ -283,13 +289,13 @@ fn block() -> impl Strategy<Value = ContentBlock> {
             extra(),
         )
             .prop_map(|(uri, name, (title, description, mime_type, size), icons, annotations, meta, extra)| {
-                ContentBlock::ResourceLink(ResourceLink {
+                ContentBlock::from(ResourceLink {
                     uri, name, title, description, mime_type, size, icons, annotations, meta, extra,
                 })
             }),
         1 => (contents(), annotations(), meta(), extra()).prop_map(
             |(resource, annotations, meta, extra)| {
-                ContentBlock::Resource(EmbeddedResource { resource, annotations, meta, extra })
+                ContentBlock::from(EmbeddedResource { resource, annotations, meta, extra })
             }
         ),
         1 => (prop::sample::select(vec!["video", "hologram", "Text"]), extra()).prop_map(
@@ -322,7 +328,7 @@ fn call_tool_result() -> impl Strategy<Value = CallToolResult> {
         .prop_map(
             |(content, structured_content, is_error, meta, result_type, extra)| CallToolResult {
                 content,
-                structured_content,
+                structured_content: structured_content.map(Into::into),
                 is_error,
                 meta,
                 result_type,
@@ -446,7 +452,7 @@ fn tool() -> impl Strategy<Value = Tool> {
                 json!({"taskSupport": "never"}),
                 json!("x"),
             ])
-            .prop_map(|e| Map::from_iter([("execution".to_owned(), e)])),
+            .prop_map(|e| mcp_content::JsonObject::from(Map::from_iter([("execution".to_owned(), e)]))),
         ],
     )
         .prop_map(
@@ -714,47 +720,91 @@ where
     Ok(true)
 }
 
+/// Whether `path` (a converter's error path) starts at a member of `json`'s root object.
+fn starts_in(json: &Value, path: &str) -> bool {
+    json.as_object().is_some_and(|root| {
+        root.keys().any(|k| {
+            path == k
+                || path
+                    .strip_prefix(k.as_str())
+                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+        })
+    })
+}
+
+/// A value that validates converts to rmcp and back unchanged, or the conversion fails
+/// naming where.
+fn check_rmcp<T>(value: &T) -> Result<(), TestCaseError>
+where
+    T: RmcpModel + Validate + SerializeFor + Normalize + Clone + PartialEq + Debug,
+{
+    if value.validate().is_err() {
+        return Ok(());
+    }
+    match value.to_rmcp() {
+        Ok(theirs) => {
+            let back = T::from_rmcp(&theirs)
+                .map_err(|e| TestCaseError::fail(format!("from_rmcp of to_rmcp failed: {e}")))?;
+            prop_assert_eq!(back, value.clone().normalized());
+        }
+        Err(err) => {
+            let json = value.to_value_for(ProtocolVersion::LATEST);
+            prop_assert!(starts_in(&json, err.path()), "{err}\n{json}");
+            prop_assert!(!err.message().contains("unknown variant"), "{err}");
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn call_tool_result_validate_ok_means_schema_valid(value in call_tool_result()) {
         check(&value, "CallToolResult")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn get_prompt_result_validate_ok_means_schema_valid(value in get_prompt_result()) {
         check(&value, "GetPromptResult")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn read_resource_result_validate_ok_means_schema_valid(value in read_resource_result()) {
         check(&value, "ReadResourceResult")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn content_block_validate_ok_means_schema_valid(value in block()) {
         check(&value, "ContentBlock")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn tool_validate_ok_means_schema_valid(value in tool()) {
         check(&value, "Tool")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn prompt_validate_ok_means_schema_valid(value in prompt()) {
         check(&value, "Prompt")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn resource_validate_ok_means_schema_valid(value in resource()) {
         check(&value, "Resource")?;
+        check_rmcp(&value)?;
     }
 
     #[test]
     fn resource_template_validate_ok_means_schema_valid(value in resource_template()) {
         check(&value, "ResourceTemplate")?;
+        check_rmcp(&value)?;
     }
 }
 

@@ -360,12 +360,16 @@ fn timestamp_edges() {
         "2025-01-12T15:00:58Z",
         "2025-05-03T14:30:00+02:00",
         "2025-01-12T15:00:58.123Z",
+        // ISO 8601, as the spec says: a date, basic format, no offset.
+        "2025-01-12",
+        "20250112T150058Z",
+        "2025-01-12T15:00:58",
     ] {
         assert!(Timestamp::new(ok).is_ok(), "{ok}");
     }
     for bad in [
         "yesterday",
-        "2025-01-12",
+        "2025-01-32",
         "2025-01-12 15:00:58",
         "2025-13-01T00:00:00Z",
         "",
@@ -376,7 +380,7 @@ fn timestamp_edges() {
     rejects::<CallToolResult>(
         &result_with(
             0,
-            text_with_annotations(&json!({"lastModified": "2025-01-12"})),
+            text_with_annotations(&json!({"lastModified": "2025-01-32"})),
         ),
         "content[0].annotations.lastModified",
         Rule::Timestamp,
@@ -543,7 +547,7 @@ fn icon_src_edges() {
             1,
             json!({"type": "resource_link", "uri": "file:///a", "name": "a", "icons": [
                 {"src": "https://example.com/a.png"},
-                {"src": "http://example.com/b.png"}
+                {"src": "ftp://example.com/b.png"}
             ]}),
         ),
         "content[1].icons[1].src",

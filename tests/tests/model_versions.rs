@@ -176,7 +176,7 @@ fn unknown_block_type_survives_unchanged() {
         panic!("expected an unknown block, got {:?}", result.content[1]);
     };
     assert_eq!(unknown.kind(), "video");
-    assert_eq!(Value::Object(unknown.fields().clone()), video);
+    assert_eq!(Value::Object(unknown.fields().to_map()), video);
     assert_eq!(result.content[1].kind(), "video");
 }
 
@@ -228,11 +228,14 @@ fn unknown_fields_on_known_blocks_and_results_are_kept() {
             .iter()
             .all(|b| !matches!(b, ContentBlock::Unknown(_)))
     );
-    assert_eq!(result.extra.get("newResultField"), Some(&json!([1, 2])));
+    assert_eq!(
+        result.extra.get_value("newResultField"),
+        Some(json!([1, 2]))
+    );
     let ContentBlock::Text(text) = &result.content[0] else {
         panic!("text")
     };
-    assert_eq!(text.extra.get("futureField"), Some(&json!({"x": 1})));
+    assert_eq!(text.extra.get_value("futureField"), Some(json!({"x": 1})));
     // A field of another block type on a known block is an unknown field here: kept.
     let doc =
         json!({"content": [{"type": "text", "text": "a", "uri": "not even a uri", "mimeType": 5}]});

@@ -68,7 +68,7 @@ fn rich_result() -> CallToolResult {
         link.into(),
     ]);
     result.meta = meta("com.example/source", json!("weather-api"));
-    result.structured_content = Some(json!({ "temperature": 21 }));
+    result.structured_content = Some(json!({ "temperature": 21 }).into());
     result.is_error = Some(false);
     result
 }
@@ -120,15 +120,15 @@ fn rmcp_values_convert_into_ours_and_back() {
     ]);
     let ours = CallToolResult::from_rmcp(&theirs).unwrap();
     assert_eq!(
-        ours.content[0].meta().unwrap().get("com.example/k"),
-        Some(&json!(true))
+        ours.content[0].meta().unwrap().get_value("com.example/k"),
+        Some(json!(true))
     );
     let ContentBlock::Resource(embedded) = &ours.content[1] else {
         panic!("expected an embedded resource, got {:?}", ours.content[1]);
     };
     assert_eq!(
-        embedded.resource.meta().get("com.example/inner"),
-        Some(&json!(2))
+        embedded.resource.meta().get_value("com.example/inner"),
+        Some(json!(2))
     );
     let again = ours.to_rmcp().unwrap();
     assert_eq!(
@@ -348,6 +348,9 @@ fn a_call_tool_result_type_rmcp_cannot_hold_is_a_clear_error() {
     );
     // Written for 2025 peers there is no `resultType`, so nothing is lost.
     assert!(result.to_rmcp_for(ProtocolVersion::V2025_06_18).is_ok());
+    // Whatever else the result holds (found by the property test: an unknown `type`).
+    result.extra.insert("type", json!([]));
+    assert_eq!(result.to_rmcp().unwrap_err().path(), "resultType");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -396,8 +399,8 @@ fn refused_at<T: RmcpModel>(value: &T, path: &str) {
     );
 }
 
-fn extra(key: &str) -> serde_json::Map<String, Value> {
-    serde_json::Map::from_iter([(key.to_owned(), json!({"n": 1}))])
+fn extra(key: &str) -> mcp_content::JsonObject {
+    serde_json::Map::from_iter([(key.to_owned(), json!({"n": 1}))]).into()
 }
 
 #[test]
@@ -432,7 +435,7 @@ fn unknown_fields_of_every_block_kind_are_refused_with_their_path() {
     }
     let audio =
         mcp_content::AudioContent::new(vec![1], MimeType::new("audio/wav").unwrap()).unwrap();
-    let mut block = ContentBlock::Audio(audio);
+    let mut block = ContentBlock::from(audio);
     if let ContentBlock::Audio(b) = &mut block {
         b.extra = extra("x-audio");
     }
@@ -555,7 +558,7 @@ fn meta_and_structured_content_of_any_shape_are_kept() {
         "com.example/deep",
         json!({"annotations": {"priority": 0.1}, "n": [1, 2.5, null]}),
     );
-    result.structured_content = Some(json!({"annotations": {"priority": 0.333_333_333_3}}));
+    result.structured_content = Some(json!({"annotations": {"priority": 0.333_333_333_3}}).into());
     let back = CallToolResult::from_rmcp(&result.to_rmcp().unwrap()).unwrap();
     assert_eq!(back.meta, result.meta);
     assert_eq!(back.structured_content, result.structured_content);
@@ -586,12 +589,12 @@ fn from_rmcp_applies_no_untrusted_input_limit() {
     }
     let theirs = rmcp::model::CallToolResult::structured(deep.clone());
     let ours = CallToolResult::from_rmcp(&theirs).unwrap();
-    assert_eq!(ours.structured_content, Some(deep));
+    assert_eq!(ours.structured_content, Some(deep.into()));
 }
 
 fn base64_of(bytes: &[u8]) -> String {
     let block = ImageContent::new(bytes.to_vec(), MimeType::new("image/png").unwrap()).unwrap();
-    let json = ContentBlock::Image(block).to_value_for(ProtocolVersion::LATEST);
+    let json = ContentBlock::from(block).to_value_for(ProtocolVersion::LATEST);
     json["data"].as_str().unwrap().to_owned()
 }
 

@@ -287,6 +287,7 @@ fn call_tool_results_validate_for_every_version() {
                 "{version} {name}: {json}"
             );
             if let Some(structured) = &result.structured_content {
+                let structured = &structured.to_value();
                 let written = &json["structuredContent"];
                 if latest || structured.is_object() {
                     assert_eq!(written, structured, "{version} {name}");

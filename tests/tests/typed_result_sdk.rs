@@ -230,7 +230,7 @@ fn a_result_that_breaks_its_own_schema_names_the_path() {
     ];
     for (sdk, name, broken, path) in cases {
         let mut captured = captured(sdk, name);
-        captured.result.structured_content = Some(broken);
+        captured.result.structured_content = Some(broken.into());
         let out = output(&captured);
         let err = out.check(&captured.result).unwrap_err();
         assert_eq!(err.path(), path, "{sdk} {name}: {err}");

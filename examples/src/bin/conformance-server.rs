@@ -7,10 +7,11 @@
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
-use std::time::Duration;
 use axum::serve::{Listener as _, ListenerExt as _};
+use std::time::Duration;
 
-use mcp_content::input::{Capability, Elicitation, InputRequest};
+use mcp_content::input::{Capability, Elicitation, InputRequest, StateKey, StateKeys};
+use mcp_content::tasks::{FileTaskStore, TaskSupport};
 use mcp_content::{
     Base64Data, BlobResourceContents, ContentBlock, Context, EmbeddedResource, ImageContent,
     LogLevel, MimeType, PromptMessage, ProtocolError, ReadResourceResult, ResourceContents, Role,
@@ -488,6 +489,100 @@ async fn test_input_required_result_prompt(
     )])
 }
 
+/// Greets (a tool that never runs as a task).
+///
+/// # Arguments
+/// * `name` - Who to greet
+#[tool]
+fn greet(name: String) -> String {
+    format!("Hello, {name}!")
+}
+
+/// Computes slowly: sleeps `seconds`, then answers (runs as a task when the client declares
+/// the tasks extension).
+///
+/// # Arguments
+/// * `seconds` - How long to work
+/// * `label` - A label echoed in the result
+#[tool]
+async fn slow_compute(seconds: Option<f64>, label: Option<String>) -> String {
+    let seconds = seconds.unwrap_or(0.0).clamp(0.0, 60.0);
+    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+    format!(
+        "Computed {} after {seconds}s",
+        label.unwrap_or_else(|| "result".into())
+    )
+}
+
+/// Fails as a tool after about a second (`isError`), always as a task.
+#[tool]
+async fn failing_job() -> Result<String, String> {
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    Err("the job failed".into())
+}
+
+/// Breaks with a protocol error (the task fails rather than completing with `isError`).
+#[tool]
+async fn protocol_error_job() -> String {
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    panic!("protocol_error_job breaks on purpose");
+}
+
+/// The confirmation the task fixtures ask for.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct DeleteConfirmation {
+    confirm: bool,
+    /// Who confirms (optional).
+    name: Option<String>,
+}
+
+fn confirmed(answer: Elicitation<DeleteConfirmation>) -> String {
+    match answer {
+        Elicitation::Accept(DeleteConfirmation { confirm, name }) => {
+            format!(
+                "confirm={confirm} by {}",
+                name.unwrap_or_else(|| "someone".into())
+            )
+        }
+        Elicitation::Decline | Elicitation::Cancel => "declined".into(),
+    }
+}
+
+/// Asks for confirmation before "deleting" a file (a task waits for the answer).
+///
+/// # Arguments
+/// * `filename` - The file to delete
+#[tool]
+async fn confirm_delete(
+    filename: Option<String>,
+    context: Context,
+) -> Result<String, ProtocolError> {
+    let file = filename.unwrap_or_else(|| "the file".into());
+    let answer = context
+        .elicit_form_as::<DeleteConfirmation>("confirm", format!("Delete {file}?"))
+        .await?;
+    Ok(format!("{file}: {}", confirmed(answer)))
+}
+
+/// Asks two questions at once (a task waits for both).
+#[tool]
+async fn multi_input(context: Context) -> Result<String, ProtocolError> {
+    let (first, second) = tokio::join!(
+        context.elicit_form_as::<DeleteConfirmation>("first", "Confirm the first step?"),
+        context.elicit_form_as::<DeleteConfirmation>("second", "Confirm the second step?"),
+    );
+    Ok(format!("{}; {}", confirmed(first?), confirmed(second?)))
+}
+
+/// Asks for a name, then works on it as a task.
+#[tool]
+async fn test_tool_with_task(context: Context) -> Result<String, ProtocolError> {
+    let name = context
+        .elicit_form_as::<Name>("user_name", "What is your name?")
+        .await?;
+    Ok(format!("Task done for {}", accepted_name(name)))
+}
+
 fn json_schema_2020_12() -> Map<String, Value> {
     let schema = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -628,7 +723,13 @@ fn complete(_reference: &Value, _argument: &str, value: &str) -> Vec<String> {
 }
 
 /// The conformance router.
+#[cfg(test)]
 fn router() -> Router {
+    router_builder().build().expect("fixture names are unique")
+}
+
+/// The conformance handlers.
+fn router_builder() -> mcp_content::RouterBuilder {
     mcp_content::router! {
         tools: [
             test_simple_text,
@@ -655,6 +756,7 @@ fn router() -> Router {
             test_missing_capability,
             test_streaming_elicitation,
             test_logging_tool,
+            greet,
         ],
         prompts: [
             test_input_required_result_prompt,
@@ -665,29 +767,49 @@ fn router() -> Router {
         ],
         resources: [static_text, static_binary, template_data],
     }
+    .task_tool(slow_compute {}, TaskSupport::Optional)
+    .task_tool(failing_job {}, TaskSupport::Required)
+    .task_tool(protocol_error_job {}, TaskSupport::Optional)
+    .task_tool(confirm_delete {}, TaskSupport::Optional)
+    .task_tool(multi_input {}, TaskSupport::Optional)
+    .task_tool(test_tool_with_task {}, TaskSupport::Required)
     .info("mcp-content-conformance-server", env!("CARGO_PKG_VERSION"))
     .completion(complete)
-    .build()
-    .expect("fixture names are unique")
+}
+
+/// The router, configured from the environment for replicas: `MCP_CONTENT_STATE_KEY` (at
+/// least 32 bytes) seals `requestState` with a key every replica shares, and
+/// `MCP_CONTENT_TASK_DIR` keeps tasks in a directory every replica shares.
+fn configured_router() -> Router {
+    let mut builder = router_builder();
+    if let Ok(secret) = std::env::var("MCP_CONTENT_STATE_KEY") {
+        let key = StateKey::new("shared", secret.into_bytes())
+            .expect("MCP_CONTENT_STATE_KEY: 32 bytes or more");
+        builder = builder.state_keys(StateKeys::new(key));
+    }
+    if let Ok(dir) = std::env::var("MCP_CONTENT_TASK_DIR") {
+        builder = builder.task_store(
+            FileTaskStore::new(dir).expect("MCP_CONTENT_TASK_DIR is a usable directory"),
+        );
+    }
+    builder.build().expect("fixture names are unique")
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("--stdio") => mcp_content::rmcp::serve_stdio(router()).await,
+        Some("--stdio") => mcp_content::rmcp::serve_stdio(configured_router()).await,
         Some("--http") => {
             let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
-            let service = mcp_content::rmcp::streamable_http_service(router());
+            let service = mcp_content::rmcp::streamable_http_service(configured_router());
             let app = axum::Router::new().nest_service("/mcp", service);
             // TCP_NODELAY on every accepted socket: an SSE response goes out in several
             // writes, and without it each one after the first waits for the client's
             // delayed ACK (about 40 ms).
-            let listener = tokio::net::TcpListener::bind(addr)
-                .await?
-                .tap_io(|tcp| {
-                    let _ = tcp.set_nodelay(true);
-                });
+            let listener = tokio::net::TcpListener::bind(addr).await?.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             eprintln!(
                 "conformance-server listening on http://{}/mcp",
                 listener.local_addr()?
@@ -713,7 +835,7 @@ mod tests {
     #[test]
     fn fixture_names_are_unique_and_described() {
         let router = router();
-        assert_eq!(router.list_tools().len(), 24);
+        assert_eq!(router.list_tools().len(), 31);
         for tool in router.list_tools() {
             assert!(
                 tool.description.as_deref().is_some_and(|d| !d.is_empty()),

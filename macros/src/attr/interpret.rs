@@ -210,6 +210,7 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) -> F
                         cx.error_spanned_by(kind.key(), format!("duplicate `{b}`"));
                         cx.error_spanned_by(first.key(), format!("`{a}` first used here"));
                     } else {
+                        out.kind_conflict = true;
                         cx.error_spanned_by(
                             kind.key(),
                             format!("conflicting kinds: the field is already `{a}`; a field becomes one thing (use two fields for two blocks)"),
@@ -333,6 +334,7 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
         }
         "resource" => {
             let (mut uri, mut mime, mut body) = (None, None, None);
+            let mut body_conflict = false;
             if let Some((_, items)) =
                 expect_list(cx, item, "`resource(uri = \"file:///{name}.txt\")`")
             {
@@ -357,6 +359,7 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                             format!("`{k}` conflicts: the contents are already chosen"),
                         );
                         cx.error_at(first, "first chosen here");
+                        body_conflict = true;
                         continue;
                     }
                     if !seen.first(cx, slot, n.span()) {
@@ -388,7 +391,8 @@ fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                 key: name,
                 uri,
                 mime,
-                body,
+                // With both, neither is kept: a rule on one would be a follow-on error.
+                body: if body_conflict { None } else { body },
             })
         }
         "link" => {

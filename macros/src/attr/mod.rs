@@ -94,6 +94,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) resource_meta_span: Option<Span>,
     /// `ui(…)`: the embedded resource contents' `_meta.ui` (MCP Apps), checked and built.
     pub(crate) resource_ui: Option<(Span, crate::handler::app::Json)>,
+    /// Two kinds were given (reported): rules on the kept one would be follow-on errors.
+    pub(crate) kind_conflict: bool,
 }
 
 /// `#[content(…)]` on an enum variant.
@@ -147,6 +149,7 @@ pub(crate) enum Kind {
         key: Ident,
         uri: Option<LitStr>,
         mime: Option<Value>,
+        /// `text` or `blob`; `None` also when both were given (reported while parsing).
         body: Option<(Body, Span)>,
     },
     /// `link(name = …, title = …, description = …, mime = …, size = …)`: the field is the URI.

@@ -90,7 +90,24 @@ pub(super) fn parse_value(input: ParseStream) -> syn::Result<Value> {
         }
         Ok(Value::Array(values, bracket.span.join()))
     } else if lookahead.peek(Ident) {
-        Ok(Value::Field(input.parse()?))
+        // `f64::NAN`, `MAX_PRIORITY`, `x.y`, `f()`: an expression where a literal is needed
+        // (attribute values are checked at compile time, so they are literals).
+        let expression = input.fork();
+        let ident: Ident = input.parse()?;
+        if input.peek(Token![::]) || input.peek(Token![.]) || input.peek(syn::token::Paren) {
+            let expr: syn::Expr = expression.parse()?;
+            return Err(syn::Error::new_spanned(
+                &expr,
+                format!(
+                    "a literal is needed here, not the expression `{}`: write a number, a string, a boolean or a list \
+                     (the compiler checks it), or the name of a field to take the value from",
+                    quote::ToTokens::to_token_stream(&expr)
+                        .to_string()
+                        .replace(' ', "")
+                ),
+            ));
+        }
+        Ok(Value::Field(ident))
     } else {
         Err(lookahead.error())
     }

@@ -263,6 +263,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
         cx.error_at(*span, "`ui(…)` is the `_meta.ui` of embedded resource contents (an MCP App view): it needs `resource(…)` on the field");
     }
     match kind {
+        Kind::Text { json: false, .. } => check_not_bytes(cx, field, "text"),
         Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
         Kind::Media { key, media, mime } => match mime {
             None => cx.error_spanned_by(
@@ -296,7 +297,9 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             if let Some(mime) = mime {
                 check_mime(cx, input, field, mime, None);
             }
-            let _ = body;
+            if let Some((crate::attr::Body::Text, _)) = body {
+                check_not_bytes(cx, field, "resource(…, text)");
+            }
         }
         Kind::Link {
             name,
@@ -341,11 +344,19 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
         Ok(template) => template,
         Err(v) => return violation(cx, lit.span(), &v),
     };
-    let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
+    let names: Vec<String> = input
+        .fields
+        .iter()
+        .map(|f| toolkit::unraw(&f.ident))
+        .collect();
     for variable in template.variables() {
-        if field.ident == variable {
+        if toolkit::unraw(&field.ident) == variable {
             cx.error_spanned_by(lit, format!("template variable `{variable}` is this field itself; a variable names another field"));
-        } else if let Some(target) = input.fields.iter().find(|f| f.ident == variable) {
+        } else if let Some(target) = input
+            .fields
+            .iter()
+            .find(|f| toolkit::unraw(&f.ident) == variable)
+        {
             if matches!(target.attrs.kind, Some(Kind::Flatten { .. })) {
                 cx.error_spanned_by(
                     lit,
@@ -468,4 +479,26 @@ fn unresolved_names(input: &Input) -> Vec<String> {
     );
     out.retain(|n| input.fields.iter().all(|f| toolkit::unraw(&f.ident) != *n));
     out
+}
+
+/// Bytes under a text kind: refused, naming the kinds that take bytes (text is never the
+/// bytes' UTF-8 by guess, and a list of bytes is never one block per byte).
+fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
+    if field.attrs.kind_conflict {
+        return;
+    }
+    let ty = field.ty;
+    let bytes = toolkit::is_bytes(ty)
+        || toolkit::option_inner(ty).is_some_and(toolkit::is_bytes)
+        || toolkit::vec_inner(ty).is_some_and(toolkit::is_bytes);
+    if bytes {
+        cx.error_spanned_by(
+            ty,
+            format!(
+                "`{kind}` takes text, and field `{}` holds bytes: bytes go in `image(mime = …)`, `audio(mime = …)` or `resource(uri = …, blob)` \
+                 (or make the field a `String`)",
+                field.ident
+            ),
+        );
+    }
 }

@@ -3,9 +3,16 @@
 
 use syn::Expr;
 
+/// One `* `name` - text` entry of `# Arguments`, with the doc line it was written on.
+pub(crate) struct ArgDoc {
+    pub(crate) name: String,
+    pub(crate) text: String,
+    pub(crate) span: proc_macro2::Span,
+}
+
 /// The doc comment as text (lines joined, the one space after `///` removed), without its
 /// `# Arguments` section; and that section's `* `name` - text` entries.
-pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(String, String)>) {
+pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<ArgDoc>) {
     let mut lines = Vec::new();
     for attr in attrs {
         if let syn::Meta::NameValue(nv) = &attr.meta
@@ -16,14 +23,14 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(Strin
             }) = &nv.value
         {
             for line in s.value().lines() {
-                lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
+                lines.push((line.strip_prefix(' ').unwrap_or(line).to_owned(), s.span()));
             }
         }
     }
     let mut kept = Vec::new();
-    let mut arguments: Vec<(String, String)> = Vec::new();
+    let mut arguments: Vec<ArgDoc> = Vec::new();
     let mut in_arguments = false;
-    for line in lines {
+    for (line, span) in lines {
         let trimmed = line.trim();
         if trimmed.starts_with('#') {
             in_arguments = trimmed
@@ -39,8 +46,8 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, Vec<(Strin
             continue;
         }
         if let Some((name, text)) = argument_entry(trimmed) {
-            arguments.push((name, text));
-        } else if let Some((_, text)) = arguments.last_mut() {
+            arguments.push(ArgDoc { name, text, span });
+        } else if let Some(ArgDoc { text, .. }) = arguments.last_mut() {
             // A continuation line of the previous entry.
             if !trimmed.is_empty() {
                 text.push(' ');

@@ -50,6 +50,8 @@ pub(crate) struct Attrs {
     /// `ui(…)` on a resource, `ui = "ui://…"` / `visibility = [...]` on a tool: the value of
     /// `_meta.ui`, checked and built at compile time.
     pub(crate) ui: Option<app::Json>,
+    /// `#[tool(max_inline = "256KiB")]`: the payload budget in bytes.
+    pub(crate) max_inline: Option<u64>,
     /// `#[tool(ui = "ui://…")]`: the resource `router!` must find.
     pub(crate) ui_uri: Option<LitStr>,
 }
@@ -136,6 +138,13 @@ pub(crate) fn parse_attrs(
                 skip_value(&meta)?;
             }
             "ui" => attrs.ui = Some(app::parse_resource_ui(cx, &meta)?),
+            "max_inline" => {
+                let size: LitStr = meta.value()?.parse()?;
+                match mcp_content_rules::parse_byte_size(&size.value()) {
+                    Ok(bytes) => attrs.max_inline = Some(bytes),
+                    Err(violation) => toolkit::violation(cx, size.span(), &violation),
+                }
+            }
             "visibility" => {
                 let words = app::parse_words(cx, &meta, mcp_content_rules::check_ui_visibility)?;
                 app::tool_ui(&mut attrs).push(("visibility".to_owned(), app::Json::Arr(words)));
@@ -392,15 +401,51 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         );
         return None;
     }
-    let mut params = Vec::new();
+    let mut params: Vec<Param> = Vec::new();
     for input in &mut item.sig.inputs {
         match input {
             FnArg::Receiver(_) => {}
             FnArg::Typed(pat_type) => {
                 if let Some(param) = parse_param(cx, pat_type, &arg_docs, what) {
+                    // Argument names are unique after renaming: a schema that lists one name
+                    // twice makes a tool that fails on every call.
+                    if let Some(first) = params
+                        .iter()
+                        .find(|p| !p.is_context() && !param.is_context() && p.name == param.name)
+                    {
+                        cx.error_at(
+                            param.name_span,
+                            format!(
+                                "argument name `{}` is already taken by parameter `{}`: rename one with `#[arg(name = \"…\")]`",
+                                param.name, first.ident
+                            ),
+                        );
+                    }
                     params.push(param);
                 }
             }
+        }
+    }
+    // A `# Arguments` entry documents a parameter: one that names none is a mistake (a renamed
+    // or removed parameter), not a description to drop.
+    for entry in &arg_docs {
+        let known = params.iter().any(|p| {
+            !p.is_context() && (p.name == entry.name || toolkit::unraw(&p.ident) == entry.name)
+        });
+        if !known {
+            let names: Vec<String> = params
+                .iter()
+                .filter(|p| !p.is_context())
+                .map(|p| p.name.clone())
+                .collect();
+            let hint = crate::suggest::hint(&entry.name, names.iter().map(String::as_str));
+            cx.error_at(
+                entry.span,
+                format!(
+                    "`# Arguments` documents `{}`, which is no parameter of this function{hint}",
+                    entry.name
+                ),
+            );
         }
     }
     Some(HandlerFn { item, params, doc })
@@ -409,7 +454,7 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
 fn parse_param(
     cx: &mut Ctxt,
     pat_type: &mut syn::PatType,
-    arg_docs: &[(String, String)],
+    arg_docs: &[docs::ArgDoc],
     what: &str,
 ) -> Option<Param> {
     let (description, rename) = take_arg_attr(cx, &mut pat_type.attrs);
@@ -426,7 +471,7 @@ fn parse_param(
         }
     };
     let ty = (*pat_type.ty).clone();
-    let unraw = ident.to_string().trim_start_matches("r#").to_owned();
+    let unraw = toolkit::unraw(&ident);
     let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
     let kind = if let Some(by_ref) = context_type(&ty) {
         ParamKind::Context { by_ref }
@@ -455,8 +500,8 @@ fn parse_param(
     let description = description.map(|d| d.value()).or_else(|| {
         arg_docs
             .iter()
-            .find(|(n, _)| *n == unraw || *n == name)
-            .map(|(_, d)| d.clone())
+            .find(|d| d.name == unraw || d.name == name)
+            .map(|d| d.text.clone())
     });
     Some(Param {
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
@@ -602,7 +647,12 @@ pub(crate) fn handler_struct(
     quote! {
         #[doc = #doc]
         #[allow(non_camel_case_types, dead_code)]
-        #[derive(Clone, Copy, Debug, Default)]
+        #[derive(
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::fmt::Debug,
+            ::core::default::Default
+        )]
         #vis struct #ident {}
 
         #[automatically_derived]

@@ -19,6 +19,7 @@ const TOOL_KEYS: &[&str] = &[
     "output_schema",
     "ui",
     "visibility",
+    "max_inline",
 ];
 
 // The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
@@ -225,6 +226,13 @@ fn handler_impl(
         })
     };
     let (icons, meta) = icons_and_meta(attrs);
+    let max_inline = attrs.max_inline.map(|bytes| {
+        quote! {
+            fn max_inline(&self) -> __p::Option<u64> {
+                __p::Some(#bytes)
+            }
+        }
+    });
 
     crate::toolkit::wrap_in_const(
         krate,
@@ -256,6 +264,8 @@ fn handler_impl(
                             #into_result
                         })
                     }
+
+                    #max_inline
                 }
         },
     )

@@ -532,3 +532,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn overlapping_templates() {
+    let t = |s: &str| UriTemplate::parse(s).unwrap();
+    let overlapping = [
+        ("logs://{day}", "logs://{date}"),
+        ("logs://{day}", "logs://today"),
+        ("a://{x}/b", "a://c/{y}"),
+        ("files:///{+path}", "files:///a/b/c.txt"),
+        ("files:///{+path}", "files:///{dir}/{name}"),
+        ("notes://{id}{?rev}", "notes://7?rev=2"),
+        ("x://same", "x://same"),
+    ];
+    for (a, b) in overlapping {
+        assert!(t(a).overlaps(&t(b)), "{a} and {b} overlap");
+        assert!(t(b).overlaps(&t(a)), "{b} and {a} overlap");
+    }
+    let apart = [
+        ("logs://{day}/raw", "logs://{day}/summary"),
+        ("files://{name}", "files://a/b"),
+        ("logs://{day}", "metrics://{day}"),
+        ("x://a", "x://b"),
+        ("a://{x}.json", "a://{y}.txt"),
+    ];
+    for (a, b) in apart {
+        assert!(!t(a).overlaps(&t(b)), "{a} and {b} are apart");
+        assert!(!t(b).overlaps(&t(a)), "{b} and {a} are apart");
+    }
+}

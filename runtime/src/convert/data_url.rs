@@ -19,6 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::ReadLimits;
 use crate::model::binary::Base64Data;
 use crate::model::content::{AudioContent, BlobResourceContents, ImageContent};
 use crate::model::validated::{MimeType, Uri};
@@ -87,6 +88,33 @@ impl DataUrl {
     /// assert_eq!(DataUrl::parse("data:image/png;base64,cG5n!").unwrap_err().rule, Rule::Base64);
     /// ```
     pub fn parse(url: &str) -> Result<Self, Violation> {
+        Self::parse_with(url, &ReadLimits::default())
+    }
+
+    /// [`parse`](Self::parse) within `limits`: a payload that decodes to more than
+    /// [`max_binary_bytes`](ReadLimits::max_binary_bytes) is refused (rule `limit`) before it
+    /// is decoded — the same limit a tool result's image is held to.
+    ///
+    /// ```
+    /// use mcp_content::ReadLimits;
+    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::rules::Rule;
+    ///
+    /// let limits = ReadLimits::default().with_max_binary_bytes(2);
+    /// let err = DataUrl::parse_with("data:image/png;base64,cG5n", &limits).unwrap_err();
+    /// assert_eq!(err.rule, Rule::Limit);
+    /// ```
+    pub fn parse_with(url: &str, limits: &ReadLimits) -> Result<Self, Violation> {
+        if url.len() > limits.max_document_bytes {
+            return Err(Violation::new(
+                Rule::Limit,
+                format!(
+                    "the data URL is {} bytes, over the limit of {} bytes",
+                    url.len(),
+                    limits.max_document_bytes
+                ),
+            ));
+        }
         let rest = url
             .get(..5)
             .filter(|scheme| scheme.eq_ignore_ascii_case("data:"))
@@ -120,6 +148,21 @@ impl DataUrl {
         };
         let mime_type = MimeType::new(media_type)
             .map_err(|v| Violation::new(v.rule, format!("data URL media type: {}", v.message)))?;
+        // Decoded, a payload is at most 3/4 of its base64 length, or its length otherwise.
+        let decoded = if is_base64 {
+            payload.len() / 4 * 3
+        } else {
+            payload.len()
+        };
+        if decoded > limits.max_binary_bytes {
+            return Err(Violation::new(
+                Rule::Limit,
+                format!(
+                    "binary data of about {decoded} bytes is over the limit of {} bytes",
+                    limits.max_binary_bytes
+                ),
+            ));
+        }
         let data = if is_base64 {
             // The payload of a URL may be percent-encoded (`%2B` for `+`); decode before the
             // strict base64 check so a valid RFC 2397 URL is not refused.

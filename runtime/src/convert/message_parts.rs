@@ -362,24 +362,27 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
     match block {
         ContentBlock::Text(b) => Part::Text(TextPart {
             text: b.text.clone(),
-            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map())
+                .into_metadata(),
         }),
         ContentBlock::Image(b) => Part::Media(MediaPart {
             media: Media {
                 url: DataUrl::encode(&b.mime_type, &b.data),
                 content_type: Some(b.mime_type.to_string()),
             },
-            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map())
+                .into_metadata(),
         }),
         ContentBlock::Audio(b) => Part::Media(MediaPart {
             media: Media {
                 url: DataUrl::encode(&b.mime_type, &b.data),
                 content_type: Some(b.mime_type.to_string()),
             },
-            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map())
+                .into_metadata(),
         }),
         ContentBlock::ResourceLink(b) => {
-            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra);
+            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map());
             fields.icons.clone_from(&b.icons);
             Part::Resource(ResourcePart {
                 resource: ResourceRef {
@@ -395,10 +398,11 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
             })
         }
         ContentBlock::Resource(b) => {
-            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra);
+            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map());
             match &b.resource {
                 ResourceContents::Text(contents) => {
-                    fields.resource = InnerFields::of(None, &contents.meta, &contents.extra);
+                    fields.resource =
+                        InnerFields::of(None, &contents.meta, &contents.extra.to_map());
                     Part::Resource(ResourcePart {
                         resource: ResourceRef {
                             uri: contents.uri.to_string(),
@@ -412,8 +416,11 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
                 ResourceContents::Blob(contents) => {
                     // The URI marks the media part as an embedded resource (and is needed to
                     // rebuild it); a blob without a MIME type keeps `contentType` absent.
-                    fields.resource =
-                        InnerFields::of(Some(&contents.uri), &contents.meta, &contents.extra);
+                    fields.resource = InnerFields::of(
+                        Some(&contents.uri),
+                        &contents.meta,
+                        &contents.extra.to_map(),
+                    );
                     Part::Media(MediaPart {
                         media: Media {
                             url: blob_data_url(contents),
@@ -425,7 +432,7 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
             }
         }
         ContentBlock::Unknown(b) => Part::Custom(CustomPart {
-            custom: b.fields().clone(),
+            custom: b.fields().to_map(),
             metadata: Map::new(),
         }),
     }
@@ -458,7 +465,7 @@ impl Message {
     /// ```
     pub fn from_prompt_message(message: &PromptMessage) -> Self {
         let mut mcp = Map::new();
-        put_non_empty(&mut mcp, "extra", &message.extra);
+        put_non_empty(&mut mcp, "extra", &message.extra.to_map());
         Self {
             role: message.role.into(),
             content: vec![block_to_part(&message.content)],
@@ -513,7 +520,7 @@ impl Message {
         let mut content = blocks_to_parts(&result.content);
         if let Some(structured) = &result.structured_content {
             content.push(Part::Data(DataPart {
-                data: structured.clone(),
+                data: structured.to_value(),
                 metadata: Map::new(),
             }));
         }
@@ -521,11 +528,11 @@ impl Message {
         if let Some(is_error) = result.is_error {
             mcp.insert("isError".to_owned(), Value::Bool(is_error));
         }
-        put_non_empty(&mut mcp, "_meta", result.meta.as_map());
+        put_non_empty(&mut mcp, "_meta", &result.meta.to_map());
         if let Some(result_type) = &result.result_type {
             mcp.insert("resultType".to_owned(), Value::String(result_type.clone()));
         }
-        put_non_empty(&mut mcp, "extra", &result.extra);
+        put_non_empty(&mut mcp, "extra", &result.extra.to_map());
         Self {
             role: MessageRole::Tool,
             content,
@@ -561,7 +568,7 @@ impl Message {
         Ok(PromptMessage {
             role,
             content,
-            extra,
+            extra: extra.into(),
         })
     }
 
@@ -583,7 +590,7 @@ impl Message {
             is_error: mcp.read("isError")?,
             meta: mcp.read::<Meta>("_meta")?.unwrap_or_default(),
             result_type: mcp.read("resultType")?,
-            extra: mcp.map("extra")?,
+            extra: mcp.map("extra")?.into(),
             ..CallToolResult::default()
         };
         for (index, part) in self.content.into_iter().enumerate() {
@@ -598,7 +605,7 @@ impl Message {
                             ),
                         ));
                     }
-                    result.structured_content = Some(data.data);
+                    result.structured_content = Some(data.data.into());
                 }
                 other => result.content.push(
                     part_to_block(other).map_err(|e| e.within(&format!("content[{index}]")))?,
@@ -633,11 +640,11 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
     match part {
         Part::Text(part) => {
             let fields = BlockFields::take(part.metadata)?;
-            Ok(ContentBlock::Text(TextContent {
+            Ok(ContentBlock::from(TextContent {
                 text: part.text,
                 annotations: fields.annotations,
                 meta: fields.meta,
-                extra: fields.extra,
+                extra: fields.extra.into(),
             }))
         }
         Part::Media(part) => media_to_block(part),
@@ -682,8 +689,8 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
         link.mime_type = content_type;
         link.annotations = fields.annotations;
         link.meta = fields.meta;
-        link.extra = fields.extra;
-        return Ok(ContentBlock::ResourceLink(link));
+        link.extra = fields.extra.into();
+        return Ok(ContentBlock::from(link));
     }
     let url = DataUrl::parse(&part.media.url).map_err(|v| ReadError::new("media.url", v))?;
     if let Some(inner) = fields.resource {
@@ -702,12 +709,12 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
         let mut blob: BlobResourceContents = url.into_blob(uri);
         blob.mime_type = mime_type;
         blob.meta = inner.meta;
-        blob.extra = inner.extra;
-        return Ok(ContentBlock::Resource(EmbeddedResource {
+        blob.extra = inner.extra.into();
+        return Ok(ContentBlock::from(EmbeddedResource {
             resource: ResourceContents::Blob(blob),
             annotations: fields.annotations,
             meta: fields.meta,
-            extra: fields.extra,
+            extra: fields.extra.into(),
         }));
     }
     // `contentType` wins over the URL's type: it is the block's MIME type exactly as written
@@ -716,9 +723,9 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
     let top = mime_type.as_str().split('/').next().unwrap_or_default();
     let url = DataUrl::new(mime_type.clone(), url.data);
     let mut block = if top.eq_ignore_ascii_case("image") {
-        ContentBlock::Image(url.into_image().map_err(|v| ReadError::new("media", v))?)
+        ContentBlock::from(url.into_image().map_err(|v| ReadError::new("media", v))?)
     } else if top.eq_ignore_ascii_case("audio") {
-        ContentBlock::Audio(url.into_audio().map_err(|v| ReadError::new("media", v))?)
+        ContentBlock::from(url.into_audio().map_err(|v| ReadError::new("media", v))?)
     } else {
         return Err(ReadError::new(
             "media",
@@ -736,11 +743,11 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
     match &mut block {
         ContentBlock::Image(b) => {
             b.meta = fields.meta;
-            b.extra = fields.extra;
+            b.extra = fields.extra.into();
         }
         ContentBlock::Audio(b) => {
             b.meta = fields.meta;
-            b.extra = fields.extra;
+            b.extra = fields.extra.into();
         }
         _ => {}
     }
@@ -758,22 +765,22 @@ fn resource_to_block(part: ResourcePart) -> Result<ContentBlock, ReadError> {
         .map_err(|v| ReadError::new("resource.mimeType", v))?;
     if let Some(text) = resource.text {
         let inner = fields.resource.unwrap_or_default();
-        return Ok(ContentBlock::Resource(EmbeddedResource {
+        return Ok(ContentBlock::from(EmbeddedResource {
             resource: ResourceContents::Text(TextResourceContents {
                 uri,
                 mime_type,
                 text,
                 meta: inner.meta,
-                extra: inner.extra,
+                extra: inner.extra.into(),
             }),
             annotations: fields.annotations,
             meta: fields.meta,
-            extra: fields.extra,
+            extra: fields.extra.into(),
         }));
     }
     // A link needs a name; a Genkit resource part has only a URI, so the URI names it.
     let name = resource.name.unwrap_or_else(|| resource.uri.clone());
-    Ok(ContentBlock::ResourceLink(ResourceLink {
+    Ok(ContentBlock::from(ResourceLink {
         uri,
         name,
         title: resource.title,
@@ -783,7 +790,7 @@ fn resource_to_block(part: ResourcePart) -> Result<ContentBlock, ReadError> {
         icons: fields.icons,
         annotations: fields.annotations,
         meta: fields.meta,
-        extra: fields.extra,
+        extra: fields.extra.into(),
     }))
 }
 
@@ -850,7 +857,7 @@ impl BlockFields {
         if let Some(annotations) = self.annotations {
             mcp.insert("annotations".to_owned(), to_json(&annotations));
         }
-        put_non_empty(&mut mcp, "_meta", self.meta.as_map());
+        put_non_empty(&mut mcp, "_meta", &self.meta.to_map());
         put_non_empty(&mut mcp, "extra", &self.extra);
         if !self.icons.is_empty() {
             mcp.insert("icons".to_owned(), to_json(&self.icons));
@@ -860,7 +867,7 @@ impl BlockFields {
             if let Some(uri) = inner.uri {
                 resource.insert("uri".to_owned(), Value::String(uri.into_string()));
             }
-            put_non_empty(&mut resource, "_meta", inner.meta.as_map());
+            put_non_empty(&mut resource, "_meta", &inner.meta.to_map());
             put_non_empty(&mut resource, "extra", &inner.extra);
             mcp.insert("resource".to_owned(), Value::Object(resource));
         }

@@ -8,6 +8,7 @@
 //! | prompt arguments to the string map `prompts/get` takes | [`prompt_args`] | [`prompt_arguments`] |
 //! | reading any server's structured results into types (`FastMCP` / Python SDK `{"result": …}` unwrapped when the schema says so, checked with feature `jsonschema`) | [`typed_result`] | [`ToolOutput`], [`ResultWrapping`] |
 //! | one cache hint from several upstream results (smallest TTL, `private` wins) | [`cache_hints`] | [`merge_cache_hints`] |
+//! | payload links (large binary blocks a server sent as `resource_link`s) read back as the blocks they replaced | [`payload_links`] | [`inline_payload_links`], [`read_following_links`], [`ResourceReader`] |
 //! | normalization for gateways (empty → `None`, `_meta` egress, `progressToken`) | [`normalize`] | [`normalize_tool`], [`MetaEgress`], [`request_meta`] |
 //!
 //! ```
@@ -30,6 +31,7 @@ pub mod cache_hints;
 pub mod data_url;
 pub mod message_parts;
 pub mod normalize;
+pub mod payload_links;
 pub mod prompt_args;
 pub mod template_vars;
 pub mod typed_result;
@@ -45,6 +47,7 @@ pub use normalize::{
     normalize_output_schema, normalize_tool, normalize_tool_annotations, progress_token,
     request_meta,
 };
+pub use payload_links::{ResourceReader, inline_payload_links, read_following_links};
 pub use prompt_args::{prompt_argument, prompt_arguments};
 pub use template_vars::{template_vars, tool_result_template_vars};
 pub use typed_result::{FASTMCP_WRAP_MARKER, ResultWrapping, ToolOutput};

@@ -14,6 +14,7 @@
 use serde_json::{Map, Value};
 
 use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::json::RawJson;
 use crate::model::tool::CallToolResult;
 
 /// The template variables of `blocks`, as a JSON object of strings (see the [module
@@ -80,8 +81,8 @@ pub fn template_vars(blocks: &[ContentBlock]) -> Map<String, Value> {
 /// assert_eq!(tool_result_template_vars(&plain)["text"], "sunny");
 /// ```
 pub fn tool_result_template_vars(result: &CallToolResult) -> Map<String, Value> {
-    match &result.structured_content {
-        Some(Value::Object(object)) => object.clone(),
+    match result.structured_content.as_ref().map(RawJson::to_value) {
+        Some(Value::Object(object)) => object,
         _ => template_vars(&result.content),
     }
 }

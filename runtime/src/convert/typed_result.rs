@@ -39,6 +39,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::content_traits::{FromContent, tool_error};
+use crate::model::json::RawJson;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::wire::error::{ReadError, join_path};
 
@@ -205,38 +206,38 @@ impl ToolOutput {
         if result.is_error() {
             return Ok(());
         }
-        self.check_value(structured(result)?)
+        self.check_value(&structured(result)?)
     }
 
     /// The structured value of a successful result: checked (feature `jsonschema`), then
     /// unwrapped when the schema says it was wrapped. A result with `isError: true` is an
     /// error naming its message.
-    pub fn value<'a>(&self, result: &'a CallToolResult) -> Result<&'a Value, ReadError> {
+    pub fn value(&self, result: &CallToolResult) -> Result<Value, ReadError> {
         if result.is_error() {
             return Err(tool_error(result));
         }
         let value = structured(result)?;
         #[cfg(feature = "jsonschema")]
-        self.check_value(value)?;
+        self.check_value(&value)?;
         self.unwrap(value)
     }
 
-    fn unwrap<'a>(&self, value: &'a Value) -> Result<&'a Value, ReadError> {
+    fn unwrap(&self, value: Value) -> Result<Value, ReadError> {
         if !self.wrapping.is_wrapped() {
             return Ok(value);
         }
-        value
-            .as_object()
-            .and_then(|object| object.get("result"))
-            .ok_or_else(|| {
-                ReadError::message(
-                    "structuredContent",
-                    format!(
-                        "the output schema says the value is wrapped as {{\"result\": …}}; found {}",
-                        json_kind(value)
-                    ),
-                )
-            })
+        let kind = json_kind(&value);
+        match value {
+            Value::Object(mut object) if object.contains_key("result") => {
+                Ok(object.remove("result").unwrap_or(Value::Null))
+            }
+            _ => Err(ReadError::message(
+                "structuredContent",
+                format!(
+                    "the output schema says the value is wrapped as {{\"result\": …}}; found {kind}"
+                ),
+            )),
+        }
     }
 
     /// Reads a successful result's structured value into `T` (after [`ToolOutput::value`]).
@@ -264,20 +265,24 @@ impl ToolOutput {
             return T::from_call_tool_result(result);
         }
         let unwrapped = CallToolResult {
-            structured_content: Some(value.clone()),
+            structured_content: Some(value.into()),
             ..result.clone()
         };
         T::from_call_tool_result(&unwrapped)
     }
 }
 
-fn structured(result: &CallToolResult) -> Result<&Value, ReadError> {
-    result.structured_content.as_ref().ok_or_else(|| {
-        ReadError::message(
-            "structuredContent",
-            "the tool declares an output schema; the result has no structured content",
-        )
-    })
+fn structured(result: &CallToolResult) -> Result<Value, ReadError> {
+    result
+        .structured_content
+        .as_ref()
+        .map(RawJson::to_value)
+        .ok_or_else(|| {
+            ReadError::message(
+                "structuredContent",
+                "the tool declares an output schema; the result has no structured content",
+            )
+        })
 }
 
 /// serde's path for the root is `.`.

@@ -88,7 +88,7 @@ pub fn read_structured<T: ContentSlots + DeserializeOwned>(
         return Err(crate::content_traits::tool_error(result));
     }
     if let Some(value) = &result.structured_content {
-        return crate::wire::read::read_value::<T>(value.clone()).map_err(|e| {
+        return crate::wire::read::read_json::<T>(value.as_str().as_bytes()).map_err(|e| {
             ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
         });
     }

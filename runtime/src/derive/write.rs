@@ -5,7 +5,7 @@
 use std::fmt::Display;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::{MimeField, UriField};
 use crate::content_traits::{IntoBinary, IntoContent};
@@ -47,7 +47,7 @@ pub fn annotations(
         audience,
         priority,
         last_modified,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     }
     .into_option()
 }
@@ -129,11 +129,11 @@ pub fn text<I: IntoIterator>(
 ) {
     for item in items {
         let (annotations, meta) = env.parts();
-        out.push(ContentBlock::Text(TextContent {
+        out.push(ContentBlock::from(TextContent {
             text: to_text(item),
             annotations,
             meta,
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         }));
     }
 }
@@ -149,12 +149,12 @@ pub fn image<I: IntoIterator>(
 {
     for item in items {
         let (annotations, meta) = env.parts();
-        out.push(ContentBlock::Image(ImageContent {
+        out.push(ContentBlock::from(ImageContent {
             data: item.into_base64_data(),
             mime_type: mime.clone(),
             annotations,
             meta,
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         }));
     }
 }
@@ -170,12 +170,12 @@ pub fn audio<I: IntoIterator>(
 {
     for item in items {
         let (annotations, meta) = env.parts();
-        out.push(ContentBlock::Audio(AudioContent {
+        out.push(ContentBlock::from(AudioContent {
             data: item.into_base64_data(),
             mime_type: mime.clone(),
             annotations,
             meta,
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         }));
     }
 }
@@ -204,7 +204,7 @@ pub fn text_resource<I: IntoIterator>(
             mime_type: parts.mime_type.clone(),
             text: to_text(item),
             meta: parts.meta.clone(),
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         });
         out.push(embedded(contents, env));
     }
@@ -225,7 +225,7 @@ pub fn blob_resource<I: IntoIterator>(
             mime_type: parts.mime_type.clone(),
             blob: item.into_base64_data(),
             meta: parts.meta.clone(),
-            extra: Map::new(),
+            extra: crate::JsonObject::new(),
         });
         out.push(embedded(contents, env));
     }
@@ -233,11 +233,11 @@ pub fn blob_resource<I: IntoIterator>(
 
 fn embedded(resource: ResourceContents, env: &Envelope) -> ContentBlock {
     let (annotations, meta) = env.parts();
-    ContentBlock::Resource(EmbeddedResource {
+    ContentBlock::from(EmbeddedResource {
         resource,
         annotations,
         meta,
-        extra: Map::new(),
+        extra: crate::JsonObject::new(),
     })
 }
 
@@ -273,7 +273,7 @@ pub fn link<I: IntoIterator>(
         link.size = parts.size;
         link.annotations = annotations;
         link.meta = meta;
-        out.push(ContentBlock::ResourceLink(link));
+        out.push(ContentBlock::from(link));
     }
 }
 
@@ -307,6 +307,6 @@ pub fn structured_result<T: IntoContent + Serialize>(value: T, with_text: bool) 
             result.content.push(ContentBlock::text(text));
         }
     }
-    result.structured_content = Some(structured);
+    result.structured_content = Some(structured.into());
     result
 }

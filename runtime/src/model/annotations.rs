@@ -1,7 +1,8 @@
 //! Annotations and roles.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+
+use crate::model::json::{JsonObject, deserialize_object};
 
 use crate::model::validated::{Priority, Timestamp};
 use crate::rules::{Rule, Violation};
@@ -64,7 +65,7 @@ impl<'de> Deserialize<'de> for Role {
 /// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"audience":["user"],"priority":0.0}"#);
 /// assert!(!a.is_empty()); // a priority of 0.0 is something
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Annotations {
     /// Who the data is for.
@@ -73,13 +74,19 @@ pub struct Annotations {
     /// How important the data is, from 0 to 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub priority: Option<Priority>,
-    /// When the data last changed (RFC 3339).
+    /// When the data last changed (ISO 8601, kept as received).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<Timestamp>,
     /// Fields this version does not know, kept for lossless relaying.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(Annotations, "an annotations object", {
+    audience: optional Vec<Role> = "audience",
+    priority: optional Priority = "priority",
+    last_modified: optional Timestamp = "lastModified",
+});
 
 impl Annotations {
     /// No annotations.
@@ -133,9 +140,7 @@ impl Annotations {
         if over.last_modified.is_some() {
             self.last_modified.clone_from(&over.last_modified);
         }
-        for (k, v) in &over.extra {
-            self.extra.insert(k.clone(), v.clone());
-        }
+        self.extra.extend(&over.extra);
         self
     }
 }

@@ -10,11 +10,12 @@ use std::fmt;
 
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serializer};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
 use crate::model::icon::Icon;
+use crate::model::json::{JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required};
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{self, MediaKind, ProtocolVersion, Rule, Violation};
@@ -23,6 +24,9 @@ use crate::wire::version::{SerializeFor, serialize_latest};
 use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// One block of content, as tool results and prompt messages carry them.
+///
+/// Known blocks are boxed, so a block is 24 bytes in a `Vec` whatever its kind: a document
+/// of many tiny blocks costs a few times its size, not dozens.
 ///
 /// ```
 /// use mcp_content::{ContentBlock, TextContent};
@@ -35,20 +39,21 @@ use crate::wire::write::{self, FieldSink, WriteFields};
 #[derive(Debug, Clone, PartialEq)]
 pub enum ContentBlock {
     /// `type: "text"`.
-    Text(TextContent),
+    Text(Box<TextContent>),
     /// `type: "image"`.
-    Image(ImageContent),
+    Image(Box<ImageContent>),
     /// `type: "audio"`.
-    Audio(AudioContent),
+    Audio(Box<AudioContent>),
     /// `type: "resource_link"`.
-    ResourceLink(ResourceLink),
+    ResourceLink(Box<ResourceLink>),
     /// `type: "resource"`.
-    Resource(EmbeddedResource),
+    Resource(Box<EmbeddedResource>),
     /// A block of a type this version does not know, kept as received (with its `type`).
     Unknown(UnknownBlock),
 }
 
-/// A block of an unknown `type`, kept untouched for lossless relaying.
+/// A block of an unknown `type`, kept untouched for lossless relaying: its members, `type`
+/// included, as JSON text in the order received.
 ///
 /// Its `type` is always a string that names no block this crate knows: a `{"type":"text"}`
 /// held here would be written as a text block that was never checked as one.
@@ -67,46 +72,49 @@ pub enum ContentBlock {
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnknownBlock {
     /// The whole JSON object, `type` included.
-    fields: Map<String, Value>,
+    fields: JsonObject,
 }
 
 impl UnknownBlock {
     /// A block of an unknown type from its whole JSON object: `type` must be a string that
     /// is not one of the known block types (rule [`Rule::Type`]).
-    pub fn new(fields: Map<String, Value>) -> Result<Self, Violation> {
-        match fields.get("type") {
-            Some(Value::String(kind)) if KNOWN_BLOCK_TYPES.contains(&kind.as_str()) => {
-                Err(Violation::new(
-                    Rule::Type,
-                    format!(
-                        "an unknown block cannot have the known type {kind:?}: build a {} instead",
-                        known_block_type_name(kind)
-                    ),
-                ))
-            }
-            Some(Value::String(_)) => Ok(Self { fields }),
-            Some(_) | None => Err(Violation::new(
+    pub fn new(fields: impl Into<JsonObject>) -> Result<Self, Violation> {
+        let fields = fields.into();
+        let kind = fields
+            .get("type")
+            .and_then(|t| serde_json::from_str::<String>(t.get()).ok());
+        match kind {
+            Some(kind) if KNOWN_BLOCK_TYPES.contains(&kind.as_str()) => Err(Violation::new(
+                Rule::Type,
+                format!(
+                    "an unknown block cannot have the known type {kind:?}: build a {} instead",
+                    known_block_type_name(&kind)
+                ),
+            )),
+            Some(_) => Ok(Self { fields }),
+            None => Err(Violation::new(
                 Rule::Required,
                 "a block needs a string `type`",
             )),
         }
     }
 
-    /// The block's `type`.
+    /// The block's `type` (as written, when it has escapes).
     pub fn kind(&self) -> &str {
         self.fields
             .get("type")
-            .and_then(Value::as_str)
+            .map(RawValue::get)
+            .and_then(|t| t.strip_prefix('"')?.strip_suffix('"'))
             .unwrap_or("")
     }
 
-    /// The whole JSON object, `type` included.
-    pub fn fields(&self) -> &Map<String, Value> {
+    /// The whole JSON object, `type` included, as text in the order received.
+    pub fn fields(&self) -> &JsonObject {
         &self.fields
     }
 
     /// The whole JSON object, `type` included.
-    pub fn into_fields(self) -> Map<String, Value> {
+    pub fn into_fields(self) -> JsonObject {
         self.fields
     }
 
@@ -115,8 +123,8 @@ impl UnknownBlock {
     pub fn insert(
         &mut self,
         key: impl Into<String>,
-        value: impl Into<Value>,
-    ) -> Result<Option<Value>, Violation> {
+        value: impl Into<serde_json::Value>,
+    ) -> Result<Option<RawJson>, Violation> {
         let key = key.into();
         if key == "type" {
             return Err(Violation::new(
@@ -124,11 +132,11 @@ impl UnknownBlock {
                 "the `type` of an unknown block is set once, by `UnknownBlock::new`",
             ));
         }
-        Ok(self.fields.insert(key, value.into()))
+        Ok(self.fields.insert(key, RawJson::from(value.into())))
     }
 
     /// Removes a field other than `type`.
-    pub fn remove(&mut self, key: &str) -> Option<Value> {
+    pub fn remove(&mut self, key: &str) -> Option<RawJson> {
         if key == "type" {
             return None;
         }
@@ -157,7 +165,7 @@ pub struct TextContent {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 /// An image: base64 data and an `image/*` MIME type.
@@ -172,7 +180,7 @@ pub struct ImageContent {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 /// Audio: base64 data and an `audio/*` MIME type.
@@ -187,7 +195,7 @@ pub struct AudioContent {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 /// A link to a resource the server can read.
@@ -212,7 +220,7 @@ pub struct ResourceLink {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 /// A resource's contents embedded in a result. Annotations and the block's `_meta` sit here,
@@ -226,7 +234,7 @@ pub struct EmbeddedResource {
     /// The block's `_meta` (not the contents' `_meta`).
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 /// The contents of a resource: exactly one of text or blob.
@@ -250,7 +258,7 @@ pub struct TextResourceContents {
     /// The contents' own `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 /// Binary contents of a resource.
@@ -265,7 +273,7 @@ pub struct BlobResourceContents {
     /// The contents' own `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -296,7 +304,7 @@ impl ImageContent {
             mime_type,
             annotations: None,
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         })
     }
 }
@@ -310,7 +318,7 @@ impl AudioContent {
             mime_type,
             annotations: None,
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         })
     }
 }
@@ -328,7 +336,7 @@ impl ResourceLink {
             icons: Vec::new(),
             annotations: None,
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -340,7 +348,7 @@ impl EmbeddedResource {
             resource: resource.into(),
             annotations: None,
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -353,7 +361,7 @@ impl TextResourceContents {
             mime_type: None,
             text: text.into(),
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -366,7 +374,7 @@ impl BlobResourceContents {
             mime_type: None,
             blob: blob.into(),
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -421,7 +429,7 @@ macro_rules! block_from {
     ($($variant:ident($ty:ty)),*) => {$(
         impl From<$ty> for ContentBlock {
             fn from(value: $ty) -> Self {
-                ContentBlock::$variant(value)
+                ContentBlock::$variant(Box::new(value))
             }
         }
     )*};
@@ -431,19 +439,24 @@ block_from!(
     Image(ImageContent),
     Audio(AudioContent),
     ResourceLink(ResourceLink),
-    Resource(EmbeddedResource),
-    Unknown(UnknownBlock)
+    Resource(EmbeddedResource)
 );
+
+impl From<UnknownBlock> for ContentBlock {
+    fn from(value: UnknownBlock) -> Self {
+        ContentBlock::Unknown(value)
+    }
+}
 
 impl From<String> for ContentBlock {
     fn from(text: String) -> Self {
-        ContentBlock::Text(TextContent::new(text))
+        ContentBlock::from(TextContent::new(text))
     }
 }
 
 impl From<&str> for ContentBlock {
     fn from(text: &str) -> Self {
-        ContentBlock::Text(TextContent::new(text))
+        ContentBlock::from(TextContent::new(text))
     }
 }
 
@@ -468,13 +481,14 @@ impl ContentBlock {
                         c.blob.encoded_len() + c.uri.as_str().len() + mime(c.mime_type.as_ref())
                     }
                 },
-                ContentBlock::ResourceLink(_) | ContentBlock::Unknown(_) => 256,
+                ContentBlock::ResourceLink(_) => 256,
+                ContentBlock::Unknown(u) => u.fields.as_str().len(),
             }
     }
 
     /// A text block.
     pub fn text(text: impl Into<String>) -> Self {
-        ContentBlock::Text(TextContent::new(text))
+        ContentBlock::from(TextContent::new(text))
     }
 
     /// The wire `type` of the block.
@@ -554,18 +568,15 @@ fn put_common<K: FieldSink>(
     sink: &mut K,
     annotations: Option<&Annotations>,
     meta: &Meta,
-    extra: &Map<String, Value>,
+    extra: &JsonObject,
 ) -> Result<(), K::Error> {
     if let Some(annotations) = annotations.filter(|a| !a.is_empty()) {
         sink.field("annotations", annotations)?;
     }
     if !meta.is_empty() {
-        sink.field("_meta", meta)?;
+        sink.json_object("_meta", meta.as_object())?;
     }
-    for (k, v) in extra {
-        sink.field(k, v)?;
-    }
-    Ok(())
+    sink.members(extra)
 }
 
 impl WriteFields for ContentBlock {
@@ -575,12 +586,7 @@ impl WriteFields for ContentBlock {
         sink: &mut K,
     ) -> Result<(), K::Error> {
         let block = match self {
-            ContentBlock::Unknown(u) => {
-                for (k, v) in &u.fields {
-                    sink.field(k, v)?;
-                }
-                return Ok(());
-            }
+            ContentBlock::Unknown(u) => return sink.members(&u.fields),
             ContentBlock::Text(b) => BlockRef::Text(b),
             ContentBlock::Image(b) => BlockRef::Image(b),
             ContentBlock::Audio(b) => BlockRef::Audio(b),
@@ -616,7 +622,7 @@ fn write_media<K: FieldSink>(
     mime_type: &MimeType,
     annotations: Option<&Annotations>,
     meta: &Meta,
-    extra: &Map<String, Value>,
+    extra: &JsonObject,
 ) -> Result<(), K::Error> {
     sink.field("type", kind)?;
     sink.base64("data", data)?;
@@ -639,12 +645,9 @@ impl WriteFields for ResourceContents {
             ResourceContents::Blob(b) => sink.base64("blob", &b.blob)?,
         }
         if !meta.is_empty() {
-            sink.field("_meta", meta)?;
+            sink.json_object("_meta", meta.as_object())?;
         }
-        for (k, v) in extra {
-            sink.field(k, v)?;
-        }
-        Ok(())
+        sink.members(extra)
     }
 }
 
@@ -800,11 +803,11 @@ struct RawBlock {
     resource: Option<ResourceContents>,
     annotations: Option<Annotations>,
     meta: Option<Meta>,
-    /// Unknown keys, and keys that the block's `type` does not have.
-    extra: Map<String, Value>,
-    /// Known keys read before `type` was seen, for a block whose type then turns out to be
-    /// unknown: their raw JSON, so the unknown block is kept untouched.
-    raw_known: Vec<(&'static str, Value)>,
+    /// Unknown keys, and keys that the block's `type` does not have, as text in order.
+    extra: ObjectBuilder,
+    /// Every member read before `type` was seen, as text in order: read as the type says
+    /// once it is known, or kept untouched (order included) when the type is unknown.
+    pending: ObjectBuilder,
 }
 
 /// A map key or a string value, borrowed from the input when it has no escapes. (`Cow`'s own
@@ -854,23 +857,6 @@ fn has_field(kind: &str, key: &str) -> bool {
     }
 }
 
-const BLOCK_KEYS: [&str; 14] = [
-    "type",
-    "text",
-    "data",
-    "mimeType",
-    "uri",
-    "name",
-    "title",
-    "description",
-    "size",
-    "icons",
-    "resource",
-    "annotations",
-    "_meta",
-    "extra",
-];
-
 impl<'de> Deserialize<'de> for ContentBlock {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(BlockVisitor)
@@ -878,15 +864,6 @@ impl<'de> Deserialize<'de> for ContentBlock {
 }
 
 struct BlockVisitor;
-
-macro_rules! take_once {
-    ($access:ident, $slot:expr, $key:literal) => {{
-        if $slot.is_some() {
-            return Err(de::Error::duplicate_field($key));
-        }
-        $slot = Some($access.next_value()?);
-    }};
-}
 
 impl<'de> Visitor<'de> for BlockVisitor {
     type Value = ContentBlock;
@@ -896,99 +873,115 @@ impl<'de> Visitor<'de> for BlockVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ContentBlock, A::Error> {
+        crate::wire::limits::count_block().map_err(de::Error::custom)?;
         let mut raw = RawBlock::default();
+        // A block of an unknown type: every member from `type` on, as text in order.
+        let mut unknown: Option<ObjectBuilder> = None;
         while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
             let key = key.as_ref();
+            if let Some(fields) = unknown.as_mut() {
+                fields.push_value(key, &mut access)?;
+                continue;
+            }
             if key == "type" {
                 if raw.kind.is_some() {
                     return Err(de::Error::duplicate_field("type"));
                 }
-                let Key(kind) = access.next_value()?;
-                raw.kind = Some(match KNOWN_BLOCK_TYPES.iter().find(|k| **k == kind) {
-                    Some(known) => Cow::Borrowed(*known),
-                    None => Cow::Owned(kind.into_owned()),
-                });
+                let kind: Box<RawValue> = access.next_value()?;
+                let name = serde_json::from_str::<Key<'_>>(kind.get()).map_err(|e| {
+                    let message = e.to_string();
+                    field_error::<A::Error>("type", crate::wire::error::strip_position(&message))
+                })?;
+                if let Some(known) = KNOWN_BLOCK_TYPES.iter().find(|k| **k == name.0) {
+                    raw.kind = Some(Cow::Borrowed(*known));
+                } else {
+                    let mut fields = std::mem::take(&mut raw.pending);
+                    fields.push("type", kind.get());
+                    unknown = Some(fields);
+                }
                 continue;
             }
-            let known_kind = raw
-                .kind
-                .as_deref()
-                .filter(|k| KNOWN_BLOCK_TYPES.contains(k));
-            let typed = match (known_kind, raw.kind.is_some()) {
-                // The type is known: read the fields it has, keep the rest as they are.
-                (Some(kind), _) => has_field(kind, key),
-                // The type is unknown: everything is kept as it is.
-                (None, true) => false,
-                // No type yet: read known keys as raw JSON until the type says what they are.
-                (None, false) => {
-                    if let Some(&name) = BLOCK_KEYS.iter().find(|k| **k == key && **k != "extra") {
-                        if raw.raw_known.iter().any(|(k, _)| *k == name) {
-                            return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
-                        }
-                        let value: Value = access.next_value()?;
-                        raw.raw_known.push((name, value));
-                        continue;
-                    }
-                    false
-                }
+            let Some(kind) = raw.kind.as_deref() else {
+                // No type yet: keep the member as text until the type says what it is.
+                raw.pending.push_value(key, &mut access)?;
+                continue;
             };
-            if !typed {
-                if raw.extra.contains_key(key) {
-                    return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
-                }
-                let value: Value = access.next_value()?;
-                raw.extra.insert(key.to_owned(), value);
+            if !has_field(kind, key) {
+                raw.extra.push_value(key, &mut access)?;
                 continue;
             }
-            match key {
-                "text" => take_once!(access, raw.text, "text"),
-                "data" => take_once!(access, raw.data, "data"),
-                "mimeType" => take_once!(access, raw.mime_type, "mimeType"),
-                "uri" => take_once!(access, raw.uri, "uri"),
-                "name" => take_once!(access, raw.name, "name"),
-                "title" => take_once!(access, raw.title, "title"),
-                "description" => take_once!(access, raw.description, "description"),
-                "size" => take_once!(access, raw.size, "size"),
-                "icons" => take_once!(access, raw.icons, "icons"),
-                "resource" => take_once!(access, raw.resource, "resource"),
-                "annotations" => take_once!(access, raw.annotations, "annotations"),
-                "_meta" => take_once!(access, raw.meta, "_meta"),
-                _ => {
-                    let _: IgnoredAny = access.next_value()?;
-                }
-            }
+            raw.read_field(key, &mut access)?;
+        }
+        if let Some(fields) = unknown {
+            return Ok(ContentBlock::Unknown(UnknownBlock {
+                fields: fields.finish(),
+            }));
         }
         raw.finish()
     }
 }
 
 impl RawBlock {
+    /// Reads the value of `key`, a field of the block's type.
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        access: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "text" => take_required(access, &mut self.text, "text"),
+            "data" => take_required(access, &mut self.data, "data"),
+            "mimeType" => {
+                // Optional on resource links, required on media blocks: `null` is refused
+                // either way.
+                take_optional(access, &mut self.mime_type, "mimeType")
+            }
+            "uri" => take_required(access, &mut self.uri, "uri"),
+            "name" => take_required(access, &mut self.name, "name"),
+            "title" => take_optional(access, &mut self.title, "title"),
+            "description" => take_optional(access, &mut self.description, "description"),
+            "size" => {
+                let mut size: Option<Size> = None;
+                take_optional(access, &mut size, "size")?;
+                if self.size.is_some() {
+                    return Err(de::Error::duplicate_field("size"));
+                }
+                self.size = size.map(|s| s.0);
+                Ok(())
+            }
+            "icons" => take_optional(access, &mut self.icons, "icons"),
+            "resource" => take_required(access, &mut self.resource, "resource"),
+            "annotations" => take_optional(access, &mut self.annotations, "annotations"),
+            "_meta" => take_optional(access, &mut self.meta, "_meta"),
+            _ => access.next_value::<IgnoredAny>().map(|_| ()),
+        }
+    }
+
     fn finish<E: de::Error>(mut self) -> Result<ContentBlock, E> {
         let Some(kind) = self.kind.take() else {
             return Err(E::missing_field("type"));
         };
-        if !KNOWN_BLOCK_TYPES.contains(&&*kind) {
-            let mut fields = Map::new();
-            fields.insert("type".to_owned(), Value::String(kind.into_owned()));
-            for (k, v) in self.raw_known {
-                fields.insert(k.to_owned(), v);
-            }
-            fields.extend(self.extra);
-            return Ok(ContentBlock::Unknown(UnknownBlock { fields }));
-        }
-        // Fields read before `type`: now that the type is known, read them as it says.
-        for (key, value) in std::mem::take(&mut self.raw_known) {
-            if !has_field(&kind, key) {
-                self.extra.insert(key.to_owned(), value);
+        // Members read before `type`: now that the type is known, read them as it says.
+        // Unknown ones keep their order, ahead of those read after `type`.
+        let pending = std::mem::take(&mut self.pending).finish();
+        let mut extra = ObjectBuilder::new();
+        for (key, value) in pending.entries() {
+            if !has_field(&kind, &key) {
+                extra.push(&key, value.get());
                 continue;
             }
-            self.set_from_value(key, value)?;
+            let mut access = OneEntry(Some(value));
+            self.read_field(&key, &mut access).map_err(|e| {
+                let (path, detail) = split_field_error(&e.0);
+                field_error::<E>(&join_path(&key, path), detail)
+            })?;
         }
         let meta = self.meta.take().unwrap_or_default();
         let annotations = self.annotations.take();
-        let extra = std::mem::take(&mut self.extra);
+        extra.append(std::mem::take(&mut self.extra));
+        let extra = extra.finish();
         Ok(match &*kind {
-            "text" => ContentBlock::Text(TextContent {
+            "text" => ContentBlock::from(TextContent {
                 text: self.text.ok_or_else(|| E::missing_field("text"))?,
                 annotations,
                 meta,
@@ -1005,7 +998,7 @@ impl RawBlock {
                 rules::check_mime_kind(mime_type.as_str(), media)
                     .map_err(|v| field_error::<E>("mimeType", v))?;
                 if kind == "image" {
-                    ContentBlock::Image(ImageContent {
+                    ContentBlock::from(ImageContent {
                         data,
                         mime_type,
                         annotations,
@@ -1013,7 +1006,7 @@ impl RawBlock {
                         extra,
                     })
                 } else {
-                    ContentBlock::Audio(AudioContent {
+                    ContentBlock::from(AudioContent {
                         data,
                         mime_type,
                         annotations,
@@ -1022,7 +1015,7 @@ impl RawBlock {
                     })
                 }
             }
-            "resource_link" => ContentBlock::ResourceLink(ResourceLink {
+            "resource_link" => ContentBlock::from(ResourceLink {
                 uri: self.uri.ok_or_else(|| E::missing_field("uri"))?,
                 name: self.name.ok_or_else(|| E::missing_field("name"))?,
                 title: self.title,
@@ -1034,7 +1027,7 @@ impl RawBlock {
                 meta,
                 extra,
             }),
-            _ => ContentBlock::Resource(EmbeddedResource {
+            _ => ContentBlock::from(EmbeddedResource {
                 resource: self.resource.ok_or_else(|| E::missing_field("resource"))?,
                 annotations,
                 meta,
@@ -1042,47 +1035,75 @@ impl RawBlock {
             }),
         })
     }
+}
 
-    fn set_from_value<E: de::Error>(&mut self, key: &str, value: Value) -> Result<(), E> {
-        fn read<T: de::DeserializeOwned, E: de::Error>(
-            key: &str,
-            value: Value,
-        ) -> Result<Option<T>, E> {
-            // Track the path inside the value too (`resource.blob`, not just `resource`):
-            // the outer deserializer's path ends at this block.
-            serde_path_to_error::deserialize(value)
-                .map(Some)
-                .map_err(|e| {
-                    let mut field = join_path(key, &e.path().to_string());
-                    let inner = e.into_inner().to_string();
-                    // A nested check that names its own field (`@field detail`, see
-                    // `field_error`) puts that field on the path too.
-                    let detail = match inner.strip_prefix('@').and_then(|r| r.split_once(' ')) {
-                        Some((nested, detail)) => {
-                            field = join_path(&field, nested);
-                            detail.to_owned()
-                        }
-                        None => inner,
-                    };
-                    field_error::<E>(&field, detail)
-                })
-        }
-        match key {
-            "text" => self.text = read(key, value)?,
-            "data" => self.data = read(key, value)?,
-            "mimeType" => self.mime_type = read(key, value)?,
-            "uri" => self.uri = read(key, value)?,
-            "name" => self.name = read(key, value)?,
-            "title" => self.title = read(key, value)?,
-            "description" => self.description = read(key, value)?,
-            "size" => self.size = read(key, value)?,
-            "icons" => self.icons = read(key, value)?,
-            "resource" => self.resource = read(key, value)?,
-            "annotations" => self.annotations = read(key, value)?,
-            "_meta" => self.meta = read(key, value)?,
-            _ => {}
-        }
-        Ok(())
+/// A map access over one value held as text: how a member read before `type` is read as a
+/// field once the type is known. Its errors carry the path inside the value.
+struct OneEntry<'a>(Option<&'a RawValue>);
+
+/// An error of [`OneEntry`]: the message, with the path inside the value in front as
+/// `@path ` (the shape `field_error` gives).
+#[derive(Debug)]
+struct EntryError(String);
+
+impl fmt::Display for EntryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EntryError {}
+
+impl de::Error for EntryError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        EntryError(msg.to_string())
+    }
+}
+
+fn split_field_error(message: &str) -> (&str, &str) {
+    message
+        .strip_prefix('@')
+        .and_then(|rest| rest.split_once(' '))
+        .unwrap_or(("", message))
+}
+
+impl<'a> MapAccess<'a> for OneEntry<'a> {
+    type Error = EntryError;
+
+    fn next_key_seed<K: de::DeserializeSeed<'a>>(
+        &mut self,
+        _: K,
+    ) -> Result<Option<K::Value>, EntryError> {
+        Ok(None)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'a>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, EntryError> {
+        let raw = self.0.take().map_or("null", RawValue::get);
+        let mut deserializer = serde_json::Deserializer::from_str(raw);
+        let mut track = serde_path_to_error::Track::new();
+        let tracked = serde_path_to_error::Deserializer::new(&mut deserializer, &mut track);
+        seed.deserialize(tracked).map_err(|e| {
+            let path = track.path().to_string();
+            let message = e.to_string();
+            let mut message = crate::wire::error::strip_position(&message).to_owned();
+            let mut path = if path == "." { String::new() } else { path };
+            // A nested check that names its own field (`@field detail`, see `field_error`)
+            // puts that field on the path too.
+            if let Some((nested, detail)) =
+                message.strip_prefix('@').and_then(|r| r.split_once(' '))
+            {
+                path = join_path(&path, nested);
+                message = String::from(detail);
+            }
+            if path.is_empty() {
+                EntryError(message)
+            } else {
+                EntryError(format!("@{path} {message}"))
+            }
+        })
     }
 }
 
@@ -1107,23 +1128,19 @@ impl<'de> Visitor<'de> for ResourceContentsVisitor {
         let mut text: Option<String> = None;
         let mut blob: Option<Base64Data> = None;
         let mut meta: Option<Meta> = None;
-        let mut extra = Map::new();
+        let mut extra = ObjectBuilder::new();
+        crate::wire::limits::count_block().map_err(de::Error::custom)?;
         while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
             match key.as_ref() {
-                "uri" => take_once!(access, uri, "uri"),
-                "mimeType" => take_once!(access, mime_type, "mimeType"),
-                "text" => take_once!(access, text, "text"),
-                "blob" => take_once!(access, blob, "blob"),
-                "_meta" => take_once!(access, meta, "_meta"),
-                other => {
-                    if extra.contains_key(other) {
-                        return Err(de::Error::custom(format_args!("duplicate field `{other}`")));
-                    }
-                    let value: Value = access.next_value()?;
-                    extra.insert(other.to_owned(), value);
-                }
+                "uri" => take_required(&mut access, &mut uri, "uri")?,
+                "mimeType" => take_optional(&mut access, &mut mime_type, "mimeType")?,
+                "text" => take_required(&mut access, &mut text, "text")?,
+                "blob" => take_required(&mut access, &mut blob, "blob")?,
+                "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
+                other => extra.push_value(other, &mut access)?,
             }
         }
+        let extra = extra.finish();
         let uri = uri.ok_or_else(|| de::Error::missing_field("uri"))?;
         let meta = meta.unwrap_or_default();
         match (text, blob) {
@@ -1158,7 +1175,7 @@ macro_rules! deserialize_as_named_block {
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 match ContentBlock::deserialize(deserializer)? {
-                    ContentBlock::$variant(block) => Ok(block),
+                    ContentBlock::$variant(block) => Ok(*block),
                     other => Err(de::Error::custom(format_args!(
                         "expected a block of type {:?}, found {:?}",
                         $kind,

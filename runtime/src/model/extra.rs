@@ -6,7 +6,9 @@
 //! reader takes as another document or refuses. [`ExtraFields::insert_extra`] refuses such a
 //! key; [`Validate`](crate::Validate) reports one put into the public `extra` map directly.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::model::json::{JsonObject, RawJson};
 
 use crate::model::annotations::Annotations;
 use crate::model::content::{
@@ -39,11 +41,11 @@ pub trait ExtraFields {
     const KNOWN_FIELDS: &'static [&'static str];
 
     /// The unknown fields.
-    fn extra_fields(&self) -> &Map<String, Value>;
+    fn extra_fields(&self) -> &JsonObject;
 
     /// The unknown fields, mutable (the public `extra` field; checked by `validate`).
     #[doc(hidden)]
-    fn extra_fields_mut(&mut self) -> &mut Map<String, Value>;
+    fn extra_fields_mut(&mut self) -> &mut JsonObject;
 
     /// Whether `key` is one of the type's own field names.
     fn is_known_field(key: &str) -> bool {
@@ -56,12 +58,14 @@ pub trait ExtraFields {
         &mut self,
         key: impl Into<String>,
         value: impl Into<Value>,
-    ) -> Result<Option<Value>, Violation> {
+    ) -> Result<Option<RawJson>, Violation> {
         let key = key.into();
         if Self::is_known_field(&key) {
             return Err(shadowing(Self::TYPE_NAME, &key));
         }
-        Ok(self.extra_fields_mut().insert(key, value.into()))
+        Ok(self
+            .extra_fields_mut()
+            .insert(key, RawJson::from(value.into())))
     }
 }
 
@@ -78,10 +82,10 @@ macro_rules! extra_fields {
         impl ExtraFields for $ty {
             const TYPE_NAME: &'static str = $name;
             const KNOWN_FIELDS: &'static [&'static str] = &[$($key),*];
-            fn extra_fields(&self) -> &Map<String, Value> {
+            fn extra_fields(&self) -> &JsonObject {
                 &self.extra
             }
-            fn extra_fields_mut(&mut self) -> &mut Map<String, Value> {
+            fn extra_fields_mut(&mut self) -> &mut JsonObject {
                 &mut self.extra
             }
         }

@@ -1,7 +1,8 @@
 //! Icons on tools, prompts, resources and resource links (spec 2025-11-25 and later).
 
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{Map, Value};
+
+use crate::model::json::{JsonObject, deserialize_object};
 
 use crate::model::validated::MimeType;
 use crate::rules::{self, Violation};
@@ -38,11 +39,10 @@ impl<'de> Deserialize<'de> for IconTheme {
 /// assert!(Icon::new("ftp://example.com/icon.png").is_err());
 /// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Icon {
-    /// An `https:` or `data:` URI.
-    #[serde(deserialize_with = "icon_src")]
+    /// An `http:`, `https:` or `data:` URI (what [`Icon::new`] takes is `https:` or `data:`).
     pub src: String,
     /// A MIME type override.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,7 +55,7 @@ pub struct Icon {
     pub theme: Option<IconTheme>,
     /// Fields this version does not know, kept for lossless relaying.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 impl Icon {
@@ -68,7 +68,7 @@ impl Icon {
             mime_type: None,
             sizes: None,
             theme: None,
-            extra: Map::new(),
+            extra: JsonObject::new(),
         })
     }
 
@@ -94,8 +94,47 @@ impl Icon {
     }
 }
 
-fn icon_src<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-    let src = String::deserialize(deserializer)?;
-    rules::check_icon_src(&src).map_err(serde::de::Error::custom)?;
-    Ok(src)
+deserialize_object!(Icon, "an icon object", {
+    src: required IconSrc = "src" => |s: IconSrc| s.0,
+    mime_type: optional MimeType = "mimeType",
+    sizes: optional Vec<String> = "sizes",
+    theme: optional IconTheme = "theme",
+});
+
+/// An icon `src` as read: the spec allows HTTP and HTTPS URLs and `data:` URIs, so `http:` is
+/// read too, unless the read opted into [`ReadLimits::https_icons_only`](crate::ReadLimits).
+struct IconSrc(String);
+
+impl<'de> Deserialize<'de> for IconSrc {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let src = String::deserialize(deserializer)?;
+        check_read_icon_src(&src, crate::wire::limits::https_icons_only())
+            .map_err(serde::de::Error::custom)?;
+        Ok(IconSrc(src))
+    }
+}
+
+/// The rule for a `src` read from a peer: `https:` or `data:` as [`rules::check_icon_src`]
+/// says, and `http:` unless `https_only`.
+pub(crate) fn check_read_icon_src(src: &str, https_only: bool) -> Result<(), Violation> {
+    match rules::check_icon_src(src) {
+        Ok(()) => Ok(()),
+        Err(violation) => {
+            let scheme = src.split_once(':').map_or("", |(scheme, _)| scheme);
+            // An HTTP URL names a host (RFC 9110 section 4.2.1): `http://host…`.
+            let has_host = src
+                .get(scheme.len() + 1..)
+                .and_then(|rest| rest.strip_prefix("//"))
+                .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'));
+            if !https_only
+                && scheme.eq_ignore_ascii_case("http")
+                && has_host
+                && rules::check_absolute_uri(src).is_ok()
+            {
+                Ok(())
+            } else {
+                Err(violation)
+            }
+        }
+    }
 }

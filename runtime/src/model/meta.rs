@@ -1,10 +1,14 @@
 //! `_meta`: the open metadata object that results, blocks and resource contents carry.
 
+use std::borrow::Cow;
+
 use serde::de::{MapAccess, Visitor};
-use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use crate::model::content::Key;
+use crate::model::json::{JsonObject, ObjectBuilder, RawJson};
 use crate::model::validated::MetaKey;
 use crate::rules::{self, Rule, Violation};
 use crate::wire::error::{field_error, join_path};
@@ -25,14 +29,15 @@ use crate::wire::error::{field_error, join_path};
 /// meta.insert("com.example/source", "weather-api").unwrap();
 /// assert!(meta.insert("io.modelcontextprotocol/x", 1).is_err());
 /// assert_eq!(serde_json::to_string(&meta).unwrap(), r#"{"com.example/source":"weather-api"}"#);
+/// assert_eq!(meta.get("com.example/source").unwrap().get(), r#""weather-api""#);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Meta(Map<String, Value>);
+pub struct Meta(JsonObject);
 
 impl Meta {
     /// An empty `_meta`.
-    pub fn new() -> Self {
-        Self(Map::new())
+    pub const fn new() -> Self {
+        Self(JsonObject::new())
     }
 
     /// Whether there is no key (an empty `_meta` is not emitted).
@@ -50,59 +55,111 @@ impl Meta {
         &mut self,
         key: &str,
         value: impl Into<Value>,
-    ) -> Result<Option<Value>, Violation> {
+    ) -> Result<Option<RawJson>, Violation> {
         rules::check_user_meta_key(key)?;
-        Ok(self.0.insert(key.to_owned(), value.into()))
+        Ok(self.0.insert(key, value.into()))
     }
 
     /// Inserts a key already validated as a [`MetaKey`] (reserved prefixes allowed: this is
-    /// how the runtime and proxies write them).
-    pub fn insert_key(&mut self, key: MetaKey, value: impl Into<Value>) -> Option<Value> {
+    /// how the runtime and proxies write them). The value of a key the spec types
+    /// ([`Meta::TYPED_KEYS`]) is not checked here: [`Meta::try_insert_key`] checks it, and
+    /// [`validate`](crate::Validate::validate) reports it.
+    pub fn insert_key(&mut self, key: MetaKey, value: impl Into<Value>) -> Option<RawJson> {
         self.0.insert(key.into_string(), value.into())
+    }
+
+    /// [`Meta::insert_key`], refusing a value of another shape than the spec gives the key
+    /// ([`Meta::TYPED_KEYS`]).
+    ///
+    /// ```
+    /// use mcp_content::{Meta, MetaKey};
+    /// use serde_json::json;
+    /// let mut meta = Meta::new();
+    /// let key = MetaKey::new("io.modelcontextprotocol/serverInfo").unwrap();
+    /// let err = meta.try_insert_key(key.clone(), json!({"name": "weather"})).unwrap_err();
+    /// assert_eq!(err.to_string(), "version: `version` is required (a string) (rule: type)");
+    /// assert!(meta.try_insert_key(key, json!({"name": "weather", "version": "1.0"})).is_ok());
+    /// ```
+    pub fn try_insert_key(
+        &mut self,
+        key: MetaKey,
+        value: impl Into<Value>,
+    ) -> Result<Option<Value>, Violation> {
+        let value = value.into();
+        check_reserved_value(key.as_str(), &value).map_err(|(at, violation)| {
+            if at.is_empty() {
+                violation
+            } else {
+                Violation::new(violation.rule, format!("{at}: {}", violation.message))
+            }
+        })?;
+        Ok(self
+            .0
+            .insert(key.into_string(), value)
+            .map(|raw| raw.to_value()))
     }
 
     /// Inserts a key the compiler already checked (generated code).
     pub(crate) fn __insert_unchecked(&mut self, key: &str, value: Value) {
         debug_assert!(rules::check_meta_key(key).is_ok(), "{key}");
-        self.0.insert(key.to_owned(), value);
+        self.0.insert(key, value);
     }
 
-    /// The value at `key`.
-    pub fn get(&self, key: &str) -> Option<&Value> {
+    /// The exact text of the value at `key` (`.get()` is the text; `serde_json::from_str`
+    /// reads it as any type).
+    pub fn get(&self, key: &str) -> Option<&RawValue> {
         self.0.get(key)
     }
 
+    /// The value at `key` as a `serde_json::Value`.
+    pub fn get_value(&self, key: &str) -> Option<Value> {
+        self.0.get_value(key)
+    }
+
     /// Removes and returns the value at `key`.
-    pub fn remove(&mut self, key: &str) -> Option<Value> {
+    pub fn remove(&mut self, key: &str) -> Option<RawJson> {
         self.0.remove(key)
     }
 
     /// Keeps the entries for which `keep` returns true.
-    pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut Value) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &RawValue) -> bool) {
         self.0.retain(|k, v| keep(k, v));
     }
 
-    /// Iterates over the entries in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    /// The entries in order: each key and the exact text of its value.
+    pub fn iter(&self) -> impl Iterator<Item = (Cow<'_, str>, &RawValue)> {
+        self.0.iter()
     }
 
-    /// The entries as a JSON map.
-    pub fn as_map(&self) -> &Map<String, Value> {
+    /// The entries as an ordered JSON object kept as text.
+    pub fn as_object(&self) -> &JsonObject {
         &self.0
     }
 
-    /// The entries as a JSON map.
-    pub fn into_map(self) -> Map<String, Value> {
-        self.0
+    /// The entries as a JSON map (keys sorted, numbers as `Value` holds them).
+    pub fn to_map(&self) -> Map<String, Value> {
+        self.0.to_map()
     }
 
-    /// A `_meta` from a JSON map, checking every key's grammar.
+    /// A `_meta` from a JSON map, checking every key's grammar and the values of the keys
+    /// the spec types ([`Meta::TYPED_KEYS`]).
     pub fn from_map(map: Map<String, Value>) -> Result<Self, Violation> {
-        for key in map.keys() {
+        for (key, value) in &map {
             rules::check_meta_key(key)?;
+            check_reserved_value(key, value).map_err(|(at, violation)| {
+                let at = join_path(key, &at);
+                Violation::new(violation.rule, format!("{at}: {}", violation.message))
+            })?;
         }
-        Ok(Self(map))
+        Ok(Self(JsonObject::from(map)))
+    }
+
+    /// A `_meta` from a JSON object kept as text, checking every key's grammar.
+    pub fn from_object(object: JsonObject) -> Result<Self, Violation> {
+        for key in object.keys() {
+            rules::check_meta_key(&key)?;
+        }
+        Ok(Self(object))
     }
 
     /// `None` when empty: the shape optional `_meta` fields take.
@@ -113,11 +170,7 @@ impl Meta {
 
 impl Serialize for Meta {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
+        self.0.serialize(serializer)
     }
 }
 
@@ -130,27 +183,28 @@ impl<'de> Deserialize<'de> for Meta {
                 f.write_str("a _meta object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Meta, A::Error> {
-                let mut map = Map::new();
-                while let Some(key) = access.next_key::<String>()? {
+                let mut builder = ObjectBuilder::new();
+                while let Some(key) = access.next_key::<Key<'de>>()? {
+                    let key = key.0;
                     rules::check_meta_key(&key).map_err(serde::de::Error::custom)?;
-                    let value: Value = access.next_value()?;
-                    if let Err((at, violation)) = check_reserved_value(&key, &value) {
-                        return Err(field_error(&join_path(&key, &at), violation));
+                    if Meta::TYPED_KEYS.contains(&key.as_ref()) {
+                        // A key the spec types: its value is checked (a small object), then
+                        // kept as text like every other.
+                        let raw: Box<RawValue> = access.next_value()?;
+                        let value: Value =
+                            serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
+                        if let Err((at, violation)) = check_reserved_value(&key, &value) {
+                            return Err(field_error(&join_path(&key, &at), violation));
+                        }
+                        builder.push(&key, raw.get());
+                    } else {
+                        builder.push_value(&key, &mut access)?;
                     }
-                    map.insert(key, value);
                 }
-                Ok(Meta(map))
+                Ok(Meta(builder.finish()))
             }
         }
         deserializer.deserialize_map(MetaVisitor)
-    }
-}
-
-impl<'a> IntoIterator for &'a Meta {
-    type Item = (&'a String, &'a Value);
-    type IntoIter = serde_json::map::Iter<'a>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
     }
 }
 

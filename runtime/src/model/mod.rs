@@ -3,11 +3,13 @@
 //! fields take. Each type reads itself from JSON with its rules and writes itself per version.
 
 pub(crate) mod annotations;
+pub(crate) mod app;
 pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;
 pub(crate) mod extra;
 pub(crate) mod icon;
+pub(crate) mod json;
 pub(crate) mod meta;
 pub(crate) mod prompt;
 pub(crate) mod resource;

@@ -1,12 +1,12 @@
 //! Prompts: the descriptor (`Prompt`, `PromptArgument`) and the result (`GetPromptResult`).
 
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde::{Serialize, Serializer};
 
 use crate::model::annotations::Role;
 use crate::model::content::ContentBlock;
 use crate::model::icon::Icon;
+use crate::model::json::{JsonObject, deserialize_object};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
@@ -15,7 +15,7 @@ use crate::wire::version::{SerializeFor, serialize_latest};
 use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// An argument a prompt takes (always a string on the wire).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PromptArgument {
     /// The argument's name.
@@ -31,8 +31,15 @@ pub struct PromptArgument {
     pub required: Option<bool>,
     /// Fields this version does not know.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(PromptArgument, "a prompt argument object", {
+    name: required String = "name",
+    title: optional String = "title",
+    description: optional String = "description",
+    required: optional bool = "required",
+});
 
 impl PromptArgument {
     /// An argument named `name`.
@@ -45,30 +52,32 @@ impl PromptArgument {
 }
 
 /// A prompt's descriptor, as `prompts/list` returns it.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Prompt {
     /// The prompt's name.
     pub name: String,
     /// A display title.
-    #[serde(default)]
     pub title: Option<String>,
     /// What the prompt provides.
-    #[serde(default)]
     pub description: Option<String>,
     /// The arguments it takes.
-    #[serde(default)]
     pub arguments: Option<Vec<PromptArgument>>,
     /// Icons (not emitted for 2025-06-18).
-    #[serde(default)]
     pub icons: Vec<Icon>,
     /// The descriptor's `_meta`.
-    #[serde(default, rename = "_meta")]
     pub meta: Meta,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(Prompt, "a prompt object", {
+    name: required String = "name",
+    title: optional String = "title",
+    description: optional String = "description",
+    arguments: optional Vec<PromptArgument> = "arguments",
+    icons: defaulted Vec<Icon> = "icons",
+    meta: defaulted Meta = "_meta",
+});
 
 impl Prompt {
     /// A prompt named `name`.
@@ -112,16 +121,20 @@ impl SerializeFor for Prompt {
 ///     r#"{"role":"user","content":{"type":"text","text":"Hi"}}"#
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PromptMessage {
     /// Who says it.
     pub role: Role,
     /// What is said.
     pub content: ContentBlock,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(PromptMessage, "a prompt message object", @count, {
+    role: required Role = "role",
+    content: required ContentBlock = "content",
+});
 
 impl PromptMessage {
     /// A message from `role`.
@@ -129,7 +142,7 @@ impl PromptMessage {
         Self {
             role,
             content: content.into(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -142,32 +155,31 @@ impl WriteFields for PromptMessage {
     ) -> Result<(), K::Error> {
         sink.field("role", &self.role)?;
         sink.object("content", &self.content, version)?;
-        for (k, v) in &self.extra {
-            sink.field(k, v)?;
-        }
-        Ok(())
+        sink.members(&self.extra)
     }
 }
 
 /// The result of `prompts/get`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetPromptResult {
     /// A description of the prompt.
-    #[serde(default)]
     pub description: Option<String>,
     /// The messages.
     pub messages: Vec<PromptMessage>,
     /// The result's `_meta`.
-    #[serde(default, rename = "_meta")]
     pub meta: Meta,
     /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
-    #[serde(default)]
     pub result_type: Option<String>,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(GetPromptResult, "a GetPromptResult object", {
+    description: optional String = "description",
+    messages: required Vec<PromptMessage> = "messages",
+    meta: defaulted Meta = "_meta",
+    result_type: optional String = "resultType",
+});
 
 impl GetPromptResult {
     /// A result with these messages.

@@ -2,11 +2,11 @@
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
 
 use crate::model::annotations::{Annotations, is_none_or_empty};
 use crate::model::content::ResourceContents;
 use crate::model::icon::Icon;
+use crate::model::json::{JsonObject, Size, deserialize_object};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
@@ -16,38 +16,41 @@ use crate::wire::version::{SerializeFor, serialize_latest};
 use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// A resource the server can read, as `resources/list` returns it.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Resource {
     /// Its URI.
     pub uri: Uri,
     /// Its programmatic name.
     pub name: String,
     /// A display title.
-    #[serde(default)]
     pub title: Option<String>,
     /// What it is.
-    #[serde(default)]
     pub description: Option<String>,
     /// Its MIME type.
-    #[serde(default)]
     pub mime_type: Option<MimeType>,
     /// Its raw size in bytes.
-    #[serde(default)]
     pub size: Option<u64>,
     /// Hints for the client.
-    #[serde(default)]
     pub annotations: Option<Annotations>,
     /// Icons (not emitted for 2025-06-18).
-    #[serde(default)]
     pub icons: Vec<Icon>,
     /// The descriptor's `_meta`.
-    #[serde(default, rename = "_meta")]
     pub meta: Meta,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(Resource, "a resource object", {
+    uri: required Uri = "uri",
+    name: required String = "name",
+    title: optional String = "title",
+    description: optional String = "description",
+    mime_type: optional MimeType = "mimeType",
+    size: optional Size = "size" => |s: Size| s.0,
+    annotations: optional Annotations = "annotations",
+    icons: defaulted Vec<Icon> = "icons",
+    meta: defaulted Meta = "_meta",
+});
 
 impl Resource {
     /// A resource at `uri` named `name`.
@@ -62,7 +65,7 @@ impl Resource {
             annotations: None,
             icons: Vec::new(),
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -112,41 +115,50 @@ fn put_display<M: SerializeMap>(
 }
 
 /// A family of resources named by an RFC 6570 URI template.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ResourceTemplate {
     /// The URI template.
-    #[serde(deserialize_with = "uri_template")]
     pub uri_template: UriTemplate,
     /// Its programmatic name.
     pub name: String,
     /// A display title.
-    #[serde(default)]
     pub title: Option<String>,
     /// What it is for.
-    #[serde(default)]
     pub description: Option<String>,
     /// The MIME type of every matching resource.
-    #[serde(default)]
     pub mime_type: Option<MimeType>,
     /// Hints for the client.
-    #[serde(default)]
     pub annotations: Option<Annotations>,
     /// Icons (not emitted for 2025-06-18).
-    #[serde(default)]
     pub icons: Vec<Icon>,
     /// The descriptor's `_meta`.
-    #[serde(default, rename = "_meta")]
     pub meta: Meta,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
-fn uri_template<'de, D: Deserializer<'de>>(deserializer: D) -> Result<UriTemplate, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    UriTemplate::parse(&text).map_err(serde::de::Error::custom)
+/// A URI template as read: parsed (RFC 6570).
+struct TemplateText(UriTemplate);
+
+impl<'de> Deserialize<'de> for TemplateText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        UriTemplate::parse(&text)
+            .map(TemplateText)
+            .map_err(serde::de::Error::custom)
+    }
 }
+
+deserialize_object!(ResourceTemplate, "a resource template object", {
+    uri_template: required TemplateText = "uriTemplate" => |t: TemplateText| t.0,
+    name: required String = "name",
+    title: optional String = "title",
+    description: optional String = "description",
+    mime_type: optional MimeType = "mimeType",
+    annotations: optional Annotations = "annotations",
+    icons: defaulted Vec<Icon> = "icons",
+    meta: defaulted Meta = "_meta",
+});
 
 impl ResourceTemplate {
     /// A template named `name`.
@@ -160,7 +172,7 @@ impl ResourceTemplate {
             annotations: None,
             icons: Vec::new(),
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -202,27 +214,29 @@ pub enum CacheScope {
 ///
 /// For 2026-07-28, `cacheScope` and `ttlMs` are required: when unset they are written as
 /// `"private"` and `0` (immediately stale), the conservative choice.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ReadResourceResult {
     /// The contents.
     pub contents: Vec<ResourceContents>,
     /// The result's `_meta`.
-    #[serde(default, rename = "_meta")]
     pub meta: Meta,
     /// `resultType` as received.
-    #[serde(default)]
     pub result_type: Option<String>,
     /// Cache scope (2026-07-28).
-    #[serde(default)]
     pub cache_scope: Option<CacheScope>,
     /// Cache lifetime in milliseconds (2026-07-28).
-    #[serde(default)]
     pub ttl_ms: Option<u64>,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(ReadResourceResult, "a ReadResourceResult object", {
+    contents: required Vec<ResourceContents> = "contents",
+    meta: defaulted Meta = "_meta",
+    result_type: optional String = "resultType",
+    cache_scope: optional CacheScope = "cacheScope",
+    ttl_ms: optional Size = "ttlMs" => |s: Size| s.0,
+});
 
 impl ReadResourceResult {
     /// A result with these contents.

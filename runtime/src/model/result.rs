@@ -1,7 +1,6 @@
 //! What every result shares: `_meta`, `resultType` (2026-07-28) and unknown fields.
 
-use serde_json::{Map, Value};
-
+use crate::model::json::JsonObject;
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::wire::write::FieldSink;
@@ -16,16 +15,13 @@ pub(crate) fn put_result_tail<K: FieldSink>(
     version: ProtocolVersion,
     meta: &Meta,
     result_type: Option<&str>,
-    extra: &Map<String, Value>,
+    extra: &JsonObject,
 ) -> Result<(), K::Error> {
     if !meta.is_empty() {
-        sink.field("_meta", meta)?;
+        sink.json_object("_meta", meta.as_object())?;
     }
     if version.has_result_type() {
         sink.field("resultType", result_type.unwrap_or(RESULT_TYPE_COMPLETE))?;
     }
-    for (k, v) in extra {
-        sink.field(k, v)?;
-    }
-    Ok(())
+    sink.members(extra)
 }

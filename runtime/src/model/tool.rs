@@ -5,10 +5,14 @@ use std::fmt;
 use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::model::content::ContentBlock;
 use crate::model::icon::Icon;
+use crate::model::json::{
+    JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
+};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::validated::ToolName;
@@ -30,9 +34,10 @@ use crate::wire::write::{self, FieldSink, WriteFields};
 pub struct CallToolResult {
     /// The unstructured result (may be empty, never absent on the wire).
     pub content: Vec<ContentBlock>,
-    /// The structured result. Any JSON value for 2026-07-28; written as `{"result": …}`
-    /// for 2025-era peers when it is not an object. `Some(Value::Null)` is an explicit `null`.
-    pub structured_content: Option<Value>,
+    /// The structured result, kept as its exact JSON text. Any JSON value for 2026-07-28;
+    /// written as `{"result": …}` for 2025-era peers when it is not an object.
+    /// `Some(RawJson::null())` is an explicit `null` (a value the 2026-07-28 schema allows).
+    pub structured_content: Option<RawJson>,
     /// Whether the call failed.
     pub is_error: Option<bool>,
     /// The result's `_meta`.
@@ -40,7 +45,7 @@ pub struct CallToolResult {
     /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
     pub result_type: Option<String>,
     /// Fields this version does not know.
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
 
 impl CallToolResult {
@@ -70,7 +75,7 @@ impl CallToolResult {
     pub fn structured(value: Value) -> Self {
         let text = value.to_string();
         Self {
-            structured_content: Some(value),
+            structured_content: Some(value.into()),
             ..Self::text(text)
         }
     }
@@ -115,9 +120,9 @@ impl WriteFields for CallToolResult {
         if let Some(structured) = &self.structured_content {
             if version.wraps_non_object_structured() && !structured.is_object() {
                 // 2025-era schemas require an object here.
-                sink.field("structuredContent", &WrappedResult(structured))?;
+                sink.field("structuredContent", &WrappedResult(structured.as_raw()))?;
             } else {
-                sink.field("structuredContent", structured)?;
+                sink.raw("structuredContent", structured.as_raw())?;
             }
         }
         if let Some(is_error) = self.is_error {
@@ -134,7 +139,7 @@ impl WriteFields for CallToolResult {
 }
 
 /// `{"result": value}`, the object form 2025-era peers take for a non-object structured value.
-pub(crate) struct WrappedResult<'a>(pub(crate) &'a Value);
+pub(crate) struct WrappedResult<'a>(pub(crate) &'a RawValue);
 
 impl Serialize for WrappedResult<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -163,33 +168,22 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<CallToolResult, A::Error> {
         let mut content: Option<Vec<ContentBlock>> = None;
-        let mut structured: Option<Value> = None;
+        let mut structured: Option<RawJson> = None;
         let mut is_error: Option<bool> = None;
         let mut meta: Option<Meta> = None;
         let mut result_type: Option<String> = None;
-        let mut extra = Map::new();
+        let mut extra = ObjectBuilder::new();
         while let Some(key) = access.next_key::<crate::model::content::Key<'de>>()? {
-            macro_rules! once {
-                ($slot:ident, $name:literal) => {{
-                    if $slot.is_some() {
-                        return Err(de::Error::duplicate_field($name));
-                    }
-                    $slot = Some(access.next_value()?);
-                }};
-            }
             match key.0.as_ref() {
-                "content" => once!(content, "content"),
-                "structuredContent" => once!(structured, "structuredContent"),
-                "isError" => once!(is_error, "isError"),
-                "_meta" => once!(meta, "_meta"),
-                "resultType" => once!(result_type, "resultType"),
-                other => {
-                    if extra.contains_key(other) {
-                        return Err(de::Error::custom(format_args!("duplicate field `{other}`")));
-                    }
-                    let value: Value = access.next_value()?;
-                    extra.insert(other.to_owned(), value);
+                "content" => take_required(&mut access, &mut content, "content")?,
+                // Any JSON value, `null` included (2026-07-28): a value, not an absence.
+                "structuredContent" => {
+                    take_required(&mut access, &mut structured, "structuredContent")?;
                 }
+                "isError" => take_optional(&mut access, &mut is_error, "isError")?,
+                "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
+                "resultType" => take_optional(&mut access, &mut result_type, "resultType")?,
+                other => extra.push_value(other, &mut access)?,
             }
         }
         Ok(CallToolResult {
@@ -198,14 +192,14 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
             is_error,
             meta: meta.unwrap_or_default(),
             result_type,
-            extra,
+            extra: extra.finish(),
         })
     }
 }
 
 /// Hints about a tool's behaviour. All are hints, never guarantees; a hint of `false` is
 /// kept (it says something), an absent one is `None`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolAnnotations {
     /// A display title.
@@ -225,8 +219,16 @@ pub struct ToolAnnotations {
     pub open_world_hint: Option<bool>,
     /// Fields this version does not know.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(ToolAnnotations, "a tool annotations object", {
+    title: optional String = "title",
+    read_only_hint: optional bool = "readOnlyHint",
+    destructive_hint: optional bool = "destructiveHint",
+    idempotent_hint: optional bool = "idempotentHint",
+    open_world_hint: optional bool = "openWorldHint",
+});
 
 impl ToolAnnotations {
     /// Whether nothing is set.
@@ -250,35 +252,38 @@ impl ToolAnnotations {
 ///     serde_json::json!({"name": "ping", "inputSchema": {"type": "object", "additionalProperties": false}})
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Tool {
     /// The tool's name.
     pub name: ToolName,
     /// A display title.
-    #[serde(default)]
     pub title: Option<String>,
     /// What the tool does (for the model).
-    #[serde(default)]
     pub description: Option<String>,
     /// The JSON Schema of the arguments (an object schema).
     pub input_schema: Map<String, Value>,
     /// The JSON Schema of `structuredContent`, when the tool returns it.
-    #[serde(default)]
     pub output_schema: Option<Map<String, Value>>,
     /// Behaviour hints.
-    #[serde(default)]
     pub annotations: Option<ToolAnnotations>,
     /// Icons (not emitted for 2025-06-18).
-    #[serde(default)]
     pub icons: Vec<Icon>,
     /// The descriptor's `_meta`.
-    #[serde(default, rename = "_meta")]
     pub meta: Meta,
     /// Fields this version does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: JsonObject,
 }
+
+deserialize_object!(Tool, "a tool object", {
+    name: required ToolName = "name",
+    title: optional String = "title",
+    description: optional String = "description",
+    input_schema: required Map<String, Value> = "inputSchema",
+    output_schema: optional Map<String, Value> = "outputSchema",
+    annotations: optional ToolAnnotations = "annotations",
+    icons: defaulted Vec<Icon> = "icons",
+    meta: defaulted Meta = "_meta",
+});
 
 impl Tool {
     /// A tool that takes no arguments: `{"type":"object","additionalProperties":false}`.
@@ -295,7 +300,7 @@ impl Tool {
             annotations: None,
             icons: Vec::new(),
             meta: Meta::new(),
-            extra: Map::new(),
+            extra: JsonObject::new(),
         }
     }
 }
@@ -405,7 +410,7 @@ pub(crate) fn put_descriptor_tail<M: SerializeMap>(
     version: ProtocolVersion,
     icons: &[Icon],
     meta: &Meta,
-    extra: &Map<String, Value>,
+    extra: &JsonObject,
 ) -> Result<(), M::Error> {
     if !icons.is_empty() && version.has_icons() {
         map.serialize_entry("icons", icons)?;
@@ -413,8 +418,8 @@ pub(crate) fn put_descriptor_tail<M: SerializeMap>(
     if !meta.is_empty() {
         map.serialize_entry("_meta", meta)?;
     }
-    for (k, v) in extra {
-        map.serialize_entry(k, v)?;
+    for (k, v) in extra.iter() {
+        map.serialize_entry(&k, v)?;
     }
     Ok(())
 }

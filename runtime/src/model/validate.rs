@@ -11,6 +11,10 @@
 //! (no version's `ContentBlock` has it; it can be relayed, not validated), a tool schema
 //! the 2025 schemas refuse, and a `_meta` key the 2026-07-28 schema types
 //! ([`Meta::TYPED_KEYS`]) holding another shape.
+//!
+//! Size is not validity: the limits a reader puts on untrusted input
+//! ([`ReadLimits`](crate::ReadLimits): document and binary size, nesting depth) are the
+//! reader's policy, and a value over them validates (a peer with other limits reads it).
 
 use std::fmt;
 
@@ -115,10 +119,10 @@ fn push(out: &mut Vec<Problem>, path: String, result: Result<(), Violation>) {
 /// Every `extra` key of `value` that is one of its own fields.
 fn check_extra<T: ExtraFields>(value: &T, path: &str, out: &mut Vec<Problem>) {
     for key in value.extra_fields().keys() {
-        if T::is_known_field(key) {
+        if T::is_known_field(&key) {
             out.push(Problem {
-                path: at(path, key),
-                violation: shadowing(T::TYPE_NAME, key),
+                path: at(path, &key),
+                violation: shadowing(T::TYPE_NAME, &key),
             });
         }
     }
@@ -132,10 +136,14 @@ fn check_optional<T: Validate>(value: Option<&T>, path: &str, out: &mut Vec<Prob
 
 impl Validate for Meta {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
-        for (key, value) in self.iter() {
+        for (key, raw) in self.iter() {
             let here = format!("{path}[{key:?}]");
-            push(out, here.clone(), rules::check_meta_key(key));
-            if let Err((inside, violation)) = check_reserved_value(key, value) {
+            push(out, here.clone(), rules::check_meta_key(&key));
+            if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
+                continue;
+            }
+            let value: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
+            if let Err((inside, violation)) = check_reserved_value(&key, &value) {
                 out.push(Problem {
                     path: join_path(&here, &inside),
                     violation,
@@ -254,8 +262,12 @@ impl Validate for EmbeddedResource {
 /// five known types. It is relayed as it came; `validate` says so.
 impl Validate for UnknownBlock {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
-        let violation = match self.fields().get("type") {
-            Some(Value::String(kind)) => Violation::new(
+        let kind = self
+            .fields()
+            .get("type")
+            .and_then(|t| serde_json::from_str::<String>(t.get()).ok());
+        let violation = match kind {
+            Some(kind) => Violation::new(
                 Rule::Type,
                 format!(
                     "a block of type {kind:?} is in no supported protocol version (a content \
@@ -472,8 +484,8 @@ impl Validate for Tool {
         self.icons.collect_problems(&at(path, "icons"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
         check_extra(self, path, out);
-        if let Some(execution) = self.extra.get("execution") {
-            check_tool_execution(execution, &at(path, "execution"), out);
+        if let Some(execution) = self.extra.get_value("execution") {
+            check_tool_execution(&execution, &at(path, "execution"), out);
         }
     }
 }

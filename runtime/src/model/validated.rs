@@ -141,16 +141,43 @@ validated_string!(
 );
 
 validated_string!(
-    /// An RFC 3339 timestamp such as `2025-01-12T15:00:58Z`, as `annotations.lastModified` takes.
+    /// An ISO 8601 date or date-time, as `annotations.lastModified` takes ("an ISO 8601
+    /// formatted string"): `2025-01-12T15:00:58Z`, `2025-01-12`, `2025-01-12T15:00:58.123+02:00`,
+    /// `20250112T150058Z`… It is kept and written back as received; what this crate creates
+    /// ([`Timestamp::from_offset_date_time`]) is RFC 3339.
     ///
     /// ```
     /// use mcp_content::Timestamp;
     /// assert!(Timestamp::new("2025-01-12T15:00:58Z").is_ok());
+    /// assert!(Timestamp::new("2025-01-12").is_ok());
+    /// assert!(Timestamp::new("2025-01-12T15:00:58.5-03:30").is_ok());
     /// assert!(Timestamp::new("yesterday").is_err());
+    /// assert!(Timestamp::new("2025-13-12").is_err());
     /// ```
     Timestamp,
-    rules::check_timestamp
+    check_iso8601
 );
+
+/// The `lastModified` rule: an ISO 8601 date or date-time (RFC 3339, the profile most
+/// peers write, included), in the extended or basic format, with or without an offset.
+pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
+    use time::format_description::well_known::{Iso8601, Rfc3339};
+    let parses = time::OffsetDateTime::parse(text, &Rfc3339).is_ok()
+        || time::OffsetDateTime::parse(text, &Iso8601::PARSING).is_ok()
+        || time::PrimitiveDateTime::parse(text, &Iso8601::PARSING).is_ok()
+        || time::Date::parse(text, &Iso8601::PARSING).is_ok();
+    if parses {
+        Ok(())
+    } else {
+        Err(Violation::new(
+            rules::Rule::Timestamp,
+            format!(
+                "not an ISO 8601 date or date-time {:?}; expected e.g. \"2025-01-12T15:00:58Z\" or \"2025-01-12\"",
+                crate::wire::error::cut(text)
+            ),
+        ))
+    }
+}
 
 validated_string!(
     /// A `_meta` key that follows the key grammar (reserved prefixes allowed: a peer or the

@@ -7,7 +7,6 @@ use serde_json::{Map, Value};
 
 use crate::content_traits::{IntoCallToolResult, StructuredOutput};
 use crate::derive::read::FromText;
-use crate::model::content::ResourceContents;
 use crate::model::prompt::GetPromptResult;
 use crate::model::resource::ReadResourceResult;
 use crate::model::tool::CallToolResult;
@@ -182,13 +181,7 @@ pub fn contents_ui_meta(
 ) -> Result<ReadResourceResult, ProtocolError> {
     let mut result = result?;
     for contents in &mut result.contents {
-        let meta = match contents {
-            ResourceContents::Text(text) => &mut text.meta,
-            ResourceContents::Blob(blob) => &mut blob.meta,
-        };
-        if meta.get("ui").is_none() {
-            meta.__insert_unchecked("ui", ui.clone());
-        }
+        crate::model::app::fill_contents_ui(contents, ui);
     }
     Ok(result)
 }

@@ -253,8 +253,8 @@ impl Context {
     }
 
     /// The request's progress token (`_meta.progressToken`), if the client asked for progress.
-    pub fn progress_token(&self) -> Option<&Value> {
-        self.meta.get("progressToken")
+    pub fn progress_token(&self) -> Option<Value> {
+        self.meta.get_value("progressToken")
     }
 
     /// What the client declared (empty when the transport does not know).
@@ -446,6 +446,12 @@ pub trait ToolHandler: Send + Sync + 'static {
         arguments: Map<String, Value>,
         context: Context,
     ) -> BoxFuture<'_, CallToolResult>;
+    /// The payload budget: binary blocks larger than this many bytes go out as links to
+    /// short-lived resources. `None`: the router's default
+    /// ([`RouterBuilder::max_inline`](crate::RouterBuilder::max_inline)), else no limit.
+    fn max_inline(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A prompt: its descriptor and how to get it. `#[prompt]` implements it.

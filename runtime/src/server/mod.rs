@@ -2,13 +2,18 @@
 //! the router that lists and dispatches handlers, and (feature `rmcp`) the bridge that runs
 //! a router on `rmcp`'s transports.
 
+pub(crate) mod app;
 pub(crate) mod changes;
 pub(crate) mod glue;
 pub mod handler;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod input;
+pub(crate) mod payload;
 pub(crate) mod prompt_result;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub(crate) mod router;
+pub mod tasks;
 pub(crate) mod tool_result;

@@ -5,11 +5,13 @@ use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;
+use crate::model::app;
 use crate::model::cache::CacheHint;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
@@ -21,6 +23,8 @@ use crate::server::handler::{
     ToolHandler,
 };
 use crate::server::input::{Round, StateKeys, target};
+use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
+use crate::server::tasks::{MemoryTaskStore, TaskStore, TaskSupport};
 use crate::wire::version::SerializeFor;
 
 /// Why a router could not be built.
@@ -32,6 +36,21 @@ pub enum RouterError {
     DuplicatePrompt(String),
     /// Two resources share a URI, or two templates share a template.
     DuplicateResource(String),
+    /// A tool's `_meta.ui.resourceUri` names a UI resource no resource or template serves.
+    MissingUiResource {
+        /// The tool.
+        tool: String,
+        /// The URI it names.
+        uri: String,
+    },
+    /// Two resource handlers can match the same URI (two templates, or a template and a
+    /// fixed URI it matches): for those URIs one of them could never run.
+    OverlappingResources {
+        /// The one registered first.
+        first: String,
+        /// The one registered later.
+        second: String,
+    },
     /// A tool's output schema does not compile (with `check_structured_output` on).
     InvalidOutputSchema {
         /// The tool.
@@ -47,6 +66,14 @@ impl fmt::Display for RouterError {
             RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
             RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
             RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
+            RouterError::MissingUiResource { tool, uri } => write!(
+                f,
+                "tool `{tool}` renders in the UI resource `{uri}`, which no resource serves"
+            ),
+            RouterError::OverlappingResources { first, second } => write!(
+                f,
+                "the resource `{second}` overlaps `{first}`: some URI matches both, and only one handler can serve it"
+            ),
             RouterError::InvalidOutputSchema { tool, message } => {
                 write!(f, "tool `{tool}`: {message}")
             }
@@ -85,14 +112,37 @@ pub struct RouterBuilder {
     prompts: Vec<Arc<dyn PromptHandler>>,
     resources: Vec<Arc<dyn ResourceHandler>>,
     completion: Option<Arc<dyn CompletionHandler>>,
+    state_keys: Option<StateKeys>,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Option<Arc<dyn TaskStore>>,
     #[cfg(feature = "jsonschema")]
     check_structured_output: bool,
     list_cache: CacheHint,
     read_cache: Option<CacheHint>,
-    state_keys: Option<StateKeys>,
+    legacy_ui_resource_uri: bool,
+    max_inline: Option<u64>,
+    payload_store: Option<Arc<dyn PayloadStore>>,
+    payload_ttl: Option<Duration>,
 }
 
 impl RouterBuilder {
+    /// Adds a tool that runs as a task (the tasks extension) when the client declares the
+    /// extension; `Required` refuses clients that do not (`-32021`).
+    #[must_use]
+    pub fn task_tool(mut self, tool: impl ToolHandler, support: TaskSupport) -> Self {
+        let name = tool.tool().name.as_str().to_owned();
+        self.task_support.insert(name, support);
+        self.tools.push(Arc::new(tool));
+        self
+    }
+
+    /// Where tasks are kept (default: in memory). Replicas that share a store share tasks.
+    #[must_use]
+    pub fn task_store(mut self, store: impl TaskStore) -> Self {
+        self.task_store = Some(Arc::new(store));
+        self
+    }
+
     /// Sets the keys that seal `requestState` (2026-07-28 input rounds). Without them a
     /// random key is made per process, so a round cannot continue on another replica:
     /// give every replica the same keys.
@@ -142,6 +192,67 @@ impl RouterBuilder {
     #[must_use]
     pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
         self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// The default payload budget: a binary block (image, audio, blob resource) larger than
+    /// `bytes` in a tool's result goes out as a `resource_link` (with `size` and
+    /// `mimeType`) to a short-lived resource the router serves, instead of inline base64.
+    /// A tool's own budget ([`ToolHandler::max_inline`]) wins. Use
+    /// [`rules::parse_byte_size`] for literals like `"256KiB"`.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, ContentBlock, Context, ImageContent, Meta, MimeType, ProtocolVersion, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{Map, Value};
+    ///
+    /// struct Photo;
+    /// impl ToolHandler for Photo {
+    ///     fn tool(&self) -> Tool { Tool::new(ToolName::new("photo").unwrap()) }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         let image = ImageContent::new(vec![7; 4096], MimeType::new("image/png").unwrap()).unwrap();
+    ///         Box::pin(async move { CallToolResult::new(vec![image.into()]) })
+    ///     }
+    /// }
+    ///
+    /// let budget = mcp_content::rules::parse_byte_size("1KiB").unwrap();
+    /// let router = Router::builder().tool(Photo).max_inline(budget).build().unwrap();
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let context = || Context::new(Meta::new(), ProtocolVersion::LATEST);
+    /// let result = runtime.block_on(router.call_tool("photo", None, context())).unwrap();
+    /// let ContentBlock::ResourceLink(link) = &result.content[0] else { panic!() };
+    /// assert_eq!((link.size, link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
+    ///
+    /// let read = runtime.block_on(router.read_resource(link.uri.as_str(), context())).unwrap();
+    /// let mcp_content::ResourceContents::Blob(blob) = &read.contents[0] else { panic!() };
+    /// assert_eq!(blob.blob.to_bytes().unwrap(), vec![7; 4096]);
+    /// ```
+    #[must_use]
+    pub fn max_inline(mut self, bytes: u64) -> Self {
+        self.max_inline = Some(bytes);
+        self
+    }
+
+    /// Where payloads served through links are kept ([`MemoryPayloadStore`] by default).
+    #[must_use]
+    pub fn payload_store(mut self, store: impl PayloadStore) -> Self {
+        self.payload_store = Some(Arc::new(store));
+        self
+    }
+
+    /// How long a payload link works (5 minutes by default); read results of the link say
+    /// the time left as their cache TTL.
+    #[must_use]
+    pub fn payload_ttl(mut self, ttl: Duration) -> Self {
+        self.payload_ttl = Some(ttl);
+        self
+    }
+
+    /// Also writes the deprecated flat `_meta["ui/resourceUri"]` on every tool that has a
+    /// `_meta.ui.resourceUri`, for hosts that predate the MCP Apps extension's `ui` object.
+    #[must_use]
+    pub fn legacy_ui_resource_uri(mut self, legacy: bool) -> Self {
+        self.legacy_ui_resource_uri = legacy;
         self
     }
 
@@ -210,10 +321,15 @@ impl RouterBuilder {
     }
 
     /// The router, or the first duplicate name.
+    // One pass over the builder's parts in the order they depend on each other; each step
+    // is a call, and splitting it would only pass the half-built indexes around.
+    #[allow(clippy::too_many_lines)]
     pub fn build(self) -> Result<Router, RouterError> {
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
         for handler in self.tools {
+            // Task support is not written on the descriptor: SEP-2663 makes running as a
+            // task the server's decision, and rmcp's `Tool` has no `execution` to carry it.
             let descriptor = handler.tool();
             let name = descriptor.name.as_str().to_owned();
             if tool_index.insert(name.clone(), tools.len()).is_some() {
@@ -256,10 +372,36 @@ impl RouterBuilder {
                     {
                         return Err(RouterError::DuplicateResource(text.to_owned()));
                     }
+                    if let Some((earlier, _)) = templates
+                        .iter()
+                        .find(|(t, _)| t.uri_template.overlaps(&template.uri_template))
+                    {
+                        return Err(RouterError::OverlappingResources {
+                            first: earlier.uri_template.as_str().to_owned(),
+                            second: text.to_owned(),
+                        });
+                    }
                     templates.push((template, handler));
                 }
             }
         }
+        fixed_uris_apart(&resources, &templates)?;
+        let budgets: Vec<Option<u64>> = tools
+            .iter()
+            .map(|(_, handler)| handler.max_inline().or(self.max_inline))
+            .collect();
+        let payloads = budgets.iter().any(Option::is_some).then(|| Payloads {
+            store: self
+                .payload_store
+                .unwrap_or_else(|| Arc::new(MemoryPayloadStore::new())),
+            ttl: self.payload_ttl.unwrap_or(DEFAULT_PAYLOAD_TTL),
+        });
+        check_ui_resources(
+            &mut tools,
+            &resource_index,
+            &templates,
+            self.legacy_ui_resource_uri,
+        )?;
         #[cfg(feature = "jsonschema")]
         let output_checks = if self.check_structured_output {
             let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
@@ -274,6 +416,8 @@ impl RouterBuilder {
         };
         Ok(Router {
             info: self.info,
+            budgets,
+            payloads,
             list_cache: self.list_cache,
             read_cache: self.read_cache,
             #[cfg(feature = "jsonschema")]
@@ -287,9 +431,38 @@ impl RouterBuilder {
             templates,
             completion: self.completion,
             state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
+            task_support: self.task_support,
+            task_store: self
+                .task_store
+                .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
+            #[cfg(feature = "rmcp")]
+            running: Arc::default(),
             changes: ChangeFeed::default(),
         })
     }
+}
+
+/// A fixed URI that a template matches: the same rule as between templates, whichever was
+/// registered first.
+fn fixed_uris_apart(
+    resources: &[(Resource, Arc<dyn ResourceHandler>)],
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+) -> Result<(), RouterError> {
+    for (resource, _) in resources {
+        let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
+            continue;
+        };
+        if let Some((template, _)) = templates
+            .iter()
+            .find(|(t, _)| t.uri_template.overlaps(&fixed))
+        {
+            return Err(RouterError::OverlappingResources {
+                first: template.uri_template.as_str().to_owned(),
+                second: resource.uri.as_str().to_owned(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Tools, prompts and resources, ready to list and dispatch.
@@ -317,6 +490,8 @@ impl RouterBuilder {
 /// ```
 pub struct Router {
     info: ServerInfo,
+    budgets: Vec<Option<u64>>,
+    payloads: Option<Payloads>,
     list_cache: CacheHint,
     read_cache: Option<CacheHint>,
     #[cfg(feature = "jsonschema")]
@@ -331,6 +506,10 @@ pub struct Router {
     completion: Option<Arc<dyn CompletionHandler>>,
     state_keys: StateKeys,
     changes: ChangeFeed,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Arc<dyn TaskStore>,
+    #[cfg(feature = "rmcp")]
+    running: Arc<crate::server::tasks::engine::Running>,
 }
 
 /// What a request that may ask for input ends with.
@@ -429,6 +608,26 @@ impl Router {
     /// The resource templates, in registration order.
     pub fn list_resource_templates(&self) -> Vec<ResourceTemplate> {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    /// How the tool `name` runs as a task, if it does.
+    pub fn task_support(&self, name: &str) -> Option<TaskSupport> {
+        self.task_support.get(name).copied()
+    }
+
+    /// Whether any tool runs as a task.
+    pub fn has_task_tools(&self) -> bool {
+        !self.task_support.is_empty()
+    }
+
+    /// Where tasks are kept.
+    pub fn task_store(&self) -> &dyn TaskStore {
+        self.task_store.as_ref()
+    }
+
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn running(&self) -> &crate::server::tasks::engine::Running {
+        &self.running
     }
 
     /// The change feed subscriptions listen to.
@@ -540,7 +739,7 @@ impl Router {
             )));
         };
         let handler = &self.tools[index].1;
-        let result = handler.call(arguments.unwrap_or_default(), context).await;
+        let mut result = handler.call(arguments.unwrap_or_default(), context).await;
         #[cfg(feature = "jsonschema")]
         if let Some(checks) = &self.output_checks {
             checks.check(name, &result).map_err(|e| {
@@ -548,6 +747,11 @@ impl Router {
                     "tool `{name}` returned a result against its output schema: {e}"
                 ))
             })?;
+        }
+        if let (Some(payloads), Some(max_inline)) = (&self.payloads, self.budgets[index])
+            && !result.is_error()
+        {
+            payloads.apply(&mut result, max_inline);
         }
         Ok(result)
     }
@@ -579,10 +783,13 @@ impl Router {
         context: Context,
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
+        if let Some(read) = self.payloads.as_ref().and_then(|p| p.read(uri)) {
+            return Ok(read);
+        }
         if let Some(&index) = self.resource_index.get(uri) {
-            let handler = &*self.resources[index].1;
+            let (descriptor, handler) = &self.resources[index];
             let result = handler.read(uri, Vec::new(), context).await;
-            return self.with_cache_hint(handler, result);
+            return self.finish_read(&descriptor.meta, &**handler, result);
         }
         for (template, handler) in &self.templates {
             let Some(variables) = template.uri_template.match_uri(uri) else {
@@ -610,18 +817,34 @@ impl Router {
                 .with_data(serde_json::json!({ "uri": uri })));
             }
             let result = handler.read(uri, variables, context).await;
-            return self.with_cache_hint(&**handler, result);
+            return self.finish_read(&template.meta, &**handler, result);
         }
         Err(ProtocolError::resource_not_found(uri, version))
     }
 
-    /// The handler's cache hint, else the router's, on a read result that has none.
-    fn with_cache_hint(
+    /// The list results' cache hint, for versions that have cache hints.
+    fn put_list_cache(&self, result: &mut Map<String, Value>, version: crate::ProtocolVersion) {
+        if version.has_cache_hints() {
+            let CacheHint { ttl_ms, scope } = self.list_cache;
+            result.insert("ttlMs".into(), Value::from(ttl_ms));
+            result.insert("cacheScope".into(), Value::from(scope.as_str()));
+        }
+    }
+
+    /// The handler's cache hint, else the router's, on a read result that has none; the
+    /// descriptor's `_meta.ui` (MCP Apps) on each contents item that has none.
+    fn finish_read(
         &self,
+        descriptor_meta: &crate::Meta,
         handler: &dyn ResourceHandler,
         result: Result<ReadResourceResult, ProtocolError>,
     ) -> Result<ReadResourceResult, ProtocolError> {
         result.map(|mut result| {
+            if let Some(ui) = descriptor_meta.get_value(app::UI_META_KEY) {
+                for contents in &mut result.contents {
+                    app::fill_contents_ui(contents, &ui);
+                }
+            }
             if let Some(hint) = handler.cache_hint().or(self.read_cache) {
                 hint.fill(&mut result);
             }
@@ -664,13 +887,7 @@ impl Router {
                     Value::from(crate::RESULT_TYPE_COMPLETE),
                 );
             }
-            if version.has_cache_hints() {
-                result.insert("ttlMs".into(), Value::from(self.list_cache.ttl_ms));
-                result.insert(
-                    "cacheScope".into(),
-                    Value::from(self.list_cache.scope.as_str()),
-                );
-            }
+            self.put_list_cache(&mut result, version);
             Value::Object(result)
         };
         let list = |items: Vec<Value>| Value::Array(items);
@@ -711,29 +928,8 @@ impl Router {
                         .collect(),
                 ),
             )),
-            "tools/call" => {
-                let name = take_string(&mut params, "name")?;
-                let arguments = take_object(&mut params, "arguments")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self
-                    .call_tool_round(&name, arguments, &input, context)
-                    .await?;
-                Ok(outcome_value(outcome, version))
-            }
-            "prompts/get" => {
-                let name = take_string(&mut params, "name")?;
-                let arguments = take_object(&mut params, "arguments")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self
-                    .get_prompt_round(&name, arguments, &input, context)
-                    .await?;
-                Ok(outcome_value(outcome, version))
-            }
-            "resources/read" => {
-                let uri = take_string(&mut params, "uri")?;
-                let input = InputParams::take_from(&mut params)?;
-                let outcome = self.read_resource_round(&uri, &input, context).await?;
-                Ok(outcome_value(outcome, version))
+            "tools/call" | "prompts/get" | "resources/read" => {
+                self.handle_with_input(method, params, context).await
             }
             "completion/complete" => {
                 let reference = params.remove("ref").unwrap_or(Value::Null);
@@ -751,6 +947,67 @@ impl Router {
                 Ok(result)
             }
             other => Err(ProtocolError::method_not_found(other)),
+        }
+    }
+}
+
+/// Refuses a tool whose `_meta.ui.resourceUri` no resource or template serves; writes the
+/// deprecated flat key when asked.
+fn check_ui_resources(
+    tools: &mut [(Tool, Arc<dyn ToolHandler>)],
+    resource_index: &HashMap<String, usize>,
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+    legacy: bool,
+) -> Result<(), RouterError> {
+    for (tool, _) in tools {
+        let Some(uri) = app::tool_ui_resource_uri(tool) else {
+            continue;
+        };
+        let served = resource_index.contains_key(&uri)
+            || templates
+                .iter()
+                .any(|(t, _)| t.uri_template.match_uri(&uri).is_some());
+        if !served {
+            return Err(RouterError::MissingUiResource {
+                tool: tool.name.as_str().to_owned(),
+                uri,
+            });
+        }
+        if legacy {
+            tool.meta
+                .__insert_unchecked(app::LEGACY_RESOURCE_URI_KEY, Value::from(uri));
+        }
+    }
+    Ok(())
+}
+
+impl Router {
+    /// The methods that may ask for input (`tools/call`, `prompts/get`, `resources/read`).
+    async fn handle_with_input(
+        &self,
+        method: &str,
+        mut params: Map<String, Value>,
+        context: Context,
+    ) -> Result<Value, ProtocolError> {
+        let version = context.protocol_version();
+        let input = InputParams::take_from(&mut params)?;
+        if method == "resources/read" {
+            let uri = take_string(&mut params, "uri")?;
+            let outcome = self.read_resource_round(&uri, &input, context).await?;
+            return Ok(outcome_value(outcome, version));
+        }
+        let name = take_string(&mut params, "name")?;
+        let arguments = take_object(&mut params, "arguments")?;
+        if method == "tools/call" {
+            let outcome = self
+                .call_tool_round(&name, arguments, &input, context)
+                .await?;
+            Ok(outcome_value(outcome, version))
+        } else {
+            let outcome = self
+                .get_prompt_round(&name, arguments, &input, context)
+                .await?;
+            Ok(outcome_value(outcome, version))
         }
     }
 }

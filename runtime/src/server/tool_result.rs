@@ -157,7 +157,7 @@ mod tests {
         assert_eq!(err.into_call_tool_result(), CallToolResult::error("boom"));
         let value = serde_json::json!({"n": 1});
         let result = value.clone().into_call_tool_result();
-        assert_eq!(result.structured_content, Some(value));
+        assert_eq!(result.structured_content, Some(value.into()));
         assert_eq!(result.content[0].as_text(), Some(r#"{"n":1}"#));
     }
 }

@@ -32,10 +32,10 @@ impl ReadError {
     pub fn new(path: impl Into<String>, violation: Violation) -> Self {
         let Violation { rule, message } = violation;
         Self {
-            path: path.into(),
+            path: cut_path(path.into()),
             rule: Some(rule),
             // As `Violation`'s `Display`: the message, then the rule's name.
-            message: format!("{message} (rule: {rule})"),
+            message: format!("{} (rule: {rule})", cut_quoted(&message)),
             line: 0,
             column: 0,
         }
@@ -44,9 +44,9 @@ impl ReadError {
     /// An error at `path` that no single rule names (a wrong type, a missing block).
     pub fn message(path: impl Into<String>, message: impl Into<String>) -> Self {
         Self {
-            path: path.into(),
+            path: cut_path(path.into()),
             rule: None,
-            message: message.into(),
+            message: cut_quoted(&message.into()),
             line: 0,
             column: 0,
         }
@@ -75,7 +75,17 @@ impl ReadError {
     /// This error with `prefix` put in front of its path (`content[2]` + `text`).
     #[must_use]
     pub fn within(mut self, prefix: &str) -> Self {
-        self.path = join_path(prefix, &self.path);
+        self.path = cut_path(join_path(prefix, &self.path));
+        self
+    }
+
+    /// This error placed at byte `offset` of `bytes` (its line and column).
+    #[must_use]
+    pub(crate) fn at_offset(mut self, bytes: &[u8], offset: usize) -> Self {
+        let before = bytes.get(..offset).unwrap_or(bytes);
+        self.line = 1 + memchr::memchr_iter(b'\n', before).count();
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        self.column = offset - line_start + 1;
         self
     }
 
@@ -109,13 +119,105 @@ impl ReadError {
             message = detail.to_owned();
         }
         let rule = rule_named_in(&message);
+        let message = cut_quoted(&message);
         Self {
-            path,
+            path: cut_path(path),
             rule,
             message,
             line,
             column,
         }
+    }
+}
+
+/// The most characters of a value or key quoted in an error (as the rules quote them).
+pub(crate) const QUOTE_MAX_CHARS: usize = 80;
+
+/// `text`, cut to [`QUOTE_MAX_CHARS`] characters with `…` after when longer.
+pub(crate) fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_MAX_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
+/// `message` with every `"…"` or `` `…` `` quotation longer than [`QUOTE_MAX_CHARS`]
+/// characters cut (serde quotes whole values and keys: a 1 MiB string would come back whole).
+pub(crate) fn cut_quoted(message: &str) -> String {
+    if message.len() <= QUOTE_MAX_CHARS {
+        return message.to_owned();
+    }
+    let mut out = String::with_capacity(message.len().min(4 * QUOTE_MAX_CHARS));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest.as_bytes()[open];
+        out.push_str(&rest[..=open]);
+        let body = &rest[open + 1..];
+        // The closing quote: the next one not escaped (serde writes strings with `{:?}`).
+        let mut end = None;
+        let mut escaped = false;
+        for (i, b) in body.bytes().enumerate() {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' && quote == b'"' {
+                escaped = true;
+            } else if b == quote {
+                end = Some(i);
+                break;
+            }
+        }
+        let Some(end) = end else {
+            out.push_str(&cut(body));
+            return out;
+        };
+        let inner = &body[..end];
+        if let Some((at, _)) = inner.char_indices().nth(QUOTE_MAX_CHARS) {
+            out.push_str(&inner[..at]);
+            out.push(char::from(quote));
+            out.push('…');
+        } else {
+            out.push_str(inner);
+            out.push(char::from(quote));
+        }
+        rest = &body[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `path` with every key longer than [`QUOTE_MAX_CHARS`] characters cut.
+pub(crate) fn cut_path(path: String) -> String {
+    if path.len() <= QUOTE_MAX_CHARS {
+        return path;
+    }
+    let mut out = String::new();
+    let mut run = 0usize;
+    let mut cutting = false;
+    for c in path.chars() {
+        if matches!(c, '.' | '[' | ']') {
+            run = 0;
+            cutting = false;
+            out.push(c);
+            continue;
+        }
+        run += 1;
+        if run > QUOTE_MAX_CHARS {
+            if !cutting {
+                out.push('…');
+                cutting = true;
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `message` without `serde_json`'s ` at line L column C` suffix.
+pub(crate) fn strip_position(message: &str) -> &str {
+    match message.rfind(" at line ") {
+        Some(at) if message[at..].contains(" column ") => &message[..at],
+        _ => message,
     }
 }
 

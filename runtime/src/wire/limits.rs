@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashSet;
 
 use serde_json::Value;
 
@@ -23,6 +22,17 @@ use crate::wire::error::ReadError;
 /// | [`max_document_bytes`](Self::max_document_bytes) | 32 MiB | before parsing |
 /// | [`max_depth`](Self::max_depth) | 64 nested arrays / objects | before parsing, in one pass over the bytes |
 /// | [`max_binary_bytes`](Self::max_binary_bytes) | 16 MiB decoded, per `data` / `blob` | as each base64 string is read, before it is validated |
+/// | [`max_values`](Self::max_values) | 8,388,608 JSON values (every scalar, array and object) | before parsing, in the same pass |
+/// | [`max_blocks`](Self::max_blocks) | 1,048,576 content blocks, resource contents and prompt messages | as each is read |
+///
+/// Within these limits a read takes at most about 8 times the document's size in memory
+/// (the worst documents measured, many tiny blocks or `_meta` entries, take less: see the
+/// memory benchmark). What the model does not interpret (unknown fields and blocks, `_meta`
+/// values, structured content) is kept as JSON text, not as `serde_json::Value`s.
+///
+/// One policy is opt-in rather than a limit: [`https_icons_only`](Self::https_icons_only)
+/// refuses icons whose `src` is `http:` (the spec allows HTTP and HTTPS URLs; what this crate
+/// creates is `https:` or `data:`).
 ///
 /// Whatever the limits, [`read_json_with`] also refuses an object with the same key twice,
 /// anywhere in the document (`_meta`, structured content, unknown fields…): `serde_json`
@@ -65,6 +75,14 @@ pub struct ReadLimits {
     pub max_depth: usize,
     /// The largest decoded size, in bytes, of one base64 `data` or `blob`. Default: 16 MiB.
     pub max_binary_bytes: usize,
+    /// The most JSON values (scalars, arrays and objects, the root included) in a document.
+    /// Default: 8,388,608.
+    pub max_values: usize,
+    /// The most content blocks, resource contents and prompt messages, together, in a
+    /// document. Default: 1,048,576.
+    pub max_blocks: usize,
+    /// Refuse icons whose `src` is `http:` (the spec allows it; default `false`).
+    pub https_icons_only: bool,
 }
 
 impl ReadLimits {
@@ -77,23 +95,60 @@ impl ReadLimits {
     /// The default [`max_binary_bytes`](Self::max_binary_bytes): 16 MiB decoded.
     pub const DEFAULT_MAX_BINARY_BYTES: usize = 16 * 1024 * 1024;
 
+    /// The default [`max_values`](Self::max_values).
+    pub const DEFAULT_MAX_VALUES: usize = 1 << 23;
+    /// The default [`max_blocks`](Self::max_blocks).
+    pub const DEFAULT_MAX_BLOCKS: usize = 1 << 20;
+    /// The deepest nesting any read takes, whatever the limits say: `serde_json`'s parser
+    /// stops at 128 levels, and a `Value` read by [`read_value_with`] is held to the same
+    /// depth (deeper ones would overflow the stack while read).
+    pub const PARSER_MAX_DEPTH: usize = 128;
+
     /// The defaults.
     pub const fn new() -> Self {
         Self {
             max_document_bytes: Self::DEFAULT_MAX_DOCUMENT_BYTES,
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_binary_bytes: Self::DEFAULT_MAX_BINARY_BYTES,
+            max_values: Self::DEFAULT_MAX_VALUES,
+            max_blocks: Self::DEFAULT_MAX_BLOCKS,
+            https_icons_only: false,
         }
     }
 
-    /// No limit of this module (`serde_json`'s own 128-level parser limit still applies):
-    /// for trusted input only.
+    /// No limit of this module: for trusted input only. The parser's depth limit of
+    /// [`PARSER_MAX_DEPTH`](Self::PARSER_MAX_DEPTH) levels still applies, to bytes and to
+    /// `Value`s alike, so no input aborts the process.
     pub const fn unlimited() -> Self {
         Self {
             max_document_bytes: usize::MAX,
             max_depth: usize::MAX,
             max_binary_bytes: usize::MAX,
+            max_values: usize::MAX,
+            max_blocks: usize::MAX,
+            https_icons_only: false,
         }
+    }
+
+    /// These limits with another maximum number of JSON values.
+    #[must_use]
+    pub const fn with_max_values(mut self, values: usize) -> Self {
+        self.max_values = values;
+        self
+    }
+
+    /// These limits with another maximum number of blocks.
+    #[must_use]
+    pub const fn with_max_blocks(mut self, blocks: usize) -> Self {
+        self.max_blocks = blocks;
+        self
+    }
+
+    /// These limits, refusing (or not) icons whose `src` is `http:`.
+    #[must_use]
+    pub const fn with_https_icons_only(mut self, https_only: bool) -> Self {
+        self.https_icons_only = https_only;
+        self
     }
 
     /// These limits with another maximum document size.
@@ -128,31 +183,80 @@ impl Default for ReadLimits {
 // Binary size: the base64 reader asks the limit of the read in progress on this thread.
 
 thread_local! {
-    /// The decoded-size limit of the `read_*_with` running on this thread, if any. Reading is
-    /// synchronous (no `.await` inside), so a thread-local scoped to the call is exact.
-    static MAX_BINARY_BYTES: Cell<Option<usize>> = const { Cell::new(None) };
+    /// The limits of the `read_*_with` running on this thread, if any, and how many blocks
+    /// it has read. Reading is synchronous (no `.await` inside), so a thread-local scoped to
+    /// the call is exact.
+    static SCOPE: Cell<Option<ActiveLimits>> = const { Cell::new(None) };
 }
 
-/// Sets the binary limit for the current read and restores the outer one when dropped (also
-/// on unwinding), so nested reads each see their own limit.
-pub(crate) struct BinaryLimitScope(Option<usize>);
+#[derive(Clone, Copy)]
+struct ActiveLimits {
+    max_binary_bytes: usize,
+    max_blocks: usize,
+    blocks: usize,
+    https_icons_only: bool,
+}
+
+/// Sets the limits for the current read and restores the outer ones when dropped (also on
+/// unwinding), so nested reads each see their own.
+pub(crate) struct BinaryLimitScope(Option<ActiveLimits>);
 
 impl BinaryLimitScope {
-    pub(crate) fn enter(limit: usize) -> Self {
-        Self(MAX_BINARY_BYTES.with(|cell| cell.replace(Some(limit))))
+    pub(crate) fn enter(limits: &ReadLimits) -> Self {
+        let active = ActiveLimits {
+            max_binary_bytes: limits.max_binary_bytes,
+            max_blocks: limits.max_blocks,
+            blocks: 0,
+            https_icons_only: limits.https_icons_only,
+        };
+        Self(SCOPE.with(|cell| cell.replace(Some(active))))
     }
 }
 
 impl Drop for BinaryLimitScope {
     fn drop(&mut self) {
-        MAX_BINARY_BYTES.with(|cell| cell.set(self.0));
+        SCOPE.with(|cell| cell.set(self.0));
     }
+}
+
+/// Counts one block (content block, resource contents, prompt message) of the read in
+/// progress against its limit.
+pub(crate) fn count_block() -> Result<(), Violation> {
+    SCOPE.with(|cell| {
+        let Some(mut active) = cell.get() else {
+            return Ok(());
+        };
+        active.blocks += 1;
+        cell.set(Some(active));
+        if active.blocks > active.max_blocks {
+            return Err(Violation::new(
+                Rule::Limit,
+                format!("more than {} blocks in the document", active.max_blocks),
+            ));
+        }
+        Ok(())
+    })
+}
+
+/// Starts the block count of the read in progress again (a second pass over the same input).
+pub(crate) fn reset_blocks() {
+    SCOPE.with(|cell| {
+        if let Some(mut active) = cell.get() {
+            active.blocks = 0;
+            cell.set(Some(active));
+        }
+    });
+}
+
+/// Whether the read in progress refuses `http:` icons.
+pub(crate) fn https_icons_only() -> bool {
+    SCOPE.with(|cell| cell.get().is_some_and(|a| a.https_icons_only))
 }
 
 /// Checks base64 `text` against the binary limit of the read in progress (none outside
 /// `read_*`). Runs before the base64 itself is validated: the size is known from the length.
 pub(crate) fn check_binary_text(text: &str) -> Result<(), Violation> {
-    let Some(limit) = MAX_BINARY_BYTES.with(Cell::get) else {
+    let Some(limit) = SCOPE.with(Cell::get).map(|a| a.max_binary_bytes) else {
         return Ok(());
     };
     // The decoded size of well-formed base64, rounded down; a text that is not base64 at all
@@ -186,6 +290,16 @@ pub(crate) fn depth_error(path: String, max_depth: usize) -> ReadError {
     )
 }
 
+pub(crate) fn values_error(path: String, max_values: usize) -> ReadError {
+    ReadError::new(
+        path,
+        Violation::new(
+            Rule::Limit,
+            format!("more than {max_values} JSON values in the document"),
+        ),
+    )
+}
+
 /// `serde_json`'s own recursion limit (128 levels) is a limit too: name it so.
 pub(crate) fn recursion_as_limit(error: ReadError) -> ReadError {
     if error.rule().is_none() && error.detail().starts_with("recursion limit exceeded") {
@@ -210,29 +324,65 @@ pub(crate) enum Finding {
     TooDeep(usize),
     /// The object starting at this offset has this key twice.
     DuplicateKey(usize, String),
+    /// The value starting at this offset is one more than the limit allows.
+    TooManyValues(usize),
 }
 
 /// An object being scanned for duplicate keys: where it starts, where its keys start in
-/// the shared key list, and whether it has many keys (then they are also in the innermost
-/// of the scan's hash sets, so a huge object stays linear).
+/// the shared key list, and whether it has many keys (then they are checked once, sorted,
+/// when it closes, so a huge object stays `n log n` and takes 16 bytes a key).
 #[derive(Clone, Copy, Default)]
 struct OpenObject {
     start: usize,
     first_key: usize,
-    hashed: bool,
+    many: bool,
 }
 
-/// A key seen in an open object: the offsets of its quotes, and whether it has escapes
-/// (then it is compared unescaped, see [`key_at`]).
+/// A key seen in an open object: the offsets of its quotes. A key with escapes is compared
+/// unescaped (see [`key_at`]).
 #[derive(Clone, Copy, Default)]
 struct SeenKey {
     start: usize,
     end: usize,
-    escaped: bool,
 }
 
-/// Past this many keys an object's keys go into a hash set instead of a linear search.
+impl SeenKey {
+    fn raw<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
+        bytes.get(self.start + 1..self.end).unwrap_or_default()
+    }
+
+    fn escaped(&self, bytes: &[u8]) -> bool {
+        memchr::memchr(b'\\', self.raw(bytes)).is_some()
+    }
+
+    /// The key's text, unescaped.
+    fn text<'a>(&self, bytes: &'a [u8]) -> Cow<'a, [u8]> {
+        if self.escaped(bytes) {
+            key_at(bytes, self.start, self.end)
+        } else {
+            Cow::Borrowed(self.raw(bytes))
+        }
+    }
+}
+
+/// Past this many keys an object's keys are checked once, sorted, when it closes, instead of
+/// by a linear search as each is read.
 const LINEAR_KEYS: usize = 16;
+
+/// The key of `keys` whose second occurrence comes first in the document, if any is there
+/// twice.
+fn first_duplicate(bytes: &[u8], mut keys: Vec<SeenKey>) -> Option<String> {
+    keys.sort_unstable_by(|a, b| {
+        a.text(bytes)
+            .cmp(&b.text(bytes))
+            .then(a.start.cmp(&b.start))
+    });
+    keys.windows(2)
+        .filter(|pair| pair[0].text(bytes) == pair[1].text(bytes))
+        .map(|pair| pair[1])
+        .min_by_key(|key| key.start)
+        .map(|key| String::from_utf8_lossy(&key.text(bytes)).into_owned())
+}
 
 /// A stack of plain values whose first `N` entries live inline, so the scan of a usual
 /// document (a few levels, a few dozen keys) allocates nothing; deeper or wider ones spill
@@ -304,7 +454,13 @@ impl<T: Copy + Default, const N: usize> Stack<T, N> {
 /// only tracks strings, brackets, colons and commas, so a malformed document is left for
 /// the parser to report. Allocates nothing for a usual document: this runs before every
 /// read, and a small tool result is read in about a microsecond.
-pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
+// One loop over the bytes is the point (this runs before every read): not split up.
+#[allow(clippy::too_many_lines)]
+pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding {
+    // Values seen so far, and the last byte outside strings and whitespace (a scalar starts
+    // right after `:`, `,`, `[` or at the start).
+    let mut values = 0usize;
+    let mut previous = 0u8;
     // Open containers, innermost last: `true` for an object. One bit a level for the first
     // 64 levels (the default limit), a `Vec` past them.
     let mut depth = 0usize;
@@ -319,16 +475,6 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
     // of the objects with many keys (innermost last).
     let mut objects: Stack<OpenObject, 8> = Stack::new();
     let mut keys: Stack<SeenKey, 16> = Stack::new();
-    let mut sets: Vec<HashSet<Cow<'_, [u8]>>> = Vec::new();
-    // Two keys are the same when their unescaped texts are (raw bytes when neither has
-    // escapes, the common case).
-    let key_text = |key: &SeenKey| -> Cow<'_, [u8]> {
-        if key.escaped {
-            key_at(bytes, key.start, key.end)
-        } else {
-            Cow::Borrowed(bytes.get(key.start + 1..key.end).unwrap_or_default())
-        }
-    };
     // Whether the next string is a key of the innermost object.
     let mut expect_key = false;
     let mut at = 0usize;
@@ -336,34 +482,38 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
         match byte {
             b'"' => {
                 let end = string_end(bytes, at);
+                if !expect_key {
+                    values += 1;
+                    if values > max_values {
+                        return Finding::TooManyValues(at);
+                    }
+                }
                 if expect_key && let Some(object) = objects.last_mut() {
-                    let raw = bytes.get(at + 1..end).unwrap_or_default();
-                    let key = SeenKey {
-                        start: at,
-                        end,
-                        escaped: memchr::memchr(b'\\', raw).is_some(),
-                    };
-                    let seen = match sets.last_mut().filter(|_| object.hashed) {
-                        Some(set) => !set.insert(key_text(&key)),
-                        None if key.escaped
-                            || keys.iter_from(object.first_key).any(|k| k.escaped) =>
-                        {
-                            let text = key_text(&key);
-                            keys.iter_from(object.first_key)
-                                .any(|k| key_text(k) == text)
-                        }
-                        None => keys
-                            .iter_from(object.first_key)
-                            .any(|k| bytes.get(k.start + 1..k.end).unwrap_or_default() == raw),
+                    let key = SeenKey { start: at, end };
+                    let raw = key.raw(bytes);
+                    // Two keys are the same when their unescaped texts are (raw bytes when
+                    // neither has escapes, the common case).
+                    let seen = if object.many {
+                        false
+                    } else if key.escaped(bytes)
+                        || keys.iter_from(object.first_key).any(|k| k.escaped(bytes))
+                    {
+                        let text = key.text(bytes);
+                        keys.iter_from(object.first_key)
+                            .any(|k| k.text(bytes) == text)
+                    } else {
+                        keys.iter_from(object.first_key)
+                            .any(|k| k.raw(bytes) == raw)
                     };
                     if seen {
-                        let key = String::from_utf8_lossy(&key_text(&key)).into_owned();
+                        let key =
+                            crate::wire::error::cut(&String::from_utf8_lossy(&key.text(bytes)))
+                                .into_owned();
                         return Finding::DuplicateKey(object.start, key);
                     }
                     keys.push(key);
-                    if !object.hashed && keys.len - object.first_key > LINEAR_KEYS {
-                        object.hashed = true;
-                        sets.push(keys.iter_from(object.first_key).map(key_text).collect());
+                    if keys.len - object.first_key > LINEAR_KEYS {
+                        object.many = true;
                     }
                     expect_key = false;
                 }
@@ -372,6 +522,10 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
             b'{' | b'[' => {
                 if depth >= max_depth {
                     return Finding::TooDeep(at);
+                }
+                values += 1;
+                if values > max_values {
+                    return Finding::TooManyValues(at);
                 }
                 let object = byte == b'{';
                 if depth < 64 {
@@ -384,7 +538,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
                     objects.push(OpenObject {
                         start: at,
                         first_key: keys.len,
-                        hashed: false,
+                        many: false,
                     });
                 }
                 expect_key = object;
@@ -393,10 +547,14 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
                 if innermost_is_object(depth, kinds_inline, &kinds_spill)
                     && let Some(object) = objects.pop()
                 {
-                    keys.truncate(object.first_key);
-                    if object.hashed {
-                        sets.pop();
+                    if object.many {
+                        let seen = keys.iter_from(object.first_key).copied().collect();
+                        if let Some(key) = first_duplicate(bytes, seen) {
+                            let key = crate::wire::error::cut(&key).into_owned();
+                            return Finding::DuplicateKey(object.start, key);
+                        }
                     }
+                    keys.truncate(object.first_key);
                 }
                 if depth > 64 {
                     kinds_spill.pop();
@@ -405,8 +563,21 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize) -> Finding {
                 expect_key = false;
             }
             b',' => expect_key = innermost_is_object(depth, kinds_inline, &kinds_spill),
+            b' ' | b'\n' | b'\r' | b'\t' => {
+                at += 1;
+                continue;
+            }
+            b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
+                if matches!(previous, 0 | b':' | b',' | b'[') =>
+            {
+                values += 1;
+                if values > max_values {
+                    return Finding::TooManyValues(at);
+                }
+            }
             _ => {}
         }
+        previous = byte;
         at += 1;
     }
     Finding::Clean
@@ -459,8 +630,9 @@ fn find_quote(bytes: &[u8], from: usize) -> Option<usize> {
 enum Frame {
     /// An array and the index of its current element.
     Array(usize),
-    /// An object and the key of its current member.
-    Object(String),
+    /// An object and the key of its current member (`None` before the first, or while the
+    /// key itself is being read).
+    Object(Option<String>),
 }
 
 /// The JSON path (`serde_path_to_error`'s spelling: `a.b[2].c`) of the value starting at
@@ -475,16 +647,23 @@ pub(crate) fn path_at(bytes: &[u8], target: usize) -> String {
             b'"' => {
                 let end = string_end(bytes, at);
                 if expect_key && let Some(Frame::Object(key)) = frames.last_mut() {
+                    if end >= target {
+                        // The target is inside this key: the path is the object's.
+                        *key = None;
+                        break;
+                    }
                     let raw = bytes.get(at..=end).unwrap_or(&bytes[at..]);
-                    *key = serde_json::from_slice::<String>(raw)
-                        .unwrap_or_else(|_| String::from_utf8_lossy(raw).into_owned());
+                    *key = Some(serde_json::from_slice::<String>(raw).unwrap_or_else(|_| {
+                        String::from_utf8_lossy(raw.get(1..raw.len() - 1).unwrap_or(raw))
+                            .into_owned()
+                    }));
                     expect_key = false;
                 }
                 at = end;
             }
             b'[' => frames.push(Frame::Array(0)),
             b'{' => {
-                frames.push(Frame::Object(String::new()));
+                frames.push(Frame::Object(None));
                 expect_key = true;
             }
             b']' | b'}' => {
@@ -508,12 +687,13 @@ pub(crate) fn path_at(bytes: &[u8], target: usize) -> String {
                 path.push_str(&index.to_string());
                 path.push(']');
             }
-            Frame::Object(key) => {
+            Frame::Object(Some(key)) => {
                 if !path.is_empty() {
                     path.push('.');
                 }
-                path.push_str(key);
+                path.push_str(&crate::wire::error::cut(key));
             }
+            Frame::Object(None) => break,
         }
     }
     if path.is_empty() {
@@ -529,19 +709,31 @@ enum Segment<'a> {
     Key(&'a str),
 }
 
-/// The path of the first value nested deeper than `max_depth`, found without recursion.
-pub(crate) fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), String> {
+/// What [`check_value_depth`] found, with the path of the value.
+pub(crate) enum ValueProblem {
+    TooDeep(String),
+    TooMany(String),
+}
+
+/// The first value nested deeper than `max_depth`, or the first past `max_values`, found
+/// without recursion.
+pub(crate) fn check_value_depth(
+    value: &Value,
+    max_depth: usize,
+    max_values: usize,
+) -> Result<(), ValueProblem> {
     // Depth-first, in document order: (value, number of containers around it, the step
     // from its parent). `trail` holds the steps from the root to the value being visited.
     let mut stack: Vec<(&Value, usize, Option<Segment<'_>>)> = vec![(value, 0, None)];
     let mut trail: Vec<Segment<'_>> = Vec::new();
+    let mut count = 0usize;
     while let Some((value, level, segment)) = stack.pop() {
         trail.truncate(level.saturating_sub(1));
         trail.extend(segment);
-        if !matches!(value, Value::Array(_) | Value::Object(_)) {
-            continue;
-        }
-        if level + 1 > max_depth {
+        count += 1;
+        let too_many = count > max_values;
+        let too_deep = matches!(value, Value::Array(_) | Value::Object(_)) && level + 1 > max_depth;
+        if too_many || too_deep {
             let mut path = String::new();
             for segment in &trail {
                 match segment {
@@ -554,14 +746,17 @@ pub(crate) fn check_value_depth(value: &Value, max_depth: usize) -> Result<(), S
                         if !path.is_empty() {
                             path.push('.');
                         }
-                        path.push_str(key);
+                        path.push_str(&crate::wire::error::cut(key));
                     }
                 }
             }
-            return Err(if path.is_empty() {
-                ".".to_owned()
+            if path.is_empty() {
+                ".".clone_into(&mut path);
+            }
+            return Err(if too_deep {
+                ValueProblem::TooDeep(path)
             } else {
-                path
+                ValueProblem::TooMany(path)
             });
         }
         // Children go on the stack last-first, so the first child is visited first.

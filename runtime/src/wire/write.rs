@@ -12,7 +12,10 @@
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use serde_json::value::RawValue;
+
 use crate::model::binary::Base64Data;
+use crate::model::json::JsonObject;
 use crate::rules::ProtocolVersion;
 
 /// A type whose JSON object is written field by field, the same way to every sink.
@@ -30,6 +33,12 @@ pub(crate) trait FieldSink {
     type Error;
     /// A field whose value serde writes.
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Self::Error>;
+    /// A field whose value is JSON kept as text (relayed as it is).
+    fn raw(&mut self, key: &str, value: &RawValue) -> Result<(), Self::Error>;
+    /// A field whose value is an object kept as text (`_meta`).
+    fn json_object(&mut self, key: &str, object: &JsonObject) -> Result<(), Self::Error>;
+    /// The members of an object kept as text (unknown fields), in their order.
+    fn members(&mut self, object: &JsonObject) -> Result<(), Self::Error>;
     /// A field whose value is base64 text.
     fn base64(&mut self, key: &str, data: &Base64Data) -> Result<(), Self::Error>;
     /// A field whose value is an object written by its own field list.
@@ -84,6 +93,21 @@ impl<M: SerializeMap> FieldSink for SerdeSink<M> {
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), M::Error> {
         self.0.serialize_entry(key, value)
+    }
+
+    fn raw(&mut self, key: &str, value: &RawValue) -> Result<(), M::Error> {
+        self.0.serialize_entry(key, value)
+    }
+
+    fn json_object(&mut self, key: &str, object: &JsonObject) -> Result<(), M::Error> {
+        self.0.serialize_entry(key, object)
+    }
+
+    fn members(&mut self, object: &JsonObject) -> Result<(), M::Error> {
+        for (k, v) in object.iter() {
+            self.0.serialize_entry(&k, v)?;
+        }
+        Ok(())
     }
 
     fn base64(&mut self, key: &str, data: &Base64Data) -> Result<(), M::Error> {
@@ -146,6 +170,31 @@ impl FieldSink for JsonSink<'_> {
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Self::Error> {
         self.key(key)?;
         serde_json::to_writer(&mut *self.out, value)
+    }
+
+    fn raw(&mut self, key: &str, value: &RawValue) -> Result<(), Self::Error> {
+        self.key(key)?;
+        // Text read or built as JSON: copied as it is (numbers, key order, escapes).
+        self.out.extend_from_slice(value.get().as_bytes());
+        Ok(())
+    }
+
+    fn json_object(&mut self, key: &str, object: &JsonObject) -> Result<(), Self::Error> {
+        self.key(key)?;
+        self.out.extend_from_slice(object.as_str().as_bytes());
+        Ok(())
+    }
+
+    fn members(&mut self, object: &JsonObject) -> Result<(), Self::Error> {
+        let members = object.members_text();
+        if !members.is_empty() {
+            if !self.first {
+                self.out.push(b',');
+            }
+            self.first = false;
+            self.out.extend_from_slice(members.as_bytes());
+        }
+        Ok(())
     }
 
     fn base64(&mut self, key: &str, data: &Base64Data) -> Result<(), Self::Error> {

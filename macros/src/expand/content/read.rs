@@ -78,8 +78,9 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
 }
 
 fn slot(resolved: &Resolved) -> Ident {
+    // Prefixed: a field named `r#type` gets a slot `__s_type`, not the keyword.
     format_ident!(
-        "{}",
+        "__s_{}",
         resolved.field.ident.to_string().trim_start_matches("r#")
     )
 }

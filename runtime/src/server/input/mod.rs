@@ -215,6 +215,24 @@ impl Round {
         Ok(round)
     }
 
+    /// A round with these answers and no state (a task running again after `tasks/update`).
+    pub(crate) fn with_answers(answers: Map<String, Value>) -> Self {
+        Self {
+            answers,
+            ..Self::default()
+        }
+    }
+
+    /// After the handler returned: a protocol error, or the questions it asked that have
+    /// no answer yet (`None` when there are none).
+    pub(crate) fn outcome(&self) -> Result<Option<BTreeMap<String, Value>>, ProtocolError> {
+        if let Some(error) = lock(&self.failure).take() {
+            return Err(error);
+        }
+        let pending = std::mem::take(&mut *lock(&self.pending));
+        Ok((!pending.is_empty()).then_some(pending))
+    }
+
     /// How many rounds this request has completed (0 on the first call; the sealed state
     /// counts them).
     pub(crate) fn completed_rounds(&self) -> u64 {

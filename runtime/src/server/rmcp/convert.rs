@@ -95,8 +95,14 @@ impl std::error::Error for ConvertError {}
 const RMCP_BLOCK_TYPES: [&str; 5] = ["text", "image", "audio", "resource", "resource_link"];
 
 /// Our JSON as an rmcp value: refused, naming the path, when rmcp cannot hold all of it.
-pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(ours: &Value) -> Result<T, ConvertError> {
-    check_result_type(ours)?;
+/// `complete_only`: the rmcp type holds no `resultType` but `"complete"` (`CallToolResult`).
+pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(
+    ours: &Value,
+    complete_only: bool,
+) -> Result<T, ConvertError> {
+    if complete_only {
+        check_result_type(ours)?;
+    }
     let theirs: T = match serde_path_to_error::deserialize(ours) {
         Ok(theirs) => theirs,
         Err(error) => return Err(refusal(ours, &error)),
@@ -107,15 +113,9 @@ pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(ours: &Value) -> Result<T
 }
 
 /// rmcp's `CallToolResult` refuses any `resultType` but `"complete"`; say so plainly. (Other
-/// results carry any `resultType`; a `CallToolResult` is the only one with `content` and
-/// a `resultType` at its root.)
+/// results carry any `resultType`.)
 fn check_result_type(ours: &Value) -> Result<(), ConvertError> {
-    let Some(map) = ours.as_object() else {
-        return Ok(());
-    };
-    if map.contains_key("content")
-        && !map.contains_key("type")
-        && let Some(kind) = map.get("resultType")
+    if let Some(kind) = ours.get("resultType")
         && kind.as_str() != Some("complete")
     {
         return Err(ConvertError::new(
@@ -316,11 +316,11 @@ pub trait RmcpModel: Sized {
 }
 
 macro_rules! rmcp_model {
-    (versioned: $($ours:ty => $theirs:ty),* $(,)?) => {$(
+    (versioned: $($ours:ty => $theirs:ty $(, $complete_only:literal)?);* $(;)?) => {$(
         impl RmcpModel for $ours {
             type Rmcp = $theirs;
             fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                to_rmcp(&self.to_value_for(version))
+                to_rmcp(&self.to_value_for(version), false $(|| $complete_only)?)
             }
             fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
                 from_rmcp(value, false)
@@ -333,7 +333,7 @@ macro_rules! rmcp_model {
             fn to_rmcp_for(&self, _: ProtocolVersion) -> Result<$theirs, ConvertError> {
                 let json = serde_json::to_value(self)
                     .map_err(|e| ConvertError::new(".", e.to_string()))?;
-                to_rmcp(&json)
+                to_rmcp(&json, false)
             }
             fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
                 from_rmcp(value, $root_is_annotations)
@@ -343,15 +343,15 @@ macro_rules! rmcp_model {
 }
 
 rmcp_model!(versioned:
-    crate::ContentBlock => rm::ContentBlock,
-    crate::CallToolResult => rm::CallToolResult,
-    crate::Tool => rm::Tool,
-    crate::Prompt => rm::Prompt,
-    crate::PromptMessage => rm::PromptMessage,
-    crate::GetPromptResult => rm::GetPromptResult,
-    crate::Resource => rm::Resource,
-    crate::ResourceTemplate => rm::ResourceTemplate,
-    crate::ReadResourceResult => rm::ReadResourceResult,
+    crate::ContentBlock => rm::ContentBlock;
+    crate::CallToolResult => rm::CallToolResult, true;
+    crate::Tool => rm::Tool;
+    crate::Prompt => rm::Prompt;
+    crate::PromptMessage => rm::PromptMessage;
+    crate::GetPromptResult => rm::GetPromptResult;
+    crate::Resource => rm::Resource;
+    crate::ResourceTemplate => rm::ResourceTemplate;
+    crate::ReadResourceResult => rm::ReadResourceResult;
 );
 
 rmcp_model!(plain:

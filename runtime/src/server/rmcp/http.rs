@@ -135,7 +135,8 @@ fn missing_param(message: &Value) -> Option<String> {
     let method = message.get("method")?.as_str()?;
     let required: &[&str] = match method {
         "tools/call" | "prompts/get" => &["name"],
-        "resources/read" | "resources/subscribe" | "resources/unsubscribe" => &["uri"],
+        // Not `resources/subscribe`: 2026-07-28 removed it, and its answer there is -32601.
+        "resources/read" => &["uri"],
         "completion/complete" => &["ref", "argument"],
         _ => return None,
     };

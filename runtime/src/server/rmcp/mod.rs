@@ -47,8 +47,10 @@ use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::server::input::ClientCapabilities;
+use crate::server::input::{Capability, ClientCapabilities, missing_capability};
 use crate::server::router::{InputParams, Outcome, Router};
+use crate::server::tasks::TaskSupport;
+use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
@@ -236,7 +238,7 @@ impl McpServer {
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
         let log_level = if version.has_per_request_log_level() {
             meta.get("io.modelcontextprotocol/logLevel")
-                .and_then(|v| serde_json::from_value(v.clone()).ok())
+                .and_then(|v| serde_json::from_str(v.get()).ok())
         } else {
             *self
                 .log_level
@@ -267,8 +269,8 @@ fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) 
     }
 }
 
-fn input_required(value: Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    to_rmcp(&value).map_err(|e| convert_error(&e))
+fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
+    to_rmcp(value, false).map_err(|e| convert_error(&e))
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
@@ -277,7 +279,7 @@ fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(&item.to_value_for(version)).map_err(|e| convert_error(&e)))
+        .map(|item| to_rmcp(&item.to_value_for(version), false).map_err(|e| convert_error(&e)))
         .collect()
 }
 
@@ -300,6 +302,12 @@ impl ServerHandler for McpServer {
             capabilities.completions = Some(Map::new());
         }
         capabilities.logging = Some(Map::new());
+        if router.has_task_tools() {
+            capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(crate::input::TASKS_EXTENSION.into(), Map::new());
+        }
         let info = router.info();
         let mut config = rm::ServerConfig::new(capabilities).with_server_info(
             rm::Implementation::new(info.name.clone(), info.version.clone()),
@@ -326,6 +334,29 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
+        if let Some(support) = self.router.task_support(&request.name)
+            && version.has_result_type()
+        {
+            if ctx.client_supports(Capability::Tasks) {
+                let created = task_engine::create(
+                    &self.router,
+                    &request.name,
+                    request.arguments.unwrap_or_default(),
+                    version,
+                    &ctx.client_capabilities(),
+                )
+                .map_err(protocol_error)?;
+                let created: rm::CreateTaskResult = serde_json::from_value(created)
+                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                return Ok(created.into());
+            }
+            if support == TaskSupport::Required {
+                return Err(protocol_error(missing_capability(
+                    Capability::Tasks,
+                    "this tool runs only as a task; it",
+                )));
+            }
+        }
         let input = input_params(
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
@@ -341,7 +372,7 @@ impl ServerHandler for McpServer {
                     result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
                 Ok(result.into())
             }
-            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
         }
     }
 
@@ -376,7 +407,7 @@ impl ServerHandler for McpServer {
                     result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
                 Ok(result.into())
             }
-            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
         }
     }
 
@@ -420,7 +451,7 @@ impl ServerHandler for McpServer {
                     result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
                 Ok(result.into())
             }
-            Outcome::InputRequired(value) => Ok(input_required(value)?.into()),
+            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
         }
     }
 
@@ -461,6 +492,32 @@ impl ServerHandler for McpServer {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = level;
         Ok(())
+    }
+
+    async fn get_task(
+        &self,
+        request: rm::GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rm::GetTaskResult, ErrorData> {
+        let task = task_engine::get(&self.router, &request.task_id).map_err(protocol_error)?;
+        serde_json::from_value(task).map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    async fn update_task(
+        &self,
+        request: rm::UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let responses: Map<String, Value> = request.input_responses.into_iter().collect();
+        task_engine::update(&self.router, &request.task_id, &responses).map_err(protocol_error)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: rm::CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        task_engine::cancel(&self.router, &request.task_id).map_err(protocol_error)
     }
 
     fn accepted_subscription_filter(

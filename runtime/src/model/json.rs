@@ -1,0 +1,694 @@
+//! JSON the model does not interpret, kept as text: unknown fields ([`JsonObject`]), `_meta`
+//! values, structured content and unknown blocks ([`RawJson`]).
+//!
+//! A relay must not change what it does not understand. `serde_json::Value` would: it
+//! rounds integers beyond 64 bits, spells `1E2` as `100.0` and `-0` as `0`, and sorts object
+//! keys. Text keeps all of it, byte for byte (whitespace between tokens is dropped: what is
+//! written is compact JSON). Text is also small: a `Value` costs 32 bytes per number and more
+//! per object member, so a document of many tiny values would take many times its size.
+//!
+//! Two values are equal when their (compact) texts are: `{"a":1}` and `{"a":1.0}` differ, as
+//! they do on the wire.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+/// One JSON value kept as its exact text (numbers, key order and escapes as received).
+///
+/// ```
+/// use mcp_content::RawJson;
+/// let raw: RawJson = serde_json::from_str(r#"{"b": 1E2, "a": 123456789012345678901234567890}"#).unwrap();
+/// assert_eq!(raw.as_str(), r#"{"b":1E2,"a":123456789012345678901234567890}"#);
+/// assert_eq!(serde_json::to_string(&raw).unwrap(), raw.as_str());
+/// assert_eq!(RawJson::from(serde_json::json!([1, "x"])).as_str(), r#"[1,"x"]"#);
+/// ```
+#[derive(Clone)]
+pub struct RawJson(Box<RawValue>);
+
+impl RawJson {
+    /// Parses `text` (one JSON value); whitespace between tokens is dropped.
+    pub fn parse(text: &str) -> Result<Self, serde_json::Error> {
+        let raw: Box<RawValue> = serde_json::from_str(text)?;
+        Ok(Self(compact(raw)))
+    }
+
+    /// The JSON `null`.
+    pub fn null() -> Self {
+        Self::from(&Value::Null)
+    }
+
+    /// The JSON text.
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The text as `serde_json`'s raw value.
+    pub fn as_raw(&self) -> &RawValue {
+        &self.0
+    }
+
+    /// The value as a `serde_json::Value` (numbers as `Value` holds them: a relay should
+    /// write the `RawJson` itself).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.as_str()).unwrap_or(Value::Null)
+    }
+
+    /// Reads the value as `T`.
+    pub fn deserialize_into<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
+        serde_json::from_str(self.as_str())
+    }
+
+    /// Whether the value is an object.
+    pub fn is_object(&self) -> bool {
+        self.as_str().starts_with('{')
+    }
+
+    /// Whether the value is `null`.
+    pub fn is_null(&self) -> bool {
+        self.as_str() == "null"
+    }
+
+    /// The string, when the value is a string without escapes.
+    pub fn as_plain_str(&self) -> Option<&str> {
+        plain_str(self.as_str())
+    }
+}
+
+/// The inside of a JSON string literal without escapes.
+fn plain_str(text: &str) -> Option<&str> {
+    text.strip_prefix('"')?
+        .strip_suffix('"')
+        .filter(|s| !s.contains('\\'))
+}
+
+impl From<&Value> for RawJson {
+    fn from(value: &Value) -> Self {
+        // A `Value` always serializes (its keys are strings, its numbers finite).
+        Self(serde_json::value::to_raw_value(value).expect("a JSON value serializes"))
+    }
+}
+
+impl From<Value> for RawJson {
+    fn from(value: Value) -> Self {
+        Self::from(&value)
+    }
+}
+
+impl From<Box<RawValue>> for RawJson {
+    fn from(value: Box<RawValue>) -> Self {
+        Self(compact(value))
+    }
+}
+
+impl From<RawJson> for Value {
+    fn from(value: RawJson) -> Self {
+        value.to_value()
+    }
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<Value> for RawJson {
+    fn eq(&self, other: &Value) -> bool {
+        self.to_value() == *other
+    }
+}
+
+impl fmt::Debug for RawJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for RawJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for RawJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for RawJson {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        Ok(Self(compact(raw)))
+    }
+}
+
+/// `raw` without whitespace between tokens (most input has none: then it is returned as is).
+pub(crate) fn compact(raw: Box<RawValue>) -> Box<RawValue> {
+    if !has_whitespace(raw.get()) {
+        return raw;
+    }
+    let mut out = String::with_capacity(raw.get().len());
+    push_compact(&mut out, raw.get());
+    RawValue::from_string(out).unwrap_or(raw)
+}
+
+fn has_whitespace(text: &str) -> bool {
+    memchr::memchr3(b' ', b'\n', b'\t', text.as_bytes()).is_some()
+        || memchr::memchr(b'\r', text.as_bytes()).is_some()
+}
+
+/// Appends valid JSON `text` to `out` without the whitespace between its tokens.
+fn push_compact(out: &mut String, text: &str) {
+    if !has_whitespace(text) {
+        out.push_str(text);
+        return;
+    }
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if matches!(c, ' ' | '\n' | '\t' | '\r') {
+            continue;
+        } else if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
+    }
+}
+
+/// Appends `key` as a JSON string.
+fn push_key(out: &mut String, key: &str) {
+    if key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push('"');
+        out.push_str(key);
+        out.push('"');
+    } else {
+        out.push_str(&serde_json::to_string(key).unwrap_or_default());
+    }
+}
+
+/// A JSON object kept as text, in the order it was read or built: the unknown fields of a
+/// model type (`extra`), the fields of an unknown block, the entries of `_meta`.
+///
+/// Lookups read the text (a linear scan): these objects are relayed far more often than
+/// they are searched.
+///
+/// ```
+/// use mcp_content::JsonObject;
+/// let mut object = JsonObject::new();
+/// object.insert("z", serde_json::json!(1));
+/// object.insert("a", serde_json::json!({"y": 2, "x": 3}));
+/// assert_eq!(object.as_str(), r#"{"a":{"x":3,"y":2},"z":1}"#);
+/// let read = JsonObject::parse(r#"{"z":1E2,"a":-0}"#).unwrap();
+/// assert_eq!(read.as_str(), r#"{"z":1E2,"a":-0}"#);
+/// assert_eq!(object.get("a").unwrap().get(), r#"{"x":3,"y":2}"#);
+/// assert_eq!(object.len(), 2);
+/// ```
+#[derive(Clone, Default, PartialEq)]
+pub struct JsonObject(Option<Box<str>>);
+
+impl JsonObject {
+    /// An empty object.
+    pub const fn new() -> Self {
+        Self(None)
+    }
+
+    /// Parses `text` (one JSON object).
+    pub fn parse(text: &str) -> Result<Self, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// Whether the object has no member.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The number of members.
+    pub fn len(&self) -> usize {
+        self.entries().len()
+    }
+
+    /// The compact JSON text (`{}` when empty).
+    pub fn as_str(&self) -> &str {
+        self.0.as_deref().unwrap_or("{}")
+    }
+
+    /// The members, in order: each key (unescaped) and the raw text of its value.
+    pub fn entries(&self) -> Vec<(Cow<'_, str>, &RawValue)> {
+        let Some(text) = self.0.as_deref() else {
+            return Vec::new();
+        };
+        serde_json::from_str::<Entries<'_>>(text)
+            .map(|e| e.0)
+            .unwrap_or_default()
+    }
+
+    /// Iterates over the members in order.
+    pub fn iter(&self) -> impl Iterator<Item = (Cow<'_, str>, &RawValue)> {
+        self.entries().into_iter()
+    }
+
+    /// The keys, in order.
+    pub fn keys(&self) -> impl Iterator<Item = Cow<'_, str>> {
+        self.entries().into_iter().map(|(k, _)| k)
+    }
+
+    /// The raw value at `key`.
+    pub fn get(&self, key: &str) -> Option<&RawValue> {
+        self.entries()
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// The value at `key` as a `serde_json::Value`.
+    pub fn get_value(&self, key: &str) -> Option<Value> {
+        self.get(key)
+            .map(|raw| serde_json::from_str(raw.get()).unwrap_or(Value::Null))
+    }
+
+    /// Whether `key` is a member.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Sets `key` to `value`: in place when present (the old value is returned); a new key
+    /// goes before the first greater one, so an object built by inserts is sorted as
+    /// `serde_json::Map` sorts it, and one read keeps its order.
+    pub fn insert(&mut self, key: impl Into<String>, value: impl Into<RawJson>) -> Option<RawJson> {
+        let key = key.into();
+        let value = value.into();
+        let entries = self.entries();
+        let mut builder = ObjectBuilder::new();
+        if let Some(at) = entries.iter().position(|(k, _)| *k == key) {
+            let old = RawJson(entries[at].1.to_owned());
+            for (i, (k, v)) in entries.iter().enumerate() {
+                builder.push(k, if i == at { value.as_str() } else { v.get() });
+            }
+            *self = builder.finish();
+            return Some(old);
+        }
+        let at = entries
+            .iter()
+            .position(|(k, _)| k.as_ref() > key.as_str())
+            .unwrap_or(entries.len());
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if i == at {
+                builder.push(&key, value.as_str());
+            }
+            builder.push(k, v.get());
+        }
+        if at == entries.len() {
+            builder.push(&key, value.as_str());
+        }
+        *self = builder.finish();
+        None
+    }
+
+    /// Removes `key`, keeping the order of the rest.
+    pub fn remove(&mut self, key: &str) -> Option<RawJson> {
+        let mut old = None;
+        let mut builder = ObjectBuilder::new();
+        for (k, v) in self.entries() {
+            if k == key && old.is_none() {
+                old = Some(RawJson(v.to_owned()));
+            } else {
+                builder.push(&k, v.get());
+            }
+        }
+        *self = builder.finish();
+        old
+    }
+
+    /// Keeps the members for which `keep` returns true.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &RawValue) -> bool) {
+        let mut builder = ObjectBuilder::new();
+        for (k, v) in self.entries() {
+            if keep(&k, v) {
+                builder.push(&k, v.get());
+            }
+        }
+        *self = builder.finish();
+    }
+
+    /// Appends the members of `other` (a key present in both takes `other`'s value).
+    pub fn extend(&mut self, other: &JsonObject) {
+        for (k, v) in other.entries() {
+            self.insert(k.into_owned(), RawJson(v.to_owned()));
+        }
+    }
+
+    /// The members as a `serde_json::Map` (keys sorted, numbers as `Value` holds them).
+    pub fn to_map(&self) -> Map<String, Value> {
+        self.entries()
+            .into_iter()
+            .map(|(k, v)| {
+                (
+                    k.into_owned(),
+                    serde_json::from_str(v.get()).unwrap_or(Value::Null),
+                )
+            })
+            .collect()
+    }
+
+    /// The members' text between the braces (`"a":1,"b":2`), empty when there is none.
+    pub(crate) fn members_text(&self) -> &str {
+        self.0
+            .as_deref()
+            .and_then(|t| t.get(1..t.len() - 1))
+            .unwrap_or("")
+    }
+}
+
+impl From<Map<String, Value>> for JsonObject {
+    fn from(map: Map<String, Value>) -> Self {
+        let mut builder = ObjectBuilder::new();
+        for (k, v) in &map {
+            builder.push(k, RawJson::from(v).as_str());
+        }
+        builder.finish()
+    }
+}
+
+impl FromIterator<(String, Value)> for JsonObject {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+        let mut builder = ObjectBuilder::new();
+        for (k, v) in iter {
+            builder.push(&k, RawJson::from(&v).as_str());
+        }
+        builder.finish()
+    }
+}
+
+impl PartialEq<Map<String, Value>> for JsonObject {
+    fn eq(&self, other: &Map<String, Value>) -> bool {
+        self.to_map() == *other
+    }
+}
+
+impl fmt::Debug for JsonObject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for JsonObject {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let entries = self.entries();
+        let mut map = serializer.serialize_map(Some(entries.len()))?;
+        for (k, v) in entries {
+            map.serialize_entry(&k, v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for JsonObject {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor;
+        impl<'de> Visitor<'de> for ObjectVisitor {
+            type Value = JsonObject;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<JsonObject, A::Error> {
+                let mut builder = ObjectBuilder::new();
+                while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
+                    builder.push_value(&key, &mut access)?;
+                }
+                Ok(builder.finish())
+            }
+        }
+        deserializer.deserialize_map(ObjectVisitor)
+    }
+}
+
+/// Builds a [`JsonObject`]'s text member by member, as a model type reads its unknown fields.
+#[derive(Default)]
+pub(crate) struct ObjectBuilder(String);
+
+impl ObjectBuilder {
+    pub(crate) fn new() -> Self {
+        Self(String::new())
+    }
+
+    /// Appends `key` with the value text `raw` (valid JSON).
+    pub(crate) fn push(&mut self, key: &str, raw: &str) {
+        self.0.push(if self.0.is_empty() { '{' } else { ',' });
+        push_key(&mut self.0, key);
+        self.0.push(':');
+        push_compact(&mut self.0, raw);
+    }
+
+    /// Reads the next value of `access` as raw text and appends it under `key`.
+    pub(crate) fn push_value<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        access: &mut A,
+    ) -> Result<(), A::Error> {
+        let raw: Box<RawValue> = access.next_value()?;
+        self.push(key, raw.get());
+        Ok(())
+    }
+
+    /// Appends the members of `other`, after these.
+    pub(crate) fn append(&mut self, other: ObjectBuilder) {
+        if other.0.is_empty() {
+            return;
+        }
+        if self.0.is_empty() {
+            self.0 = other.0;
+        } else {
+            self.0.push(',');
+            self.0.push_str(&other.0[1..]);
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> JsonObject {
+        if self.0.is_empty() {
+            return JsonObject(None);
+        }
+        self.0.push('}');
+        JsonObject(Some(self.0.into_boxed_str()))
+    }
+}
+
+/// A key borrowed from the input when it has no escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        crate::model::content::Key::deserialize(deserializer).map(|k| Key(k.0))
+    }
+}
+
+/// The members of an object's text, borrowed.
+struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Entries<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor;
+        impl<'de> Visitor<'de> for EntriesVisitor {
+            type Value = Entries<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Entries<'de>, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
+                    let value: &'de RawValue = access.next_value()?;
+                    entries.push((key, value));
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading optional fields: one rule for `null`.
+
+/// An optional field's value, read with the crate's one `null` rule: the official schemas
+/// give no optional field a `null` type, so `null` is refused (naming the field's path)
+/// rather than read as absent — a relay that dropped it would change the document, and one
+/// that kept it would write an invalid one. Absent fields are `None` as usual.
+pub(crate) struct Present<T>(pub(crate) T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Present<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PresentVisitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for PresentVisitor<T> {
+            type Value = Present<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a value (not null)")
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Present<T>, E> {
+                Err(null_error())
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Present<T>, E> {
+                Err(null_error())
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Present<T>, D::Error> {
+                T::deserialize(d).map(Present)
+            }
+        }
+        deserializer.deserialize_option(PresentVisitor(std::marker::PhantomData))
+    }
+}
+
+/// The error for `null` in an optional field.
+pub(crate) fn null_error<E: de::Error>() -> E {
+    E::custom(crate::rules::Violation::new(
+        crate::rules::Rule::Type,
+        "null is not allowed here (no optional field of the schema takes null): leave the field out",
+    ))
+}
+
+/// Reads the value of an optional field into `slot` once, refusing `null` and a second value.
+pub(crate) fn take_optional<'de, T: Deserialize<'de>, A: MapAccess<'de>>(
+    access: &mut A,
+    slot: &mut Option<T>,
+    key: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(key));
+    }
+    let Present(value) = access.next_value::<Present<T>>()?;
+    *slot = Some(value);
+    Ok(())
+}
+
+/// Reads the value of a required field into `slot` once.
+pub(crate) fn take_required<'de, T: Deserialize<'de>, A: MapAccess<'de>>(
+    access: &mut A,
+    slot: &mut Option<T>,
+    key: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(key));
+    }
+    *slot = Some(access.next_value()?);
+    Ok(())
+}
+
+/// A size in bytes: a non-negative integer as JSON Schema counts integers, so `1.0` and `1e3`
+/// are integers too (and `1.5` is not).
+pub(crate) struct Size(pub(crate) u64);
+
+impl<'de> Deserialize<'de> for Size {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SizeVisitor;
+        impl Visitor<'_> for SizeVisitor {
+            type Value = Size;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a non-negative integer")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Size, E> {
+                Ok(Size(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Size, E> {
+                u64::try_from(v)
+                    .map(Size)
+                    .map_err(|_| E::custom(format_args!("size {v} is negative")))
+            }
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Size, E> {
+                // 2^64 as f64: the first float past `u64::MAX`.
+                const LIMIT: f64 = 18_446_744_073_709_551_616.0;
+                if v.fract() != 0.0 || !v.is_finite() {
+                    return Err(E::custom(format_args!("size {v} is not an integer")));
+                }
+                if !(0.0..LIMIT).contains(&v) {
+                    return Err(E::custom(format_args!("size {v} is out of range")));
+                }
+                Ok(Size(v as u64))
+            }
+        }
+        deserializer.deserialize_any(SizeVisitor)
+    }
+}
+
+/// Implements `Deserialize` for a model struct whose fields are listed once: `required`,
+/// `optional` (`Option<T>`) or `defaulted` (absent is `Default`), each read as a type (with a
+/// conversion when the field's type differs), unknown members kept in `extra` as text in
+/// order. Every optional field follows the one `null` rule ([`Present`]); `@count` counts
+/// the object as a block against [`ReadLimits::max_blocks`](crate::ReadLimits::max_blocks).
+macro_rules! deserialize_object {
+    ($ty:ident, $expecting:literal, $(@$count:ident,)? {
+        $($field:ident : $kind:ident $read:ty = $key:literal $(=> $conv:expr)?),* $(,)?
+    }) => {
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct ObjectVisitor;
+                impl<'de> serde::de::Visitor<'de> for ObjectVisitor {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut access: A,
+                    ) -> Result<$ty, A::Error> {
+                        $( $crate::model::json::deserialize_object!(@$count); )?
+                        $( let mut $field: Option<$read> = None; )*
+                        let mut extra = $crate::model::json::ObjectBuilder::new();
+                        while let Some(key) =
+                            access.next_key::<$crate::model::content::Key<'de>>()?
+                        {
+                            match key.0.as_ref() {
+                                $( $key => $crate::model::json::deserialize_object!(
+                                    @take $kind, access, $field, $key
+                                ), )*
+                                other => extra.push_value(other, &mut access)?,
+                            }
+                        }
+                        Ok($ty {
+                            $( $field: $crate::model::json::deserialize_object!(
+                                @finish $kind, $field, $key $(, $conv)?
+                            ), )*
+                            extra: extra.finish(),
+                        })
+                    }
+                }
+                deserializer.deserialize_map(ObjectVisitor)
+            }
+        }
+    };
+    (@count) => {
+        $crate::wire::limits::count_block().map_err(serde::de::Error::custom)?
+    };
+    (@take required, $access:ident, $slot:ident, $key:literal) => {
+        $crate::model::json::take_required(&mut $access, &mut $slot, $key)?
+    };
+    (@take $kind:ident, $access:ident, $slot:ident, $key:literal) => {
+        $crate::model::json::take_optional(&mut $access, &mut $slot, $key)?
+    };
+    (@finish required, $slot:ident, $key:literal $(, $conv:expr)?) => {
+        match $slot {
+            Some(value) => $( ($conv) )? (value),
+            None => return Err(serde::de::Error::missing_field($key)),
+        }
+    };
+    (@finish optional, $slot:ident, $key:literal $(, $conv:expr)?) => {
+        $slot $( .map($conv) )?
+    };
+    (@finish defaulted, $slot:ident, $key:literal $(, $conv:expr)?) => {
+        $slot $( .map($conv) )? .unwrap_or_default()
+    };
+}
+pub(crate) use deserialize_object;

@@ -1,0 +1,215 @@
+//! Payload budgets: a binary block larger than a tool's budget goes out as a
+//! `resource_link` to a short-lived resource the router serves, instead of inline base64.
+//!
+//! A 16 MiB image inline is 22 MB of base64 in one JSON message that every proxy and host
+//! must buffer; a link lets the client fetch it when (and if) it needs it.
+
+use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value};
+
+use crate::model::binary::Base64Data;
+use crate::model::cache::CacheHint;
+use crate::model::content::{BlobResourceContents, ContentBlock, ResourceContents, ResourceLink};
+use crate::model::resource::{CacheScope, ReadResourceResult};
+use crate::model::tool::CallToolResult;
+use crate::model::validated::{MimeType, Uri};
+
+/// Where payload links point: `mcp-payload://blob/<id>`.
+pub const PAYLOAD_URI_PREFIX: &str = "mcp-payload://blob/";
+
+/// The `_meta` key on a payload link saying what block it replaces, so a reader can put the
+/// block back ([`crate::convert::inline_payload_links`]): `{"type": "image" | "audio" |
+/// "resource", "uri": …, "meta": …}` (`uri` and `meta` of an embedded resource's contents).
+pub const PAYLOAD_META_KEY: &str = "dev.mcp-content/payload";
+
+/// A payload kept for a link.
+#[derive(Debug, Clone)]
+pub struct StoredPayload {
+    /// The bytes.
+    pub data: Base64Data,
+    /// Their MIME type.
+    pub mime_type: Option<MimeType>,
+    /// When the link stops working.
+    pub expires: Instant,
+}
+
+/// Where the router keeps payloads served through links. [`MemoryPayloadStore`] is the
+/// default; implement this to keep them elsewhere (a disk cache, an object store).
+pub trait PayloadStore: Send + Sync + 'static {
+    /// Keeps `payload` under `id` (an unguessable name the router chose).
+    fn put(&self, id: String, payload: StoredPayload);
+    /// The payload kept under `id`, unless it is gone or expired.
+    fn get(&self, id: &str) -> Option<StoredPayload>;
+}
+
+/// Payloads in memory, dropped once expired (expired ones are swept on each `put`).
+#[derive(Debug, Default)]
+pub struct MemoryPayloadStore {
+    payloads: Mutex<HashMap<String, Arc<StoredPayload>>>,
+}
+
+impl MemoryPayloadStore {
+    /// An empty store.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many payloads are kept (expired ones included until the next sweep).
+    pub fn len(&self) -> usize {
+        self.payloads
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// Whether no payload is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl PayloadStore for MemoryPayloadStore {
+    fn put(&self, id: String, payload: StoredPayload) {
+        let mut payloads = self.payloads.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        payloads.retain(|_, p| p.expires > now);
+        payloads.insert(id, Arc::new(payload));
+    }
+
+    fn get(&self, id: &str) -> Option<StoredPayload> {
+        let payloads = self.payloads.lock().unwrap_or_else(PoisonError::into_inner);
+        payloads
+            .get(id)
+            .filter(|p| p.expires > Instant::now())
+            .map(|p| StoredPayload::clone(p))
+    }
+}
+
+/// The router's payload settings.
+pub(crate) struct Payloads {
+    pub(crate) store: Arc<dyn PayloadStore>,
+    pub(crate) ttl: Duration,
+}
+
+/// The default lifetime of a payload link.
+pub(crate) const DEFAULT_PAYLOAD_TTL: Duration = Duration::from_secs(300);
+
+impl Payloads {
+    /// Moves every binary block of `result` larger than `max_inline` bytes into the store
+    /// and puts a link in its place.
+    pub(crate) fn apply(&self, result: &mut CallToolResult, max_inline: u64) {
+        for block in &mut result.content {
+            let too_big = |data: &Base64Data| data.decoded_len() as u64 > max_inline;
+            let replace = match block {
+                ContentBlock::Image(image) => too_big(&image.data),
+                ContentBlock::Audio(audio) => too_big(&audio.data),
+                ContentBlock::Resource(embedded) => {
+                    matches!(&embedded.resource, ResourceContents::Blob(blob) if too_big(&blob.blob))
+                }
+                _ => false,
+            };
+            if replace {
+                let taken = std::mem::replace(block, ContentBlock::text(""));
+                *block = ContentBlock::from(self.link(taken));
+            }
+        }
+    }
+
+    fn link(&self, block: ContentBlock) -> ResourceLink {
+        let (kind, data, mime_type, annotations, mut meta, extra, inner) = match block {
+            ContentBlock::Image(b) => (
+                "image",
+                b.data,
+                Some(b.mime_type),
+                b.annotations,
+                b.meta,
+                b.extra,
+                None,
+            ),
+            ContentBlock::Audio(b) => (
+                "audio",
+                b.data,
+                Some(b.mime_type),
+                b.annotations,
+                b.meta,
+                b.extra,
+                None,
+            ),
+            ContentBlock::Resource(b) => {
+                let ResourceContents::Blob(blob) = b.resource else {
+                    unreachable!("only blob resources are replaced")
+                };
+                let inner = (blob.uri, blob.meta);
+                (
+                    "resource",
+                    blob.blob,
+                    blob.mime_type,
+                    b.annotations,
+                    b.meta,
+                    b.extra,
+                    Some(inner),
+                )
+            }
+            _ => unreachable!("only binary blocks are replaced"),
+        };
+        let id = new_id();
+        let uri = Uri::new(format!("{PAYLOAD_URI_PREFIX}{id}"))
+            .expect("the prefix and a hex id make an absolute URI");
+        let mut link = ResourceLink::new(uri, format!("{kind}-{id}"));
+        link.size = Some(data.decoded_len() as u64);
+        link.mime_type.clone_from(&mime_type);
+        link.annotations = annotations;
+        link.extra = extra;
+        let mut replaced = Map::new();
+        replaced.insert("type".into(), Value::from(kind));
+        if let Some((uri, inner_meta)) = inner {
+            replaced.insert("uri".into(), Value::from(uri.as_str()));
+            if !inner_meta.is_empty() {
+                replaced.insert("meta".into(), Value::Object(inner_meta.to_map()));
+            }
+        }
+        meta.__insert_unchecked(PAYLOAD_META_KEY, Value::Object(replaced));
+        link.meta = meta;
+        self.store.put(
+            id,
+            StoredPayload {
+                data,
+                mime_type,
+                expires: Instant::now() + self.ttl,
+            },
+        );
+        link
+    }
+
+    /// The read result for a payload link, or `None` when `uri` is not one of ours or the
+    /// payload is gone.
+    pub(crate) fn read(&self, uri: &str) -> Option<ReadResourceResult> {
+        let id = uri.strip_prefix(PAYLOAD_URI_PREFIX)?;
+        let payload = self.store.get(id)?;
+        let mut blob = BlobResourceContents::new(Uri::new(uri).ok()?, payload.data);
+        blob.mime_type = payload.mime_type;
+        let mut result = ReadResourceResult::new(vec![blob.into()]);
+        let left = payload.expires.saturating_duration_since(Instant::now());
+        // The bytes never change while the link lives; the link is the caller's own.
+        CacheHint::from_duration(left, CacheScope::Private).fill(&mut result);
+        Some(result)
+    }
+}
+
+/// 128 unguessable bits in hex: `RandomState` is seeded from the OS once per process and
+/// varied per instance; a counter keeps ids distinct even if two hashes collide.
+fn new_id() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut high = RandomState::new().build_hasher();
+    high.write_u64(count);
+    let mut low = RandomState::new().build_hasher();
+    low.write_u64(!count);
+    format!("{:016x}{:016x}", high.finish(), low.finish())
+}

@@ -1,0 +1,291 @@
+//! Tasks (the `io.modelcontextprotocol/tasks` extension, SEP-2663): a tool registered as
+//! task-supporting runs in the background when the client declares the extension; the
+//! client polls `tasks/get`, answers the task's questions with `tasks/update` (the handler
+//! runs again with every answer, as in an input round) and may `tasks/cancel` it. Tasks
+//! live in a [`TaskStore`], so replicas sharing a store share them.
+
+mod store;
+
+pub use store::{FileTaskStore, MemoryTaskStore, TaskRecord, TaskStore};
+
+/// Whether a tool runs as a task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TaskSupport {
+    /// As a task when the client declared the extension, inline otherwise.
+    Optional,
+    /// Only as a task: a client without the extension gets `-32021`.
+    Required,
+}
+
+impl TaskSupport {
+    /// The `execution.taskSupport` value of the tool's descriptor.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskSupport::Optional => "optional",
+            TaskSupport::Required => "required",
+        }
+    }
+}
+
+/// How long a task is kept, and how often clients are told to poll.
+pub(crate) const TTL_MS: u64 = 60 * 60 * 1000;
+pub(crate) const POLL_INTERVAL_MS: u64 = 250;
+
+#[cfg(feature = "rmcp")]
+pub(crate) mod engine {
+    use std::collections::HashMap;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex, PoisonError};
+
+    use serde_json::{Map, Value, json};
+
+    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord};
+    use crate::model::meta::Meta;
+    use crate::rules::ProtocolVersion;
+    use crate::server::handler::{Context, ProtocolError};
+    use crate::server::input::{ClientCapabilities, Round};
+    use crate::server::router::Router;
+    use crate::wire::version::SerializeFor;
+
+    /// The tasks running in this process, so `tasks/cancel` can stop them.
+    #[derive(Debug, Default)]
+    pub(crate) struct Running {
+        handles: Mutex<HashMap<String, tokio::task::AbortHandle>>,
+    }
+
+    impl Running {
+        fn insert(&self, id: &str, handle: tokio::task::AbortHandle) {
+            self.handles
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(id.to_owned(), handle);
+        }
+
+        fn remove(&self, id: &str) -> Option<tokio::task::AbortHandle> {
+            self.handles
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(id)
+        }
+    }
+
+    fn now() -> String {
+        time::OffsetDateTime::now_utc()
+            .format(&time::format_description::well_known::Rfc3339)
+            .unwrap_or_default()
+    }
+
+    /// Unique across replicas: the process id, the time and a counter.
+    fn new_id() -> String {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        format!("task-{:x}-{nanos:x}-{n}", std::process::id())
+    }
+
+    fn unknown(id: &str) -> ProtocolError {
+        ProtocolError::invalid_params(format!("unknown task: {id}"))
+    }
+
+    fn base(record: &TaskRecord) -> Map<String, Value> {
+        let mut task = Map::new();
+        task.insert("taskId".into(), Value::from(record.task_id.clone()));
+        task.insert("status".into(), Value::from(record.status.clone()));
+        task.insert("createdAt".into(), Value::from(record.created_at.clone()));
+        task.insert(
+            "lastUpdatedAt".into(),
+            Value::from(record.last_updated_at.clone()),
+        );
+        task.insert("ttlMs".into(), Value::from(record.ttl_ms));
+        task.insert(
+            "pollIntervalMs".into(),
+            Value::from(record.poll_interval_ms),
+        );
+        task
+    }
+
+    /// The `CreateTaskResult` for a new task.
+    pub(crate) fn create_result(record: &TaskRecord) -> Value {
+        let mut result = base(record);
+        result.insert("resultType".into(), Value::from("task"));
+        Value::Object(result)
+    }
+
+    /// The `tasks/get` result: the task with its status's payload inlined.
+    pub(crate) fn detailed(record: &TaskRecord) -> Value {
+        let mut result = base(record);
+        result.insert("resultType".into(), Value::from("complete"));
+        match record.status.as_str() {
+            "completed" => {
+                result.insert("result".into(), record.result.clone().unwrap_or_default());
+            }
+            "failed" => {
+                result.insert("error".into(), record.error.clone().unwrap_or_default());
+            }
+            "input_required" => {
+                result.insert(
+                    "inputRequests".into(),
+                    Value::Object(record.input_requests.clone()),
+                );
+            }
+            _ => {}
+        }
+        Value::Object(result)
+    }
+
+    /// Creates the task (stored before this returns, so `tasks/get` finds it at once) and
+    /// starts it.
+    pub(crate) fn create(
+        router: &Arc<Router>,
+        tool: &str,
+        arguments: Map<String, Value>,
+        version: ProtocolVersion,
+        capabilities: &ClientCapabilities,
+    ) -> Result<Value, ProtocolError> {
+        let at = now();
+        let record = TaskRecord {
+            task_id: new_id(),
+            tool: tool.to_owned(),
+            arguments,
+            protocol_version: version.to_string(),
+            client_capabilities: Value::Object(capabilities.as_map().clone()),
+            status: "working".into(),
+            created_at: at.clone(),
+            last_updated_at: at,
+            ttl_ms: TTL_MS,
+            poll_interval_ms: POLL_INTERVAL_MS,
+            input_requests: Map::new(),
+            answers: Map::new(),
+            result: None,
+            error: None,
+        };
+        router.task_store().put(&record)?;
+        start(Arc::clone(router), record.task_id.clone());
+        Ok(create_result(&record))
+    }
+
+    fn start(router: Arc<Router>, id: String) {
+        tokio::spawn(run(router, id));
+    }
+
+    /// Runs (or runs again, with every answer so far) the task's tool and stores where it
+    /// ended: a result, a protocol error, or the questions it waits on.
+    async fn run(router: Arc<Router>, id: String) {
+        let store = router.task_store();
+        let Ok(Some(record)) = store.get(&id) else {
+            return;
+        };
+        let version = ProtocolVersion::parse(&record.protocol_version).unwrap_or_default();
+        let round = Arc::new(Round::with_answers(record.answers.clone()));
+        let context = Context::new(Meta::new(), version)
+            .with_client_capabilities(ClientCapabilities::from_value(
+                record.client_capabilities.clone(),
+            ))
+            .with_round(Arc::clone(&round));
+        let runner = Arc::clone(&router);
+        let (tool, arguments) = (record.tool.clone(), record.arguments.clone());
+        let handle =
+            tokio::spawn(async move { runner.call_tool(&tool, Some(arguments), context).await });
+        router.running().insert(&id, handle.abort_handle());
+        let joined = handle.await;
+        router.running().remove(&id);
+        let Ok(Some(mut record)) = store.get(&id) else {
+            return;
+        };
+        if record.is_terminal() {
+            // Cancelled meanwhile: the cancellation stands.
+            return;
+        }
+        let failed = |error: &ProtocolError| {
+            let mut value = json!({ "code": error.code, "message": error.message });
+            if let Some(data) = &error.data {
+                value["data"] = data.clone();
+            }
+            value
+        };
+        match joined {
+            Err(e) if e.is_cancelled() => record.status = "cancelled".into(),
+            Err(_) => {
+                record.status = "failed".into();
+                record.error = Some(failed(&ProtocolError::internal(
+                    "the tool failed unexpectedly (it panicked)",
+                )));
+            }
+            Ok(Err(error)) => {
+                record.status = "failed".into();
+                record.error = Some(failed(&error));
+            }
+            Ok(Ok(result)) => match round.outcome() {
+                Err(error) => {
+                    record.status = "failed".into();
+                    record.error = Some(failed(&error));
+                }
+                Ok(Some(pending)) => {
+                    record.status = "input_required".into();
+                    record.input_requests = pending.into_iter().collect();
+                }
+                Ok(None) => {
+                    record.status = "completed".into();
+                    record.result = Some(result.to_value_for(version));
+                }
+            },
+        }
+        record.last_updated_at = now();
+        let _ = store.put(&record);
+    }
+
+    /// `tasks/get`.
+    pub(crate) fn get(router: &Router, id: &str) -> Result<Value, ProtocolError> {
+        let record = router.task_store().get(id)?.ok_or_else(|| unknown(id))?;
+        Ok(detailed(&record))
+    }
+
+    /// `tasks/update`: records the answers; once every question is answered the task runs
+    /// again (in this process, whichever started it).
+    pub(crate) fn update(
+        router: &Arc<Router>,
+        id: &str,
+        responses: &Map<String, Value>,
+    ) -> Result<(), ProtocolError> {
+        let store = router.task_store();
+        let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
+        if record.status != "input_required" {
+            return Ok(());
+        }
+        for (key, answer) in responses {
+            // Answers to questions the task did not ask are ignored.
+            if record.input_requests.remove(key).is_some() {
+                record.answers.insert(key.clone(), answer.clone());
+            }
+        }
+        let resume = record.input_requests.is_empty();
+        if resume {
+            record.status = "working".into();
+        }
+        record.last_updated_at = now();
+        store.put(&record)?;
+        if resume {
+            start(Arc::clone(router), id.to_owned());
+        }
+        Ok(())
+    }
+
+    /// `tasks/cancel`: a running task is stopped; a finished one stays as it is.
+    pub(crate) fn cancel(router: &Router, id: &str) -> Result<(), ProtocolError> {
+        let store = router.task_store();
+        let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
+        if record.is_terminal() {
+            return Ok(());
+        }
+        record.status = "cancelled".into();
+        record.input_requests.clear();
+        record.last_updated_at = now();
+        store.put(&record)?;
+        if let Some(handle) = router.running().remove(id) {
+            handle.abort();
+        }
+        Ok(())
+    }
+}
