@@ -4,11 +4,7 @@
 //! Run it with `cargo run -p mcp-content-examples --bin weather-app` and connect an MCP host
 //! that supports apps; `examples/tests/weather_app.rs` drives it as a client would.
 
-use mcp_content::{
-    AppResource, AppTool, CacheHint, Router, UiCsp, UiResourceMeta, UiToolMeta, UiVisibility, tool,
-};
-
-const VIEW_URI: &str = "ui://weather/view.html";
+use mcp_content::{Router, resource, router, tool};
 
 /// The view: it waits for the host to hand it the tool's result and shows its text.
 const VIEW_HTML: &str = r#"<!doctype html>
@@ -30,34 +26,34 @@ const VIEW_HTML: &str = r#"<!doctype html>
 </html>
 "#;
 
+/// The view, served as an MCP App: its URI, MIME profile and CSP origins are checked at
+/// compile time, and its `_meta.ui` goes on the listed resource and on the read contents.
+#[resource(
+    uri = "ui://weather/view.html",
+    name = "weather-view",
+    mime = "text/html;profile=mcp-app",
+    ui(
+        csp(connect = ["https://api.open-meteo.com"], resources = ["https://*.jsdelivr.net"]),
+        prefers_border = true
+    ),
+    cache(ttl = "1h", scope = "public")
+)]
+fn view() -> &'static str {
+    VIEW_HTML
+}
+
 /// Shows the weather for a city in an interactive view.
-#[tool]
+#[tool(ui = "ui://weather/view.html", visibility = ["model", "app"])]
 fn show_weather(city: String) -> String {
     format!("{city}: sunny, 24 °C")
 }
 
 fn router() -> Router {
-    let tool_ui = UiToolMeta::new(VIEW_URI)
-        .expect("a ui:// URI")
-        .visibility([UiVisibility::Model, UiVisibility::App]);
-    let view_ui = UiResourceMeta {
-        csp: UiCsp {
-            connect: vec!["https://api.open-meteo.com".into()],
-            resources: vec!["https://*.jsdelivr.net".into()],
-            ..UiCsp::default()
-        },
-        prefers_border: Some(true),
-        ..UiResourceMeta::default()
-    };
-    let view = AppResource::new(VIEW_URI, "weather-view", VIEW_HTML, view_ui)
-        .expect("the URI and every origin pass the MCP Apps rules");
-    Router::builder()
+    // `router!` refuses, at compile time, a tool whose view is not among its resources.
+    router! { tools: [show_weather], resources: [view] }
         .info("weather-app", env!("CARGO_PKG_VERSION"))
-        .tool(AppTool::new(show_weather {}, tool_ui))
-        .resource(view)
         // Hosts from before the `ui` object read the flat key.
         .legacy_ui_resource_uri(true)
-        .read_cache(CacheHint::parse("1h", "public").expect("literal hint"))
         .build()
         .expect("the view the tool names is served")
 }
