@@ -81,7 +81,7 @@ impl InputRequest {
                     .map_err(|e| ProtocolError::internal(e.to_string()))?;
                 let mut params = Map::new();
                 // `mode` arrived with URL elicitation (2025-11-25); 2025-06-18 peers do not know it.
-                if version >= ProtocolVersion::V2025_11_25 {
+                if version.has_elicitation_modes() {
                     params.insert("mode".into(), "form".into());
                 }
                 params.insert("message".into(), Value::from(message.clone()));
