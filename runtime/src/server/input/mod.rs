@@ -25,7 +25,7 @@ use std::sync::Mutex;
 use serde_json::{Map, Value};
 
 use crate::rules::ProtocolVersion;
-use crate::server::handler::ProtocolError;
+use crate::server::protocol_error::ProtocolError;
 
 /// `-32021`: the request needs a capability the client did not declare.
 pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
