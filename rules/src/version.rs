@@ -147,6 +147,19 @@ impl ProtocolVersion {
         self >= Self::V2026_07_28
     }
 
+    /// Elicitation has modes (`mode: "form"` beside URL elicitation) and the richer form
+    /// schemas: titled enum options, multi-select, defaults on every primitive
+    /// (2025-11-25 and later; 2025-06-18 knows `enum` + `enumNames` only).
+    ///
+    /// ```
+    /// use mcp_content_rules::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_11_25.has_elicitation_modes());
+    /// assert!(!ProtocolVersion::V2025_06_18.has_elicitation_modes());
+    /// ```
+    pub fn has_elicitation_modes(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
     /// A `_meta` prefix is reserved when any label before the last is `modelcontextprotocol`
     /// or `mcp` (2025-06-18); later versions reserve only the second label.
     ///

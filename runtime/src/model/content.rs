@@ -15,6 +15,7 @@ use serde_json::value::RawValue;
 use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
 use crate::model::icon::Icon;
+use crate::model::json::Key;
 use crate::model::json::{JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required};
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
@@ -808,38 +809,6 @@ struct RawBlock {
     /// Every member read before `type` was seen, as text in order: read as the type says
     /// once it is known, or kept untouched (order included) when the type is unknown.
     pending: ObjectBuilder,
-}
-
-/// A map key or a string value, borrowed from the input when it has no escapes. (`Cow`'s own
-/// `Deserialize` always copies into a `String`: one allocation per key of every block.)
-pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(KeyVisitor)
-    }
-}
-
-struct KeyVisitor;
-
-impl<'de> Visitor<'de> for KeyVisitor {
-    type Value = Key<'de>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string")
-    }
-
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-        Ok(Key(Cow::Borrowed(v)))
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-        Ok(Key(Cow::Owned(v.to_owned())))
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-        Ok(Key(Cow::Owned(v)))
-    }
 }
 
 const KNOWN_BLOCK_TYPES: [&str; 5] = ["text", "image", "audio", "resource_link", "resource"];

@@ -487,15 +487,6 @@ impl ObjectBuilder {
     }
 }
 
-/// A key borrowed from the input when it has no escapes.
-struct Key<'de>(Cow<'de, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        crate::model::content::Key::deserialize(deserializer).map(|k| Key(k.0))
-    }
-}
-
 /// The members of an object's text, borrowed.
 struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
 
@@ -648,7 +639,7 @@ macro_rules! deserialize_object {
                         $( let mut $field: Option<$read> = None; )*
                         let mut extra = $crate::model::json::ObjectBuilder::new();
                         while let Some(key) =
-                            access.next_key::<$crate::model::content::Key<'de>>()?
+                            access.next_key::<$crate::model::json::Key<'de>>()?
                         {
                             match key.0.as_ref() {
                                 $( $key => $crate::model::json::deserialize_object!(
@@ -692,3 +683,35 @@ macro_rules! deserialize_object {
     };
 }
 pub(crate) use deserialize_object;
+
+/// A map key or a string value, borrowed from the input when it has no escapes. (`Cow`'s own
+/// `Deserialize` always copies into a `String`: one allocation per key of every block.)
+pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Borrowed(v)))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(v.to_owned())))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(v)))
+    }
+}

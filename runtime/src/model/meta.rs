@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::model::content::Key;
+use crate::model::json::Key;
 use crate::model::json::{JsonObject, ObjectBuilder, RawJson};
 use crate::model::validated::MetaKey;
 use crate::rules::{self, Rule, Violation};

@@ -173,7 +173,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
         let mut meta: Option<Meta> = None;
         let mut result_type: Option<String> = None;
         let mut extra = ObjectBuilder::new();
-        while let Some(key) = access.next_key::<crate::model::content::Key<'de>>()? {
+        while let Some(key) = access.next_key::<crate::model::json::Key<'de>>()? {
             match key.0.as_ref() {
                 "content" => take_required(&mut access, &mut content, "content")?,
                 // Any JSON value, `null` included (2026-07-28): a value, not an absence.

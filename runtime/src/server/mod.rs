@@ -11,6 +11,7 @@ pub mod http;
 pub mod input;
 pub(crate) mod payload;
 pub(crate) mod prompt_result;
+pub(crate) mod protocol_error;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

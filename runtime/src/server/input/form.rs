@@ -175,7 +175,7 @@ impl FormSchema {
     /// (written as `enum` + `enumNames`) and no multi-select (refused), and takes a
     /// `default` only on booleans.
     pub fn to_value_for(&self, version: ProtocolVersion) -> Result<Value, FormError> {
-        let legacy = version < ProtocolVersion::V2025_11_25;
+        let legacy = !version.has_elicitation_modes();
         let mut properties = Map::new();
         let mut required = Vec::new();
         for field in &self.fields {

@@ -25,7 +25,7 @@ use std::sync::Mutex;
 use serde_json::{Map, Value};
 
 use crate::rules::ProtocolVersion;
-use crate::server::handler::ProtocolError;
+use crate::server::protocol_error::ProtocolError;
 
 /// `-32021`: the request needs a capability the client did not declare.
 pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
@@ -81,7 +81,7 @@ impl InputRequest {
                     .map_err(|e| ProtocolError::internal(e.to_string()))?;
                 let mut params = Map::new();
                 // `mode` arrived with URL elicitation (2025-11-25); 2025-06-18 peers do not know it.
-                if version >= ProtocolVersion::V2025_11_25 {
+                if version.has_elicitation_modes() {
                     params.insert("mode".into(), "form".into());
                 }
                 params.insert("message".into(), Value::from(message.clone()));
