@@ -34,7 +34,7 @@ use crate::wire::error::ReadError;
 /// let mut meta = mcp_content::Meta::new();
 /// Greeting { text: "hi".into(), lang: "en".into() }.extend_content(&mut blocks, &mut meta);
 /// assert_eq!(blocks[0].as_text(), Some("hi"));
-/// assert_eq!(meta.get("com.example/lang"), Some(&"en".into()));
+/// assert_eq!(meta.get_value("com.example/lang"), Some("en".into()));
 /// ```
 pub trait IntoContent: Sized {
     /// Appends this value's blocks to `blocks`, and the entries it places in the result's

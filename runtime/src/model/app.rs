@@ -246,8 +246,8 @@ impl std::str::FromStr for UiVisibility {
 /// let mut tool = Tool::new(ToolName::new("forecast").unwrap());
 /// ui.apply_to_tool(&mut tool);
 /// assert_eq!(
-///     tool.meta.get("ui"),
-///     Some(&serde_json::json!({"resourceUri": "ui://weather/view.html", "visibility": ["model", "app"]}))
+///     tool.meta.get_value("ui"),
+///     Some(serde_json::json!({"resourceUri": "ui://weather/view.html", "visibility": ["model", "app"]}))
 /// );
 /// assert!(UiToolMeta::new("https://weather/view.html").is_err());
 /// ```

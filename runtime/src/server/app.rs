@@ -28,7 +28,7 @@ use crate::server::handler::{
 /// let router = Router::builder().resource(app).build().unwrap();
 /// let listed = &router.list_resources()[0];
 /// assert_eq!(listed.mime_type.as_ref().unwrap().as_str(), "text/html;profile=mcp-app");
-/// assert_eq!(listed.meta.get("ui").unwrap()["csp"]["connectDomains"][0], "https://api.example.com");
+/// assert_eq!(listed.meta.get_value("ui").unwrap()["csp"]["connectDomains"][0], "https://api.example.com");
 ///
 /// assert!(AppResource::new("https://weather/view.html", "v", "", UiResourceMeta::default()).is_err());
 /// ```
@@ -102,7 +102,7 @@ impl ResourceHandler for AppResource {
 /// let ui = UiToolMeta::new("ui://weather/view.html").unwrap();
 /// let app = AppResource::new("ui://weather/view.html", "view", "<p></p>", UiResourceMeta::default()).unwrap();
 /// let router = Router::builder().tool(AppTool::new(show_weather {}, ui.clone())).resource(app).build().unwrap();
-/// assert_eq!(router.list_tools()[0].meta.get("ui").unwrap()["resourceUri"], "ui://weather/view.html");
+/// assert_eq!(router.list_tools()[0].meta.get_value("ui").unwrap()["resourceUri"], "ui://weather/view.html");
 ///
 /// let err = Router::builder().tool(AppTool::new(show_weather {}, ui)).build().unwrap_err();
 /// assert!(matches!(err, RouterError::MissingUiResource { .. }));
