@@ -270,7 +270,11 @@ fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) 
 }
 
 fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    to_rmcp(value, false).map_err(|e| convert_error(&e))
+    // Built by the router from checked parts. Not the lossless `to_rmcp`: rmcp writes a
+    // `roots/list` input request without its empty `params`, which the strict comparison
+    // would refuse although nothing is lost.
+    <rm::InputRequiredResult as serde::Deserialize>::deserialize(value)
+        .map_err(|e| ErrorData::internal_error(e.to_string(), None))
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
