@@ -322,6 +322,18 @@ impl ServerHandler for McpServer {
         config
     }
 
+    /// What rmcp's Streamable HTTP server checks the `Mcp-Param-*` headers of a
+    /// `tools/call` against (SEP-2243: the tool's `x-mcp-header` properties).
+    /// Only the name and the input schema: that is all the check reads.
+    fn get_tool(&self, name: &str) -> Option<rm::Tool> {
+        let tool = self.router.find_tool(name)?;
+        Some(rm::Tool::new(
+            name.to_owned(),
+            String::new(),
+            Arc::new(tool.input_schema.clone()),
+        ))
+    }
+
     async fn list_tools(
         &self,
         _request: Option<rm::PaginatedRequestParams>,
@@ -338,38 +350,45 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(&context);
         let version = ctx.protocol_version();
-        if let Some(support) = self.router.task_support(&request.name)
-            && version.has_result_type()
-        {
-            if ctx.client_supports(Capability::Tasks) {
-                let created = task_engine::create(
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = match self.router.task_support(&request.name) {
+            Some(support)
+                if version.has_result_type() && ctx.client_supports(Capability::Tasks) =>
+            {
+                let started = task_engine::call(
                     &self.router,
                     &request.name,
                     request.arguments.unwrap_or_default(),
-                    version,
-                    &ctx.client_capabilities(),
+                    &input,
+                    ctx,
+                    support,
                 )
+                .await
                 .map_err(protocol_error)?;
-                let created: rm::CreateTaskResult = serde_json::from_value(created)
-                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-                return Ok(created.into());
+                match started {
+                    task_engine::Started::Task(created) => {
+                        let created: rm::CreateTaskResult = serde_json::from_value(created)
+                            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                        return Ok(created.into());
+                    }
+                    task_engine::Started::Round(outcome) => outcome,
+                }
             }
-            if support == TaskSupport::Required {
+            Some(TaskSupport::Required) if version.has_result_type() => {
                 return Err(protocol_error(missing_capability(
                     Capability::Tasks,
                     "this tool runs only as a task; it",
                 )));
             }
-        }
-        let input = input_params(
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
-        let outcome = self
-            .router
-            .call_tool_round(&request.name, request.arguments, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
+            _ => self
+                .router
+                .call_tool_round(&request.name, request.arguments, &input, ctx)
+                .await
+                .map_err(protocol_error)?,
+        };
         match outcome {
             Outcome::Complete(result) => {
                 let result: rm::CallToolResult =

@@ -39,12 +39,17 @@ pub(crate) mod engine {
 
     use serde_json::{Map, Value, json};
 
-    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord};
+    use std::future::Future;
+    use std::pin::Pin;
+    use std::task::Poll;
+
+    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord, TaskSupport};
     use crate::model::meta::Meta;
+    use crate::model::tool::CallToolResult;
     use crate::rules::ProtocolVersion;
     use crate::server::handler::{Context, ProtocolError};
-    use crate::server::input::{ClientCapabilities, Round};
-    use crate::server::router::Router;
+    use crate::server::input::{ClientCapabilities, Round, target};
+    use crate::server::router::{InputParams, Outcome, Router};
     use crate::wire::version::SerializeFor;
 
     /// The tasks running in this process, so `tasks/cancel` can stop them.
@@ -135,17 +140,16 @@ pub(crate) mod engine {
         Value::Object(result)
     }
 
-    /// Creates the task (stored before this returns, so `tasks/get` finds it at once) and
-    /// starts it.
-    pub(crate) fn create(
-        router: &Arc<Router>,
+    /// A new task's record, `working`.
+    fn record(
         tool: &str,
         arguments: Map<String, Value>,
         version: ProtocolVersion,
         capabilities: &ClientCapabilities,
-    ) -> Result<Value, ProtocolError> {
+        answers: Map<String, Value>,
+    ) -> TaskRecord {
         let at = now();
-        let record = TaskRecord {
+        TaskRecord {
             task_id: new_id(),
             tool: tool.to_owned(),
             arguments,
@@ -157,24 +161,95 @@ pub(crate) mod engine {
             ttl_ms: TTL_MS,
             poll_interval_ms: POLL_INTERVAL_MS,
             input_requests: Map::new(),
-            answers: Map::new(),
+            answers,
             result: None,
             error: None,
-        };
+        }
+    }
+
+    /// How a task tool's call, for a client that declared the extension, ended in the
+    /// request.
+    pub(crate) enum Started {
+        /// The call became a task: the `CreateTaskResult`.
+        Task(Value),
+        /// It ended before it had to wait: its result or its questions (input rounds).
+        Round(Outcome<CallToolResult>),
+    }
+
+    /// Calls a task tool for a client that declared the extension. The handler starts in
+    /// the request, as one input round: what it asks before it first waits goes back as an
+    /// `InputRequiredResult`; the first time it waits (or calls `Context::run_as_task`) the
+    /// call becomes a task, stored before this returns so `tasks/get` finds it at once, and
+    /// the handler goes on running in it with the answers gathered so far. A `required`
+    /// tool that finishes without waiting comes back as a task already completed; an
+    /// `optional` one, inline.
+    pub(crate) async fn call(
+        router: &Arc<Router>,
+        tool: &str,
+        arguments: Map<String, Value>,
+        input: &InputParams,
+        context: Context,
+        support: TaskSupport,
+    ) -> Result<Started, ProtocolError> {
+        let version = context.protocol_version();
+        let capabilities = context.client_capabilities();
+        let target = target("tools/call", tool);
+        let round = Arc::new(Round::begin(
+            router.state_keys(),
+            &target,
+            input.responses.as_ref(),
+            input.state.as_deref(),
+        )?);
+        let context = context
+            .with_round(Arc::clone(&round))
+            .with_task_escalation();
+        let runner = Arc::clone(router);
+        let (name, args) = (tool.to_owned(), arguments.clone());
+        let mut handler: Pin<Box<dyn Future<Output = _> + Send>> =
+            Box::pin(async move { runner.call_tool(&name, Some(args), context).await });
+        let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
+        if let Poll::Ready(result) = first {
+            if let Some(questions) = round.finish(router.state_keys(), &target)? {
+                return Ok(Started::Round(Outcome::InputRequired(questions)));
+            }
+            let result = result?;
+            if support == TaskSupport::Optional {
+                return Ok(Started::Round(Outcome::Complete(result)));
+            }
+            let mut record = record(
+                tool,
+                arguments,
+                version,
+                &capabilities,
+                round.answers().clone(),
+            );
+            record.status = "completed".into();
+            record.result = Some(result.to_value_for(version));
+            router.task_store().put(&record)?;
+            return Ok(Started::Task(create_result(&record)));
+        }
+        let record = record(
+            tool,
+            arguments,
+            version,
+            &capabilities,
+            round.answers().clone(),
+        );
         router.task_store().put(&record)?;
-        start(Arc::clone(router), record.task_id.clone());
-        Ok(create_result(&record))
+        let id = record.task_id.clone();
+        let handle = tokio::spawn(handler);
+        router.running().insert(&id, handle.abort_handle());
+        tokio::spawn(settle(Arc::clone(router), id, round, version, handle));
+        Ok(Started::Task(create_result(&record)))
     }
 
     fn start(router: Arc<Router>, id: String) {
         tokio::spawn(run(router, id));
     }
 
-    /// Runs (or runs again, with every answer so far) the task's tool and stores where it
-    /// ended: a result, a protocol error, or the questions it waits on.
+    /// Runs (or runs again, with every answer so far) the task's tool.
     async fn run(router: Arc<Router>, id: String) {
-        let store = router.task_store();
-        let Ok(Some(record)) = store.get(&id) else {
+        let Ok(Some(record)) = router.task_store().get(&id) else {
             return;
         };
         let version = ProtocolVersion::parse(&record.protocol_version).unwrap_or_default();
@@ -189,6 +264,19 @@ pub(crate) mod engine {
         let handle =
             tokio::spawn(async move { runner.call_tool(&tool, Some(arguments), context).await });
         router.running().insert(&id, handle.abort_handle());
+        settle(router, id, round, version, handle).await;
+    }
+
+    /// Waits for the task's handler and stores where it ended: a result, a protocol error,
+    /// or the questions it waits on.
+    async fn settle(
+        router: Arc<Router>,
+        id: String,
+        round: Arc<Round>,
+        version: ProtocolVersion,
+        handle: tokio::task::JoinHandle<Result<CallToolResult, ProtocolError>>,
+    ) {
+        let store = router.task_store();
         let joined = handle.await;
         router.running().remove(&id);
         let Ok(Some(mut record)) = store.get(&id) else {
