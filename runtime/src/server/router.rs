@@ -625,11 +625,6 @@ impl Router {
         self.task_store.as_ref()
     }
 
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn running(&self) -> &crate::server::tasks::engine::Running {
-        &self.running
-    }
-
     /// The change feed subscriptions listen to.
     pub fn changes(&self) -> &ChangeFeed {
         &self.changes
@@ -1041,5 +1036,27 @@ fn take_object(
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be an object"
         ))),
+    }
+}
+
+/// The tasks engine runs tools through this: it knows the trait, not the router.
+#[cfg(feature = "rmcp")]
+impl crate::server::tasks::engine::TaskHost for Router {
+    fn task_store(&self) -> &dyn TaskStore {
+        self.task_store.as_ref()
+    }
+
+    fn running(&self) -> &crate::server::tasks::engine::Running {
+        &self.running
+    }
+
+    fn run_tool(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> crate::server::handler::BoxFuture<'_, Result<CallToolResult, ProtocolError>> {
+        let name = name.to_owned();
+        Box::pin(async move { self.call_tool(&name, Some(arguments), context).await })
     }
 }
