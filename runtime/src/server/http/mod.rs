@@ -44,6 +44,7 @@ use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
@@ -95,6 +96,7 @@ struct Config {
     allowed_origins: Vec<String>,
     max_body_bytes: usize,
     max_sessions: usize,
+    session_idle: Duration,
 }
 
 impl std::fmt::Debug for HttpServer {
@@ -169,6 +171,7 @@ impl HttpServer {
                 allowed_origins: Vec::new(),
                 max_body_bytes: 4 << 20,
                 max_sessions: 10_000,
+                session_idle: Duration::from_secs(30 * 60),
             }),
             sessions: Arc::new(Sessions::new()),
         }
@@ -215,11 +218,21 @@ impl HttpServer {
         self
     }
 
-    /// How many 2025-era sessions may be open at once (default 10,000); an `initialize`
-    /// beyond gets 503 until a client ends its session with `DELETE`.
+    /// How many 2025-era sessions may be open at once (default 10,000). When the table is
+    /// full, an `initialize` ends the idle sessions (see
+    /// [`session_idle_timeout`](Self::session_idle_timeout)); if none is idle, it gets 503.
     #[must_use]
     pub fn max_sessions(mut self, limit: usize) -> Self {
         self.config_mut().max_sessions = limit;
+        self
+    }
+
+    /// How long a session may go unused, with no `GET` stream open, before a new session
+    /// that needs its place may end it (default 30 minutes). Its client then gets 404 and
+    /// initializes again, as the spec has it.
+    #[must_use]
+    pub fn session_idle_timeout(mut self, idle: Duration) -> Self {
+        self.config_mut().session_idle = idle;
         self
     }
 
@@ -382,6 +395,7 @@ impl HttpServer {
                 ),
             ));
         }
+        session.touch();
         Ok(session)
     }
 
@@ -562,7 +576,11 @@ impl HttpServer {
             }
         };
         let session = Session::open(&self.router, version, capabilities);
-        if !self.sessions.insert(&session, self.config.max_sessions) {
+        let config = &self.config;
+        if !self
+            .sessions
+            .insert(&session, config.max_sessions, config.session_idle)
+        {
             return error_response(
                 StatusCode::SERVICE_UNAVAILABLE,
                 id,

@@ -8,6 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 use tokio::sync::{mpsc, oneshot};
@@ -37,6 +38,7 @@ pub(super) struct Session {
     /// The standalone (`GET`) stream, while one is open.
     standalone: Mutex<Option<mpsc::UnboundedSender<Outgoing>>>,
     feed: Mutex<Option<FeedSubscription>>,
+    last_seen: Mutex<Instant>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -72,6 +74,7 @@ impl Session {
             next_request: AtomicU64::new(0),
             standalone: Mutex::default(),
             feed: Mutex::default(),
+            last_seen: Mutex::new(Instant::now()),
         });
         // Weak: the feed holds the listener, the session holds the subscription.
         let weak: Weak<Self> = Arc::downgrade(&session);
@@ -102,6 +105,19 @@ impl Session {
         if let Some(stream) = &*lock(&self.standalone) {
             let _ = stream.send(Outgoing::Message(message));
         }
+    }
+
+    /// Notes that the client used the session now.
+    pub(super) fn touch(&self) {
+        *lock(&self.last_seen) = Instant::now();
+    }
+
+    /// Unused for `idle` or longer, with no `GET` stream open.
+    fn is_idle(&self, idle: Duration) -> bool {
+        let stream_open = lock(&self.standalone)
+            .as_ref()
+            .is_some_and(|s| !s.is_closed());
+        !stream_open && lock(&self.last_seen).elapsed() >= idle
     }
 
     pub(super) fn log_level(&self) -> Option<LogLevel> {
@@ -157,9 +173,20 @@ impl Sessions {
         }
     }
 
-    /// Keeps `session`; `false` when `max` sessions are already open.
-    pub(super) fn insert(&self, session: &Arc<Session>, max: usize) -> bool {
+    /// Keeps `session`; `false` when `max` sessions are already open after the idle ones
+    /// (see [`Session::is_idle`]) are ended.
+    pub(super) fn insert(&self, session: &Arc<Session>, max: usize, idle: Duration) -> bool {
         let mut map = lock(&self.map);
+        if map.len() >= max {
+            // Clients that vanish without a `DELETE` must not fill the table for good.
+            map.retain(|_, s| {
+                let keep = !s.is_idle(idle);
+                if !keep {
+                    s.close();
+                }
+                keep
+            });
+        }
         if map.len() >= max {
             return false;
         }

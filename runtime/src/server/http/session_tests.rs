@@ -698,3 +698,23 @@ fn a_session_refused_when_too_many_are_open() {
         );
     });
 }
+
+#[test]
+fn an_idle_session_makes_room_for_a_new_one() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Quiet).build().unwrap();
+        let server = HttpServer::new(router)
+            .max_sessions(1)
+            .session_idle_timeout(Duration::ZERO);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(server.clone().serve(listener));
+        let (first, _) = initialize(addr, "2025-11-25", json!({})).await;
+        let (second, _) = initialize(addr, "2025-11-25", json!({})).await;
+        assert_eq!(server.open_sessions(), 1);
+        let gone = post(addr, Some(&first), None, &call_tool(1, "quiet")).await;
+        assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+        let kept = post(addr, Some(&second), None, &call_tool(2, "quiet")).await;
+        assert_eq!(kept.status(), StatusCode::OK);
+    });
+}
