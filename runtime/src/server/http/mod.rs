@@ -542,13 +542,8 @@ impl HttpServer {
         if headers.names_session_era() {
             return missing_session(&id);
         }
-        match self
-            .dispatch(&method, params, headers.version.as_deref())
+        self.stateless(id, &method, params, headers.version.as_deref())
             .await
-        {
-            Ok(reply) => json_response(StatusCode::OK, &id, reply),
-            Err(error) => error_response(StatusCode::OK, &id, &error),
-        }
     }
 
     /// `initialize`: opens a session on the version the client asked for when it is a
@@ -701,7 +696,16 @@ impl HttpServer {
                 empty()
             }),
             "tools/call" | "prompts/get" | "resources/read" => {
-                return self.streamed(session, id, method, params).await;
+                let meta = match take_meta(&mut params) {
+                    Ok(meta) => meta,
+                    Err(e) => return error_response(StatusCode::OK, &id, &e),
+                };
+                let context = Context::new(request_meta(meta), session.version)
+                    .with_log_level(session.log_level())
+                    .with_client_capabilities(session.capabilities.clone());
+                return self
+                    .streamed(Some(session), id, method, params, context)
+                    .await;
             }
             _ => {
                 let meta = match take_meta(&mut params) {
@@ -723,26 +727,21 @@ impl HttpServer {
     }
 
     /// A request whose handler may talk back: answered as JSON when it does not, as an
-    /// event stream from its first message on when it does.
+    /// event stream from its first message on when it does. Without a session (2026-07-28)
+    /// the handler can send notifications only; its questions go out in the result.
     async fn streamed(
         &self,
-        session: Arc<Session>,
+        session: Option<Arc<Session>>,
         id: Value,
         method: String,
-        mut params: Map<String, Value>,
+        params: Map<String, Value>,
+        context: Context,
     ) -> Response<ResponseBody> {
-        let meta = match take_meta(&mut params) {
-            Ok(meta) => meta,
-            Err(e) => return error_response(StatusCode::OK, &id, &e),
-        };
         let (tx, mut rx) = mpsc::unbounded_channel();
-        let context = Context::new(request_meta(meta), session.version)
-            .with_log_level(session.log_level())
-            .with_client_capabilities(session.capabilities.clone())
-            .with_peer(Arc::new(RequestPeer {
-                session,
-                out: tx.clone(),
-            }));
+        let context = context.with_peer(Arc::new(RequestPeer {
+            session,
+            out: tx.clone(),
+        }));
         let router = Arc::clone(&self.router);
         // Its own task: a client that disconnects does not cancel the request (the 2025
         // transport's rule), and the response can start before the handler ends.
@@ -767,16 +766,24 @@ impl HttpServer {
         }
     }
 
-    async fn dispatch(
+    /// A request without a session: the 2026-07-28 flow.
+    async fn stateless(
         &self,
+        id: Value,
         method: &str,
         mut params: Map<String, Value>,
         header_version: Option<&str>,
-    ) -> Result<Reply, ProtocolError> {
-        let meta = take_meta(&mut params)?;
-        let version = version_of(&meta, header_version)?;
+    ) -> Response<ResponseBody> {
+        let prepared = take_meta(&mut params).and_then(|meta| {
+            let version = version_of(&meta, header_version)?;
+            Ok((meta, version))
+        });
+        let (meta, version) = match prepared {
+            Ok(prepared) => prepared,
+            Err(error) => return error_response(StatusCode::OK, &id, &error),
+        };
         if method == "server/discover" {
-            return Ok(value_reply(self.discover(version)));
+            return json_response(StatusCode::OK, &id, value_reply(self.discover(version)));
         }
         let capabilities = meta
             .get(CAPABILITIES_KEY)
@@ -784,19 +791,32 @@ impl HttpServer {
         let log_level = meta
             .get(LOG_LEVEL_KEY)
             .and_then(|l| LogLevel::deserialize(l).ok());
+        // Only a request that asked for progress or log messages may get them on an event
+        // stream; every other one is answered in one body, without a task of its own.
+        let may_talk = log_level.is_some() || meta.contains_key("progressToken");
         let mut context = Context::new(request_meta(meta), version).with_log_level(log_level);
         if let Some(capabilities) = capabilities {
             context = context.with_client_capabilities(capabilities);
         }
-        match method {
+        let reply = match method {
             "tools/call" | "prompts/get" | "resources/read" => {
+                if may_talk {
+                    return self
+                        .streamed(None, id, method.to_owned(), params, context)
+                        .await;
+                }
                 content_call(&self.router, method, params, context).await
             }
             // Lists and completions are small; the router writes them as values.
-            _ => {
-                let result = self.router.handle(method, Some(params), context).await?;
-                Ok(value_reply(result))
-            }
+            _ => self
+                .router
+                .handle(method, Some(params), context)
+                .await
+                .map(value_reply),
+        };
+        match reply {
+            Ok(reply) => json_response(StatusCode::OK, &id, reply),
+            Err(error) => error_response(StatusCode::OK, &id, &error),
         }
     }
 

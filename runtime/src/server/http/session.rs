@@ -209,10 +209,11 @@ impl Sessions {
     }
 }
 
-/// The client as a handler sees it during one request of a session: messages go out on the
-/// request's stream, answers come back through the session.
+/// The client as a handler sees it during one request: messages go out on the request's
+/// stream, answers come back through the session (2025-era; without a session, 2026-07-28,
+/// questions go out in the result, never here).
 pub(super) struct RequestPeer {
-    pub(super) session: Arc<Session>,
+    pub(super) session: Option<Arc<Session>>,
     pub(super) out: mpsc::UnboundedSender<Outgoing>,
 }
 
@@ -236,18 +237,25 @@ impl ClientPeer for RequestPeer {
     }
 
     fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, ProtocolError>> {
-        let n = self.session.next_request.fetch_add(1, Ordering::Relaxed);
+        let Some(session) = &self.session else {
+            let error = ProtocolError::new(
+                ProtocolError::METHOD_NOT_FOUND,
+                format!("{method}: a request without a session has no back-channel"),
+            );
+            return Box::pin(async move { Err(error) });
+        };
+        let n = session.next_request.fetch_add(1, Ordering::Relaxed);
         // Ids of the server's own: distinct from every other request of the session.
         let id = Value::from(format!("mcp-content-{n}"));
         let (tx, rx) = oneshot::channel();
-        lock(&self.session.pending).insert(id.to_string(), tx);
+        lock(&session.pending).insert(id.to_string(), tx);
         let message = serde_json::json!({
             "jsonrpc": "2.0", "id": id, "method": method, "params": params,
         });
         let sent = self.send(serde_json::to_vec(&message).expect("values serialize"));
         let method = method.to_owned();
         Box::pin(async move {
-            let forget = || lock(&self.session.pending).remove(&id.to_string());
+            let forget = || lock(&session.pending).remove(&id.to_string());
             if let Err(e) = sent {
                 forget();
                 return Err(e);

@@ -718,3 +718,35 @@ fn an_idle_session_makes_room_for_a_new_one() {
         assert_eq!(kept.status(), StatusCode::OK);
     });
 }
+
+#[test]
+fn a_stateless_request_that_asked_for_progress_gets_it_on_an_event_stream() {
+    rt().block_on(async {
+        let (addr, _) = start().await;
+        let mut message = call_tool(4, "chatty");
+        message["params"]["_meta"] = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/logLevel": "info",
+            "progressToken": 8,
+        });
+        let response = post(addr, None, Some("2026-07-28"), &message).await;
+        let mut events = Events::of(response);
+        let progress = events.next().await.unwrap();
+        assert_eq!(progress["method"], "notifications/progress");
+        assert_eq!(progress["params"]["progressToken"], 8);
+        let log = events.next().await.unwrap();
+        assert_eq!(log["method"], "notifications/message");
+        let data = events.next_data().await.unwrap();
+        let mut expected = br#"{"jsonrpc":"2.0","id":4,"result":"#.to_vec();
+        expected.extend(picture_result().to_json_for(ProtocolVersion::V2026_07_28));
+        expected.push(b'}');
+        assert_eq!(data, expected);
+        assert!(events.next_data().await.is_none());
+        // Without a progress token or a log level: one JSON body.
+        message["params"]["_meta"] =
+            json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28"});
+        let response = post(addr, None, Some("2026-07-28"), &message).await;
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        assert_eq!(json_of(response).await["result"]["resultType"], "complete");
+    });
+}
