@@ -205,7 +205,10 @@ impl McpServer {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let subscriptions = Arc::clone(&self.subscriptions);
         *forwarding = Some(self.router.changes().subscribe(move |change| {
-            let Change::ResourceUpdated(uri) = change;
+            // List changes are not forwarded to rmcp sessions (not advertised either).
+            let Change::ResourceUpdated(uri) = change else {
+                return;
+            };
             let subscribed = subscriptions
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -547,7 +550,9 @@ impl ServerHandler for McpServer {
             .collect();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let _feed = self.router.changes().subscribe(move |change| {
-            let Change::ResourceUpdated(uri) = change;
+            let Change::ResourceUpdated(uri) = change else {
+                return;
+            };
             if uris.contains(uri) {
                 let _ = tx.send(uri.clone());
             }
