@@ -179,7 +179,8 @@ pub fn output_schema_for<T: StructuredOutput + ?Sized>(
 /// A field type that can carry the bytes of an image, audio or blob block.
 ///
 /// Implemented for owned bytes (moved, not copied), borrowed bytes (copied once), an
-/// already-base64 [`Base64Data`], and `bytes::Bytes` with the feature `bytes`.
+/// already-base64 [`Base64Data`], and `bytes::Bytes` with the feature `bytes` (shared: a reference
+/// count, not a copy).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot carry the bytes of an image, audio or blob block",
     label = "not a bytes type",
@@ -278,7 +279,7 @@ impl FromBinary for Cow<'static, [u8]> {
 #[cfg(feature = "bytes")]
 impl FromBinary for bytes::Bytes {
     fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
-        data.to_bytes().map(bytes::Bytes::from)
+        data.to_shared()
     }
 }
 
