@@ -118,6 +118,25 @@ pub trait FromContent: Sized {
         }
         Self::from_content_and_meta(&result.content, &result.meta)
     }
+
+    /// [`FromContent::from_call_tool_result`] from a result the caller no longer needs: a
+    /// derived type moves the texts of its blocks into its fields instead of copying them.
+    ///
+    /// ```
+    /// use mcp_content::{Content, FromContent, IntoCallToolResult};
+    ///
+    /// #[derive(Content, Debug, PartialEq)]
+    /// struct Answer {
+    ///     #[content(text)]
+    ///     text: String,
+    /// }
+    ///
+    /// let result = Answer { text: "hi".into() }.into_call_tool_result();
+    /// assert_eq!(Answer::from_owned_call_tool_result(result).unwrap(), Answer { text: "hi".into() });
+    /// ```
+    fn from_owned_call_tool_result(result: CallToolResult) -> Result<Self, ReadError> {
+        Self::from_call_tool_result(&result)
+    }
 }
 
 /// The error for a result with `isError: true`: its text blocks are the message.
