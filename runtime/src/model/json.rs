@@ -191,7 +191,7 @@ fn push_compact(out: &mut String, text: &str) {
 }
 
 /// Appends `key` as a JSON string.
-fn push_key(out: &mut String, key: &str) {
+pub(crate) fn push_key(out: &mut String, key: &str) {
     if key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
         out.push('"');
         out.push_str(key);
