@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::model::content::ContentBlock;
 use crate::model::icon::Icon;
 use crate::model::json::{
-    JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
+    Compact, JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
 };
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
@@ -167,7 +167,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<CallToolResult, A::Error> {
-        let mut content: Option<Vec<ContentBlock>> = None;
+        let mut content: Option<Compact<ContentBlock>> = None;
         let mut structured: Option<RawJson> = None;
         let mut is_error: Option<bool> = None;
         let mut meta: Option<Meta> = None;
@@ -187,7 +187,9 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
             }
         }
         Ok(CallToolResult {
-            content: content.ok_or_else(|| de::Error::missing_field("content"))?,
+            content: content
+                .ok_or_else(|| de::Error::missing_field("content"))?
+                .into(),
             structured_content: structured,
             is_error,
             meta: meta.unwrap_or_default(),
@@ -286,7 +288,7 @@ deserialize_object!(Tool, "a tool object", {
     input_schema: required JsonObject = "inputSchema",
     output_schema: optional JsonObject = "outputSchema",
     annotations: optional ToolAnnotations = "annotations",
-    icons: defaulted Vec<Icon> = "icons",
+    icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
 });
 
