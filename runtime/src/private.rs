@@ -54,8 +54,8 @@ pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::UriTemplate;
 pub use crate::server::glue::{
     ContextType, ToolArguments, contents_ui_meta, empty_input_schema, get_prompt_result,
-    input_schema, output_schema, prompt_argument, read_resource_result, read_uri, required, str_eq,
-    template_variable, tool_result,
+    input_schema, output_schema, prompt_argument, read_resource_result, read_uri, required,
+    schema_object, str_eq, template_variable, tool_result,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
@@ -113,7 +113,7 @@ pub fn icon(
         sizes: if sizes.is_empty() {
             None
         } else {
-            Some(sizes.iter().map(|s| (*s).to_owned()).collect())
+            Some(sizes.iter().collect())
         },
         theme,
         extra: crate::JsonObject::new(),

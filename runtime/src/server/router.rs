@@ -298,7 +298,7 @@ impl RouterBuilder {
     /// impl ToolHandler for Count {
     ///     fn tool(&self) -> Tool {
     ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
-    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned();
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned().map(Into::into);
     ///         tool
     ///     }
     ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
