@@ -27,11 +27,11 @@ pub use crate::content_traits::{
     FromContent, IntoCallToolResult, IntoContent, StructuredOutput, schema_of,
 };
 pub use crate::derive::read::{
-    At, Body, ContentSlots, LinkPart, Many, One, Opt, Param, Slot, TextReader, UriPattern, blob,
-    block_audience, block_last_modified, block_meta, block_mime, block_priority, contents_meta,
-    finish_nested, from_content, link_part, link_size, offer_audio, offer_image, offer_link,
-    offer_nested, offer_resource, offer_text, read_json, read_parsed, read_string, read_structured,
-    template_var,
+    At, Body, ContentSlots, LinkPart, Many, Offered, One, Opt, Param, Slot, Text, TextReader,
+    UriPattern, blob, block_audience, block_last_modified, block_meta, block_mime, block_priority,
+    contents_meta, finish_nested, from_content, link_part, link_size, offer_audio, offer_image,
+    offer_link, offer_nested, offer_resource, offer_text, read_json, read_owned, read_parsed,
+    read_string, read_structured, read_structured_owned, template_var,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
@@ -54,8 +54,8 @@ pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::UriTemplate;
 pub use crate::server::glue::{
     ContextType, ToolArguments, contents_ui_meta, empty_input_schema, get_prompt_result,
-    input_schema, output_schema, prompt_argument, read_resource_result, read_uri, required, str_eq,
-    template_variable, tool_result,
+    input_schema, output_schema, prompt_argument, read_resource_result, read_uri, required,
+    schema_object, str_eq, template_variable, tool_result,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
@@ -113,7 +113,7 @@ pub fn icon(
         sizes: if sizes.is_empty() {
             None
         } else {
-            Some(sizes.iter().map(|s| (*s).to_owned()).collect())
+            Some(sizes.iter().collect())
         },
         theme,
         extra: crate::JsonObject::new(),

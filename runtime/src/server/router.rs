@@ -17,7 +17,7 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
-use crate::server::changes::{Change, ChangeFeed};
+use crate::server::changes::{Change, ChangeFeed, ListKind};
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
@@ -298,7 +298,7 @@ impl RouterBuilder {
     /// impl ToolHandler for Count {
     ///     fn tool(&self) -> Tool {
     ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
-    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned();
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned().map(Into::into);
     ///         tool
     ///     }
     ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
@@ -635,6 +635,13 @@ impl Router {
     pub fn notify_resource_updated(&self, uri: &str) {
         self.changes
             .publish(&Change::ResourceUpdated(uri.to_owned()));
+    }
+
+    /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
+    /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
+    /// and its siblings).
+    pub fn notify_list_changed(&self, list: ListKind) {
+        self.changes.publish(&Change::ListChanged(list));
     }
 
     /// The keys that seal `requestState`.
