@@ -178,9 +178,10 @@ fn handler_impl(
     let output_schema = if let Some(path) = &attrs.output_schema {
         quote!(__p::Some(#path()))
     } else {
-        quote_spanned!(ret.span()=> __p::output_schema::<#ret>())
+        quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::output_schema())
     };
-    let into_result = quote_spanned!(ret.span()=> __p::tool_result::<#ret>(__value));
+    let into_result =
+        quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::into_tool_result(__value));
     let call = call_user_fn(item, &call_args);
     let context_binding = if uses_context {
         quote!(#context)

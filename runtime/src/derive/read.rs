@@ -8,13 +8,13 @@ use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
 
-use super::{SourceField, UriField};
-use crate::content_traits::FromBinary;
+use super::SourceField;
+use crate::content_traits::{FromBinary, IntoContent};
 use crate::model::annotations::Role;
 use crate::model::content::{ContentBlock, ResourceContents};
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
-use crate::model::validated::{MimeType, Priority, Timestamp};
+use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::{UriTemplate, Violation};
 use crate::wire::error::ReadError;
 
@@ -25,9 +25,9 @@ use crate::wire::error::ReadError;
     label = "`flatten` needs a type that implements Content",
     note = "derive it: `#[derive(Content)]` on `{Self}`"
 )]
-pub trait ContentSlots: Sized {
+pub trait ContentSlots: IntoContent + Sized {
     /// What has been read so far.
-    type Slots: Default;
+    type Slots: Default + 'static;
 
     /// The type's name, for errors.
     const NAME: &'static str;
@@ -48,7 +48,43 @@ pub trait ContentSlots: Sized {
         let _ = slots;
         unexpected_block(index, block, Self::NAME)
     }
+
+    /// Writes the type as a `flatten` field of another (its `IntoContent`): the generated
+    /// code names every use of a flattened type through this trait, so a type that is not
+    /// `Content` is reported once, at the field's type.
+    #[inline]
+    fn extend_nested(self, blocks: &mut Vec<ContentBlock>, result_meta: &mut Meta) {
+        self.extend_content(blocks, result_meta);
+    }
+
+    /// Offers a block to the type as a `flatten` field of another.
+    fn offer_nested(
+        slot: &mut Nested,
+        index: usize,
+        block: &ContentBlock,
+    ) -> Result<bool, ReadError> {
+        let slots = slot
+            .0
+            .get_or_insert_with(|| Box::new(Self::Slots::default()))
+            .downcast_mut::<Self::Slots>();
+        // Only this type's own slots are ever stored in `slot`.
+        slots.map_or(Ok(false), |slots| Self::offer(slots, index, block))
+    }
+
+    /// Builds the type as a `flatten` field of another.
+    fn finish_nested(slot: Nested, result_meta: &Meta) -> Result<Self, ReadError> {
+        let slots = slot
+            .0
+            .and_then(|slots| slots.downcast::<Self::Slots>().ok())
+            .map_or_else(Self::Slots::default, |slots| *slots);
+        Self::finish(slots, result_meta)
+    }
 }
+
+/// The slot of a `flatten` field: the nested type's own slots, behind a type that does not
+/// name it (a field type that is not `Content` then gives one error, not one per mention).
+#[derive(Default)]
+pub struct Nested(Option<Box<dyn std::any::Any>>);
 
 /// The error for a block no field of `name` takes.
 pub(crate) fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
@@ -224,15 +260,14 @@ impl<T> Default for Param<T> {
 }
 
 impl<T> Param<T> {
-    /// Fills the slot from a typed value, when it is still empty.
-    pub fn fill<X>(&mut self, value: Option<X>)
-    where
-        T: SourceField<X>,
-    {
+    /// Fills the slot from a typed value, when it is still empty. `from_value` is the field
+    /// type's conversion (`SourceField::from_value`, `MimeField::from_mime`), named by the
+    /// generated code at the field's type, where a wrong type is reported once.
+    pub fn fill<X>(&mut self, value: Option<X>, from_value: fn(X) -> T) {
         if self.0.is_none()
             && let Some(value) = value
         {
-            self.0 = Some(T::from_value(value));
+            self.0 = Some(from_value(value));
         }
     }
 
@@ -603,34 +638,16 @@ pub fn offer_link<S: Slot>(
     slot: &mut S,
     block: &ContentBlock,
     name: Option<&str>,
-) -> Result<bool, ReadError>
-where
-    S::Item: UriField,
-{
+    from_uri: fn(&Uri) -> S::Item,
+) -> Result<bool, ReadError> {
     let ContentBlock::ResourceLink(b) = block else {
         return Ok(false);
     };
     if !slot.has_room() || name.is_some_and(|name| b.name != name) {
         return Ok(false);
     }
-    slot.put(S::Item::from_uri(&b.uri));
+    slot.put(from_uri(&b.uri));
     Ok(true)
-}
-
-/// Offers a block to a `flatten` field's type.
-#[inline]
-pub fn offer_nested<T: ContentSlots>(
-    slots: &mut T::Slots,
-    index: usize,
-    block: &ContentBlock,
-) -> Result<bool, ReadError> {
-    T::offer(slots, index, block)
-}
-
-/// Builds a `flatten` field's value.
-#[inline]
-pub fn finish_nested<T: ContentSlots>(slots: T::Slots, result_meta: &Meta) -> Result<T, ReadError> {
-    T::finish(slots, result_meta)
 }
 
 fn join(prefix: &str, path: &str) -> String {

@@ -50,7 +50,7 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
         let ty = resolved.field.ty;
         let slot_ty = match &resolved.role {
             Role::Skip => continue,
-            Role::Flatten => quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::Slots),
+            Role::Flatten => quote!(__p::Nested),
             Role::Block(block) => {
                 let inner = block.inner;
                 match block.cardinality {
@@ -94,7 +94,7 @@ pub(super) fn offers(layout: &Layout) -> TokenStream {
             Role::Flatten => {
                 let ty = resolved.field.ty;
                 out.extend(quote_spanned! {ty.span()=>
-                    if __p::offer_nested::<#ty>(&mut __s.#slot, __i, __b)? {
+                    if <#ty as __p::ContentSlots>::offer_nested(&mut __s.#slot, __i, __b)? {
                         return __p::Ok(true);
                     }
                 });
@@ -135,7 +135,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 None => quote!(__p::Some(#name)),
                 Some(_) => quote!(__p::None),
             };
-            quote!(__p::offer_link(&mut __s.#slot, __b, #wanted))
+            quote!(__p::offer_link(&mut __s.#slot, __b, #wanted, <#inner as __p::UriField>::from_uri))
         }
         (BlockKind::Resource, _) => {
             let pattern = match &block.template {
@@ -190,12 +190,17 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
         let x = target.source_ty();
         let field_name = target.field.ident.to_string();
         let field_name = field_name.trim_start_matches("r#");
-        let span = target.field.ty.span();
+        let ty = target.field.ty;
+        let span = ty.span();
+        // The conversion is named through the trait at the field's type (see `write.rs`).
+        let from = |x: TokenStream| quote!(<#ty as __p::SourceField<#x>>::from_value);
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
             let fill = match used {
                 Use::Annotation { key, .. } => {
                     let get = format_ident!("block_{}", key);
-                    quote!(__s.#slot.fill(__p::#get(__b));)
+                    let field_trait = annotation_trait(key);
+                    let from = quote!(<#ty as __p::#field_trait>::from_value);
+                    quote!(__s.#slot.fill(__p::#get(__b), #from);)
                 }
                 Use::BlockMeta { key, .. } => quote! {
                     __s.#slot.fill_meta::<#x>(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name)?;
@@ -203,14 +208,26 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
                 Use::ContentsMeta { key, .. } => quote! {
                     __s.#slot.fill_meta::<#x>(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name)?;
                 },
-                Use::Mime { .. } => quote!(__s.#slot.fill(__p::block_mime(__b));),
+                Use::Mime { owner } => {
+                    let from = match layout.fields[*owner].block().map(|b| b.kind) {
+                        Some(BlockKind::Image | BlockKind::Audio) => {
+                            quote!(<#ty as __p::MimeField>::from_mime)
+                        }
+                        _ => from(quote!(__p::MimeType)),
+                    };
+                    quote!(__s.#slot.fill(__p::block_mime(__b), #from);)
+                }
                 Use::TemplateVar { name, .. } => quote! {
                     __s.#slot.fill_text::<#x>(__p::template_var(&__v, #name), __i, #name)?;
                 },
-                Use::LinkPart { key: "size", .. } => quote!(__s.#slot.fill(__p::link_size(__b));),
+                Use::LinkPart { key: "size", .. } => {
+                    let from = from(quote!(u64));
+                    quote!(__s.#slot.fill(__p::link_size(__b), #from);)
+                }
                 Use::LinkPart { key, .. } => {
                     let part = format_ident!("{}", capitalize(key));
-                    quote!(__s.#slot.fill(__p::link_part(__b, __p::LinkPart::#part));)
+                    let from = from(quote!(__p::String));
+                    quote!(__s.#slot.fill(__p::link_part(__b, __p::LinkPart::#part), #from);)
                 }
                 Use::ResultMeta(_) => continue,
             };
@@ -218,6 +235,15 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
         }
     }
     out
+}
+
+/// The trait of the field an annotation takes its value from (`AudienceField`, …).
+pub(super) fn annotation_trait(key: &str) -> Ident {
+    match key {
+        "audience" => format_ident!("AudienceField"),
+        "priority" => format_ident!("PriorityField"),
+        _ => format_ident!("TimestampField"),
+    }
 }
 
 fn capitalize(word: &str) -> String {
@@ -262,7 +288,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         let value = match &resolved.role {
             Role::Skip => quote_spanned!(ty.span()=> <#ty as __p::Default>::default()),
             Role::Flatten => {
-                quote_spanned!(ty.span()=> __p::finish_nested::<#ty>(__s.#slot, __meta)?)
+                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __meta)?)
             }
             Role::Block(block) => {
                 let what = describe_block(block);
