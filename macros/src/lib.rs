@@ -33,7 +33,7 @@ pub fn derive_content(input: TokenStream) -> TokenStream {
 /// The attribute reference, with examples, is on the re-export: `mcp_content::tool`.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
-    handler::tool::expand(args.into(), input.into()).into()
+    handler::expand::<handler::tool::Tool>(args.into(), input.into()).into()
 }
 
 /// Turns a function into a prompt handler.
@@ -41,7 +41,7 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 /// The attribute reference, with examples, is on the re-export: `mcp_content::prompt`.
 #[proc_macro_attribute]
 pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
-    handler::prompt::expand(args.into(), input.into()).into()
+    handler::expand::<handler::prompt::Prompt>(args.into(), input.into()).into()
 }
 
 /// Turns a function into a resource handler.
@@ -49,7 +49,7 @@ pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
 /// The attribute reference, with examples, is on the re-export: `mcp_content::resource`.
 #[proc_macro_attribute]
 pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
-    handler::resource::expand(args.into(), input.into()).into()
+    handler::expand::<handler::resource::Resource>(args.into(), input.into()).into()
 }
 
 /// Declares a router's handlers, rejecting duplicate names at compile time.

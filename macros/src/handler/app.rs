@@ -11,7 +11,7 @@ use syn::{LitBool, LitStr, Token};
 
 use mcp_content_rules::Violation;
 
-use super::{Attrs, accept};
+use super::attrs::{Attrs, accept};
 use crate::ctxt::Ctxt;
 use crate::toolkit::{self, Keys};
 

@@ -3,88 +3,172 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::Type;
 use syn::spanned::Spanned;
 
 use mcp_content_rules::{TemplateValue, UriTemplate};
 
-use super::{
-    Attrs, HandlerFn, ParamKind, call_user_fn, context_arg, fn_name, handler_struct,
-    icons_and_meta, opt_string, parse_attrs, parse_fn,
-};
+use super::emit::read_string_param;
+use super::skeleton::{Body, Handler, HandlerKind};
 use crate::ctxt::Ctxt;
 
-/// Keys `#[resource(…)]` takes besides the common ones.
-const RESOURCE_KEYS: &[&str] = &["uri", "mime", "allow_path_traversal", "cache", "ui"];
+/// `#[resource]`.
+pub(crate) enum Resource {}
 
-// The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
-#[allow(clippy::needless_pass_by_value)]
-pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
-    let mut cx = Ctxt::new();
-    let attrs = parse_attrs(&mut cx, args.clone(), "#[resource(…)]", RESOURCE_KEYS);
-    let Some(func) = parse_fn(&mut cx, input.clone(), "#[resource]") else {
-        let errors = cx.check().err().map(|e| e.to_compile_error());
-        return quote!(#errors #input);
-    };
-    let item = &func.item;
-    let name = attrs
-        .name
-        .as_ref()
-        .map_or_else(|| fn_name(item), syn::LitStr::value);
-    let template = check_uri(&mut cx, &attrs, &func, &args);
-    if let Some(mime) = &attrs.mime
-        && let Err(violation) = mcp_content_rules::check_mime_type(&mime.value())
-    {
-        cx.error_spanned_by(mime, violation.message);
+impl HandlerKind for Resource {
+    const MACRO: &'static str = "#[resource]";
+    const KEYS: &'static [&'static str] = &["uri", "mime", "allow_path_traversal", "cache", "ui"];
+    const TRAIT: &'static str = "ResourceHandler";
+    const REGISTER: &'static str = "Router::builder().resource";
+    const CONST_NAME: &'static str = "URI";
+    const CONST_DOC: &'static str = "The resource's URI, or its URI template.";
+
+    /// Whether the URI is a template (with variables).
+    type Checked = bool;
+
+    fn check(cx: &mut Ctxt, handler: &Handler) -> bool {
+        let template = check_uri(cx, handler);
+        if let Some(mime) = &handler.attrs.mime
+            && let Err(violation) = mcp_content_rules::check_mime_type(&mime.value())
+        {
+            cx.error_spanned_by(mime, violation.message);
+        }
+        check_app(cx, handler);
+        template.is_some_and(|t| !t.is_literal())
     }
-    check_app(&mut cx, &attrs, &func);
-    let uri_text = attrs
+
+    fn const_value(handler: &Handler, _: &bool) -> String {
+        uri(handler)
+    }
+
+    fn stub() -> Vec<TokenStream> {
+        vec![
+            quote!(fn descriptor(&self) -> __p::ResourceDescriptor),
+            quote!(fn read(&self, _: &str, _: __p::Vec<(__p::String, __p::String)>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>>),
+        ]
+    }
+
+    fn body(handler: &Handler, is_template: bool) -> Body {
+        let attrs = &handler.attrs;
+        let source = format_ident!("__variables");
+        let reader = quote!(template_variable);
+        let reads: Vec<TokenStream> = handler
+            .arguments()
+            .map(|(param, optional)| {
+                read_string_param(param, optional, &reader, &source, "template variable")
+            })
+            .collect();
+        let uri = uri(handler);
+        let name = handler.name().0;
+        let mime = if let Some(mime) = &attrs.mime {
+            quote!(__p::Some(__p::mime(#mime)))
+        } else {
+            quote!(__p::None)
+        };
+        let (var, new, variant) = if is_template {
+            (
+                format_ident!("template"),
+                quote!(__p::ResourceTemplate::new(__p::template(#uri), #name)),
+                quote!(Template),
+            )
+        } else {
+            (
+                format_ident!("resource"),
+                quote!(__p::Resource::new(__p::uri(#uri), #name)),
+                quote!(Fixed),
+            )
+        };
+        let common = handler.descriptor_fields(&var, handler.description().as_deref());
+        let ret = handler.ret();
+        let into_result = quote_spanned!(ret.span()=>
+            __p::read_resource_result::<#ret>(__value, &__uri, __mime.as_ref())
+        );
+        let into_result = match &attrs.ui {
+            Some(ui) => {
+                let ui = ui.to_tokens();
+                quote!(__p::contents_ui_meta(#into_result, &#ui))
+            }
+            None => into_result,
+        };
+        let variables_binding = if reads.is_empty() {
+            quote!(_)
+        } else {
+            quote!(mut #source)
+        };
+        let traversal = attrs.allow_path_traversal.map(|_| {
+            quote! {
+                fn allows_path_traversal(&self) -> bool {
+                    true
+                }
+            }
+        });
+        let cache = attrs.cache.map(|(ttl_ms, public)| {
+            let scope = if public {
+                quote!(__p::CacheScope::Public)
+            } else {
+                quote!(__p::CacheScope::Private)
+            };
+            quote! {
+                fn cache_hint(&self) -> __p::Option<__p::CacheHint> {
+                    __p::Some(__p::CacheHint::new(#ttl_ms, #scope))
+                }
+            }
+        });
+        let call = handler.call();
+        let context_binding = handler.context_binding();
+        let methods = quote! {
+            fn descriptor(&self) -> __p::ResourceDescriptor {
+                let mut #var = #new;
+                #common
+                #var.mime_type = #mime;
+                __p::ResourceDescriptor::#variant(#var)
+            }
+
+            fn read(
+                &self,
+                uri: &str,
+                #variables_binding: __p::Vec<(__p::String, __p::String)>,
+                #context_binding: __p::ContextType,
+            ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
+                // The URI is borrowed for the call only; the future owns its copy.
+                let __uri = __p::read_uri(uri);
+                __p::Box::pin(async move {
+                    let __uri = __uri?;
+                    let __mime: __p::Option<__p::MimeType> = #mime;
+                    #(#reads)*
+                    let __value = #call;
+                    #into_result
+                })
+            }
+
+            #traversal
+
+            #cache
+        };
+        Body {
+            items: TokenStream::new(),
+            methods,
+        }
+    }
+}
+
+/// `uri = "…"` as written; empty when missing (reported by the check).
+fn uri(handler: &Handler) -> String {
+    handler
+        .attrs
         .uri
         .as_ref()
         .map(syn::LitStr::value)
-        .unwrap_or_default();
-    let krate = attrs.krate.as_ref();
-    let ident = &item.sig.ident;
-    let structs = handler_struct(
-        item,
-        "`#[resource]`",
-        "Router::builder().resource",
-        &format_ident!("URI"),
-        &uri_text,
-        "The resource's URI, or its URI template.",
-    );
-    if let Err(errors) = cx.check() {
-        let errors = errors.to_compile_error();
-        let stub = stub(krate, ident);
-        return quote!(#errors #item #structs #stub);
-    }
-    let body = handler_impl(
-        krate,
-        &func,
-        &attrs,
-        &name,
-        template.is_some_and(|t| !t.is_literal()),
-    );
-    quote! {
-        #item
-        #structs
-        #body
-    }
+        .unwrap_or_default()
 }
 
 /// Checks `uri = "…"` and, for a template, that its variables and the parameters match one to
 /// one (by name) and that URIs can be matched against it.
-fn check_uri(
-    cx: &mut Ctxt,
-    attrs: &Attrs,
-    func: &HandlerFn,
-    args: &TokenStream,
-) -> Option<UriTemplate> {
-    let Some(uri) = &attrs.uri else {
-        let span = if args.is_empty() {
-            func.item.sig.ident.span()
+fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
+    let Some(uri) = &handler.attrs.uri else {
+        let span = if handler.args.is_empty() {
+            handler.ident().span()
         } else {
-            args.span()
+            handler.args.span()
         };
         cx.error_at(
             span,
@@ -101,18 +185,14 @@ fn check_uri(
     };
     let variables = template.variables();
     for variable in &variables {
-        if !func
-            .params
-            .iter()
-            .any(|p| !p.is_context() && p.name == *variable)
-        {
+        if !handler.arguments().any(|(p, _)| p.name == *variable) {
             cx.error_spanned_by(
                 uri,
                 format!("template variable `{variable}` has no parameter: add `{variable}: String` to the function"),
             );
         }
     }
-    for param in func.params.iter().filter(|p| !p.is_context()) {
+    for (param, _) in handler.arguments() {
         if !variables.contains(&param.name.as_str()) {
             let why = if template.is_literal() {
                 format!(
@@ -144,7 +224,8 @@ fn check_uri(
 
 /// An MCP App resource (`ui(…)`, a `ui://` URI or the app MIME profile): the URI, the MIME
 /// type and the spelling of `ui` are checked together, so a host can render what is listed.
-fn check_app(cx: &mut Ctxt, attrs: &Attrs, func: &HandlerFn) {
+fn check_app(cx: &mut Ctxt, handler: &Handler) {
+    let attrs = &handler.attrs;
     if let Some(uri) = &attrs.ui_uri {
         cx.error_spanned_by(
             uri,
@@ -177,178 +258,11 @@ fn check_app(cx: &mut Ctxt, attrs: &Attrs, func: &HandlerFn) {
             }
         }
         None => cx.error_at(
-            func.item.sig.ident.span(),
+            handler.ident().span(),
             format!(
                 "an MCP App resource needs its MIME type: add `mime = \"{}\"`",
                 mcp_content_rules::APP_MIME_TYPE
             ),
         ),
     }
-}
-
-/// The handler impl emitted next to errors, so uses of the handler do not cascade.
-fn stub(krate: Option<&syn::Path>, ident: &syn::Ident) -> TokenStream {
-    crate::expand::fallback::handler(
-        krate,
-        ident,
-        &quote!(ResourceHandler),
-        &[
-            quote!(fn descriptor(&self) -> __p::ResourceDescriptor),
-            quote!(fn read(&self, _: &str, _: __p::Vec<(__p::String, __p::String)>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>>),
-        ],
-    )
-}
-
-// One `quote!` of the whole generated impl reads better than pieces spread over helpers.
-#[allow(clippy::too_many_lines)]
-fn handler_impl(
-    krate: Option<&syn::Path>,
-    func: &HandlerFn,
-    attrs: &Attrs,
-    name: &str,
-    is_template: bool,
-) -> TokenStream {
-    let item = &func.item;
-    let ident = &item.sig.ident;
-    let context = format_ident!("__context");
-    let mut reads = Vec::new();
-    let mut call_args = Vec::new();
-    let mut uses_context = false;
-    for param in &func.params {
-        let binding = &param.ident;
-        match &param.kind {
-            ParamKind::Context { by_ref } => {
-                uses_context = true;
-                call_args.push(context_arg(*by_ref, &context));
-            }
-            ParamKind::Value { optional } => {
-                let var_name = &param.name;
-                let parsed: &Type = optional.as_deref().unwrap_or(&param.ty);
-                let take = quote_spanned!(parsed.span()=>
-                    __p::template_variable::<#parsed>(&mut __variables, #var_name)?
-                );
-                reads.push(if optional.is_some() {
-                    quote!(let #binding = #take;)
-                } else {
-                    quote!(let #binding = __p::required(#take, "template variable", #var_name)?;)
-                });
-                call_args.push(quote!(#binding));
-            }
-        }
-    }
-    let uri = attrs
-        .uri
-        .as_ref()
-        .map(syn::LitStr::value)
-        .unwrap_or_default();
-    let title = opt_string(attrs.title.as_ref().map(syn::LitStr::value).as_deref());
-    let description = attrs
-        .description
-        .as_ref()
-        .map(syn::LitStr::value)
-        .or_else(|| func.doc.clone());
-    let description = opt_string(description.as_deref());
-    let mime = if let Some(mime) = &attrs.mime {
-        quote!(__p::Some(__p::mime(#mime)))
-    } else {
-        quote!(__p::None)
-    };
-    let (icons, meta) = icons_and_meta(attrs);
-    let descriptor = if is_template {
-        quote! {
-            let mut template = __p::ResourceTemplate::new(__p::template(#uri), #name);
-            template.title = #title;
-            template.description = #description;
-            template.mime_type = #mime;
-            template.icons = #icons;
-            template.meta = #meta;
-            __p::ResourceDescriptor::Template(template)
-        }
-    } else {
-        quote! {
-            let mut resource = __p::Resource::new(__p::uri(#uri), #name);
-            resource.title = #title;
-            resource.description = #description;
-            resource.mime_type = #mime;
-            resource.icons = #icons;
-            resource.meta = #meta;
-            __p::ResourceDescriptor::Fixed(resource)
-        }
-    };
-    let ret: Type = match &item.sig.output {
-        syn::ReturnType::Default => syn::parse_quote!(()),
-        syn::ReturnType::Type(_, ty) => (**ty).clone(),
-    };
-    let into_result = quote_spanned!(ret.span()=>
-        __p::read_resource_result::<#ret>(__value, &__uri, __mime.as_ref())
-    );
-    let call = call_user_fn(item, &call_args);
-    let variables_binding = if reads.is_empty() {
-        quote!(_)
-    } else {
-        quote!(mut __variables)
-    };
-    let context_binding = if uses_context {
-        quote!(#context)
-    } else {
-        quote!(_)
-    };
-    let traversal = attrs.allow_path_traversal.map(|_| {
-        quote! {
-            fn allows_path_traversal(&self) -> bool {
-                true
-            }
-        }
-    });
-    let cache = attrs.cache.map(|(ttl_ms, public)| {
-        let scope = if public {
-            quote!(__p::CacheScope::Public)
-        } else {
-            quote!(__p::CacheScope::Private)
-        };
-        quote! {
-            fn cache_hint(&self) -> __p::Option<__p::CacheHint> {
-                __p::Some(__p::CacheHint::new(#ttl_ms, #scope))
-            }
-        }
-    });
-    let into_result = match &attrs.ui {
-        Some(ui) => {
-            let ui = ui.to_tokens();
-            quote!(__p::contents_ui_meta(#into_result, &#ui))
-        }
-        None => into_result,
-    };
-    crate::toolkit::wrap_in_const(
-        krate,
-        &quote! {
-                #[automatically_derived]
-                impl __p::ResourceHandler for #ident {
-                    fn descriptor(&self) -> __p::ResourceDescriptor {
-                        #descriptor
-                    }
-
-                    fn read(
-                        &self,
-                        uri: &str,
-                        #variables_binding: __p::Vec<(__p::String, __p::String)>,
-                        #context_binding: __p::ContextType,
-                    ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
-                        // The URI is borrowed for the call only; the future owns its copy.
-                        let __uri = __p::read_uri(uri);
-                        __p::Box::pin(async move {
-                            let __uri = __uri?;
-                            let __mime: __p::Option<__p::MimeType> = #mime;
-                            #(#reads)*
-                            let __value = #call;
-                            #into_result
-                        })
-                    }
-
-                    #traversal
-
-                    #cache
-                }
-        },
-    )
 }

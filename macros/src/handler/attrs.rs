@@ -1,0 +1,301 @@
+//! The attribute grammar the three handler attributes share: the common keys (`name`,
+//! `title`, `description`, `icon`, `meta`, `crate`) and each macro's own, refused while parsing
+//! when a macro does not take them.
+
+use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::parse::{ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Expr, Ident, LitStr, Path, Token};
+
+use super::app;
+use crate::ctxt::Ctxt;
+use crate::toolkit::{self, Keys};
+
+/// The attribute keys every handler attribute takes.
+const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
+
+/// What an attribute said. Keys a macro does not take are refused while parsing, so each
+/// macro reads only its own.
+#[derive(Default)]
+pub(crate) struct Attrs {
+    pub(crate) name: Option<LitStr>,
+    pub(crate) title: Option<LitStr>,
+    pub(crate) description: Option<LitStr>,
+    pub(crate) icons: Vec<IconSpec>,
+    pub(crate) meta: Vec<(LitStr, TokenStream)>,
+    pub(crate) krate: Option<Path>,
+    // `#[tool]`
+    pub(crate) annotations: Vec<(Ident, Expr)>,
+    pub(crate) input_schema: Option<Path>,
+    pub(crate) output_schema: Option<Path>,
+    // `#[resource]`
+    pub(crate) uri: Option<LitStr>,
+    pub(crate) mime: Option<LitStr>,
+    pub(crate) allow_path_traversal: Option<Span>,
+    /// `cache(ttl = "5m", scope = "public")`: milliseconds and whether public.
+    pub(crate) cache: Option<(u64, bool)>,
+    /// `ui(…)` on a resource, `ui = "ui://…"` / `visibility = [...]` on a tool: the value of
+    /// `_meta.ui`, checked and built at compile time.
+    pub(crate) ui: Option<app::Json>,
+    /// `#[tool(max_inline = "256KiB")]`: the payload budget in bytes.
+    pub(crate) max_inline: Option<u64>,
+    /// `#[tool(ui = "ui://…")]`: the resource `router!` must find.
+    pub(crate) ui_uri: Option<LitStr>,
+}
+
+/// One `icon = "…"` or `icon(src = "…", mime = "…", sizes = ["…"], theme = "…")`.
+pub(crate) struct IconSpec {
+    pub(crate) src: LitStr,
+    pub(crate) mime: Option<LitStr>,
+    pub(crate) sizes: Vec<LitStr>,
+    pub(crate) theme: Option<LitStr>,
+}
+
+/// The key of `meta` when `keys` accepts it (allowed and new); otherwise the mistake is
+/// reported, its value skipped, and `None` returned.
+pub(crate) fn accept(
+    keys: &mut Keys<'_>,
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    what: &str,
+) -> syn::Result<Option<String>> {
+    let key = meta.path.get_ident().map_or_else(
+        || meta.path.to_token_stream().to_string().replace(' ', ""),
+        ToString::to_string,
+    );
+    if keys.accept(cx, &key, meta.path.span(), what) {
+        Ok(Some(key))
+    } else {
+        skip_value(meta)?;
+        Ok(None)
+    }
+}
+
+/// Consumes whatever follows an unknown or duplicate key: `= value`, `(…)` or nothing.
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    let input = meta.input;
+    while !input.is_empty() && !input.peek(Token![,]) {
+        input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// Parses an attribute's arguments, taking `COMMON_KEYS` plus `extra_keys`.
+pub(crate) fn parse_attrs(
+    cx: &mut Ctxt,
+    args: TokenStream,
+    what: &str,
+    extra_keys: &[&'static str],
+) -> Attrs {
+    let mut attrs = Attrs::default();
+    let mut allowed = COMMON_KEYS.to_vec();
+    allowed.extend_from_slice(extra_keys);
+    let mut keys = Keys::new(&allowed).repeatable(&["icon", "meta"]);
+    let parser = syn::meta::parser(|meta| {
+        let Some(key) = accept(&mut keys, cx, &meta, what)? else {
+            return Ok(());
+        };
+        match key.as_str() {
+            "name" => attrs.name = Some(meta.value()?.parse()?),
+            "title" => attrs.title = Some(meta.value()?.parse()?),
+            "description" => attrs.description = Some(meta.value()?.parse()?),
+            "uri" => attrs.uri = Some(meta.value()?.parse()?),
+            "mime" => attrs.mime = Some(meta.value()?.parse()?),
+            "icon" => attrs.icons.push(parse_icon(cx, &meta)?),
+            "meta" => parse_meta(cx, &meta, &mut attrs.meta)?,
+            "crate" => attrs.krate = Some(toolkit::parse_crate_path(meta.value()?)?),
+            "input_schema" => attrs.input_schema = Some(parse_path(&meta)?),
+            "output_schema" => attrs.output_schema = Some(parse_path(&meta)?),
+            "annotations" => parse_annotations(cx, &meta, &mut attrs.annotations)?,
+            "cache" => attrs.cache = app::parse_cache(cx, &meta)?,
+            "ui" if meta.input.peek(Token![=]) => {
+                let uri: LitStr = meta.value()?.parse()?;
+                if let Err(violation) = mcp_content_rules::check_ui_uri(&uri.value()) {
+                    toolkit::violation(cx, uri.span(), &violation);
+                }
+                app::tool_ui(&mut attrs)
+                    .push(("resourceUri".to_owned(), app::Json::Str(uri.value())));
+                attrs.ui_uri = Some(uri);
+            }
+            "ui" if extra_keys.contains(&"visibility") => {
+                cx.error_spanned_by(
+                    &meta.path,
+                    "on a tool, `ui` names the app resource: `ui = \"ui://…\"`",
+                );
+                skip_value(&meta)?;
+            }
+            "ui" => attrs.ui = Some(app::parse_resource_ui(cx, &meta)?),
+            "max_inline" => {
+                let size: LitStr = meta.value()?.parse()?;
+                match mcp_content_rules::parse_byte_size(&size.value()) {
+                    Ok(bytes) => attrs.max_inline = Some(bytes),
+                    Err(violation) => toolkit::violation(cx, size.span(), &violation),
+                }
+            }
+            "visibility" => {
+                let words = app::parse_words(cx, &meta, mcp_content_rules::check_ui_visibility)?;
+                app::tool_ui(&mut attrs).push(("visibility".to_owned(), app::Json::Arr(words)));
+            }
+            "allow_path_traversal" => {
+                if meta.input.peek(Token![=]) {
+                    let value: syn::LitBool = meta.value()?.parse()?;
+                    if value.value {
+                        attrs.allow_path_traversal = Some(value.span());
+                    }
+                } else {
+                    attrs.allow_path_traversal = Some(meta.path.span());
+                }
+            }
+            _ => unreachable!("every allowed key is handled"),
+        }
+        Ok(())
+    });
+    if let Err(error) = parser.parse2(args) {
+        cx.syn_error(error);
+    }
+    if let Some(name) = &attrs.name
+        && name.value().is_empty()
+    {
+        cx.error_spanned_by(name, "the name must not be empty");
+    }
+    attrs
+}
+
+/// `input_schema = path` or `input_schema = "path"`.
+fn parse_path(meta: &ParseNestedMeta<'_>) -> syn::Result<Path> {
+    let input = meta.value()?;
+    if input.peek(LitStr) {
+        let lit: LitStr = input.parse()?;
+        lit.parse()
+    } else {
+        input.parse()
+    }
+}
+
+fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec> {
+    let mut icon = IconSpec {
+        src: LitStr::new("", meta.path.span()),
+        mime: None,
+        sizes: Vec::new(),
+        theme: None,
+    };
+    if meta.input.peek(Token![=]) {
+        icon.src = meta.value()?.parse()?;
+    } else {
+        let mut keys = Keys::new(&["src", "mime", "sizes", "theme"]);
+        let mut has_src = false;
+        meta.parse_nested_meta(|inner| {
+            let Some(key) = accept(&mut keys, cx, &inner, "icon(…)")? else {
+                return Ok(());
+            };
+            match key.as_str() {
+                "src" => {
+                    icon.src = inner.value()?.parse()?;
+                    has_src = true;
+                }
+                "mime" => icon.mime = Some(inner.value()?.parse()?),
+                "theme" => icon.theme = Some(inner.value()?.parse()?),
+                "sizes" => {
+                    let value = inner.value()?;
+                    let content;
+                    syn::bracketed!(content in value);
+                    let sizes = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
+                    icon.sizes = sizes.into_iter().collect();
+                }
+                _ => unreachable!("every allowed key is handled"),
+            }
+            Ok(())
+        })?;
+        if !has_src {
+            cx.error_spanned_by(&meta.path, "an icon needs `src = \"https://…\"`");
+            return Ok(icon);
+        }
+    }
+    if let Err(violation) = mcp_content_rules::check_icon_src(&icon.src.value()) {
+        toolkit::violation(cx, icon.src.span(), &violation);
+    }
+    if let Some(mime) = &icon.mime
+        && let Err(violation) = mcp_content_rules::check_mime_type(&mime.value())
+    {
+        toolkit::violation(cx, mime.span(), &violation);
+    }
+    if let Some(theme) = &icon.theme
+        && let Err(violation) = mcp_content_rules::check_icon_theme(&theme.value())
+    {
+        toolkit::violation(cx, theme.span(), &violation);
+    }
+    Ok(icon)
+}
+
+/// `meta("com.example/key" = literal, …)`: keys checked with the `_meta` key rules, values
+/// JSON literals (string, number, boolean).
+fn parse_meta(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    out: &mut Vec<(LitStr, TokenStream)>,
+) -> syn::Result<()> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let entries = content.parse_terminated(
+        |input: ParseStream<'_>| {
+            let key: LitStr = input.parse()?;
+            input.parse::<Token![=]>()?;
+            let value: Expr = input.parse()?;
+            Ok((key, value))
+        },
+        Token![,],
+    )?;
+    for (key, value) in entries {
+        if let Err(violation) = mcp_content_rules::check_user_meta_key(&key.value()) {
+            toolkit::violation(cx, key.span(), &violation);
+        }
+        if out.iter().any(|(k, _)| k.value() == key.value()) {
+            cx.error_spanned_by(&key, format!("duplicate `_meta` key {:?}", key.value()));
+        }
+        match toolkit::json_literal(&value) {
+            Some(tokens) => out.push((key, tokens)),
+            None => cx.error_spanned_by(
+                &value,
+                "a `_meta` value here is a literal: a string, a number or a boolean",
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// The tool annotation hints `annotations(…)` takes.
+pub(crate) const ANNOTATION_KEYS: &[&str] = &[
+    "title",
+    "read_only_hint",
+    "destructive_hint",
+    "idempotent_hint",
+    "open_world_hint",
+];
+
+fn parse_annotations(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    out: &mut Vec<(Ident, Expr)>,
+) -> syn::Result<()> {
+    let mut keys = Keys::new(ANNOTATION_KEYS);
+    meta.parse_nested_meta(|inner| {
+        let Some(key) = accept(&mut keys, cx, &inner, "annotations(…)")? else {
+            return Ok(());
+        };
+        let ident = Ident::new(&key, inner.path.span());
+        if key == "title" {
+            let title: LitStr = inner.value()?.parse()?;
+            out.push((ident, syn::parse_quote!(#title)));
+        } else if inner.input.peek(Token![=]) {
+            let value: syn::LitBool = inner.value()?.parse()?;
+            out.push((ident, syn::parse_quote!(#value)));
+        } else {
+            // A bare hint means `true`.
+            out.push((ident, syn::parse_quote!(true)));
+        }
+        Ok(())
+    })
+}

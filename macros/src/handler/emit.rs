@@ -1,0 +1,117 @@
+//! Generation pieces the three handler attributes share: the handler struct, descriptor
+//! fields, the call of the user's function.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Ident, LitStr, Type};
+
+use super::attrs::Attrs;
+use super::signature::Param;
+
+/// `Option<String>` tokens.
+pub(crate) fn opt_string(value: Option<&str>) -> TokenStream {
+    if let Some(text) = value {
+        quote!(__p::Some(__p::String::from(#text)))
+    } else {
+        quote!(__p::None)
+    }
+}
+
+/// The `icons` and `_meta` of a descriptor.
+pub(crate) fn icons_and_meta(attrs: &Attrs) -> (TokenStream, TokenStream) {
+    let icons = attrs.icons.iter().map(|icon| {
+        let src = &icon.src;
+        let mime = if let Some(mime) = &icon.mime {
+            quote!(__p::Some(#mime))
+        } else {
+            quote!(__p::None)
+        };
+        let sizes = &icon.sizes;
+        let theme = match icon.theme.as_ref().map(LitStr::value).as_deref() {
+            Some("light") => quote!(__p::Some(__p::IconTheme::Light)),
+            Some("dark") => quote!(__p::Some(__p::IconTheme::Dark)),
+            _ => quote!(__p::None),
+        };
+        quote!(__p::icon(#src, #mime, &[#(#sizes),*], #theme))
+    });
+    let mut meta: Vec<TokenStream> = attrs
+        .meta
+        .iter()
+        .map(|(key, value)| quote!((#key, __p::Some(__p::Value::from(#value)))))
+        .collect();
+    if let Some(ui) = &attrs.ui {
+        let ui = ui.to_tokens();
+        meta.push(quote!(("ui", __p::Some(#ui))));
+    }
+    (
+        quote!(__p::Vec::from([#(#icons),*])),
+        quote!(__p::meta([#(#meta),*])),
+    )
+}
+
+/// The handler's name as written for the user: the function's, unraw.
+pub(crate) fn fn_name(item: &syn::ItemFn) -> String {
+    item.sig
+        .ident
+        .to_string()
+        .trim_start_matches("r#")
+        .to_owned()
+}
+
+/// The handler struct (a braced unit struct named like the function, in the type namespace)
+/// and its `NAME`-like constant.
+pub(crate) fn handler_struct(
+    item: &syn::ItemFn,
+    kind: &str,
+    register: &str,
+    const_name: &Ident,
+    const_value: &str,
+    const_doc: &str,
+) -> TokenStream {
+    let vis = &item.vis;
+    let ident = &item.sig.ident;
+    let doc = format!(
+        "The {kind} handler of [`{name}()`]: register it with `{register}({name} {{}})` or list it in `router!`.",
+        name = fn_name(item),
+    );
+    quote! {
+        #[doc = #doc]
+        #[allow(non_camel_case_types, dead_code)]
+        #[derive(
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::fmt::Debug,
+            ::core::default::Default
+        )]
+        #vis struct #ident {}
+
+        #[automatically_derived]
+        impl #ident {
+            #[doc = #const_doc]
+            #vis const #const_name: &'static str = #const_value;
+        }
+    }
+}
+
+/// `let binding = …;` reading a string-valued argument (a prompt argument, a template
+/// variable) with `reader` from `source` into the parameter's type; a missing one is an error
+/// naming `what` unless the parameter is an `Option`.
+pub(crate) fn read_string_param(
+    param: &Param,
+    optional: Option<&Type>,
+    reader: &TokenStream,
+    source: &Ident,
+    what: &str,
+) -> TokenStream {
+    let binding = &param.ident;
+    let name = &param.name;
+    let parsed: &Type = optional.unwrap_or(&param.ty);
+    // Spanned on the type: a type that cannot be parsed from a string is reported there.
+    let take = quote_spanned!(parsed.span()=> __p::#reader::<#parsed>(&mut #source, #name)?);
+    if optional.is_some() {
+        quote!(let #binding = #take;)
+    } else {
+        quote!(let #binding = __p::required(#take, #what, #name)?;)
+    }
+}

@@ -1,0 +1,258 @@
+//! The function a handler attribute sits on: its parameters (the context parameter,
+//! `#[arg]`), the checks a handler signature must pass, and its doc comment.
+
+use proc_macro2::{Span, TokenStream};
+use syn::{FnArg, Ident, LitStr, Pat, Type};
+
+use super::attrs::accept;
+use super::docs;
+use crate::ctxt::Ctxt;
+use crate::toolkit::{self, Keys};
+
+/// What a parameter of a handler function is.
+pub(crate) enum ParamKind {
+    /// The request's `Context` (by value or by reference): not an argument.
+    Context { by_ref: bool },
+    /// An argument; `optional` holds `T` of an `Option<T>`.
+    Value { optional: Option<Box<Type>> },
+}
+
+/// One parameter of a handler function.
+pub(crate) struct Param {
+    /// The binding, as written.
+    pub(crate) ident: Ident,
+    /// The argument's name on the wire.
+    pub(crate) name: String,
+    /// Where the name was written (for errors).
+    pub(crate) name_span: Span,
+    /// A `#[arg(name = "…")]`, kept to rename the field.
+    pub(crate) rename: Option<LitStr>,
+    pub(crate) ty: Type,
+    pub(crate) kind: ParamKind,
+    /// From `#[arg(description = "…")]`, else the doc comment's `# Arguments` list.
+    pub(crate) description: Option<String>,
+}
+
+impl Param {
+    pub(crate) fn is_context(&self) -> bool {
+        matches!(self.kind, ParamKind::Context { .. })
+    }
+}
+
+/// A handler function, parsed: the item to emit again (with `#[arg]` stripped), its
+/// parameters and its documentation.
+pub(crate) struct HandlerFn {
+    pub(crate) item: syn::ItemFn,
+    pub(crate) params: Vec<Param>,
+    /// The doc comment without its `# Arguments` section.
+    pub(crate) doc: Option<String>,
+}
+
+/// Parses the function an attribute sits on. `None` when the input is not a free function
+/// (the error is in `cx`).
+pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<HandlerFn> {
+    let mut item: syn::ItemFn = match syn::parse2(input) {
+        Ok(item) => item,
+        Err(error) => {
+            cx.syn_error(syn::Error::new(
+                error.span(),
+                format!("{what} goes on a function: {error}"),
+            ));
+            return None;
+        }
+    };
+    let (doc, arg_docs) = docs::read_docs(&item.attrs);
+    // Handler parameters are owned by design (they are read from the request), so clippy's
+    // advice to borrow them cannot be followed.
+    item.attrs
+        .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
+    let sig = &item.sig;
+    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
+        cx.error_spanned_by(
+            &sig.generics,
+            format!("{what} does not support generic functions: the handler needs one concrete signature"),
+        );
+    }
+    if let syn::Safety::Unsafe(token) = &sig.safety {
+        cx.error_spanned_by(token, format!("{what} does not support `unsafe fn`"));
+    }
+    if let Some(variadic) = &sig.variadic {
+        cx.error_spanned_by(
+            variadic,
+            format!("{what} does not support variadic functions"),
+        );
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output
+        && let Type::ImplTrait(_) = &**ty
+    {
+        cx.error_spanned_by(
+            ty,
+            format!("{what} needs a concrete return type, not `impl Trait`"),
+        );
+    }
+    if let Some(receiver) = item.sig.receiver() {
+        // A handler struct cannot be declared inside an `impl` block: emit the method as is.
+        cx.error_spanned_by(
+            receiver,
+            format!(
+                "{what} goes on a free function, not a method: move it out of the `impl` block"
+            ),
+        );
+        return None;
+    }
+    let mut params: Vec<Param> = Vec::new();
+    for input in &mut item.sig.inputs {
+        match input {
+            FnArg::Receiver(_) => {}
+            FnArg::Typed(pat_type) => {
+                if let Some(param) = parse_param(cx, pat_type, &arg_docs, what) {
+                    // Argument names are unique after renaming: a schema that lists one name
+                    // twice makes a tool that fails on every call.
+                    if let Some(first) = params
+                        .iter()
+                        .find(|p| !p.is_context() && !param.is_context() && p.name == param.name)
+                    {
+                        cx.error_at(
+                            param.name_span,
+                            format!(
+                                "argument name `{}` is already taken by parameter `{}`: rename one with `#[arg(name = \"…\")]`",
+                                param.name, first.ident
+                            ),
+                        );
+                    }
+                    params.push(param);
+                }
+            }
+        }
+    }
+    // A `# Arguments` entry documents a parameter: one that names none is a mistake (a renamed
+    // or removed parameter), not a description to drop.
+    for entry in &arg_docs {
+        let known = params.iter().any(|p| {
+            !p.is_context() && (p.name == entry.name || toolkit::unraw(&p.ident) == entry.name)
+        });
+        if !known {
+            let names: Vec<String> = params
+                .iter()
+                .filter(|p| !p.is_context())
+                .map(|p| p.name.clone())
+                .collect();
+            let hint = crate::suggest::hint(&entry.name, names.iter().map(String::as_str));
+            cx.error_at(
+                entry.span,
+                format!(
+                    "`# Arguments` documents `{}`, which is no parameter of this function{hint}",
+                    entry.name
+                ),
+            );
+        }
+    }
+    Some(HandlerFn { item, params, doc })
+}
+
+fn parse_param(
+    cx: &mut Ctxt,
+    pat_type: &mut syn::PatType,
+    arg_docs: &[docs::ArgDoc],
+    what: &str,
+) -> Option<Param> {
+    let (description, rename) = take_arg_attr(cx, &mut pat_type.attrs);
+    let ident = match &*pat_type.pat {
+        Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
+        other => {
+            cx.error_spanned_by(
+                other,
+                format!(
+                    "{what} parameters are plain names (`city: String`): the name is the argument's"
+                ),
+            );
+            return None;
+        }
+    };
+    let ty = (*pat_type.ty).clone();
+    let unraw = toolkit::unraw(&ident);
+    let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
+    let kind = if let Some(by_ref) = context_type(&ty) {
+        ParamKind::Context { by_ref }
+    } else {
+        match &ty {
+            Type::Reference(reference) => {
+                cx.error_spanned_by(
+                    reference,
+                    format!("{what} parameters are owned values read from the request: use an owned type such as `String`"),
+                );
+                return None;
+            }
+            Type::ImplTrait(_) => {
+                cx.error_spanned_by(
+                    &ty,
+                    format!("{what} parameters need a concrete type, not `impl Trait`"),
+                );
+                return None;
+            }
+            _ => {}
+        }
+        ParamKind::Value {
+            optional: toolkit::option_inner(&ty).cloned().map(Box::new),
+        }
+    };
+    let description = description.map(|d| d.value()).or_else(|| {
+        arg_docs
+            .iter()
+            .find(|d| d.name == unraw || d.name == name)
+            .map(|d| d.text.clone())
+    });
+    Some(Param {
+        name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
+        ident,
+        name,
+        rename,
+        ty,
+        kind,
+        description,
+    })
+}
+
+/// Removes `#[arg(…)]` from a parameter (it is this macro's, not the compiler's) and reads it.
+fn take_arg_attr(
+    cx: &mut Ctxt,
+    attrs: &mut Vec<syn::Attribute>,
+) -> (Option<LitStr>, Option<LitStr>) {
+    let mut description = None;
+    let mut name = None;
+    attrs.retain(|attr| {
+        if !attr.path().is_ident("arg") {
+            return true;
+        }
+        let mut keys = Keys::new(&["description", "name"]);
+        let result = attr.parse_nested_meta(|meta| {
+            let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
+                return Ok(());
+            };
+            let value: LitStr = meta.value()?.parse()?;
+            if key == "description" {
+                description = Some(value);
+            } else {
+                name = Some(value);
+            }
+            Ok(())
+        });
+        if let Err(error) = result {
+            cx.syn_error(error);
+        }
+        false
+    });
+    (description, name)
+}
+
+/// `Some(by_ref)` when `ty` is the request context: `Context`, `&Context` or a path ending in
+/// `Context` (`mcp_content::Context`).
+fn context_type(ty: &Type) -> Option<bool> {
+    let (by_ref, ty) = match ty {
+        Type::Reference(reference) if reference.mutability.is_none() => (true, &*reference.elem),
+        other => (false, other),
+    };
+    let Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    (path.qself.is_none() && last.ident == "Context" && last.arguments.is_none()).then_some(by_ref)
+}

@@ -1,0 +1,205 @@
+//! The one pipeline of `#[tool]`, `#[prompt]` and `#[resource]`: parse the attribute and the
+//! function → the macro's own checks → the handler struct → on error a stub impl, else the
+//! macro's body, wrapped in the `const _` with the private door. Each macro is a
+//! [`HandlerKind`]: its keys, its checks, its body, its stub; nothing else.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+use syn::{Ident, ItemFn, Type};
+
+use super::attrs::{Attrs, parse_attrs};
+use super::emit::{fn_name, handler_struct, icons_and_meta, opt_string};
+use super::signature::{HandlerFn, Param, ParamKind, parse_fn};
+use crate::ctxt::Ctxt;
+
+/// What differs between the handler attributes.
+pub(crate) trait HandlerKind {
+    /// The attribute as errors name it: `#[tool]`.
+    const MACRO: &'static str;
+    /// Keys the attribute takes besides the common ones.
+    const KEYS: &'static [&'static str];
+    /// The runtime trait the handler struct implements: `ToolHandler`.
+    const TRAIT: &'static str;
+    /// The `RouterBuilder` call the struct's doc shows: `Router::builder().tool`.
+    const REGISTER: &'static str;
+    /// The associated constant naming the handler (`NAME`, `URI`) and its doc.
+    const CONST_NAME: &'static str;
+    const CONST_DOC: &'static str;
+
+    /// What the checks learned that the body needs.
+    type Checked;
+
+    /// The macro's own rules; mistakes go into `cx`, all of them.
+    fn check(cx: &mut Ctxt, handler: &Handler) -> Self::Checked;
+
+    /// The value of [`Self::CONST_NAME`].
+    fn const_value(handler: &Handler, checked: &Self::Checked) -> String;
+
+    /// Items emitted next to the struct, with or without errors.
+    fn items(_handler: &Handler, _checked: &Self::Checked) -> TokenStream {
+        TokenStream::new()
+    }
+
+    /// The signatures of the trait's required methods, for the stub emitted next to errors.
+    fn stub() -> Vec<TokenStream>;
+
+    /// The trait's methods, and any items they need, in the `const _` block.
+    fn body(handler: &Handler, checked: Self::Checked) -> Body;
+}
+
+/// What a [`HandlerKind`] generates: helper items and the methods of its trait impl.
+pub(crate) struct Body {
+    pub(crate) items: TokenStream,
+    pub(crate) methods: TokenStream,
+}
+
+/// A handler attribute on its function, parsed: what every macro reads.
+pub(crate) struct Handler {
+    pub(crate) attrs: Attrs,
+    pub(crate) func: HandlerFn,
+    /// The attribute's own tokens (a missing key is reported on them).
+    pub(crate) args: TokenStream,
+}
+
+/// The binding of the request's `Context` in generated methods.
+const CONTEXT: &str = "__context";
+
+impl Handler {
+    pub(crate) fn item(&self) -> &ItemFn {
+        &self.func.item
+    }
+
+    pub(crate) fn ident(&self) -> &Ident {
+        &self.func.item.sig.ident
+    }
+
+    /// `name = "…"`, else the function's name (unraw), with where it was written.
+    pub(crate) fn name(&self) -> (String, Span) {
+        match &self.attrs.name {
+            Some(lit) => (lit.value(), lit.span()),
+            None => (fn_name(self.item()), self.ident().span()),
+        }
+    }
+
+    /// `description = "…"`, else the doc comment.
+    pub(crate) fn description(&self) -> Option<String> {
+        self.attrs
+            .description
+            .as_ref()
+            .map(syn::LitStr::value)
+            .or_else(|| self.func.doc.clone())
+    }
+
+    /// The function's return type; `()` when it has none.
+    pub(crate) fn ret(&self) -> Type {
+        match &self.item().sig.output {
+            syn::ReturnType::Default => syn::parse_quote!(()),
+            syn::ReturnType::Type(_, ty) => (**ty).clone(),
+        }
+    }
+
+    /// The parameters read from the request (all but the context), each with `T` of an
+    /// `Option<T>`.
+    pub(crate) fn arguments(&self) -> impl Iterator<Item = (&Param, Option<&Type>)> {
+        self.func
+            .params
+            .iter()
+            .filter_map(|param| match &param.kind {
+                ParamKind::Context { .. } => None,
+                ParamKind::Value { optional } => Some((param, optional.as_deref())),
+            })
+    }
+
+    /// The call of the user's function (awaited when it is async): arguments by their
+    /// bindings, the context cloned for a by-value parameter (a function may take it twice).
+    pub(crate) fn call(&self) -> TokenStream {
+        let context = format_ident!("{CONTEXT}");
+        let args = self.func.params.iter().map(|param| match &param.kind {
+            ParamKind::Context { by_ref: true } => quote!(&#context),
+            ParamKind::Context { by_ref: false } => {
+                quote!(::core::clone::Clone::clone(&#context))
+            }
+            ParamKind::Value { .. } => param.ident.to_token_stream(),
+        });
+        let ident = self.ident();
+        let await_ = self.item().sig.asyncness.map(|_| quote!(.await));
+        quote!(#ident(#(#args),*) #await_)
+    }
+
+    /// The pattern of a method's `Context` parameter: `__context` when the function takes it.
+    pub(crate) fn context_binding(&self) -> TokenStream {
+        if self.func.params.iter().any(Param::is_context) {
+            format_ident!("{CONTEXT}").to_token_stream()
+        } else {
+            quote!(_)
+        }
+    }
+
+    /// Sets the descriptor fields every handler has (`title`, `description`, `icons`,
+    /// `_meta`) on the descriptor bound to `var`.
+    pub(crate) fn descriptor_fields(&self, var: &Ident, description: Option<&str>) -> TokenStream {
+        let title = opt_string(self.attrs.title.as_ref().map(syn::LitStr::value).as_deref());
+        let description = opt_string(description);
+        let (icons, meta) = icons_and_meta(&self.attrs);
+        quote! {
+            #var.title = #title;
+            #var.description = #description;
+            #var.icons = #icons;
+            #var.meta = #meta;
+        }
+    }
+}
+
+/// The attribute macro `K`, from its entry point.
+// The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
+#[allow(clippy::needless_pass_by_value)]
+pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut cx = Ctxt::new();
+    let attr = format!("{}(…)]", K::MACRO.trim_end_matches(']'));
+    let attrs = parse_attrs(&mut cx, args.clone(), &attr, K::KEYS);
+    let Some(func) = parse_fn(&mut cx, input.clone(), K::MACRO) else {
+        let errors = cx.check().err().map(|e| e.to_compile_error());
+        return quote!(#errors #input);
+    };
+    let handler = Handler { attrs, func, args };
+    let checked = K::check(&mut cx, &handler);
+    let structs = handler_struct(
+        handler.item(),
+        &format!("`{}`", K::MACRO),
+        K::REGISTER,
+        &format_ident!("{}", K::CONST_NAME),
+        &K::const_value(&handler, &checked),
+        K::CONST_DOC,
+    );
+    let items = K::items(&handler, &checked);
+    let item = handler.item();
+    let krate = handler.attrs.krate.as_ref();
+    let ident = handler.ident();
+    let trait_name = format_ident!("{}", K::TRAIT);
+    if let Err(errors) = cx.check() {
+        let errors = errors.to_compile_error();
+        let stub = crate::expand::fallback::handler(krate, ident, &quote!(#trait_name), &K::stub());
+        return quote!(#errors #item #structs #items #stub);
+    }
+    let Body {
+        items: helpers,
+        methods,
+    } = K::body(&handler, checked);
+    let body = crate::toolkit::wrap_in_const(
+        krate,
+        &quote! {
+            #helpers
+
+            #[automatically_derived]
+            impl __p::#trait_name for #ident {
+                #methods
+            }
+        },
+    );
+    quote! {
+        #item
+        #structs
+        #items
+        #body
+    }
+}
