@@ -265,7 +265,12 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     match kind {
         Kind::Text { json: false, .. } => check_not_bytes(cx, field, "text"),
         Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
-        Kind::Media { key, media, mime } => match mime {
+        Kind::Media {
+            key,
+            media,
+            mime,
+            any_mime,
+        } => match mime {
             None => cx.error_spanned_by(
                 key,
                 format!(
@@ -279,6 +284,12 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                     Media::Audio => MediaKind::Audio,
                 };
                 check_mime(cx, input, field, value, Some(kind));
+                if let (Some(flag), Value::Field(_)) = (any_mime, value) {
+                    cx.error_spanned_by(
+                        flag,
+                        "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
+                    );
+                }
             }
         },
         Kind::Resource {

@@ -45,8 +45,25 @@ pub trait ContentSlots: IntoContent + Sized {
     /// The error when no field takes the block at `index` (an enum names each variant's
     /// reason).
     fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
+        match Self::waiting(&slots) {
+            Some((field, what)) => ReadError::message(
+                format!("content[{index}]"),
+                format!(
+                    "unexpected {} block: field `{field}` of `{}` is still waiting for {what} block, and no field is left to take a {} block",
+                    block.kind(),
+                    Self::NAME,
+                    block.kind()
+                ),
+            ),
+            None => unexpected_block(index, block, Self::NAME),
+        }
+    }
+
+    /// The first field that still waits for its one block, and what it expects ("an
+    /// image"): named when a block of another kind finds no field.
+    fn waiting(slots: &Self::Slots) -> Option<(&'static str, &'static str)> {
         let _ = slots;
-        unexpected_block(index, block, Self::NAME)
+        None
     }
 
     /// Writes the type as a `flatten` field of another (its `IntoContent`): the generated
@@ -249,13 +266,42 @@ impl At {
     }
 }
 
+/// Where a field's value was read from, for the error when two sources disagree.
+#[derive(Clone, Copy)]
+pub enum From {
+    /// A variable of the URI of resource block `n`.
+    Uri(usize),
+    /// A `_meta` entry.
+    Meta(At, &'static str),
+    /// A part of block `n` (`annotations.priority`, `mimeType`, `name`…).
+    Part(usize, &'static str),
+}
+
+impl From {
+    fn path(self) -> String {
+        match self {
+            From::Uri(index) => format!("content[{index}].resource.uri"),
+            From::Meta(at, key) => at.meta_path(key),
+            From::Part(index, part) => format!("content[{index}].{part}"),
+        }
+    }
+}
+
 /// The slot of a field that has no block of its own: read from the values attributes take
-/// from it (template variables, `_meta` values, MIME types, annotations…), first source wins.
-pub struct Param<T>(Option<T>);
+/// from it (template variables, `_meta` values, MIME types, annotations…). A field with
+/// several sources is filled through the `*_agreed` methods: every source must give the
+/// same value (they were all written from the one field).
+pub struct Param<T> {
+    value: Option<T>,
+    from: Option<From>,
+}
 
 impl<T> Default for Param<T> {
     fn default() -> Self {
-        Self(None)
+        Self {
+            value: None,
+            from: None,
+        }
     }
 }
 
@@ -264,10 +310,10 @@ impl<T> Param<T> {
     /// type's conversion (`SourceField::from_value`, `MimeField::from_mime`), named by the
     /// generated code at the field's type, where a wrong type is reported once.
     pub fn fill<X>(&mut self, value: Option<X>, from_value: fn(X) -> T) {
-        if self.0.is_none()
+        if self.value.is_none()
             && let Some(value) = value
         {
-            self.0 = Some(from_value(value));
+            self.value = Some(from_value(value));
         }
     }
 
@@ -281,16 +327,10 @@ impl<T> Param<T> {
     where
         T: SourceField<X>,
     {
-        if self.0.is_none()
+        if self.value.is_none()
             && let Some(text) = text
         {
-            let value = X::from_text(text).map_err(|e| {
-                ReadError::message(
-                    format!("content[{index}].resource.uri"),
-                    format!("field `{name}`: {}", cannot_read::<X>(text, &e)),
-                )
-            })?;
-            self.0 = Some(T::from_value(value));
+            self.value = Some(T::from_value(read_var::<X>(text, index, name)?));
         }
         Ok(())
     }
@@ -299,29 +339,107 @@ impl<T> Param<T> {
     pub fn fill_meta<X: DeserializeOwned>(
         &mut self,
         meta: Option<&Meta>,
-        key: &str,
+        key: &'static str,
         at: At,
         field: &str,
     ) -> Result<(), ReadError>
     where
         T: SourceField<X>,
     {
-        let Some(value) = meta.and_then(|meta| meta.get(key)) else {
-            return Ok(());
-        };
-        if self.0.is_none() {
-            let read = X::deserialize(value).map_err(|e| {
-                ReadError::message(
-                    at.meta_path(key),
-                    format!(
-                        "field `{field}`: cannot read {value} as {}: {e}",
-                        type_name::<X>()
-                    ),
-                )
-            })?;
-            self.0 = Some(T::from_value(read));
+        if self.value.is_none()
+            && let Some(value) = read_meta::<X>(meta, key, at, field)?
+        {
+            self.value = Some(T::from_value(value));
         }
         Ok(())
+    }
+
+    /// [`Param::fill`] for a field with several sources: a value that differs from one
+    /// read before is an error naming both places.
+    pub fn fill_agreed<X: PartialEq>(
+        &mut self,
+        value: Option<X>,
+        from: From,
+        field: &str,
+        from_value: fn(X) -> T,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match value {
+            Some(value) => self.agree(value, from, field, from_value),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Param::fill_text`] for a field with several sources.
+    pub fn fill_text_agreed<X: FromText + PartialEq>(
+        &mut self,
+        text: Option<&str>,
+        index: usize,
+        name: &str,
+        field: &str,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match text {
+            Some(text) => {
+                let value = read_var::<X>(text, index, name)?;
+                self.agree(value, From::Uri(index), field, T::from_value)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// [`Param::fill_meta`] for a field with several sources.
+    pub fn fill_meta_agreed<X: DeserializeOwned + PartialEq>(
+        &mut self,
+        meta: Option<&Meta>,
+        key: &'static str,
+        at: At,
+        field: &str,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match read_meta::<X>(meta, key, at, field)? {
+            Some(value) => self.agree(value, From::Meta(at, key), field, T::from_value),
+            None => Ok(()),
+        }
+    }
+
+    fn agree<X: PartialEq>(
+        &mut self,
+        value: X,
+        from: From,
+        field: &str,
+        from_value: fn(X) -> T,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match (&self.value, self.from) {
+            (Some(first), Some(first_from)) => {
+                if first.to_option().as_ref() == Some(&value) {
+                    Ok(())
+                } else {
+                    Err(ReadError::message(
+                        from.path(),
+                        format!(
+                            "field `{field}` is read from two places that disagree: {} and {} (both are written from this one field, so they must be equal)",
+                            first_from.path(),
+                            from.path()
+                        ),
+                    ))
+                }
+            }
+            _ => {
+                self.value = Some(from_value(value));
+                self.from = Some(from);
+                Ok(())
+            }
+        }
     }
 
     /// The field's value once every source was read: `from` says where it was expected.
@@ -329,7 +447,7 @@ impl<T> Param<T> {
     where
         T: SourceField<X>,
     {
-        match self.0 {
+        match self.value {
             Some(value) => Ok(value),
             None => T::when_absent().ok_or_else(|| {
                 ReadError::message(
@@ -339,6 +457,35 @@ impl<T> Param<T> {
             }),
         }
     }
+}
+
+fn read_var<X: FromText>(text: &str, index: usize, name: &str) -> Result<X, ReadError> {
+    X::from_text(text).map_err(|e| {
+        ReadError::message(
+            format!("content[{index}].resource.uri"),
+            format!("field `{name}`: {}", cannot_read::<X>(text, &e)),
+        )
+    })
+}
+
+fn read_meta<X: DeserializeOwned>(
+    meta: Option<&Meta>,
+    key: &str,
+    at: At,
+    field: &str,
+) -> Result<Option<X>, ReadError> {
+    let Some(value) = meta.and_then(|meta| meta.get(key)) else {
+        return Ok(None);
+    };
+    X::deserialize(value).map(Some).map_err(|e| {
+        ReadError::message(
+            at.meta_path(key),
+            format!(
+                "field `{field}`: cannot read {value} as {}: {e}",
+                type_name::<X>()
+            ),
+        )
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -512,12 +659,14 @@ pub fn offer_text<S: Slot>(
     Ok(true)
 }
 
-/// Takes an image block into `slot`.
+/// Takes an image block into `slot`. `mime` is the field's literal MIME type (`None` for a
+/// MIME type taken from a field, or `any_mime`): a block of another type is refused.
 pub fn offer_image<S: Slot>(
     slot: &mut S,
     index: usize,
     block: &ContentBlock,
     field: &str,
+    mime: Option<&str>,
 ) -> Result<bool, ReadError>
 where
     S::Item: FromBinary,
@@ -528,16 +677,19 @@ where
     if !slot.has_room() {
         return Ok(false);
     }
+    check_mime(mime, &b.mime_type, index, field, "image")?;
     slot.put(binary(&b.data, index, ".data", field)?);
     Ok(true)
 }
 
-/// Takes an audio block into `slot`.
+/// Takes an audio block into `slot`. `mime` is the field's literal MIME type (`None` for a
+/// MIME type taken from a field, or `any_mime`): a block of another type is refused.
 pub fn offer_audio<S: Slot>(
     slot: &mut S,
     index: usize,
     block: &ContentBlock,
     field: &str,
+    mime: Option<&str>,
 ) -> Result<bool, ReadError>
 where
     S::Item: FromBinary,
@@ -548,8 +700,41 @@ where
     if !slot.has_room() {
         return Ok(false);
     }
+    check_mime(mime, &b.mime_type, index, field, "audio")?;
     slot.put(binary(&b.data, index, ".data", field)?);
     Ok(true)
+}
+
+/// A block's MIME type against the field's literal one: the same type and subtype (ASCII
+/// case-insensitive, parameters aside).
+fn check_mime(
+    declared: Option<&str>,
+    found: &MimeType,
+    index: usize,
+    field: &str,
+    kind: &str,
+) -> Result<(), ReadError> {
+    let Some(declared) = declared else {
+        return Ok(());
+    };
+    let essence = |mime: &str| {
+        mime.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+    };
+    if essence(declared) == essence(found.as_str()) {
+        return Ok(());
+    }
+    Err(ReadError::message(
+        format!("content[{index}].mimeType"),
+        format!(
+            "field `{field}` declares MIME type {declared}, found {}: a field with a literal `mime` reads only {kind} blocks of that type \
+             (mark it `any_mime` to read an {kind} of any type)",
+            shorten(found.as_str())
+        ),
+    ))
 }
 
 /// The URI a resource field takes: a literal, or a template whose variables are read back.

@@ -19,6 +19,7 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     let slots = slots_struct(layout, &format_ident!("__Slots"));
     let offers = offers(layout);
     let finish = finish(layout, &quote!(Self));
+    let waiting = waiting(layout);
     let from_content = from_content_impl(ident, layout.input.attrs.structured.as_ref());
     quote! {
         #slots
@@ -36,9 +37,40 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
             fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
                 #finish
             }
+
+            #waiting
         }
 
         #from_content
+    }
+}
+
+/// `ContentSlots::waiting`: the first single-block field still without its block, named
+/// when a block of another kind finds no field (nothing when there is no such field).
+fn waiting(layout: &Layout) -> TokenStream {
+    let checks: Vec<TokenStream> = layout
+        .blocks()
+        .filter(|(_, block)| block.cardinality == Cardinality::One)
+        .map(|(resolved, block)| {
+            let slot = slot(resolved);
+            let name = resolved.field.ident.to_string();
+            let name = name.trim_start_matches("r#");
+            let what = describe_block(block);
+            quote! {
+                if __p::Slot::has_room(&__s.#slot) {
+                    return __p::Some((#name, #what));
+                }
+            }
+        })
+        .collect();
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn waiting(__s: &__Slots) -> __p::Option<(&'static str, &'static str)> {
+            #(#checks)*
+            __p::None
+        }
     }
 }
 
@@ -121,8 +153,19 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let fills = fills(layout, resolved.index);
     let call = match (block.kind, block.attr) {
         (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
-        (BlockKind::Image, _) => quote!(__p::offer_image(&mut __s.#slot, __i, __b, #name)),
-        (BlockKind::Audio, _) => quote!(__p::offer_audio(&mut __s.#slot, __i, __b, #name)),
+        (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
+            // A literal MIME type is checked on read, unless the field reads any.
+            let declared = match mime {
+                Some(Value::Str(lit)) if any_mime.is_none() => quote!(__p::Some(#lit)),
+                _ => quote!(__p::None),
+            };
+            let offer = if block.kind == BlockKind::Image {
+                quote!(__p::offer_image)
+            } else {
+                quote!(__p::offer_audio)
+            };
+            quote!(#offer(&mut __s.#slot, __i, __b, #name, #declared))
+        }
         (
             BlockKind::Link,
             Kind::Link {
@@ -194,40 +237,70 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
         let span = ty.span();
         // The conversion is named through the trait at the field's type (see `write.rs`).
         let from = |x: TokenStream| quote!(<#ty as __p::SourceField<#x>>::from_value);
+        let agreed = target.agreed();
+        // A typed value, its place in the block (for "disagree" errors) and the conversion.
+        let typed = |value: TokenStream, part: &str, conv: TokenStream| {
+            if agreed {
+                quote!(__s.#slot.fill_agreed(#value, __p::From::Part(__i, #part), #field_name, #conv)?;)
+            } else {
+                quote!(__s.#slot.fill(#value, #conv);)
+            }
+        };
+        let (fill_meta, fill_text) = if agreed {
+            (quote!(fill_meta_agreed), quote!(fill_text_agreed))
+        } else {
+            (quote!(fill_meta), quote!(fill_text))
+        };
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
             let fill = match used {
                 Use::Annotation { key, .. } => {
                     let get = format_ident!("block_{}", key);
                     let field_trait = annotation_trait(key);
-                    let from = quote!(<#ty as __p::#field_trait>::from_value);
-                    quote!(__s.#slot.fill(__p::#get(__b), #from);)
+                    let part = if *key == "last_modified" {
+                        "annotations.lastModified".to_owned()
+                    } else {
+                        format!("annotations.{key}")
+                    };
+                    typed(
+                        quote!(__p::#get(__b)),
+                        &part,
+                        quote!(<#ty as __p::#field_trait>::from_value),
+                    )
                 }
                 Use::BlockMeta { key, .. } => quote! {
-                    __s.#slot.fill_meta::<#x>(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name)?;
+                    __s.#slot.#fill_meta::<#x>(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name)?;
                 },
                 Use::ContentsMeta { key, .. } => quote! {
-                    __s.#slot.fill_meta::<#x>(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name)?;
+                    __s.#slot.#fill_meta::<#x>(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name)?;
                 },
                 Use::Mime { owner } => {
-                    let from = match layout.fields[*owner].block().map(|b| b.kind) {
+                    let (conv, part) = match layout.fields[*owner].block().map(|b| b.kind) {
                         Some(BlockKind::Image | BlockKind::Audio) => {
-                            quote!(<#ty as __p::MimeField>::from_mime)
+                            (quote!(<#ty as __p::MimeField>::from_mime), "mimeType")
                         }
-                        _ => from(quote!(__p::MimeType)),
+                        Some(BlockKind::Resource) => {
+                            (from(quote!(__p::MimeType)), "resource.mimeType")
+                        }
+                        _ => (from(quote!(__p::MimeType)), "mimeType"),
                     };
-                    quote!(__s.#slot.fill(__p::block_mime(__b), #from);)
+                    typed(quote!(__p::block_mime(__b)), part, conv)
                 }
-                Use::TemplateVar { name, .. } => quote! {
-                    __s.#slot.fill_text::<#x>(__p::template_var(&__v, #name), __i, #name)?;
-                },
+                Use::TemplateVar { name, .. } => {
+                    let extra = agreed.then(|| quote!(, #field_name));
+                    quote! {
+                        __s.#slot.#fill_text::<#x>(__p::template_var(&__v, #name), __i, #name #extra)?;
+                    }
+                }
                 Use::LinkPart { key: "size", .. } => {
-                    let from = from(quote!(u64));
-                    quote!(__s.#slot.fill(__p::link_size(__b), #from);)
+                    typed(quote!(__p::link_size(__b)), "size", from(quote!(u64)))
                 }
                 Use::LinkPart { key, .. } => {
                     let part = format_ident!("{}", capitalize(key));
-                    let from = from(quote!(__p::String));
-                    quote!(__s.#slot.fill(__p::link_part(__b, __p::LinkPart::#part), #from);)
+                    typed(
+                        quote!(__p::link_part(__b, __p::LinkPart::#part)),
+                        key,
+                        from(quote!(__p::String)),
+                    )
                 }
                 Use::ResultMeta(_) => continue,
             };
@@ -273,9 +346,14 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
                 Role::ResultMeta(key) => Some(*key),
                 _ => None,
             });
+        let fill_meta = if target.agreed() {
+            quote!(fill_meta_agreed)
+        } else {
+            quote!(fill_meta)
+        };
         for key in keys {
             sources.extend(quote_spanned! {target.field.ty.span()=>
-                __s.#slot.fill_meta::<#x>(__p::Some(__meta), #key, __p::At::Result, #field_name)?;
+                __s.#slot.#fill_meta::<#x>(__p::Some(__meta), #key, __p::At::Result, #field_name)?;
             });
         }
     }
