@@ -45,8 +45,8 @@ fn a_block_of_another_kind_names_the_field_waiting_and_what_it_expects() {
     let err = Report::from_call_tool_result(&result).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "content[1]: unexpected text block: field `chart` of `Report` is still waiting for an image block, \
-         and no field is left to take a text block"
+        "content[1]: unexpected text block: field `chart` expects an image block \
+         and no field of `Report` is left to take a text block"
     );
     // With nothing waiting, the message says no field is left.
     let blocks = vec![

@@ -45,25 +45,24 @@ pub trait ContentSlots: IntoContent + Sized {
     /// The error when no field takes the block at `index` (an enum names each variant's
     /// reason).
     fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
-        match Self::waiting(&slots) {
-            Some((field, what)) => ReadError::message(
+        // Finishing what was read so far names the first single-block field still waiting
+        // (`One::take`'s error); no generated code is needed for it.
+        let waiting = Self::finish(slots, &Meta::new()).err().and_then(|e| {
+            let detail = e.detail();
+            let what = detail.strip_suffix(" block; found none")?;
+            detail.starts_with("field `").then(|| what.to_owned())
+        });
+        match waiting {
+            Some(waiting) => ReadError::message(
                 format!("content[{index}]"),
                 format!(
-                    "unexpected {} block: field `{field}` of `{}` is still waiting for {what} block, and no field is left to take a {} block",
-                    block.kind(),
+                    "unexpected {kind} block: {waiting} block and no field of `{}` is left to take a {kind} block",
                     Self::NAME,
-                    block.kind()
+                    kind = block.kind(),
                 ),
             ),
             None => unexpected_block(index, block, Self::NAME),
         }
-    }
-
-    /// The first field that still waits for its one block, and what it expects ("an
-    /// image"): named when a block of another kind finds no field.
-    fn waiting(slots: &Self::Slots) -> Option<(&'static str, &'static str)> {
-        let _ = slots;
-        None
     }
 
     /// Writes the type as a `flatten` field of another (its `IntoContent`): the generated

@@ -19,7 +19,6 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     let slots = slots_struct(layout, &format_ident!("__Slots"));
     let offers = offers(layout);
     let finish = finish(layout, &quote!(Self));
-    let waiting = waiting(layout);
     let from_content = from_content_impl(ident, layout.input.attrs.structured.as_ref());
     quote! {
         #slots
@@ -37,40 +36,9 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
             fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
                 #finish
             }
-
-            #waiting
         }
 
         #from_content
-    }
-}
-
-/// `ContentSlots::waiting`: the first single-block field still without its block, named
-/// when a block of another kind finds no field (nothing when there is no such field).
-fn waiting(layout: &Layout) -> TokenStream {
-    let checks: Vec<TokenStream> = layout
-        .blocks()
-        .filter(|(_, block)| block.cardinality == Cardinality::One)
-        .map(|(resolved, block)| {
-            let slot = slot(resolved);
-            let name = resolved.field.ident.to_string();
-            let name = name.trim_start_matches("r#");
-            let what = describe_block(block);
-            quote! {
-                if __p::Slot::has_room(&__s.#slot) {
-                    return __p::Some((#name, #what));
-                }
-            }
-        })
-        .collect();
-    if checks.is_empty() {
-        return TokenStream::new();
-    }
-    quote! {
-        fn waiting(__s: &__Slots) -> __p::Option<(&'static str, &'static str)> {
-            #(#checks)*
-            __p::None
-        }
     }
 }
 
