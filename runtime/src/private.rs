@@ -27,7 +27,7 @@ pub use crate::content_traits::{
     FromContent, IntoCallToolResult, IntoContent, StructuredOutput, schema_of,
 };
 pub use crate::derive::read::{
-    At, Body, ContentSlots, From, LinkPart, Many, Nested, One, Opt, Param, Slot, TextReader,
+    Agree, At, Body, ContentSlots, From, LinkPart, Many, Nested, One, Opt, Param, Slot, TextReader,
     UriPattern, blob, block_audience, block_last_modified, block_meta, block_mime, block_priority,
     contents_meta, from_content, link_part, link_size, offer_audio, offer_image, offer_link,
     offer_resource, offer_text, read_json, read_parsed, read_string, read_structured, template_var,

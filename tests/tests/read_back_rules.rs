@@ -222,3 +222,30 @@ fn two_annotations_from_one_field_that_disagree_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_uri_variable_and_a_text_field_that_disagree_are_refused_naming_both() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Forecast {
+        #[content(resource(uri = "weather://{city}/raw.json"))]
+        raw: String,
+        #[content(text)]
+        city: String,
+    }
+    let forecast = || Forecast {
+        raw: "{}".into(),
+        city: "São Paulo".into(),
+    };
+    assert_eq!(
+        Forecast::from_call_tool_result(&forecast().into_call_tool_result()).unwrap(),
+        forecast()
+    );
+    let result = tampered(forecast(), r#""text":"São Paulo""#, r#""text":"Lima""#);
+    let err = Forecast::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[1].text");
+    assert_eq!(
+        err.detail(),
+        "field `city` is read from two places that disagree: \"São Paulo\" at content[0].resource.uri \
+         and \"Lima\" at content[1].text (both are written from this one field, so they must be equal)"
+    );
+}

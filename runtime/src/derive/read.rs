@@ -418,27 +418,22 @@ impl<T> Param<T> {
     where
         T: SourceField<X>,
     {
-        match (&self.value, self.from) {
-            (Some(first), Some(first_from)) => {
-                if first.to_option().as_ref() == Some(&value) {
-                    Ok(())
-                } else {
-                    Err(ReadError::message(
-                        from.path(),
-                        format!(
-                            "field `{field}` is read from two places that disagree: {} and {} (both are written from this one field, so they must be equal)",
-                            first_from.path(),
-                            from.path()
-                        ),
-                    ))
-                }
+        if let (Some(first), Some(first_from)) = (&self.value, self.from) {
+            if first.to_option().as_ref() == Some(&value) {
+                return Ok(());
             }
-            _ => {
-                self.value = Some(from_value(value));
-                self.from = Some(from);
-                Ok(())
-            }
+            return Err(ReadError::message(
+                from.path(),
+                format!(
+                    "field `{field}` is read from two places that disagree: {} and {} (both are written from this one field, so they must be equal)",
+                    first_from.path(),
+                    from.path()
+                ),
+            ));
         }
+        self.value = Some(from_value(value));
+        self.from = Some(from);
+        Ok(())
     }
 
     /// The field's value once every source was read: `from` says where it was expected.
@@ -454,6 +449,38 @@ impl<T> Param<T> {
                     format!("field `{field}` is missing: expected it {from}"),
                 )
             }),
+        }
+    }
+}
+
+/// The places a text block field is written to (its text block, URI template variables),
+/// compared as written: each is the value's `Display`, so they are equal when they come from
+/// one value.
+#[derive(Default)]
+pub struct Agree(Option<(String, From)>);
+
+impl Agree {
+    /// Records the text found `from`, or fails when it differs from one found before.
+    pub fn agree(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
+        let Some(text) = text else {
+            return Ok(());
+        };
+        match &self.0 {
+            Some((first, _)) if first == text => Ok(()),
+            Some((first, first_from)) => Err(ReadError::message(
+                from.path(),
+                format!(
+                    "field `{field}` is read from two places that disagree: {:?} at {} and {:?} at {} (both are written from this one field, so they must be equal)",
+                    shorten(first),
+                    first_from.path(),
+                    shorten(text),
+                    from.path()
+                ),
+            )),
+            None => {
+                self.0 = Some((text.to_owned(), from));
+                Ok(())
+            }
         }
     }
 }

@@ -64,6 +64,11 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
         let slot = slot(resolved);
         fields.extend(quote!(#slot: #slot_ty,));
         defaults.extend(quote!(#slot: __p::Default::default(),));
+        if text_agrees(resolved) {
+            let agree = agree_slot(resolved);
+            fields.extend(quote!(#agree: __p::Agree,));
+            defaults.extend(quote!(#agree: __p::Default::default(),));
+        }
     }
     quote! {
         #[doc(hidden)]
@@ -75,6 +80,28 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether a text block field is also a URI template variable: the text and each URI must
+/// then agree (compared as written, both being the value's `Display`).
+fn text_agrees(resolved: &Resolved) -> bool {
+    resolved.block().is_some_and(|block| {
+        block.kind == BlockKind::Text
+            && block.text != TextForm::Json
+            && block.cardinality != Cardinality::Many
+            && resolved
+                .uses
+                .iter()
+                .any(|u| matches!(u, Use::TemplateVar { .. }))
+    })
+}
+
+/// The slot that compares the places a text block field is written to.
+fn agree_slot(resolved: &Resolved) -> Ident {
+    format_ident!(
+        "__t_{}",
+        resolved.field.ident.to_string().trim_start_matches("r#")
+    )
 }
 
 fn slot(resolved: &Resolved) -> Ident {
@@ -118,7 +145,13 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
         TextForm::Display => quote_spanned!(inner.span()=> __p::read_parsed),
         TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
     };
-    let fills = fills(layout, resolved.index);
+    let mut fills = fills(layout, resolved.index);
+    if text_agrees(resolved) {
+        let agree = agree_slot(resolved);
+        fills.extend(quote! {
+            __s.#agree.agree(__p::ContentBlock::as_text(__b), __p::From::Part(__i, "text"), #name)?;
+        });
+    }
     let call = match (block.kind, block.attr) {
         (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
@@ -196,6 +229,18 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
 /// variables of a resource), every field that takes a value from it.
 fn fills(layout: &Layout, owner: usize) -> TokenStream {
     let mut out = TokenStream::new();
+    for target in layout.fields.iter().filter(|f| text_agrees(f)) {
+        let agree = agree_slot(target);
+        let field_name = target.field.ident.to_string();
+        let field_name = field_name.trim_start_matches("r#");
+        for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
+            if let Use::TemplateVar { name, .. } = used {
+                out.extend(quote! {
+                    __s.#agree.agree(__p::template_var(&__v, #name), __p::From::Uri(__i), #field_name)?;
+                });
+            }
+        }
+    }
     for target in layout.fields.iter().filter(|f| f.has_param_slot()) {
         let slot = slot(target);
         let x = target.source_ty();
