@@ -37,6 +37,11 @@ fn report() -> Report {
 
 #[test]
 fn a_block_of_another_kind_names_the_field_waiting_and_what_it_expects() {
+    #[derive(Content, Debug)]
+    struct One {
+        #[content(text)]
+        only: String,
+    }
     let result = tampered(
         report(),
         r#"{"type":"image","data":"AQID","mimeType":"image/png"}"#,
@@ -53,11 +58,6 @@ fn a_block_of_another_kind_names_the_field_waiting_and_what_it_expects() {
         mcp_content::ContentBlock::text("a"),
         mcp_content::ContentBlock::text("b"),
     ];
-    #[derive(Content, Debug)]
-    struct One {
-        #[content(text)]
-        only: String,
-    }
     assert_eq!(
         One::from_content(&blocks).unwrap_err().to_string(),
         "content[1]: unexpected text block: no field of `One` is left to take it"

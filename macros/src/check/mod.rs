@@ -462,11 +462,20 @@ fn unresolved_names(input: &Input) -> Vec<String> {
             Some(Kind::Media { mime: Some(m), .. }) => values.push(m),
             Some(Kind::Resource { uri, mime, .. }) => {
                 values.extend(mime);
-                if let Some(template) = uri
-                    .as_ref()
-                    .and_then(|lit| UriTemplate::parse(&lit.value()).ok())
-                {
-                    out.extend(template.variables().into_iter().map(str::to_owned));
+                if let Some(lit) = uri {
+                    let text = lit.value();
+                    match UriTemplate::parse(&text) {
+                        Ok(template) => {
+                            out.extend(template.variables().into_iter().map(str::to_owned));
+                        }
+                        // A template that does not parse is reported once; the fields it
+                        // seems to use are not reported as unplaced too.
+                        Err(_) => out.extend(
+                            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                .filter(|word| !word.is_empty())
+                                .map(str::to_owned),
+                        ),
+                    }
                 }
             }
             Some(Kind::Link {
