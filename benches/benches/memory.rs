@@ -16,7 +16,10 @@
 //! Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
 //! faster.
 
-use mcp_content::{CallToolResult, GetPromptResult, ReadResourceResult, Tool, read_json};
+use mcp_content::{
+    CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
+    read_json,
+};
 use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, theirs};
 
 #[global_allocator]
@@ -241,16 +244,23 @@ fn main() {
 /// About how big each generated document is.
 const READ_DOC_BYTES: usize = 4 << 20;
 
-/// `{prefix}{item}{sep}{item}…{suffix}`, about [`READ_DOC_BYTES`] long; `item` gets the index.
+/// `{prefix}{item},{item}…{suffix}`, at most about [`READ_DOC_BYTES`] long; `item` gets the
+/// index. The number of items is one past a power of two: where a `Vec` read item by item
+/// has grown to twice the room it needs (the worst a peer can choose).
 fn repeated(prefix: &str, item: impl Fn(usize) -> String, suffix: &str) -> Vec<u8> {
+    let mut len = prefix.len() + suffix.len();
+    let mut count = 0;
+    while len < READ_DOC_BYTES {
+        len += item(count).len() + 1;
+        count += 1;
+    }
+    let count = (count / 2).next_power_of_two() + 1;
     let mut doc = String::from(prefix);
-    let mut i = 0;
-    while doc.len() < READ_DOC_BYTES {
+    for i in 0..count {
         if i > 0 {
             doc.push(',');
         }
         doc.push_str(&item(i));
-        i += 1;
     }
     doc.push_str(suffix);
     doc.into_bytes()
@@ -414,16 +424,298 @@ fn untrusted_reads() {
                 "}}",
             ),
         ),
+        (
+            "CallToolResult",
+            "tiny image blocks",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"image","data":"","mimeType":"image/png"}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny audio blocks",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"audio","data":"","mimeType":"audio/wav"}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny embedded blob resources",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource","resource":{"uri":"a:b","blob":""}}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny unknown blocks with a field",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"x","a":0}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with a _meta entry",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":"","_meta":{"a":0}}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with a priority",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":"","annotations":{"priority":0}}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with lastModified",
+            repeated(
+                r#"{"content":["#,
+                |_| {
+                    r#"{"type":"text","text":"","annotations":{"lastModified":"2025-01-12"}}"#
+                        .into()
+                },
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "resource links with empty icons",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource_link","uri":"a:b","name":"","icons":[]}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "embedded resources with inner _meta",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource","resource":{"uri":"a:b","text":"","_meta":{}}}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "small numbers in structuredContent",
+            repeated(
+                r#"{"content":[],"structuredContent":["#,
+                |_| r#"0"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny annotations unknown fields",
+            repeated(
+                r#"{"content":[{"type":"text","text":"","annotations":{"#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                r#"}}]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny icon unknown fields",
+            repeated(
+                r#"{"content":[{"type":"resource_link","uri":"a:b","name":"","icons":[{"src":"data:,","#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                r#"}]}]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta serverInfo with tiny unknown fields",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                r#"}}}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta serverInfo with tiny icons",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":["#,
+                |_| r#"{"src":"data:,"}"#.into(),
+                r#"]}}}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta serverInfo icon with empty sizes",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":[{"src":"data:,","sizes":["#,
+                |_| r#""""#.into(),
+                r#"]}]}}}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta clientCapabilities with tiny experimental members",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/clientCapabilities":{"experimental":{"#,
+                |i| format!(r#""{}":{{}}"#, key(i)),
+                r#"}}}}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta clientCapabilities with a long array",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/clientCapabilities":{"experimental":{"x":{"y":["#,
+                |_| r#"0"#.into(),
+                r#"]}}}}}"#,
+            ),
+        ),
+        (
+            "ReadResourceResult",
+            "tiny blob contents",
+            repeated(
+                r#"{"contents":["#,
+                |_| r#"{"uri":"a:b","blob":""}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "GetPromptResult",
+            "tiny image messages",
+            repeated(
+                r#"{"messages":["#,
+                |_| {
+                    r#"{"role":"user","content":{"type":"image","data":"","mimeType":"image/png"}}"#
+                        .into()
+                },
+                r#"]}"#,
+            ),
+        ),
+        (
+            "GetPromptResult",
+            "tiny resource-link messages",
+            repeated(
+                r#"{"messages":["#,
+                |_| {
+                    r#"{"role":"user","content":{"type":"resource_link","uri":"a:b","name":""}}"#
+                        .into()
+                },
+                r#"]}"#,
+            ),
+        ),
+        (
+            "Tool",
+            "tiny outputSchema entries",
+            repeated(
+                r#"{"name":"t","inputSchema":{},"outputSchema":{"#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                r#"}}"#,
+            ),
+        ),
+        (
+            "Tool",
+            "small numbers in inputSchema",
+            repeated(
+                r#"{"name":"t","inputSchema":{"a":["#,
+                |_| r#"0"#.into(),
+                r#"]}}"#,
+            ),
+        ),
+        (
+            "Tool",
+            "tiny tool icons",
+            repeated(
+                r#"{"name":"t","inputSchema":{},"icons":["#,
+                |_| r#"{"src":"data:,"}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+        (
+            "Tool",
+            "tiny tool annotations unknown fields",
+            repeated(
+                r#"{"name":"t","inputSchema":{},"annotations":{"#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                r#"}}"#,
+            ),
+        ),
+        (
+            "Prompt",
+            "tiny prompt arguments",
+            repeated(
+                r#"{"name":"p","arguments":["#,
+                |_| r#"{"name":""}"#.into(),
+                r#"]}"#,
+            ),
+        ),
+    ];
+    // A plain `Vec` of descriptors is the caller's type, not the model's: it doubles as it
+    // grows, and descriptors are large (a `Tool` is about 200 bytes), so these lists are
+    // not held to the bound; they are measured here so that it is known.
+    let plain_lists: Vec<(&str, &str, Vec<u8>)> = vec![
+        (
+            "Vec<Tool>",
+            "tiny tools (a tools/list)",
+            repeated(
+                r#"["#,
+                |_| r#"{"name":"t","inputSchema":{}}"#.into(),
+                r#"]"#,
+            ),
+        ),
+        (
+            "Vec<Prompt>",
+            "tiny prompts (a prompts/list)",
+            repeated(r#"["#, |_| r#"{"name":"p"}"#.into(), r#"]"#),
+        ),
+        (
+            "Vec<Resource>",
+            "tiny resources (a resources/list)",
+            repeated(r#"["#, |_| r#"{"uri":"a:b","name":""}"#.into(), r#"]"#),
+        ),
+        (
+            "Vec<ResourceTemplate>",
+            "tiny resource templates",
+            repeated(
+                r#"["#,
+                |_| r#"{"uriTemplate":"a:b","name":""}"#.into(),
+                r#"]"#,
+            ),
+        ),
     ];
     println!("untrusted reads (dhat; peak bytes live during read_json, default ReadLimits)");
     println!("| type | document | input bytes | peak bytes | peak / input |");
     println!("|---|---|---:|---:|---:|");
-    for (kind, name, doc) in &cases {
+    print_reads(&cases);
+    println!();
+    println!("for comparison, not bounded: a caller's plain Vec of descriptors");
+    println!("| type | document | input bytes | peak bytes | peak / input |");
+    println!("|---|---|---:|---:|---:|");
+    print_reads(&plain_lists);
+}
+
+/// One row per document: the peak bytes of `read_json` per input byte.
+fn print_reads(cases: &[(&str, &str, Vec<u8>)]) {
+    for (kind, name, doc) in cases {
         let profiler = dhat::Profiler::builder().testing().build();
         let ok = match *kind {
             "CallToolResult" => read_json::<CallToolResult>(doc).map(drop),
             "ReadResourceResult" => read_json::<ReadResourceResult>(doc).map(drop),
             "GetPromptResult" => read_json::<GetPromptResult>(doc).map(drop),
+            "Prompt" => read_json::<Prompt>(doc).map(drop),
+            "Vec<Tool>" => read_json::<Vec<Tool>>(doc).map(drop),
+            "Vec<Prompt>" => read_json::<Vec<Prompt>>(doc).map(drop),
+            "Vec<Resource>" => read_json::<Vec<Resource>>(doc).map(drop),
+            "Vec<ResourceTemplate>" => read_json::<Vec<ResourceTemplate>>(doc).map(drop),
             _ => read_json::<Tool>(doc).map(drop),
         };
         let stats = dhat::HeapStats::get();

@@ -27,10 +27,11 @@ pub use crate::content_traits::{
     FromContent, IntoCallToolResult, IntoContent, StructuredOutput, schema_of,
 };
 pub use crate::derive::read::{
-    Agree, At, Body, ContentSlots, From, LinkPart, Many, Nested, One, Opt, Param, Slot, TextReader,
-    UriPattern, blob, block_audience, block_last_modified, block_meta, block_mime, block_priority,
-    contents_meta, from_content, link_part, link_size, offer_audio, offer_image, offer_link,
-    offer_resource, offer_text, read_json, read_parsed, read_string, read_structured, template_var,
+    Agree, At, Body, ContentSlots, From, LinkPart, Many, Nested, Offered, One, Opt, Param, Slot,
+    Text, TextReader, UriPattern, blob, block_audience, block_last_modified, block_meta,
+    block_mime, block_priority, contents_meta, from_content, link_part, link_size, offer_audio,
+    offer_image, offer_link, offer_resource, offer_text, read_json, read_owned, read_parsed,
+    read_string, read_structured, read_structured_owned, template_var,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
@@ -57,7 +58,7 @@ pub use crate::rules::UriTemplate;
 pub use crate::server::glue::{
     ContextType, ToolArguments, ToolOutput, contents_ui_meta, empty_input_schema,
     get_prompt_result, input_schema, prompt_argument, read_resource_result, read_uri, required,
-    str_eq, template_variable,
+    schema_object, str_eq, template_variable,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
@@ -115,7 +116,7 @@ pub fn icon(
         sizes: if sizes.is_empty() {
             None
         } else {
-            Some(sizes.iter().map(|s| (*s).to_owned()).collect())
+            Some(sizes.iter().collect())
         },
         theme,
         extra: crate::JsonObject::new(),

@@ -248,4 +248,12 @@ fn a_uri_variable_and_a_text_field_that_disagree_are_refused_naming_both() {
         "field `city` is read from two places that disagree: \"São Paulo\" at content[0].resource.uri \
          and \"Lima\" at content[1].text (both are written from this one field, so they must be equal)"
     );
+    // Read by value (texts moved out of the blocks), the same.
+    let owned = Forecast::from_owned_call_tool_result(result).unwrap_err();
+    assert_eq!(owned.to_string(), err.to_string());
+    let owned = forecast().into_call_tool_result();
+    assert_eq!(
+        Forecast::from_owned_call_tool_result(owned).unwrap(),
+        forecast()
+    );
 }

@@ -92,7 +92,7 @@ impl HandlerKind for Tool {
         let ret = handler.ret();
         // Spanned on the return type: an unsupported type is reported there.
         let output_schema = if let Some(path) = &attrs.output_schema {
-            quote!(__p::Some(#path()))
+            quote!(__p::Some(__p::schema_object(#path())))
         } else {
             quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::output_schema())
         };
@@ -184,7 +184,7 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
         TokenStream::new()
     };
     let input_schema = match (&attrs.input_schema, has_arguments) {
-        (Some(path), _) => quote!(#path()),
+        (Some(path), _) => quote!(__p::schema_object(#path())),
         (None, true) => quote!(__p::input_schema::<__Arguments>()),
         (None, false) => quote!(__p::empty_input_schema()),
     };

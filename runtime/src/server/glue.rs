@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::content_traits::{IntoCallToolResult, StructuredOutput};
 use crate::derive::read::FromText;
+use crate::model::json::JsonObject;
 use crate::model::prompt::GetPromptResult;
 use crate::model::resource::ReadResourceResult;
 use crate::model::tool::CallToolResult;
@@ -124,7 +125,7 @@ impl<'de> serde::Deserializer<'de> for Absent {
 
 /// The input schema of a tool's argument struct: JSON Schema 2020-12 with an object root.
 /// The generated struct's name is not the user's: its `title` is dropped.
-pub fn input_schema<T: schemars::JsonSchema>() -> Map<String, Value> {
+pub fn input_schema<T: schemars::JsonSchema>() -> JsonObject {
     let schema = schemars::generate::SchemaSettings::draft2020_12()
         .into_generator()
         .into_root_schema_for::<T>();
@@ -133,15 +134,18 @@ pub fn input_schema<T: schemars::JsonSchema>() -> Map<String, Value> {
         _ => Map::new(),
     };
     map.remove("title");
-    map
+    map.into()
 }
 
 /// The schema of a tool with no parameters, exactly `{"type":"object","additionalProperties":false}`.
-pub fn empty_input_schema() -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert("type".into(), Value::from("object"));
-    map.insert("additionalProperties".into(), Value::Bool(false));
-    map
+pub fn empty_input_schema() -> JsonObject {
+    crate::model::tool::empty_input_schema()
+}
+
+/// A schema a user's function returned (`input_schema = path`, `output_schema = path`): a
+/// `serde_json::Map` or a [`JsonObject`].
+pub fn schema_object(schema: impl Into<JsonObject>) -> JsonObject {
+    schema.into()
 }
 
 /// A value a `#[tool]` function returns: its result and its output schema. The generated
@@ -154,15 +158,15 @@ pub fn empty_input_schema() -> Map<String, Value> {
 )]
 pub trait ToolOutput {
     /// The output schema (see [`StructuredOutput`]).
-    fn output_schema() -> Option<Map<String, Value>>;
+    fn output_schema() -> Option<JsonObject>;
     /// The tool result.
     fn into_tool_result(self) -> CallToolResult;
 }
 
 impl<T: IntoCallToolResult + StructuredOutput> ToolOutput for T {
     #[inline]
-    fn output_schema() -> Option<Map<String, Value>> {
-        <T as StructuredOutput>::output_schema()
+    fn output_schema() -> Option<JsonObject> {
+        <T as StructuredOutput>::output_schema().map(JsonObject::from)
     }
     #[inline]
     fn into_tool_result(self) -> CallToolResult {

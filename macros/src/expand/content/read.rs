@@ -28,7 +28,7 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
             type Slots = __Slots;
             const NAME: &'static str = #name;
 
-            fn offer(__s: &mut __Slots, __i: usize, __b: &__p::ContentBlock) -> __p::Result<bool, __p::ReadError> {
+            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 #offers
                 __p::Ok(false)
             }
@@ -145,13 +145,16 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
         TextForm::Display => quote_spanned!(inner.span()=> __p::read_parsed),
         TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
     };
-    let mut fills = fills(layout, resolved.index);
-    if text_agrees(resolved) {
+    let fills = fills(layout, resolved.index);
+    // Compared before the offer, which may move the text out of an owned block.
+    let before = text_agrees(resolved).then(|| {
         let agree = agree_slot(resolved);
-        fills.extend(quote! {
-            __s.#agree.agree(__p::ContentBlock::as_text(__b), __p::From::Part(__i, "text"), #name)?;
-        });
-    }
+        quote! {
+            if __p::Slot::has_room(&__s.#slot) {
+                __s.#agree.agree(__p::ContentBlock::as_text(__b), __p::From::Part(__i, "text"), #name)?;
+            }
+        }
+    });
     let call = match (block.kind, block.attr) {
         (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
@@ -218,6 +221,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     };
     let call = respan(call, inner.span());
     quote! {
+        #before
         if #call? {
             #fills
             return __p::Ok(true);
