@@ -430,7 +430,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"image","data":"","mimeType":"image/png"}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -439,7 +439,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"audio","data":"","mimeType":"audio/wav"}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -448,17 +448,13 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"resource","resource":{"uri":"a:b","blob":""}}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
             "CallToolResult",
             "tiny unknown blocks with a field",
-            repeated(
-                r#"{"content":["#,
-                |_| r#"{"type":"x","a":0}"#.into(),
-                r#"]}"#,
-            ),
+            repeated(r#"{"content":["#, |_| r#"{"type":"x","a":0}"#.into(), "]}"),
         ),
         (
             "CallToolResult",
@@ -466,7 +462,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"text","text":"","_meta":{"a":0}}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -475,7 +471,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"text","text":"","annotations":{"priority":0}}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -487,7 +483,7 @@ fn untrusted_reads() {
                     r#"{"type":"text","text":"","annotations":{"lastModified":"2025-01-12"}}"#
                         .into()
                 },
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -496,7 +492,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"resource_link","uri":"a:b","name":"","icons":[]}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -505,7 +501,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":["#,
                 |_| r#"{"type":"resource","resource":{"uri":"a:b","text":"","_meta":{}}}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -513,8 +509,8 @@ fn untrusted_reads() {
             "small numbers in structuredContent",
             repeated(
                 r#"{"content":[],"structuredContent":["#,
-                |_| r#"0"#.into(),
-                r#"]}"#,
+                |_| "0".into(),
+                "]}",
             ),
         ),
         (
@@ -523,7 +519,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":[{"type":"text","text":"","annotations":{"#,
                 |i| format!(r#""x{}":0"#, key(i)),
-                r#"}}]}"#,
+                "}}]}",
             ),
         ),
         (
@@ -532,7 +528,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":[{"type":"resource_link","uri":"a:b","name":"","icons":[{"src":"data:,","#,
                 |i| format!(r#""x{}":0"#, key(i)),
-                r#"}]}]}"#,
+                "}]}]}",
             ),
         ),
         (
@@ -541,7 +537,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","#,
                 |i| format!(r#""x{}":0"#, key(i)),
-                r#"}}}"#,
+                "}}}",
             ),
         ),
         (
@@ -550,7 +546,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":["#,
                 |_| r#"{"src":"data:,"}"#.into(),
-                r#"]}}}"#,
+                "]}}}",
             ),
         ),
         (
@@ -559,7 +555,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":[{"src":"data:,","sizes":["#,
                 |_| r#""""#.into(),
-                r#"]}]}}}"#,
+                "]}]}}}",
             ),
         ),
         (
@@ -568,7 +564,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"content":[],"_meta":{"io.modelcontextprotocol/clientCapabilities":{"experimental":{"#,
                 |i| format!(r#""{}":{{}}"#, key(i)),
-                r#"}}}}"#,
+                "}}}}",
             ),
         ),
         (
@@ -576,8 +572,8 @@ fn untrusted_reads() {
             "_meta clientCapabilities with a long array",
             repeated(
                 r#"{"content":[],"_meta":{"io.modelcontextprotocol/clientCapabilities":{"experimental":{"x":{"y":["#,
-                |_| r#"0"#.into(),
-                r#"]}}}}}"#,
+                |_| "0".into(),
+                "]}}}}}",
             ),
         ),
         (
@@ -586,7 +582,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"contents":["#,
                 |_| r#"{"uri":"a:b","blob":""}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -598,7 +594,7 @@ fn untrusted_reads() {
                     r#"{"role":"user","content":{"type":"image","data":"","mimeType":"image/png"}}"#
                         .into()
                 },
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -610,7 +606,7 @@ fn untrusted_reads() {
                     r#"{"role":"user","content":{"type":"resource_link","uri":"a:b","name":""}}"#
                         .into()
                 },
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -619,17 +615,13 @@ fn untrusted_reads() {
             repeated(
                 r#"{"name":"t","inputSchema":{},"outputSchema":{"#,
                 |i| format!(r#""x{}":0"#, key(i)),
-                r#"}}"#,
+                "}}",
             ),
         ),
         (
             "Tool",
             "small numbers in inputSchema",
-            repeated(
-                r#"{"name":"t","inputSchema":{"a":["#,
-                |_| r#"0"#.into(),
-                r#"]}}"#,
-            ),
+            repeated(r#"{"name":"t","inputSchema":{"a":["#, |_| "0".into(), "]}}"),
         ),
         (
             "Tool",
@@ -637,7 +629,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"name":"t","inputSchema":{},"icons":["#,
                 |_| r#"{"src":"data:,"}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
         (
@@ -646,7 +638,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"name":"t","inputSchema":{},"annotations":{"#,
                 |i| format!(r#""x{}":0"#, key(i)),
-                r#"}}"#,
+                "}}",
             ),
         ),
         (
@@ -655,7 +647,7 @@ fn untrusted_reads() {
             repeated(
                 r#"{"name":"p","arguments":["#,
                 |_| r#"{"name":""}"#.into(),
-                r#"]}"#,
+                "]}",
             ),
         ),
     ];
@@ -666,30 +658,22 @@ fn untrusted_reads() {
         (
             "Vec<Tool>",
             "tiny tools (a tools/list)",
-            repeated(
-                r#"["#,
-                |_| r#"{"name":"t","inputSchema":{}}"#.into(),
-                r#"]"#,
-            ),
+            repeated("[", |_| r#"{"name":"t","inputSchema":{}}"#.into(), "]"),
         ),
         (
             "Vec<Prompt>",
             "tiny prompts (a prompts/list)",
-            repeated(r#"["#, |_| r#"{"name":"p"}"#.into(), r#"]"#),
+            repeated("[", |_| r#"{"name":"p"}"#.into(), "]"),
         ),
         (
             "Vec<Resource>",
             "tiny resources (a resources/list)",
-            repeated(r#"["#, |_| r#"{"uri":"a:b","name":""}"#.into(), r#"]"#),
+            repeated("[", |_| r#"{"uri":"a:b","name":""}"#.into(), "]"),
         ),
         (
             "Vec<ResourceTemplate>",
             "tiny resource templates",
-            repeated(
-                r#"["#,
-                |_| r#"{"uriTemplate":"a:b","name":""}"#.into(),
-                r#"]"#,
-            ),
+            repeated("[", |_| r#"{"uriTemplate":"a:b","name":""}"#.into(), "]"),
         ),
     ];
     println!("untrusted reads (dhat; peak bytes live during read_json, default ReadLimits)");
