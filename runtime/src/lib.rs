@@ -62,7 +62,7 @@ mod derive;
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
-pub use server::changes::{Change, ChangeFeed, FeedSubscription};
+pub use server::changes::{Change, ChangeFeed, FeedSubscription, ListKind};
 pub use server::handler;
 #[cfg(feature = "http")]
 pub use server::http;

@@ -27,11 +27,11 @@ pub use crate::content_traits::{
     FromContent, IntoCallToolResult, IntoContent, StructuredOutput, schema_of,
 };
 pub use crate::derive::read::{
-    At, Body, ContentSlots, LinkPart, Many, One, Opt, Param, Slot, TextReader, UriPattern, blob,
-    block_audience, block_last_modified, block_meta, block_mime, block_priority, contents_meta,
-    finish_nested, from_content, link_part, link_size, offer_audio, offer_image, offer_link,
-    offer_nested, offer_resource, offer_text, read_json, read_parsed, read_string, read_structured,
-    template_var,
+    At, Body, ContentSlots, LinkPart, Many, Offered, One, Opt, Param, Slot, Text, TextReader,
+    UriPattern, blob, block_audience, block_last_modified, block_meta, block_mime, block_priority,
+    contents_meta, finish_nested, from_content, link_part, link_size, offer_audio, offer_image,
+    offer_link, offer_nested, offer_resource, offer_text, read_json, read_owned, read_parsed,
+    read_string, read_structured, read_structured_owned, template_var,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,

@@ -1,9 +1,10 @@
 //! The fixtures the official MCP conformance suite (`@modelcontextprotocol/conformance`)
 //! calls for tools, resources and prompts, built only with this framework's attributes and
-//! served through `rmcp`.
+//! served through `rmcp` or through mcp-content's own Streamable HTTP endpoint.
 //!
 //! ```text
-//! cargo run -p mcp-content-examples --bin conformance-server -- --http 127.0.0.1:3001   # Streamable HTTP at /mcp
+//! cargo run -p mcp-content-examples --bin conformance-server -- --http 127.0.0.1:3001      # rmcp's Streamable HTTP at /mcp
+//! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001  # mcp_content::http::HttpServer at /mcp
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
@@ -821,8 +822,25 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 .await?;
             Ok(())
         }
+        Some("--own-http") => {
+            let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
+            // `serve` sets TCP_NODELAY on every accepted socket itself.
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            eprintln!(
+                "conformance-server (own endpoint) listening on http://{}/mcp",
+                listener.local_addr()?
+            );
+            let server = mcp_content::http::HttpServer::new(configured_router());
+            tokio::select! {
+                served = server.serve(listener) => served?,
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            Ok(())
+        }
         _ => {
-            eprintln!("usage: conformance-server --stdio | --http 127.0.0.1:PORT");
+            eprintln!(
+                "usage: conformance-server --stdio | --http 127.0.0.1:PORT | --own-http 127.0.0.1:PORT"
+            );
             std::process::exit(2);
         }
     }

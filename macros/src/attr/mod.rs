@@ -93,7 +93,7 @@ pub(crate) struct FieldAttrs {
     /// Where `resource_meta(…)` was written.
     pub(crate) resource_meta_span: Option<Span>,
     /// `ui(…)`: the embedded resource contents' `_meta.ui` (MCP Apps), checked and built.
-    pub(crate) resource_ui: Option<(Span, crate::handler::app::Json)>,
+    pub(crate) resource_ui: Option<(Span, crate::toolkit::Json)>,
     /// Two kinds were given (reported): rules on the kept one would be follow-on errors.
     pub(crate) kind_conflict: bool,
 }

@@ -4,6 +4,7 @@
 //! each block kind has one `offer_*` function that fills a slot from a block.
 
 use std::fmt::Display;
+use std::ops::Deref;
 use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
@@ -36,7 +37,7 @@ pub trait ContentSlots: Sized {
     fn offer(
         slots: &mut Self::Slots,
         index: usize,
-        block: &ContentBlock,
+        block: &mut Offered<'_>,
     ) -> Result<bool, ReadError>;
 
     /// Builds the value once every block was offered.
@@ -61,6 +62,53 @@ pub(crate) fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -
     )
 }
 
+/// A block offered to the fields of a derived type: borrowed (what a field takes is copied)
+/// or owned (what a field takes is moved out: a text field gets the block's `String` itself).
+///
+/// A block a field took is not offered to another, so moving its value out is not seen.
+pub enum Offered<'a> {
+    /// From a borrowed result.
+    Borrowed(&'a ContentBlock),
+    /// From an owned result.
+    Owned(&'a mut ContentBlock),
+}
+
+impl Deref for Offered<'_> {
+    type Target = ContentBlock;
+    fn deref(&self) -> &ContentBlock {
+        match self {
+            Offered::Borrowed(block) => block,
+            Offered::Owned(block) => block,
+        }
+    }
+}
+
+/// The text of a block, as a text reader gets it: moved out when the block is owned.
+pub enum Text<'a> {
+    /// Borrowed from the block.
+    Borrowed(&'a str),
+    /// The block's own `String`, to take.
+    Owned(&'a mut String),
+}
+
+impl Text<'_> {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Text::Borrowed(text) => text,
+            Text::Owned(text) => text,
+        }
+    }
+
+    /// The text as a `String`: taken when owned, copied when borrowed.
+    pub fn into_string(self) -> String {
+        match self {
+            Text::Borrowed(text) => text.to_owned(),
+            Text::Owned(text) => std::mem::take(text),
+        }
+    }
+}
+
 /// Reads `T` from `blocks`, skipping the block at `skip` (the JSON text of structured content).
 pub(crate) fn read_content<T: ContentSlots>(
     blocks: &[ContentBlock],
@@ -72,11 +120,44 @@ pub(crate) fn read_content<T: ContentSlots>(
         if skip == Some(index) {
             continue;
         }
-        if !T::offer(&mut slots, index, block)? {
+        if !T::offer(&mut slots, index, &mut Offered::Borrowed(block))? {
             return Err(T::unexpected(slots, index, block));
         }
     }
     T::finish(slots, result_meta)
+}
+
+/// [`read_content`] from owned blocks: what a field takes is moved out of its block.
+fn read_content_owned<T: ContentSlots>(
+    mut blocks: Vec<ContentBlock>,
+    result_meta: &Meta,
+) -> Result<T, ReadError> {
+    let mut slots = T::Slots::default();
+    for (index, block) in blocks.iter_mut().enumerate() {
+        if !T::offer(&mut slots, index, &mut Offered::Owned(block))? {
+            return Err(T::unexpected(slots, index, block));
+        }
+    }
+    T::finish(slots, result_meta)
+}
+
+/// `FromContent::from_owned_call_tool_result` of a derived type: the blocks' texts are moved
+/// into the fields, not copied.
+pub fn read_owned<T: ContentSlots>(result: CallToolResult) -> Result<T, ReadError> {
+    if result.is_error() {
+        return Err(crate::content_traits::tool_error(&result));
+    }
+    read_content_owned(result.content, &result.meta)
+}
+
+/// [`read_structured`] from an owned result.
+pub fn read_structured_owned<T: ContentSlots + DeserializeOwned>(
+    result: CallToolResult,
+) -> Result<T, ReadError> {
+    if result.structured_content.is_some() || result.is_error() {
+        return read_structured(&result);
+    }
+    read_content_owned(result.content, &result.meta)
 }
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
@@ -310,21 +391,31 @@ impl<T> Param<T> {
 // Values of a block
 
 /// A text read back into a field's type: the error text says why it does not fit.
-pub type TextReader<T> = fn(&str) -> Result<T, String>;
+pub type TextReader<T> = fn(Text<'_>) -> Result<T, String>;
 
-/// Text as it is.
-pub fn read_string(text: &str) -> Result<String, String> {
-    Ok(text.to_owned())
+/// Text as it is (moved when the block is owned).
+pub fn read_string(text: Text<'_>) -> Result<String, String> {
+    Ok(text.into_string())
 }
 
 /// Text parsed with `FromStr`.
-pub fn read_parsed<T: FromText>(text: &str) -> Result<T, String> {
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the signature of every `TextReader`; `read_string` takes the text"
+)]
+pub fn read_parsed<T: FromText>(text: Text<'_>) -> Result<T, String> {
+    let text = text.as_str();
     T::from_text(text).map_err(|e| cannot_read::<T>(text, &e))
 }
 
 /// Text parsed as JSON.
-pub fn read_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("not the JSON of {}: {e}", type_name::<T>()))
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the signature of every `TextReader`; `read_string` takes the text"
+)]
+pub fn read_json<T: DeserializeOwned>(text: Text<'_>) -> Result<T, String> {
+    serde_json::from_str(text.as_str())
+        .map_err(|e| format!("not the JSON of {}: {e}", type_name::<T>()))
 }
 
 fn cannot_read<T>(text: &str, error: &str) -> String {
@@ -462,17 +553,19 @@ fn binary<T: FromBinary>(
 pub fn offer_text<S: Slot>(
     slot: &mut S,
     index: usize,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
     field: &str,
     read: TextReader<S::Item>,
 ) -> Result<bool, ReadError> {
-    let ContentBlock::Text(b) = block else {
-        return Ok(false);
-    };
     if !slot.has_room() {
         return Ok(false);
     }
-    let value = read(&b.text).map_err(|e| text_error(index, ".text", field, &e))?;
+    let text = match block {
+        Offered::Borrowed(ContentBlock::Text(b)) => Text::Borrowed(&b.text),
+        Offered::Owned(ContentBlock::Text(b)) => Text::Owned(&mut b.text),
+        _ => return Ok(false),
+    };
+    let value = read(text).map_err(|e| text_error(index, ".text", field, &e))?;
     slot.put(value);
     Ok(true)
 }
@@ -481,13 +574,13 @@ pub fn offer_text<S: Slot>(
 pub fn offer_image<S: Slot>(
     slot: &mut S,
     index: usize,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
     field: &str,
 ) -> Result<bool, ReadError>
 where
     S::Item: FromBinary,
 {
-    let ContentBlock::Image(b) = block else {
+    let ContentBlock::Image(b) = &**block else {
         return Ok(false);
     };
     if !slot.has_room() {
@@ -501,13 +594,13 @@ where
 pub fn offer_audio<S: Slot>(
     slot: &mut S,
     index: usize,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
     field: &str,
 ) -> Result<bool, ReadError>
 where
     S::Item: FromBinary,
 {
-    let ContentBlock::Audio(b) = block else {
+    let ContentBlock::Audio(b) = &**block else {
         return Ok(false);
     };
     if !slot.has_room() {
@@ -553,12 +646,12 @@ pub fn blob<T: FromBinary>() -> Body<T> {
 pub fn offer_resource<S: Slot>(
     slot: &mut S,
     index: usize,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
     field: &str,
     uri: UriPattern<'_>,
     body: Body<S::Item>,
 ) -> Result<Option<Vec<(String, String)>>, ReadError> {
-    let ContentBlock::Resource(b) = block else {
+    let ContentBlock::Resource(b) = &**block else {
         return Ok(None);
     };
     if !slot.has_room() {
@@ -572,16 +665,24 @@ pub fn offer_resource<S: Slot>(
     let Some(vars) = vars else {
         return Ok(None);
     };
-    let value = match (&body, &b.resource) {
-        (Body::Text(read), ResourceContents::Text(c)) => {
-            read(&c.text).map_err(|e| text_error(index, ".resource.text", field, &e))?
+    let value = match (body, contents_text(block)) {
+        (Body::Text(read), Some(text)) => {
+            read(text).map_err(|e| text_error(index, ".resource.text", field, &e))?
         }
-        (Body::Blob(decode), ResourceContents::Blob(c)) => decode(&c.blob).map_err(|v| {
-            ReadError::new(
-                format!("content[{index}].resource.blob"),
-                Violation::new(v.rule, format!("field `{field}`: {}", v.message)),
-            )
-        })?,
+        (Body::Blob(decode), None) => {
+            let ContentBlock::Resource(b) = &**block else {
+                return Ok(None);
+            };
+            let ResourceContents::Blob(c) = &b.resource else {
+                return Ok(None);
+            };
+            decode(&c.blob).map_err(|v| {
+                ReadError::new(
+                    format!("content[{index}].resource.blob"),
+                    Violation::new(v.rule, format!("field `{field}`: {}", v.message)),
+                )
+            })?
+        }
         (body, _) => {
             let (want, found) = match body {
                 Body::Text(_) => ("text", "blob"),
@@ -597,17 +698,32 @@ pub fn offer_resource<S: Slot>(
     Ok(Some(vars))
 }
 
+/// The text of an embedded resource's text contents (`None` for blob contents).
+fn contents_text<'a>(block: &'a mut Offered<'_>) -> Option<Text<'a>> {
+    match block {
+        Offered::Borrowed(ContentBlock::Resource(b)) => match &b.resource {
+            ResourceContents::Text(c) => Some(Text::Borrowed(&c.text)),
+            ResourceContents::Blob(_) => None,
+        },
+        Offered::Owned(ContentBlock::Resource(b)) => match &mut b.resource {
+            ResourceContents::Text(c) => Some(Text::Owned(&mut c.text)),
+            ResourceContents::Blob(_) => None,
+        },
+        _ => None,
+    }
+}
+
 /// Takes a resource link into `slot`; a link field with a literal `name` takes only links of
 /// that name.
 pub fn offer_link<S: Slot>(
     slot: &mut S,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
     name: Option<&str>,
 ) -> Result<bool, ReadError>
 where
     S::Item: UriField,
 {
-    let ContentBlock::ResourceLink(b) = block else {
+    let ContentBlock::ResourceLink(b) = &**block else {
         return Ok(false);
     };
     if !slot.has_room() || name.is_some_and(|name| b.name != name) {
@@ -622,7 +738,7 @@ where
 pub fn offer_nested<T: ContentSlots>(
     slots: &mut T::Slots,
     index: usize,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
 ) -> Result<bool, ReadError> {
     T::offer(slots, index, block)
 }

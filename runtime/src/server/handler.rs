@@ -4,8 +4,8 @@
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -100,19 +100,39 @@ pub trait ClientPeer: Send + Sync {
 /// ```
 #[derive(Clone, Default)]
 pub struct Context {
-    meta: Meta,
+    /// Given, or read from the transport's request on first use (most handlers never ask).
+    meta: OnceLock<Meta>,
     version: ProtocolVersion,
-    peer: Option<Arc<dyn ClientPeer>>,
+    peer: Option<PeerSlot>,
     min_log_level: Option<LogLevel>,
     capabilities: Option<ClientCapabilities>,
     round: Option<Arc<Round>>,
     next_key: Arc<AtomicUsize>,
 }
 
+/// The client of a request: shared, or the `rmcp` request itself, kept as it came (no
+/// allocation, no conversion until a handler talks to the client or reads its `_meta`).
+#[derive(Clone)]
+enum PeerSlot {
+    Shared(Arc<dyn ClientPeer>),
+    #[cfg(feature = "rmcp")]
+    Rmcp(crate::server::rmcp::RmcpPeer),
+}
+
+impl PeerSlot {
+    fn get(&self) -> &dyn ClientPeer {
+        match self {
+            PeerSlot::Shared(peer) => &**peer,
+            #[cfg(feature = "rmcp")]
+            PeerSlot::Rmcp(peer) => peer,
+        }
+    }
+}
+
 impl fmt::Debug for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
-            .field("meta", &self.meta)
+            .field("meta", self.meta())
             .field("version", &self.version)
             .field("peer", &self.peer.is_some())
             .field("min_log_level", &self.min_log_level)
@@ -126,8 +146,19 @@ impl Context {
     /// A context for a request with `_meta`, on `version`, with no client to talk to.
     pub fn new(meta: Meta, version: ProtocolVersion) -> Self {
         Self {
-            meta,
+            meta: OnceLock::from(meta),
             version,
+            ..Self::default()
+        }
+    }
+
+    /// A context whose `_meta`, client capabilities and client are `rmcp`'s request,
+    /// converted only when a handler asks.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn from_rmcp(peer: crate::server::rmcp::RmcpPeer, version: ProtocolVersion) -> Self {
+        Self {
+            version,
+            peer: Some(PeerSlot::Rmcp(peer)),
             ..Self::default()
         }
     }
@@ -135,8 +166,12 @@ impl Context {
     /// This context with a client to talk to.
     #[must_use]
     pub fn with_peer(mut self, peer: Arc<dyn ClientPeer>) -> Self {
-        self.peer = Some(peer);
+        self.peer = Some(PeerSlot::Shared(peer));
         self
+    }
+
+    fn peer(&self) -> Option<&dyn ClientPeer> {
+        self.peer.as_ref().map(PeerSlot::get)
     }
 
     /// This context with the client's minimum log level (`logging/setLevel`, or the
@@ -163,7 +198,11 @@ impl Context {
 
     /// The request's `_meta`.
     pub fn meta(&self) -> &Meta {
-        &self.meta
+        self.meta.get_or_init(|| match &self.peer {
+            #[cfg(feature = "rmcp")]
+            Some(PeerSlot::Rmcp(peer)) => peer.request_meta(),
+            _ => Meta::new(),
+        })
     }
 
     /// The negotiated protocol version.
@@ -173,7 +212,7 @@ impl Context {
 
     /// The request's progress token (`_meta.progressToken`), if the client asked for progress.
     pub fn progress_token(&self) -> Option<Value> {
-        self.meta.get_value("progressToken")
+        self.meta().get_value("progressToken")
     }
 
     /// What the client declared (empty when the transport does not know).
@@ -181,9 +220,8 @@ impl Context {
         if let Some(capabilities) = &self.capabilities {
             return capabilities.clone();
         }
-        self.peer
-            .as_ref()
-            .and_then(|p| p.client_capabilities())
+        self.peer()
+            .and_then(ClientPeer::client_capabilities)
             .map(ClientCapabilities::from_value)
             .unwrap_or_default()
     }
@@ -206,7 +244,7 @@ impl Context {
         total: Option<f64>,
         message: Option<&str>,
     ) -> Result<(), ProtocolError> {
-        let (Some(token), Some(peer)) = (self.progress_token(), &self.peer) else {
+        let (Some(token), Some(peer)) = (self.progress_token(), self.peer()) else {
             return Ok(());
         };
         let mut params = Map::new();
@@ -228,7 +266,7 @@ impl Context {
         logger: Option<&str>,
         data: impl Into<Value>,
     ) -> Result<(), ProtocolError> {
-        let (Some(min), Some(peer)) = (self.min_log_level, &self.peer) else {
+        let (Some(min), Some(peer)) = (self.min_log_level, self.peer()) else {
             return Ok(());
         };
         if level < min {
@@ -336,7 +374,7 @@ impl Context {
             };
             return round.ask(key, &request, params);
         }
-        match &self.peer {
+        match self.peer() {
             Some(peer) => {
                 let answer = peer.request(request.method(), params).await?;
                 request.check_answer(key, &answer)?;

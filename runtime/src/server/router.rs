@@ -17,7 +17,7 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
-use crate::server::changes::{Change, ChangeFeed};
+use crate::server::changes::{Change, ChangeFeed, ListKind};
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
@@ -625,11 +625,6 @@ impl Router {
         self.task_store.as_ref()
     }
 
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn running(&self) -> &crate::server::tasks::engine::Running {
-        &self.running
-    }
-
     /// The change feed subscriptions listen to.
     pub fn changes(&self) -> &ChangeFeed {
         &self.changes
@@ -640,6 +635,13 @@ impl Router {
     pub fn notify_resource_updated(&self, uri: &str) {
         self.changes
             .publish(&Change::ResourceUpdated(uri.to_owned()));
+    }
+
+    /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
+    /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
+    /// and its siblings).
+    pub fn notify_list_changed(&self, list: ListKind) {
+        self.changes.publish(&Change::ListChanged(list));
     }
 
     /// The keys that seal `requestState`.
@@ -1041,5 +1043,27 @@ fn take_object(
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be an object"
         ))),
+    }
+}
+
+/// The tasks engine runs tools through this: it knows the trait, not the router.
+#[cfg(feature = "rmcp")]
+impl crate::server::tasks::engine::TaskHost for Router {
+    fn task_store(&self) -> &dyn TaskStore {
+        self.task_store.as_ref()
+    }
+
+    fn running(&self) -> &crate::server::tasks::engine::Running {
+        &self.running
+    }
+
+    fn run_tool(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> crate::server::handler::BoxFuture<'_, Result<CallToolResult, ProtocolError>> {
+        let name = name.to_owned();
+        Box::pin(async move { self.call_tool(&name, Some(arguments), context).await })
     }
 }

@@ -28,7 +28,7 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
             type Slots = __Slots;
             const NAME: &'static str = #name;
 
-            fn offer(__s: &mut __Slots, __i: usize, __b: &__p::ContentBlock) -> __p::Result<bool, __p::ReadError> {
+            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 #offers
                 __p::Ok(false)
             }

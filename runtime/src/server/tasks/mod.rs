@@ -41,11 +41,28 @@ pub(crate) mod engine {
 
     use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord};
     use crate::model::meta::Meta;
+    use crate::model::tool::CallToolResult;
     use crate::rules::ProtocolVersion;
+    use crate::server::handler::BoxFuture;
     use crate::server::handler::{Context, ProtocolError};
     use crate::server::input::{ClientCapabilities, Round};
-    use crate::server::router::Router;
     use crate::wire::version::SerializeFor;
+
+    /// What the engine needs from whatever runs the tools (the `Router` implements it), so
+    /// the tasks depend on this trait and the router on the tasks, not both ways.
+    pub(crate) trait TaskHost: Send + Sync + 'static {
+        /// Where the tasks are kept.
+        fn task_store(&self) -> &dyn super::TaskStore;
+        /// The tasks running in this process.
+        fn running(&self) -> &Running;
+        /// Runs the tool `name` with `arguments`.
+        fn run_tool(
+            &self,
+            name: &str,
+            arguments: Map<String, Value>,
+            context: Context,
+        ) -> BoxFuture<'_, Result<CallToolResult, ProtocolError>>;
+    }
 
     /// The tasks running in this process, so `tasks/cancel` can stop them.
     #[derive(Debug, Default)]
@@ -137,8 +154,8 @@ pub(crate) mod engine {
 
     /// Creates the task (stored before this returns, so `tasks/get` finds it at once) and
     /// starts it.
-    pub(crate) fn create(
-        router: &Arc<Router>,
+    pub(crate) fn create<H: TaskHost>(
+        host: &Arc<H>,
         tool: &str,
         arguments: Map<String, Value>,
         version: ProtocolVersion,
@@ -161,19 +178,19 @@ pub(crate) mod engine {
             result: None,
             error: None,
         };
-        router.task_store().put(&record)?;
-        start(Arc::clone(router), record.task_id.clone());
+        host.task_store().put(&record)?;
+        start(Arc::clone(host), record.task_id.clone());
         Ok(create_result(&record))
     }
 
-    fn start(router: Arc<Router>, id: String) {
-        tokio::spawn(run(router, id));
+    fn start<H: TaskHost>(host: Arc<H>, id: String) {
+        tokio::spawn(run(host, id));
     }
 
     /// Runs (or runs again, with every answer so far) the task's tool and stores where it
     /// ended: a result, a protocol error, or the questions it waits on.
-    async fn run(router: Arc<Router>, id: String) {
-        let store = router.task_store();
+    async fn run<H: TaskHost>(host: Arc<H>, id: String) {
+        let store = host.task_store();
         let Ok(Some(record)) = store.get(&id) else {
             return;
         };
@@ -184,13 +201,12 @@ pub(crate) mod engine {
                 record.client_capabilities.clone(),
             ))
             .with_round(Arc::clone(&round));
-        let runner = Arc::clone(&router);
+        let runner = Arc::clone(&host);
         let (tool, arguments) = (record.tool.clone(), record.arguments.clone());
-        let handle =
-            tokio::spawn(async move { runner.call_tool(&tool, Some(arguments), context).await });
-        router.running().insert(&id, handle.abort_handle());
+        let handle = tokio::spawn(async move { runner.run_tool(&tool, arguments, context).await });
+        host.running().insert(&id, handle.abort_handle());
         let joined = handle.await;
-        router.running().remove(&id);
+        host.running().remove(&id);
         let Ok(Some(mut record)) = store.get(&id) else {
             return;
         };
@@ -237,19 +253,19 @@ pub(crate) mod engine {
     }
 
     /// `tasks/get`.
-    pub(crate) fn get(router: &Router, id: &str) -> Result<Value, ProtocolError> {
-        let record = router.task_store().get(id)?.ok_or_else(|| unknown(id))?;
+    pub(crate) fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, ProtocolError> {
+        let record = host.task_store().get(id)?.ok_or_else(|| unknown(id))?;
         Ok(detailed(&record))
     }
 
     /// `tasks/update`: records the answers; once every question is answered the task runs
     /// again (in this process, whichever started it).
-    pub(crate) fn update(
-        router: &Arc<Router>,
+    pub(crate) fn update<H: TaskHost>(
+        host: &Arc<H>,
         id: &str,
         responses: &Map<String, Value>,
     ) -> Result<(), ProtocolError> {
-        let store = router.task_store();
+        let store = host.task_store();
         let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
         if record.status != "input_required" {
             return Ok(());
@@ -267,14 +283,14 @@ pub(crate) mod engine {
         record.last_updated_at = now();
         store.put(&record)?;
         if resume {
-            start(Arc::clone(router), id.to_owned());
+            start(Arc::clone(host), id.to_owned());
         }
         Ok(())
     }
 
     /// `tasks/cancel`: a running task is stopped; a finished one stays as it is.
-    pub(crate) fn cancel(router: &Router, id: &str) -> Result<(), ProtocolError> {
-        let store = router.task_store();
+    pub(crate) fn cancel<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<(), ProtocolError> {
+        let store = host.task_store();
         let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
         if record.is_terminal() {
             return Ok(());
@@ -283,7 +299,7 @@ pub(crate) mod engine {
         record.input_requests.clear();
         record.last_updated_at = now();
         store.put(&record)?;
-        if let Some(handle) = router.running().remove(id) {
+        if let Some(handle) = host.running().remove(id) {
             handle.abort();
         }
         Ok(())
