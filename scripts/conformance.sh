@@ -76,6 +76,9 @@ if [[ "$SERVER_FLAG" == --own-http ]]; then
     EXPECTED_FAILURES["$key"]="${OWN_HTTP_EXPECTED_FAILURES[$key]}"
   done
   SPECS_ALL="${CONFORMANCE_SPECS:-2025-06-18 2025-11-25}"
+  # Its own logs, so a CI run keeps both.
+  OUT="$ROOT/target/conformance-own-http"
+  SERVER_LOG="$OUT/server.log"
 fi
 
 log() { printf '[conformance] %s\n' "$*" >&2; }

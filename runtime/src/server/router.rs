@@ -649,6 +649,12 @@ impl Router {
     /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
     /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
     /// and its siblings).
+    ///
+    /// ```
+    /// let router = mcp_content::Router::builder().build().unwrap();
+    /// // Nobody listens yet: nothing to tell, nothing fails.
+    /// router.notify_list_changed(mcp_content::ListKind::Tools);
+    /// ```
     pub fn notify_list_changed(&self, list: ListKind) {
         self.changes.publish(&Change::ListChanged(list));
     }

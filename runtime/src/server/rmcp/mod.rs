@@ -285,6 +285,24 @@ fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
         .map_err(|e| ErrorData::internal_error(e.to_string(), None))
 }
 
+/// A round's outcome as rmcp's response: the result written for the peer's version, or the
+/// questions of an input-required result.
+fn respond<T: RmcpModel, Response>(
+    outcome: Result<Outcome<T>, ProtocolError>,
+    version: ProtocolVersion,
+) -> Result<Response, ErrorData>
+where
+    Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
+{
+    match outcome.map_err(protocol_error)? {
+        Outcome::Complete(result) => Ok(result
+            .to_rmcp_for(version)
+            .map_err(|e| convert_error(&e))?
+            .into()),
+        Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
+    }
+}
+
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
     items: &[T],
     version: ProtocolVersion,
@@ -399,14 +417,7 @@ impl ServerHandler for McpServer {
                 .await
                 .map_err(protocol_error)?,
         };
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::CallToolResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(Ok(outcome), version)
     }
 
     async fn list_prompts(
@@ -429,19 +440,12 @@ impl ServerHandler for McpServer {
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = self
-            .router
-            .get_prompt_round(&request.name, request.arguments, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::GetPromptResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(
+            self.router
+                .get_prompt_round(&request.name, request.arguments, &input, ctx)
+                .await,
+            version,
+        )
     }
 
     async fn list_resources(
@@ -473,19 +477,12 @@ impl ServerHandler for McpServer {
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = self
-            .router
-            .read_resource_round(&request.uri, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::ReadResourceResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(
+            self.router
+                .read_resource_round(&request.uri, &input, ctx)
+                .await,
+            version,
+        )
     }
 
     async fn complete(
