@@ -869,7 +869,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             );
             let server = mcp_content::http::HttpServer::new(configured_router());
             tokio::select! {
-                served = server.serve(listener) => served?,
+                outcome = server.serve(listener) => outcome?,
                 _ = tokio::signal::ctrl_c() => {}
             }
             Ok(())
