@@ -148,15 +148,30 @@ pub fn schema_object(schema: impl Into<JsonObject>) -> JsonObject {
     schema.into()
 }
 
-/// `T`'s output schema (see [`StructuredOutput`]).
-pub fn output_schema<T: StructuredOutput>() -> Option<JsonObject> {
-    T::output_schema().map(JsonObject::from)
+/// A value a `#[tool]` function returns: its result and its output schema. The generated
+/// code names both through this trait at the return type, so an unsupported type is one
+/// error there, in these words (not one per trait it lacks).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a `#[tool]` function",
+    label = "not a tool result",
+    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
+)]
+pub trait ToolOutput {
+    /// The output schema (see [`StructuredOutput`]).
+    fn output_schema() -> Option<JsonObject>;
+    /// The tool result.
+    fn into_tool_result(self) -> CallToolResult;
 }
 
-/// A tool's return value as its result.
-#[inline]
-pub fn tool_result<T: IntoCallToolResult>(value: T) -> CallToolResult {
-    value.into_call_tool_result()
+impl<T: IntoCallToolResult + StructuredOutput> ToolOutput for T {
+    #[inline]
+    fn output_schema() -> Option<JsonObject> {
+        <T as StructuredOutput>::output_schema().map(JsonObject::from)
+    }
+    #[inline]
+    fn into_tool_result(self) -> CallToolResult {
+        self.into_call_tool_result()
+    }
 }
 
 /// A prompt's return value as its result.
