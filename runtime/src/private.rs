@@ -54,9 +54,9 @@ pub use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument};
 pub use crate::model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
 pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
-pub use crate::rules::UriTemplate;
+pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
-    ContextType, NoSchema, SchemaOf, SchemaProbe, ToolArguments, contents_ui_meta,
+    ConstMessage, ContextType, NoSchema, SchemaOf, SchemaProbe, ToolArguments, contents_ui_meta,
     empty_input_schema, get_prompt_result, input_schema, prompt_argument, read_resource_result,
     read_uri, required, schema_object, str_eq, template_variable,
 };

@@ -267,6 +267,48 @@ pub fn read_uri(uri: &str) -> Result<Uri, ProtocolError> {
     Uri::new(uri).map_err(|e| ProtocolError::invalid_params(format!("uri: {e}")))
 }
 
+/// A message put together at compile time from string constants (a `const` panic takes one
+/// `&str`): `router!` names two handlers and their URI templates with it. Parts past
+/// [`ConstMessage::CAPACITY`] bytes are left out, whole.
+pub struct ConstMessage {
+    bytes: [u8; ConstMessage::CAPACITY],
+    len: usize,
+}
+
+impl ConstMessage {
+    /// The most bytes a message holds.
+    pub const CAPACITY: usize = 1024;
+
+    /// `parts`, one after the other.
+    pub const fn new(parts: &[&str]) -> Self {
+        let mut bytes = [0; Self::CAPACITY];
+        let mut len = 0;
+        let mut p = 0;
+        while p < parts.len() {
+            let part = parts[p].as_bytes();
+            if len + part.len() <= Self::CAPACITY {
+                let mut i = 0;
+                while i < part.len() {
+                    bytes[len] = part[i];
+                    len += 1;
+                    i += 1;
+                }
+            }
+            p += 1;
+        }
+        Self { bytes, len }
+    }
+
+    /// The message.
+    pub const fn as_str(&self) -> &str {
+        // Whole `&str`s were copied, so the bytes are UTF-8.
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
+}
+
 /// Whether two names are equal, in a `const` (the compile-time duplicate check of `router!`).
 pub const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
