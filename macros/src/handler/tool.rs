@@ -95,10 +95,14 @@ impl HandlerKind for Tool {
         let output_schema = if let Some(path) = &attrs.output_schema {
             quote!(__p::Some(__p::schema_object(#path())))
         } else {
-            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::output_schema())
+            quote_spanned! {ret.span()=> {
+                // One of the two is used, whichever method lookup picks.
+                #[allow(unused_imports)]
+                use __p::{NoSchema as _, SchemaOf as _};
+                (&__p::SchemaProbe::<#ret>::new()).output_schema()
+            }}
         };
-        let into_result =
-            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::into_tool_result(__value));
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoCallToolResult>::into_call_tool_result(__value));
         let annotations = annotations(attrs);
         let max_inline = attrs.max_inline.map(|bytes| {
             quote! {

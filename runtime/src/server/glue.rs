@@ -2,10 +2,12 @@
 //! `router!` calls (through the private module; not a public API) to read a request's
 //! arguments into typed parameters and a return value into a result.
 
+use std::marker::PhantomData;
+
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::content_traits::{IntoCallToolResult, StructuredOutput};
+use crate::content_traits::StructuredOutput;
 use crate::derive::read::FromText;
 use crate::model::json::JsonObject;
 use crate::model::prompt::GetPromptResult;
@@ -265,31 +267,51 @@ pub fn schema_object(schema: impl Into<JsonObject>) -> JsonObject {
     schema.into()
 }
 
-/// A value a `#[tool]` function returns: its result and its output schema. The generated
-/// code names both through this trait at the return type, so an unsupported type is one
-/// error there, in these words (not one per trait it lacks).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be returned from a `#[tool]` function",
-    label = "not a tool result",
-    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
-)]
-pub trait ToolOutput {
-    /// The output schema (see [`StructuredOutput`]).
-    fn output_schema() -> Option<JsonObject>;
-    /// The tool result.
-    fn into_tool_result(self) -> CallToolResult;
+/// The output schema of a `#[tool]` function's return type `T`: `T`'s [`StructuredOutput`]
+/// when it has one, else none. The generated code calls `output_schema` on
+/// `&SchemaProbe::<T>::new()` with [`SchemaOf`] and [`NoSchema`] in scope: method lookup
+/// takes `SchemaOf` when `T: StructuredOutput` holds, `NoSchema` otherwise ("autoref
+/// specialization"). So a return type is only required to be
+/// [`IntoCallToolResult`](crate::content_traits::IntoCallToolResult), named
+/// once, and an unsupported one is one error.
+pub struct SchemaProbe<T>(PhantomData<T>);
+
+impl<T> SchemaProbe<T> {
+    /// The probe for `T`.
+    #[must_use]
+    pub fn new() -> Self {
+        Self(PhantomData)
+    }
 }
 
-impl<T: IntoCallToolResult + StructuredOutput> ToolOutput for T {
-    #[inline]
-    fn output_schema() -> Option<JsonObject> {
-        <T as StructuredOutput>::output_schema().map(JsonObject::from)
-    }
-    #[inline]
-    fn into_tool_result(self) -> CallToolResult {
-        self.into_call_tool_result()
+impl<T> Default for SchemaProbe<T> {
+    fn default() -> Self {
+        Self::new()
     }
 }
+
+/// The output schema of a return type that has one (see [`SchemaProbe`]).
+pub trait SchemaOf {
+    /// `T`'s output schema.
+    fn output_schema(&self) -> Option<JsonObject>;
+}
+
+impl<T: StructuredOutput> SchemaOf for SchemaProbe<T> {
+    #[inline]
+    fn output_schema(&self) -> Option<JsonObject> {
+        T::output_schema().map(JsonObject::from)
+    }
+}
+
+/// No output schema, for a return type without [`StructuredOutput`] (see [`SchemaProbe`]).
+pub trait NoSchema {
+    /// None.
+    fn output_schema(&self) -> Option<JsonObject> {
+        None
+    }
+}
+
+impl<T> NoSchema for &SchemaProbe<T> {}
 
 /// A prompt's return value as its result.
 #[inline]
