@@ -507,9 +507,9 @@ impl Shape {
                 Shape::Implementation,
                 "name" | "version" | "title" | "description" | "websiteUrl",
             )
-            | (Shape::Capabilities, "roots") => Some(Shape::Shallow),
+            | (Shape::Capabilities, "roots")
+            | (Shape::Icon, "src" | "mimeType" | "theme") => Some(Shape::Shallow),
             (Shape::Implementation, "icons") => Some(Shape::Icons),
-            (Shape::Icon, "src" | "mimeType" | "theme") => Some(Shape::Shallow),
             (Shape::Icon, "sizes") => Some(Shape::Strings),
             (Shape::Capabilities, "elicitation") => Some(Shape::Keep(&["form", "url"])),
             (Shape::Capabilities, "sampling") => Some(Shape::Keep(&["context", "tools"])),
