@@ -63,7 +63,7 @@ struct Session {
     peer: Arc<dyn ClientPeer>,
 }
 
-type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+type BoxFuture<'a, T> = std::pin::Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// A client that answers nothing (the tool never asks).
 struct QuietPeer;
@@ -124,7 +124,7 @@ fn router_dispatch(c: &mut Criterion) {
         capabilities: ClientCapabilities::from_value(json!({"sampling": {}, "roots": {}})),
         peer: Arc::new(QuietPeer),
     };
-    let served = McpServer::new(Router::builder().tool(echo {}).build().expect("one tool"));
+    let on_rmcp = McpServer::new(Router::builder().tool(echo {}).build().expect("one tool"));
 
     let server = Demo {
         tool_router: Demo::tool_router(),
@@ -140,7 +140,9 @@ fn router_dispatch(c: &mut Criterion) {
             near,
             Some(
                 ClientConfig::new(
-                    RmcpCaps::builder().enable_sampling().enable_roots().build(),
+                    // JSON: rmcp's builder methods for these are deprecated (SEP-2577).
+                    serde_json::from_value::<RmcpCaps>(json!({"sampling": {}, "roots": {}}))
+                        .expect("capabilities"),
                     Implementation::default(),
                 )
                 .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25),
@@ -152,7 +154,7 @@ fn router_dispatch(c: &mut Criterion) {
     // The four paths must agree on the text before they are compared.
     let ours = rt.block_on(ours_call_tool(&router, &session));
     let ours_handled = rt.block_on(ours_handle(&router, &session));
-    let ours_on_rmcp = rt.block_on(rmcp_call_tool(&served, &peer, 1));
+    let ours_on_rmcp = rt.block_on(rmcp_call_tool(&on_rmcp, &peer, 1));
     let theirs = rt.block_on(rmcp_call_tool(&server, &peer, 1));
     let theirs_handled = rt.block_on(rmcp_handle_request(&server, &peer, 1));
     let text = |json: &[u8]| {
@@ -178,7 +180,7 @@ fn router_dispatch(c: &mut Criterion) {
         let mut id = 0;
         b.iter(|| {
             id += 1;
-            rt.block_on(rmcp_call_tool(black_box(&served), &peer, id))
+            rt.block_on(rmcp_call_tool(black_box(&on_rmcp), &peer, id))
         });
     });
     group.bench_function("rmcp/call_tool", |b| {

@@ -1,7 +1,8 @@
 //! The transport rules, against the conformance server as a process: over Streamable HTTP
 //! (`Origin` allow-list on every method and era, `-32700` / `-32602` / over-size bodies as
 //! JSON-RPC errors, session `DELETE` answered 200/204, a hand-written input schema's
-//! arguments accepted) and over stdio (an invalid line gets `-32700`, an over-size line an
+//! arguments accepted, `Mcp-Param-*` headers checked against `x-mcp-header` arguments) and
+//! over stdio (an invalid line gets `-32700`, an over-size line an
 //! error reply). Each test fails if its rule breaks.
 
 use std::io::{Read, Write};
@@ -271,6 +272,43 @@ fn a_hand_written_input_schema_accepts_what_it_declares() {
         result["content"][0]["text"],
         "ok: Ada (ada@example.com, London)"
     );
+}
+
+#[test]
+fn an_x_mcp_header_parameter_must_travel_in_its_mcp_param_header_too() {
+    let server = Server::start();
+    let call = |region: &str| {
+        json!({
+            "jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {
+                "name": "test_custom_header_lookup",
+                "arguments": { "region": region, "query": "maps" },
+                "_meta": meta_2026()
+            }
+        })
+    };
+    let (status, body) = server.post_2026(&[("Mcp-Param-Region", "eu-west")], &call("eu-west"));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["result"]["content"][0]["text"], "maps in eu-west",
+        "{body}"
+    );
+    // Base64 for what a header cannot carry as it is: "Zürich".
+    let (status, body) = server.post_2026(
+        &[("Mcp-Param-Region", "=?base64?WsO8cmljaA==?=")],
+        &call("Zürich"),
+    );
+    assert_eq!(status, 200, "{body}");
+
+    for headers in [
+        &[][..],
+        &[("Mcp-Param-Region", "us-east")][..],
+        &[("Mcp-Param-Region", "=?base64?ZXUtd2VzdA?=")][..],
+    ] {
+        let (status, body) = server.post_2026(headers, &call("eu-west"));
+        assert_eq!(status, 400, "{headers:?}: {body}");
+        assert_eq!(body["error"]["code"], -32020, "{headers:?}: {body}");
+    }
 }
 
 #[test]

@@ -647,10 +647,9 @@ async fn a_handler_served_by_rmcp_reads_the_request_meta_and_the_client_capabili
     );
     // A peer that declared sampling and roots when it initialized (2025-11-25).
     let (near, _far) = tokio::io::duplex(64 * 1024);
-    let capabilities = ClientCapabilities::builder()
-        .enable_sampling()
-        .enable_roots()
-        .build();
+    // JSON: rmcp's builder methods for these are deprecated (SEP-2577).
+    let capabilities: ClientCapabilities =
+        serde_json::from_value(json!({"sampling": {}, "roots": {}})).unwrap();
     let running = serve_directly::<rmcp::RoleServer, _, _, _, _>(
         server.clone(),
         near,

@@ -94,9 +94,10 @@ impl HandlerKind for Tool {
         let output_schema = if let Some(path) = &attrs.output_schema {
             quote!(__p::Some(__p::schema_object(#path())))
         } else {
-            quote_spanned!(ret.span()=> __p::output_schema::<#ret>())
+            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::output_schema())
         };
-        let into_result = quote_spanned!(ret.span()=> __p::tool_result::<#ret>(__value));
+        let into_result =
+            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::into_tool_result(__value));
         let annotations = annotations(attrs);
         let max_inline = attrs.max_inline.map(|bytes| {
             quote! {

@@ -30,6 +30,11 @@ pub enum ListKind {
 
 impl ListKind {
     /// The notification's method.
+    ///
+    /// ```
+    /// use mcp_content::ListKind;
+    /// assert_eq!(ListKind::Tools.notification_method(), "notifications/tools/list_changed");
+    /// ```
     pub fn notification_method(self) -> &'static str {
         match self {
             ListKind::Tools => "notifications/tools/list_changed",

@@ -148,15 +148,30 @@ pub fn schema_object(schema: impl Into<JsonObject>) -> JsonObject {
     schema.into()
 }
 
-/// `T`'s output schema (see [`StructuredOutput`]).
-pub fn output_schema<T: StructuredOutput>() -> Option<JsonObject> {
-    T::output_schema().map(JsonObject::from)
+/// A value a `#[tool]` function returns: its result and its output schema. The generated
+/// code names both through this trait at the return type, so an unsupported type is one
+/// error there, in these words (not one per trait it lacks).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a `#[tool]` function",
+    label = "not a tool result",
+    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
+)]
+pub trait ToolOutput {
+    /// The output schema (see [`StructuredOutput`]).
+    fn output_schema() -> Option<JsonObject>;
+    /// The tool result.
+    fn into_tool_result(self) -> CallToolResult;
 }
 
-/// A tool's return value as its result.
-#[inline]
-pub fn tool_result<T: IntoCallToolResult>(value: T) -> CallToolResult {
-    value.into_call_tool_result()
+impl<T: IntoCallToolResult + StructuredOutput> ToolOutput for T {
+    #[inline]
+    fn output_schema() -> Option<JsonObject> {
+        <T as StructuredOutput>::output_schema().map(JsonObject::from)
+    }
+    #[inline]
+    fn into_tool_result(self) -> CallToolResult {
+        self.into_call_tool_result()
+    }
 }
 
 /// A prompt's return value as its result.
@@ -228,6 +243,48 @@ pub fn required<T>(value: Option<T>, what: &str, name: &str) -> Result<T, Protoc
 /// The URI a resource was read at, as a validated [`Uri`].
 pub fn read_uri(uri: &str) -> Result<Uri, ProtocolError> {
     Uri::new(uri).map_err(|e| ProtocolError::invalid_params(format!("uri: {e}")))
+}
+
+/// A message put together at compile time from string constants (a `const` panic takes one
+/// `&str`): `router!` names two handlers and their URI templates with it. Parts past
+/// [`ConstMessage::CAPACITY`] bytes are left out, whole.
+pub struct ConstMessage {
+    bytes: [u8; ConstMessage::CAPACITY],
+    len: usize,
+}
+
+impl ConstMessage {
+    /// The most bytes a message holds.
+    pub const CAPACITY: usize = 1024;
+
+    /// `parts`, one after the other.
+    pub const fn new(parts: &[&str]) -> Self {
+        let mut bytes = [0; Self::CAPACITY];
+        let mut len = 0;
+        let mut p = 0;
+        while p < parts.len() {
+            let part = parts[p].as_bytes();
+            if len + part.len() <= Self::CAPACITY {
+                let mut i = 0;
+                while i < part.len() {
+                    bytes[len] = part[i];
+                    len += 1;
+                    i += 1;
+                }
+            }
+            p += 1;
+        }
+        Self { bytes, len }
+    }
+
+    /// The message.
+    pub const fn as_str(&self) -> &str {
+        // Whole `&str`s were copied, so the bytes are UTF-8.
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
 }
 
 /// Whether two names are equal, in a `const` (the compile-time duplicate check of `router!`).

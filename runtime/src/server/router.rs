@@ -595,6 +595,11 @@ impl Router {
         self.tools.iter().map(|(t, _)| t.clone()).collect()
     }
 
+    /// The descriptor of the tool `name`, if there is one.
+    pub fn find_tool(&self, name: &str) -> Option<&Tool> {
+        self.tool_index.get(name).map(|&index| &self.tools[index].0)
+    }
+
     /// The prompts, in registration order.
     pub fn list_prompts(&self) -> Vec<Prompt> {
         self.prompts.iter().map(|(p, _)| p.clone()).collect()
@@ -640,6 +645,12 @@ impl Router {
     /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
     /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
     /// and its siblings).
+    ///
+    /// ```
+    /// let router = mcp_content::Router::builder().build().unwrap();
+    /// // Nobody listens yet: nothing to tell, nothing fails.
+    /// router.notify_list_changed(mcp_content::ListKind::Tools);
+    /// ```
     pub fn notify_list_changed(&self, list: ListKind) {
         self.changes.publish(&Change::ListChanged(list));
     }
@@ -1055,6 +1066,10 @@ impl crate::server::tasks::engine::TaskHost for Router {
 
     fn running(&self) -> &crate::server::tasks::engine::Running {
         &self.running
+    }
+
+    fn state_keys(&self) -> &StateKeys {
+        &self.state_keys
     }
 
     fn run_tool(

@@ -82,6 +82,22 @@ const INVALID_REQUEST: i32 = -32600;
 /// Mount [`handle`](Self::handle) in another HTTP framework (axum: `any(move |request|
 /// async move { server.handle(request).await })`) or let [`serve`](Self::serve) own the
 /// listener. Clones share the router and the sessions.
+///
+/// ```no_run
+/// # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
+/// use std::time::Duration;
+/// use mcp_content::http::HttpServer;
+///
+/// let server = HttpServer::new(router)
+///     .max_sessions(1_000)
+///     .session_idle_timeout(Duration::from_secs(600));
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;
+/// let router = std::sync::Arc::clone(server.router());
+/// tokio::spawn(server.serve(listener));
+/// // Later: every 2025-era session with its GET stream open hears about it.
+/// router.notify_list_changed(mcp_content::ListKind::Tools);
+/// # Ok(()) }
+/// ```
 #[derive(Clone)]
 pub struct HttpServer {
     router: Arc<Router>,

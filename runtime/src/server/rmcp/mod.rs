@@ -328,6 +328,18 @@ impl ServerHandler for McpServer {
         config
     }
 
+    /// What rmcp's Streamable HTTP server checks the `Mcp-Param-*` headers of a
+    /// `tools/call` against (SEP-2243: the tool's `x-mcp-header` properties).
+    /// Only the name and the input schema: that is all the check reads.
+    fn get_tool(&self, name: &str) -> Option<rm::Tool> {
+        let tool = self.router.find_tool(name)?;
+        Some(rm::Tool::new(
+            name.to_owned(),
+            String::new(),
+            Arc::new(tool.input_schema.to_map()),
+        ))
+    }
+
     async fn list_tools(
         &self,
         _request: Option<rm::PaginatedRequestParams>,
@@ -344,39 +356,48 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(context);
         let version = ctx.protocol_version();
-        if let Some(support) = self.router.task_support(&request.name)
-            && version.has_result_type()
-        {
-            if ctx.client_supports(Capability::Tasks) {
-                let created = task_engine::create(
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = match self.router.task_support(&request.name) {
+            Some(support)
+                if version.has_result_type() && ctx.client_supports(Capability::Tasks) =>
+            {
+                let started = task_engine::call(
                     &self.router,
                     &request.name,
                     request.arguments.unwrap_or_default(),
-                    version,
-                    &ctx.client_capabilities(),
+                    input.responses.as_ref(),
+                    input.state.as_deref(),
+                    ctx,
+                    support,
                 )
+                .await
                 .map_err(protocol_error)?;
-                let created: rm::CreateTaskResult = serde_json::from_value(created)
-                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-                return Ok(created.into());
+                match started {
+                    task_engine::Started::Task(created) => {
+                        let created: rm::CreateTaskResult = serde_json::from_value(created)
+                            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                        return Ok(created.into());
+                    }
+                    task_engine::Started::InputRequired(value) => Outcome::InputRequired(value),
+                    task_engine::Started::Complete(result) => Outcome::Complete(result),
+                }
             }
-            if support == TaskSupport::Required {
+            Some(TaskSupport::Required) if version.has_result_type() => {
                 return Err(protocol_error(missing_capability(
                     Capability::Tasks,
                     "this tool runs only as a task; it",
                 )));
             }
-        }
-        let input = input_params(
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
-        respond(
-            self.router
+            _ => self
+                .router
                 .call_tool_round(&request.name, request.arguments, &input, ctx)
-                .await,
-            version,
-        )
+                .await
+                .map_err(protocol_error)?,
+        };
+        respond(Ok(outcome), version)
     }
 
     async fn list_prompts(

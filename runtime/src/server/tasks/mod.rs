@@ -39,13 +39,17 @@ pub(crate) mod engine {
 
     use serde_json::{Map, Value, json};
 
-    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord};
+    use std::future::Future;
+    use std::pin::Pin;
+    use std::task::Poll;
+
+    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord, TaskSupport};
     use crate::model::meta::Meta;
     use crate::model::tool::CallToolResult;
     use crate::rules::ProtocolVersion;
     use crate::server::handler::BoxFuture;
     use crate::server::handler::{Context, ProtocolError};
-    use crate::server::input::{ClientCapabilities, Round};
+    use crate::server::input::{ClientCapabilities, Round, StateKeys, target};
     use crate::wire::version::SerializeFor;
 
     /// What the engine needs from whatever runs the tools (the `Router` implements it), so
@@ -55,6 +59,9 @@ pub(crate) mod engine {
         fn task_store(&self) -> &dyn super::TaskStore;
         /// The tasks running in this process.
         fn running(&self) -> &Running;
+        /// The keys that seal `requestState` (a task tool's input rounds before it becomes
+        /// a task).
+        fn state_keys(&self) -> &StateKeys;
         /// Runs the tool `name` with `arguments`.
         fn run_tool(
             &self,
@@ -152,17 +159,16 @@ pub(crate) mod engine {
         Value::Object(result)
     }
 
-    /// Creates the task (stored before this returns, so `tasks/get` finds it at once) and
-    /// starts it.
-    pub(crate) fn create<H: TaskHost>(
-        host: &Arc<H>,
+    /// A new task's record, `working`.
+    fn record(
         tool: &str,
         arguments: Map<String, Value>,
         version: ProtocolVersion,
         capabilities: &ClientCapabilities,
-    ) -> Result<Value, ProtocolError> {
+        answers: Map<String, Value>,
+    ) -> TaskRecord {
         let at = now();
-        let record = TaskRecord {
+        TaskRecord {
             task_id: new_id(),
             tool: tool.to_owned(),
             arguments,
@@ -174,24 +180,87 @@ pub(crate) mod engine {
             ttl_ms: TTL_MS,
             poll_interval_ms: POLL_INTERVAL_MS,
             input_requests: Map::new(),
-            answers: Map::new(),
+            answers,
             result: None,
             error: None,
+        }
+    }
+
+    /// How a task tool's call, for a client that declared the extension, ended in the
+    /// request.
+    pub(crate) enum Started {
+        /// The call became a task: the `CreateTaskResult`.
+        Task(Value),
+        /// It asked for input before it had to wait: the `InputRequiredResult`.
+        InputRequired(Value),
+        /// It finished before it had to wait (an `optional` tool): its result, inline.
+        Complete(CallToolResult),
+    }
+
+    /// Calls a task tool for a client that declared the extension. The handler starts in
+    /// the request, as one input round (`responses` and `state` are the request's
+    /// `inputResponses` and `requestState`): what it asks before it first waits goes back as
+    /// an `InputRequiredResult`; the first time it waits (or calls `Context::run_as_task`)
+    /// the call becomes a task, stored before this returns so `tasks/get` finds it at once,
+    /// and the handler goes on running in it with the answers gathered so far. A `required`
+    /// tool that finishes without waiting comes back as a task already completed; an
+    /// `optional` one, inline.
+    // One sequence: begin the round, poll once, then one of three endings.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn call<H: TaskHost>(
+        host: &Arc<H>,
+        tool: &str,
+        arguments: Map<String, Value>,
+        responses: Option<&Value>,
+        state: Option<&str>,
+        context: Context,
+        support: TaskSupport,
+    ) -> Result<Started, ProtocolError> {
+        let version = context.protocol_version();
+        let capabilities = context.client_capabilities();
+        let target = target("tools/call", tool);
+        let round = Arc::new(Round::begin(host.state_keys(), &target, responses, state)?);
+        let context = context
+            .with_round(Arc::clone(&round))
+            .with_task_escalation();
+        let runner = Arc::clone(host);
+        let (name, args) = (tool.to_owned(), arguments.clone());
+        let mut handler: Pin<Box<dyn Future<Output = _> + Send>> =
+            Box::pin(async move { runner.run_tool(&name, args, context).await });
+        let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
+        let record = |answers: &Map<String, Value>| {
+            record(tool, arguments, version, &capabilities, answers.clone())
         };
+        if let Poll::Ready(result) = first {
+            if let Some(questions) = round.finish(host.state_keys(), &target)? {
+                return Ok(Started::InputRequired(questions));
+            }
+            let result = result?;
+            if support == TaskSupport::Optional {
+                return Ok(Started::Complete(result));
+            }
+            let mut record = record(round.answers());
+            record.status = "completed".into();
+            record.result = Some(result.to_value_for(version));
+            host.task_store().put(&record)?;
+            return Ok(Started::Task(create_result(&record)));
+        }
+        let record = record(round.answers());
         host.task_store().put(&record)?;
-        start(Arc::clone(host), record.task_id.clone());
-        Ok(create_result(&record))
+        let id = record.task_id.clone();
+        let handle = tokio::spawn(handler);
+        host.running().insert(&id, handle.abort_handle());
+        tokio::spawn(settle(Arc::clone(host), id, round, version, handle));
+        Ok(Started::Task(create_result(&record)))
     }
 
     fn start<H: TaskHost>(host: Arc<H>, id: String) {
         tokio::spawn(run(host, id));
     }
 
-    /// Runs (or runs again, with every answer so far) the task's tool and stores where it
-    /// ended: a result, a protocol error, or the questions it waits on.
+    /// Runs again, with every answer so far, the task's tool.
     async fn run<H: TaskHost>(host: Arc<H>, id: String) {
-        let store = host.task_store();
-        let Ok(Some(record)) = store.get(&id) else {
+        let Ok(Some(record)) = host.task_store().get(&id) else {
             return;
         };
         let version = ProtocolVersion::parse(&record.protocol_version).unwrap_or_default();
@@ -205,6 +274,19 @@ pub(crate) mod engine {
         let (tool, arguments) = (record.tool.clone(), record.arguments.clone());
         let handle = tokio::spawn(async move { runner.run_tool(&tool, arguments, context).await });
         host.running().insert(&id, handle.abort_handle());
+        settle(host, id, round, version, handle).await;
+    }
+
+    /// Waits for the task's handler and stores where it ended: a result, a protocol error,
+    /// or the questions it waits on.
+    async fn settle<H: TaskHost>(
+        host: Arc<H>,
+        id: String,
+        round: Arc<Round>,
+        version: ProtocolVersion,
+        handle: tokio::task::JoinHandle<Result<CallToolResult, ProtocolError>>,
+    ) {
+        let store = host.task_store();
         let joined = handle.await;
         host.running().remove(&id);
         let Ok(Some(mut record)) = store.get(&id) else {
