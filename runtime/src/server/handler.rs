@@ -136,7 +136,7 @@ impl Future for YieldOnce {
 enum PeerSlot {
     Shared(Arc<dyn ClientPeer>),
     #[cfg(feature = "rmcp")]
-    Rmcp(crate::server::rmcp::RmcpPeer),
+    Rmcp(crate::server::rmcp::peer::RmcpPeer),
 }
 
 impl PeerSlot {
@@ -175,7 +175,10 @@ impl Context {
     /// A context whose `_meta`, client capabilities and client are `rmcp`'s request,
     /// converted only when a handler asks.
     #[cfg(feature = "rmcp")]
-    pub(crate) fn from_rmcp(peer: crate::server::rmcp::RmcpPeer, version: ProtocolVersion) -> Self {
+    pub(crate) fn from_rmcp(
+        peer: crate::server::rmcp::peer::RmcpPeer,
+        version: ProtocolVersion,
+    ) -> Self {
         Self {
             version,
             peer: Some(PeerSlot::Rmcp(peer)),
