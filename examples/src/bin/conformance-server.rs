@@ -832,7 +832,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             );
             let server = mcp_content::http::HttpServer::new(configured_router());
             tokio::select! {
-                served = server.serve(listener) => served?,
+                result = server.serve(listener) => result?,
                 _ = tokio::signal::ctrl_c() => {}
             }
             Ok(())
