@@ -63,8 +63,6 @@ SERVER_LOG="$OUT/server.log"
 # failure is reported as XFAIL with the reason, a pass as XPASS (an error: drop the entry).
 # None of the scenarios required for 2025-11-25 or 2026-07-28 may be listed here.
 declare -A EXPECTED_FAILURES=(
-  ["2026-07-28/tasks-mrtr-composition"]="extension: a task-supporting tool starts as a task at once; gathering input by MRTR rounds first and escalating to a task on the last round is not implemented"
-  ["2026-07-28/http-custom-header-server-validation"]="pending (SEP-2243): needs a tool with x-mcp-header parameters; mcp-content's tool attribute has no header mapping yet"
 )
 
 # The same, for the own endpoint (--own-http); it has no tasks, subscriptions/listen or SSE

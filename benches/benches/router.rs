@@ -5,25 +5,35 @@
 //! Two levels each: the tool call (`Router::call_tool` / rmcp's `ServerHandler::call_tool`),
 //! and the method dispatch (`Router::handle("tools/call")` / rmcp's `Service::handle_request`,
 //! which also apply the per-version shaping of the result). Plus the same by hand with
-//! `serde_json`.
+//! `serde_json`, and this framework's router served through rmcp (`McpServer`, the path a
+//! user composing with rmcp runs), called exactly like rmcp's own server.
+//!
+//! Every path gets a realistic request: `_meta` with a progress token and a vendor key, a
+//! client that declared sampling and roots, and a peer to talk back to (rmcp: the peer of a
+//! session on an in-memory pipe; this framework's `Router`: a shared `ClientPeer`).
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_content::{Context, Meta, ProtocolVersion, Router, SerializeFor};
+use mcp_content::input::ClientCapabilities;
+use mcp_content::rmcp::McpServer;
+use mcp_content::{
+    ClientPeer, Context, Meta, ProtocolError, ProtocolVersion, Router, SerializeFor,
+};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientConfig, ClientRequest,
-    NumberOrString, ServerResult,
+    CallToolRequest, CallToolRequestParams, CallToolResponse, ClientCapabilities as RmcpCaps,
+    ClientConfig, ClientRequest, Implementation, NumberOrString, ServerResult,
 };
 use rmcp::service::{RequestContext, serve_directly};
 use rmcp::{RoleServer, ServerHandler, Service, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-/// The request's `params`, as a client sends them.
-const PARAMS: &[u8] = br#"{"name":"echo","arguments":{"text":"hello, router","times":2}}"#;
+/// The request's `params`, as a client sends them (with `_meta`).
+const PARAMS: &[u8] = br#"{"name":"echo","arguments":{"text":"hello, router","times":2},"_meta":{"progressToken":7,"com.example/trace":"a1b2c3"}}"#;
 
 /// The version both sides answer for (a 2025-11-25 peer: `resultType` is not written).
 const VERSION: ProtocolVersion = ProtocolVersion::V2025_11_25;
@@ -42,6 +52,36 @@ fn echo(text: String, times: Option<u32>) -> String {
 struct CallParams {
     name: String,
     arguments: Option<Map<String, Value>>,
+    #[serde(rename = "_meta", default)]
+    meta: Meta,
+}
+
+/// What a session holds for this framework's `Router` paths: the client's declaration and a
+/// peer (shared; a call clones the `Arc`). The echo tool uses neither, as rmcp's does not.
+struct Session {
+    capabilities: ClientCapabilities,
+    peer: Arc<dyn ClientPeer>,
+}
+
+type BoxFuture<'a, T> = std::pin::Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A client that answers nothing (the tool never asks).
+struct QuietPeer;
+
+impl ClientPeer for QuietPeer {
+    fn notify_progress(&self, _: Value) -> BoxFuture<'_, Result<(), ProtocolError>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn notify_log(&self, _: Value) -> BoxFuture<'_, Result<(), ProtocolError>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn request(&self, method: &str, _: Value) -> BoxFuture<'_, Result<Value, ProtocolError>> {
+        let error = ProtocolError::method_not_found(method);
+        Box::pin(async move { Err(error) })
+    }
+    fn client_capabilities(&self) -> Option<Value> {
+        Some(json!({"sampling": {}, "roots": {}}))
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -80,6 +120,11 @@ fn router_dispatch(c: &mut Criterion) {
         .expect("a current-thread runtime");
 
     let router = Router::builder().tool(echo {}).build().expect("one tool");
+    let session = Session {
+        capabilities: ClientCapabilities::from_value(json!({"sampling": {}, "roots": {}})),
+        peer: Arc::new(QuietPeer),
+    };
+    let on_rmcp = McpServer::new(Router::builder().tool(echo {}).build().expect("one tool"));
 
     let server = Demo {
         tool_router: Demo::tool_router(),
@@ -94,29 +139,49 @@ fn router_dispatch(c: &mut Criterion) {
             },
             near,
             Some(
-                ClientConfig::default()
-                    .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25),
+                ClientConfig::new(
+                    // JSON: rmcp's builder methods for these are deprecated (SEP-2577).
+                    serde_json::from_value::<RmcpCaps>(json!({"sampling": {}, "roots": {}}))
+                        .expect("capabilities"),
+                    Implementation::default(),
+                )
+                .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25),
             ),
         )
     });
     let peer = running.peer().clone();
 
     // The four paths must agree on the text before they are compared.
-    let ours = rt.block_on(ours_call_tool(&router));
-    let ours_handled = rt.block_on(ours_handle(&router));
+    let ours = rt.block_on(ours_call_tool(&router, &session));
+    let ours_handled = rt.block_on(ours_handle(&router, &session));
+    let ours_on_rmcp = rt.block_on(rmcp_call_tool(&on_rmcp, &peer, 1));
     let theirs = rt.block_on(rmcp_call_tool(&server, &peer, 1));
     let theirs_handled = rt.block_on(rmcp_handle_request(&server, &peer, 1));
     let text = |json: &[u8]| {
         let value: Value = serde_json::from_slice(json).expect("JSON");
         value["content"][0]["text"].clone()
     };
-    for json in [&ours, &ours_handled, &theirs, &theirs_handled, &by_hand()] {
+    for json in [
+        &ours,
+        &ours_handled,
+        &ours_on_rmcp,
+        &theirs,
+        &theirs_handled,
+        &by_hand(),
+    ] {
         assert_eq!(text(json), json!("hello, routerhello, router"));
     }
 
     let mut group = c.benchmark_group("router-dispatch");
     group.bench_function("mcp-content/call_tool", |b| {
-        b.iter(|| rt.block_on(ours_call_tool(black_box(&router))));
+        b.iter(|| rt.block_on(ours_call_tool(black_box(&router), &session)));
+    });
+    group.bench_function("mcp-content/rmcp call_tool", |b| {
+        let mut id = 0;
+        b.iter(|| {
+            id += 1;
+            rt.block_on(rmcp_call_tool(black_box(&on_rmcp), &peer, id))
+        });
     });
     group.bench_function("rmcp/call_tool", |b| {
         let mut id = 0;
@@ -126,7 +191,7 @@ fn router_dispatch(c: &mut Criterion) {
         });
     });
     group.bench_function("mcp-content/handle", |b| {
-        b.iter(|| rt.block_on(ours_handle(black_box(&router))));
+        b.iter(|| rt.block_on(ours_handle(black_box(&router), &session)));
     });
     group.bench_function("rmcp/handle_request", |b| {
         let mut id = 0;
@@ -140,10 +205,17 @@ fn router_dispatch(c: &mut Criterion) {
     drop(running);
 }
 
+/// The context a transport builds for a call of this session.
+fn context(session: &Session, meta: Meta) -> Context {
+    Context::new(meta, VERSION)
+        .with_client_capabilities(session.capabilities.clone())
+        .with_peer(Arc::clone(&session.peer))
+}
+
 /// Params bytes → typed call → the tool → result bytes.
-async fn ours_call_tool(router: &Router) -> Vec<u8> {
+async fn ours_call_tool(router: &Router, session: &Session) -> Vec<u8> {
     let params: CallParams = serde_json::from_slice(black_box(PARAMS)).expect("params");
-    let context = Context::new(Meta::new(), VERSION);
+    let context = context(session, params.meta);
     let result = router
         .call_tool(&params.name, params.arguments, context)
         .await
@@ -152,9 +224,14 @@ async fn ours_call_tool(router: &Router) -> Vec<u8> {
 }
 
 /// Params bytes → `Router::handle` (method dispatch, version shaping) → result bytes.
-async fn ours_handle(router: &Router) -> Vec<u8> {
-    let params: Map<String, Value> = serde_json::from_slice(black_box(PARAMS)).expect("params");
-    let context = Context::new(Meta::new(), VERSION);
+async fn ours_handle(router: &Router, session: &Session) -> Vec<u8> {
+    let mut params: Map<String, Value> = serde_json::from_slice(black_box(PARAMS)).expect("params");
+    // The transport takes `_meta` out of the params, as rmcp's does.
+    let meta = params
+        .remove("_meta")
+        .map(|meta| serde_json::from_value(meta).expect("a valid _meta"))
+        .unwrap_or_default();
+    let context = context(session, meta);
     let result = router
         .handle("tools/call", Some(params), context)
         .await
@@ -162,9 +239,20 @@ async fn ours_handle(router: &Router) -> Vec<u8> {
     serde_json::to_vec(&result).expect("values serialize")
 }
 
-async fn rmcp_call_tool(server: &Demo, peer: &rmcp::Peer<RoleServer>, id: i64) -> Vec<u8> {
-    let params: CallToolRequestParams = serde_json::from_slice(black_box(PARAMS)).expect("params");
-    let context = RequestContext::new(NumberOrString::Number(id), peer.clone());
+/// Params bytes → `ServerHandler::call_tool` (rmcp's own server, or this framework's router
+/// served by rmcp) → result bytes. The `_meta` moves from the params into the request
+/// context, as rmcp's service does.
+async fn rmcp_call_tool(
+    server: &impl ServerHandler,
+    peer: &rmcp::Peer<RoleServer>,
+    id: i64,
+) -> Vec<u8> {
+    let mut params: CallToolRequestParams =
+        serde_json::from_slice(black_box(PARAMS)).expect("params");
+    let mut context = RequestContext::new(NumberOrString::Number(id), peer.clone());
+    if let Some(meta) = params.meta.take() {
+        context.meta = meta;
+    }
     match server
         .call_tool(params, context)
         .await
@@ -176,9 +264,13 @@ async fn rmcp_call_tool(server: &Demo, peer: &rmcp::Peer<RoleServer>, id: i64) -
 }
 
 async fn rmcp_handle_request(server: &Demo, peer: &rmcp::Peer<RoleServer>, id: i64) -> Vec<u8> {
-    let params: CallToolRequestParams = serde_json::from_slice(black_box(PARAMS)).expect("params");
+    let mut params: CallToolRequestParams =
+        serde_json::from_slice(black_box(PARAMS)).expect("params");
+    let mut context = RequestContext::new(NumberOrString::Number(id), peer.clone());
+    if let Some(meta) = params.meta.take() {
+        context.meta = meta;
+    }
     let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
-    let context = RequestContext::new(NumberOrString::Number(id), peer.clone());
     let result: ServerResult = Service::<RoleServer>::handle_request(server, request, context)
         .await
         .expect("a known tool");

@@ -118,17 +118,18 @@ pub mod ours {
         .to_json_for(ProtocolVersion::LATEST)
     }
 
-    /// decode-small: untrusted bytes → validated `CallToolResult` → the derived value.
+    /// decode-small: untrusted bytes → validated `CallToolResult` → the derived value (the
+    /// text moved out of the result, as every path does).
     pub fn decode_small(json: &[u8]) -> Result<Small, ReadError> {
         let result: CallToolResult = read_json(json)?;
-        Small::from_call_tool_result(&result)
+        Small::from_owned_call_tool_result(result)
     }
 
     /// decode-blob: untrusted bytes → validated `CallToolResult` (base64 checked) → the
-    /// derived value (image decoded).
+    /// derived value (image decoded, texts moved out).
     pub fn decode_blob(json: &[u8]) -> Result<Blob, ReadError> {
         let result: CallToolResult = read_json(json)?;
-        Blob::from_call_tool_result(&result)
+        Blob::from_owned_call_tool_result(result)
     }
 }
 
@@ -180,49 +181,58 @@ pub mod theirs {
         serde_json::to_vec(&result).expect("rmcp results serialize")
     }
 
-    /// decode-small: its `CallToolResult`, then the text.
+    /// decode-small: its `CallToolResult`, then the text moved out.
     pub fn decode_small(json: &[u8]) -> Option<String> {
         let result: CallToolResult = serde_json::from_slice(json).ok()?;
-        let text = result.content.first()?.as_text()?;
-        Some(text.text.clone())
+        match result.content.into_iter().next()? {
+            ContentBlock::Text(text) => Some(text.text),
+            _ => None,
+        }
     }
 
     /// decode-blob: its `CallToolResult`, then the image decoded with the `base64` crate.
     pub fn decode_blob(json: &[u8]) -> Option<BlobParts> {
         let result: CallToolResult = serde_json::from_slice(json).ok()?;
-        parts(&result, |data| B64.decode(data).ok())
+        parts(result, |data| B64.decode(data).ok())
     }
 
     /// decode-blob with the image decoded by `base64-simd`.
     pub fn decode_blob_simd(json: &[u8]) -> Option<BlobParts> {
         let result: CallToolResult = serde_json::from_slice(json).ok()?;
-        parts(&result, |data| {
+        parts(result, |data| {
             base64_simd::STANDARD.decode_to_vec(data).ok()
         })
     }
 
+    /// The texts are moved out of the result, as every path does.
     fn parts(
-        result: &CallToolResult,
+        result: CallToolResult,
         decode: impl Fn(&str) -> Option<Vec<u8>>,
     ) -> Option<BlobParts> {
-        let [caption, image, report] = result.content.as_slice() else {
+        let request_id = result
+            .meta
+            .as_ref()?
+            .get(super::REQUEST_KEY)?
+            .as_str()?
+            .to_owned();
+        let Ok(
+            [
+                ContentBlock::Text(caption),
+                ContentBlock::Image(image),
+                ContentBlock::Resource(report),
+            ],
+        ) = <[ContentBlock; 3]>::try_from(result.content)
+        else {
             return None;
         };
-        let image = image.as_image()?;
-        let report = match &report.as_resource()?.resource {
-            ResourceContents::TextResourceContents { text, .. } => text.clone(),
-            _ => return None,
+        let ResourceContents::TextResourceContents { text: report, .. } = report.resource else {
+            return None;
         };
         Some(BlobParts {
-            caption: caption.as_text()?.text.clone(),
+            caption: caption.text,
             image: decode(&image.data)?,
             report,
-            request_id: result
-                .meta
-                .as_ref()?
-                .get(super::REQUEST_KEY)?
-                .as_str()?
-                .to_owned(),
+            request_id,
         })
     }
 }

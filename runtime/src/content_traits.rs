@@ -118,6 +118,25 @@ pub trait FromContent: Sized {
         }
         Self::from_content_and_meta(&result.content, &result.meta)
     }
+
+    /// [`FromContent::from_call_tool_result`] from a result the caller no longer needs: a
+    /// derived type moves the texts of its blocks into its fields instead of copying them.
+    ///
+    /// ```
+    /// use mcp_content::{Content, FromContent, IntoCallToolResult};
+    ///
+    /// #[derive(Content, Debug, PartialEq)]
+    /// struct Answer {
+    ///     #[content(text)]
+    ///     text: String,
+    /// }
+    ///
+    /// let result = Answer { text: "hi".into() }.into_call_tool_result();
+    /// assert_eq!(Answer::from_owned_call_tool_result(result).unwrap(), Answer { text: "hi".into() });
+    /// ```
+    fn from_owned_call_tool_result(result: CallToolResult) -> Result<Self, ReadError> {
+        Self::from_call_tool_result(&result)
+    }
 }
 
 /// The error for a result with `isError: true`: its text blocks are the message.
@@ -179,7 +198,8 @@ pub fn output_schema_for<T: StructuredOutput + ?Sized>(
 /// A field type that can carry the bytes of an image, audio or blob block.
 ///
 /// Implemented for owned bytes (moved, not copied), borrowed bytes (copied once), an
-/// already-base64 [`Base64Data`], and `bytes::Bytes` with the feature `bytes`.
+/// already-base64 [`Base64Data`], and `bytes::Bytes` with the feature `bytes` (shared: a reference
+/// count, not a copy).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot carry the bytes of an image, audio or blob block",
     label = "not a bytes type",
@@ -278,7 +298,7 @@ impl FromBinary for Cow<'static, [u8]> {
 #[cfg(feature = "bytes")]
 impl FromBinary for bytes::Bytes {
     fn from_base64_data(data: &Base64Data) -> Result<Self, Violation> {
-        data.to_bytes().map(bytes::Bytes::from)
+        data.to_shared()
     }
 }
 

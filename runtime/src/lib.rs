@@ -27,7 +27,7 @@ pub use model::content::{
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
 pub use model::extra::ExtraFields;
-pub use model::icon::{Icon, IconTheme};
+pub use model::icon::{Icon, IconSizes, IconTheme};
 pub use model::json::{JsonObject, RawJson};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};

@@ -68,7 +68,40 @@ where
             "{}",
             String::from_utf8_lossy(&bytes)
         );
+        assert_eq!(
+            &T::from_owned_call_tool_result(read).unwrap(),
+            value,
+            "owned: {}",
+            String::from_utf8_lossy(&bytes)
+        );
     }
+}
+
+#[test]
+fn a_by_value_read_offers_every_variant_the_whole_text() {
+    // Both variants take the text; the first one fails later (on the link's name). Had it
+    // moved the text out of the owned block, the second would read an empty string.
+    #[derive(Content, Clone, PartialEq, Debug)]
+    enum Tagged {
+        First {
+            #[content(text)]
+            word: String,
+            #[content(link(name = "first"))]
+            source: Uri,
+        },
+        Second {
+            #[content(text)]
+            word: String,
+            #[content(link(name = "second"))]
+            source: Uri,
+        },
+    }
+    let value = Tagged::Second {
+        word: "many".into(),
+        source: Uri::new("file:///x").unwrap(),
+    };
+    let result = value.clone().into_call_tool_result();
+    assert_eq!(Tagged::from_owned_call_tool_result(result).unwrap(), value);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Round trips of `#[derive(Content)]` types: `T::from(into(v)) == v` through JSON bytes, for
 //! generated values of structs covering every kind, `Option`, `Vec`, nesting, templated URIs
-//! and `_meta` from fields.
+//! and `_meta` from fields; each read both from a borrowed result and by value.
 
 use mcp_content::{
     Base64Data, CallToolResult, Content, FromContent, IntoCallToolResult, MimeType, Priority,
@@ -25,6 +25,13 @@ where
             &T::from_call_tool_result(&read).unwrap(),
             value,
             "{}",
+            String::from_utf8_lossy(&bytes)
+        );
+        // The by-value read moves the texts out of the blocks: the same value.
+        assert_eq!(
+            &T::from_owned_call_tool_result(read).unwrap(),
+            value,
+            "owned: {}",
             String::from_utf8_lossy(&bytes)
         );
     }

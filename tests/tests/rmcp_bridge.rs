@@ -616,3 +616,69 @@ fn from_rmcp_still_checks_every_rule_and_names_the_path() {
     let theirs = rmcp::model::Resource::new("relative/path", "r");
     assert_eq!(Resource::from_rmcp(&theirs).unwrap_err().path(), "uri");
 }
+
+/// Reads the request the way a handler does: `_meta`, the progress token, the capabilities.
+#[mcp_content::tool]
+fn probe(context: &mcp_content::Context) -> String {
+    use mcp_content::input::Capability;
+    format!(
+        "{:?} {:?} sampling={} roots={} elicitation={}",
+        context.progress_token(),
+        context.meta().get_value("com.example/trace"),
+        context.client_supports(Capability::Sampling),
+        context.client_supports(Capability::Roots),
+        context.client_supports(Capability::ElicitationForm),
+    )
+}
+
+/// On rmcp's path the handler's context is built from rmcp's request without converting
+/// anything up front: what a handler asks for is still all there.
+#[tokio::test]
+async fn a_handler_served_by_rmcp_reads_the_request_meta_and_the_client_capabilities() {
+    use rmcp::ServerHandler;
+    use rmcp::model::{CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig};
+    use rmcp::service::{RequestContext, serve_directly};
+
+    let server = mcp_content::rmcp::McpServer::new(
+        mcp_content::Router::builder()
+            .tool(probe {})
+            .build()
+            .unwrap(),
+    );
+    // A peer that declared sampling and roots when it initialized (2025-11-25).
+    let (near, _far) = tokio::io::duplex(64 * 1024);
+    // JSON: rmcp's builder methods for these are deprecated (SEP-2577).
+    let capabilities: ClientCapabilities =
+        serde_json::from_value(json!({"sampling": {}, "roots": {}})).unwrap();
+    let running = serve_directly::<rmcp::RoleServer, _, _, _, _>(
+        server.clone(),
+        near,
+        Some(
+            ClientConfig::new(capabilities, rmcp::model::Implementation::default())
+                .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25),
+        ),
+    );
+    let mut context = RequestContext::new(
+        rmcp::model::NumberOrString::Number(1),
+        running.peer().clone(),
+    );
+    context.meta.0.0.insert("progressToken".into(), json!(7));
+    context
+        .meta
+        .0
+        .0
+        .insert("com.example/trace".into(), json!("abc"));
+    // A key that breaks the grammar is dropped, not the whole `_meta`.
+    context.meta.0.0.insert("bad key!".into(), json!(1));
+    let params: CallToolRequestParams = serde_json::from_value(json!({"name": "probe"})).unwrap();
+    let CallToolResponse::Complete(result) = server.call_tool(params, context).await.unwrap()
+    else {
+        panic!("probe completes");
+    };
+    let text = result.content[0].as_text().unwrap().text.clone();
+    assert_eq!(
+        text,
+        r#"Some(Number(7)) Some(String("abc")) sampling=true roots=true elicitation=false"#
+    );
+    drop(running);
+}

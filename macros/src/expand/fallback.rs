@@ -22,7 +22,7 @@ pub(crate) fn content(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> To
             impl __p::ContentSlots for #ident {
                 type Slots = ();
                 const NAME: &'static str = "";
-                fn offer(_: &mut (), _: usize, _: &__p::ContentBlock) -> __p::Result<bool, __p::ReadError> {
+                fn offer(_: &mut (), _: usize, _: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                     ::core::unreachable!()
                 }
                 fn finish(_: (), _: &__p::Meta) -> __p::Result<Self, __p::ReadError> {

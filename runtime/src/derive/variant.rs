@@ -1,7 +1,7 @@
 //! Reading a derived enum: every variant reads the blocks side by side with its own slots;
 //! the first variant (in declaration order) that reads the content without error wins.
 
-use super::read::unexpected_block;
+use super::read::{Offered, unexpected_block};
 use crate::model::content::ContentBlock;
 use crate::model::meta::Meta;
 use crate::wire::error::ReadError;
@@ -22,20 +22,21 @@ impl<S: Default> Default for VariantSlots<S> {
 }
 
 /// The struct reader of one variant, offering a block.
-pub type OfferFn<S> = fn(&mut S, usize, &ContentBlock) -> Result<bool, ReadError>;
+pub type OfferFn<S> = fn(&mut S, usize, &mut Offered<'_>) -> Result<bool, ReadError>;
 
 /// Offers a block to a variant still reading; whether it took it. A variant's error puts it
 /// out (another variant may still read the content).
 pub fn offer_variant<S>(
     state: &mut VariantSlots<S>,
     index: usize,
-    block: &ContentBlock,
+    block: &mut Offered<'_>,
     offer: OfferFn<S>,
 ) -> bool {
     let VariantSlots::Reading(slots) = state else {
         return false;
     };
-    match offer(slots, index, block) {
+    // Every variant is offered the same block, so none may move a value out of it.
+    match offer(slots, index, &mut Offered::Borrowed(block)) {
         Ok(took) => took,
         Err(error) => {
             *state = VariantSlots::Failed(error);

@@ -11,6 +11,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::{self, Rule, Violation};
 
+/// What a value holds, whatever owns it.
+enum View<'a> {
+    Raw(&'a [u8]),
+    Text(&'a str),
+}
+
 /// Binary data that is base64 on the wire.
 ///
 /// ```
@@ -29,6 +35,11 @@ pub struct Base64Data(Repr);
 enum Repr {
     /// Raw bytes, encoded when written.
     Bytes(Vec<u8>),
+    /// Raw bytes shared with the caller (a `bytes::Bytes` clone is a reference count, not a
+    /// copy), encoded when written: a tool returning an image it keeps serves it without
+    /// copying it first.
+    #[cfg(feature = "bytes")]
+    Shared(bytes::Bytes),
     /// Validated base64 text, as received.
     Encoded(String),
 }
@@ -46,10 +57,27 @@ impl Base64Data {
         Ok(Self(Repr::Encoded(text)))
     }
 
+    /// Raw bytes shared, not copied: cloning the value (or the `Bytes` given) counts a
+    /// reference; the bytes are encoded straight into the output when written.
+    ///
+    /// ```
+    /// use mcp_content::Base64Data;
+    /// let image = bytes::Bytes::from_static(b"hi");
+    /// let data = Base64Data::from_shared(image.clone());
+    /// assert_eq!(data.as_bytes().map(<[u8]>::as_ptr), Some(image.as_ptr()));
+    /// assert_eq!(data.to_base64(), "aGk=");
+    /// ```
+    #[cfg(feature = "bytes")]
+    pub fn from_shared(bytes: bytes::Bytes) -> Self {
+        Self(Repr::Shared(bytes))
+    }
+
     /// The decoded length in bytes.
     pub fn decoded_len(&self) -> usize {
         match &self.0 {
             Repr::Bytes(bytes) => bytes.len(),
+            #[cfg(feature = "bytes")]
+            Repr::Shared(bytes) => bytes.len(),
             Repr::Encoded(text) => {
                 let padding = text.bytes().rev().take_while(|&b| b == b'=').count();
                 text.len() / 4 * 3 - padding
@@ -59,73 +87,94 @@ impl Base64Data {
 
     /// The length of the base64 text on the wire.
     pub fn encoded_len(&self) -> usize {
-        match &self.0 {
-            Repr::Bytes(bytes) => STANDARD.encoded_length(bytes.len()),
-            Repr::Encoded(text) => text.len(),
+        match self.view() {
+            View::Raw(bytes) => STANDARD.encoded_length(bytes.len()),
+            View::Text(text) => text.len(),
         }
     }
 
     /// Whether the payload is empty.
     pub fn is_empty(&self) -> bool {
-        match &self.0 {
-            Repr::Bytes(bytes) => bytes.is_empty(),
-            Repr::Encoded(text) => text.is_empty(),
+        match self.view() {
+            View::Raw(bytes) => bytes.is_empty(),
+            View::Text(text) => text.is_empty(),
         }
     }
 
     /// The raw bytes when this value holds bytes (no decoding needed).
     pub fn as_bytes(&self) -> Option<&[u8]> {
-        match &self.0 {
-            Repr::Bytes(bytes) => Some(bytes),
-            Repr::Encoded(_) => None,
+        match self.view() {
+            View::Raw(bytes) => Some(bytes),
+            View::Text(_) => None,
         }
     }
 
     /// The base64 text when this value holds text as received.
     pub fn as_base64(&self) -> Option<&str> {
+        match self.view() {
+            View::Raw(_) => None,
+            View::Text(text) => Some(text),
+        }
+    }
+
+    fn view(&self) -> View<'_> {
         match &self.0 {
-            Repr::Bytes(_) => None,
-            Repr::Encoded(text) => Some(text),
+            Repr::Bytes(bytes) => View::Raw(bytes),
+            #[cfg(feature = "bytes")]
+            Repr::Shared(bytes) => View::Raw(bytes),
+            Repr::Encoded(text) => View::Text(text),
         }
     }
 
     /// The decoded bytes (a copy).
     pub fn to_bytes(&self) -> Result<Vec<u8>, Violation> {
-        match &self.0 {
-            Repr::Bytes(bytes) => Ok(bytes.clone()),
-            Repr::Encoded(text) => decode(text),
+        match self.view() {
+            View::Raw(bytes) => Ok(bytes.to_vec()),
+            View::Text(text) => decode(text),
         }
     }
 
-    /// The decoded bytes, without a copy when this value already holds bytes.
+    /// The decoded bytes, without a copy when this value already holds bytes it owns alone.
     pub fn into_bytes(self) -> Result<Vec<u8>, Violation> {
         match self.0 {
             Repr::Bytes(bytes) => Ok(bytes),
+            // `Vec::from(Bytes)` reuses the allocation when the `Bytes` is unique.
+            #[cfg(feature = "bytes")]
+            Repr::Shared(bytes) => Ok(Vec::from(bytes)),
             Repr::Encoded(text) => decode(&text),
+        }
+    }
+
+    /// The decoded bytes as a shared `Bytes`: no copy when this value holds one.
+    #[cfg(feature = "bytes")]
+    pub fn to_shared(&self) -> Result<bytes::Bytes, Violation> {
+        match &self.0 {
+            Repr::Shared(bytes) => Ok(bytes.clone()),
+            _ => self.to_bytes().map(bytes::Bytes::from),
         }
     }
 
     /// The base64 text (encodes when this value holds bytes).
     pub fn to_base64(&self) -> String {
-        match &self.0 {
-            Repr::Bytes(bytes) => STANDARD.encode_to_string(bytes),
-            Repr::Encoded(text) => text.clone(),
+        match self.view() {
+            View::Raw(bytes) => STANDARD.encode_to_string(bytes),
+            View::Text(text) => text.to_owned(),
         }
     }
 
     /// The base64 text, without a copy when this value holds text.
     pub fn into_base64(self) -> String {
         match self.0 {
-            Repr::Bytes(bytes) => STANDARD.encode_to_string(bytes),
             Repr::Encoded(text) => text,
+            other => Self(other).to_base64(),
         }
     }
 
     /// Writes the base64 text into `out` (what a `Display` of the value gives).
     fn write_base64(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Repr::Encoded(text) => out.write_str(text),
-            Repr::Bytes(bytes) => {
+        match self.view() {
+            View::Text(text) => out.write_str(text),
+            View::Raw(bytes) => {
                 // Encode in chunks into a stack buffer and hand each chunk to the writer:
                 // the serializer escapes-and-copies it straight into its output, so no
                 // base64 `String` of the whole payload is ever built.
@@ -160,9 +209,9 @@ impl fmt::Display for Base64Data {
 
 impl fmt::Debug for Base64Data {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Repr::Bytes(bytes) => write!(f, "Base64Data({} bytes)", bytes.len()),
-            Repr::Encoded(text) => write!(f, "Base64Data({} base64 chars)", text.len()),
+        match self.view() {
+            View::Raw(bytes) => write!(f, "Base64Data({} bytes)", bytes.len()),
+            View::Text(text) => write!(f, "Base64Data({} base64 chars)", text.len()),
         }
     }
 }
@@ -170,14 +219,13 @@ impl fmt::Debug for Base64Data {
 /// Equal when the decoded bytes are equal.
 impl PartialEq for Base64Data {
     fn eq(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            (Repr::Bytes(a), Repr::Bytes(b)) => a == b,
-            (Repr::Encoded(a), Repr::Encoded(b)) => a == b,
-            (Repr::Bytes(bytes), Repr::Encoded(text))
-            | (Repr::Encoded(text), Repr::Bytes(bytes)) => {
+        match (self.view(), other.view()) {
+            (View::Raw(a), View::Raw(b)) => a == b,
+            (View::Text(a), View::Text(b)) => a == b,
+            (View::Raw(bytes), View::Text(text)) | (View::Text(text), View::Raw(bytes)) => {
                 // Canonical base64 is unique for given bytes, so comparing texts is exact.
                 text.len() == STANDARD.encoded_length(bytes.len())
-                    && STANDARD.encode_to_string(bytes) == *text
+                    && STANDARD.encode_to_string(bytes) == text
             }
         }
     }
@@ -198,16 +246,15 @@ impl From<&[u8]> for Base64Data {
 #[cfg(feature = "bytes")]
 impl From<bytes::Bytes> for Base64Data {
     fn from(bytes: bytes::Bytes) -> Self {
-        // `Vec::from(Bytes)` reuses the allocation when the `Bytes` is unique.
-        Self::from_bytes(Vec::from(bytes))
+        Self::from_shared(bytes)
     }
 }
 
 impl Serialize for Base64Data {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match &self.0 {
-            Repr::Encoded(text) => serializer.serialize_str(text),
-            Repr::Bytes(_) => serializer.collect_str(self),
+        match self.as_base64() {
+            Some(text) => serializer.serialize_str(text),
+            None => serializer.collect_str(self),
         }
     }
 }
@@ -218,5 +265,45 @@ impl<'de> Deserialize<'de> for Base64Data {
         // The size limit of an untrusted read (`read_json_with`) comes first: it is cheap.
         crate::wire::limits::check_binary_text(&text).map_err(serde::de::Error::custom)?;
         Self::from_base64(text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(all(test, feature = "bytes"))]
+mod tests {
+    use super::Base64Data;
+    use crate::content_traits::{FromBinary, IntoBinary};
+
+    #[test]
+    fn shared_bytes_are_never_copied() {
+        let image = bytes::Bytes::from(vec![7u8; 4096]);
+        let data = image.clone().into_base64_data();
+        let cloned = data.clone();
+        for held in [&data, &cloned] {
+            assert_eq!(held.as_bytes().map(<[u8]>::as_ptr), Some(image.as_ptr()));
+        }
+        let back = bytes::Bytes::from_base64_data(&data).unwrap();
+        assert_eq!(back.as_ptr(), image.as_ptr());
+    }
+
+    #[test]
+    fn shared_bytes_read_and_write_like_owned_ones() {
+        let shared = Base64Data::from(bytes::Bytes::from_static(b"hello"));
+        let owned = Base64Data::from_bytes(b"hello".to_vec());
+        let text = Base64Data::from_base64("aGVsbG8=").unwrap();
+        assert_eq!(shared, owned);
+        assert_eq!(shared, text);
+        assert_eq!(text, shared);
+        assert_eq!(serde_json::to_string(&shared).unwrap(), r#""aGVsbG8=""#);
+        assert_eq!(shared.to_base64(), "aGVsbG8=");
+        assert_eq!(shared.encoded_len(), 8);
+        assert_eq!(shared.decoded_len(), 5);
+        assert!(!shared.is_empty());
+        assert_eq!(format!("{shared:?}"), "Base64Data(5 bytes)");
+        assert_eq!(shared.to_bytes().unwrap(), b"hello");
+        assert_eq!(shared.into_bytes().unwrap(), b"hello");
+        assert_eq!(
+            bytes::Bytes::from_base64_data(&text).unwrap(),
+            &b"hello"[..]
+        );
     }
 }

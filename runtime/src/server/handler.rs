@@ -4,8 +4,8 @@
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -100,19 +100,59 @@ pub trait ClientPeer: Send + Sync {
 /// ```
 #[derive(Clone, Default)]
 pub struct Context {
-    meta: Meta,
+    /// Given, or read from the transport's request on first use (most handlers never ask).
+    meta: OnceLock<Meta>,
     version: ProtocolVersion,
-    peer: Option<Arc<dyn ClientPeer>>,
+    peer: Option<PeerSlot>,
     min_log_level: Option<LogLevel>,
     capabilities: Option<ClientCapabilities>,
     round: Option<Arc<Round>>,
     next_key: Arc<AtomicUsize>,
+    /// A task tool's first run for a client that declared the tasks extension: the call
+    /// becomes a task the first time the handler waits (see [`Context::run_as_task`]).
+    may_become_task: bool,
+}
+
+/// Returns `Pending` once: the driver of a task tool's first run sees the handler wait and
+/// moves the rest of the call into a task.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+        if self.0 {
+            return std::task::Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    }
+}
+
+/// The client of a request: shared, or the `rmcp` request itself, kept as it came (no
+/// allocation, no conversion until a handler talks to the client or reads its `_meta`).
+#[derive(Clone)]
+enum PeerSlot {
+    Shared(Arc<dyn ClientPeer>),
+    #[cfg(feature = "rmcp")]
+    Rmcp(crate::server::rmcp::RmcpPeer),
+}
+
+impl PeerSlot {
+    fn get(&self) -> &dyn ClientPeer {
+        match self {
+            PeerSlot::Shared(peer) => &**peer,
+            #[cfg(feature = "rmcp")]
+            PeerSlot::Rmcp(peer) => peer,
+        }
+    }
 }
 
 impl fmt::Debug for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
-            .field("meta", &self.meta)
+            .field("meta", self.meta())
             .field("version", &self.version)
             .field("peer", &self.peer.is_some())
             .field("min_log_level", &self.min_log_level)
@@ -126,8 +166,19 @@ impl Context {
     /// A context for a request with `_meta`, on `version`, with no client to talk to.
     pub fn new(meta: Meta, version: ProtocolVersion) -> Self {
         Self {
-            meta,
+            meta: OnceLock::from(meta),
             version,
+            ..Self::default()
+        }
+    }
+
+    /// A context whose `_meta`, client capabilities and client are `rmcp`'s request,
+    /// converted only when a handler asks.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn from_rmcp(peer: crate::server::rmcp::RmcpPeer, version: ProtocolVersion) -> Self {
+        Self {
+            version,
+            peer: Some(PeerSlot::Rmcp(peer)),
             ..Self::default()
         }
     }
@@ -135,8 +186,12 @@ impl Context {
     /// This context with a client to talk to.
     #[must_use]
     pub fn with_peer(mut self, peer: Arc<dyn ClientPeer>) -> Self {
-        self.peer = Some(peer);
+        self.peer = Some(PeerSlot::Shared(peer));
         self
+    }
+
+    fn peer(&self) -> Option<&dyn ClientPeer> {
+        self.peer.as_ref().map(PeerSlot::get)
     }
 
     /// This context with the client's minimum log level (`logging/setLevel`, or the
@@ -161,9 +216,59 @@ impl Context {
         self
     }
 
+    /// This context in a call that becomes a task when the handler first waits.
+    #[must_use]
+    pub(crate) fn with_task_escalation(mut self) -> Self {
+        self.may_become_task = true;
+        self
+    }
+
+    /// Makes the rest of this call a task (the tasks extension, SEP-2663), when the tool
+    /// runs as one (`#[tool(task = "optional" | "required")]` or
+    /// [`RouterBuilder::task_tool`](crate::RouterBuilder::task_tool)) and the client
+    /// declared the extension; otherwise it does nothing.
+    ///
+    /// A task tool starts in the request itself and becomes a task the first time it has to
+    /// wait, or here, whichever comes first. What it asks before that is asked in input
+    /// rounds on the request (2026-07-28 `InputRequiredResult`s); what it asks after, the
+    /// task asks (`input_required` on `tasks/get`, answered with `tasks/update`). So a tool
+    /// that gathers its input first and then works calls this between the two:
+    ///
+    /// ```
+    /// use mcp_content::input::Elicitation;
+    /// use mcp_content::{Context, ProtocolError};
+    ///
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// // Registered with `RouterBuilder::task_tool(greet_later {}, TaskSupport::Required)`.
+    /// async fn greet_later(context: Context) -> Result<String, ProtocolError> {
+    ///     let name = match context.elicit_form::<Name>("Your name?").await? {
+    ///         Elicitation::Accept(Name { name }) => name,
+    ///         Elicitation::Decline | Elicitation::Cancel => "stranger".into(),
+    ///     };
+    ///     context.run_as_task().await;
+    ///     Ok(format!("Hello, {name}!"))
+    /// }
+    /// ```
+    ///
+    /// A tool that asks at once but should still start as a task (its questions then wait in
+    /// the task) calls it first.
+    pub async fn run_as_task(&self) {
+        if self.may_become_task {
+            YieldOnce(false).await;
+        }
+    }
+
     /// The request's `_meta`.
     pub fn meta(&self) -> &Meta {
-        &self.meta
+        self.meta.get_or_init(|| match &self.peer {
+            #[cfg(feature = "rmcp")]
+            Some(PeerSlot::Rmcp(peer)) => peer.request_meta(),
+            _ => Meta::new(),
+        })
     }
 
     /// The negotiated protocol version.
@@ -173,7 +278,7 @@ impl Context {
 
     /// The request's progress token (`_meta.progressToken`), if the client asked for progress.
     pub fn progress_token(&self) -> Option<Value> {
-        self.meta.get_value("progressToken")
+        self.meta().get_value("progressToken")
     }
 
     /// What the client declared (empty when the transport does not know).
@@ -181,9 +286,8 @@ impl Context {
         if let Some(capabilities) = &self.capabilities {
             return capabilities.clone();
         }
-        self.peer
-            .as_ref()
-            .and_then(|p| p.client_capabilities())
+        self.peer()
+            .and_then(ClientPeer::client_capabilities)
             .map(ClientCapabilities::from_value)
             .unwrap_or_default()
     }
@@ -206,7 +310,7 @@ impl Context {
         total: Option<f64>,
         message: Option<&str>,
     ) -> Result<(), ProtocolError> {
-        let (Some(token), Some(peer)) = (self.progress_token(), &self.peer) else {
+        let (Some(token), Some(peer)) = (self.progress_token(), self.peer()) else {
             return Ok(());
         };
         let mut params = Map::new();
@@ -228,7 +332,7 @@ impl Context {
         logger: Option<&str>,
         data: impl Into<Value>,
     ) -> Result<(), ProtocolError> {
-        let (Some(min), Some(peer)) = (self.min_log_level, &self.peer) else {
+        let (Some(min), Some(peer)) = (self.min_log_level, self.peer()) else {
             return Ok(());
         };
         if level < min {
@@ -336,7 +440,7 @@ impl Context {
             };
             return round.ask(key, &request, params);
         }
-        match &self.peer {
+        match self.peer() {
             Some(peer) => {
                 let answer = peer.request(request.method(), params).await?;
                 request.check_answer(key, &answer)?;

@@ -65,7 +65,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
         parts.extend(quote! {
             #slot_items
 
-            fn #offer(__s: &mut #slots, __i: usize, __b: &__p::ContentBlock) -> __p::Result<bool, __p::ReadError> {
+            fn #offer(__s: &mut #slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 #offers
                 __p::Ok(false)
             }
@@ -121,7 +121,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
             type Slots = __Slots;
             const NAME: &'static str = #name;
 
-            fn offer(__s: &mut __Slots, __i: usize, __b: &__p::ContentBlock) -> __p::Result<bool, __p::ReadError> {
+            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 let __took = [#(#offers),*];
                 // A variant that leaves a block others take cannot read this content; when
                 // none takes it, it may be a later field's (this enum is flattened).

@@ -129,18 +129,25 @@ fn impls(
     )
 }
 
-/// `from_call_tool_result` of a `structured` type: from `structuredContent` first.
+/// `from_call_tool_result` of a `structured` type (from `structuredContent` first), and
+/// `from_owned_call_tool_result` of every type (the blocks' texts are moved, not copied).
 fn from_result(structured: Option<&Structured>) -> TokenStream {
-    match structured {
-        Some(structured) => {
-            let read = quote_spanned!(structured.span=> __p::read_structured::<Self>(__result));
-            quote! {
-                fn from_call_tool_result(__result: &__p::CallToolResult) -> __p::Result<Self, __p::ReadError> {
-                    #read
-                }
+    let Some(structured) = structured else {
+        return quote! {
+            fn from_owned_call_tool_result(__result: __p::CallToolResult) -> __p::Result<Self, __p::ReadError> {
+                __p::read_owned::<Self>(__result)
             }
+        };
+    };
+    let read = quote_spanned!(structured.span=> __p::read_structured::<Self>(__result));
+    let owned = quote_spanned!(structured.span=> __p::read_structured_owned::<Self>(__result));
+    quote! {
+        fn from_call_tool_result(__result: &__p::CallToolResult) -> __p::Result<Self, __p::ReadError> {
+            #read
         }
-        None => TokenStream::new(),
+        fn from_owned_call_tool_result(__result: __p::CallToolResult) -> __p::Result<Self, __p::ReadError> {
+            #owned
+        }
     }
 }
 

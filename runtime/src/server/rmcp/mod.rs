@@ -47,7 +47,7 @@ use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::server::input::{Capability, ClientCapabilities, missing_capability};
+use crate::server::input::{Capability, missing_capability};
 use crate::server::router::{InputParams, Outcome, Router};
 use crate::server::tasks::TaskSupport;
 use crate::server::tasks::engine as task_engine;
@@ -69,10 +69,25 @@ fn protocol_error(error: ProtocolError) -> ErrorData {
     ErrorData::new(rm::ErrorCode(error.code), error.message, error.data)
 }
 
-/// The `rmcp` peer as a [`ClientPeer`].
-struct RmcpPeer {
-    peer: Peer<RoleServer>,
-    capabilities: Option<Value>,
+/// The `rmcp` request as a [`ClientPeer`]: kept whole (moved, not copied), so its `_meta` and
+/// the client's capabilities are converted only when a handler asks for them.
+#[derive(Clone)]
+pub(crate) struct RmcpPeer {
+    context: RequestContext<RoleServer>,
+}
+
+impl RmcpPeer {
+    /// The request's `_meta`. A key that breaks the grammar is dropped, not the whole
+    /// `_meta`: the progress token must survive a peer's one odd key.
+    pub(crate) fn request_meta(&self) -> Meta {
+        let mut meta = Meta::new();
+        for (key, value) in &self.context.meta.0.0 {
+            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+                meta.insert_key(key, value.clone());
+            }
+        }
+        meta
+    }
 }
 
 fn service_error(error: &::rmcp::ServiceError) -> ProtocolError {
@@ -98,7 +113,8 @@ impl ClientPeer for RmcpPeer {
     fn notify_progress(&self, value: Value) -> BoxFuture<'_, Result<(), ProtocolError>> {
         Box::pin(async move {
             let param: rm::ProgressNotificationParam = params(value)?;
-            self.peer
+            self.context
+                .peer
                 .notify_progress(param)
                 .await
                 .map_err(|e| service_error(&e))
@@ -108,7 +124,7 @@ impl ClientPeer for RmcpPeer {
     fn notify_log(&self, value: Value) -> BoxFuture<'_, Result<(), ProtocolError>> {
         Box::pin(async move {
             let param: rm::LoggingMessageNotificationParam = params(value)?;
-            let sent = self.peer.notify_logging_message(param).await;
+            let sent = self.context.peer.notify_logging_message(param).await;
             sent.map_err(|e| service_error(&e))
         })
     }
@@ -119,7 +135,7 @@ impl ClientPeer for RmcpPeer {
             match method.as_str() {
                 "sampling/createMessage" => {
                     let param: rm::CreateMessageRequestParams = params(value)?;
-                    let result = self.peer.create_message(param).await;
+                    let result = self.context.peer.create_message(param).await;
                     json(&result.map_err(|e| service_error(&e))?)
                 }
                 "elicitation/create" => {
@@ -127,7 +143,7 @@ impl ClientPeer for RmcpPeer {
                     // `Peer::create_elicitation` needs rmcp's `elicitation` feature (and `url`
                     // with it); the request it sends is this one.
                     let request = rm::ServerRequest::ElicitRequest(rm::ElicitRequest::new(param));
-                    match self.peer.send_request(request).await {
+                    match self.context.peer.send_request(request).await {
                         Ok(rm::ClientResult::ElicitResult(result)) => json(&result),
                         Ok(_) => Err(ProtocolError::internal(
                             "unexpected response to elicitation/create",
@@ -136,7 +152,7 @@ impl ClientPeer for RmcpPeer {
                     }
                 }
                 "roots/list" => {
-                    let result = self.peer.list_roots().await;
+                    let result = self.context.peer.list_roots().await;
                     json(&result.map_err(|e| service_error(&e))?)
                 }
                 other => Err(ProtocolError::method_not_found(other)),
@@ -145,7 +161,11 @@ impl ClientPeer for RmcpPeer {
     }
 
     fn client_capabilities(&self) -> Option<Value> {
-        self.capabilities.clone()
+        // rmcp reads the 2026-07-28 per-request declaration from `_meta` and the 2025-era
+        // one from `initialize`.
+        self.context
+            .client_capabilities()
+            .and_then(|c| serde_json::to_value(c).ok())
     }
 }
 
@@ -228,40 +248,25 @@ impl McpServer {
         });
     }
 
-    fn context(&self, context: &RequestContext<RoleServer>) -> Context {
-        let version = version_of(context);
-        // A key that breaks the grammar is dropped, not the whole `_meta`: the progress
-        // token must survive a peer's one odd key.
-        let mut meta = Meta::new();
-        for (key, value) in &context.meta.0.0 {
-            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
-                meta.insert_key(key, value.clone());
-            }
-        }
+    /// The handler's context: built from the request without converting anything (the
+    /// `_meta`, the capabilities and the client are read from it when a handler asks).
+    fn context(&self, context: RequestContext<RoleServer>) -> Context {
+        let version = version_of(&context);
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
         let log_level = if version.has_per_request_log_level() {
-            meta.get("io.modelcontextprotocol/logLevel")
-                .and_then(|v| serde_json::from_str(v.get()).ok())
+            context
+                .meta
+                .0
+                .0
+                .get("io.modelcontextprotocol/logLevel")
+                .and_then(|v| <LogLevel as serde::Deserialize>::deserialize(v).ok())
         } else {
             *self
                 .log_level
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        // rmcp reads the 2026-07-28 per-request declaration from `_meta` and the 2025-era
-        // one from `initialize`.
-        let capabilities = context
-            .client_capabilities()
-            .and_then(|c| serde_json::to_value(c).ok());
-        Context::new(meta, version)
-            .with_log_level(log_level)
-            .with_client_capabilities(ClientCapabilities::from_value(
-                capabilities.clone().unwrap_or_default(),
-            ))
-            .with_peer(Arc::new(RmcpPeer {
-                peer: context.peer.clone(),
-                capabilities,
-            }))
+        Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level)
     }
 }
 
@@ -278,6 +283,24 @@ fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
     // would refuse although nothing is lost.
     <rm::InputRequiredResult as serde::Deserialize>::deserialize(value)
         .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+}
+
+/// A round's outcome as rmcp's response: the result written for the peer's version, or the
+/// questions of an input-required result.
+fn respond<T: RmcpModel, Response>(
+    outcome: Result<Outcome<T>, ProtocolError>,
+    version: ProtocolVersion,
+) -> Result<Response, ErrorData>
+where
+    Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
+{
+    match outcome.map_err(protocol_error)? {
+        Outcome::Complete(result) => Ok(result
+            .to_rmcp_for(version)
+            .map_err(|e| convert_error(&e))?
+            .into()),
+        Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
+    }
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
@@ -325,6 +348,18 @@ impl ServerHandler for McpServer {
         config
     }
 
+    /// What rmcp's Streamable HTTP server checks the `Mcp-Param-*` headers of a
+    /// `tools/call` against (SEP-2243: the tool's `x-mcp-header` properties).
+    /// Only the name and the input schema: that is all the check reads.
+    fn get_tool(&self, name: &str) -> Option<rm::Tool> {
+        let tool = self.router.find_tool(name)?;
+        Some(rm::Tool::new(
+            name.to_owned(),
+            String::new(),
+            Arc::new(tool.input_schema.to_map()),
+        ))
+    }
+
     async fn list_tools(
         &self,
         _request: Option<rm::PaginatedRequestParams>,
@@ -339,48 +374,50 @@ impl ServerHandler for McpServer {
         request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(context);
         let version = ctx.protocol_version();
-        if let Some(support) = self.router.task_support(&request.name)
-            && version.has_result_type()
-        {
-            if ctx.client_supports(Capability::Tasks) {
-                let created = task_engine::create(
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = match self.router.task_support(&request.name) {
+            Some(support)
+                if version.has_result_type() && ctx.client_supports(Capability::Tasks) =>
+            {
+                let started = task_engine::call(
                     &self.router,
                     &request.name,
                     request.arguments.unwrap_or_default(),
-                    version,
-                    &ctx.client_capabilities(),
+                    input.responses.as_ref(),
+                    input.state.as_deref(),
+                    ctx,
+                    support,
                 )
+                .await
                 .map_err(protocol_error)?;
-                let created: rm::CreateTaskResult = serde_json::from_value(created)
-                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-                return Ok(created.into());
+                match started {
+                    task_engine::Started::Task(created) => {
+                        let created: rm::CreateTaskResult = serde_json::from_value(created)
+                            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                        return Ok(created.into());
+                    }
+                    task_engine::Started::InputRequired(value) => Outcome::InputRequired(value),
+                    task_engine::Started::Complete(result) => Outcome::Complete(result),
+                }
             }
-            if support == TaskSupport::Required {
+            Some(TaskSupport::Required) if version.has_result_type() => {
                 return Err(protocol_error(missing_capability(
                     Capability::Tasks,
                     "this tool runs only as a task; it",
                 )));
             }
-        }
-        let input = input_params(
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
-        let outcome = self
-            .router
-            .call_tool_round(&request.name, request.arguments, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::CallToolResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+            _ => self
+                .router
+                .call_tool_round(&request.name, request.arguments, &input, ctx)
+                .await
+                .map_err(protocol_error)?,
+        };
+        respond(Ok(outcome), version)
     }
 
     async fn list_prompts(
@@ -397,25 +434,18 @@ impl ServerHandler for McpServer {
         request: rm::GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(context);
         let version = ctx.protocol_version();
         let input = input_params(
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = self
-            .router
-            .get_prompt_round(&request.name, request.arguments, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::GetPromptResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(
+            self.router
+                .get_prompt_round(&request.name, request.arguments, &input, ctx)
+                .await,
+            version,
+        )
     }
 
     async fn list_resources(
@@ -441,25 +471,18 @@ impl ServerHandler for McpServer {
         request: rm::ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(context);
         let version = ctx.protocol_version();
         let input = input_params(
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = self
-            .router
-            .read_resource_round(&request.uri, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::ReadResourceResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(
+            self.router
+                .read_resource_round(&request.uri, &input, ctx)
+                .await,
+            version,
+        )
     }
 
     async fn complete(
@@ -467,7 +490,7 @@ impl ServerHandler for McpServer {
         request: rm::CompleteRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CompleteResult, ErrorData> {
-        let ctx = self.context(&context);
+        let ctx = self.context(context);
         let reference = serde_json::to_value(&request.r#ref).unwrap_or(Value::Null);
         let mut values = self
             .router
