@@ -890,7 +890,7 @@ mod tests {
     #[test]
     fn fixture_names_are_unique_and_described() {
         let router = router();
-        assert_eq!(router.list_tools().len(), 31);
+        assert_eq!(router.list_tools().len(), 32);
         for tool in router.list_tools() {
             assert!(
                 tool.description.as_deref().is_some_and(|d| !d.is_empty()),
