@@ -8,21 +8,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$(pwd)
 DIR="$ROOT/target/expansion-lines"
-mkdir -p "$DIR/src"
-cat > "$DIR/Cargo.toml" <<TOML
-[package]
-name = "expansion-lines"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[workspace]
-
-[dependencies]
-mcp-content = { path = "$ROOT/runtime" }
-serde = { version = "1", features = ["derive"] }
-TOML
-cp "$ROOT/Cargo.lock" "$DIR/Cargo.lock"
+# shellcheck source=scripts/common.sh
+. "$ROOT/scripts/common.sh"
+scratch_crate "$DIR" expansion-lines
 struct() { # $1 = with | without
   echo '#![allow(dead_code, missing_docs, unused_imports)]'
   echo 'use mcp_content::{Base64Data, MimeType, Uri, Content};'
@@ -32,6 +20,7 @@ struct() { # $1 = with | without
   if [ "$1" = with ]; then
     cat "$ROOT/macros/tests/snapshots/compile_time_struct.rs"
   else
+    # The same struct and fields, without the derive's attributes.
     grep -v '^ *#\[' "$ROOT/macros/tests/snapshots/compile_time_struct.rs"
   fi
 }

@@ -9,14 +9,20 @@
 //!
 //! A second table measures untrusted reads (issue 11): for the worst documents found (many
 //! tiny blocks, many tiny `_meta` entries, many small strings in structured content,
-//! deep-but-allowed nesting…), each about 4 MiB and within the default `ReadLimits`, the peak
-//! bytes live while `read_json` runs, per byte of input. The bound is 8.
+//! deep-but-allowed nesting…), each at most 2 MiB and within the default `ReadLimits`, the peak
+//! bytes live while `read_json` runs, per byte of input. The bound is 8. A peer picks the
+//! number of items in a list, so each document is made with the worst count for a plain
+//! `Vec` (one past a power of two) and for the model's lists (one past a capacity they grow
+//! through), and the worse figure is shown with both.
 //!
 //! Run: `cargo bench -p mcp-content-benches --bench memory` (prints the tables; no timing).
 //! Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
 //! faster.
 
-use mcp_content::{CallToolResult, GetPromptResult, ReadResourceResult, Tool, read_json};
+use mcp_content::{
+    CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
+    read_json,
+};
 use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, theirs};
 
 #[global_allocator]
@@ -239,18 +245,53 @@ fn main() {
 }
 
 /// About how big each generated document is.
-const READ_DOC_BYTES: usize = 4 << 20;
+const READ_DOC_BYTES: usize = 2 << 20;
 
-/// `{prefix}{item}{sep}{item}…{suffix}`, about [`READ_DOC_BYTES`] long; `item` gets the index.
+/// How a list being read grows; the documents are made for one policy at a time.
+#[derive(Clone, Copy)]
+enum Growth {
+    /// A plain `Vec`: doubles.
+    Doubling,
+    /// The model's lists (`Compact` in the runtime): by a quarter, plus 4, then trimmed.
+    Quarter,
+}
+
+thread_local! {
+    static GROWTH: std::cell::Cell<Growth> = const { std::cell::Cell::new(Growth::Doubling) };
+}
+
+/// The worst number of items, at most `max`, for the current [`Growth`]: one past a
+/// capacity, where the list has just grown to the most room it ever has to spare.
+fn worst_count(max: usize) -> usize {
+    match GROWTH.get() {
+        Growth::Doubling => (max / 2).next_power_of_two() + 1,
+        Growth::Quarter => {
+            let (mut capacity, mut last) = (0, 0);
+            while capacity < max {
+                last = capacity;
+                capacity += capacity / 4 + 4;
+            }
+            last + 1
+        }
+    }
+}
+
+/// `{prefix}{item},{item}…{suffix}`, at most about [`READ_DOC_BYTES`] long; `item` gets the
+/// index. The number of items is the worst for the current [`Growth`] (a peer chooses it).
 fn repeated(prefix: &str, item: impl Fn(usize) -> String, suffix: &str) -> Vec<u8> {
+    let mut len = prefix.len() + suffix.len();
+    let mut count = 0;
+    while len < READ_DOC_BYTES {
+        len += item(count).len() + 1;
+        count += 1;
+    }
+    let count = worst_count(count);
     let mut doc = String::from(prefix);
-    let mut i = 0;
-    while doc.len() < READ_DOC_BYTES {
+    for i in 0..count {
         if i > 0 {
             doc.push(',');
         }
         doc.push_str(&item(i));
-        i += 1;
     }
     doc.push_str(suffix);
     doc.into_bytes()
@@ -275,9 +316,9 @@ fn key(mut i: usize) -> String {
     clippy::too_many_lines,
     reason = "one table of cases, read top to bottom"
 )]
-fn untrusted_reads() {
+fn documents() -> (Vec<Case>, Vec<Case>) {
     let deep = format!("{}{}", "[".repeat(62), "]".repeat(62));
-    let cases: Vec<(&str, &str, Vec<u8>)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "CallToolResult",
             "tiny unknown blocks",
@@ -414,16 +455,324 @@ fn untrusted_reads() {
                 "}}",
             ),
         ),
+        (
+            "CallToolResult",
+            "tiny image blocks",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"image","data":"","mimeType":"image/png"}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny audio blocks",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"audio","data":"","mimeType":"audio/wav"}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny embedded blob resources",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource","resource":{"uri":"a:b","blob":""}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny unknown blocks with a field",
+            repeated(r#"{"content":["#, |_| r#"{"type":"x","a":0}"#.into(), "]}"),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with a _meta entry",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":"","_meta":{"a":0}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with a priority",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":"","annotations":{"priority":0}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with lastModified",
+            repeated(
+                r#"{"content":["#,
+                |_| {
+                    r#"{"type":"text","text":"","annotations":{"lastModified":"2025-01-12"}}"#
+                        .into()
+                },
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "resource links with empty icons",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource_link","uri":"a:b","name":"","icons":[]}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "embedded resources with inner _meta",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"resource","resource":{"uri":"a:b","text":"","_meta":{}}}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "small numbers in structuredContent",
+            repeated(
+                r#"{"content":[],"structuredContent":["#,
+                |_| "0".into(),
+                "]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny annotations unknown fields",
+            repeated(
+                r#"{"content":[{"type":"text","text":"","annotations":{"#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                "}}]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny icon unknown fields",
+            repeated(
+                r#"{"content":[{"type":"resource_link","uri":"a:b","name":"","icons":[{"src":"data:,","#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                "}]}]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta serverInfo with tiny unknown fields",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                "}}}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta serverInfo with tiny icons",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":["#,
+                |_| r#"{"src":"data:,"}"#.into(),
+                "]}}}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta serverInfo icon with empty sizes",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":[{"src":"data:,","sizes":["#,
+                |_| r#""""#.into(),
+                "]}]}}}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta clientCapabilities with tiny experimental members",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/clientCapabilities":{"experimental":{"#,
+                |i| format!(r#""{}":{{}}"#, key(i)),
+                "}}}}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "_meta clientCapabilities with a long array",
+            repeated(
+                r#"{"content":[],"_meta":{"io.modelcontextprotocol/clientCapabilities":{"experimental":{"x":{"y":["#,
+                |_| "0".into(),
+                "]}}}}}",
+            ),
+        ),
+        (
+            "ReadResourceResult",
+            "tiny blob contents",
+            repeated(
+                r#"{"contents":["#,
+                |_| r#"{"uri":"a:b","blob":""}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "GetPromptResult",
+            "tiny image messages",
+            repeated(
+                r#"{"messages":["#,
+                |_| {
+                    r#"{"role":"user","content":{"type":"image","data":"","mimeType":"image/png"}}"#
+                        .into()
+                },
+                "]}",
+            ),
+        ),
+        (
+            "GetPromptResult",
+            "tiny resource-link messages",
+            repeated(
+                r#"{"messages":["#,
+                |_| {
+                    r#"{"role":"user","content":{"type":"resource_link","uri":"a:b","name":""}}"#
+                        .into()
+                },
+                "]}",
+            ),
+        ),
+        (
+            "Tool",
+            "tiny outputSchema entries",
+            repeated(
+                r#"{"name":"t","inputSchema":{},"outputSchema":{"#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                "}}",
+            ),
+        ),
+        (
+            "Tool",
+            "small numbers in inputSchema",
+            repeated(r#"{"name":"t","inputSchema":{"a":["#, |_| "0".into(), "]}}"),
+        ),
+        (
+            "Tool",
+            "tiny tool icons",
+            repeated(
+                r#"{"name":"t","inputSchema":{},"icons":["#,
+                |_| r#"{"src":"data:,"}"#.into(),
+                "]}",
+            ),
+        ),
+        (
+            "Tool",
+            "tiny tool annotations unknown fields",
+            repeated(
+                r#"{"name":"t","inputSchema":{},"annotations":{"#,
+                |i| format!(r#""x{}":0"#, key(i)),
+                "}}",
+            ),
+        ),
+        (
+            "Prompt",
+            "tiny prompt arguments",
+            repeated(
+                r#"{"name":"p","arguments":["#,
+                |_| r#"{"name":""}"#.into(),
+                "]}",
+            ),
+        ),
     ];
-    println!("untrusted reads (dhat; peak bytes live during read_json, default ReadLimits)");
-    println!("| type | document | input bytes | peak bytes | peak / input |");
+    // A plain `Vec` of descriptors is the caller's type, not the model's: it doubles as it
+    // grows, and descriptors are large (a `Tool` is about 200 bytes), so these lists are
+    // not held to the bound; they are measured here so that it is known.
+    let plain_lists: Vec<Case> = vec![
+        (
+            "Vec<Tool>",
+            "tiny tools (a tools/list)",
+            repeated("[", |_| r#"{"name":"t","inputSchema":{}}"#.into(), "]"),
+        ),
+        (
+            "Vec<Prompt>",
+            "tiny prompts (a prompts/list)",
+            repeated("[", |_| r#"{"name":"p"}"#.into(), "]"),
+        ),
+        (
+            "Vec<Resource>",
+            "tiny resources (a resources/list)",
+            repeated("[", |_| r#"{"uri":"a:b","name":""}"#.into(), "]"),
+        ),
+        (
+            "Vec<ResourceTemplate>",
+            "tiny resource templates",
+            repeated("[", |_| r#"{"uriTemplate":"a:b","name":""}"#.into(), "]"),
+        ),
+    ];
+    (cases, plain_lists)
+}
+
+/// A document: the type it is read as, what it holds, its bytes.
+type Case = (&'static str, &'static str, Vec<u8>);
+
+/// Peak bytes of `read_json` per input byte, for the worst documents found: each made twice,
+/// with the worst item count for each way a list grows, and the worse of the two shown.
+fn untrusted_reads() {
+    let mut runs = Vec::new();
+    for growth in [Growth::Doubling, Growth::Quarter] {
+        GROWTH.set(growth);
+        let (cases, plain_lists) = documents();
+        runs.push((measure_reads(&cases), measure_reads(&plain_lists)));
+    }
+    let [(cases_a, plain_a), (cases_b, plain_b)] = <[_; 2]>::try_from(runs).ok().expect("two runs");
+    println!(
+        "untrusted reads (dhat; peak bytes live during read_json, default ReadLimits; item \
+         counts one past a power of two / one past a model list's capacity)"
+    );
+    print_reads(&cases_a, &cases_b);
+    println!();
+    println!("for comparison, not bounded: a caller's plain Vec of descriptors");
+    print_reads(&plain_a, &plain_b);
+}
+
+/// A document read: type, what it holds (and the error, if refused), input and peak bytes.
+struct Read {
+    kind: &'static str,
+    name: String,
+    input: usize,
+    peak: usize,
+}
+
+/// The worse of two reads of each document, with both ratios.
+fn print_reads(a: &[Read], b: &[Read]) {
+    println!("| type | document | input bytes | peak bytes | peak / input (pow2+1, cap+1) |");
     println!("|---|---|---:|---:|---:|");
-    for (kind, name, doc) in &cases {
+    for (x, y) in a.iter().zip(b) {
+        let (rx, ry) = (ratio(x.peak as u64, x.input), ratio(y.peak as u64, y.input));
+        let worst = if rx >= ry { x } else { y };
+        println!(
+            "| {} | {} | {} | {} | {:.2} ({rx:.2}, {ry:.2}) |",
+            worst.kind,
+            worst.name,
+            worst.input,
+            worst.peak,
+            rx.max(ry),
+        );
+    }
+}
+
+/// Reads each document under its own profiler.
+fn measure_reads(cases: &[Case]) -> Vec<Read> {
+    let mut reads = Vec::new();
+    for (kind, name, doc) in cases {
         let profiler = dhat::Profiler::builder().testing().build();
         let ok = match *kind {
             "CallToolResult" => read_json::<CallToolResult>(doc).map(drop),
             "ReadResourceResult" => read_json::<ReadResourceResult>(doc).map(drop),
             "GetPromptResult" => read_json::<GetPromptResult>(doc).map(drop),
+            "Prompt" => read_json::<Prompt>(doc).map(drop),
+            "Vec<Tool>" => read_json::<Vec<Tool>>(doc).map(drop),
+            "Vec<Prompt>" => read_json::<Vec<Prompt>>(doc).map(drop),
+            "Vec<Resource>" => read_json::<Vec<Resource>>(doc).map(drop),
+            "Vec<ResourceTemplate>" => read_json::<Vec<ResourceTemplate>>(doc).map(drop),
             _ => read_json::<Tool>(doc).map(drop),
         };
         let stats = dhat::HeapStats::get();
@@ -433,10 +782,12 @@ fn untrusted_reads() {
             Ok(()) => String::new(),
             Err(e) => format!(" (refused: {e})"),
         };
-        println!(
-            "| {kind} | {name}{note} | {} | {peak} | {:.2} |",
-            doc.len(),
-            ratio(peak as u64, doc.len()),
-        );
+        reads.push(Read {
+            kind,
+            name: format!("{name}{note}"),
+            input: doc.len(),
+            peak,
+        });
     }
+    reads
 }

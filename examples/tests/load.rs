@@ -12,12 +12,13 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use mcp_content::{CallToolResult, ContentBlock, ResourceContents, read_value};
 use serde_json::{Value, json};
+
+mod common;
+use common::HttpServer;
 
 const CLIENTS: usize = 64;
 const REQUESTS_PER_CLIENT: usize = 157; // 64 × 157 = 10,048
@@ -29,50 +30,6 @@ const MAX_RESPONSE_BYTES: usize = 1 << 20;
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const WAV: &str =
     "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
-
-/// The conformance server on a free port; killed on drop.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_conformance-server"))
-            .args(["--http", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the conformance server starts");
-        // Port 0: the OS picks a free port, and the server prints where it listens.
-        let stderr = child.stderr.take().expect("stderr");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Some(rest) = line.split("http://").nth(1) {
-                    let _ = tx.send(rest.trim_end_matches("/mcp").to_owned());
-                }
-            }
-        });
-        let mut server = Self {
-            child,
-            addr: String::new(),
-        };
-        server.addr = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server says where it listens");
-        server
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// A tool to call and a check of its result.
 struct Call {
@@ -375,7 +332,7 @@ fn percentile(sorted: &[Duration], p: usize) -> Duration {
 
 #[test]
 fn ten_thousand_stateless_tool_calls_from_64_clients() {
-    let server = Server::start();
+    let server = HttpServer::start(env!("CARGO_BIN_EXE_conformance-server"), &[]);
     let started = Instant::now();
     let deadline = started + DEADLINE;
     let results: Vec<Result<Vec<Duration>, String>> = std::thread::scope(|scope| {

@@ -2,87 +2,20 @@
 //! reads the link and gets the same bytes; the small image stays inline; a `FromContent`
 //! type reads the result through the link.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Mutex, mpsc};
-use std::time::Duration;
+use std::sync::Mutex;
 
 use mcp_content::convert::read_following_links;
 use mcp_content::{CallToolResult, Content, ReadError, ReadResourceResult, read_value};
-use serde_json::{Value, json};
+use serde_json::json;
 
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: mpsc::Receiver<String>,
-    next_id: u64,
-}
+mod common;
+use common::StdioServer;
 
-impl Session {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_radar"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the example starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut session = Self {
-            child,
-            stdin,
-            lines,
-            next_id: 0,
-        };
-        session.request(
-            "initialize",
-            &json!({
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": { "name": "radar-test", "version": "1.0.0" }
-            }),
-        );
-        session.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
-        session
-    }
-
-    fn send(&mut self, message: &Value) {
-        writeln!(self.stdin, "{message}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn request(&mut self, method: &str, params: &Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(30))
-                .expect("the server answers within 30 s");
-            let message: Value = serde_json::from_str(&line).unwrap();
-            if message["id"] == json!(id) {
-                assert!(message.get("error").is_none(), "{method}: {message}");
-                return message["result"].clone();
-            }
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The radar example over stdio, initialized.
+fn start() -> StdioServer {
+    let mut client = StdioServer::start(env!("CARGO_BIN_EXE_radar"), &[]);
+    client.initialize("2025-11-25", &json!({}), "radar-test");
+    client
 }
 
 fn pattern(size: usize) -> Vec<u8> {
@@ -101,7 +34,7 @@ struct Radar {
 
 #[test]
 fn a_large_image_is_a_link_that_reads_back_the_same_bytes() {
-    let mut client = Session::start();
+    let mut client = start();
     let size = 1_000_000;
     let call = client.request(
         "tools/call",
@@ -150,7 +83,7 @@ fn a_large_image_is_a_link_that_reads_back_the_same_bytes() {
 
 #[test]
 fn a_small_image_stays_inline() {
-    let mut client = Session::start();
+    let mut client = start();
     let call = client.request(
         "tools/call",
         &json!({ "name": "thumbnail", "arguments": {} }),

@@ -3,47 +3,30 @@
 //! input-required round started on one finishes on the other, a task created on one is
 //! polled and answered on the other, and a process with another key refuses the state.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+mod common;
+use common::HttpServer;
+
 const TIMEOUT: Duration = Duration::from_secs(20);
 const KEY: &str = "replica-test-key-0123456789abcdef-0123456789";
 
-struct Server {
-    child: Child,
-    addr: String,
-}
+/// A replica: the conformance server with the shared key and task directory.
+struct Server(HttpServer);
 
 impl Server {
     fn start(key: &str, task_dir: &std::path::Path) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_conformance-server"))
-            .args(["--http", "127.0.0.1:0"])
-            .env("MCP_CONTENT_STATE_KEY", key)
-            .env("MCP_CONTENT_TASK_DIR", task_dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the conformance server starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Some(rest) = line.split("http://").nth(1) {
-                    let _ = tx.send(rest.trim_end_matches("/mcp").to_owned());
-                }
-            }
-        });
-        let addr = rx
-            .recv_timeout(TIMEOUT)
-            .expect("the server prints its address");
-        Self { child, addr }
+        Self(HttpServer::start(
+            env!("CARGO_BIN_EXE_conformance-server"),
+            &[
+                ("MCP_CONTENT_STATE_KEY", key.as_ref()),
+                ("MCP_CONTENT_TASK_DIR", task_dir.as_os_str()),
+            ],
+        ))
     }
 
     /// A 2026-07-28 request declaring elicitation and the tasks extension; the JSON-RPC reply.
@@ -63,13 +46,13 @@ impl Server {
             .to_owned();
         let body =
             json!({ "jsonrpc": "2.0", "id": 1, "method": method, "params": params }).to_string();
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        let mut stream = TcpStream::connect(&self.0.addr).expect("connect");
         stream.set_read_timeout(Some(TIMEOUT)).unwrap();
         let mut request = format!(
             "POST /mcp HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\n\
              Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
              Mcp-Method: {method}\r\nContent-Length: {}\r\n",
-            self.addr,
+            self.0.addr,
             body.len()
         );
         if !name.is_empty() {
@@ -106,13 +89,6 @@ impl Server {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -1,82 +1,15 @@
 //! The conformance server over stdio: a real MCP session (initialize, list, call, read, get)
 //! through `rmcp`'s stdio transport, spoken line by line.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use serde_json::json;
 
-use serde_json::{Value, json};
-
-struct Server {
-    child: Child,
-    stdin: ChildStdin,
-    lines: mpsc::Receiver<String>,
-}
-
-impl Server {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_conformance-server"))
-            .arg("--stdio")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the conformance server starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Self {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, message: &Value) {
-        writeln!(self.stdin, "{message}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The response to request `id`, skipping notifications.
-    fn response(&mut self, id: u64) -> Value {
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(20))
-                .expect("the server answers within 20 s");
-            let message: Value = serde_json::from_str(&line).unwrap();
-            if message["id"] == json!(id) {
-                return message;
-            }
-        }
-    }
-
-    fn request(&mut self, id: u64, method: &str, params: &Value) -> Value {
-        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.response(id)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+mod common;
+use common::StdioServer;
 
 #[test]
 fn a_2025_11_25_session_over_stdio() {
-    let mut server = Server::start();
-    let init = server.request(
+    let mut server = StdioServer::start(env!("CARGO_BIN_EXE_conformance-server"), &["--stdio"]);
+    let init = server.exchange(
         1,
         "initialize",
         &json!({
@@ -96,7 +29,7 @@ fn a_2025_11_25_session_over_stdio() {
     );
     server.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
 
-    let tools = server.request(2, "tools/list", &json!({}));
+    let tools = server.exchange(2, "tools/list", &json!({}));
     let names: Vec<&str> = tools["result"]["tools"]
         .as_array()
         .unwrap()
@@ -109,18 +42,18 @@ fn a_2025_11_25_session_over_stdio() {
         "no resultType before 2026: {tools}"
     );
 
-    let image = server.request(3, "tools/call", &json!({ "name": "test_image_content" }));
+    let image = server.exchange(3, "tools/call", &json!({ "name": "test_image_content" }));
     assert_eq!(image["result"]["content"][0]["type"], "image", "{image}");
     assert_eq!(image["result"]["content"][0]["mimeType"], "image/png");
 
-    let error = server.request(
+    let error = server.exchange(
         4,
         "tools/call",
         &json!({ "name": "test_error_handling", "arguments": {} }),
     );
     assert_eq!(error["result"]["isError"], true, "{error}");
 
-    let read = server.request(
+    let read = server.exchange(
         5,
         "resources/read",
         &json!({ "uri": "test://template/42/data" }),
@@ -128,7 +61,7 @@ fn a_2025_11_25_session_over_stdio() {
     let text = read["result"]["contents"][0]["text"].as_str().unwrap();
     assert!(text.contains("\"42\""), "{read}");
 
-    let prompt = server.request(
+    let prompt = server.exchange(
         6,
         "prompts/get",
         &json!({ "name": "test_prompt_with_arguments", "arguments": { "arg1": "a", "arg2": "b" } }),
@@ -138,7 +71,7 @@ fn a_2025_11_25_session_over_stdio() {
         "Prompt with arguments: arg1='a', arg2='b'"
     );
 
-    let bad = server.request(
+    let bad = server.exchange(
         7,
         "tools/call",
         &json!({ "name": "test_sampling", "arguments": { "prompt": 5 } }),

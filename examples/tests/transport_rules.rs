@@ -1,48 +1,30 @@
 //! The transport rules, against the conformance server as a process: over Streamable HTTP
 //! (`Origin` allow-list on every method and era, `-32700` / `-32602` / over-size bodies as
 //! JSON-RPC errors, session `DELETE` answered 200/204, a hand-written input schema's
-//! arguments accepted) and over stdio (an invalid line gets `-32700`, an over-size line an
+//! arguments accepted, `Mcp-Param-*` headers checked against `x-mcp-header` arguments) and
+//! over stdio (an invalid line gets `-32700`, an over-size line an
 //! error reply). Each test fails if its rule breaks.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
+mod common;
+use common::{HttpServer, StdioServer};
+
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// The conformance server on a free port; killed on drop.
-struct Server {
-    child: Child,
-    addr: String,
-}
+struct Server(HttpServer);
 
 impl Server {
     fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_conformance-server"))
-            .args(["--http", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the conformance server starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Some(rest) = line.split("http://").nth(1) {
-                    let _ = tx.send(rest.trim_end_matches("/mcp").to_owned());
-                }
-            }
-        });
-        let addr = rx
-            .recv_timeout(TIMEOUT)
-            .expect("the server prints its address");
-        Self { child, addr }
+        Self(HttpServer::start(
+            env!("CARGO_BIN_EXE_conformance-server"),
+            &[],
+        ))
     }
 
     /// One HTTP/1.1 exchange: the status, the headers (lower-cased names) and the body.
@@ -52,12 +34,12 @@ impl Server {
         headers: &[(&str, &str)],
         body: &[u8],
     ) -> (u16, Vec<(String, String)>, String) {
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        let mut stream = TcpStream::connect(&self.0.addr).expect("connect");
         stream.set_read_timeout(Some(TIMEOUT)).unwrap();
         stream.set_write_timeout(Some(TIMEOUT)).unwrap();
         let mut request = format!(
             "{method} /mcp HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
-            self.addr,
+            self.0.addr,
             body.len()
         );
         for (name, value) in headers {
@@ -106,13 +88,6 @@ impl Server {
         headers.extend_from_slice(extra);
         let (status, _, body) = self.exchange("POST", &headers, message.to_string().as_bytes());
         (status, last_json(&body))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -299,58 +274,47 @@ fn a_hand_written_input_schema_accepts_what_it_declares() {
     );
 }
 
-/// The conformance server over stdio, a line at a time.
-struct Stdio2 {
-    child: Child,
-    lines: mpsc::Receiver<String>,
-}
-
-impl Stdio2 {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_conformance-server"))
-            .arg("--stdio")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the conformance server starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
+#[test]
+fn an_x_mcp_header_parameter_must_travel_in_its_mcp_param_header_too() {
+    let server = Server::start();
+    let call = |region: &str| {
+        json!({
+            "jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {
+                "name": "test_custom_header_lookup",
+                "arguments": { "region": region, "query": "maps" },
+                "_meta": meta_2026()
             }
-        });
-        Self { child, lines }
-    }
+        })
+    };
+    let (status, body) = server.post_2026(&[("Mcp-Param-Region", "eu-west")], &call("eu-west"));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["result"]["content"][0]["text"], "maps in eu-west",
+        "{body}"
+    );
+    // Base64 for what a header cannot carry as it is: "Zürich".
+    let (status, body) = server.post_2026(
+        &[("Mcp-Param-Region", "=?base64?WsO8cmljaA==?=")],
+        &call("Zürich"),
+    );
+    assert_eq!(status, 200, "{body}");
 
-    fn send(&mut self, bytes: &[u8]) {
-        let stdin = self.child.stdin.as_mut().expect("stdin");
-        stdin.write_all(bytes).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn reply(&self) -> Value {
-        let line = self.lines.recv_timeout(TIMEOUT).expect("a reply line");
-        serde_json::from_str(&line).expect("a JSON reply")
-    }
-}
-
-impl Drop for Stdio2 {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    for headers in [
+        &[][..],
+        &[("Mcp-Param-Region", "us-east")][..],
+        &[("Mcp-Param-Region", "=?base64?ZXUtd2VzdA?=")][..],
+    ] {
+        let (status, body) = server.post_2026(headers, &call("eu-west"));
+        assert_eq!(status, 400, "{headers:?}: {body}");
+        assert_eq!(body["error"]["code"], -32020, "{headers:?}: {body}");
     }
 }
 
 #[test]
 fn stdio_answers_an_invalid_line_and_an_over_size_line() {
-    let mut server = Stdio2::start();
-    server.send(b"{not json");
+    let mut server = StdioServer::start(env!("CARGO_BIN_EXE_conformance-server"), &["--stdio"]);
+    server.send_line(b"{not json");
     let reply = server.reply();
     assert_eq!(reply["error"]["code"], -32700, "{reply}");
     assert_eq!(reply["id"], Value::Null);
@@ -359,7 +323,7 @@ fn stdio_answers_an_invalid_line_and_an_over_size_line() {
         b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{\"x\":\"".to_vec();
     big.resize(5 * 1024 * 1024, b'a');
     big.extend_from_slice(b"\"}}");
-    server.send(&big);
+    server.send_line(&big);
     let reply = server.reply();
     assert_eq!(reply["error"]["code"], -32600, "{reply}");
     assert!(
@@ -370,7 +334,7 @@ fn stdio_answers_an_invalid_line_and_an_over_size_line() {
     );
 
     // The session still works afterwards.
-    server.send(initialize("2025-11-25").to_string().as_bytes());
+    server.send_line(initialize("2025-11-25").to_string().as_bytes());
     let reply = server.reply();
     assert_eq!(reply["id"], 1, "{reply}");
     assert!(reply["result"]["serverInfo"].is_object(), "{reply}");

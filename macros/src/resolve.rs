@@ -150,6 +150,12 @@ impl<'a> Resolved<'a> {
         option_inner(self.field.ty).unwrap_or(self.field.ty)
     }
 
+    /// Whether the field is read back from two or more places (then they must agree).
+    pub(crate) fn agreed(&self) -> bool {
+        let own = usize::from(matches!(self.role, Role::ResultMeta(_)));
+        self.has_param_slot() && self.uses.len() + own >= 2
+    }
+
     pub(crate) fn block(&self) -> Option<&Block<'a>> {
         match &self.role {
             Role::Block(block) => Some(block),

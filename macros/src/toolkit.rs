@@ -5,8 +5,10 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
+use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
-use syn::{Ident, LitStr, Type};
+use syn::spanned::Spanned;
+use syn::{Ident, LitStr, Token, Type};
 
 use mcp_content_rules::Violation;
 
@@ -298,4 +300,66 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             }
         })
         .collect()
+}
+
+/// The key of `meta` when `keys` accepts it (allowed and new); otherwise the mistake is
+/// reported, its value skipped, and `None` returned.
+pub(crate) fn accept(
+    keys: &mut Keys<'_>,
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    what: &str,
+) -> syn::Result<Option<String>> {
+    let key = meta.path.get_ident().map_or_else(
+        || meta.path.to_token_stream().to_string().replace(' ', ""),
+        ToString::to_string,
+    );
+    if keys.accept(cx, &key, meta.path.span(), what) {
+        Ok(Some(key))
+    } else {
+        skip_value(meta)?;
+        Ok(None)
+    }
+}
+
+/// Consumes whatever follows an unknown or duplicate key: `= value`, `(…)` or nothing.
+pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    let input = meta.input;
+    while !input.is_empty() && !input.peek(Token![,]) {
+        input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// A JSON value known at compile time.
+pub(crate) enum Json {
+    Str(String),
+    Bool(bool),
+    Arr(Vec<Json>),
+    Obj(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// An expression building the value (`__p::Value`).
+    pub(crate) fn to_tokens(&self) -> TokenStream {
+        match self {
+            Json::Str(s) => quote!(__p::Value::from(#s)),
+            Json::Bool(b) => quote!(__p::Value::Bool(#b)),
+            Json::Arr(items) => {
+                let items = items.iter().map(Json::to_tokens);
+                quote!(__p::Value::Array(__p::Vec::from([#(#items),*])))
+            }
+            Json::Obj(entries) => {
+                let inserts = entries.iter().map(|(k, v)| {
+                    let v = v.to_tokens();
+                    quote!(__map.insert(__p::String::from(#k), #v);)
+                });
+                quote!({
+                    let mut __map = __p::Map::new();
+                    #(#inserts)*
+                    __p::Value::Object(__map)
+                })
+            }
+        }
+    }
 }

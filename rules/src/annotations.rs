@@ -3,7 +3,7 @@
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::violation::{Rule, Violation, quote};
+use crate::violation::{Rule, Violation, one_of, quote};
 
 /// Checks an `annotations.priority`: finite and `0 <= p <= 1` (`-0.0` counts as 0).
 ///
@@ -40,16 +40,7 @@ pub fn check_priority(p: f64) -> Result<(), Violation> {
 /// assert!(check_audience("User").is_err());
 /// ```
 pub fn check_audience(s: &str) -> Result<(), Violation> {
-    match s {
-        "user" | "assistant" => Ok(()),
-        _ => Err(Violation::new(
-            Rule::Audience,
-            format!(
-                "unknown audience {}; expected \"user\" or \"assistant\"",
-                quote(s)
-            ),
-        )),
-    }
+    one_of(s, &["user", "assistant"], Rule::Audience, "audience")
 }
 
 /// Checks an `annotations.lastModified`: an RFC 3339 timestamp (the ISO 8601 profile the

@@ -1,7 +1,7 @@
 //! Icons (`icons[].src`, `icons[].theme`).
 
 use crate::uri::parse_absolute_uri;
-use crate::violation::{Rule, Violation, quote};
+use crate::violation::{Rule, Violation, one_of, quote};
 
 /// Checks an icon `src`: an absolute URI whose scheme is `https` or `data`
 /// (case-insensitive). Plain `http:`, `file:` and the like are refused: a client fetching
@@ -40,16 +40,7 @@ pub fn check_icon_src(s: &str) -> Result<(), Violation> {
 /// assert!(check_icon_theme("Dark").is_err());
 /// ```
 pub fn check_icon_theme(s: &str) -> Result<(), Violation> {
-    match s {
-        "light" | "dark" => Ok(()),
-        _ => Err(Violation::new(
-            Rule::IconTheme,
-            format!(
-                "unknown icon theme {}; expected \"light\" or \"dark\"",
-                quote(s)
-            ),
-        )),
-    }
+    one_of(s, &["light", "dark"], Rule::IconTheme, "icon theme")
 }
 
 #[cfg(test)]

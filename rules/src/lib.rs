@@ -51,7 +51,7 @@ pub use icon::{check_icon_src, check_icon_theme};
 pub use meta::{check_meta_key, check_user_meta_key, reserved_meta_prefix};
 pub use mime::{MediaKind, check_mime_kind, check_mime_type};
 pub use quantity::{check_cache_scope, parse_byte_size, parse_duration_ms};
-pub use template::{TemplateValue, UriTemplate};
+pub use template::{CONST_OVERLAP_MAX_TOKENS, TemplateValue, UriTemplate, templates_overlap};
 pub use tool::check_tool_name;
 pub use traversal::{is_path_traversal, is_path_traversal_multi_segment};
 pub use uri::check_absolute_uri;

@@ -902,5 +902,130 @@ impl UriTemplate {
     }
 }
 
+/// The most tokens (literal bytes and expressions) a template may have for
+/// [`templates_overlap`] to compare it.
+pub const CONST_OVERLAP_MAX_TOKENS: usize = 512;
+
+/// A template's token as [`templates_overlap`] reads it: [`Token`] over bytes. A star admits
+/// or refuses only ASCII characters (`/`, `?`, `#`), so bytes decide as characters do.
+#[derive(Clone, Copy)]
+enum ByteToken {
+    Byte(u8),
+    Segment,
+    Any,
+}
+
+impl ByteToken {
+    const fn is_star(self) -> bool {
+        matches!(self, ByteToken::Segment | ByteToken::Any)
+    }
+
+    const fn admits(self, b: u8) -> bool {
+        match self {
+            ByteToken::Byte(own) => own == b,
+            ByteToken::Segment => !matches!(b, b'/' | b'?' | b'#'),
+            ByteToken::Any => true,
+        }
+    }
+}
+
+/// The tokens of template text `t` (checked by [`UriTemplate::parse`]), or `None` past
+/// [`CONST_OVERLAP_MAX_TOKENS`].
+const fn byte_tokens(t: &str) -> Option<([ByteToken; CONST_OVERLAP_MAX_TOKENS], usize)> {
+    let bytes = t.as_bytes();
+    let mut out = [ByteToken::Any; CONST_OVERLAP_MAX_TOKENS];
+    let mut len = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if len == CONST_OVERLAP_MAX_TOKENS {
+            return None;
+        }
+        if bytes[i] == b'{' {
+            // The operators of `UriTemplate::tokens`: simple, label and path-parameter
+            // expansions stay within a segment; the others may expand to anything.
+            let operator = if i + 1 < bytes.len() { bytes[i + 1] } else { 0 };
+            out[len] = match operator {
+                b'+' | b'#' | b'/' | b'?' | b'&' => ByteToken::Any,
+                _ => ByteToken::Segment,
+            };
+            while i < bytes.len() && bytes[i] != b'}' {
+                i += 1;
+            }
+        } else {
+            out[len] = ByteToken::Byte(bytes[i]);
+        }
+        len += 1;
+        i += 1;
+    }
+    Some((out, len))
+}
+
+/// [`UriTemplate::overlaps`] at compile time, on template texts that
+/// [`UriTemplate::parse`] accepts: whether some URI matches both. `router!` uses it to
+/// refuse two resource handlers that serve the same URIs. A template of more than
+/// [`CONST_OVERLAP_MAX_TOKENS`] tokens is not compared (`false`): the run-time check of
+/// the router still is.
+///
+/// ```
+/// use mcp_content_rules::templates_overlap;
+///
+/// const DAYS: bool = templates_overlap("logs://{day}", "logs://{date}");
+/// assert!(DAYS);
+/// assert!(templates_overlap("files://{name}", "files://readme"));
+/// assert!(!templates_overlap("logs://{day}/raw", "logs://{day}/summary"));
+/// ```
+// `a`, `b`, `i`, `j`, `x`, `y`: as in `UriTemplate::overlaps`.
+#[allow(clippy::many_single_char_names)]
+pub const fn templates_overlap(a: &str, b: &str) -> bool {
+    let (Some((a, a_len)), Some((b, b_len))) = (byte_tokens(a), byte_tokens(b)) else {
+        return false;
+    };
+    // The table of `UriTemplate::overlaps`, one row at a time: every move goes to the same
+    // row or the next one.
+    let mut row = [false; CONST_OVERLAP_MAX_TOKENS + 1];
+    let mut next = [false; CONST_OVERLAP_MAX_TOKENS + 1];
+    row[0] = true;
+    let mut i = 0;
+    while i <= a_len {
+        let mut j = 0;
+        while j <= b_len {
+            if row[j] {
+                let x = if i < a_len { Some(a[i]) } else { None };
+                let y = if j < b_len { Some(b[j]) } else { None };
+                if let Some(x) = x
+                    && x.is_star()
+                {
+                    next[j] = true;
+                }
+                if let Some(y) = y
+                    && y.is_star()
+                {
+                    row[j + 1] = true;
+                }
+                match (x, y) {
+                    (Some(ByteToken::Byte(c)), Some(ByteToken::Byte(d))) if c == d => {
+                        next[j + 1] = true;
+                    }
+                    (Some(star), Some(ByteToken::Byte(c))) if star.is_star() && star.admits(c) => {
+                        row[j + 1] = true;
+                    }
+                    (Some(ByteToken::Byte(c)), Some(star)) if star.is_star() && star.admits(c) => {
+                        next[j] = true;
+                    }
+                    _ => {}
+                }
+            }
+            j += 1;
+        }
+        if i == a_len {
+            return row[b_len];
+        }
+        row = next;
+        next = [false; CONST_OVERLAP_MAX_TOKENS + 1];
+        i += 1;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests;

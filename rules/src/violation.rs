@@ -221,6 +221,28 @@ pub(crate) fn quote(value: &str) -> String {
     }
 }
 
+/// `Ok` when `value` is one of `allowed` (a closed set of words such as a role or a theme);
+/// else `unknown <what> "value"; expected "a" or "b"` under `rule`.
+pub(crate) fn one_of(
+    value: &str,
+    allowed: &[&str],
+    rule: Rule,
+    what: &str,
+) -> Result<(), Violation> {
+    if allowed.contains(&value) {
+        return Ok(());
+    }
+    let quoted: Vec<String> = allowed.iter().map(|word| format!("{word:?}")).collect();
+    let expected = match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.join(""),
+    };
+    Err(Violation::new(
+        rule,
+        format!("unknown {what} {}; expected {expected}", quote(value)),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

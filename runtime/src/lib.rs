@@ -27,7 +27,7 @@ pub use model::content::{
     ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
 };
 pub use model::extra::ExtraFields;
-pub use model::icon::{Icon, IconTheme};
+pub use model::icon::{Icon, IconSizes, IconTheme};
 pub use model::json::{JsonObject, RawJson};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
@@ -62,7 +62,7 @@ mod derive;
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
-pub use server::changes::{Change, ChangeFeed, FeedSubscription};
+pub use server::changes::{Change, ChangeFeed, FeedSubscription, ListKind};
 pub use server::handler;
 #[cfg(feature = "http")]
 pub use server::http;

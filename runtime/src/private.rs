@@ -27,10 +27,10 @@ pub use crate::content_traits::{
     FromContent, IntoCallToolResult, IntoContent, StructuredOutput, schema_of,
 };
 pub use crate::derive::read::{
-    At, Body, ContentSlots, LinkPart, Many, Offered, One, Opt, Param, Slot, Text, TextReader,
-    UriPattern, blob, block_audience, block_last_modified, block_meta, block_mime, block_priority,
-    contents_meta, finish_nested, from_content, link_part, link_size, offer_audio, offer_image,
-    offer_link, offer_nested, offer_resource, offer_text, read_json, read_owned, read_parsed,
+    Agree, At, Body, ContentSlots, From, LinkPart, Many, Nested, Offered, One, Opt, Param, Slot,
+    Text, TextReader, UriPattern, blob, block_audience, block_last_modified, block_meta,
+    block_mime, block_priority, contents_meta, from_content, link_part, link_size, offer_audio,
+    offer_image, offer_link, offer_resource, offer_text, read_json, read_owned, read_parsed,
     read_string, read_structured, read_structured_owned, template_var,
 };
 pub use crate::derive::variant::{
@@ -39,8 +39,11 @@ pub use crate::derive::variant::{
 };
 pub use crate::derive::write::{
     Envelope, LinkParts, ResourceParts, annotations, audio, blob_resource, call_tool_result,
-    cloned, display, expand, extend_meta, image, json, json_text, link, meta, mime_of, name_or,
-    string, structured_result, text, text_resource, var,
+    display, expand, extend_meta, image, json, json_text, link, meta, name_or, string,
+    structured_result, text, text_resource, var,
+};
+pub use crate::derive::{
+    AudienceField, MimeField, PriorityField, SourceField, TimestampField, UriField,
 };
 pub use crate::model::annotations::Role;
 pub use crate::model::cache::CacheHint;
@@ -51,11 +54,11 @@ pub use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument};
 pub use crate::model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
 pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
-pub use crate::rules::UriTemplate;
+pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
-    ContextType, ToolArguments, contents_ui_meta, empty_input_schema, get_prompt_result,
-    input_schema, output_schema, prompt_argument, read_resource_result, read_uri, required, str_eq,
-    template_variable, tool_result,
+    ConstMessage, ContextType, ToolArguments, ToolOutput, contents_ui_meta, empty_input_schema,
+    get_prompt_result, input_schema, prompt_argument, read_resource_result, read_uri, required,
+    schema_object, str_eq, template_variable,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
@@ -113,7 +116,7 @@ pub fn icon(
         sizes: if sizes.is_empty() {
             None
         } else {
-            Some(sizes.iter().map(|s| (*s).to_owned()).collect())
+            Some(sizes.iter().collect())
         },
         theme,
         extra: crate::JsonObject::new(),

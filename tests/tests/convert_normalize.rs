@@ -7,8 +7,8 @@ use mcp_content::convert::{
     request_meta,
 };
 use mcp_content::{
-    Annotations, CallToolResult, ContentBlock, EmbeddedResource, GetPromptResult, Meta, MetaKey,
-    Priority, PromptMessage, ProtocolVersion, Role, TextResourceContents, Timestamp, Tool,
+    Annotations, CallToolResult, ContentBlock, EmbeddedResource, GetPromptResult, JsonObject, Meta,
+    MetaKey, Priority, PromptMessage, ProtocolVersion, Role, TextResourceContents, Timestamp, Tool,
     ToolAnnotations, Uri,
 };
 use serde_json::{Map, Value, json};
@@ -139,7 +139,7 @@ fn rich_input_schema() -> Map<String, Value> {
 #[test]
 fn input_schemas_pass_through_untouched() {
     let mut tool = Tool::new("weather".parse().unwrap());
-    tool.input_schema = rich_input_schema();
+    tool.input_schema = rich_input_schema().into();
     let normalized = normalize_tool(tool);
     assert_eq!(normalized.input_schema, rich_input_schema());
 
@@ -153,7 +153,7 @@ fn input_schemas_pass_through_untouched() {
 #[test]
 fn input_schema_without_type_is_untouched_too() {
     let mut tool = Tool::new("t".parse().unwrap());
-    tool.input_schema = object(json!({"properties": {}}));
+    tool.input_schema = object(json!({"properties": {}})).into();
     assert_eq!(
         normalize_tool(tool).input_schema,
         object(json!({"properties": {}}))
@@ -163,20 +163,22 @@ fn input_schema_without_type_is_untouched_too() {
 #[test]
 fn output_schema_without_a_type_is_none() {
     assert_eq!(normalize_output_schema(None), None);
-    assert_eq!(normalize_output_schema(Some(Map::new())), None);
+    assert_eq!(normalize_output_schema(Some(JsonObject::new())), None);
     assert_eq!(
-        normalize_output_schema(Some(object(
-            json!({"properties": {"a": {"type": "string"}}})
-        ))),
+        normalize_output_schema(Some(
+            object(json!({"properties": {"a": {"type": "string"}}})).into()
+        )),
         None
     );
     assert_eq!(
-        normalize_output_schema(Some(object(json!({"type": null})))),
+        normalize_output_schema(Some(object(json!({"type": null})).into())),
         None
     );
-    let typed = object(json!({"type": "object", "properties": {}, "required": []}));
+    let typed = JsonObject::from(object(
+        json!({"type": "object", "properties": {}, "required": []}),
+    ));
     assert_eq!(normalize_output_schema(Some(typed.clone())), Some(typed));
-    let union = object(json!({"type": ["object", "null"]}));
+    let union = JsonObject::from(object(json!({"type": ["object", "null"]})));
     assert_eq!(normalize_output_schema(Some(union.clone())), Some(union));
 }
 

@@ -315,7 +315,13 @@ fn derived_structured_result_validates_against_its_output_schema() {
             "structuredContent": structured
         })
     );
-    let schema = Value::Object(forecast {}.tool().output_schema.expect("an output schema"));
+    let schema = Value::Object(
+        forecast {}
+            .tool()
+            .output_schema
+            .expect("an output schema")
+            .to_map(),
+    );
     let validator = jsonschema::validator_for(&schema).expect("a valid schema");
     let value = result
         .structured_content

@@ -390,10 +390,10 @@ fn tool_schemas_the_2025_schemas_refuse_are_reported() {
     ];
     for (schema, path) in cases {
         let mut tool = Tool::new(ToolName::new("t").unwrap());
-        tool.input_schema = schema.as_object().unwrap().clone();
+        tool.input_schema = schema.as_object().unwrap().clone().into();
         assert_paths(&tool, &[path]);
         let mut tool = Tool::new(ToolName::new("t").unwrap());
-        tool.output_schema = Some(schema.as_object().unwrap().clone());
+        tool.output_schema = Some(schema.as_object().unwrap().clone().into());
         assert_paths(&tool, &[&path.replace("inputSchema", "outputSchema")]);
     }
     // A non-object output schema is wrapped for 2025 peers: only `$schema` matters.
@@ -402,14 +402,16 @@ fn tool_schemas_the_2025_schemas_refuse_are_reported() {
         json!({"type": "integer", "required": 1})
             .as_object()
             .unwrap()
-            .clone(),
+            .clone()
+            .into(),
     );
     assert!(tool.validate().is_ok());
     tool.output_schema = Some(
         json!({"type": "integer", "$schema": 1})
             .as_object()
             .unwrap()
-            .clone(),
+            .clone()
+            .into(),
     );
     assert_paths(&tool, &["outputSchema.$schema"]);
 }

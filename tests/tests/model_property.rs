@@ -393,7 +393,7 @@ fn read_resource_result() -> impl Strategy<Value = ReadResourceResult> {
 }
 
 /// A JSON Schema object: usual ones, and ones whose root keywords the 2025 schemas refuse.
-fn schema_object(root_type: &'static str) -> impl Strategy<Value = Map<String, Value>> {
+fn schema_object(root_type: &'static str) -> impl Strategy<Value = mcp_content::JsonObject> {
     let with_type = move |mut m: Map<String, Value>| {
         if !root_type.is_empty() {
             m.insert("type".to_owned(), Value::from(root_type));
@@ -411,7 +411,7 @@ fn schema_object(root_type: &'static str) -> impl Strategy<Value = Map<String, V
         Just(json!({"$schema": 1})),
         Just(json!({"additionalProperties": false, "items": {"type": "integer"}})),
     ]
-    .prop_map(move |v| with_type(v.as_object().cloned().unwrap_or_default()))
+    .prop_map(move |v| with_type(v.as_object().cloned().unwrap_or_default()).into())
 }
 
 fn tool() -> impl Strategy<Value = Tool> {

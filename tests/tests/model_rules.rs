@@ -651,7 +651,7 @@ fn validate_returns_every_problem_with_its_path() {
     }
 
     let mut tool = Tool::new(ToolName::new("t").expect("name"));
-    tool.input_schema = serde_json::Map::new();
+    tool.input_schema = mcp_content::JsonObject::new();
     tool.icons = vec![icon_with_src("ftp://x/i.png")];
     let err = tool.validate().expect_err("two problems");
     let found: Vec<(&str, Rule)> = err

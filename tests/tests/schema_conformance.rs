@@ -392,7 +392,12 @@ fn non_object_output_schema_is_wrapped_for_2025_peers() {
         .into_iter()
         .find(|(n, _)| *n == "array output")
         .expect("fixture");
-    let declared = Value::Object(tool.output_schema.clone().expect("has an output schema"));
+    let declared = Value::Object(
+        tool.output_schema
+            .as_ref()
+            .expect("has an output schema")
+            .to_map(),
+    );
     for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
         let json = check(version, "Tool", &tool);
         assert_eq!(

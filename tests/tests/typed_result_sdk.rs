@@ -272,7 +272,7 @@ mod server_side {
     impl ToolHandler for Echo {
         fn tool(&self) -> Tool {
             let mut tool = Tool::new(ToolName::new("echo").unwrap());
-            tool.output_schema = self.schema.as_object().cloned();
+            tool.output_schema = self.schema.as_object().cloned().map(Into::into);
             tool
         }
         fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {

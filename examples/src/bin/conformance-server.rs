@@ -1,9 +1,10 @@
 //! The fixtures the official MCP conformance suite (`@modelcontextprotocol/conformance`)
 //! calls for tools, resources and prompts, built only with this framework's attributes and
-//! served through `rmcp`.
+//! served through `rmcp` or through mcp-content's own Streamable HTTP endpoint.
 //!
 //! ```text
-//! cargo run -p mcp-content-examples --bin conformance-server -- --http 127.0.0.1:3001   # Streamable HTTP at /mcp
+//! cargo run -p mcp-content-examples --bin conformance-server -- --http 127.0.0.1:3001      # rmcp's Streamable HTTP at /mcp
+//! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001  # mcp_content::http::HttpServer at /mcp
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
@@ -557,6 +558,8 @@ async fn confirm_delete(
     filename: Option<String>,
     context: Context,
 ) -> Result<String, ProtocolError> {
+    // A task from the start: the confirmation is the task's question, not an input round.
+    context.run_as_task().await;
     let file = filename.unwrap_or_else(|| "the file".into());
     let answer = context
         .elicit_form_as::<DeleteConfirmation>("confirm", format!("Delete {file}?"))
@@ -567,6 +570,7 @@ async fn confirm_delete(
 /// Asks two questions at once (a task waits for both).
 #[tool]
 async fn multi_input(context: Context) -> Result<String, ProtocolError> {
+    context.run_as_task().await;
     let (first, second) = tokio::join!(
         context.elicit_form_as::<DeleteConfirmation>("first", "Confirm the first step?"),
         context.elicit_form_as::<DeleteConfirmation>("second", "Confirm the second step?"),
@@ -577,9 +581,11 @@ async fn multi_input(context: Context) -> Result<String, ProtocolError> {
 /// Asks for a name, then works on it as a task.
 #[tool]
 async fn test_tool_with_task(context: Context) -> Result<String, ProtocolError> {
+    // Asked in input rounds on the request; the call becomes a task once it is answered.
     let name = context
         .elicit_form_as::<Name>("user_name", "What is your name?")
         .await?;
+    context.run_as_task().await;
     Ok(format!("Task done for {}", accepted_name(name)))
 }
 
@@ -635,6 +641,37 @@ fn json_schema_2020_12_tool(
         .unwrap_or("-")
         .to_owned();
     format!("ok: {} ({contact}, {city})", name.unwrap_or_default())
+}
+
+fn region_header_schema() -> Map<String, Value> {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "region": {
+                "type": "string",
+                "description": "Where to look; travels in the `Mcp-Param-Region` header too",
+                "x-mcp-header": "Region"
+            },
+            "query": { "type": "string", "description": "What to look for" }
+        },
+        "required": ["region"],
+        "additionalProperties": false
+    });
+    match schema {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+/// Looks something up in a region named by an HTTP header as well as the body (SEP-2243:
+/// the Streamable HTTP server refuses a call whose `Mcp-Param-Region` header is missing or
+/// disagrees with `region`).
+#[tool(input_schema = region_header_schema)]
+fn test_custom_header_lookup(region: String, query: Option<String>) -> String {
+    format!(
+        "{} in {region}",
+        query.unwrap_or_else(|| "everything".into())
+    )
 }
 
 /// A static text resource.
@@ -745,6 +782,7 @@ fn router_builder() -> mcp_content::RouterBuilder {
             test_elicitation_sep1034_defaults,
             test_elicitation_sep1330_enums,
             json_schema_2020_12_tool,
+            test_custom_header_lookup,
             test_input_required_result_elicitation,
             test_input_required_result_sampling,
             test_input_required_result_list_roots,
@@ -821,8 +859,25 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 .await?;
             Ok(())
         }
+        Some("--own-http") => {
+            let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
+            // `serve` sets TCP_NODELAY on every accepted socket itself.
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            eprintln!(
+                "conformance-server (own endpoint) listening on http://{}/mcp",
+                listener.local_addr()?
+            );
+            let server = mcp_content::http::HttpServer::new(configured_router());
+            tokio::select! {
+                served = server.serve(listener) => served?,
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            Ok(())
+        }
         _ => {
-            eprintln!("usage: conformance-server --stdio | --http 127.0.0.1:PORT");
+            eprintln!(
+                "usage: conformance-server --stdio | --http 127.0.0.1:PORT | --own-http 127.0.0.1:PORT"
+            );
             std::process::exit(2);
         }
     }

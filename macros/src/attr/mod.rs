@@ -93,7 +93,7 @@ pub(crate) struct FieldAttrs {
     /// Where `resource_meta(…)` was written.
     pub(crate) resource_meta_span: Option<Span>,
     /// `ui(…)`: the embedded resource contents' `_meta.ui` (MCP Apps), checked and built.
-    pub(crate) resource_ui: Option<(Span, crate::handler::app::Json)>,
+    pub(crate) resource_ui: Option<(Span, crate::toolkit::Json)>,
     /// Two kinds were given (reported): rules on the kept one would be follow-on errors.
     pub(crate) kind_conflict: bool,
 }
@@ -138,11 +138,13 @@ pub(crate) enum Body {
 pub(crate) enum Kind {
     /// `text` or `text(json)`.
     Text { key: Ident, json: bool },
-    /// `image(mime = …)` / `audio(mime = …)`.
+    /// `image(mime = …, any_mime)` / `audio(mime = …, any_mime)`.
     Media {
         key: Ident,
         media: Media,
         mime: Option<Value>,
+        /// Read back blocks of any MIME type of the kind, not only the literal `mime`.
+        any_mime: Option<Ident>,
     },
     /// `resource(uri = "…", mime = …, text | blob)`.
     Resource {
@@ -211,7 +213,7 @@ pub(super) const FIELD_KEYS: &[&str] = &[
 ];
 pub(super) const ANNOTATION_KEYS: &[&str] = &["audience", "priority", "last_modified"];
 pub(super) const TEXT_KEYS: &[&str] = &["json"];
-pub(super) const MEDIA_KEYS: &[&str] = &["mime"];
+pub(super) const MEDIA_KEYS: &[&str] = &["mime", "any_mime"];
 pub(super) const RESOURCE_KEYS: &[&str] = &["uri", "mime", "text", "blob"];
 pub(super) const LINK_KEYS: &[&str] = &["name", "title", "description", "mime", "size"];
 pub(super) const STRUCTURED_KEYS: &[&str] = &["no_text"];

@@ -265,7 +265,12 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     match kind {
         Kind::Text { json: false, .. } => check_not_bytes(cx, field, "text"),
         Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
-        Kind::Media { key, media, mime } => match mime {
+        Kind::Media {
+            key,
+            media,
+            mime,
+            any_mime,
+        } => match mime {
             None => cx.error_spanned_by(
                 key,
                 format!(
@@ -279,6 +284,12 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                     Media::Audio => MediaKind::Audio,
                 };
                 check_mime(cx, input, field, value, Some(kind));
+                if let (Some(flag), Value::Field(_)) = (any_mime, value) {
+                    cx.error_spanned_by(
+                        flag,
+                        "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
+                    );
+                }
             }
         },
         Kind::Resource {
@@ -451,11 +462,20 @@ fn unresolved_names(input: &Input) -> Vec<String> {
             Some(Kind::Media { mime: Some(m), .. }) => values.push(m),
             Some(Kind::Resource { uri, mime, .. }) => {
                 values.extend(mime);
-                if let Some(template) = uri
-                    .as_ref()
-                    .and_then(|lit| UriTemplate::parse(&lit.value()).ok())
-                {
-                    out.extend(template.variables().into_iter().map(str::to_owned));
+                if let Some(lit) = uri {
+                    let text = lit.value();
+                    match UriTemplate::parse(&text) {
+                        Ok(template) => {
+                            out.extend(template.variables().into_iter().map(str::to_owned));
+                        }
+                        // A template that does not parse is reported once; the fields it
+                        // seems to use are not reported as unplaced too.
+                        Err(_) => out.extend(
+                            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                .filter(|word| !word.is_empty())
+                                .map(str::to_owned),
+                        ),
+                    }
                 }
             }
             Some(Kind::Link {

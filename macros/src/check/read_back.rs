@@ -7,7 +7,7 @@ use mcp_content_rules::UriTemplate;
 
 use crate::attr::{Kind, Value};
 use crate::ctxt::Ctxt;
-use crate::resolve::{Cardinality, Layout, Resolved};
+use crate::resolve::{Cardinality, Layout, Resolved, Use};
 
 /// A block field as the reader sees it.
 struct Slot<'a> {
@@ -30,8 +30,67 @@ fn block_slots<'a>(layout: &'a Layout<'a>) -> Vec<Slot<'a>> {
 
 /// Blocks are read back by kind, in declaration order: a field that may take any number of
 /// blocks (a `Vec`) or none (an `Option`) must not come before another field that takes the
-/// same blocks, or the first would swallow the second's.
+/// same blocks, or the first would swallow the second's. Values a block carries for an
+/// `Option` field must read back as `None` when the field is `None`.
 pub(super) fn check_layout(cx: &mut Ctxt, layout: &Layout) {
+    check_block_order(cx, layout);
+    check_absent_values(cx, layout);
+}
+
+/// An `Option` field whose `None` writes something that reads back as another value: a
+/// template variable left out of a `{x}` expression (the URI then matches `x = ""`), a link
+/// `name` (a `None` name writes the link field's own name).
+fn check_absent_values(cx: &mut Ctxt, layout: &Layout) {
+    let item = layout.input.item_word();
+    for source in layout.fields.iter().filter(|f| f.is_optional()) {
+        let name = &source.field.ident;
+        for used in &source.uses {
+            let problem = match used {
+                Use::TemplateVar {
+                    owner,
+                    name: variable,
+                } => {
+                    let Some(template) = layout.fields[*owner]
+                        .block()
+                        .and_then(|b| b.template.as_ref())
+                    else {
+                        continue;
+                    };
+                    // Written with this variable undefined and every other one set: read
+                    // back, the variable must be absent again.
+                    let uri = template
+                        .expand(&|v| (v != variable).then_some(rules::TemplateValue::Str("x")));
+                    match template.match_uri(&uri) {
+                        Some(vars) if vars.iter().all(|(v, _)| v != variable) => continue,
+                        Some(_) => format!(
+                            "when it is `None`, the URI template `{template}` writes `{uri}`, which reads back as `{variable} = \"\"`, not `None`. \
+                             Use a query expression (`{{?{variable}}}`), which leaves an absent variable out, or a field that is not an `Option`",
+                        ),
+                        None => format!(
+                            "when it is `None`, the URI template `{template}` writes `{uri}`, which the template does not match. \
+                             Use a query expression (`{{?{variable}}}`), which leaves an absent variable out, or a field that is not an `Option`",
+                        ),
+                    }
+                }
+                Use::LinkPart { owner, key: "name" } => {
+                    let link = layout.fields[*owner].field.ident.to_string();
+                    let link = link.trim_start_matches("r#");
+                    format!(
+                        "it names the link of field `{link}`, and when it is `None` the link is named `{link}`, which reads back as `Some(\"{link}\")`. \
+                         A link always has a name: use a `String` field"
+                    )
+                }
+                _ => continue,
+            };
+            cx.error_spanned_by(
+                source.field.ty,
+                format!("field `{name}` is an `Option` that cannot be read back: {problem}; or mark the {item} #[content(write_only)]"),
+            );
+        }
+    }
+}
+
+fn check_block_order(cx: &mut Ctxt, layout: &Layout) {
     let input = layout.input;
     let slots = block_slots(layout);
     for (i, earlier) in slots.iter().enumerate() {

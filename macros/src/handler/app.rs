@@ -2,8 +2,6 @@
 //! `#[resource(ui(…), cache(…))]` and `#[tool(ui = "…", visibility = [...])]`. Every literal is
 //! checked with the rules the runtime uses, and `_meta.ui` is built here as a JSON tree.
 
-use proc_macro2::TokenStream;
-use quote::quote;
 use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -11,51 +9,8 @@ use syn::{LitBool, LitStr, Token};
 
 use mcp_content_rules::Violation;
 
-use super::attrs::{Attrs, accept};
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Keys};
-
-/// A JSON value known at compile time.
-pub(crate) enum Json {
-    Str(String),
-    Bool(bool),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    /// An expression building the value (`__p::Value`).
-    pub(crate) fn to_tokens(&self) -> TokenStream {
-        match self {
-            Json::Str(s) => quote!(__p::Value::from(#s)),
-            Json::Bool(b) => quote!(__p::Value::Bool(#b)),
-            Json::Arr(items) => {
-                let items = items.iter().map(Json::to_tokens);
-                quote!(__p::Value::Array(__p::Vec::from([#(#items),*])))
-            }
-            Json::Obj(entries) => {
-                let inserts = entries.iter().map(|(k, v)| {
-                    let v = v.to_tokens();
-                    quote!(__map.insert(__p::String::from(#k), #v);)
-                });
-                quote!({
-                    let mut __map = __p::Map::new();
-                    #(#inserts)*
-                    __p::Value::Object(__map)
-                })
-            }
-        }
-    }
-}
-
-/// The entries of a tool's `_meta.ui` object, created on first use.
-pub(crate) fn tool_ui(attrs: &mut Attrs) -> &mut Vec<(String, Json)> {
-    let ui = attrs.ui.get_or_insert_with(|| Json::Obj(Vec::new()));
-    match ui {
-        Json::Obj(entries) => entries,
-        _ => unreachable!("a tool's `_meta.ui` is an object"),
-    }
-}
+use crate::toolkit::{self, Json, Keys, accept};
 
 /// `key = ["…", …]`, each string checked by `check`.
 pub(crate) fn parse_words(

@@ -3,7 +3,6 @@
 //! when a macro does not take them.
 
 use proc_macro2::{Span, TokenStream};
-use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::parse::{ParseStream, Parser};
 use syn::punctuated::Punctuated;
@@ -12,7 +11,7 @@ use syn::{Expr, Ident, LitStr, Path, Token};
 
 use super::app;
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Keys};
+use crate::toolkit::{self, Json, Keys, accept, skip_value};
 
 /// The attribute keys every handler attribute takes.
 const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
@@ -39,11 +38,22 @@ pub(crate) struct Attrs {
     pub(crate) cache: Option<(u64, bool)>,
     /// `ui(…)` on a resource, `ui = "ui://…"` / `visibility = [...]` on a tool: the value of
     /// `_meta.ui`, checked and built at compile time.
-    pub(crate) ui: Option<app::Json>,
+    pub(crate) ui: Option<Json>,
     /// `#[tool(max_inline = "256KiB")]`: the payload budget in bytes.
     pub(crate) max_inline: Option<u64>,
     /// `#[tool(ui = "ui://…")]`: the resource `router!` must find.
     pub(crate) ui_uri: Option<LitStr>,
+}
+
+impl Attrs {
+    /// The entries of a tool's `_meta.ui` object, created on first use.
+    pub(crate) fn tool_ui(&mut self) -> &mut Vec<(String, Json)> {
+        let ui = self.ui.get_or_insert_with(|| Json::Obj(Vec::new()));
+        match ui {
+            Json::Obj(entries) => entries,
+            _ => unreachable!("a tool's `_meta.ui` is an object"),
+        }
+    }
 }
 
 /// One `icon = "…"` or `icon(src = "…", mime = "…", sizes = ["…"], theme = "…")`.
@@ -52,35 +62,6 @@ pub(crate) struct IconSpec {
     pub(crate) mime: Option<LitStr>,
     pub(crate) sizes: Vec<LitStr>,
     pub(crate) theme: Option<LitStr>,
-}
-
-/// The key of `meta` when `keys` accepts it (allowed and new); otherwise the mistake is
-/// reported, its value skipped, and `None` returned.
-pub(crate) fn accept(
-    keys: &mut Keys<'_>,
-    cx: &mut Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    what: &str,
-) -> syn::Result<Option<String>> {
-    let key = meta.path.get_ident().map_or_else(
-        || meta.path.to_token_stream().to_string().replace(' ', ""),
-        ToString::to_string,
-    );
-    if keys.accept(cx, &key, meta.path.span(), what) {
-        Ok(Some(key))
-    } else {
-        skip_value(meta)?;
-        Ok(None)
-    }
-}
-
-/// Consumes whatever follows an unknown or duplicate key: `= value`, `(…)` or nothing.
-fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    let input = meta.input;
-    while !input.is_empty() && !input.peek(Token![,]) {
-        input.parse::<proc_macro2::TokenTree>()?;
-    }
-    Ok(())
 }
 
 /// Parses an attribute's arguments, taking `COMMON_KEYS` plus `extra_keys`.
@@ -116,8 +97,9 @@ pub(crate) fn parse_attrs(
                 if let Err(violation) = mcp_content_rules::check_ui_uri(&uri.value()) {
                     toolkit::violation(cx, uri.span(), &violation);
                 }
-                app::tool_ui(&mut attrs)
-                    .push(("resourceUri".to_owned(), app::Json::Str(uri.value())));
+                attrs
+                    .tool_ui()
+                    .push(("resourceUri".to_owned(), Json::Str(uri.value())));
                 attrs.ui_uri = Some(uri);
             }
             "ui" if extra_keys.contains(&"visibility") => {
@@ -137,7 +119,9 @@ pub(crate) fn parse_attrs(
             }
             "visibility" => {
                 let words = app::parse_words(cx, &meta, mcp_content_rules::check_ui_visibility)?;
-                app::tool_ui(&mut attrs).push(("visibility".to_owned(), app::Json::Arr(words)));
+                attrs
+                    .tool_ui()
+                    .push(("visibility".to_owned(), Json::Arr(words)));
             }
             "allow_path_traversal" => {
                 if meta.input.peek(Token![=]) {

@@ -100,6 +100,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         "URI",
         "two handlers cannot serve the same URI or template",
     ));
+    checks.extend(apart(&resources));
     checks.extend(ui_served(&tools, &resources));
     quote! {{
         #errors
@@ -131,6 +132,38 @@ fn unique(paths: &[&Path], constant: &str, what: &str, fix: &str) -> Vec<TokenSt
                     !__p::str_eq(<#first>::#constant, <#second>::#constant),
                     #message
                 );
+            });
+        }
+    }
+    checks
+}
+
+/// Pairwise `const` assertions that no URI matches the templates (or URIs) of two resource
+/// handlers (`logs://{day}` and `logs://{date}`; `files://{name}` and `files://readme`): one
+/// of them would never serve it. Equal URIs are `unique`'s to report. The templates are the
+/// handlers' `URI` constants, so the message is put together at compile time (a `const fn`)
+/// to name both handlers and both templates; it is spanned on the later entry.
+fn apart(resources: &[&Path]) -> Vec<TokenStream> {
+    let mut checks = Vec::new();
+    for (j, second) in resources.iter().enumerate() {
+        for first in &resources[..j] {
+            let opening = format!("resource `{}` (", display(second));
+            let middle = format!(") overlaps resource `{}` (", display(first));
+            let closing = "): some URIs match both, and only one handler can serve them; \
+                           make the templates disjoint (a distinct literal part, such as \
+                           `logs://{day}/raw` and `logs://{day}/summary`)";
+            checks.push(quote_spanned! {second.span()=>
+                if !__p::str_eq(<#first>::URI, <#second>::URI)
+                    && __p::templates_overlap(<#first>::URI, <#second>::URI)
+                {
+                    ::core::panic!(
+                        "{}",
+                        __p::ConstMessage::new(&[
+                            #opening, <#second>::URI, #middle, <#first>::URI, #closing,
+                        ])
+                        .as_str()
+                    );
+                }
             });
         }
     }

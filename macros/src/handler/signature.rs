@@ -4,10 +4,9 @@
 use proc_macro2::{Span, TokenStream};
 use syn::{FnArg, Ident, LitStr, Pat, Type};
 
-use super::attrs::accept;
 use super::docs;
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Keys};
+use crate::toolkit::{self, Keys, accept};
 
 /// What a parameter of a handler function is.
 pub(crate) enum ParamKind {

@@ -92,11 +92,12 @@ impl HandlerKind for Tool {
         let ret = handler.ret();
         // Spanned on the return type: an unsupported type is reported there.
         let output_schema = if let Some(path) = &attrs.output_schema {
-            quote!(__p::Some(#path()))
+            quote!(__p::Some(__p::schema_object(#path())))
         } else {
-            quote_spanned!(ret.span()=> __p::output_schema::<#ret>())
+            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::output_schema())
         };
-        let into_result = quote_spanned!(ret.span()=> __p::tool_result::<#ret>(__value));
+        let into_result =
+            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::into_tool_result(__value));
         let annotations = annotations(attrs);
         let max_inline = attrs.max_inline.map(|bytes| {
             quote! {
@@ -183,7 +184,7 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
         TokenStream::new()
     };
     let input_schema = match (&attrs.input_schema, has_arguments) {
-        (Some(path), _) => quote!(#path()),
+        (Some(path), _) => quote!(__p::schema_object(#path())),
         (None, true) => quote!(__p::input_schema::<__Arguments>()),
         (None, false) => quote!(__p::empty_input_schema()),
     };

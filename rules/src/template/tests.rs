@@ -561,3 +561,72 @@ fn overlapping_templates() {
         assert!(!t(b).overlaps(&t(a)), "{b} and {a} are apart");
     }
 }
+
+/// The compile-time check agrees with `UriTemplate::overlaps` on a table of pairs, both ways.
+#[test]
+fn const_overlap_agrees_with_overlaps() {
+    let templates = [
+        "logs://{day}",
+        "logs://{date}",
+        "logs://today",
+        "logs://{day}/raw",
+        "logs://{day}/summary",
+        "logs://a/raw",
+        "a://{x}/b",
+        "a://c/{y}",
+        "files:///{+path}",
+        "files:///a/b/c.txt",
+        "files:///{dir}/{name}",
+        "files://{name}",
+        "files://readme",
+        "files://a/b",
+        "notes://{id}{?rev}",
+        "notes://7?rev=2",
+        "notes://7",
+        "notes://{id}{#frag}",
+        "notes://{id}#x",
+        "x://same",
+        "x://a",
+        "x://b",
+        "a://{x}.json",
+        "a://{y}.txt",
+        "a://{.ext}",
+        "a://{;p}",
+        "a://{/seg}",
+        "a://{x,y}",
+        "a://{&q}",
+        "metrics://{day}",
+        "a://%C3%A9{x}",
+        "a://%C3%A9t%C3%A9",
+    ];
+    let mut overlapping = 0;
+    for a in templates {
+        for b in templates {
+            let expected = t(a).overlaps(&t(b));
+            overlapping += usize::from(expected);
+            assert_eq!(templates_overlap(a, b), expected, "{a} and {b}");
+        }
+    }
+    assert!(
+        overlapping > templates.len(),
+        "the table has overlapping pairs"
+    );
+}
+
+proptest! {
+    /// The same on generated templates.
+    #[test]
+    fn const_overlap_agrees_on_generated_templates(
+        a in prop::collection::vec(prop::sample::select(PIECES.to_vec()), 0..6),
+        b in prop::collection::vec(prop::sample::select(PIECES.to_vec()), 0..6),
+    ) {
+        let (a, b) = (format!("s://{}", a.concat()), format!("s://{}", b.concat()));
+        if let (Ok(ta), Ok(tb)) = (UriTemplate::parse(&a), UriTemplate::parse(&b)) {
+            prop_assert_eq!(templates_overlap(&a, &b), ta.overlaps(&tb), "{} and {}", a, b);
+        }
+    }
+}
+
+const PIECES: [&str; 14] = [
+    "a", "b", "/", ".", "?", "#", "=", "{x}", "{+x}", "{/x}", "{?x}", "{.x}", "{;x}", "{#x}",
+];

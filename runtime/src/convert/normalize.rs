@@ -24,6 +24,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::model::annotations::Annotations;
 use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::json::JsonObject;
 use crate::model::meta::Meta;
 use crate::model::prompt::GetPromptResult;
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
@@ -92,16 +93,16 @@ pub fn normalize_meta(meta: Option<Meta>) -> Option<Meta> {
 /// returned untouched.
 ///
 /// ```
+/// use mcp_content::JsonObject;
 /// use mcp_content::convert::normalize_output_schema;
-/// use serde_json::{json, Map, Value};
 ///
-/// let object = |v: Value| -> Map<String, Value> { serde_json::from_value(v).unwrap() };
-/// assert_eq!(normalize_output_schema(Some(object(json!({"properties": {}})))), None);
-/// let typed = object(json!({"type": "object", "properties": {}}));
+/// let untyped = JsonObject::parse(r#"{"properties":{}}"#).unwrap();
+/// assert_eq!(normalize_output_schema(Some(untyped)), None);
+/// let typed = JsonObject::parse(r#"{"type":"object","properties":{}}"#).unwrap();
 /// assert_eq!(normalize_output_schema(Some(typed.clone())), Some(typed));
 /// ```
-pub fn normalize_output_schema(schema: Option<Map<String, Value>>) -> Option<Map<String, Value>> {
-    schema.filter(|schema| schema.get("type").is_some_and(|t| !t.is_null()))
+pub fn normalize_output_schema(schema: Option<JsonObject>) -> Option<JsonObject> {
+    schema.filter(|schema| schema.get("type").is_some_and(|t| t.get() != "null"))
 }
 
 /// A tool descriptor normalized for relaying: annotations by [`normalize_tool_annotations`],
@@ -114,12 +115,12 @@ pub fn normalize_output_schema(schema: Option<Map<String, Value>>) -> Option<Map
 /// use serde_json::json;
 ///
 /// let mut tool = Tool::new(ToolName::new("search").unwrap());
-/// tool.input_schema = serde_json::from_value(json!({
+/// tool.input_schema = mcp_content::JsonObject::parse(&json!({
 ///     "type": "object", "$defs": {"q": {"type": "string"}},
 ///     "properties": {"q": {"$ref": "#/$defs/q"}}, "required": [], "additionalProperties": false
-/// })).unwrap();
+/// }).to_string()).unwrap();
 /// tool.annotations = Some(ToolAnnotations::default());
-/// tool.output_schema = Some(serde_json::Map::new());
+/// tool.output_schema = Some(mcp_content::JsonObject::new());
 /// let normalized = normalize_tool(tool.clone());
 /// assert_eq!(normalized.input_schema, tool.input_schema);
 /// assert_eq!(normalized.annotations, None);

@@ -159,7 +159,10 @@ impl ToolOutput {
 
     /// The output schema of `tool` as listed, or `None` when it declares none.
     pub fn for_tool(tool: &Tool) -> Result<Option<Self>, ReadError> {
-        tool.output_schema.clone().map(Self::new).transpose()
+        tool.output_schema
+            .as_ref()
+            .map(|schema| Self::new(schema.to_map()))
+            .transpose()
     }
 
     /// The schema.

@@ -9,13 +9,13 @@ use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
 
-use super::{SourceField, UriField};
-use crate::content_traits::FromBinary;
+use super::SourceField;
+use crate::content_traits::{FromBinary, IntoContent};
 use crate::model::annotations::Role;
 use crate::model::content::{ContentBlock, ResourceContents};
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
-use crate::model::validated::{MimeType, Priority, Timestamp};
+use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::{UriTemplate, Violation};
 use crate::wire::error::ReadError;
 
@@ -26,9 +26,9 @@ use crate::wire::error::ReadError;
     label = "`flatten` needs a type that implements Content",
     note = "derive it: `#[derive(Content)]` on `{Self}`"
 )]
-pub trait ContentSlots: Sized {
+pub trait ContentSlots: IntoContent + Sized {
     /// What has been read so far.
-    type Slots: Default;
+    type Slots: Default + 'static;
 
     /// The type's name, for errors.
     const NAME: &'static str;
@@ -46,10 +46,62 @@ pub trait ContentSlots: Sized {
     /// The error when no field takes the block at `index` (an enum names each variant's
     /// reason).
     fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
-        let _ = slots;
-        unexpected_block(index, block, Self::NAME)
+        // Finishing what was read so far names the first single-block field still waiting
+        // (`One::take`'s error); no generated code is needed for it.
+        let waiting = Self::finish(slots, &Meta::new()).err().and_then(|e| {
+            let detail = e.detail();
+            let what = detail.strip_suffix(" block; found none")?;
+            detail.starts_with("field `").then(|| what.to_owned())
+        });
+        match waiting {
+            Some(waiting) => ReadError::message(
+                format!("content[{index}]"),
+                format!(
+                    "unexpected {kind} block: {waiting} block and no field of `{}` is left to take a {kind} block",
+                    Self::NAME,
+                    kind = block.kind(),
+                ),
+            ),
+            None => unexpected_block(index, block, Self::NAME),
+        }
+    }
+
+    /// Writes the type as a `flatten` field of another (its `IntoContent`): the generated
+    /// code names every use of a flattened type through this trait, so a type that is not
+    /// `Content` is reported once, at the field's type.
+    #[inline]
+    fn extend_nested(self, blocks: &mut Vec<ContentBlock>, result_meta: &mut Meta) {
+        self.extend_content(blocks, result_meta);
+    }
+
+    /// Offers a block to the type as a `flatten` field of another.
+    fn offer_nested(
+        slot: &mut Nested,
+        index: usize,
+        block: &mut Offered<'_>,
+    ) -> Result<bool, ReadError> {
+        let slots = slot
+            .0
+            .get_or_insert_with(|| Box::new(Self::Slots::default()))
+            .downcast_mut::<Self::Slots>();
+        // Only this type's own slots are ever stored in `slot`.
+        slots.map_or(Ok(false), |slots| Self::offer(slots, index, block))
+    }
+
+    /// Builds the type as a `flatten` field of another.
+    fn finish_nested(slot: Nested, result_meta: &Meta) -> Result<Self, ReadError> {
+        let slots = slot
+            .0
+            .and_then(|slots| slots.downcast::<Self::Slots>().ok())
+            .map_or_else(Self::Slots::default, |slots| *slots);
+        Self::finish(slots, result_meta)
     }
 }
+
+/// The slot of a `flatten` field: the nested type's own slots, behind a type that does not
+/// name it (a field type that is not `Content` then gives one error, not one per mention).
+#[derive(Default)]
+pub struct Nested(Option<Box<dyn std::any::Any>>);
 
 /// The error for a block no field of `name` takes.
 pub(crate) fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
@@ -294,26 +346,54 @@ impl At {
     }
 }
 
+/// Where a field's value was read from, for the error when two sources disagree.
+#[derive(Clone, Copy)]
+pub enum From {
+    /// A variable of the URI of resource block `n`.
+    Uri(usize),
+    /// A `_meta` entry.
+    Meta(At, &'static str),
+    /// A part of block `n` (`annotations.priority`, `mimeType`, `name`…).
+    Part(usize, &'static str),
+}
+
+impl From {
+    fn path(self) -> String {
+        match self {
+            From::Uri(index) => format!("content[{index}].resource.uri"),
+            From::Meta(at, key) => at.meta_path(key),
+            From::Part(index, part) => format!("content[{index}].{part}"),
+        }
+    }
+}
+
 /// The slot of a field that has no block of its own: read from the values attributes take
-/// from it (template variables, `_meta` values, MIME types, annotations…), first source wins.
-pub struct Param<T>(Option<T>);
+/// from it (template variables, `_meta` values, MIME types, annotations…). A field with
+/// several sources is filled through the `*_agreed` methods: every source must give the
+/// same value (they were all written from the one field).
+pub struct Param<T> {
+    value: Option<T>,
+    from: Option<From>,
+}
 
 impl<T> Default for Param<T> {
     fn default() -> Self {
-        Self(None)
+        Self {
+            value: None,
+            from: None,
+        }
     }
 }
 
 impl<T> Param<T> {
-    /// Fills the slot from a typed value, when it is still empty.
-    pub fn fill<X>(&mut self, value: Option<X>)
-    where
-        T: SourceField<X>,
-    {
-        if self.0.is_none()
+    /// Fills the slot from a typed value, when it is still empty. `from_value` is the field
+    /// type's conversion (`SourceField::from_value`, `MimeField::from_mime`), named by the
+    /// generated code at the field's type, where a wrong type is reported once.
+    pub fn fill<X>(&mut self, value: Option<X>, from_value: fn(X) -> T) {
+        if self.value.is_none()
             && let Some(value) = value
         {
-            self.0 = Some(T::from_value(value));
+            self.value = Some(from_value(value));
         }
     }
 
@@ -327,16 +407,10 @@ impl<T> Param<T> {
     where
         T: SourceField<X>,
     {
-        if self.0.is_none()
+        if self.value.is_none()
             && let Some(text) = text
         {
-            let value = X::from_text(text).map_err(|e| {
-                ReadError::message(
-                    format!("content[{index}].resource.uri"),
-                    format!("field `{name}`: {}", cannot_read::<X>(text, &e)),
-                )
-            })?;
-            self.0 = Some(T::from_value(value));
+            self.value = Some(T::from_value(read_var::<X>(text, index, name)?));
         }
         Ok(())
     }
@@ -345,28 +419,101 @@ impl<T> Param<T> {
     pub fn fill_meta<X: DeserializeOwned>(
         &mut self,
         meta: Option<&Meta>,
-        key: &str,
+        key: &'static str,
         at: At,
         field: &str,
     ) -> Result<(), ReadError>
     where
         T: SourceField<X>,
     {
-        let Some(value) = meta.and_then(|meta| meta.get(key)) else {
-            return Ok(());
-        };
-        if self.0.is_none() {
-            let read = X::deserialize(value).map_err(|e| {
-                ReadError::message(
-                    at.meta_path(key),
-                    format!(
-                        "field `{field}`: cannot read {value} as {}: {e}",
-                        type_name::<X>()
-                    ),
-                )
-            })?;
-            self.0 = Some(T::from_value(read));
+        if self.value.is_none()
+            && let Some(value) = read_meta::<X>(meta, key, at, field)?
+        {
+            self.value = Some(T::from_value(value));
         }
+        Ok(())
+    }
+
+    /// [`Param::fill`] for a field with several sources: a value that differs from one
+    /// read before is an error naming both places.
+    pub fn fill_agreed<X: PartialEq>(
+        &mut self,
+        value: Option<X>,
+        from: From,
+        field: &str,
+        from_value: fn(X) -> T,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match value {
+            Some(value) => self.agree(value, from, field, from_value),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Param::fill_text`] for a field with several sources.
+    pub fn fill_text_agreed<X: FromText + PartialEq>(
+        &mut self,
+        text: Option<&str>,
+        index: usize,
+        name: &str,
+        field: &str,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match text {
+            Some(text) => {
+                let value = read_var::<X>(text, index, name)?;
+                self.agree(value, From::Uri(index), field, T::from_value)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// [`Param::fill_meta`] for a field with several sources.
+    pub fn fill_meta_agreed<X: DeserializeOwned + PartialEq>(
+        &mut self,
+        meta: Option<&Meta>,
+        key: &'static str,
+        at: At,
+        field: &str,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        match read_meta::<X>(meta, key, at, field)? {
+            Some(value) => self.agree(value, From::Meta(at, key), field, T::from_value),
+            None => Ok(()),
+        }
+    }
+
+    fn agree<X: PartialEq>(
+        &mut self,
+        value: X,
+        from: From,
+        field: &str,
+        from_value: fn(X) -> T,
+    ) -> Result<(), ReadError>
+    where
+        T: SourceField<X>,
+    {
+        if let (Some(first), Some(first_from)) = (&self.value, self.from) {
+            if first.to_option().as_ref() == Some(&value) {
+                return Ok(());
+            }
+            return Err(ReadError::message(
+                from.path(),
+                format!(
+                    "field `{field}` is read from two places that disagree: {} and {} (both are written from this one field, so they must be equal)",
+                    first_from.path(),
+                    from.path()
+                ),
+            ));
+        }
+        self.value = Some(from_value(value));
+        self.from = Some(from);
         Ok(())
     }
 
@@ -375,7 +522,7 @@ impl<T> Param<T> {
     where
         T: SourceField<X>,
     {
-        match self.0 {
+        match self.value {
             Some(value) => Ok(value),
             None => T::when_absent().ok_or_else(|| {
                 ReadError::message(
@@ -385,6 +532,67 @@ impl<T> Param<T> {
             }),
         }
     }
+}
+
+/// The places a text block field is written to (its text block, URI template variables),
+/// compared as written: each is the value's `Display`, so they are equal when they come from
+/// one value.
+#[derive(Default)]
+pub struct Agree(Option<(String, From)>);
+
+impl Agree {
+    /// Records the text found `from`, or fails when it differs from one found before.
+    pub fn agree(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
+        let Some(text) = text else {
+            return Ok(());
+        };
+        match &self.0 {
+            Some((first, _)) if first == text => Ok(()),
+            Some((first, first_from)) => Err(ReadError::message(
+                from.path(),
+                format!(
+                    "field `{field}` is read from two places that disagree: {:?} at {} and {:?} at {} (both are written from this one field, so they must be equal)",
+                    shorten(first),
+                    first_from.path(),
+                    shorten(text),
+                    from.path()
+                ),
+            )),
+            None => {
+                self.0 = Some((text.to_owned(), from));
+                Ok(())
+            }
+        }
+    }
+}
+
+fn read_var<X: FromText>(text: &str, index: usize, name: &str) -> Result<X, ReadError> {
+    X::from_text(text).map_err(|e| {
+        ReadError::message(
+            format!("content[{index}].resource.uri"),
+            format!("field `{name}`: {}", cannot_read::<X>(text, &e)),
+        )
+    })
+}
+
+fn read_meta<X: DeserializeOwned>(
+    meta: Option<&Meta>,
+    key: &str,
+    at: At,
+    field: &str,
+) -> Result<Option<X>, ReadError> {
+    let Some(value) = meta.and_then(|meta| meta.get(key)) else {
+        return Ok(None);
+    };
+    X::deserialize(value).map(Some).map_err(|e| {
+        ReadError::message(
+            at.meta_path(key),
+            format!(
+                "field `{field}`: cannot read {value} as {}: {e}",
+                type_name::<X>()
+            ),
+        )
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -570,12 +778,14 @@ pub fn offer_text<S: Slot>(
     Ok(true)
 }
 
-/// Takes an image block into `slot`.
+/// Takes an image block into `slot`. `mime` is the field's literal MIME type (`None` for a
+/// MIME type taken from a field, or `any_mime`): a block of another type is refused.
 pub fn offer_image<S: Slot>(
     slot: &mut S,
     index: usize,
     block: &mut Offered<'_>,
     field: &str,
+    mime: Option<&str>,
 ) -> Result<bool, ReadError>
 where
     S::Item: FromBinary,
@@ -586,16 +796,19 @@ where
     if !slot.has_room() {
         return Ok(false);
     }
+    check_mime(mime, &b.mime_type, index, field, "image")?;
     slot.put(binary(&b.data, index, ".data", field)?);
     Ok(true)
 }
 
-/// Takes an audio block into `slot`.
+/// Takes an audio block into `slot`. `mime` is the field's literal MIME type (`None` for a
+/// MIME type taken from a field, or `any_mime`): a block of another type is refused.
 pub fn offer_audio<S: Slot>(
     slot: &mut S,
     index: usize,
     block: &mut Offered<'_>,
     field: &str,
+    mime: Option<&str>,
 ) -> Result<bool, ReadError>
 where
     S::Item: FromBinary,
@@ -606,8 +819,41 @@ where
     if !slot.has_room() {
         return Ok(false);
     }
+    check_mime(mime, &b.mime_type, index, field, "audio")?;
     slot.put(binary(&b.data, index, ".data", field)?);
     Ok(true)
+}
+
+/// A block's MIME type against the field's literal one: the same type and subtype (ASCII
+/// case-insensitive, parameters aside).
+fn check_mime(
+    declared: Option<&str>,
+    found: &MimeType,
+    index: usize,
+    field: &str,
+    kind: &str,
+) -> Result<(), ReadError> {
+    let Some(declared) = declared else {
+        return Ok(());
+    };
+    let essence = |mime: &str| {
+        mime.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+    };
+    if essence(declared) == essence(found.as_str()) {
+        return Ok(());
+    }
+    Err(ReadError::message(
+        format!("content[{index}].mimeType"),
+        format!(
+            "field `{field}` declares MIME type {declared}, found {}: a field with a literal `mime` reads only {kind} blocks of that type \
+             (mark it `any_mime` to read an {kind} of any type)",
+            shorten(found.as_str())
+        ),
+    ))
 }
 
 /// The URI a resource field takes: a literal, or a template whose variables are read back.
@@ -719,34 +965,16 @@ pub fn offer_link<S: Slot>(
     slot: &mut S,
     block: &mut Offered<'_>,
     name: Option<&str>,
-) -> Result<bool, ReadError>
-where
-    S::Item: UriField,
-{
+    from_uri: fn(&Uri) -> S::Item,
+) -> Result<bool, ReadError> {
     let ContentBlock::ResourceLink(b) = &**block else {
         return Ok(false);
     };
     if !slot.has_room() || name.is_some_and(|name| b.name != name) {
         return Ok(false);
     }
-    slot.put(S::Item::from_uri(&b.uri));
+    slot.put(from_uri(&b.uri));
     Ok(true)
-}
-
-/// Offers a block to a `flatten` field's type.
-#[inline]
-pub fn offer_nested<T: ContentSlots>(
-    slots: &mut T::Slots,
-    index: usize,
-    block: &mut Offered<'_>,
-) -> Result<bool, ReadError> {
-    T::offer(slots, index, block)
-}
-
-/// Builds a `flatten` field's value.
-#[inline]
-pub fn finish_nested<T: ContentSlots>(slots: T::Slots, result_meta: &Meta) -> Result<T, ReadError> {
-    T::finish(slots, result_meta)
 }
 
 fn join(prefix: &str, path: &str) -> String {

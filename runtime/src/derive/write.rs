@@ -7,7 +7,6 @@ use std::fmt::Display;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{MimeField, UriField};
 use crate::content_traits::{IntoBinary, IntoContent};
 use crate::model::annotations::{Annotations, Role};
 use crate::model::content::{
@@ -89,16 +88,6 @@ pub fn expand<const N: usize>(template: &UriTemplate, values: &[(&str, Option<St
             .and_then(|(_, v)| v.as_deref().map(TemplateValue::Str))
     };
     Uri::__unchecked(template.expand(&lookup))
-}
-
-/// A source field's value (`T` or `Option<T>`), cloned, as an `Option`.
-pub fn cloned<X: Clone, F: super::SourceField<X>>(value: &F) -> Option<X> {
-    value.to_option()
-}
-
-/// The MIME type an image or audio block takes from a field.
-pub fn mime_of<F: MimeField>(value: &F) -> MimeType {
-    value.mime()
 }
 
 /// Text as it is.
@@ -255,18 +244,19 @@ pub struct LinkParts {
     pub size: Option<u64>,
 }
 
-/// Resource link blocks: the field is the URI.
+/// Resource link blocks: the field is the URI. `into_uri` is the field type's
+/// `UriField::into_uri`, named by the generated code at the field's type (where a type that
+/// is no URI is reported, once).
 pub fn link<I: IntoIterator>(
     out: &mut Vec<ContentBlock>,
     items: I,
+    into_uri: fn(I::Item) -> Uri,
     parts: &LinkParts,
     env: &Envelope,
-) where
-    I::Item: UriField,
-{
+) {
     for item in items {
         let (annotations, meta) = env.parts();
-        let mut link = ResourceLink::new(item.into_uri(), parts.name.clone());
+        let mut link = ResourceLink::new(into_uri(item), parts.name.clone());
         link.title.clone_from(&parts.title);
         link.description.clone_from(&parts.description);
         link.mime_type.clone_from(&parts.mime_type);

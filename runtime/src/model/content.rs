@@ -16,7 +16,9 @@ use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
 use crate::model::icon::Icon;
 use crate::model::json::Key;
-use crate::model::json::{JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required};
+use crate::model::json::{
+    Compact, JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required,
+};
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{self, MediaKind, ProtocolVersion, Rule, Violation};
@@ -800,7 +802,7 @@ struct RawBlock {
     title: Option<String>,
     description: Option<String>,
     size: Option<u64>,
-    icons: Option<Vec<Icon>>,
+    icons: Option<Compact<Icon>>,
     resource: Option<ResourceContents>,
     annotations: Option<Annotations>,
     meta: Option<Meta>,
@@ -991,7 +993,7 @@ impl RawBlock {
                 description: self.description,
                 mime_type: self.mime_type,
                 size: self.size,
-                icons: self.icons.unwrap_or_default(),
+                icons: self.icons.map(Vec::from).unwrap_or_default(),
                 annotations,
                 meta,
                 extra,

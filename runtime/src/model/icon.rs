@@ -1,8 +1,13 @@
 //! Icons on tools, prompts, resources and resource links (spec 2025-11-25 and later).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use std::borrow::Cow;
+use std::fmt;
 
-use crate::model::json::{JsonObject, deserialize_object};
+use serde::de::{SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
+
+use crate::model::json::{JsonObject, Key, deserialize_object, push_key};
 
 use crate::model::validated::MimeType;
 use crate::rules::{self, Violation};
@@ -20,7 +25,7 @@ pub enum IconTheme {
 /// Reads through the `icon-theme` rule, so an unknown theme names its rule in the error.
 impl<'de> Deserialize<'de> for IconTheme {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        let text = Cow::<'de, str>::deserialize(deserializer)?;
         rules::check_icon_theme(&text).map_err(serde::de::Error::custom)?;
         Ok(if text == "dark" {
             IconTheme::Dark
@@ -49,7 +54,7 @@ pub struct Icon {
     pub mime_type: Option<MimeType>,
     /// Sizes such as `48x48` or `any`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sizes: Option<Vec<String>>,
+    pub sizes: Option<IconSizes>,
     /// The theme the icon is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub theme: Option<IconTheme>,
@@ -82,7 +87,7 @@ impl Icon {
     /// Sets the sizes.
     #[must_use]
     pub fn sizes(mut self, sizes: impl IntoIterator<Item = impl Into<String>>) -> Self {
-        self.sizes = Some(sizes.into_iter().map(Into::into).collect());
+        self.sizes = Some(sizes.into_iter().map(Into::<String>::into).collect());
         self
     }
 
@@ -97,7 +102,7 @@ impl Icon {
 deserialize_object!(Icon, "an icon object", {
     src: required IconSrc = "src" => |s: IconSrc| s.0,
     mime_type: optional MimeType = "mimeType",
-    sizes: optional Vec<String> = "sizes",
+    sizes: optional IconSizes = "sizes",
     theme: optional IconTheme = "theme",
 });
 
@@ -136,5 +141,146 @@ pub(crate) fn check_read_icon_src(src: &str, https_only: bool) -> Result<(), Vio
                 Err(violation)
             }
         }
+    }
+}
+
+/// An icon's `sizes` (`48x48`, `any`…), kept as the JSON text of the array.
+///
+/// A list of strings would cost 24 bytes per entry however short: a peer's
+/// `["","",…]` (3 bytes an entry) would take 8 times its size and more while read. Text
+/// keeps every list within its own size; the entries are read back on demand.
+///
+/// ```
+/// use mcp_content::IconSizes;
+/// let sizes: IconSizes = ["48x48", "any"].into_iter().collect();
+/// assert_eq!(sizes.as_str(), r#"["48x48","any"]"#);
+/// assert_eq!(sizes.to_vec(), ["48x48", "any"]);
+/// assert_eq!(sizes.len(), 2);
+/// assert_eq!(sizes, vec!["48x48".to_owned(), "any".to_owned()]);
+/// let read: IconSizes = serde_json::from_str(r#"[ "a\"b" ]"#).unwrap();
+/// assert_eq!(read.to_vec(), ["a\"b"]);
+/// assert!(serde_json::from_str::<IconSizes>("[1]").is_err());
+/// ```
+#[derive(Clone)]
+pub struct IconSizes(Box<RawValue>);
+
+impl IconSizes {
+    /// No sizes (`[]`).
+    pub fn new() -> Self {
+        Self::from_text("[]".to_owned())
+    }
+
+    /// `text`, an array of JSON strings written by this type.
+    fn from_text(text: String) -> Self {
+        Self(RawValue::from_string(text).expect("an array of JSON strings"))
+    }
+
+    /// The compact JSON text of the array.
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The entries, in order (borrowed unless a string has escapes).
+    pub fn iter(&self) -> impl Iterator<Item = Cow<'_, str>> {
+        self.entries().into_iter()
+    }
+
+    /// The entries as owned strings.
+    pub fn to_vec(&self) -> Vec<String> {
+        self.iter().map(Cow::into_owned).collect()
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries().len()
+    }
+
+    /// Whether there is no entry.
+    pub fn is_empty(&self) -> bool {
+        self.as_str() == "[]"
+    }
+
+    fn entries(&self) -> Vec<Cow<'_, str>> {
+        // The text was written by this type as an array of strings.
+        serde_json::from_str::<Vec<Key<'_>>>(self.0.get())
+            .map(|keys| keys.into_iter().map(|k| k.0).collect())
+            .unwrap_or_default()
+    }
+}
+
+impl Default for IconSizes {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<S> for IconSizes {
+    fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Self {
+        let mut text = String::from("[");
+        for size in iter {
+            if text.len() > 1 {
+                text.push(',');
+            }
+            push_key(&mut text, size.as_ref());
+        }
+        text.push(']');
+        Self::from_text(text)
+    }
+}
+
+impl From<Vec<String>> for IconSizes {
+    fn from(sizes: Vec<String>) -> Self {
+        sizes.into_iter().collect()
+    }
+}
+
+impl PartialEq for IconSizes {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for IconSizes {}
+
+impl<S: AsRef<str>> PartialEq<Vec<S>> for IconSizes {
+    fn eq(&self, other: &Vec<S>) -> bool {
+        let entries = self.entries();
+        entries.len() == other.len() && entries.iter().zip(other).all(|(a, b)| a == b.as_ref())
+    }
+}
+
+impl fmt::Debug for IconSizes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for IconSizes {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for IconSizes {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SizesVisitor;
+        impl<'de> Visitor<'de> for SizesVisitor {
+            type Value = IconSizes;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array of strings")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<IconSizes, A::Error> {
+                let mut text = String::from("[");
+                while let Some(Key(size)) = access.next_element::<Key<'de>>()? {
+                    if text.len() > 1 {
+                        text.push(',');
+                    }
+                    push_key(&mut text, &size);
+                }
+                text.push(']');
+                Ok(IconSizes::from_text(text))
+            }
+        }
+        deserializer.deserialize_seq(SizesVisitor)
     }
 }

@@ -191,9 +191,7 @@ impl<'de> Deserialize<'de> for Meta {
                         // A key the spec types: its value is checked (a small object), then
                         // kept as text like every other.
                         let raw: Box<RawValue> = access.next_value()?;
-                        let value: Value =
-                            serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
-                        if let Err((at, violation)) = check_reserved_value(&key, &value) {
+                        if let Err((at, violation)) = check_reserved_text(&key, raw.get()) {
                             return Err(field_error(&join_path(&key, &at), violation));
                         }
                         builder.push(&key, raw.get());
@@ -330,33 +328,38 @@ fn check_implementation(value: &Value) -> Result<(), Fault> {
             ));
         };
         for (i, icon) in icons.iter().enumerate() {
-            let at = format!("icons[{i}]");
-            let icon = object(icon, &at, "an icon")?;
-            string_field(icon, &at, "src", true)?;
-            if let Some(Value::String(src)) = icon.get("src") {
-                rules::check_icon_src(src).map_err(|v| (join_path(&at, "src"), v))?;
-            }
-            string_field(icon, &at, "mimeType", false)?;
-            if let Some(sizes) = icon.get("sizes") {
-                let here = join_path(&at, "sizes");
-                match sizes {
-                    Value::Array(items) if items.iter().all(Value::is_string) => {}
-                    other => {
-                        return Err(fault(
-                            &here,
-                            format!(
-                                "`sizes` must be an array of strings, got {}",
-                                kind_of(other)
-                            ),
-                        ));
-                    }
-                }
-            }
-            if let Some(theme) = icon.get("theme") {
-                let text = theme.as_str().unwrap_or_default();
-                rules::check_icon_theme(text).map_err(|v| (join_path(&at, "theme"), v))?;
+            check_icon(icon, &format!("icons[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+/// An `Icon` of an `Implementation`, at `at`.
+fn check_icon(icon: &Value, at: &str) -> Result<(), Fault> {
+    let icon = object(icon, at, "an icon")?;
+    string_field(icon, at, "src", true)?;
+    if let Some(Value::String(src)) = icon.get("src") {
+        rules::check_icon_src(src).map_err(|v| (join_path(at, "src"), v))?;
+    }
+    string_field(icon, at, "mimeType", false)?;
+    if let Some(sizes) = icon.get("sizes") {
+        let here = join_path(at, "sizes");
+        match sizes {
+            Value::Array(items) if items.iter().all(Value::is_string) => {}
+            other => {
+                return Err(fault(
+                    &here,
+                    format!(
+                        "`sizes` must be an array of strings, got {}",
+                        kind_of(other)
+                    ),
+                ));
             }
         }
+    }
+    if let Some(theme) = icon.get("theme") {
+        let text = theme.as_str().unwrap_or_default();
+        rules::check_icon_theme(text).map_err(|v| (join_path(at, "theme"), v))?;
     }
     Ok(())
 }
@@ -444,5 +447,296 @@ pub(crate) fn check_reserved_value(key: &str, value: &Value) -> Result<(), Fault
             )),
         },
         _ => Ok(()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Checking a typed value as it is read, holding only what the checks look at
+
+/// Checks the JSON text of a typed key's value (read from a peer) by the rules of
+/// [`check_reserved_value`], without building the whole value: a peer's `serverInfo` of a
+/// million unknown members, or icons, would take 10 to 40 times its size as a `Value`. The
+/// value is read into a skeleton (the members the checks read, scalars as they are, the rest
+/// skipped); lists the checks walk (icons, capability members) are checked element by
+/// element as they are read, and their first fault reported after the skeleton's, the order
+/// [`check_reserved_value`] reports them in.
+fn check_reserved_text(key: &str, text: &str) -> Result<(), Fault> {
+    let shape = match key {
+        SERVER_INFO | CLIENT_INFO => Shape::Implementation,
+        CLIENT_CAPABILITIES => Shape::Capabilities,
+        _ => Shape::Shallow,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let Skeleton { value, faults } =
+        serde::de::DeserializeSeed::deserialize(shape, &mut deserializer)
+            .map_err(|e| fault("", e.to_string()))?;
+    check_reserved_value(key, &value)?;
+    match faults.into_iter().next() {
+        Some(found) => Err(found),
+        None => Ok(()),
+    }
+}
+
+/// What of a value a check reads.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// Scalars as they are; arrays and objects empty (their members skipped).
+    Shallow,
+    /// An `Implementation`: its string members, and `icons` checked one by one.
+    Implementation,
+    /// `ClientCapabilities`: its members' kinds; `experimental` / `extensions` members
+    /// checked one by one.
+    Capabilities,
+    /// An object keeping these members, shallow.
+    Keep(&'static [&'static str]),
+    /// An object each of whose members must be an object (checked one by one), under `name`.
+    Members(&'static str),
+    /// An array of icons, each checked as it is read.
+    Icons,
+    /// An icon: the members [`check_icon`] reads.
+    Icon,
+    /// An array of strings: kept empty when every element is a string, else as `[null]`.
+    Strings,
+}
+
+impl Shape {
+    /// The shape of member `key` of an object of this shape (`None`: skipped).
+    fn member(self, key: &str) -> Option<Shape> {
+        match (self, key) {
+            (
+                Shape::Implementation,
+                "name" | "version" | "title" | "description" | "websiteUrl",
+            )
+            | (Shape::Capabilities, "roots")
+            | (Shape::Icon, "src" | "mimeType" | "theme") => Some(Shape::Shallow),
+            (Shape::Implementation, "icons") => Some(Shape::Icons),
+            (Shape::Icon, "sizes") => Some(Shape::Strings),
+            (Shape::Capabilities, "elicitation") => Some(Shape::Keep(&["form", "url"])),
+            (Shape::Capabilities, "sampling") => Some(Shape::Keep(&["context", "tools"])),
+            (Shape::Capabilities, "experimental") => Some(Shape::Members("experimental")),
+            (Shape::Capabilities, "extensions") => Some(Shape::Members("extensions")),
+            (Shape::Keep(keys), key) if keys.contains(&key) => Some(Shape::Shallow),
+            _ => None,
+        }
+    }
+}
+
+/// A value as far as a [`Shape`] reads it, and the faults found in the lists it walked.
+struct Skeleton {
+    value: Value,
+    faults: Vec<Fault>,
+}
+
+impl Skeleton {
+    fn plain(value: Value) -> Self {
+        Self {
+            value,
+            faults: Vec::new(),
+        }
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Shape {
+    type Value = Skeleton;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Skeleton, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Shape {
+    type Value = Skeleton;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Skeleton, E> {
+        Ok(Skeleton::plain(Value::Null))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Skeleton, E> {
+        Ok(Skeleton::plain(Value::Bool(v)))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Skeleton, E> {
+        Ok(Skeleton::plain(Value::from(v)))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Skeleton, E> {
+        Ok(Skeleton::plain(Value::from(v)))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Skeleton, E> {
+        Ok(Skeleton::plain(Value::from(v)))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Skeleton, E> {
+        Ok(Skeleton::plain(Value::from(v)))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut access: A) -> Result<Skeleton, A::Error> {
+        let mut skeleton = Skeleton::plain(Value::Array(Vec::new()));
+        let mut index = 0;
+        loop {
+            match self {
+                Shape::Icons => {
+                    let Some(icon) = access.next_element_seed(Shape::Icon)? else {
+                        break;
+                    };
+                    if skeleton.faults.is_empty() {
+                        let at = format!("icons[{index}]");
+                        if let Err(found) = check_icon(&icon.value, &at) {
+                            skeleton.faults.push(found);
+                        }
+                    }
+                }
+                Shape::Strings => {
+                    let Some(item) = access.next_element_seed(Shape::Shallow)? else {
+                        break;
+                    };
+                    if !item.value.is_string() {
+                        skeleton.value = Value::Array(vec![Value::Null]);
+                    }
+                }
+                _ => {
+                    if access.next_element::<serde::de::IgnoredAny>()?.is_none() {
+                        break;
+                    }
+                }
+            }
+            index += 1;
+        }
+        Ok(skeleton)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Skeleton, A::Error> {
+        let mut map = Map::new();
+        let mut faults = Vec::new();
+        while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
+            if let Shape::Members(name) = self {
+                let member = access.next_value_seed(Shape::Shallow)?;
+                if faults.is_empty() {
+                    let at = join_path(name, &key);
+                    if let Err(found) = object(&member.value, &at, &format!("`{name}.{key}`")) {
+                        faults.push(found);
+                    }
+                }
+                continue;
+            }
+            match self.member(&key) {
+                Some(shape) => {
+                    let member = access.next_value_seed(shape)?;
+                    // At most one fault a member; `extensions` after `experimental`, as
+                    // `check_client_capabilities` walks them.
+                    faults.extend(member.faults);
+                    faults.sort_by_key(|(at, _): &Fault| at.starts_with("extensions"));
+                    map.insert(key.into_owned(), member.value);
+                }
+                None => {
+                    access.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Skeleton {
+            value: Value::Object(map),
+            faults,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// Reading a typed value (the skeleton) finds what checking the whole value finds: the
+    /// same first fault, at the same path, with the same message.
+    #[test]
+    fn the_read_check_agrees_with_the_value_check() {
+        let icon = json!({"src": "https://example.com/i.png"});
+        let cases = [
+            (SERVER_INFO, json!({"name": "s", "version": "1"})),
+            (
+                SERVER_INFO,
+                json!({"name": "s", "version": "1", "x": [1, {"y": 2}]}),
+            ),
+            (SERVER_INFO, json!({"name": "s"})),
+            (SERVER_INFO, json!({"name": ["s"], "version": "1"})),
+            (SERVER_INFO, json!({"version": 1, "icons": [{"src": 1}]})),
+            (
+                SERVER_INFO,
+                json!({"name": "s", "version": "1", "websiteUrl": "no uri"}),
+            ),
+            (
+                SERVER_INFO,
+                json!({"name": "s", "version": "1", "icons": {}}),
+            ),
+            (
+                SERVER_INFO,
+                json!({"name": "s", "version": "1", "icons": [icon, icon, {"src": "ftp://x"}]}),
+            ),
+            (
+                SERVER_INFO,
+                json!({"name": "s", "version": "1", "icons": [icon, "x", {"src": 1}]}),
+            ),
+            (
+                CLIENT_INFO,
+                json!({"name": "s", "version": "1", "icons": [{"src": "data:,", "sizes": ["a", 1]}]}),
+            ),
+            (
+                CLIENT_INFO,
+                json!({"name": "s", "version": "1", "icons": [{"src": "data:,", "sizes": "a"}]}),
+            ),
+            (
+                CLIENT_INFO,
+                json!({"name": "s", "version": "1", "icons": [{"src": "data:,", "sizes": ["a"], "theme": "blue"}]}),
+            ),
+            (
+                CLIENT_INFO,
+                json!({"icons": [{"mimeType": 1}], "name": "s", "version": "1"}),
+            ),
+            (CLIENT_INFO, json!([])),
+            (CLIENT_INFO, json!("s")),
+            (CLIENT_CAPABILITIES, json!({})),
+            (CLIENT_CAPABILITIES, json!({"roots": 1})),
+            (
+                CLIENT_CAPABILITIES,
+                json!({"elicitation": {"form": [], "x": 1}}),
+            ),
+            (
+                CLIENT_CAPABILITIES,
+                json!({"sampling": {"context": {}, "tools": true}}),
+            ),
+            (
+                CLIENT_CAPABILITIES,
+                json!({"experimental": {"a": {}, "b": 1, "c": []}}),
+            ),
+            (
+                CLIENT_CAPABILITIES,
+                json!({"extensions": {"a": 1}, "experimental": {"b": 2}}),
+            ),
+            (
+                CLIENT_CAPABILITIES,
+                json!({"extensions": {"a": 1}, "roots": 2}),
+            ),
+            (CLIENT_CAPABILITIES, json!({"experimental": [1]})),
+            (CLIENT_CAPABILITIES, json!(null)),
+            (LOG_LEVEL, json!("info")),
+            (LOG_LEVEL, json!("loud")),
+            (LOG_LEVEL, json!({"a": 1})),
+            (PROTOCOL_VERSION, json!("2025-06-18")),
+            (PROTOCOL_VERSION, json!([1])),
+            (SUBSCRIPTION_ID, json!(1)),
+            (SUBSCRIPTION_ID, json!(1.0)),
+            (SUBSCRIPTION_ID, json!(1.5)),
+            (SUBSCRIPTION_ID, json!(false)),
+        ];
+        for (key, value) in cases {
+            let whole = check_reserved_value(key, &value).map_err(|(at, v)| (at, v.to_string()));
+            let read =
+                check_reserved_text(key, &value.to_string()).map_err(|(at, v)| (at, v.to_string()));
+            assert_eq!(read, whole, "{key}: {value}");
+        }
     }
 }

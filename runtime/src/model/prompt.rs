@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 use crate::model::annotations::Role;
 use crate::model::content::ContentBlock;
 use crate::model::icon::Icon;
-use crate::model::json::{JsonObject, deserialize_object};
+use crate::model::json::{Compact, JsonObject, deserialize_object};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
@@ -74,8 +74,8 @@ deserialize_object!(Prompt, "a prompt object", {
     name: required String = "name",
     title: optional String = "title",
     description: optional String = "description",
-    arguments: optional Vec<PromptArgument> = "arguments",
-    icons: defaulted Vec<Icon> = "icons",
+    arguments: optional Compact<PromptArgument> = "arguments" => Vec::from,
+    icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
 });
 
@@ -176,7 +176,7 @@ pub struct GetPromptResult {
 
 deserialize_object!(GetPromptResult, "a GetPromptResult object", {
     description: optional String = "description",
-    messages: required Vec<PromptMessage> = "messages",
+    messages: required Compact<PromptMessage> = "messages" => Vec::from,
     meta: defaulted Meta = "_meta",
     result_type: optional String = "resultType",
 });

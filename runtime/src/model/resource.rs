@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::model::annotations::{Annotations, is_none_or_empty};
 use crate::model::content::ResourceContents;
 use crate::model::icon::Icon;
-use crate::model::json::{JsonObject, Size, deserialize_object};
+use crate::model::json::{Compact, JsonObject, Size, deserialize_object};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
@@ -48,7 +48,7 @@ deserialize_object!(Resource, "a resource object", {
     mime_type: optional MimeType = "mimeType",
     size: optional Size = "size" => |s: Size| s.0,
     annotations: optional Annotations = "annotations",
-    icons: defaulted Vec<Icon> = "icons",
+    icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
 });
 
@@ -156,7 +156,7 @@ deserialize_object!(ResourceTemplate, "a resource template object", {
     description: optional String = "description",
     mime_type: optional MimeType = "mimeType",
     annotations: optional Annotations = "annotations",
-    icons: defaulted Vec<Icon> = "icons",
+    icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
 });
 
@@ -231,7 +231,7 @@ pub struct ReadResourceResult {
 }
 
 deserialize_object!(ReadResourceResult, "a ReadResourceResult object", {
-    contents: required Vec<ResourceContents> = "contents",
+    contents: required Compact<ResourceContents> = "contents" => Vec::from,
     meta: defaulted Meta = "_meta",
     result_type: optional String = "resultType",
     cache_scope: optional CacheScope = "cacheScope",

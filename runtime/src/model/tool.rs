@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::model::content::ContentBlock;
 use crate::model::icon::Icon;
 use crate::model::json::{
-    JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
+    Compact, JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
 };
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
@@ -167,7 +167,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<CallToolResult, A::Error> {
-        let mut content: Option<Vec<ContentBlock>> = None;
+        let mut content: Option<Compact<ContentBlock>> = None;
         let mut structured: Option<RawJson> = None;
         let mut is_error: Option<bool> = None;
         let mut meta: Option<Meta> = None;
@@ -187,7 +187,9 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
             }
         }
         Ok(CallToolResult {
-            content: content.ok_or_else(|| de::Error::missing_field("content"))?,
+            content: content
+                .ok_or_else(|| de::Error::missing_field("content"))?
+                .into(),
             structured_content: structured,
             is_error,
             meta: meta.unwrap_or_default(),
@@ -260,10 +262,15 @@ pub struct Tool {
     pub title: Option<String>,
     /// What the tool does (for the model).
     pub description: Option<String>,
-    /// The JSON Schema of the arguments (an object schema).
-    pub input_schema: Map<String, Value>,
-    /// The JSON Schema of `structuredContent`, when the tool returns it.
-    pub output_schema: Option<Map<String, Value>>,
+    /// The JSON Schema of the arguments (an object schema), kept as its exact JSON text like
+    /// the other parts the model does not interpret: a schema read from a peer is relayed
+    /// byte for byte, and a schema of many tiny entries costs its size, not the 80 bytes an
+    /// entry a `serde_json::Map` takes. Build one from a `Map` with `.into()`;
+    /// [`JsonObject::to_map`] gives one back.
+    pub input_schema: JsonObject,
+    /// The JSON Schema of `structuredContent`, when the tool returns it (as text, like
+    /// [`input_schema`](Self::input_schema)).
+    pub output_schema: Option<JsonObject>,
     /// Behaviour hints.
     pub annotations: Option<ToolAnnotations>,
     /// Icons (not emitted for 2025-06-18).
@@ -278,24 +285,21 @@ deserialize_object!(Tool, "a tool object", {
     name: required ToolName = "name",
     title: optional String = "title",
     description: optional String = "description",
-    input_schema: required Map<String, Value> = "inputSchema",
-    output_schema: optional Map<String, Value> = "outputSchema",
+    input_schema: required JsonObject = "inputSchema",
+    output_schema: optional JsonObject = "outputSchema",
     annotations: optional ToolAnnotations = "annotations",
-    icons: defaulted Vec<Icon> = "icons",
+    icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
 });
 
 impl Tool {
     /// A tool that takes no arguments: `{"type":"object","additionalProperties":false}`.
     pub fn new(name: ToolName) -> Self {
-        let mut input_schema = Map::new();
-        input_schema.insert("type".into(), Value::from("object"));
-        input_schema.insert("additionalProperties".into(), Value::Bool(false));
         Self {
             name,
             title: None,
             description: None,
-            input_schema,
+            input_schema: empty_input_schema(),
             output_schema: None,
             annotations: None,
             icons: Vec::new(),
@@ -321,11 +325,11 @@ impl SerializeFor for Tool {
         }
         map.serialize_entry("inputSchema", &self.input_schema)?;
         if let Some(output) = &self.output_schema {
-            match output_schema_shape(output, version) {
+            match output_schema_shape(schema_type(output).as_deref(), version) {
                 OutputSchemaShape::AsIs => map.serialize_entry("outputSchema", output)?,
                 OutputSchemaShape::Wrapped => map.serialize_entry(
                     "outputSchema",
-                    &wrap_output_schema(output.clone(), version),
+                    &wrap_output_schema(output.to_map(), version),
                 )?,
                 OutputSchemaShape::Omitted => {}
             }
@@ -345,7 +349,20 @@ enum OutputSchemaShape {
     Omitted,
 }
 
-fn output_schema_shape(schema: &Map<String, Value>, version: ProtocolVersion) -> OutputSchemaShape {
+/// The schema of a tool that takes no arguments: `{"additionalProperties":false,"type":"object"}`.
+pub(crate) fn empty_input_schema() -> JsonObject {
+    JsonObject::parse(r#"{"additionalProperties":false,"type":"object"}"#).expect("a JSON object")
+}
+
+/// The root `type` of a schema, when it is one string.
+pub(crate) fn schema_type(schema: &JsonObject) -> Option<String> {
+    schema
+        .get("type")
+        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+}
+
+/// The shape for a schema whose root `type` is `schema_type`.
+fn output_schema_shape(schema_type: Option<&str>, version: ProtocolVersion) -> OutputSchemaShape {
     if !version.wraps_non_object_structured() {
         return OutputSchemaShape::AsIs;
     }
@@ -353,7 +370,7 @@ fn output_schema_shape(schema: &Map<String, Value>, version: ProtocolVersion) ->
     // object goes out as `{"result": …}`: describe that wrapper. A schema whose type is
     // absent (or a list) may describe objects, which go out unwrapped, so no single schema
     // fits: leave it out (it is optional).
-    match schema.get("type").and_then(Value::as_str) {
+    match schema_type {
         Some("object") => OutputSchemaShape::AsIs,
         Some(_) => OutputSchemaShape::Wrapped,
         None => OutputSchemaShape::Omitted,
@@ -380,7 +397,7 @@ pub fn wrap_output_schema(
     mut schema: Map<String, Value>,
     version: ProtocolVersion,
 ) -> Option<Map<String, Value>> {
-    match output_schema_shape(&schema, version) {
+    match output_schema_shape(schema.get("type").and_then(Value::as_str), version) {
         OutputSchemaShape::AsIs => return Some(schema),
         OutputSchemaShape::Omitted => return None,
         OutputSchemaShape::Wrapped => {}

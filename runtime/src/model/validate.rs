@@ -30,7 +30,7 @@ use crate::model::icon::Icon;
 use crate::model::meta::{Meta, check_reserved_value};
 use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
-use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
+use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
 use crate::wire::error::join_path;
 
@@ -455,7 +455,7 @@ impl Validate for Tool {
             at(path, "name"),
             rules::check_tool_name(self.name.as_str()),
         );
-        if self.input_schema.get("type").and_then(Value::as_str) != Some("object") {
+        if schema_type(&self.input_schema).as_deref() != Some("object") {
             out.push(Problem {
                 path: at(path, "inputSchema.type"),
                 violation: Violation::new(
@@ -464,8 +464,9 @@ impl Validate for Tool {
                 ),
             });
         }
-        check_schema_root(&self.input_schema, &at(path, "inputSchema"), out);
+        check_schema_root(&self.input_schema.to_map(), &at(path, "inputSchema"), out);
         if let Some(output) = &self.output_schema {
+            let output = &output.to_map();
             let here = at(path, "outputSchema");
             if output.get("type").and_then(Value::as_str) == Some("object") {
                 // Written as it is for every version.

@@ -1,6 +1,8 @@
 //! The router's change feed: a handler (or anything holding the router) announces that a
-//! resource changed, and every open subscription that asked for it is told — a
-//! 2026-07-28 `subscriptions/listen` stream or a 2025-era session's `resources/subscribe`.
+//! resource or a list changed, and every open subscription that asked for it is told — a
+//! 2026-07-28 `subscriptions/listen` stream or a 2025-era session's `resources/subscribe`
+//! (list changes reach the 2025-era sessions of `http::HttpServer` on their `GET`
+//! stream).
 
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -10,6 +12,36 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub enum Change {
     /// The resource at this URI changed (`notifications/resources/updated`).
     ResourceUpdated(String),
+    /// A list changed (`notifications/tools/list_changed` and its siblings).
+    ListChanged(ListKind),
+}
+
+/// Which list changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ListKind {
+    /// `tools/list` (`notifications/tools/list_changed`).
+    Tools,
+    /// `prompts/list` (`notifications/prompts/list_changed`).
+    Prompts,
+    /// `resources/list` and `resources/templates/list`
+    /// (`notifications/resources/list_changed`).
+    Resources,
+}
+
+impl ListKind {
+    /// The notification's method.
+    ///
+    /// ```
+    /// use mcp_content::ListKind;
+    /// assert_eq!(ListKind::Tools.notification_method(), "notifications/tools/list_changed");
+    /// ```
+    pub fn notification_method(self) -> &'static str {
+        match self {
+            ListKind::Tools => "notifications/tools/list_changed",
+            ListKind::Prompts => "notifications/prompts/list_changed",
+            ListKind::Resources => "notifications/resources/list_changed",
+        }
+    }
 }
 
 type Listener = Arc<dyn Fn(&Change) + Send + Sync>;

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::content_traits::{IntoCallToolResult, StructuredOutput};
 use crate::derive::read::FromText;
+use crate::model::json::JsonObject;
 use crate::model::prompt::GetPromptResult;
 use crate::model::resource::ReadResourceResult;
 use crate::model::tool::CallToolResult;
@@ -124,7 +125,7 @@ impl<'de> serde::Deserializer<'de> for Absent {
 
 /// The input schema of a tool's argument struct: JSON Schema 2020-12 with an object root.
 /// The generated struct's name is not the user's: its `title` is dropped.
-pub fn input_schema<T: schemars::JsonSchema>() -> Map<String, Value> {
+pub fn input_schema<T: schemars::JsonSchema>() -> JsonObject {
     let schema = schemars::generate::SchemaSettings::draft2020_12()
         .into_generator()
         .into_root_schema_for::<T>();
@@ -133,26 +134,44 @@ pub fn input_schema<T: schemars::JsonSchema>() -> Map<String, Value> {
         _ => Map::new(),
     };
     map.remove("title");
-    map
+    map.into()
 }
 
 /// The schema of a tool with no parameters, exactly `{"type":"object","additionalProperties":false}`.
-pub fn empty_input_schema() -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert("type".into(), Value::from("object"));
-    map.insert("additionalProperties".into(), Value::Bool(false));
-    map
+pub fn empty_input_schema() -> JsonObject {
+    crate::model::tool::empty_input_schema()
 }
 
-/// `T`'s output schema (see [`StructuredOutput`]).
-pub fn output_schema<T: StructuredOutput>() -> Option<Map<String, Value>> {
-    T::output_schema()
+/// A schema a user's function returned (`input_schema = path`, `output_schema = path`): a
+/// `serde_json::Map` or a [`JsonObject`].
+pub fn schema_object(schema: impl Into<JsonObject>) -> JsonObject {
+    schema.into()
 }
 
-/// A tool's return value as its result.
-#[inline]
-pub fn tool_result<T: IntoCallToolResult>(value: T) -> CallToolResult {
-    value.into_call_tool_result()
+/// A value a `#[tool]` function returns: its result and its output schema. The generated
+/// code names both through this trait at the return type, so an unsupported type is one
+/// error there, in these words (not one per trait it lacks).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a `#[tool]` function",
+    label = "not a tool result",
+    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
+)]
+pub trait ToolOutput {
+    /// The output schema (see [`StructuredOutput`]).
+    fn output_schema() -> Option<JsonObject>;
+    /// The tool result.
+    fn into_tool_result(self) -> CallToolResult;
+}
+
+impl<T: IntoCallToolResult + StructuredOutput> ToolOutput for T {
+    #[inline]
+    fn output_schema() -> Option<JsonObject> {
+        <T as StructuredOutput>::output_schema().map(JsonObject::from)
+    }
+    #[inline]
+    fn into_tool_result(self) -> CallToolResult {
+        self.into_call_tool_result()
+    }
 }
 
 /// A prompt's return value as its result.
@@ -224,6 +243,48 @@ pub fn required<T>(value: Option<T>, what: &str, name: &str) -> Result<T, Protoc
 /// The URI a resource was read at, as a validated [`Uri`].
 pub fn read_uri(uri: &str) -> Result<Uri, ProtocolError> {
     Uri::new(uri).map_err(|e| ProtocolError::invalid_params(format!("uri: {e}")))
+}
+
+/// A message put together at compile time from string constants (a `const` panic takes one
+/// `&str`): `router!` names two handlers and their URI templates with it. Parts past
+/// [`ConstMessage::CAPACITY`] bytes are left out, whole.
+pub struct ConstMessage {
+    bytes: [u8; ConstMessage::CAPACITY],
+    len: usize,
+}
+
+impl ConstMessage {
+    /// The most bytes a message holds.
+    pub const CAPACITY: usize = 1024;
+
+    /// `parts`, one after the other.
+    pub const fn new(parts: &[&str]) -> Self {
+        let mut bytes = [0; Self::CAPACITY];
+        let mut len = 0;
+        let mut p = 0;
+        while p < parts.len() {
+            let part = parts[p].as_bytes();
+            if len + part.len() <= Self::CAPACITY {
+                let mut i = 0;
+                while i < part.len() {
+                    bytes[len] = part[i];
+                    len += 1;
+                    i += 1;
+                }
+            }
+            p += 1;
+        }
+        Self { bytes, len }
+    }
+
+    /// The message.
+    pub const fn as_str(&self) -> &str {
+        // Whole `&str`s were copied, so the bytes are UTF-8.
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
 }
 
 /// Whether two names are equal, in a `const` (the compile-time duplicate check of `router!`).

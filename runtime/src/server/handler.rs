@@ -108,6 +108,26 @@ pub struct Context {
     capabilities: Option<ClientCapabilities>,
     round: Option<Arc<Round>>,
     next_key: Arc<AtomicUsize>,
+    /// A task tool's first run for a client that declared the tasks extension: the call
+    /// becomes a task the first time the handler waits (see [`Context::run_as_task`]).
+    may_become_task: bool,
+}
+
+/// Returns `Pending` once: the driver of a task tool's first run sees the handler wait and
+/// moves the rest of the call into a task.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+        if self.0 {
+            return std::task::Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    }
 }
 
 /// The client of a request: shared, or the `rmcp` request itself, kept as it came (no
@@ -194,6 +214,52 @@ impl Context {
     pub(crate) fn with_round(mut self, round: Arc<Round>) -> Self {
         self.round = Some(round);
         self
+    }
+
+    /// This context in a call that becomes a task when the handler first waits.
+    #[must_use]
+    pub(crate) fn with_task_escalation(mut self) -> Self {
+        self.may_become_task = true;
+        self
+    }
+
+    /// Makes the rest of this call a task (the tasks extension, SEP-2663), when the tool
+    /// runs as one (`#[tool(task = "optional" | "required")]` or
+    /// [`RouterBuilder::task_tool`](crate::RouterBuilder::task_tool)) and the client
+    /// declared the extension; otherwise it does nothing.
+    ///
+    /// A task tool starts in the request itself and becomes a task the first time it has to
+    /// wait, or here, whichever comes first. What it asks before that is asked in input
+    /// rounds on the request (2026-07-28 `InputRequiredResult`s); what it asks after, the
+    /// task asks (`input_required` on `tasks/get`, answered with `tasks/update`). So a tool
+    /// that gathers its input first and then works calls this between the two:
+    ///
+    /// ```
+    /// use mcp_content::input::Elicitation;
+    /// use mcp_content::{Context, ProtocolError};
+    ///
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// // Registered with `RouterBuilder::task_tool(greet_later {}, TaskSupport::Required)`.
+    /// async fn greet_later(context: Context) -> Result<String, ProtocolError> {
+    ///     let name = match context.elicit_form::<Name>("Your name?").await? {
+    ///         Elicitation::Accept(Name { name }) => name,
+    ///         Elicitation::Decline | Elicitation::Cancel => "stranger".into(),
+    ///     };
+    ///     context.run_as_task().await;
+    ///     Ok(format!("Hello, {name}!"))
+    /// }
+    /// ```
+    ///
+    /// A tool that asks at once but should still start as a task (its questions then wait in
+    /// the task) calls it first.
+    pub async fn run_as_task(&self) {
+        if self.may_become_task {
+            YieldOnce(false).await;
+        }
     }
 
     /// The request's `_meta`.

@@ -204,7 +204,7 @@ impl Payloads {
 
 /// 128 unguessable bits in hex: `RandomState` is seeded from the OS once per process and
 /// varied per instance; a counter keeps ids distinct even if two hashes collide.
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let count = COUNTER.fetch_add(1, Ordering::Relaxed);
     let mut high = RandomState::new().build_hasher();

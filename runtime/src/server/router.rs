@@ -17,7 +17,7 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
-use crate::server::changes::{Change, ChangeFeed};
+use crate::server::changes::{Change, ChangeFeed, ListKind};
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
@@ -298,7 +298,7 @@ impl RouterBuilder {
     /// impl ToolHandler for Count {
     ///     fn tool(&self) -> Tool {
     ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
-    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned();
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned().map(Into::into);
     ///         tool
     ///     }
     ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
@@ -595,6 +595,11 @@ impl Router {
         self.tools.iter().map(|(t, _)| t.clone()).collect()
     }
 
+    /// The descriptor of the tool `name`, if there is one.
+    pub fn find_tool(&self, name: &str) -> Option<&Tool> {
+        self.tool_index.get(name).map(|&index| &self.tools[index].0)
+    }
+
     /// The prompts, in registration order.
     pub fn list_prompts(&self) -> Vec<Prompt> {
         self.prompts.iter().map(|(p, _)| p.clone()).collect()
@@ -625,11 +630,6 @@ impl Router {
         self.task_store.as_ref()
     }
 
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn running(&self) -> &crate::server::tasks::engine::Running {
-        &self.running
-    }
-
     /// The change feed subscriptions listen to.
     pub fn changes(&self) -> &ChangeFeed {
         &self.changes
@@ -640,6 +640,19 @@ impl Router {
     pub fn notify_resource_updated(&self, uri: &str) {
         self.changes
             .publish(&Change::ResourceUpdated(uri.to_owned()));
+    }
+
+    /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
+    /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
+    /// and its siblings).
+    ///
+    /// ```
+    /// let router = mcp_content::Router::builder().build().unwrap();
+    /// // Nobody listens yet: nothing to tell, nothing fails.
+    /// router.notify_list_changed(mcp_content::ListKind::Tools);
+    /// ```
+    pub fn notify_list_changed(&self, list: ListKind) {
+        self.changes.publish(&Change::ListChanged(list));
     }
 
     /// The keys that seal `requestState`.
@@ -1041,5 +1054,31 @@ fn take_object(
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be an object"
         ))),
+    }
+}
+
+/// The tasks engine runs tools through this: it knows the trait, not the router.
+#[cfg(feature = "rmcp")]
+impl crate::server::tasks::engine::TaskHost for Router {
+    fn task_store(&self) -> &dyn TaskStore {
+        self.task_store.as_ref()
+    }
+
+    fn running(&self) -> &crate::server::tasks::engine::Running {
+        &self.running
+    }
+
+    fn state_keys(&self) -> &StateKeys {
+        &self.state_keys
+    }
+
+    fn run_tool(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> crate::server::handler::BoxFuture<'_, Result<CallToolResult, ProtocolError>> {
+        let name = name.to_owned();
+        Box::pin(async move { self.call_tool(&name, Some(arguments), context).await })
     }
 }

@@ -184,12 +184,16 @@ pub fn tools() -> Vec<(&'static str, Tool)> {
         "type": "object",
         "properties": {"location": {"type": "string", "description": "City name or zip code"}},
         "required": ["location"]
-    }));
-    full.output_schema = Some(object(json!({
-        "type": "object",
-        "properties": {"temperature": {"type": "number"}, "conditions": {"type": "string"}},
-        "required": ["temperature", "conditions"]
-    })));
+    }))
+    .into();
+    full.output_schema = Some(
+        object(json!({
+            "type": "object",
+            "properties": {"temperature": {"type": "number"}, "conditions": {"type": "string"}},
+            "required": ["temperature", "conditions"]
+        }))
+        .into(),
+    );
     full.annotations = Some(ToolAnnotations {
         title: Some("Weather".into()),
         read_only_hint: Some(true),
@@ -204,7 +208,7 @@ pub fn tools() -> Vec<(&'static str, Tool)> {
     array_output.output_schema = Some(object(json!({
         "type": "array",
         "items": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
-    })));
+    })).into());
     vec![
         ("bare", bare),
         ("full", full),

@@ -24,7 +24,7 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
             } else {
                 Media::Audio
             };
-            let mut mime = None;
+            let (mut mime, mut any_mime) = (None, None);
             // A bare `image` is reported once, by `check`, as a missing MIME type.
             let list = match item {
                 Item::Flag(_) => None,
@@ -39,7 +39,12 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                         }
                         continue;
                     };
-                    if n != "mime" {
+                    if n == "any_mime" {
+                        if seen.first(cx, "any_mime", n.span()) {
+                            expect_flag(cx, &inner, "`any_mime`");
+                            any_mime = Some(n);
+                        }
+                    } else if n != "mime" {
                         unknown(cx, &n, &format!("`{key}(…)`"), MEDIA_KEYS);
                     } else if seen.first(cx, "mime", n.span()) {
                         mime = expect_value(cx, inner, "`mime = \"image/png\"` or `mime = field`")
@@ -51,6 +56,7 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                 key: name,
                 media,
                 mime,
+                any_mime,
             })
         }
         "resource" => {

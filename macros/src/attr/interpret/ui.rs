@@ -3,8 +3,8 @@
 use super::super::Value;
 use super::super::tree::{Item, seen, unknown};
 use crate::ctxt::Ctxt;
-use crate::handler::app::Json;
 use crate::toolkit;
+use crate::toolkit::Json;
 
 /// `ui(csp(connect = [...], resources = [...], frame = [...], base_uri = [...]),
 /// permissions(…), domain = "…", prefers_border = …)`: the same grammar and rules as

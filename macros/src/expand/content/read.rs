@@ -50,7 +50,7 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
         let ty = resolved.field.ty;
         let slot_ty = match &resolved.role {
             Role::Skip => continue,
-            Role::Flatten => quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::Slots),
+            Role::Flatten => quote!(__p::Nested),
             Role::Block(block) => {
                 let inner = block.inner;
                 match block.cardinality {
@@ -64,6 +64,11 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
         let slot = slot(resolved);
         fields.extend(quote!(#slot: #slot_ty,));
         defaults.extend(quote!(#slot: __p::Default::default(),));
+        if text_agrees(resolved) {
+            let agree = agree_slot(resolved);
+            fields.extend(quote!(#agree: __p::Agree,));
+            defaults.extend(quote!(#agree: __p::Default::default(),));
+        }
     }
     quote! {
         #[doc(hidden)]
@@ -75,6 +80,28 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether a text block field is also a URI template variable: the text and each URI must
+/// then agree (compared as written, both being the value's `Display`).
+fn text_agrees(resolved: &Resolved) -> bool {
+    resolved.block().is_some_and(|block| {
+        block.kind == BlockKind::Text
+            && block.text != TextForm::Json
+            && block.cardinality != Cardinality::Many
+            && resolved
+                .uses
+                .iter()
+                .any(|u| matches!(u, Use::TemplateVar { .. }))
+    })
+}
+
+/// The slot that compares the places a text block field is written to.
+fn agree_slot(resolved: &Resolved) -> Ident {
+    format_ident!(
+        "__t_{}",
+        resolved.field.ident.to_string().trim_start_matches("r#")
+    )
 }
 
 fn slot(resolved: &Resolved) -> Ident {
@@ -94,7 +121,7 @@ pub(super) fn offers(layout: &Layout) -> TokenStream {
             Role::Flatten => {
                 let ty = resolved.field.ty;
                 out.extend(quote_spanned! {ty.span()=>
-                    if __p::offer_nested::<#ty>(&mut __s.#slot, __i, __b)? {
+                    if <#ty as __p::ContentSlots>::offer_nested(&mut __s.#slot, __i, __b)? {
                         return __p::Ok(true);
                     }
                 });
@@ -119,10 +146,30 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
         TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
     };
     let fills = fills(layout, resolved.index);
+    // Compared before the offer, which may move the text out of an owned block.
+    let before = text_agrees(resolved).then(|| {
+        let agree = agree_slot(resolved);
+        quote! {
+            if __p::Slot::has_room(&__s.#slot) {
+                __s.#agree.agree(__p::ContentBlock::as_text(__b), __p::From::Part(__i, "text"), #name)?;
+            }
+        }
+    });
     let call = match (block.kind, block.attr) {
         (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
-        (BlockKind::Image, _) => quote!(__p::offer_image(&mut __s.#slot, __i, __b, #name)),
-        (BlockKind::Audio, _) => quote!(__p::offer_audio(&mut __s.#slot, __i, __b, #name)),
+        (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
+            // A literal MIME type is checked on read, unless the field reads any.
+            let declared = match mime {
+                Some(Value::Str(lit)) if any_mime.is_none() => quote!(__p::Some(#lit)),
+                _ => quote!(__p::None),
+            };
+            let offer = if block.kind == BlockKind::Image {
+                quote!(__p::offer_image)
+            } else {
+                quote!(__p::offer_audio)
+            };
+            quote!(#offer(&mut __s.#slot, __i, __b, #name, #declared))
+        }
         (
             BlockKind::Link,
             Kind::Link {
@@ -135,7 +182,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 None => quote!(__p::Some(#name)),
                 Some(_) => quote!(__p::None),
             };
-            quote!(__p::offer_link(&mut __s.#slot, __b, #wanted))
+            quote!(__p::offer_link(&mut __s.#slot, __b, #wanted, <#inner as __p::UriField>::from_uri))
         }
         (BlockKind::Resource, _) => {
             let pattern = match &block.template {
@@ -174,6 +221,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     };
     let call = respan(call, inner.span());
     quote! {
+        #before
         if #call? {
             #fills
             return __p::Ok(true);
@@ -185,32 +233,91 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
 /// variables of a resource), every field that takes a value from it.
 fn fills(layout: &Layout, owner: usize) -> TokenStream {
     let mut out = TokenStream::new();
+    for target in layout.fields.iter().filter(|f| text_agrees(f)) {
+        let agree = agree_slot(target);
+        let field_name = target.field.ident.to_string();
+        let field_name = field_name.trim_start_matches("r#");
+        for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
+            if let Use::TemplateVar { name, .. } = used {
+                out.extend(quote! {
+                    __s.#agree.agree(__p::template_var(&__v, #name), __p::From::Uri(__i), #field_name)?;
+                });
+            }
+        }
+    }
     for target in layout.fields.iter().filter(|f| f.has_param_slot()) {
         let slot = slot(target);
         let x = target.source_ty();
         let field_name = target.field.ident.to_string();
         let field_name = field_name.trim_start_matches("r#");
-        let span = target.field.ty.span();
+        let ty = target.field.ty;
+        let span = ty.span();
+        // The conversion is named through the trait at the field's type (see `write.rs`).
+        let from = |x: TokenStream| quote!(<#ty as __p::SourceField<#x>>::from_value);
+        let agreed = target.agreed();
+        // A typed value, its place in the block (for "disagree" errors) and the conversion.
+        let typed = |value: TokenStream, part: &str, conv: TokenStream| {
+            if agreed {
+                quote!(__s.#slot.fill_agreed(#value, __p::From::Part(__i, #part), #field_name, #conv)?;)
+            } else {
+                quote!(__s.#slot.fill(#value, #conv);)
+            }
+        };
+        let (fill_meta, fill_text) = if agreed {
+            (quote!(fill_meta_agreed), quote!(fill_text_agreed))
+        } else {
+            (quote!(fill_meta), quote!(fill_text))
+        };
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
             let fill = match used {
                 Use::Annotation { key, .. } => {
                     let get = format_ident!("block_{}", key);
-                    quote!(__s.#slot.fill(__p::#get(__b));)
+                    let field_trait = annotation_trait(key);
+                    let part = if *key == "last_modified" {
+                        "annotations.lastModified".to_owned()
+                    } else {
+                        format!("annotations.{key}")
+                    };
+                    typed(
+                        quote!(__p::#get(__b)),
+                        &part,
+                        quote!(<#ty as __p::#field_trait>::from_value),
+                    )
                 }
                 Use::BlockMeta { key, .. } => quote! {
-                    __s.#slot.fill_meta::<#x>(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name)?;
+                    __s.#slot.#fill_meta::<#x>(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name)?;
                 },
                 Use::ContentsMeta { key, .. } => quote! {
-                    __s.#slot.fill_meta::<#x>(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name)?;
+                    __s.#slot.#fill_meta::<#x>(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name)?;
                 },
-                Use::Mime { .. } => quote!(__s.#slot.fill(__p::block_mime(__b));),
-                Use::TemplateVar { name, .. } => quote! {
-                    __s.#slot.fill_text::<#x>(__p::template_var(&__v, #name), __i, #name)?;
-                },
-                Use::LinkPart { key: "size", .. } => quote!(__s.#slot.fill(__p::link_size(__b));),
+                Use::Mime { owner } => {
+                    let (conv, part) = match layout.fields[*owner].block().map(|b| b.kind) {
+                        Some(BlockKind::Image | BlockKind::Audio) => {
+                            (quote!(<#ty as __p::MimeField>::from_mime), "mimeType")
+                        }
+                        Some(BlockKind::Resource) => {
+                            (from(quote!(__p::MimeType)), "resource.mimeType")
+                        }
+                        _ => (from(quote!(__p::MimeType)), "mimeType"),
+                    };
+                    typed(quote!(__p::block_mime(__b)), part, conv)
+                }
+                Use::TemplateVar { name, .. } => {
+                    let extra = agreed.then(|| quote!(, #field_name));
+                    quote! {
+                        __s.#slot.#fill_text::<#x>(__p::template_var(&__v, #name), __i, #name #extra)?;
+                    }
+                }
+                Use::LinkPart { key: "size", .. } => {
+                    typed(quote!(__p::link_size(__b)), "size", from(quote!(u64)))
+                }
                 Use::LinkPart { key, .. } => {
                     let part = format_ident!("{}", capitalize(key));
-                    quote!(__s.#slot.fill(__p::link_part(__b, __p::LinkPart::#part));)
+                    typed(
+                        quote!(__p::link_part(__b, __p::LinkPart::#part)),
+                        key,
+                        from(quote!(__p::String)),
+                    )
                 }
                 Use::ResultMeta(_) => continue,
             };
@@ -218,6 +325,15 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
         }
     }
     out
+}
+
+/// The trait of the field an annotation takes its value from (`AudienceField`, …).
+pub(super) fn annotation_trait(key: &str) -> Ident {
+    match key {
+        "audience" => format_ident!("AudienceField"),
+        "priority" => format_ident!("PriorityField"),
+        _ => format_ident!("TimestampField"),
+    }
 }
 
 fn capitalize(word: &str) -> String {
@@ -247,9 +363,14 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
                 Role::ResultMeta(key) => Some(*key),
                 _ => None,
             });
+        let fill_meta = if target.agreed() {
+            quote!(fill_meta_agreed)
+        } else {
+            quote!(fill_meta)
+        };
         for key in keys {
             sources.extend(quote_spanned! {target.field.ty.span()=>
-                __s.#slot.fill_meta::<#x>(__p::Some(__meta), #key, __p::At::Result, #field_name)?;
+                __s.#slot.#fill_meta::<#x>(__p::Some(__meta), #key, __p::At::Result, #field_name)?;
             });
         }
     }
@@ -262,7 +383,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         let value = match &resolved.role {
             Role::Skip => quote_spanned!(ty.span()=> <#ty as __p::Default>::default()),
             Role::Flatten => {
-                quote_spanned!(ty.span()=> __p::finish_nested::<#ty>(__s.#slot, __meta)?)
+                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __meta)?)
             }
             Role::Block(block) => {
                 let what = describe_block(block);

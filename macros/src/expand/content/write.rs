@@ -60,8 +60,16 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
             Role::Block(block) => Writer::push(resolved, block),
             Role::Flatten => {
                 let (ty, var) = (resolved.field.ty, field_var(&resolved.field.ident));
-                quote_spanned! {ty.span()=>
-                    __p::IntoContent::extend_content(#var, __blocks, __result_meta);
+                // A readable type names its flattened types through `ContentSlots` only, so
+                // one that is not `Content` is one error, not one per trait.
+                if layout.input.reads() {
+                    quote_spanned! {ty.span()=>
+                        <#ty as __p::ContentSlots>::extend_nested(#var, __blocks, __result_meta);
+                    }
+                } else {
+                    quote_spanned! {ty.span()=>
+                        <#ty as __p::IntoContent>::extend_content(#var, __blocks, __result_meta);
+                    }
                 }
             }
             _ => TokenStream::new(),
@@ -108,7 +116,27 @@ impl Writer<'_, '_> {
         };
         let place = self.place(resolved);
         let ty = resolved.field.ty;
-        respan(quote!(__p::cloned::<#x, _>(#place)), ty.span())
+        // Named through the trait, not a generic function: every use of a wrong type then
+        // gives the same diagnostic at the same span, which rustc reports once.
+        respan(
+            quote!(<#ty as __p::SourceField<#x>>::to_option(#place)),
+            ty.span(),
+        )
+    }
+
+    /// An annotation's value taken from a field, as `Option<X>`, through the annotation's own
+    /// field trait (whose message names the type it expects).
+    fn annotation(&self, name: &Ident, key: &str) -> TokenStream {
+        let Some(resolved) = self.layout.field(name) else {
+            return quote!(__p::None);
+        };
+        let place = self.place(resolved);
+        let ty = resolved.field.ty;
+        let field_trait = super::read::annotation_trait(key);
+        respan(
+            quote!(<#ty as __p::#field_trait>::to_option(#place)),
+            ty.span(),
+        )
     }
 
     fn annotations(&self, a: &AnnotationsAttr) -> TokenStream {
@@ -126,17 +154,17 @@ impl Writer<'_, '_> {
                 });
                 quote!(__p::Some(__p::Vec::from([#(#roles),*])))
             }
-            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::Vec<__p::Role>)),
+            Some(Value::Field(name)) => self.annotation(name, "audience"),
             _ => quote!(__p::None),
         };
         let priority = match &a.priority {
             Some(Value::Number { value, .. }) => quote!(__p::priority(#value)),
-            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::Priority)),
+            Some(Value::Field(name)) => self.annotation(name, "priority"),
             _ => quote!(__p::None),
         };
         let last_modified = match &a.last_modified {
             Some(Value::Str(lit)) => quote!(__p::Some(__p::timestamp(#lit))),
-            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::Timestamp)),
+            Some(Value::Field(name)) => self.annotation(name, "last_modified"),
             _ => quote!(__p::None),
         };
         quote!(__p::annotations(#audience, #priority, #last_modified))
@@ -227,7 +255,7 @@ impl Writer<'_, '_> {
                 let value = self.layout.field(source).map(|target| {
                     let place = self.place(target);
                     let ty = target.field.ty;
-                    respan(quote!(__p::mime_of(#place)), ty.span())
+                    respan(quote!(<#ty as __p::MimeField>::mime(#place)), ty.span())
                 });
                 out.extend(quote!(let #var: __p::MimeType = #value;));
             }
@@ -356,7 +384,7 @@ impl Writer<'_, '_> {
             }
             (BlockKind::Link, _) => {
                 let parts = format_ident!("__l_{}", name);
-                quote!(__p::link(__blocks, #items, &#parts, #env))
+                quote!(__p::link(__blocks, #items, <#inner as __p::UriField>::into_uri, &#parts, #env))
             }
             _ => return TokenStream::new(),
         };

@@ -1,19 +1,32 @@
-//! The router's Streamable HTTP endpoint on hyper (feature `http`), for the 2026-07-28
-//! stateless flow: one POST per request, the answer in the response body.
+//! The router's Streamable HTTP endpoint on hyper (feature `http`), for both eras:
+//!
+//! - **2026-07-28, stateless**: one `POST` per request, the answer in the response body.
+//! - **2025-06-18 and 2025-11-25, sessions**: `initialize` opens a session and its response
+//!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
+//!   400; a session that is unknown or ended: 404). A request is answered as
+//!   `application/json`, or, as soon as its handler talks back (progress, log messages,
+//!   `elicitation/create`, `sampling/createMessage`, `roots/list` through [`Context`]), as an
+//!   event stream (`text/event-stream`) that carries those messages and then the response;
+//!   the client `POST`s its answers to the server's requests (202). A `GET` opens the
+//!   session's standalone stream (`notifications/resources/updated` for its
+//!   `resources/subscribe`, the list-changed notifications of
+//!   [`Router::notify_list_changed`]); a `DELETE` ends the session (204). The
+//!   `MCP-Protocol-Version` header, when sent, must name the session's version (400).
 //!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
 //! converted to its model, serialized with every base64 byte scanned for escapes, and copied
 //! into the frame. Here a result goes from the handler's value to the response body once,
-//! through this crate's writer: base64 encoded straight into the body, no `serde_json::Value`.
-//! `rmcp`'s transports stay available (features `rmcp-stdio`, `rmcp-http`) for servers that
-//! need the 2025 session flow or compose with other `rmcp` services.
+//! through this crate's writer: base64 encoded straight into the body (or into the event
+//! that carries it), no `serde_json::Value`. `rmcp`'s transports stay available (features
+//! `rmcp-stdio`, `rmcp-http`) for servers that compose with other `rmcp` services.
 //!
 //! Transport rules: a request whose `Origin` is not allowed (or is `null`) gets 403; a `Host`
 //! that is not allowed gets 403 (DNS rebinding); invalid JSON gets a JSON-RPC `-32700` body;
 //! a message that is not a request gets `-32600`; missing or mistyped params get `-32602`;
-//! a body over the limit gets 413 with a JSON-RPC error body. Accepted sockets have
-//! `TCP_NODELAY` set.
+//! a body over the limit gets 413 with a JSON-RPC error body; a session request whose
+//! `Accept` rules out JSON or event streams gets 406. Accepted sockets have `TCP_NODELAY`
+//! set.
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -22,25 +35,41 @@
 //! # }
 //! ```
 
+mod body;
+mod session;
+
+pub use body::ResponseBody;
+
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
-use http::{HeaderMap, Method, Request, Response, StatusCode, header};
-use http_body_util::{BodyExt as _, Full, Limited};
+use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
+use http_body_util::{BodyExt as _, Limited};
 use serde::Deserialize;
 use serde_json::{Map, Value};
+use tokio::sync::mpsc;
 
+use self::body::{Outgoing, Reply};
+use self::session::{RequestPeer, SESSION_HEADER, Session, Sessions};
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
-use crate::server::handler::{Context, ProtocolError};
-use crate::server::router::Router;
+use crate::server::handler::{Context, LogLevel, ProtocolError};
+use crate::server::input::ClientCapabilities;
+use crate::server::router::{InputParams, Outcome, Router};
 use crate::wire::version::SerializeFor;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+/// The `_meta` key a 2026-07-28 request declares the client's capabilities with.
+const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The `_meta` key a 2026-07-28 request asks for log messages with.
+const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+/// The header a client names the protocol version with.
+const VERSION_HEADER: &str = "mcp-protocol-version";
 
 /// JSON-RPC: the message is not valid JSON.
 const PARSE_ERROR: i32 = -32700;
@@ -50,13 +79,30 @@ const INVALID_REQUEST: i32 = -32600;
 /// The router's Streamable HTTP endpoint: [`handle`](Self::handle) answers one request,
 /// [`serve`](Self::serve) runs an accept loop on hyper.
 ///
-/// Mount [`handle`](Self::handle) in another HTTP framework (axum: `post(move |request|
+/// Mount [`handle`](Self::handle) in another HTTP framework (axum: `any(move |request|
 /// async move { server.handle(request).await })`) or let [`serve`](Self::serve) own the
-/// listener.
+/// listener. Clones share the router and the sessions.
+///
+/// ```no_run
+/// # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
+/// use std::time::Duration;
+/// use mcp_content::http::HttpServer;
+///
+/// let server = HttpServer::new(router)
+///     .max_sessions(1_000)
+///     .session_idle_timeout(Duration::from_secs(600));
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;
+/// let router = std::sync::Arc::clone(server.router());
+/// tokio::spawn(server.serve(listener));
+/// // Later: every 2025-era session with its GET stream open hears about it.
+/// router.notify_list_changed(mcp_content::ListKind::Tools);
+/// # Ok(()) }
+/// ```
 #[derive(Clone)]
 pub struct HttpServer {
     router: Arc<Router>,
     config: Arc<Config>,
+    sessions: Arc<Sessions>,
 }
 
 #[derive(Debug, Clone)]
@@ -65,6 +111,8 @@ struct Config {
     allowed_hosts: Vec<String>,
     allowed_origins: Vec<String>,
     max_body_bytes: usize,
+    max_sessions: usize,
+    session_idle: Duration,
 }
 
 impl std::fmt::Debug for HttpServer {
@@ -72,13 +120,62 @@ impl std::fmt::Debug for HttpServer {
         f.debug_struct("HttpServer")
             .field("router", &self.router)
             .field("config", &self.config)
+            .field("sessions", &self.sessions.len())
             .finish()
+    }
+}
+
+/// What the request's headers say, read before its body.
+struct Headers {
+    session: Option<String>,
+    version: Option<String>,
+    accept: Option<String>,
+}
+
+impl Headers {
+    fn of(headers: &HeaderMap) -> Self {
+        let text = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        Self {
+            session: text(SESSION_HEADER),
+            version: text(VERSION_HEADER),
+            accept: text(header::ACCEPT.as_str()),
+        }
+    }
+
+    /// The header names a 2025-era version: the client speaks the session flow.
+    fn names_session_era(&self) -> bool {
+        self.version
+            .as_deref()
+            .and_then(ProtocolVersion::parse)
+            .is_some_and(|v| !v.has_result_type())
+    }
+
+    /// `Accept` allows `media` (`type/subtype`), by name or by wildcard. No `Accept` allows
+    /// everything.
+    fn accepts(&self, media: &str) -> bool {
+        let Some(accept) = &self.accept else {
+            return true;
+        };
+        let kind = media.split('/').next().unwrap_or(media);
+        accept.split(',').any(|item| {
+            let range = item.split(';').next().unwrap_or("").trim();
+            range.eq_ignore_ascii_case(media)
+                || range == "*/*"
+                || range
+                    .strip_suffix("/*")
+                    .is_some_and(|k| k.eq_ignore_ascii_case(kind))
+        })
     }
 }
 
 impl HttpServer {
     /// An endpoint for `router` at `/mcp`, for `localhost` / `127.0.0.1` / `::1` (as `Host`
-    /// and as `Origin`), bodies up to 4 MiB.
+    /// and as `Origin`), bodies up to 4 MiB, up to 10,000 open 2025-era sessions.
     pub fn new(router: impl Into<Arc<Router>>) -> Self {
         Self {
             router: router.into(),
@@ -89,13 +186,21 @@ impl HttpServer {
                     .to_vec(),
                 allowed_origins: Vec::new(),
                 max_body_bytes: 4 << 20,
+                max_sessions: 10_000,
+                session_idle: Duration::from_secs(30 * 60),
             }),
+            sessions: Arc::new(Sessions::new()),
         }
     }
 
     fn config_mut(&mut self) -> &mut Config {
         // Builders run before serving: this clones at most once.
         Arc::make_mut(&mut self.config)
+    }
+
+    /// The router served.
+    pub fn router(&self) -> &Arc<Router> {
+        &self.router
     }
 
     /// The path [`serve`](Self::serve) answers on (default `/mcp`; other paths get 404).
@@ -127,6 +232,29 @@ impl HttpServer {
     pub fn max_body_bytes(mut self, limit: usize) -> Self {
         self.config_mut().max_body_bytes = limit;
         self
+    }
+
+    /// How many 2025-era sessions may be open at once (default 10,000). When the table is
+    /// full, an `initialize` ends the idle sessions (see
+    /// [`session_idle_timeout`](Self::session_idle_timeout)); if none is idle, it gets 503.
+    #[must_use]
+    pub fn max_sessions(mut self, limit: usize) -> Self {
+        self.config_mut().max_sessions = limit;
+        self
+    }
+
+    /// How long a session may go unused, with no `GET` stream open, before a new session
+    /// that needs its place may end it (default 30 minutes). Its client then gets 404 and
+    /// initializes again, as the spec has it.
+    #[must_use]
+    pub fn session_idle_timeout(mut self, idle: Duration) -> Self {
+        self.config_mut().session_idle = idle;
+        self
+    }
+
+    /// How many 2025-era sessions are open.
+    pub fn open_sessions(&self) -> usize {
+        self.sessions.len()
     }
 
     /// Serves on `listener` until an accept fails for good: HTTP/1.1 with keep-alive, every
@@ -164,7 +292,7 @@ impl HttpServer {
     }
 
     /// Answers one HTTP request to the endpoint.
-    pub async fn handle<B>(&self, request: Request<B>) -> Response<Full<Bytes>>
+    pub async fn handle<B>(&self, request: Request<B>) -> Response<ResponseBody>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -172,19 +300,13 @@ impl HttpServer {
         if let Some(refused) = self.refuse(request.headers()) {
             return refused;
         }
-        if request.method() != Method::POST {
-            // Stateless: no GET stream, no session to DELETE.
-            let mut response = plain(StatusCode::METHOD_NOT_ALLOWED);
-            response
-                .headers_mut()
-                .insert(header::ALLOW, header::HeaderValue::from_static("POST"));
-            return response;
+        let headers = Headers::of(request.headers());
+        match *request.method() {
+            Method::POST => {}
+            Method::GET => return self.open_stream(&headers),
+            Method::DELETE => return self.end_session(&headers),
+            _ => return not_allowed("GET, POST, DELETE"),
         }
-        let header_version = request
-            .headers()
-            .get("mcp-protocol-version")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
         let limit = self.config.max_body_bytes;
         let body = match Limited::new(request.into_body(), limit).collect().await {
             Ok(collected) => collected.to_bytes(),
@@ -206,11 +328,11 @@ impl HttpServer {
                 );
             }
         };
-        self.answer(&body, header_version.as_deref()).await
+        self.answer(&body, &headers).await
     }
 
     /// `None` when `Host` and `Origin` are allowed; the 403 otherwise.
-    fn refuse(&self, headers: &HeaderMap) -> Option<Response<Full<Bytes>>> {
+    fn refuse(&self, headers: &HeaderMap) -> Option<Response<ResponseBody>> {
         let forbidden = |why: String| {
             Some(error_response(
                 StatusCode::FORBIDDEN,
@@ -258,7 +380,95 @@ impl HttpServer {
         })
     }
 
-    async fn answer(&self, body: &[u8], header_version: Option<&str>) -> Response<Full<Bytes>> {
+    /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
+    /// it: 404 for a session that is unknown or ended, 400 for a version header that is not
+    /// the session's.
+    fn session_of(
+        &self,
+        id: &str,
+        headers: &Headers,
+    ) -> Result<Arc<Session>, (StatusCode, ProtocolError)> {
+        let Some(session) = self.sessions.get(id) else {
+            return Err((
+                StatusCode::NOT_FOUND,
+                ProtocolError::new(
+                    INVALID_REQUEST,
+                    "no such session (it ended or never was): initialize a new one",
+                ),
+            ));
+        };
+        if let Some(named) = headers.version.as_deref()
+            && named != session.version.as_str()
+        {
+            return Err((
+                StatusCode::BAD_REQUEST,
+                ProtocolError::new(
+                    INVALID_REQUEST,
+                    format!(
+                        "MCP-Protocol-Version {named:?} is not the session's version {:?}",
+                        session.version.as_str()
+                    ),
+                ),
+            ));
+        }
+        session.touch();
+        Ok(session)
+    }
+
+    /// The response to a `GET`/`DELETE` without a session: 400 for a 2025-era client (it
+    /// must name its session), 405 otherwise (the stateless flow is `POST` only).
+    fn without_session(headers: &Headers) -> Response<ResponseBody> {
+        if headers.names_session_era() {
+            return error_response(
+                StatusCode::BAD_REQUEST,
+                &Value::Null,
+                &ProtocolError::new(INVALID_REQUEST, "the Mcp-Session-Id header is required"),
+            );
+        }
+        not_allowed("POST")
+    }
+
+    /// `GET`: the session's standalone event stream.
+    fn open_stream(&self, headers: &Headers) -> Response<ResponseBody> {
+        let Some(id) = &headers.session else {
+            return Self::without_session(headers);
+        };
+        let session = match self.session_of(id, headers) {
+            Ok(session) => session,
+            Err((status, error)) => return error_response(status, &Value::Null, &error),
+        };
+        if !headers.accepts("text/event-stream") {
+            return plain(StatusCode::NOT_ACCEPTABLE);
+        }
+        // Events are not stored, so a `Last-Event-ID` has nothing to resume: the client
+        // gets a fresh stream.
+        let Some(rx) = session.open_standalone() else {
+            return error_response(
+                StatusCode::CONFLICT,
+                &Value::Null,
+                &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
+            );
+        };
+        event_stream(ResponseBody::session_stream(rx))
+    }
+
+    /// `DELETE`: ends the session.
+    fn end_session(&self, headers: &Headers) -> Response<ResponseBody> {
+        let Some(id) = &headers.session else {
+            return Self::without_session(headers);
+        };
+        if let Err((status, error)) = self.session_of(id, headers) {
+            return error_response(status, &Value::Null, &error);
+        }
+        if self.sessions.remove(id) {
+            plain(StatusCode::NO_CONTENT)
+        } else {
+            // Ended by a concurrent DELETE.
+            plain(StatusCode::NOT_FOUND)
+        }
+    }
+
+    async fn answer(&self, body: &[u8], headers: &Headers) -> Response<ResponseBody> {
         let message: Value = match serde_json::from_slice(body) {
             Ok(message) => message,
             Err(e) => {
@@ -269,8 +479,8 @@ impl HttpServer {
                 );
             }
         };
-        let request = match Message::deserialize(message) {
-            Ok(request) if request.jsonrpc.as_deref() == Some("2.0") => request,
+        let message = match Message::deserialize(message) {
+            Ok(message) if message.jsonrpc.as_deref() == Some("2.0") => message,
             _ => {
                 return error_response(
                     StatusCode::BAD_REQUEST,
@@ -282,7 +492,28 @@ impl HttpServer {
                 );
             }
         };
-        let (Some(id), Some(method)) = (request.id, request.method) else {
+        let reply_id = message.id.clone().unwrap_or(Value::Null);
+        if let Some(id) = &headers.session {
+            let session = match self.session_of(id, headers) {
+                Ok(session) => session,
+                Err((status, error)) => return error_response(status, &reply_id, &error),
+            };
+            if !(headers.accepts("application/json") && headers.accepts("text/event-stream")) {
+                return error_response(
+                    StatusCode::NOT_ACCEPTABLE,
+                    &reply_id,
+                    &ProtocolError::new(
+                        INVALID_REQUEST,
+                        "Accept must allow application/json and text/event-stream",
+                    ),
+                );
+            }
+            return self.in_session(session, message).await;
+        }
+        let (Some(id), Some(method)) = (message.id, message.method) else {
+            if headers.names_session_era() {
+                return missing_session(&reply_id);
+            }
             // A notification or a response: nothing to answer.
             return plain(StatusCode::ACCEPTED);
         };
@@ -293,7 +524,7 @@ impl HttpServer {
                 &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
             );
         }
-        let params = match request.params {
+        let params = match message.params {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(params)) => params,
             Some(_) => {
@@ -304,52 +535,304 @@ impl HttpServer {
                 );
             }
         };
-        match self.dispatch(&method, params, header_version).await {
-            Ok(body) => json_response(StatusCode::OK, body(&id)),
+        let names_stateless = params
+            .get("_meta")
+            .and_then(|m| m.get(VERSION_KEY))
+            .and_then(Value::as_str)
+            .or(headers.version.as_deref())
+            .and_then(ProtocolVersion::parse)
+            .is_some_and(ProtocolVersion::has_result_type);
+        if method == "initialize" && !names_stateless {
+            if !(headers.accepts("application/json") && headers.accepts("text/event-stream")) {
+                return error_response(
+                    StatusCode::NOT_ACCEPTABLE,
+                    &id,
+                    &ProtocolError::new(
+                        INVALID_REQUEST,
+                        "Accept must allow application/json and text/event-stream",
+                    ),
+                );
+            }
+            return self.initialize(&id, &params);
+        }
+        if headers.names_session_era() {
+            return missing_session(&id);
+        }
+        self.stateless(id, &method, params, headers.version.as_deref())
+            .await
+    }
+
+    /// `initialize`: opens a session on the version the client asked for when it is a
+    /// 2025-era one this crate speaks, else on 2025-11-25.
+    fn initialize(&self, id: &Value, params: &Map<String, Value>) -> Response<ResponseBody> {
+        let Some(asked) = params.get("protocolVersion").and_then(Value::as_str) else {
+            return error_response(
+                StatusCode::OK,
+                id,
+                &ProtocolError::invalid_params("params.protocolVersion: a string is required"),
+            );
+        };
+        let version = ProtocolVersion::parse(asked)
+            .filter(|v| !v.has_result_type())
+            .unwrap_or(ProtocolVersion::V2025_11_25);
+        let capabilities = match params.get("capabilities") {
+            None | Some(Value::Null) => ClientCapabilities::default(),
+            Some(value @ Value::Object(_)) => ClientCapabilities::from_value(value.clone()),
+            Some(_) => {
+                return error_response(
+                    StatusCode::OK,
+                    id,
+                    &ProtocolError::invalid_params("params.capabilities: an object"),
+                );
+            }
+        };
+        let session = Session::open(&self.router, version, capabilities);
+        let config = &self.config;
+        if !self
+            .sessions
+            .insert(&session, config.max_sessions, config.session_idle)
+        {
+            return error_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                id,
+                &ProtocolError::internal("too many open sessions; try again later"),
+            );
+        }
+        let result = self.initialize_result(version);
+        let mut response = json_response(StatusCode::OK, id, value_reply(result));
+        response.headers_mut().insert(
+            SESSION_HEADER,
+            HeaderValue::from_str(&session.id).expect("session ids are hex"),
+        );
+        response
+    }
+
+    fn initialize_result(&self, version: ProtocolVersion) -> Value {
+        let router = &self.router;
+        let mut capabilities = Map::new();
+        let list_changed = || serde_json::json!({ "listChanged": true });
+        if router.has_tools() {
+            capabilities.insert("tools".into(), list_changed());
+        }
+        if router.has_prompts() {
+            capabilities.insert("prompts".into(), list_changed());
+        }
+        if router.has_resources() {
+            capabilities.insert(
+                "resources".into(),
+                serde_json::json!({ "subscribe": true, "listChanged": true }),
+            );
+        }
+        if router.has_completion() {
+            capabilities.insert("completions".into(), Value::Object(Map::new()));
+        }
+        capabilities.insert("logging".into(), Value::Object(Map::new()));
+        let info = router.info();
+        let mut result = Map::new();
+        result.insert("protocolVersion".into(), Value::from(version.as_str()));
+        result.insert("capabilities".into(), Value::Object(capabilities));
+        result.insert(
+            "serverInfo".into(),
+            serde_json::json!({ "name": info.name, "version": info.version }),
+        );
+        if let Some(instructions) = &info.instructions {
+            result.insert("instructions".into(), Value::from(instructions.clone()));
+        }
+        Value::Object(result)
+    }
+
+    /// A message of a session.
+    async fn in_session(&self, session: Arc<Session>, message: Message) -> Response<ResponseBody> {
+        let Some(method) = message.method else {
+            // The client's answer to one of the server's requests.
+            if let Some(id) = &message.id {
+                let answer = match (message.result, message.error) {
+                    (Some(result), None) => Ok(result),
+                    (None, Some(error)) => Err(client_error(&error)),
+                    _ => {
+                        return error_response(
+                            StatusCode::BAD_REQUEST,
+                            id,
+                            &ProtocolError::new(
+                                INVALID_REQUEST,
+                                "a response has exactly one of result and error",
+                            ),
+                        );
+                    }
+                };
+                // An answer nobody waits for (its request ended) is dropped.
+                session.answer(id, answer);
+            }
+            return plain(StatusCode::ACCEPTED);
+        };
+        let Some(id) = message.id else {
+            // Notifications (`initialized`, `cancelled`, `roots/list_changed`) need no answer.
+            return plain(StatusCode::ACCEPTED);
+        };
+        if !(id.is_string() || id.is_number()) {
+            return error_response(
+                StatusCode::BAD_REQUEST,
+                &Value::Null,
+                &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
+            );
+        }
+        let mut params = match message.params {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(params)) => params,
+            Some(_) => {
+                return error_response(
+                    StatusCode::OK,
+                    &id,
+                    &ProtocolError::invalid_params("params: an object"),
+                );
+            }
+        };
+        let empty = || Ok(value_reply(Value::Object(Map::new())));
+        let reply = match method.as_str() {
+            "initialize" => Err(ProtocolError::new(
+                INVALID_REQUEST,
+                "the session is already initialized",
+            )),
+            "ping" => empty(),
+            "logging/setLevel" => match params.remove("level").map(LogLevel::deserialize) {
+                Some(Ok(level)) => {
+                    session.set_log_level(level);
+                    empty()
+                }
+                _ => Err(ProtocolError::invalid_params(
+                    "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
+                )),
+            },
+            "resources/subscribe" => string_param(&mut params, "uri").and_then(|uri| {
+                session.subscribe(uri);
+                empty()
+            }),
+            "resources/unsubscribe" => string_param(&mut params, "uri").and_then(|uri| {
+                session.unsubscribe(&uri);
+                empty()
+            }),
+            "tools/call" | "prompts/get" | "resources/read" => {
+                let meta = match take_meta(&mut params) {
+                    Ok(meta) => meta,
+                    Err(e) => return error_response(StatusCode::OK, &id, &e),
+                };
+                let context = Context::new(request_meta(meta), session.version)
+                    .with_log_level(session.log_level())
+                    .with_client_capabilities(session.capabilities.clone());
+                return self
+                    .streamed(Some(session), id, method, params, context)
+                    .await;
+            }
+            _ => {
+                let meta = match take_meta(&mut params) {
+                    Ok(meta) => meta,
+                    Err(e) => return error_response(StatusCode::OK, &id, &e),
+                };
+                let context = Context::new(request_meta(meta), session.version)
+                    .with_client_capabilities(session.capabilities.clone());
+                self.router
+                    .handle(&method, Some(params), context)
+                    .await
+                    .map(value_reply)
+            }
+        };
+        match reply {
+            Ok(reply) => json_response(StatusCode::OK, &id, reply),
             Err(error) => error_response(StatusCode::OK, &id, &error),
         }
     }
 
-    async fn dispatch(
+    /// A request whose handler may talk back: answered as JSON when it does not, as an
+    /// event stream from its first message on when it does. Without a session (2026-07-28)
+    /// the handler can send notifications only; its questions go out in the result.
+    async fn streamed(
         &self,
+        session: Option<Arc<Session>>,
+        id: Value,
+        method: String,
+        params: Map<String, Value>,
+        context: Context,
+    ) -> Response<ResponseBody> {
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        let context = context.with_peer(Arc::new(RequestPeer {
+            session,
+            out: tx.clone(),
+        }));
+        let router = Arc::clone(&self.router);
+        // Its own task: a client that disconnects does not cancel the request (the 2025
+        // transport's rule), and the response can start before the handler ends.
+        tokio::spawn(async move {
+            let outgoing = match content_call(&router, &method, params, context).await {
+                Ok(reply) => Outgoing::Reply(reply),
+                Err(error) => Outgoing::Error(error),
+            };
+            let _ = tx.send(outgoing);
+        });
+        match rx.recv().await {
+            Some(Outgoing::Reply(reply)) => json_response(StatusCode::OK, &id, reply),
+            Some(Outgoing::Error(error)) => error_response(StatusCode::OK, &id, &error),
+            Some(Outgoing::Message(first)) => {
+                event_stream(ResponseBody::request_stream(id, first, rx))
+            }
+            None => error_response(
+                StatusCode::OK,
+                &id,
+                &ProtocolError::internal("the request ended without a result"),
+            ),
+        }
+    }
+
+    /// A request without a session: the 2026-07-28 flow.
+    async fn stateless(
+        &self,
+        id: Value,
         method: &str,
         mut params: Map<String, Value>,
         header_version: Option<&str>,
-    ) -> Result<Reply, ProtocolError> {
-        let meta = match params.remove("_meta") {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(meta)) => meta,
-            Some(_) => return Err(ProtocolError::invalid_params("params._meta: an object")),
+    ) -> Response<ResponseBody> {
+        let prepared = take_meta(&mut params).and_then(|meta| {
+            let version = version_of(&meta, header_version)?;
+            Ok((meta, version))
+        });
+        let (meta, version) = match prepared {
+            Ok(prepared) => prepared,
+            Err(error) => return error_response(StatusCode::OK, &id, &error),
         };
-        let version = version_of(&meta, header_version)?;
         if method == "server/discover" {
-            return Ok(value_reply(self.discover(version), version));
+            return json_response(StatusCode::OK, &id, value_reply(self.discover(version)));
         }
-        let context = Context::new(request_meta(meta), version);
-        let router = &*self.router;
-        match method {
-            "tools/call" => {
-                let name = string_param(&mut params, "name")?;
-                let arguments = object_param(&mut params, "arguments")?;
-                let result = router.call_tool(&name, arguments, context).await?;
-                Ok(result_reply(result, version))
-            }
-            "prompts/get" => {
-                let name = string_param(&mut params, "name")?;
-                let arguments = object_param(&mut params, "arguments")?;
-                let result = router.get_prompt(&name, arguments, context).await?;
-                Ok(result_reply(result, version))
-            }
-            "resources/read" => {
-                let uri = string_param(&mut params, "uri")?;
-                let result = router.read_resource(&uri, context).await?;
-                Ok(result_reply(result, version))
+        let capabilities = meta
+            .get(CAPABILITIES_KEY)
+            .map(|c| ClientCapabilities::from_value(c.clone()));
+        let log_level = meta
+            .get(LOG_LEVEL_KEY)
+            .and_then(|l| LogLevel::deserialize(l).ok());
+        // Only a request that asked for progress or log messages may get them on an event
+        // stream; every other one is answered in one body, without a task of its own.
+        let may_talk = log_level.is_some() || meta.contains_key("progressToken");
+        let mut context = Context::new(request_meta(meta), version).with_log_level(log_level);
+        if let Some(capabilities) = capabilities {
+            context = context.with_client_capabilities(capabilities);
+        }
+        let reply = match method {
+            "tools/call" | "prompts/get" | "resources/read" => {
+                if may_talk {
+                    return self
+                        .streamed(None, id, method.to_owned(), params, context)
+                        .await;
+                }
+                content_call(&self.router, method, params, context).await
             }
             // Lists and completions are small; the router writes them as values.
-            _ => {
-                let result = router.handle(method, Some(params), context).await?;
-                Ok(value_reply(result, version))
-            }
+            _ => self
+                .router
+                .handle(method, Some(params), context)
+                .await
+                .map(value_reply),
+        };
+        match reply {
+            Ok(reply) => json_response(StatusCode::OK, &id, reply),
+            Err(error) => error_response(StatusCode::OK, &id, &error),
         }
     }
 
@@ -399,6 +882,41 @@ impl HttpServer {
     }
 }
 
+/// `tools/call`, `prompts/get` or `resources/read`: the result written by its writer. On
+/// 2026-07-28 a handler that asks for input ends the round with an `InputRequiredResult`.
+async fn content_call(
+    router: &Router,
+    method: &str,
+    mut params: Map<String, Value>,
+    context: Context,
+) -> Result<Reply, ProtocolError> {
+    let version = context.protocol_version();
+    let input = InputParams::take_from(&mut params)?;
+    match method {
+        "tools/call" => {
+            let name = string_param(&mut params, "name")?;
+            let arguments = object_param(&mut params, "arguments")?;
+            let outcome = router
+                .call_tool_round(&name, arguments, &input, context)
+                .await?;
+            Ok(outcome_reply(outcome, version))
+        }
+        "prompts/get" => {
+            let name = string_param(&mut params, "name")?;
+            let arguments = object_param(&mut params, "arguments")?;
+            let outcome = router
+                .get_prompt_round(&name, arguments, &input, context)
+                .await?;
+            Ok(outcome_reply(outcome, version))
+        }
+        _ => {
+            let uri = string_param(&mut params, "uri")?;
+            let outcome = router.read_resource_round(&uri, &input, context).await?;
+            Ok(outcome_reply(outcome, version))
+        }
+    }
+}
+
 /// Accepts one connection and sets `TCP_NODELAY` on it.
 pub(crate) async fn accept(
     listener: &tokio::net::TcpListener,
@@ -438,36 +956,67 @@ struct Message {
     id: Option<Value>,
     method: Option<String>,
     params: Option<Value>,
+    result: Option<Value>,
+    error: Option<Value>,
 }
 
-/// Writes the response body for the request's id.
-type Reply = Box<dyn FnOnce(&Value) -> Vec<u8> + Send>;
-
-fn envelope(id: &Value, capacity: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity(capacity + 64);
-    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    serde_json::to_writer(&mut out, id).expect("an id is a string or a number");
-    out.extend_from_slice(b",\"result\":");
+/// The client's JSON-RPC error, as the error of the server's request.
+fn client_error(error: &Value) -> ProtocolError {
+    let code = error
+        .get("code")
+        .and_then(Value::as_i64)
+        .and_then(|c| i32::try_from(c).ok())
+        .unwrap_or(ProtocolError::INTERNAL_ERROR);
+    let message = error
+        .get("message")
+        .and_then(Value::as_str)
+        .unwrap_or("the client answered with an error")
+        .to_owned();
+    let mut out = ProtocolError::new(code, message);
+    out.data = error.get("data").cloned();
     out
+}
+
+fn envelope(out: &mut Vec<u8>, id: &Value, capacity: usize) {
+    out.reserve(capacity + 64);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    serde_json::to_writer(&mut *out, id).expect("an id is a string or a number");
+    out.extend_from_slice(b",\"result\":");
 }
 
 /// A result written straight into the body by this crate's writer.
 fn result_reply<T: SerializeFor + Send + 'static>(result: T, version: ProtocolVersion) -> Reply {
-    Box::new(move |id| {
-        let mut out = envelope(id, result.json_len_hint());
-        result.write_json_for(version, &mut out);
+    Box::new(move |id, out| {
+        envelope(out, id, result.json_len_hint());
+        result.write_json_for(version, out);
         out.push(b'}');
-        out
     })
 }
 
-fn value_reply(result: Value, _version: ProtocolVersion) -> Reply {
-    Box::new(move |id| {
-        let mut out = envelope(id, 256);
-        serde_json::to_writer(&mut out, &result).expect("values serialize");
+fn outcome_reply<T: SerializeFor + Send + 'static>(
+    outcome: Outcome<T>,
+    version: ProtocolVersion,
+) -> Reply {
+    match outcome {
+        Outcome::Complete(result) => result_reply(result, version),
+        Outcome::InputRequired(value) => value_reply(value),
+    }
+}
+
+fn value_reply(result: Value) -> Reply {
+    Box::new(move |id, out| {
+        envelope(out, id, 256);
+        serde_json::to_writer(&mut *out, &result).expect("values serialize");
         out.push(b'}');
-        out
     })
+}
+
+fn take_meta(params: &mut Map<String, Value>) -> Result<Map<String, Value>, ProtocolError> {
+    match params.remove("_meta") {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(meta)) => Ok(meta),
+        Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
+    }
 }
 
 fn version_of(
@@ -480,7 +1029,8 @@ fn version_of(
         Some(name) => match ProtocolVersion::parse(name) {
             Some(version) if version.has_result_type() => Ok(version),
             _ => Err(ProtocolError::invalid_params(format!(
-                "unsupported protocol version {name:?}: this endpoint serves {} (stateless)",
+                "unsupported protocol version {name:?}: a request without a session is served \
+                 on {} (stateless); 2025-era clients initialize a session first",
                 ProtocolVersion::LATEST.as_str()
             ))
             .with_data(serde_json::json!({
@@ -528,24 +1078,61 @@ fn object_param(
     }
 }
 
-fn plain(status: StatusCode) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::new()));
+fn plain(status: StatusCode) -> Response<ResponseBody> {
+    let mut response = Response::new(ResponseBody::once(Bytes::new()));
     *response.status_mut() = status;
     response
 }
 
-fn json_response(status: StatusCode, body: Vec<u8>) -> Response<Full<Bytes>> {
+fn not_allowed(allow: &'static str) -> Response<ResponseBody> {
+    let mut response = plain(StatusCode::METHOD_NOT_ALLOWED);
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allow));
+    response
+}
+
+fn missing_session(id: &Value) -> Response<ResponseBody> {
+    error_response(
+        StatusCode::BAD_REQUEST,
+        id,
+        &ProtocolError::new(
+            INVALID_REQUEST,
+            "the Mcp-Session-Id header is required (initialize first)",
+        ),
+    )
+}
+
+fn json_response(status: StatusCode, id: &Value, reply: Reply) -> Response<ResponseBody> {
+    let mut body = Vec::new();
+    reply(id, &mut body);
+    json_bytes(status, body)
+}
+
+fn json_bytes(status: StatusCode, body: Vec<u8>) -> Response<ResponseBody> {
     // `Bytes::from(Vec)` takes the buffer: the body is not copied again.
-    let mut response = Response::new(Full::new(Bytes::from(body)));
+    let mut response = Response::new(ResponseBody::once(Bytes::from(body)));
     *response.status_mut() = status;
     response.headers_mut().insert(
         header::CONTENT_TYPE,
-        header::HeaderValue::from_static("application/json"),
+        HeaderValue::from_static("application/json"),
     );
     response
 }
 
-fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Response<Full<Bytes>> {
+fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
+    let mut response = Response::new(body);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// A JSON-RPC error response, serialized.
+fn error_body(id: &Value, error: &ProtocolError) -> Vec<u8> {
     let mut body = Map::new();
     body.insert("code".into(), Value::from(error.code));
     body.insert("message".into(), Value::from(error.message.clone()));
@@ -553,11 +1140,14 @@ fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Resp
         body.insert("data".into(), data.clone());
     }
     let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "error": body });
-    json_response(
-        status,
-        serde_json::to_vec(&message).expect("values serialize"),
-    )
+    serde_json::to_vec(&message).expect("values serialize")
 }
 
+fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Response<ResponseBody> {
+    json_bytes(status, error_body(id, error))
+}
+
+#[cfg(test)]
+mod session_tests;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 use std::time::Duration;
 
 use super::*;
+use http_body_util::Full;
 
 use crate::model::content::{ContentBlock, ImageContent};
 use crate::model::tool::{CallToolResult, Tool};
@@ -170,10 +171,9 @@ fn a_foreign_or_null_origin_gets_403_on_every_method() {
 fn a_foreign_host_gets_403() {
     rt().block_on(async {
         let mut request = post().body(Full::new(Bytes::from(ECHO))).unwrap();
-        request.headers_mut().insert(
-            header::HOST,
-            header::HeaderValue::from_static("evil.example:3001"),
-        );
+        request
+            .headers_mut()
+            .insert(header::HOST, HeaderValue::from_static("evil.example:3001"));
         let (status, body) = send(&server(), request).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(body["error"]["code"], INVALID_REQUEST);

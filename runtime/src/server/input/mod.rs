@@ -223,6 +223,11 @@ impl Round {
         }
     }
 
+    /// Every answer this round knows: from earlier rounds (the sealed state) and this one.
+    pub(crate) fn answers(&self) -> &Map<String, Value> {
+        &self.answers
+    }
+
     /// After the handler returned: a protocol error, or the questions it asked that have
     /// no answer yet (`None` when there are none).
     pub(crate) fn outcome(&self) -> Result<Option<BTreeMap<String, Value>>, ProtocolError> {

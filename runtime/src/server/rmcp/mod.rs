@@ -225,7 +225,10 @@ impl McpServer {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let subscriptions = Arc::clone(&self.subscriptions);
         *forwarding = Some(self.router.changes().subscribe(move |change| {
-            let Change::ResourceUpdated(uri) = change;
+            // List changes are not forwarded to rmcp sessions (not advertised either).
+            let Change::ResourceUpdated(uri) = change else {
+                return;
+            };
             let subscribed = subscriptions
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -282,6 +285,24 @@ fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
         .map_err(|e| ErrorData::internal_error(e.to_string(), None))
 }
 
+/// A round's outcome as rmcp's response: the result written for the peer's version, or the
+/// questions of an input-required result.
+fn respond<T: RmcpModel, Response>(
+    outcome: Result<Outcome<T>, ProtocolError>,
+    version: ProtocolVersion,
+) -> Result<Response, ErrorData>
+where
+    Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
+{
+    match outcome.map_err(protocol_error)? {
+        Outcome::Complete(result) => Ok(result
+            .to_rmcp_for(version)
+            .map_err(|e| convert_error(&e))?
+            .into()),
+        Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
+    }
+}
+
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
     items: &[T],
     version: ProtocolVersion,
@@ -327,6 +348,18 @@ impl ServerHandler for McpServer {
         config
     }
 
+    /// What rmcp's Streamable HTTP server checks the `Mcp-Param-*` headers of a
+    /// `tools/call` against (SEP-2243: the tool's `x-mcp-header` properties).
+    /// Only the name and the input schema: that is all the check reads.
+    fn get_tool(&self, name: &str) -> Option<rm::Tool> {
+        let tool = self.router.find_tool(name)?;
+        Some(rm::Tool::new(
+            name.to_owned(),
+            String::new(),
+            Arc::new(tool.input_schema.to_map()),
+        ))
+    }
+
     async fn list_tools(
         &self,
         _request: Option<rm::PaginatedRequestParams>,
@@ -343,46 +376,48 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(context);
         let version = ctx.protocol_version();
-        if let Some(support) = self.router.task_support(&request.name)
-            && version.has_result_type()
-        {
-            if ctx.client_supports(Capability::Tasks) {
-                let created = task_engine::create(
+        let input = input_params(
+            request.input_responses.as_ref(),
+            request.request_state.as_ref(),
+        );
+        let outcome = match self.router.task_support(&request.name) {
+            Some(support)
+                if version.has_result_type() && ctx.client_supports(Capability::Tasks) =>
+            {
+                let started = task_engine::call(
                     &self.router,
                     &request.name,
                     request.arguments.unwrap_or_default(),
-                    version,
-                    &ctx.client_capabilities(),
+                    input.responses.as_ref(),
+                    input.state.as_deref(),
+                    ctx,
+                    support,
                 )
+                .await
                 .map_err(protocol_error)?;
-                let created: rm::CreateTaskResult = serde_json::from_value(created)
-                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-                return Ok(created.into());
+                match started {
+                    task_engine::Started::Task(created) => {
+                        let created: rm::CreateTaskResult = serde_json::from_value(created)
+                            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                        return Ok(created.into());
+                    }
+                    task_engine::Started::InputRequired(value) => Outcome::InputRequired(value),
+                    task_engine::Started::Complete(result) => Outcome::Complete(result),
+                }
             }
-            if support == TaskSupport::Required {
+            Some(TaskSupport::Required) if version.has_result_type() => {
                 return Err(protocol_error(missing_capability(
                     Capability::Tasks,
                     "this tool runs only as a task; it",
                 )));
             }
-        }
-        let input = input_params(
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
-        let outcome = self
-            .router
-            .call_tool_round(&request.name, request.arguments, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::CallToolResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+            _ => self
+                .router
+                .call_tool_round(&request.name, request.arguments, &input, ctx)
+                .await
+                .map_err(protocol_error)?,
+        };
+        respond(Ok(outcome), version)
     }
 
     async fn list_prompts(
@@ -405,19 +440,12 @@ impl ServerHandler for McpServer {
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = self
-            .router
-            .get_prompt_round(&request.name, request.arguments, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::GetPromptResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(
+            self.router
+                .get_prompt_round(&request.name, request.arguments, &input, ctx)
+                .await,
+            version,
+        )
     }
 
     async fn list_resources(
@@ -449,19 +477,12 @@ impl ServerHandler for McpServer {
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = self
-            .router
-            .read_resource_round(&request.uri, &input, ctx)
-            .await
-            .map_err(protocol_error)?;
-        match outcome {
-            Outcome::Complete(result) => {
-                let result: rm::ReadResourceResult =
-                    result.to_rmcp_for(version).map_err(|e| convert_error(&e))?;
-                Ok(result.into())
-            }
-            Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-        }
+        respond(
+            self.router
+                .read_resource_round(&request.uri, &input, ctx)
+                .await,
+            version,
+        )
     }
 
     async fn complete(
@@ -552,7 +573,9 @@ impl ServerHandler for McpServer {
             .collect();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let _feed = self.router.changes().subscribe(move |change| {
-            let Change::ResourceUpdated(uri) = change;
+            let Change::ResourceUpdated(uri) = change else {
+                return;
+            };
             if uris.contains(uri) {
                 let _ = tx.send(uri.clone());
             }

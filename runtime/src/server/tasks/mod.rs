@@ -39,13 +39,37 @@ pub(crate) mod engine {
 
     use serde_json::{Map, Value, json};
 
-    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord};
+    use std::future::Future;
+    use std::pin::Pin;
+    use std::task::Poll;
+
+    use super::{POLL_INTERVAL_MS, TTL_MS, TaskRecord, TaskSupport};
     use crate::model::meta::Meta;
+    use crate::model::tool::CallToolResult;
     use crate::rules::ProtocolVersion;
+    use crate::server::handler::BoxFuture;
     use crate::server::handler::{Context, ProtocolError};
-    use crate::server::input::{ClientCapabilities, Round};
-    use crate::server::router::Router;
+    use crate::server::input::{ClientCapabilities, Round, StateKeys, target};
     use crate::wire::version::SerializeFor;
+
+    /// What the engine needs from whatever runs the tools (the `Router` implements it), so
+    /// the tasks depend on this trait and the router on the tasks, not both ways.
+    pub(crate) trait TaskHost: Send + Sync + 'static {
+        /// Where the tasks are kept.
+        fn task_store(&self) -> &dyn super::TaskStore;
+        /// The tasks running in this process.
+        fn running(&self) -> &Running;
+        /// The keys that seal `requestState` (a task tool's input rounds before it becomes
+        /// a task).
+        fn state_keys(&self) -> &StateKeys;
+        /// Runs the tool `name` with `arguments`.
+        fn run_tool(
+            &self,
+            name: &str,
+            arguments: Map<String, Value>,
+            context: Context,
+        ) -> BoxFuture<'_, Result<CallToolResult, ProtocolError>>;
+    }
 
     /// The tasks running in this process, so `tasks/cancel` can stop them.
     #[derive(Debug, Default)]
@@ -135,17 +159,16 @@ pub(crate) mod engine {
         Value::Object(result)
     }
 
-    /// Creates the task (stored before this returns, so `tasks/get` finds it at once) and
-    /// starts it.
-    pub(crate) fn create(
-        router: &Arc<Router>,
+    /// A new task's record, `working`.
+    fn record(
         tool: &str,
         arguments: Map<String, Value>,
         version: ProtocolVersion,
         capabilities: &ClientCapabilities,
-    ) -> Result<Value, ProtocolError> {
+        answers: Map<String, Value>,
+    ) -> TaskRecord {
         let at = now();
-        let record = TaskRecord {
+        TaskRecord {
             task_id: new_id(),
             tool: tool.to_owned(),
             arguments,
@@ -157,24 +180,87 @@ pub(crate) mod engine {
             ttl_ms: TTL_MS,
             poll_interval_ms: POLL_INTERVAL_MS,
             input_requests: Map::new(),
-            answers: Map::new(),
+            answers,
             result: None,
             error: None,
+        }
+    }
+
+    /// How a task tool's call, for a client that declared the extension, ended in the
+    /// request.
+    pub(crate) enum Started {
+        /// The call became a task: the `CreateTaskResult`.
+        Task(Value),
+        /// It asked for input before it had to wait: the `InputRequiredResult`.
+        InputRequired(Value),
+        /// It finished before it had to wait (an `optional` tool): its result, inline.
+        Complete(CallToolResult),
+    }
+
+    /// Calls a task tool for a client that declared the extension. The handler starts in
+    /// the request, as one input round (`responses` and `state` are the request's
+    /// `inputResponses` and `requestState`): what it asks before it first waits goes back as
+    /// an `InputRequiredResult`; the first time it waits (or calls `Context::run_as_task`)
+    /// the call becomes a task, stored before this returns so `tasks/get` finds it at once,
+    /// and the handler goes on running in it with the answers gathered so far. A `required`
+    /// tool that finishes without waiting comes back as a task already completed; an
+    /// `optional` one, inline.
+    // One sequence: begin the round, poll once, then one of three endings.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn call<H: TaskHost>(
+        host: &Arc<H>,
+        tool: &str,
+        arguments: Map<String, Value>,
+        responses: Option<&Value>,
+        state: Option<&str>,
+        context: Context,
+        support: TaskSupport,
+    ) -> Result<Started, ProtocolError> {
+        let version = context.protocol_version();
+        let capabilities = context.client_capabilities();
+        let target = target("tools/call", tool);
+        let round = Arc::new(Round::begin(host.state_keys(), &target, responses, state)?);
+        let context = context
+            .with_round(Arc::clone(&round))
+            .with_task_escalation();
+        let runner = Arc::clone(host);
+        let (name, args) = (tool.to_owned(), arguments.clone());
+        let mut handler: Pin<Box<dyn Future<Output = _> + Send>> =
+            Box::pin(async move { runner.run_tool(&name, args, context).await });
+        let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
+        let record = |answers: &Map<String, Value>| {
+            record(tool, arguments, version, &capabilities, answers.clone())
         };
-        router.task_store().put(&record)?;
-        start(Arc::clone(router), record.task_id.clone());
-        Ok(create_result(&record))
+        if let Poll::Ready(result) = first {
+            if let Some(questions) = round.finish(host.state_keys(), &target)? {
+                return Ok(Started::InputRequired(questions));
+            }
+            let result = result?;
+            if support == TaskSupport::Optional {
+                return Ok(Started::Complete(result));
+            }
+            let mut record = record(round.answers());
+            record.status = "completed".into();
+            record.result = Some(result.to_value_for(version));
+            host.task_store().put(&record)?;
+            return Ok(Started::Task(create_result(&record)));
+        }
+        let record = record(round.answers());
+        host.task_store().put(&record)?;
+        let id = record.task_id.clone();
+        let handle = tokio::spawn(handler);
+        host.running().insert(&id, handle.abort_handle());
+        tokio::spawn(settle(Arc::clone(host), id, round, version, handle));
+        Ok(Started::Task(create_result(&record)))
     }
 
-    fn start(router: Arc<Router>, id: String) {
-        tokio::spawn(run(router, id));
+    fn start<H: TaskHost>(host: Arc<H>, id: String) {
+        tokio::spawn(run(host, id));
     }
 
-    /// Runs (or runs again, with every answer so far) the task's tool and stores where it
-    /// ended: a result, a protocol error, or the questions it waits on.
-    async fn run(router: Arc<Router>, id: String) {
-        let store = router.task_store();
-        let Ok(Some(record)) = store.get(&id) else {
+    /// Runs again, with every answer so far, the task's tool.
+    async fn run<H: TaskHost>(host: Arc<H>, id: String) {
+        let Ok(Some(record)) = host.task_store().get(&id) else {
             return;
         };
         let version = ProtocolVersion::parse(&record.protocol_version).unwrap_or_default();
@@ -184,13 +270,25 @@ pub(crate) mod engine {
                 record.client_capabilities.clone(),
             ))
             .with_round(Arc::clone(&round));
-        let runner = Arc::clone(&router);
+        let runner = Arc::clone(&host);
         let (tool, arguments) = (record.tool.clone(), record.arguments.clone());
-        let handle =
-            tokio::spawn(async move { runner.call_tool(&tool, Some(arguments), context).await });
-        router.running().insert(&id, handle.abort_handle());
+        let handle = tokio::spawn(async move { runner.run_tool(&tool, arguments, context).await });
+        host.running().insert(&id, handle.abort_handle());
+        settle(host, id, round, version, handle).await;
+    }
+
+    /// Waits for the task's handler and stores where it ended: a result, a protocol error,
+    /// or the questions it waits on.
+    async fn settle<H: TaskHost>(
+        host: Arc<H>,
+        id: String,
+        round: Arc<Round>,
+        version: ProtocolVersion,
+        handle: tokio::task::JoinHandle<Result<CallToolResult, ProtocolError>>,
+    ) {
+        let store = host.task_store();
         let joined = handle.await;
-        router.running().remove(&id);
+        host.running().remove(&id);
         let Ok(Some(mut record)) = store.get(&id) else {
             return;
         };
@@ -237,19 +335,19 @@ pub(crate) mod engine {
     }
 
     /// `tasks/get`.
-    pub(crate) fn get(router: &Router, id: &str) -> Result<Value, ProtocolError> {
-        let record = router.task_store().get(id)?.ok_or_else(|| unknown(id))?;
+    pub(crate) fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, ProtocolError> {
+        let record = host.task_store().get(id)?.ok_or_else(|| unknown(id))?;
         Ok(detailed(&record))
     }
 
     /// `tasks/update`: records the answers; once every question is answered the task runs
     /// again (in this process, whichever started it).
-    pub(crate) fn update(
-        router: &Arc<Router>,
+    pub(crate) fn update<H: TaskHost>(
+        host: &Arc<H>,
         id: &str,
         responses: &Map<String, Value>,
     ) -> Result<(), ProtocolError> {
-        let store = router.task_store();
+        let store = host.task_store();
         let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
         if record.status != "input_required" {
             return Ok(());
@@ -267,14 +365,14 @@ pub(crate) mod engine {
         record.last_updated_at = now();
         store.put(&record)?;
         if resume {
-            start(Arc::clone(router), id.to_owned());
+            start(Arc::clone(host), id.to_owned());
         }
         Ok(())
     }
 
     /// `tasks/cancel`: a running task is stopped; a finished one stays as it is.
-    pub(crate) fn cancel(router: &Router, id: &str) -> Result<(), ProtocolError> {
-        let store = router.task_store();
+    pub(crate) fn cancel<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<(), ProtocolError> {
+        let store = host.task_store();
         let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
         if record.is_terminal() {
             return Ok(());
@@ -283,7 +381,7 @@ pub(crate) mod engine {
         record.input_requests.clear();
         record.last_updated_at = now();
         store.put(&record)?;
-        if let Some(handle) = router.running().remove(id) {
+        if let Some(handle) = host.running().remove(id) {
             handle.abort();
         }
         Ok(())

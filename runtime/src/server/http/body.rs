@@ -1,0 +1,186 @@
+//! The endpoint's response body: the whole answer at once (`application/json`, or empty), or
+//! a stream of server-sent events (`text/event-stream`) fed by a channel.
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use hyper::body::{Frame, SizeHint};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use crate::server::handler::ProtocolError;
+
+/// Writes a JSON-RPC response for the request's id into the buffer (appending).
+pub(super) type Reply = Box<dyn FnOnce(&Value, &mut Vec<u8>) + Send>;
+
+/// What goes out on an event stream.
+pub(super) enum Outgoing {
+    /// A JSON-RPC notification or request, already serialized.
+    Message(Vec<u8>),
+    /// The response to the stream's request: written into the event and ends the stream.
+    Reply(Reply),
+    /// The request failed: its error response ends the stream.
+    Error(ProtocolError),
+}
+
+/// The body of the endpoint's responses.
+///
+/// A JSON answer is one buffer (its exact length known, so it goes out with
+/// `Content-Length`); an event stream yields one frame per server-sent event as the handler
+/// produces them and ends after the request's response (a `GET` stream ends with its session).
+pub struct ResponseBody {
+    inner: Inner,
+}
+
+enum Inner {
+    Once(Option<Bytes>),
+    Events(Events),
+}
+
+struct Events {
+    rx: mpsc::UnboundedReceiver<Outgoing>,
+    /// The id of the request the stream answers (`None` for a session's `GET` stream).
+    id: Option<Value>,
+    /// The first message, already received when the stream was chosen.
+    first: Option<Vec<u8>>,
+    done: bool,
+}
+
+impl std::fmt::Debug for ResponseBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.inner {
+            Inner::Once(bytes) => f
+                .debug_tuple("ResponseBody::Once")
+                .field(&bytes.as_ref().map_or(0, Bytes::len))
+                .finish(),
+            Inner::Events(events) => f
+                .debug_struct("ResponseBody::Events")
+                .field("id", &events.id)
+                .field("done", &events.done)
+                .finish_non_exhaustive(),
+        }
+    }
+}
+
+impl ResponseBody {
+    /// A body of these bytes (none for an empty one).
+    pub(super) fn once(bytes: Bytes) -> Self {
+        let bytes = (!bytes.is_empty()).then_some(bytes);
+        Self {
+            inner: Inner::Once(bytes),
+        }
+    }
+
+    /// The event stream answering request `id`: `first` (a message), then what `rx` brings,
+    /// up to the response.
+    pub(super) fn request_stream(
+        id: Value,
+        first: Vec<u8>,
+        rx: mpsc::UnboundedReceiver<Outgoing>,
+    ) -> Self {
+        Self {
+            inner: Inner::Events(Events {
+                rx,
+                id: Some(id),
+                first: Some(first),
+                done: false,
+            }),
+        }
+    }
+
+    /// A session's standalone stream: what `rx` brings, until the session ends.
+    pub(super) fn session_stream(rx: mpsc::UnboundedReceiver<Outgoing>) -> Self {
+        Self {
+            inner: Inner::Events(Events {
+                rx,
+                id: None,
+                first: None,
+                done: false,
+            }),
+        }
+    }
+}
+
+/// `data: ` + the message + a blank line: one event. A serialized JSON value has no raw line
+/// break (strings escape theirs), so one `data` line carries it whole.
+fn event(message: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(message.len() + 8);
+    out.extend_from_slice(b"data: ");
+    out.extend_from_slice(message);
+    out.extend_from_slice(b"\n\n");
+    Bytes::from(out)
+}
+
+impl Events {
+    fn next(&mut self, cx: &mut Context<'_>) -> Poll<Option<Bytes>> {
+        if self.done {
+            return Poll::Ready(None);
+        }
+        if let Some(first) = self.first.take() {
+            return Poll::Ready(Some(event(&first)));
+        }
+        let Some(outgoing) = std::task::ready!(self.rx.poll_recv(cx)) else {
+            self.done = true;
+            let Some(id) = &self.id else {
+                return Poll::Ready(None);
+            };
+            // The handler ended (it panicked) without an answer: the client still gets one.
+            let error = ProtocolError::internal("the request ended without a result");
+            return Poll::Ready(Some(event(&super::error_body(id, &error))));
+        };
+        let id = self.id.as_ref().unwrap_or(&Value::Null);
+        let bytes = match outgoing {
+            Outgoing::Message(message) => event(&message),
+            Outgoing::Reply(reply) => {
+                self.done = true;
+                // The result is written by its writer straight into the event.
+                let mut out = Vec::new();
+                out.extend_from_slice(b"data: ");
+                reply(id, &mut out);
+                out.extend_from_slice(b"\n\n");
+                Bytes::from(out)
+            }
+            Outgoing::Error(error) => {
+                self.done = true;
+                event(&super::error_body(id, &error))
+            }
+        };
+        if self.done {
+            // Nothing after the response: later notifications of the handler are dropped.
+            self.rx.close();
+        }
+        Poll::Ready(Some(bytes))
+    }
+}
+
+impl hyper::body::Body for ResponseBody {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        match &mut self.get_mut().inner {
+            Inner::Once(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
+            Inner::Events(events) => events.next(cx).map(|b| b.map(|b| Ok(Frame::data(b)))),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match &self.inner {
+            Inner::Once(bytes) => bytes.is_none(),
+            Inner::Events(events) => events.done,
+        }
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        match &self.inner {
+            Inner::Once(bytes) => {
+                SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
+            }
+            Inner::Events(_) => SizeHint::default(),
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! What is written can be read back, and what cannot be read back is refused with the field
+//! that waited for it: a block of another kind names the waiting field and what it expects; a
+//! block whose MIME type differs from the field's literal one is refused (unless `any_mime`);
+//! two places written from one field must agree when read.
+
+use mcp_content::{
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
+    read_json,
+};
+
+/// The JSON of `value`'s tool result with `from` replaced by `to`, read back as a result.
+fn tampered<T: IntoCallToolResult>(value: T, from: &str, to: &str) -> CallToolResult {
+    let json = String::from_utf8(
+        value
+            .into_call_tool_result()
+            .to_json_for(ProtocolVersion::V2026_07_28),
+    )
+    .unwrap();
+    assert!(json.contains(from), "{from} not in {json}");
+    read_json(json.replacen(from, to, 1).as_bytes()).unwrap()
+}
+
+#[derive(Content, Debug, PartialEq)]
+struct Report {
+    #[content(text)]
+    summary: String,
+    #[content(image(mime = "image/png"))]
+    chart: Vec<u8>,
+}
+
+fn report() -> Report {
+    Report {
+        summary: "sunny".into(),
+        chart: vec![1, 2, 3],
+    }
+}
+
+#[test]
+fn a_block_of_another_kind_names_the_field_waiting_and_what_it_expects() {
+    #[derive(Content, Debug)]
+    struct One {
+        #[content(text)]
+        only: String,
+    }
+    let result = tampered(
+        report(),
+        r#"{"type":"image","data":"AQID","mimeType":"image/png"}"#,
+        r#"{"type":"text","text":"no chart"}"#,
+    );
+    let err = Report::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "content[1]: unexpected text block: field `chart` expects an image block \
+         and no field of `Report` is left to take a text block"
+    );
+    // With nothing waiting, the message says no field is left.
+    let blocks = vec![
+        mcp_content::ContentBlock::text("a"),
+        mcp_content::ContentBlock::text("b"),
+    ];
+    assert_eq!(
+        One::from_content(&blocks).unwrap_err().to_string(),
+        "content[1]: unexpected text block: no field of `One` is left to take it"
+    );
+}
+
+#[test]
+fn an_image_of_another_mime_type_than_the_literal_is_refused() {
+    let result = tampered(report(), "image/png", "image/jpeg");
+    let err = Report::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[1].mimeType");
+    assert_eq!(
+        err.detail(),
+        "field `chart` declares MIME type image/png, found image/jpeg: a field with a literal `mime` \
+         reads only image blocks of that type (mark it `any_mime` to read an image of any type)"
+    );
+    // Case and parameters aside, the type is the same.
+    let result = tampered(report(), "image/png", "IMAGE/PNG; x=1");
+    assert_eq!(Report::from_call_tool_result(&result).unwrap(), report());
+}
+
+#[test]
+fn any_mime_reads_an_image_of_any_type() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Photo {
+        #[content(image(mime = "image/png", any_mime))]
+        picture: Vec<u8>,
+        #[content(audio(mime = "audio/wav", any_mime))]
+        sound: Vec<u8>,
+    }
+    let photo = || Photo {
+        picture: vec![1],
+        sound: vec![2],
+    };
+    let result = tampered(photo(), "image/png", "image/jpeg");
+    let result = tampered(
+        Photo::from_call_tool_result(&result).unwrap(),
+        "audio/wav",
+        "audio/mpeg",
+    );
+    assert_eq!(Photo::from_call_tool_result(&result).unwrap(), photo());
+}
+
+#[test]
+fn an_audio_of_another_mime_type_is_refused() {
+    #[derive(Content, Debug)]
+    struct Clip {
+        #[content(audio(mime = "audio/wav"))]
+        sound: Vec<u8>,
+    }
+    let result = tampered(Clip { sound: vec![1] }, "audio/wav", "audio/mpeg");
+    let err = Clip::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[0].mimeType");
+    assert!(
+        err.detail().starts_with(
+            "field `sound` declares MIME type audio/wav, found audio/mpeg: a field with a literal `mime` reads only audio blocks"
+        ),
+        "{err}"
+    );
+}
+
+#[derive(Content, Debug, PartialEq)]
+struct Notes {
+    #[content(resource(uri = "notes://{topic}/main"))]
+    main: String,
+    #[content(resource(uri = "notes://{topic}/extra"))]
+    extra: String,
+    topic: String,
+}
+
+fn notes() -> Notes {
+    Notes {
+        main: "m".into(),
+        extra: "e".into(),
+        topic: "rust".into(),
+    }
+}
+
+#[test]
+fn two_uris_that_disagree_on_a_variable_are_refused_naming_both() {
+    assert_eq!(
+        Notes::from_call_tool_result(&notes().into_call_tool_result()).unwrap(),
+        notes()
+    );
+    let result = tampered(notes(), "notes://rust/extra", "notes://go/extra");
+    let err = Notes::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[1].resource.uri");
+    assert_eq!(
+        err.detail(),
+        "field `topic` is read from two places that disagree: content[0].resource.uri and \
+         content[1].resource.uri (both are written from this one field, so they must be equal)"
+    );
+}
+
+#[test]
+fn a_uri_variable_and_a_meta_value_that_disagree_are_refused_naming_both() {
+    #[derive(Content, Debug, PartialEq)]
+    #[content(meta("com.example/city" = city))]
+    struct Weather {
+        #[content(resource(uri = "weather://{city}/raw.json"))]
+        raw: String,
+        city: String,
+    }
+    let weather = || Weather {
+        raw: "{}".into(),
+        city: "Paris".into(),
+    };
+    assert_eq!(
+        Weather::from_call_tool_result(&weather().into_call_tool_result()).unwrap(),
+        weather()
+    );
+    let result = tampered(
+        weather(),
+        r#""com.example/city":"Paris""#,
+        r#""com.example/city":"Lyon""#,
+    );
+    let err = Weather::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "_meta[\"com.example/city\"]");
+    assert_eq!(
+        err.detail(),
+        "field `city` is read from two places that disagree: content[0].resource.uri and \
+         _meta[\"com.example/city\"] (both are written from this one field, so they must be equal)"
+    );
+}
+
+#[test]
+fn two_annotations_from_one_field_that_disagree_are_refused() {
+    use mcp_content::Priority;
+    #[derive(Content, Debug, PartialEq)]
+    struct Ranked {
+        #[content(text, annotations(priority = weight))]
+        first: String,
+        #[content(text, annotations(priority = weight))]
+        second: String,
+        weight: Priority,
+    }
+    let ranked = || Ranked {
+        first: "a".into(),
+        second: "b".into(),
+        weight: Priority::new(0.5).unwrap(),
+    };
+    assert_eq!(
+        Ranked::from_call_tool_result(&ranked().into_call_tool_result()).unwrap(),
+        ranked()
+    );
+    let json = String::from_utf8(
+        ranked()
+            .into_call_tool_result()
+            .to_json_for(ProtocolVersion::V2026_07_28),
+    )
+    .unwrap();
+    // The second block's priority only.
+    let at = json.rfind("\"priority\":0.5").unwrap();
+    let json = format!("{}\"priority\":0.7{}", &json[..at], &json[at + 14..]);
+    let result: CallToolResult = read_json(json.as_bytes()).unwrap();
+    let err = Ranked::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[1].annotations.priority");
+    assert!(
+        err.detail().starts_with(
+            "field `weight` is read from two places that disagree: content[0].annotations.priority and content[1].annotations.priority"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_uri_variable_and_a_text_field_that_disagree_are_refused_naming_both() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Forecast {
+        #[content(resource(uri = "weather://{city}/raw.json"))]
+        raw: String,
+        #[content(text)]
+        city: String,
+    }
+    let forecast = || Forecast {
+        raw: "{}".into(),
+        city: "São Paulo".into(),
+    };
+    assert_eq!(
+        Forecast::from_call_tool_result(&forecast().into_call_tool_result()).unwrap(),
+        forecast()
+    );
+    let result = tampered(forecast(), r#""text":"São Paulo""#, r#""text":"Lima""#);
+    let err = Forecast::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[1].text");
+    assert_eq!(
+        err.detail(),
+        "field `city` is read from two places that disagree: \"São Paulo\" at content[0].resource.uri \
+         and \"Lima\" at content[1].text (both are written from this one field, so they must be equal)"
+    );
+    // Read by value (texts moved out of the blocks), the same.
+    let owned = Forecast::from_owned_call_tool_result(result).unwrap_err();
+    assert_eq!(owned.to_string(), err.to_string());
+    let owned = forecast().into_call_tool_result();
+    assert_eq!(
+        Forecast::from_owned_call_tool_result(owned).unwrap(),
+        forecast()
+    );
+}

@@ -1,0 +1,10 @@
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+struct Report {
+    #[content(link(name = label))]
+    log: Uri,
+    label: Option<String>,
+}
+
+fn main() {}
