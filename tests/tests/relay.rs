@@ -16,7 +16,8 @@
 use std::path::Path;
 
 use mcp_content::{
-    CallToolResult, GetPromptResult, ProtocolVersion, ReadResourceResult, SerializeFor, read_json,
+    CallToolResult, GetPromptResult, ProtocolVersion, ReadResourceResult, SerializeFor, Tool,
+    read_json,
 };
 use serde::de::DeserializeOwned;
 
@@ -95,5 +96,33 @@ fn relayed_values_keep_their_spelling_in_the_model_too() {
     assert_eq!(
         result.structured_content.unwrap().as_str(),
         r#"{"b":[1E2,"a b"]}"#
+    );
+}
+
+/// A tool's schemas and an icon's sizes are kept as text too (not `serde_json::Map`s and
+/// `Vec<String>`s, which would cost 10 times the input's size): what a `Value` would change
+/// in them is written back as it came, for every version that carries them.
+#[test]
+fn tool_schemas_and_icon_sizes_are_relayed_byte_for_byte() {
+    let tool = concat!(
+        r#"{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"integer","#,
+        r#""maximum":1E2,"minimum":-0,"multipleOf":1.50}},"x-big":123456789012345678901234567890,"#,
+        r#""b":1,"a":"\u00e9"},"outputSchema":{"type":"object","z":1.0,"a":[]},"#,
+        r#""icons":[{"src":"https://example.com/i.png","sizes":["48x48","\u0061ny",""]}]}"#
+    );
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        let written = relay::<Tool>(tool.as_bytes(), version);
+        assert_eq!(String::from_utf8_lossy(&written), tool, "{version}");
+    }
+    let read: Tool = read_json(tool.as_bytes()).unwrap();
+    let sizes = read.icons[0].sizes.as_ref().unwrap();
+    assert_eq!(sizes.to_vec(), ["48x48", "any", ""]);
+    assert_eq!(sizes.len(), 3);
+    // 2025-06-18 has no icons: the schemas alone are written back, unchanged.
+    let old =
+        String::from_utf8(relay::<Tool>(tool.as_bytes(), ProtocolVersion::V2025_06_18)).unwrap();
+    assert_eq!(
+        old,
+        tool.split(r#","icons""#).next().unwrap().to_owned() + "}"
     );
 }

@@ -157,8 +157,9 @@ pub(crate) fn check_read_icon_src(src: &str, https_only: bool) -> Result<(), Vio
 /// assert_eq!(sizes.to_vec(), ["48x48", "any"]);
 /// assert_eq!(sizes.len(), 2);
 /// assert_eq!(sizes, vec!["48x48".to_owned(), "any".to_owned()]);
-/// let read: IconSizes = serde_json::from_str(r#"[ "a\"b" ]"#).unwrap();
-/// assert_eq!(read.to_vec(), ["a\"b"]);
+/// let read: IconSizes = serde_json::from_str(r#"[ "a\"b", "\u0061ny" ]"#).unwrap();
+/// assert_eq!(read.as_str(), r#"["a\"b","\u0061ny"]"#); // as it came
+/// assert_eq!(read.to_vec(), ["a\"b", "any"]);
 /// assert!(serde_json::from_str::<IconSizes>("[1]").is_err());
 /// ```
 #[derive(Clone)]
@@ -271,11 +272,25 @@ impl<'de> Deserialize<'de> for IconSizes {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<IconSizes, A::Error> {
                 let mut text = String::from("[");
-                while let Some(Key(size)) = access.next_element::<Key<'de>>()? {
+                // Each string as it came (escapes included): a relay writes it back unchanged.
+                while let Some(size) = access.next_element::<Box<RawValue>>()? {
+                    let size = size.get();
+                    if !size.starts_with('"') {
+                        let kind = match size.as_bytes().first() {
+                            Some(b'{') => "a map",
+                            Some(b'[') => "a sequence",
+                            Some(b't' | b'f') => "a boolean",
+                            Some(b'n') => "null",
+                            _ => "a number",
+                        };
+                        return Err(serde::de::Error::custom(format_args!(
+                            "invalid type: {kind}, expected a string"
+                        )));
+                    }
                     if text.len() > 1 {
                         text.push(',');
                     }
-                    push_key(&mut text, &size);
+                    text.push_str(size);
                 }
                 text.push(']');
                 Ok(IconSizes::from_text(text))

@@ -595,7 +595,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
         impl<'de, T: Deserialize<'de>> Visitor<'de> for CompactVisitor<T> {
             type Value = Compact<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array")
+                // The words of serde's own `Vec`, which these lists were read as before.
+                f.write_str("a sequence")
             }
             fn visit_seq<A: de::SeqAccess<'de>>(
                 self,

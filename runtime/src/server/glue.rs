@@ -28,6 +28,92 @@ pub type ContextType = Context;
 pub struct ToolArguments {
     arguments: Map<String, Value>,
     problems: Vec<String>,
+    /// The arguments passed the whole hand-written schema (feature `jsonschema`).
+    validated: bool,
+}
+
+/// A tool's hand-written input schema (`#[tool(input_schema = …)]`), made once per tool:
+/// the glue accepts what it declares and refuses what it refuses, rather than checking the
+/// arguments against the function's parameters.
+///
+/// With the feature `jsonschema` the arguments are validated against the whole schema;
+/// without it, against its root: `required`, and an argument no parameter takes is refused
+/// only when the schema does not declare it (`properties`, `patternProperties`) and forbids
+/// others (`additionalProperties: false`).
+pub struct DeclaredSchema {
+    schema: Map<String, Value>,
+    #[cfg(feature = "jsonschema")]
+    validator: Option<jsonschema::Validator>,
+}
+
+impl DeclaredSchema {
+    /// The schema as the tool lists it.
+    pub fn new(schema: impl Into<JsonObject>) -> Self {
+        let schema = schema.into().to_map();
+        #[cfg(feature = "jsonschema")]
+        let validator = jsonschema::validator_for(&Value::Object(schema.clone())).ok();
+        Self {
+            schema,
+            #[cfg(feature = "jsonschema")]
+            validator,
+        }
+    }
+
+    /// Whether the schema's root lets an argument called `name` through.
+    fn declares(&self, name: &str) -> bool {
+        let listed = |key: &str| {
+            self.schema
+                .get(key)
+                .and_then(Value::as_object)
+                .is_some_and(|map| !map.is_empty())
+        };
+        self.schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|properties| properties.contains_key(name))
+            // Patterns need a regex engine: without the `jsonschema` feature any name may
+            // match one, so none is refused here.
+            || listed("patternProperties")
+            || !matches!(self.schema.get("additionalProperties"), Some(Value::Bool(false)))
+    }
+
+    /// The problems the schema finds in `arguments`, each with its JSON path.
+    #[cfg(feature = "jsonschema")]
+    fn problems(&self, arguments: &Map<String, Value>) -> Option<Vec<String>> {
+        let validator = self.validator.as_ref()?;
+        let instance = Value::Object(arguments.clone());
+        Some(
+            validator
+                .iter_errors(&instance)
+                .map(|error| {
+                    let path = error.instance_path().to_string();
+                    if path.is_empty() {
+                        format!("arguments: {error}")
+                    } else {
+                        format!(
+                            "`{}`: {error}",
+                            path.trim_start_matches('/').replace('/', ".")
+                        )
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// Without a validator, the root's `required`.
+    fn missing(&self, arguments: &Map<String, Value>) -> Vec<String> {
+        self.schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter(|name| !arguments.contains_key(*name))
+            .map(|name| {
+                format!("missing required argument `{name}` (the input schema requires it)")
+            })
+            .collect()
+    }
 }
 
 impl ToolArguments {
@@ -36,7 +122,22 @@ impl ToolArguments {
         Self {
             arguments,
             problems: Vec::new(),
+            validated: false,
         }
+    }
+
+    /// The arguments of one call to a tool with a hand-written input schema, checked
+    /// against it first (see [`DeclaredSchema`]); finish with [`ToolArguments::finish_declared`].
+    pub fn declared(arguments: Map<String, Value>, schema: &DeclaredSchema) -> Self {
+        let mut this = Self::new(arguments);
+        #[cfg(feature = "jsonschema")]
+        if let Some(problems) = schema.problems(&this.arguments) {
+            this.problems = problems;
+            this.validated = true;
+            return this;
+        }
+        this.problems = schema.missing(&this.arguments);
+        this
     }
 
     /// The argument `name` as a `T`; `None` (and a problem recorded) when it is missing or
@@ -64,6 +165,22 @@ impl ToolArguments {
                 None
             }
         }
+    }
+
+    /// [`ToolArguments::finish`] for a tool with a hand-written input schema: an argument
+    /// no parameter took is refused only when the schema refuses it.
+    pub fn finish_declared(
+        mut self,
+        expected: &[&str],
+        schema: &DeclaredSchema,
+    ) -> Option<CallToolResult> {
+        if self.validated {
+            // The validator has judged every argument, the undeclared ones included.
+            self.arguments.clear();
+        } else {
+            self.arguments.retain(|name, _| !schema.declares(name));
+        }
+        self.finish(expected)
     }
 
     /// `None` when every argument was read and none was unknown; otherwise the `isError`
@@ -348,6 +465,55 @@ mod tests {
         assert_eq!(
             result.content[0].as_text(),
             Some("invalid arguments: `point.x`: invalid type: string \"1\", expected u8")
+        );
+    }
+
+    fn object(value: Value) -> Map<String, Value> {
+        let Value::Object(map) = value else {
+            unreachable!()
+        };
+        map
+    }
+
+    /// What a tool taking only `name` answers under `schema` (with or without `jsonschema`).
+    fn declared_outcome(schema: &DeclaredSchema, arguments: Value) -> Option<String> {
+        let mut reader = ToolArguments::declared(object(arguments), schema);
+        let _ = reader.take::<Option<String>>("name");
+        reader
+            .finish_declared(&["name"], schema)
+            .map(|result| result.content[0].as_text().unwrap_or_default().to_owned())
+    }
+
+    #[test]
+    fn a_declared_schema_decides_what_is_accepted() {
+        let closed = DeclaredSchema::new(object(serde_json::json!({
+            "type": "object",
+            "properties": { "name": { "type": "string" }, "mode": { "type": "string" } },
+            "required": ["mode"],
+            "additionalProperties": false
+        })));
+        assert_eq!(
+            declared_outcome(&closed, serde_json::json!({ "name": "a", "mode": "x" })),
+            None
+        );
+        let extra = declared_outcome(&closed, serde_json::json!({ "mode": "x", "fax": 1 }));
+        assert!(extra.is_some_and(|e| e.contains("fax")));
+        let missing = declared_outcome(&closed, serde_json::json!({ "name": "a" }));
+        assert!(missing.is_some_and(|e| e.contains("mode")));
+
+        let open = DeclaredSchema::new(object(serde_json::json!({ "type": "object" })));
+        assert_eq!(
+            declared_outcome(&open, serde_json::json!({ "anything": [1] })),
+            None
+        );
+        let patterned = DeclaredSchema::new(object(serde_json::json!({
+            "type": "object",
+            "patternProperties": { "^x-": {} },
+            "additionalProperties": false
+        })));
+        assert_eq!(
+            declared_outcome(&patterned, serde_json::json!({ "x-trace": "1" })),
+            None
         );
     }
 
