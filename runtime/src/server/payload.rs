@@ -122,25 +122,25 @@ impl Payloads {
     }
 
     fn link(&self, block: ContentBlock) -> ResourceLink {
+        // Image and audio blocks have the same fields under two types, which neither a
+        // pattern (they are boxed) nor a generic (no trait names the fields) can take as one.
+        macro_rules! media {
+            ($kind:literal, $block:expr) => {{
+                let b = $block;
+                (
+                    $kind,
+                    b.data,
+                    Some(b.mime_type),
+                    b.annotations,
+                    b.meta,
+                    b.extra,
+                    None,
+                )
+            }};
+        }
         let (kind, data, mime_type, annotations, mut meta, extra, inner) = match block {
-            ContentBlock::Image(b) => (
-                "image",
-                b.data,
-                Some(b.mime_type),
-                b.annotations,
-                b.meta,
-                b.extra,
-                None,
-            ),
-            ContentBlock::Audio(b) => (
-                "audio",
-                b.data,
-                Some(b.mime_type),
-                b.annotations,
-                b.meta,
-                b.extra,
-                None,
-            ),
+            ContentBlock::Image(b) => media!("image", *b),
+            ContentBlock::Audio(b) => media!("audio", *b),
             ContentBlock::Resource(b) => {
                 let ResourceContents::Blob(blob) = b.resource else {
                     unreachable!("only blob resources are replaced")
