@@ -556,12 +556,7 @@ pub(crate) fn take_optional<'de, T: Deserialize<'de>, A: MapAccess<'de>>(
     slot: &mut Option<T>,
     key: &'static str,
 ) -> Result<(), A::Error> {
-    if slot.is_some() {
-        return Err(de::Error::duplicate_field(key));
-    }
-    let Present(value) = access.next_value::<Present<T>>()?;
-    *slot = Some(value);
-    Ok(())
+    take_once(access, slot, key, |Present(value): Present<T>| value)
 }
 
 /// Reads the value of a required field into `slot` once.
@@ -570,10 +565,20 @@ pub(crate) fn take_required<'de, T: Deserialize<'de>, A: MapAccess<'de>>(
     slot: &mut Option<T>,
     key: &'static str,
 ) -> Result<(), A::Error> {
+    take_once(access, slot, key, std::convert::identity)
+}
+
+/// Reads a field's value as `V` into `slot` once, refusing a second value.
+fn take_once<'de, V: Deserialize<'de>, T, A: MapAccess<'de>>(
+    access: &mut A,
+    slot: &mut Option<T>,
+    key: &'static str,
+    unwrap: impl FnOnce(V) -> T,
+) -> Result<(), A::Error> {
     if slot.is_some() {
         return Err(de::Error::duplicate_field(key));
     }
-    *slot = Some(access.next_value()?);
+    *slot = Some(unwrap(access.next_value::<V>()?));
     Ok(())
 }
 
