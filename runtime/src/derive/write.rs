@@ -136,16 +136,21 @@ pub fn image<I: IntoIterator>(
 ) where
     I::Item: IntoBinary,
 {
-    for item in items {
-        let (annotations, meta) = env.parts();
-        out.push(ContentBlock::from(ImageContent {
-            data: item.into_base64_data(),
-            mime_type: mime.clone(),
-            annotations,
-            meta,
-            extra: crate::JsonObject::new(),
-        }));
-    }
+    binary(
+        out,
+        items,
+        mime,
+        env,
+        |data, mime_type, (annotations, meta)| {
+            ContentBlock::from(ImageContent {
+                data,
+                mime_type,
+                annotations,
+                meta,
+                extra: crate::JsonObject::new(),
+            })
+        },
+    );
 }
 
 /// Audio blocks.
@@ -157,16 +162,43 @@ pub fn audio<I: IntoIterator>(
 ) where
     I::Item: IntoBinary,
 {
-    for item in items {
-        let (annotations, meta) = env.parts();
-        out.push(ContentBlock::from(AudioContent {
-            data: item.into_base64_data(),
-            mime_type: mime.clone(),
-            annotations,
-            meta,
-            extra: crate::JsonObject::new(),
-        }));
-    }
+    binary(
+        out,
+        items,
+        mime,
+        env,
+        |data, mime_type, (annotations, meta)| {
+            ContentBlock::from(AudioContent {
+                data,
+                mime_type,
+                annotations,
+                meta,
+                extra: crate::JsonObject::new(),
+            })
+        },
+    );
+}
+
+/// Binary blocks of one kind, each built by `block` from the item's data, the MIME type and
+/// the envelope's parts.
+fn binary<I: IntoIterator>(
+    out: &mut Vec<ContentBlock>,
+    items: I,
+    mime: &MimeType,
+    env: &Envelope,
+    block: impl Fn(
+        crate::model::binary::Base64Data,
+        MimeType,
+        (Option<Annotations>, Meta),
+    ) -> ContentBlock,
+) where
+    I::Item: IntoBinary,
+{
+    out.extend(
+        items
+            .into_iter()
+            .map(|item| block(item.into_base64_data(), mime.clone(), env.parts())),
+    );
 }
 
 /// What an embedded resource's contents carry besides their body.
