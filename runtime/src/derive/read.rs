@@ -792,15 +792,12 @@ pub fn offer_image<S: Slot>(
 where
     S::Item: FromBinary,
 {
-    let ContentBlock::Image(b) = &**block else {
-        return Ok(false);
-    };
-    if !slot.has_room() {
-        return Ok(false);
+    match &**block {
+        ContentBlock::Image(b) => {
+            offer_binary(slot, index, (&b.data, &b.mime_type), field, (mime, "image"))
+        }
+        _ => Ok(false),
     }
-    check_mime(mime, &b.mime_type, index, field, "image")?;
-    slot.put(binary(&b.data, index, ".data", field)?);
-    Ok(true)
 }
 
 /// Takes an audio block into `slot`. `mime` is the field's literal MIME type (`None` for a
@@ -815,14 +812,31 @@ pub fn offer_audio<S: Slot>(
 where
     S::Item: FromBinary,
 {
-    let ContentBlock::Audio(b) = &**block else {
-        return Ok(false);
-    };
+    match &**block {
+        ContentBlock::Audio(b) => {
+            offer_binary(slot, index, (&b.data, &b.mime_type), field, (mime, "audio"))
+        }
+        _ => Ok(false),
+    }
+}
+
+/// Takes a binary block's data into `slot` once its MIME type passes the field's `mime`
+/// (`kind` names the block in the error).
+fn offer_binary<S: Slot>(
+    slot: &mut S,
+    index: usize,
+    (data, block_mime): (&crate::model::binary::Base64Data, &MimeType),
+    field: &str,
+    (mime, kind): (Option<&str>, &str),
+) -> Result<bool, ReadError>
+where
+    S::Item: FromBinary,
+{
     if !slot.has_room() {
         return Ok(false);
     }
-    check_mime(mime, &b.mime_type, index, field, "audio")?;
-    slot.put(binary(&b.data, index, ".data", field)?);
+    check_mime(mime, block_mime, index, field, kind)?;
+    slot.put(binary(data, index, ".data", field)?);
     Ok(true)
 }
 
