@@ -295,12 +295,8 @@ fn dotless(path: &str) -> &str {
 
 fn json_kind(value: &Value) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
         Value::Object(_) => "an object without `result`",
+        other => crate::model::meta::kind_of(other),
     }
 }
 

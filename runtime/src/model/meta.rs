@@ -261,7 +261,8 @@ fn fault(at: &str, message: String) -> Fault {
     (at.to_owned(), Violation::new(Rule::Type, message))
 }
 
-fn kind_of(value: &Value) -> &'static str {
+/// A JSON value's kind with its article, for error messages ("got a string").
+pub(crate) fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
