@@ -517,23 +517,9 @@ impl HttpServer {
             // A notification or a response: nothing to answer.
             return plain(StatusCode::ACCEPTED);
         };
-        if !(id.is_string() || id.is_number()) {
-            return error_response(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
-            );
-        }
-        let params = match message.params {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(params)) => params,
-            Some(_) => {
-                return error_response(
-                    StatusCode::OK,
-                    &id,
-                    &ProtocolError::invalid_params("params: an object"),
-                );
-            }
+        let (id, params) = match request_parts(id, message.params) {
+            Ok(parts) => parts,
+            Err(response) => return *response,
         };
         let names_stateless = params
             .get("_meta")
@@ -669,23 +655,9 @@ impl HttpServer {
             // Notifications (`initialized`, `cancelled`, `roots/list_changed`) need no answer.
             return plain(StatusCode::ACCEPTED);
         };
-        if !(id.is_string() || id.is_number()) {
-            return error_response(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
-            );
-        }
-        let mut params = match message.params {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(params)) => params,
-            Some(_) => {
-                return error_response(
-                    StatusCode::OK,
-                    &id,
-                    &ProtocolError::invalid_params("params: an object"),
-                );
-            }
+        let (id, mut params) = match request_parts(id, message.params) {
+            Ok(parts) => parts,
+            Err(response) => return *response,
         };
         let empty = || Ok(value_reply(Value::Object(Map::new())));
         let reply = match method.as_str() {
@@ -1074,6 +1046,33 @@ fn object_param(
         None | Some(Value::Null) => Ok(None),
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key}: an object"
+        ))),
+    }
+}
+
+/// A response of this transport.
+type HttpResponse = Response<ResponseBody>;
+
+/// A request's id and params, checked: the id a string or a number (else 400, the request
+/// has no usable id to answer), the params an object or absent (else an error answer).
+fn request_parts(
+    id: Value,
+    params: Option<Value>,
+) -> Result<(Value, Map<String, Value>), Box<HttpResponse>> {
+    if !(id.is_string() || id.is_number()) {
+        return Err(Box::new(error_response(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
+        )));
+    }
+    match params {
+        None | Some(Value::Null) => Ok((id, Map::new())),
+        Some(Value::Object(params)) => Ok((id, params)),
+        Some(_) => Err(Box::new(error_response(
+            StatusCode::OK,
+            &id,
+            &ProtocolError::invalid_params("params: an object"),
         ))),
     }
 }
