@@ -1036,7 +1036,11 @@ fn outcome_value<T: SerializeFor>(outcome: Outcome<T>, version: crate::ProtocolV
     }
 }
 
-fn take_string(params: &mut Map<String, Value>, key: &str) -> Result<String, ProtocolError> {
+/// A required string parameter, taken out of `params`.
+pub(super) fn take_string(
+    params: &mut Map<String, Value>,
+    key: &str,
+) -> Result<String, ProtocolError> {
     match params.remove(key) {
         Some(Value::String(s)) => Ok(s),
         Some(_) => Err(ProtocolError::invalid_params(format!(
@@ -1048,7 +1052,8 @@ fn take_string(params: &mut Map<String, Value>, key: &str) -> Result<String, Pro
     }
 }
 
-fn take_object(
+/// An optional object parameter, taken out of `params`.
+pub(super) fn take_object(
     params: &mut Map<String, Value>,
     key: &str,
 ) -> Result<Option<Map<String, Value>>, ProtocolError> {

@@ -59,7 +59,7 @@ use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::ClientCapabilities;
-use crate::server::router::{InputParams, Outcome, Router};
+use crate::server::router::{InputParams, Outcome, Router, take_object, take_string};
 use crate::wire::version::SerializeFor;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
@@ -675,11 +675,11 @@ impl HttpServer {
                     "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
                 )),
             },
-            "resources/subscribe" => string_param(&mut params, "uri").and_then(|uri| {
+            "resources/subscribe" => take_string(&mut params, "uri").and_then(|uri| {
                 session.subscribe(uri);
                 empty()
             }),
-            "resources/unsubscribe" => string_param(&mut params, "uri").and_then(|uri| {
+            "resources/unsubscribe" => take_string(&mut params, "uri").and_then(|uri| {
                 session.unsubscribe(&uri);
                 empty()
             }),
@@ -866,23 +866,23 @@ async fn content_call(
     let input = InputParams::take_from(&mut params)?;
     match method {
         "tools/call" => {
-            let name = string_param(&mut params, "name")?;
-            let arguments = object_param(&mut params, "arguments")?;
+            let name = take_string(&mut params, "name")?;
+            let arguments = take_object(&mut params, "arguments")?;
             let outcome = router
                 .call_tool_round(&name, arguments, &input, context)
                 .await?;
             Ok(outcome_reply(outcome, version))
         }
         "prompts/get" => {
-            let name = string_param(&mut params, "name")?;
-            let arguments = object_param(&mut params, "arguments")?;
+            let name = take_string(&mut params, "name")?;
+            let arguments = take_object(&mut params, "arguments")?;
             let outcome = router
                 .get_prompt_round(&name, arguments, &input, context)
                 .await?;
             Ok(outcome_reply(outcome, version))
         }
         _ => {
-            let uri = string_param(&mut params, "uri")?;
+            let uri = take_string(&mut params, "uri")?;
             let outcome = router.read_resource_round(&uri, &input, context).await?;
             Ok(outcome_reply(outcome, version))
         }
@@ -1023,31 +1023,6 @@ fn request_meta(meta: Map<String, Value>) -> Meta {
         }
     }
     out
-}
-
-fn string_param(params: &mut Map<String, Value>, key: &str) -> Result<String, ProtocolError> {
-    match params.remove(key) {
-        Some(Value::String(s)) => Ok(s),
-        Some(_) => Err(ProtocolError::invalid_params(format!(
-            "params.{key}: a string"
-        ))),
-        None => Err(ProtocolError::invalid_params(format!(
-            "params.{key} is required"
-        ))),
-    }
-}
-
-fn object_param(
-    params: &mut Map<String, Value>,
-    key: &str,
-) -> Result<Option<Map<String, Value>>, ProtocolError> {
-    match params.remove(key) {
-        Some(Value::Object(map)) => Ok(Some(map)),
-        None | Some(Value::Null) => Ok(None),
-        Some(_) => Err(ProtocolError::invalid_params(format!(
-            "params.{key}: an object"
-        ))),
-    }
 }
 
 /// A response of this transport.
