@@ -230,6 +230,24 @@ impl McpServer {
 
     /// The handler's context: built from the request without converting anything (the
     /// `_meta`, the capabilities and the client are read from it when a handler asks).
+    /// One round of a request that may ask the client for input: `run` gets the router,
+    /// the request's input parameters and its context; its outcome is answered for the
+    /// session's version.
+    async fn round<T: RmcpModel, Response>(
+        &self,
+        context: RequestContext<RoleServer>,
+        (responses, state): (Option<&rm::InputResponses>, Option<&String>),
+        run: impl AsyncFnOnce(&Router, &InputParams, Context) -> Result<Outcome<T>, ProtocolError>,
+    ) -> Result<Response, ErrorData>
+    where
+        Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
+    {
+        let ctx = self.context(context);
+        let version = ctx.protocol_version();
+        let input = input_params(responses, state);
+        respond(run(&self.router, &input, ctx).await, version)
+    }
+
     fn context(&self, context: RequestContext<RoleServer>) -> Context {
         let version = version_of(&context);
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
@@ -414,18 +432,16 @@ impl ServerHandler for McpServer {
         request: rm::GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
-        let ctx = self.context(context);
-        let version = ctx.protocol_version();
-        let input = input_params(
+        let input = (
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        respond(
-            self.router
-                .get_prompt_round(&request.name, request.arguments, &input, ctx)
-                .await,
-            version,
-        )
+        self.round(context, input, async |router, input, ctx| {
+            router
+                .get_prompt_round(&request.name, request.arguments, input, ctx)
+                .await
+        })
+        .await
     }
 
     async fn list_resources(
@@ -451,18 +467,14 @@ impl ServerHandler for McpServer {
         request: rm::ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
-        let ctx = self.context(context);
-        let version = ctx.protocol_version();
-        let input = input_params(
+        let input = (
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        respond(
-            self.router
-                .read_resource_round(&request.uri, &input, ctx)
-                .await,
-            version,
-        )
+        self.round(context, input, async |router, input, ctx| {
+            router.read_resource_round(&request.uri, input, ctx).await
+        })
+        .await
     }
 
     async fn complete(
