@@ -347,20 +347,9 @@ fn collect_uses<'a>(
                 }
             }
         }
-        Kind::Link {
-            name,
-            title,
-            description,
-            mime,
-            size,
-            ..
-        } => {
-            for (key, value) in [
-                ("name", name),
-                ("title", title),
-                ("description", description),
-                ("size", size),
-            ] {
+        Kind::Link { mime, size, .. } => {
+            let parts = block.attr.link_text_parts();
+            for (key, value) in parts.into_iter().chain([("size", size.as_ref())]) {
                 if let Some(Value::Field(source)) = value {
                     out.push((source.clone(), Use::LinkPart { owner, key }));
                 }

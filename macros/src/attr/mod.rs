@@ -184,6 +184,25 @@ impl Kind {
         }
     }
 
+    /// A link's text parts by key (`name`, `title`, `description`), each a literal, a field
+    /// or absent; none for other kinds.
+    pub(crate) fn link_text_parts(&self) -> [(&'static str, Option<&Value>); 3] {
+        let (name, title, description) = match self {
+            Kind::Link {
+                name,
+                title,
+                description,
+                ..
+            } => (name.as_ref(), title.as_ref(), description.as_ref()),
+            _ => (None, None, None),
+        };
+        [
+            ("name", name),
+            ("title", title),
+            ("description", description),
+        ]
+    }
+
     /// The wire type of the block, for block kinds.
     pub(crate) fn block_type(&self) -> Option<&'static str> {
         match self {

@@ -312,19 +312,8 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                 check_not_bytes(cx, field, "resource(…, text)");
             }
         }
-        Kind::Link {
-            name,
-            title,
-            description,
-            mime,
-            size,
-            ..
-        } => {
-            for (key, value) in [
-                ("name", name),
-                ("title", title),
-                ("description", description),
-            ] {
+        Kind::Link { mime, size, .. } => {
+            for (key, value) in kind.link_text_parts() {
                 if let Some(value) = value {
                     check_text_part(cx, input, field, key, value);
                 }
