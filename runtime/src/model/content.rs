@@ -660,15 +660,10 @@ fn write_media<K: FieldSink>(
     kind: &str,
     data: &Base64Data,
     mime_type: &MimeType,
-    annotations: Option<&Annotations>,
-    meta: &Meta,
-    extra: &JsonObject,
-    known: &[&str],
 ) -> Result<(), K::Error> {
     sink.field("type", kind)?;
     sink.base64("data", data)?;
-    sink.field("mimeType", mime_type)?;
-    put_common(sink, annotations, meta, extra, known)
+    sink.field("mimeType", mime_type)
 }
 
 impl WriteFields for ResourceContents {
@@ -785,26 +780,26 @@ impl BlockRef<'_> {
                     TextContent::KNOWN_FIELDS,
                 )
             }
-            BlockRef::Image(b) => write_media(
-                sink,
-                "image",
-                &b.data,
-                &b.mime_type,
-                b.annotations.as_ref(),
-                &b.meta,
-                &b.extra,
-                ImageContent::KNOWN_FIELDS,
-            ),
-            BlockRef::Audio(b) => write_media(
-                sink,
-                "audio",
-                &b.data,
-                &b.mime_type,
-                b.annotations.as_ref(),
-                &b.meta,
-                &b.extra,
-                AudioContent::KNOWN_FIELDS,
-            ),
+            BlockRef::Image(b) => {
+                write_media(sink, "image", &b.data, &b.mime_type)?;
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    ImageContent::KNOWN_FIELDS,
+                )
+            }
+            BlockRef::Audio(b) => {
+                write_media(sink, "audio", &b.data, &b.mime_type)?;
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    AudioContent::KNOWN_FIELDS,
+                )
+            }
             BlockRef::ResourceLink(b) => {
                 sink.field("type", "resource_link")?;
                 sink.field("uri", &b.uri)?;
