@@ -25,6 +25,20 @@ def strip(text):
     return pattern.sub(lambda m: '""' if m.group(0)[0] in "rb\"" else " ", text)
 
 
+def cut_test_modules(text):
+    out, pos = [], 0
+    pattern = re.compile(r"#\[cfg\((?:test|all\(test[^\]]*\))\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{")
+    while (m := pattern.search(text, pos)) is not None:
+        out.append(text[pos : m.start()])
+        depth, i = 1, m.end()
+        while depth and i < len(text):
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        pos = i
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def file_module(path):
     rel = os.path.relpath(path, root)[:-3].split(os.sep)
     if rel[-1] in ("lib", "main", "mod"):
@@ -66,9 +80,13 @@ for dirpath, _, files in os.walk(root):
         if not name.endswith(".rs"):
             continue
         path = os.path.join(dirpath, name)
+        if name == "tests.rs" or name.endswith("_tests.rs"):
+            continue
         base = file_module(path)
         modules[base] = path
         text = strip(open(path, encoding="utf-8").read())
+        # A test module, with what is in it, is cut out (its braces balanced).
+        text = cut_test_modules(text)
         stack = []  # (inline module name, brace depth at its opening)
         depth = 0
         found = []

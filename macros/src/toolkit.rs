@@ -149,6 +149,32 @@ impl<'k> Keys<'k> {
     }
 }
 
+/// The index of `value` (a string literal given to `key`) in `allowed`; otherwise the
+/// mistake is reported at the literal, with "did you mean" when one is close (and `extra`,
+/// a hint of the caller's, after it), and `None` returned.
+pub(crate) fn one_of(
+    cx: &mut Ctxt,
+    value: &LitStr,
+    key: &str,
+    allowed: &[&str],
+    extra: &str,
+) -> Option<usize> {
+    let word = value.value();
+    if let Some(index) = allowed.iter().position(|a| *a == word) {
+        return Some(index);
+    }
+    let expected: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
+    let hint = suggest::hint(&word, allowed.iter().copied());
+    cx.error_at(
+        value.span(),
+        format!(
+            "`{key}` takes {}, not \"{word}\"{hint}{extra}",
+            expected.join(" or ")
+        ),
+    );
+    None
+}
+
 /// An unknown key, with "did you mean" when one is close, else the keys that are allowed.
 pub(crate) fn unknown_key(cx: &mut Ctxt, key: &str, span: Span, place: &str, allowed: &[&str]) {
     let hint = suggest::hint(key, allowed.iter().copied());

@@ -70,6 +70,11 @@ pub trait IntoContent: Sized {
 ///     r#"{"content":[{"type":"text","text":"42"}],"_meta":{"com.example/source":"demo"},"resultType":"complete"}"#
 /// );
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a `#[tool]` function",
+    label = "not a tool result",
+    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
+)]
 pub trait IntoCallToolResult {
     /// The tool result for this value.
     fn into_call_tool_result(self) -> CallToolResult;

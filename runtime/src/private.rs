@@ -56,13 +56,15 @@ pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
-    ConstMessage, ContextType, ToolArguments, ToolOutput, contents_ui_meta, empty_input_schema,
-    get_prompt_result, input_schema, prompt_argument, read_resource_result, read_uri, required,
-    schema_object, str_eq, template_variable,
+    ConstMessage, ContextType, DeclaredSchema, NoSchema, SchemaOf, SchemaProbe, ToolArguments,
+    contents_ui_meta,
+    empty_input_schema, get_prompt_result, input_schema, prompt_argument, read_resource_result,
+    read_uri, required, schema_object, str_eq, template_variable,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
 };
+pub use crate::server::tasks::TaskSupport;
 pub use crate::wire::error::ReadError;
 
 use crate::model::icon::Icon;

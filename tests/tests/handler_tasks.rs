@@ -1,14 +1,14 @@
-//! Task tools (the `io.modelcontextprotocol/tasks` extension, SEP-2663) served through the
-//! router on `rmcp`'s stdio transport, spoken line by line at 2026-07-28: a task tool
-//! becomes a task the first time it waits, is polled with `tasks/get`, asks its questions
-//! in input rounds before that, and runs inline (or is refused) for a client without the
-//! extension.
+//! Task tools (`#[tool(task = "optional" | "required")]`, the `io.modelcontextprotocol/tasks`
+//! extension, SEP-2663) served through `router!` on `rmcp`'s stdio transport, spoken line by
+//! line at 2026-07-28: a task tool becomes a task the first time it waits, is polled with
+//! `tasks/get`, asks its questions in input rounds before that, and runs inline (or is
+//! refused) for a client without the extension.
 
 use std::time::{Duration, Instant};
 
 use mcp_content::input::Elicitation;
 use mcp_content::tasks::TaskSupport;
-use mcp_content::{Context, ProtocolError, Router, tool};
+use mcp_content::{Context, ProtocolError, ProtocolVersion, Router, SerializeFor, tool};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines};
 
@@ -16,14 +16,14 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines};
 ///
 /// # Arguments
 /// * `label` - Echoed in the result
-#[tool]
+#[tool(task = "optional")]
 async fn slow(label: String) -> String {
     tokio::time::sleep(Duration::from_millis(50)).await;
     format!("done: {label}")
 }
 
 /// Answers at once.
-#[tool]
+#[tool(task = "required")]
 fn quick() -> String {
     "quick".into()
 }
@@ -34,7 +34,7 @@ struct Name {
 }
 
 /// Asks for a name in input rounds, then greets as a task.
-#[tool]
+#[tool(task = "required")]
 async fn greet_later(context: Context) -> Result<String, ProtocolError> {
     let name = match context
         .elicit_form_as::<Name>("user_name", "Your name?")
@@ -47,13 +47,33 @@ async fn greet_later(context: Context) -> Result<String, ProtocolError> {
     Ok(format!("Hello, {name}!"))
 }
 
+/// Declared by the attribute, not by the builder.
 fn router() -> Router {
-    Router::builder()
-        .task_tool(slow {}, TaskSupport::Optional)
-        .task_tool(quick {}, TaskSupport::Required)
-        .task_tool(greet_later {}, TaskSupport::Required)
+    mcp_content::router! { tools: [slow, quick, greet_later] }
         .build()
         .unwrap()
+}
+
+#[test]
+fn the_attribute_declares_task_support_and_the_builder_can_override_it() {
+    let router = router();
+    assert_eq!(router.task_support("slow"), Some(TaskSupport::Optional));
+    assert_eq!(router.task_support("quick"), Some(TaskSupport::Required));
+    assert!(router.has_task_tools());
+    let overridden = Router::builder()
+        .task_tool(quick {}, TaskSupport::Optional)
+        .build()
+        .unwrap();
+    assert_eq!(
+        overridden.task_support("quick"),
+        Some(TaskSupport::Optional)
+    );
+    // Not on the wire: 2026-07-28 tools have no `execution`, and 2025-11-25's announces
+    // that version's experimental tasks, which are not served.
+    for version in ProtocolVersion::ALL {
+        let listed = serde_json::to_value(router.list_tools()[0].for_version(version)).unwrap();
+        assert!(listed.get("execution").is_none(), "{version}: {listed}");
+    }
 }
 
 struct Client {

@@ -173,6 +173,66 @@ fn custom_schema() -> Map<String, Value> {
     }))
 }
 
+/// A hand-written schema declaring more than the parameters take (the conformance suite's
+/// `json_schema_2020_12_tool` shape).
+#[tool(input_schema = contact_schema)]
+fn contact(name: Option<String>, email: Option<String>) -> String {
+    format!(
+        "{} <{}>",
+        name.unwrap_or_default(),
+        email.unwrap_or_default()
+    )
+}
+
+fn contact_schema() -> Map<String, Value> {
+    args(json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {
+            "address": {
+                "type": "object",
+                "properties": { "city": { "type": "string" } }
+            }
+        },
+        "properties": {
+            "name": { "type": "string" },
+            "address": { "$ref": "#/$defs/address" },
+            "contactMethod": { "type": "string", "enum": ["phone", "email"] },
+            "email": { "type": "string" }
+        },
+        "required": ["contactMethod"],
+        "additionalProperties": false
+    }))
+}
+
+/// A hand-written schema open to any argument.
+#[tool(input_schema = open_schema)]
+fn open(name: String) -> String {
+    name
+}
+
+fn open_schema() -> Map<String, Value> {
+    args(json!({
+        "type": "object",
+        "properties": { "name": { "type": "string" } },
+        "required": ["name"]
+    }))
+}
+
+/// A hand-written schema for a tool without parameters.
+#[tool(input_schema = ping_schema)]
+fn ping() -> &'static str {
+    "pong"
+}
+
+fn ping_schema() -> Map<String, Value> {
+    args(json!({
+        "type": "object",
+        "properties": { "verbose": { "type": "boolean" } },
+        "additionalProperties": false
+    }))
+}
+
 // ---------------------------------------------------------------------------------------
 // Descriptors
 
@@ -274,6 +334,56 @@ fn input_schema_override() {
         call(&custom {}, json!({"value": 5})).content[0].as_text(),
         Some("5")
     );
+}
+
+#[test]
+fn a_hand_written_schema_accepts_the_arguments_it_declares() {
+    // `contactMethod` and `address` are declared by the schema but taken by no parameter.
+    let result = call(
+        &contact {},
+        json!({
+            "name": "Ada", "contactMethod": "email", "email": "ada@example.com",
+            "address": { "city": "London" }
+        }),
+    );
+    assert_ne!(result.is_error, Some(true), "{:?}", result.content);
+    assert_eq!(result.content[0].as_text(), Some("Ada <ada@example.com>"));
+    // An open schema (no `additionalProperties: false`) takes anything.
+    let result = call(&open {}, json!({ "name": "x", "anything": [1, 2] }));
+    assert_eq!(result.content[0].as_text(), Some("x"));
+    // A tool without parameters takes what its schema declares.
+    let result = call(&ping {}, json!({ "verbose": true }));
+    assert_eq!(result.content[0].as_text(), Some("pong"));
+}
+
+#[test]
+fn a_hand_written_schema_refuses_what_it_refuses_and_names_it() {
+    let refusals = [
+        (
+            call(&contact {}, json!({ "contactMethod": "email", "fax": "1" })),
+            "fax",
+        ),
+        (call(&contact {}, json!({ "name": "Ada" })), "contactMethod"),
+        (
+            call(&contact {}, json!({ "contactMethod": "pigeon" })),
+            "contactMethod",
+        ),
+        (
+            call(
+                &contact {},
+                json!({ "contactMethod": "email", "address": { "city": 7 } }),
+            ),
+            "address.city",
+        ),
+        (call(&ping {}, json!({ "loud": true })), "loud"),
+        (call(&open {}, json!({ "other": 1 })), "name"),
+    ];
+    for (result, named) in refusals {
+        assert_eq!(result.is_error, Some(true), "{named}: {:?}", result.content);
+        let text = result.content[0].as_text().unwrap_or_default().to_owned();
+        assert!(text.starts_with("invalid arguments"), "{text}");
+        assert!(text.contains(named), "{named} not in: {text}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ use axum::serve::{Listener as _, ListenerExt as _};
 use std::time::Duration;
 
 use mcp_content::input::{Capability, Elicitation, InputRequest, StateKey, StateKeys};
-use mcp_content::tasks::{FileTaskStore, TaskSupport};
+use mcp_content::tasks::FileTaskStore;
 use mcp_content::{
     Base64Data, BlobResourceContents, ContentBlock, Context, EmbeddedResource, ImageContent,
     LogLevel, MimeType, PromptMessage, ProtocolError, ReadResourceResult, ResourceContents, Role,
@@ -505,7 +505,7 @@ fn greet(name: String) -> String {
 /// # Arguments
 /// * `seconds` - How long to work
 /// * `label` - A label echoed in the result
-#[tool]
+#[tool(task = "optional")]
 async fn slow_compute(seconds: Option<f64>, label: Option<String>) -> String {
     let seconds = seconds.unwrap_or(0.0).clamp(0.0, 60.0);
     tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
@@ -516,14 +516,14 @@ async fn slow_compute(seconds: Option<f64>, label: Option<String>) -> String {
 }
 
 /// Fails as a tool after about a second (`isError`), always as a task.
-#[tool]
+#[tool(task = "required")]
 async fn failing_job() -> Result<String, String> {
     tokio::time::sleep(Duration::from_secs(1)).await;
     Err("the job failed".into())
 }
 
 /// Breaks with a protocol error (the task fails rather than completing with `isError`).
-#[tool]
+#[tool(task = "optional")]
 async fn protocol_error_job() -> String {
     tokio::time::sleep(Duration::from_millis(200)).await;
     panic!("protocol_error_job breaks on purpose");
@@ -553,7 +553,7 @@ fn confirmed(answer: Elicitation<DeleteConfirmation>) -> String {
 ///
 /// # Arguments
 /// * `filename` - The file to delete
-#[tool]
+#[tool(task = "optional")]
 async fn confirm_delete(
     filename: Option<String>,
     context: Context,
@@ -568,7 +568,7 @@ async fn confirm_delete(
 }
 
 /// Asks two questions at once (a task waits for both).
-#[tool]
+#[tool(task = "optional")]
 async fn multi_input(context: Context) -> Result<String, ProtocolError> {
     context.run_as_task().await;
     let (first, second) = tokio::join!(
@@ -579,7 +579,7 @@ async fn multi_input(context: Context) -> Result<String, ProtocolError> {
 }
 
 /// Asks for a name, then works on it as a task.
-#[tool]
+#[tool(task = "required")]
 async fn test_tool_with_task(context: Context) -> Result<String, ProtocolError> {
     // Asked in input rounds on the request; the call becomes a task once it is answered.
     let name = context
@@ -795,6 +795,12 @@ fn router_builder() -> mcp_content::RouterBuilder {
             test_streaming_elicitation,
             test_logging_tool,
             greet,
+            slow_compute,
+            failing_job,
+            protocol_error_job,
+            confirm_delete,
+            multi_input,
+            test_tool_with_task,
         ],
         prompts: [
             test_input_required_result_prompt,
@@ -805,12 +811,6 @@ fn router_builder() -> mcp_content::RouterBuilder {
         ],
         resources: [static_text, static_binary, template_data],
     }
-    .task_tool(slow_compute {}, TaskSupport::Optional)
-    .task_tool(failing_job {}, TaskSupport::Required)
-    .task_tool(protocol_error_job {}, TaskSupport::Optional)
-    .task_tool(confirm_delete {}, TaskSupport::Optional)
-    .task_tool(multi_input {}, TaskSupport::Optional)
-    .task_tool(test_tool_with_task {}, TaskSupport::Required)
     .info("mcp-content-conformance-server", env!("CARGO_PKG_VERSION"))
     .completion(complete)
 }
@@ -869,7 +869,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             );
             let server = mcp_content::http::HttpServer::new(configured_router());
             tokio::select! {
-                served = server.serve(listener) => served?,
+                outcome = server.serve(listener) => outcome?,
                 _ = tokio::signal::ctrl_c() => {}
             }
             Ok(())
@@ -890,7 +890,7 @@ mod tests {
     #[test]
     fn fixture_names_are_unique_and_described() {
         let router = router();
-        assert_eq!(router.list_tools().len(), 31);
+        assert_eq!(router.list_tools().len(), 32);
         for tool in router.list_tools() {
             assert!(
                 tool.description.as_deref().is_some_and(|d| !d.is_empty()),

@@ -418,6 +418,7 @@ fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
     // Names used in attributes that are no field: a field they misspell is not reported
     // as unplaced too (one mistake, one error).
     let names = unresolved_names(input);
+    let in_broken_templates = broken_template_words(input);
     for resolved in &layout.fields {
         let field = resolved.field;
         if field.attrs.kind.is_some() || (field.annotated && !cx.is_ok()) {
@@ -430,7 +431,10 @@ fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
         {
             continue;
         }
-        if resolved.uses.is_empty() {
+        let in_broken_template = in_broken_templates
+            .iter()
+            .any(|word| word == field_name.trim_start_matches("r#"));
+        if resolved.uses.is_empty() && !in_broken_template {
             cx.error_spanned_by(
                 &field.ident,
                 format!(
@@ -441,6 +445,25 @@ fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
             );
         }
     }
+}
+
+/// The words of resource URIs that are not valid templates (reported once, as such): a field
+/// such a template seems to use is not reported as unplaced too.
+fn broken_template_words(input: &Input) -> Vec<String> {
+    let mut out = Vec::new();
+    for field in &input.fields {
+        if let Some(Kind::Resource { uri: Some(lit), .. }) = &field.attrs.kind {
+            let text = lit.value();
+            if UriTemplate::parse(&text).is_err() {
+                out.extend(
+                    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .filter(|word| !word.is_empty())
+                        .map(str::to_owned),
+                );
+            }
+        }
+    }
+    out
 }
 
 /// Names attributes use as fields that are no field.
@@ -462,20 +485,11 @@ fn unresolved_names(input: &Input) -> Vec<String> {
             Some(Kind::Media { mime: Some(m), .. }) => values.push(m),
             Some(Kind::Resource { uri, mime, .. }) => {
                 values.extend(mime);
-                if let Some(lit) = uri {
-                    let text = lit.value();
-                    match UriTemplate::parse(&text) {
-                        Ok(template) => {
-                            out.extend(template.variables().into_iter().map(str::to_owned));
-                        }
-                        // A template that does not parse is reported once; the fields it
-                        // seems to use are not reported as unplaced too.
-                        Err(_) => out.extend(
-                            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                                .filter(|word| !word.is_empty())
-                                .map(str::to_owned),
-                        ),
-                    }
+                if let Some(template) = uri
+                    .as_ref()
+                    .and_then(|lit| UriTemplate::parse(&lit.value()).ok())
+                {
+                    out.extend(template.variables().into_iter().map(str::to_owned));
                 }
             }
             Some(Kind::Link {

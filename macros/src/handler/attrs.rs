@@ -43,6 +43,8 @@ pub(crate) struct Attrs {
     pub(crate) max_inline: Option<u64>,
     /// `#[tool(ui = "ui://…")]`: the resource `router!` must find.
     pub(crate) ui_uri: Option<LitStr>,
+    /// `#[tool(task = "optional" | "required")]`: `true` for `required`.
+    pub(crate) task_required: Option<bool>,
 }
 
 impl Attrs {
@@ -116,6 +118,17 @@ pub(crate) fn parse_attrs(
                     Ok(bytes) => attrs.max_inline = Some(bytes),
                     Err(violation) => toolkit::violation(cx, size.span(), &violation),
                 }
+            }
+            "task" => {
+                let value: LitStr = meta.value()?.parse()?;
+                let extra = if value.value() == "forbidden" {
+                    "; a tool that never runs as a task leaves `task` out"
+                } else {
+                    ""
+                };
+                attrs.task_required =
+                    toolkit::one_of(cx, &value, "task", &["optional", "required"], extra)
+                        .map(|index| index == 1);
             }
             "visibility" => {
                 let words = app::parse_words(cx, &meta, mcp_content_rules::check_ui_visibility)?;

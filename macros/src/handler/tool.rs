@@ -27,6 +27,7 @@ impl HandlerKind for Tool {
         "ui",
         "visibility",
         "max_inline",
+        "task",
     ];
     const TRAIT: &'static str = "ToolHandler";
     const REGISTER: &'static str = "Router::builder().tool";
@@ -94,15 +95,31 @@ impl HandlerKind for Tool {
         let output_schema = if let Some(path) = &attrs.output_schema {
             quote!(__p::Some(__p::schema_object(#path())))
         } else {
-            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::output_schema())
+            quote_spanned! {ret.span()=> {
+                // One of the two is used, whichever method lookup picks.
+                #[allow(unused_imports)]
+                use __p::{NoSchema as _, SchemaOf as _};
+                (&__p::SchemaProbe::<#ret>::new()).output_schema()
+            }}
         };
-        let into_result =
-            quote_spanned!(ret.span()=> <#ret as __p::ToolOutput>::into_tool_result(__value));
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoCallToolResult>::into_call_tool_result(__value));
         let annotations = annotations(attrs);
         let max_inline = attrs.max_inline.map(|bytes| {
             quote! {
                 fn max_inline(&self) -> __p::Option<u64> {
                     __p::Some(#bytes)
+                }
+            }
+        });
+        let task_support = attrs.task_required.map(|required| {
+            let support = if required {
+                quote!(Required)
+            } else {
+                quote!(Optional)
+            };
+            quote! {
+                fn task_support(&self) -> __p::Option<__p::TaskSupport> {
+                    __p::Some(__p::TaskSupport::#support)
                 }
             }
         });
@@ -134,6 +151,7 @@ impl HandlerKind for Tool {
             }
 
             #max_inline
+            #task_support
         };
         Body { items, methods }
     }
@@ -188,11 +206,31 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
         (None, true) => quote!(__p::input_schema::<__Arguments>()),
         (None, false) => quote!(__p::empty_input_schema()),
     };
+    // A hand-written schema decides which arguments are accepted, not the parameter list;
+    // it is made (and, with `jsonschema`, compiled) once.
+    let (begin, finish) = match &attrs.input_schema {
+        Some(path) => (
+            quote! {
+                static __INPUT_SCHEMA: __p::LazyLock<__p::DeclaredSchema> =
+                    __p::LazyLock::new(|| __p::DeclaredSchema::new(#path()));
+                #[allow(unused_mut)]
+                let mut __arguments = __p::ToolArguments::declared(arguments, &__INPUT_SCHEMA);
+            },
+            quote!(__arguments.finish_declared(&[#(#names),*], &__INPUT_SCHEMA)),
+        ),
+        None => (
+            quote! {
+                #[allow(unused_mut)]
+                let mut __arguments = __p::ToolArguments::new(arguments);
+            },
+            quote!(__arguments.finish(&[#(#names),*])),
+        ),
+    };
     let read_arguments = if has_arguments {
         quote! {
-            let mut __arguments = __p::ToolArguments::new(arguments);
+            #begin
             #(#takes)*
-            if let __p::Some(result) = __arguments.finish(&[#(#names),*]) {
+            if let __p::Some(result) = #finish {
                 return result;
             }
             // `finish` returned `None`: every `take` above succeeded.
@@ -202,7 +240,8 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
         }
     } else {
         quote! {
-            if let __p::Some(result) = __p::ToolArguments::new(arguments).finish(&[]) {
+            #begin
+            if let __p::Some(result) = #finish {
                 return result;
             }
         }

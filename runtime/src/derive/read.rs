@@ -202,12 +202,14 @@ pub fn read_owned<T: ContentSlots>(result: CallToolResult) -> Result<T, ReadErro
     read_content_owned(result.content, &result.meta)
 }
 
-/// [`read_structured`] from an owned result.
-pub fn read_structured_owned<T: ContentSlots + DeserializeOwned>(
+/// [`read_structured`] from an owned result: the blocks by value when there is no
+/// `structuredContent` (bounded like the borrowed read, so a type missing `Deserialize` is
+/// reported once, there).
+pub fn read_structured_owned<T: ContentSlots + crate::content_traits::FromContent>(
     result: CallToolResult,
 ) -> Result<T, ReadError> {
     if result.structured_content.is_some() || result.is_error() {
-        return read_structured(&result);
+        return T::from_call_tool_result(&result);
     }
     read_content_owned(result.content, &result.meta)
 }

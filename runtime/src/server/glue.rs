@@ -2,10 +2,12 @@
 //! `router!` calls (through the private module; not a public API) to read a request's
 //! arguments into typed parameters and a return value into a result.
 
+use std::marker::PhantomData;
+
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::content_traits::{IntoCallToolResult, StructuredOutput};
+use crate::content_traits::StructuredOutput;
 use crate::derive::read::FromText;
 use crate::model::json::JsonObject;
 use crate::model::prompt::GetPromptResult;
@@ -28,6 +30,92 @@ pub type ContextType = Context;
 pub struct ToolArguments {
     arguments: Map<String, Value>,
     problems: Vec<String>,
+    /// The arguments passed the whole hand-written schema (feature `jsonschema`).
+    validated: bool,
+}
+
+/// A tool's hand-written input schema (`#[tool(input_schema = …)]`), made once per tool:
+/// the glue accepts what it declares and refuses what it refuses, rather than checking the
+/// arguments against the function's parameters.
+///
+/// With the feature `jsonschema` the arguments are validated against the whole schema;
+/// without it, against its root: `required`, and an argument no parameter takes is refused
+/// only when the schema does not declare it (`properties`, `patternProperties`) and forbids
+/// others (`additionalProperties: false`).
+pub struct DeclaredSchema {
+    schema: Map<String, Value>,
+    #[cfg(feature = "jsonschema")]
+    validator: Option<jsonschema::Validator>,
+}
+
+impl DeclaredSchema {
+    /// The schema as the tool lists it.
+    pub fn new(schema: impl Into<JsonObject>) -> Self {
+        let schema = schema.into().to_map();
+        #[cfg(feature = "jsonschema")]
+        let validator = jsonschema::validator_for(&Value::Object(schema.clone())).ok();
+        Self {
+            schema,
+            #[cfg(feature = "jsonschema")]
+            validator,
+        }
+    }
+
+    /// Whether the schema's root lets an argument called `name` through.
+    fn declares(&self, name: &str) -> bool {
+        let listed = |key: &str| {
+            self.schema
+                .get(key)
+                .and_then(Value::as_object)
+                .is_some_and(|map| !map.is_empty())
+        };
+        self.schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|properties| properties.contains_key(name))
+            // Patterns need a regex engine: without the `jsonschema` feature any name may
+            // match one, so none is refused here.
+            || listed("patternProperties")
+            || !matches!(self.schema.get("additionalProperties"), Some(Value::Bool(false)))
+    }
+
+    /// The problems the schema finds in `arguments`, each with its JSON path.
+    #[cfg(feature = "jsonschema")]
+    fn problems(&self, arguments: &Map<String, Value>) -> Option<Vec<String>> {
+        let validator = self.validator.as_ref()?;
+        let instance = Value::Object(arguments.clone());
+        Some(
+            validator
+                .iter_errors(&instance)
+                .map(|error| {
+                    let path = error.instance_path().to_string();
+                    if path.is_empty() {
+                        format!("arguments: {error}")
+                    } else {
+                        format!(
+                            "`{}`: {error}",
+                            path.trim_start_matches('/').replace('/', ".")
+                        )
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// Without a validator, the root's `required`.
+    fn missing(&self, arguments: &Map<String, Value>) -> Vec<String> {
+        self.schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter(|name| !arguments.contains_key(*name))
+            .map(|name| {
+                format!("missing required argument `{name}` (the input schema requires it)")
+            })
+            .collect()
+    }
 }
 
 impl ToolArguments {
@@ -36,7 +124,22 @@ impl ToolArguments {
         Self {
             arguments,
             problems: Vec::new(),
+            validated: false,
         }
+    }
+
+    /// The arguments of one call to a tool with a hand-written input schema, checked
+    /// against it first (see [`DeclaredSchema`]); finish with [`ToolArguments::finish_declared`].
+    pub fn declared(arguments: Map<String, Value>, schema: &DeclaredSchema) -> Self {
+        let mut this = Self::new(arguments);
+        #[cfg(feature = "jsonschema")]
+        if let Some(problems) = schema.problems(&this.arguments) {
+            this.problems = problems;
+            this.validated = true;
+            return this;
+        }
+        this.problems = schema.missing(&this.arguments);
+        this
     }
 
     /// The argument `name` as a `T`; `None` (and a problem recorded) when it is missing or
@@ -64,6 +167,22 @@ impl ToolArguments {
                 None
             }
         }
+    }
+
+    /// [`ToolArguments::finish`] for a tool with a hand-written input schema: an argument
+    /// no parameter took is refused only when the schema refuses it.
+    pub fn finish_declared(
+        mut self,
+        expected: &[&str],
+        schema: &DeclaredSchema,
+    ) -> Option<CallToolResult> {
+        if self.validated {
+            // The validator has judged every argument, the undeclared ones included.
+            self.arguments.clear();
+        } else {
+            self.arguments.retain(|name, _| !schema.declares(name));
+        }
+        self.finish(expected)
     }
 
     /// `None` when every argument was read and none was unknown; otherwise the `isError`
@@ -148,31 +267,51 @@ pub fn schema_object(schema: impl Into<JsonObject>) -> JsonObject {
     schema.into()
 }
 
-/// A value a `#[tool]` function returns: its result and its output schema. The generated
-/// code names both through this trait at the return type, so an unsupported type is one
-/// error there, in these words (not one per trait it lacks).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be returned from a `#[tool]` function",
-    label = "not a tool result",
-    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
-)]
-pub trait ToolOutput {
-    /// The output schema (see [`StructuredOutput`]).
-    fn output_schema() -> Option<JsonObject>;
-    /// The tool result.
-    fn into_tool_result(self) -> CallToolResult;
+/// The output schema of a `#[tool]` function's return type `T`: `T`'s [`StructuredOutput`]
+/// when it has one, else none. The generated code calls `output_schema` on
+/// `&SchemaProbe::<T>::new()` with [`SchemaOf`] and [`NoSchema`] in scope: method lookup
+/// takes `SchemaOf` when `T: StructuredOutput` holds, `NoSchema` otherwise ("autoref
+/// specialization"). So a return type is only required to be
+/// [`IntoCallToolResult`](crate::content_traits::IntoCallToolResult), named
+/// once, and an unsupported one is one error.
+pub struct SchemaProbe<T>(PhantomData<T>);
+
+impl<T> SchemaProbe<T> {
+    /// The probe for `T`.
+    #[must_use]
+    pub fn new() -> Self {
+        Self(PhantomData)
+    }
 }
 
-impl<T: IntoCallToolResult + StructuredOutput> ToolOutput for T {
-    #[inline]
-    fn output_schema() -> Option<JsonObject> {
-        <T as StructuredOutput>::output_schema().map(JsonObject::from)
-    }
-    #[inline]
-    fn into_tool_result(self) -> CallToolResult {
-        self.into_call_tool_result()
+impl<T> Default for SchemaProbe<T> {
+    fn default() -> Self {
+        Self::new()
     }
 }
+
+/// The output schema of a return type that has one (see [`SchemaProbe`]).
+pub trait SchemaOf {
+    /// `T`'s output schema.
+    fn output_schema(&self) -> Option<JsonObject>;
+}
+
+impl<T: StructuredOutput> SchemaOf for SchemaProbe<T> {
+    #[inline]
+    fn output_schema(&self) -> Option<JsonObject> {
+        T::output_schema().map(JsonObject::from)
+    }
+}
+
+/// No output schema, for a return type without [`StructuredOutput`] (see [`SchemaProbe`]).
+pub trait NoSchema {
+    /// None.
+    fn output_schema(&self) -> Option<JsonObject> {
+        None
+    }
+}
+
+impl<T> NoSchema for &SchemaProbe<T> {}
 
 /// A prompt's return value as its result.
 #[inline]
@@ -348,6 +487,55 @@ mod tests {
         assert_eq!(
             result.content[0].as_text(),
             Some("invalid arguments: `point.x`: invalid type: string \"1\", expected u8")
+        );
+    }
+
+    fn object(value: Value) -> Map<String, Value> {
+        let Value::Object(map) = value else {
+            unreachable!()
+        };
+        map
+    }
+
+    /// What a tool taking only `name` answers under `schema` (with or without `jsonschema`).
+    fn declared_outcome(schema: &DeclaredSchema, arguments: Value) -> Option<String> {
+        let mut reader = ToolArguments::declared(object(arguments), schema);
+        let _ = reader.take::<Option<String>>("name");
+        reader
+            .finish_declared(&["name"], schema)
+            .map(|result| result.content[0].as_text().unwrap_or_default().to_owned())
+    }
+
+    #[test]
+    fn a_declared_schema_decides_what_is_accepted() {
+        let closed = DeclaredSchema::new(object(serde_json::json!({
+            "type": "object",
+            "properties": { "name": { "type": "string" }, "mode": { "type": "string" } },
+            "required": ["mode"],
+            "additionalProperties": false
+        })));
+        assert_eq!(
+            declared_outcome(&closed, serde_json::json!({ "name": "a", "mode": "x" })),
+            None
+        );
+        let extra = declared_outcome(&closed, serde_json::json!({ "mode": "x", "fax": 1 }));
+        assert!(extra.is_some_and(|e| e.contains("fax")));
+        let missing = declared_outcome(&closed, serde_json::json!({ "name": "a" }));
+        assert!(missing.is_some_and(|e| e.contains("mode")));
+
+        let open = DeclaredSchema::new(object(serde_json::json!({ "type": "object" })));
+        assert_eq!(
+            declared_outcome(&open, serde_json::json!({ "anything": [1] })),
+            None
+        );
+        let patterned = DeclaredSchema::new(object(serde_json::json!({
+            "type": "object",
+            "patternProperties": { "^x-": {} },
+            "additionalProperties": false
+        })));
+        assert_eq!(
+            declared_outcome(&patterned, serde_json::json!({ "x-trace": "1" })),
+            None
         );
     }
 

@@ -136,7 +136,7 @@ impl Future for YieldOnce {
 enum PeerSlot {
     Shared(Arc<dyn ClientPeer>),
     #[cfg(feature = "rmcp")]
-    Rmcp(crate::server::rmcp::RmcpPeer),
+    Rmcp(crate::server::rmcp::peer::RmcpPeer),
 }
 
 impl PeerSlot {
@@ -175,7 +175,10 @@ impl Context {
     /// A context whose `_meta`, client capabilities and client are `rmcp`'s request,
     /// converted only when a handler asks.
     #[cfg(feature = "rmcp")]
-    pub(crate) fn from_rmcp(peer: crate::server::rmcp::RmcpPeer, version: ProtocolVersion) -> Self {
+    pub(crate) fn from_rmcp(
+        peer: crate::server::rmcp::peer::RmcpPeer,
+        version: ProtocolVersion,
+    ) -> Self {
         Self {
             version,
             peer: Some(PeerSlot::Rmcp(peer)),
@@ -217,6 +220,7 @@ impl Context {
     }
 
     /// This context in a call that becomes a task when the handler first waits.
+    #[cfg(feature = "rmcp")]
     #[must_use]
     pub(crate) fn with_task_escalation(mut self) -> Self {
         self.may_become_task = true;
@@ -243,7 +247,8 @@ impl Context {
     ///     name: String,
     /// }
     ///
-    /// // Registered with `RouterBuilder::task_tool(greet_later {}, TaskSupport::Required)`.
+    /// /// Greets slowly: asks for a name in input rounds, then greets as a task.
+    /// #[mcp_content::tool(task = "required")]
     /// async fn greet_later(context: Context) -> Result<String, ProtocolError> {
     ///     let name = match context.elicit_form::<Name>("Your name?").await? {
     ///         Elicitation::Accept(Name { name }) => name,
@@ -473,6 +478,17 @@ pub trait ToolHandler: Send + Sync + 'static {
     /// short-lived resources. `None`: the router's default
     /// ([`RouterBuilder::max_inline`](crate::RouterBuilder::max_inline)), else no limit.
     fn max_inline(&self) -> Option<u64> {
+        None
+    }
+    /// Whether the tool runs as a task (the tasks extension, SEP-2663) for clients that
+    /// declare it: `#[tool(task = "optional" | "required")]`. `None`: never (unless it is
+    /// registered with [`RouterBuilder::task_tool`](crate::RouterBuilder::task_tool)).
+    ///
+    /// Not written on the descriptor: 2026-07-28 tools have no `execution` field and
+    /// SEP-2663 makes task creation the server's decision per call; 2025-11-25's
+    /// `execution.taskSupport` announces that version's experimental tasks, which are not
+    /// served.
+    fn task_support(&self) -> Option<crate::server::tasks::TaskSupport> {
         None
     }
 }

@@ -327,11 +327,15 @@ impl RouterBuilder {
     pub fn build(self) -> Result<Router, RouterError> {
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
+        let mut task_support = self.task_support;
         for handler in self.tools {
-            // Task support is not written on the descriptor: SEP-2663 makes running as a
-            // task the server's decision, and rmcp's `Tool` has no `execution` to carry it.
+            // Task support is not written on the descriptor (see
+            // `ToolHandler::task_support`); `task_tool` overrides the handler's own.
             let descriptor = handler.tool();
             let name = descriptor.name.as_str().to_owned();
+            if let Some(support) = handler.task_support() {
+                task_support.entry(name.clone()).or_insert(support);
+            }
             if tool_index.insert(name.clone(), tools.len()).is_some() {
                 return Err(RouterError::DuplicateTool(name));
             }
@@ -431,7 +435,7 @@ impl RouterBuilder {
             templates,
             completion: self.completion,
             state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
-            task_support: self.task_support,
+            task_support,
             task_store: self
                 .task_store
                 .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),

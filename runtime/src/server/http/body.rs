@@ -6,7 +6,7 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use hyper::body::{Frame, SizeHint};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::server::handler::ProtocolError;
@@ -127,7 +127,7 @@ impl Events {
             };
             // The handler ended (it panicked) without an answer: the client still gets one.
             let error = ProtocolError::internal("the request ended without a result");
-            return Poll::Ready(Some(event(&super::error_body(id, &error))));
+            return Poll::Ready(Some(event(&error_body(id, &error))));
         };
         let id = self.id.as_ref().unwrap_or(&Value::Null);
         let bytes = match outgoing {
@@ -143,7 +143,7 @@ impl Events {
             }
             Outgoing::Error(error) => {
                 self.done = true;
-                event(&super::error_body(id, &error))
+                event(&error_body(id, &error))
             }
         };
         if self.done {
@@ -183,4 +183,16 @@ impl hyper::body::Body for ResponseBody {
             Inner::Events(_) => SizeHint::default(),
         }
     }
+}
+
+/// A JSON-RPC error response to request `id`, as bytes.
+pub(super) fn error_body(id: &Value, error: &ProtocolError) -> Vec<u8> {
+    let mut body = Map::new();
+    body.insert("code".into(), Value::from(error.code));
+    body.insert("message".into(), Value::from(error.message.clone()));
+    if let Some(data) = &error.data {
+        body.insert("data".into(), data.clone());
+    }
+    let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "error": body });
+    serde_json::to_vec(&message).expect("values serialize")
 }

@@ -1132,19 +1132,8 @@ fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
 }
 
 /// A JSON-RPC error response, serialized.
-fn error_body(id: &Value, error: &ProtocolError) -> Vec<u8> {
-    let mut body = Map::new();
-    body.insert("code".into(), Value::from(error.code));
-    body.insert("message".into(), Value::from(error.message.clone()));
-    if let Some(data) = &error.data {
-        body.insert("data".into(), data.clone());
-    }
-    let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "error": body });
-    serde_json::to_vec(&message).expect("values serialize")
-}
-
 fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Response<ResponseBody> {
-    json_bytes(status, error_body(id, error))
+    json_bytes(status, body::error_body(id, error))
 }
 
 #[cfg(test)]

@@ -216,6 +216,7 @@ impl Round {
     }
 
     /// A round with these answers and no state (a task running again after `tasks/update`).
+    #[cfg(feature = "rmcp")]
     pub(crate) fn with_answers(answers: Map<String, Value>) -> Self {
         Self {
             answers,
@@ -224,12 +225,14 @@ impl Round {
     }
 
     /// Every answer this round knows: from earlier rounds (the sealed state) and this one.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn answers(&self) -> &Map<String, Value> {
         &self.answers
     }
 
     /// After the handler returned: a protocol error, or the questions it asked that have
     /// no answer yet (`None` when there are none).
+    #[cfg(feature = "rmcp")]
     pub(crate) fn outcome(&self) -> Result<Option<BTreeMap<String, Value>>, ProtocolError> {
         if let Some(error) = lock(&self.failure).take() {
             return Err(error);

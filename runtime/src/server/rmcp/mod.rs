@@ -21,6 +21,7 @@
 mod convert;
 #[cfg(feature = "rmcp-http")]
 mod http;
+pub(crate) mod peer;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
 
@@ -31,6 +32,7 @@ pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 use convert::{convert_error, to_rmcp};
+use peer::RmcpPeer;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -43,7 +45,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
@@ -67,27 +68,6 @@ fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
 
 fn protocol_error(error: ProtocolError) -> ErrorData {
     ErrorData::new(rm::ErrorCode(error.code), error.message, error.data)
-}
-
-/// The `rmcp` request as a [`ClientPeer`]: kept whole (moved, not copied), so its `_meta` and
-/// the client's capabilities are converted only when a handler asks for them.
-#[derive(Clone)]
-pub(crate) struct RmcpPeer {
-    context: RequestContext<RoleServer>,
-}
-
-impl RmcpPeer {
-    /// The request's `_meta`. A key that breaks the grammar is dropped, not the whole
-    /// `_meta`: the progress token must survive a peer's one odd key.
-    pub(crate) fn request_meta(&self) -> Meta {
-        let mut meta = Meta::new();
-        for (key, value) in &self.context.meta.0.0 {
-            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
-                meta.insert_key(key, value.clone());
-            }
-        }
-        meta
-    }
 }
 
 fn service_error(error: &::rmcp::ServiceError) -> ProtocolError {

@@ -28,7 +28,9 @@ impl TaskSupport {
 }
 
 /// How long a task is kept, and how often clients are told to poll.
+#[cfg(feature = "rmcp")]
 pub(crate) const TTL_MS: u64 = 60 * 60 * 1000;
+#[cfg(feature = "rmcp")]
 pub(crate) const POLL_INTERVAL_MS: u64 = 250;
 
 #[cfg(feature = "rmcp")]
