@@ -57,9 +57,8 @@ pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
     ConstMessage, ContextType, DeclaredSchema, NoSchema, SchemaOf, SchemaProbe, ToolArguments,
-    contents_ui_meta,
-    empty_input_schema, get_prompt_result, input_schema, prompt_argument, read_resource_result,
-    read_uri, required, schema_object, str_eq, template_variable,
+    contents_ui_meta, empty_input_schema, get_prompt_result, input_schema, prompt_argument,
+    read_resource_result, read_uri, required, schema_object, str_eq, template_variable,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
