@@ -1,6 +1,9 @@
 //! Annotations and roles.
 
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::model::extra::{ExtraFields, put_extra};
 
 use crate::model::json::{JsonObject, deserialize_object};
 
@@ -65,21 +68,39 @@ impl<'de> Deserialize<'de> for Role {
 /// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"audience":["user"],"priority":0.0}"#);
 /// assert!(!a.is_empty()); // a priority of 0.0 is something
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Annotations {
     /// Who the data is for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<Role>>,
     /// How important the data is, from 0 to 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub priority: Option<Priority>,
     /// When the data last changed (ISO 8601, kept as received).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<Timestamp>,
     /// Fields this version does not know, kept for lossless relaying.
-    #[serde(flatten)]
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
+}
+
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
+impl Serialize for Annotations {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(audience) = &self.audience {
+            map.serialize_entry("audience", audience)?;
+        }
+        if let Some(priority) = &self.priority {
+            map.serialize_entry("priority", priority)?;
+        }
+        if let Some(last_modified) = &self.last_modified {
+            map.serialize_entry("lastModified", last_modified)?;
+        }
+        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
+        map.end()
+    }
 }
 
 deserialize_object!(Annotations, "an annotations object", {

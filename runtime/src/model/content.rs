@@ -14,6 +14,7 @@ use serde_json::value::RawValue;
 
 use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
+use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
 use crate::model::json::Key;
 use crate::model::json::{
@@ -168,6 +169,11 @@ pub struct TextContent {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -183,6 +189,11 @@ pub struct ImageContent {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -198,6 +209,11 @@ pub struct AudioContent {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -223,6 +239,11 @@ pub struct ResourceLink {
     /// The block's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -237,6 +258,11 @@ pub struct EmbeddedResource {
     /// The block's `_meta` (not the contents' `_meta`).
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -261,6 +287,11 @@ pub struct TextResourceContents {
     /// The contents' own `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -276,6 +307,11 @@ pub struct BlobResourceContents {
     /// The contents' own `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -572,6 +608,7 @@ fn put_common<K: FieldSink>(
     annotations: Option<&Annotations>,
     meta: &Meta,
     extra: &JsonObject,
+    known: &[&str],
 ) -> Result<(), K::Error> {
     if let Some(annotations) = annotations.filter(|a| !a.is_empty()) {
         sink.field("annotations", annotations)?;
@@ -579,7 +616,7 @@ fn put_common<K: FieldSink>(
     if !meta.is_empty() {
         sink.json_object("_meta", meta.as_object())?;
     }
-    sink.members(extra)
+    sink.members(extra, known)
 }
 
 impl WriteFields for ContentBlock {
@@ -589,7 +626,7 @@ impl WriteFields for ContentBlock {
         sink: &mut K,
     ) -> Result<(), K::Error> {
         let block = match self {
-            ContentBlock::Unknown(u) => return sink.members(&u.fields),
+            ContentBlock::Unknown(u) => return sink.members(&u.fields, &[]),
             ContentBlock::Text(b) => BlockRef::Text(b),
             ContentBlock::Image(b) => BlockRef::Image(b),
             ContentBlock::Audio(b) => BlockRef::Audio(b),
@@ -623,21 +660,29 @@ fn write_media<K: FieldSink>(
     kind: &str,
     data: &Base64Data,
     mime_type: &MimeType,
-    annotations: Option<&Annotations>,
-    meta: &Meta,
-    extra: &JsonObject,
 ) -> Result<(), K::Error> {
     sink.field("type", kind)?;
     sink.base64("data", data)?;
-    sink.field("mimeType", mime_type)?;
-    put_common(sink, annotations, meta, extra)
+    sink.field("mimeType", mime_type)
 }
 
 impl WriteFields for ResourceContents {
     fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
-        let (uri, mime_type, meta, extra) = match self {
-            ResourceContents::Text(t) => (&t.uri, &t.mime_type, &t.meta, &t.extra),
-            ResourceContents::Blob(b) => (&b.uri, &b.mime_type, &b.meta, &b.extra),
+        let (uri, mime_type, meta, extra, known) = match self {
+            ResourceContents::Text(t) => (
+                &t.uri,
+                &t.mime_type,
+                &t.meta,
+                &t.extra,
+                TextResourceContents::KNOWN_FIELDS,
+            ),
+            ResourceContents::Blob(b) => (
+                &b.uri,
+                &b.mime_type,
+                &b.meta,
+                &b.extra,
+                BlobResourceContents::KNOWN_FIELDS,
+            ),
         };
         sink.field("uri", uri)?;
         if let Some(mime_type) = mime_type {
@@ -650,7 +695,7 @@ impl WriteFields for ResourceContents {
         if !meta.is_empty() {
             sink.json_object("_meta", meta.as_object())?;
         }
-        sink.members(extra)
+        sink.members(extra, known)
     }
 }
 
@@ -727,26 +772,34 @@ impl BlockRef<'_> {
             BlockRef::Text(b) => {
                 sink.field("type", "text")?;
                 sink.field("text", &b.text)?;
-                put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    TextContent::KNOWN_FIELDS,
+                )
             }
-            BlockRef::Image(b) => write_media(
-                sink,
-                "image",
-                &b.data,
-                &b.mime_type,
-                b.annotations.as_ref(),
-                &b.meta,
-                &b.extra,
-            ),
-            BlockRef::Audio(b) => write_media(
-                sink,
-                "audio",
-                &b.data,
-                &b.mime_type,
-                b.annotations.as_ref(),
-                &b.meta,
-                &b.extra,
-            ),
+            BlockRef::Image(b) => {
+                write_media(sink, "image", &b.data, &b.mime_type)?;
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    ImageContent::KNOWN_FIELDS,
+                )
+            }
+            BlockRef::Audio(b) => {
+                write_media(sink, "audio", &b.data, &b.mime_type)?;
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    AudioContent::KNOWN_FIELDS,
+                )
+            }
             BlockRef::ResourceLink(b) => {
                 sink.field("type", "resource_link")?;
                 sink.field("uri", &b.uri)?;
@@ -767,12 +820,24 @@ impl BlockRef<'_> {
                 if !b.icons.is_empty() && version.has_icons() {
                     sink.field("icons", &b.icons)?;
                 }
-                put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    ResourceLink::KNOWN_FIELDS,
+                )
             }
             BlockRef::Resource(b) => {
                 sink.field("type", "resource")?;
                 sink.object("resource", &b.resource, version)?;
-                put_common(sink, b.annotations.as_ref(), &b.meta, &b.extra)
+                put_common(
+                    sink,
+                    b.annotations.as_ref(),
+                    &b.meta,
+                    &b.extra,
+                    EmbeddedResource::KNOWN_FIELDS,
+                )
             }
         }
     }

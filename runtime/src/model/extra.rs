@@ -2,10 +2,22 @@
 //! it may not use.
 //!
 //! A type writes its own fields and then its `extra` map. An `extra` key that is one of the
-//! type's own field names would be written twice (`{"type":"text",…,"type":"x"}`), which a
-//! reader takes as another document or refuses. [`ExtraFields::insert_extra`] refuses such a
-//! key; [`Validate`](crate::Validate) reports one put into the public `extra` map directly.
+//! type's own field names ([`ExtraFields::KNOWN_FIELDS`]) would be written twice
+//! (`{"type":"text",…,"type":"x"}`), which a reader takes as another document or refuses.
+//! So such a key is refused or reported where it can be, and never written:
+//!
+//! - [`ExtraFields::insert_extra`] refuses it;
+//! - [`Validate`](crate::Validate) reports one put into the public `extra` map directly,
+//!   with its path (`content[0].type`);
+//! - every writer skips it — `write_json_for` / `to_json_for`, `to_value_for`, serde
+//!   `Serialize`, and the rmcp bridge (which converts through these): the type's own field
+//!   is written, or nothing when the field is absent or not part of the version written, and
+//!   the shadowing entry is left out. What is written is always one object with unique keys.
+//!
+//! The check costs one `KNOWN_FIELDS.contains` per `extra` key, and only when `extra` is not
+//! empty.
 
+use serde::ser::SerializeMap;
 use serde_json::Value;
 
 use crate::model::json::{JsonObject, RawJson};
@@ -23,6 +35,23 @@ use crate::rules::{Rule, Violation};
 
 /// A model type that keeps unknown fields in an `extra` map.
 ///
+/// An `extra` key that names one of the type's own fields ([`KNOWN_FIELDS`]) is refused by
+/// [`insert_extra`], reported with its path by [`Validate`](crate::Validate), and never
+/// written: every writer (`write_json_for`, `to_value_for`, serde `Serialize`, the rmcp
+/// bridge) writes the type's own field and skips the shadowing entry, so the output never
+/// has a duplicate key.
+///
+/// ```
+/// use mcp_content::{ProtocolVersion, SerializeFor, TextContent, Validate};
+/// use serde_json::json;
+/// let mut text = TextContent::new("hi");
+/// text.extra.insert("type", json!("x")); // directly: not refused here
+/// text.extra.insert("x-color", json!("red"));
+/// let written = String::from_utf8(text.to_json_for(ProtocolVersion::LATEST)).unwrap();
+/// assert_eq!(written, r#"{"type":"text","text":"hi","x-color":"red"}"#);
+/// assert_eq!(text.validate().unwrap_err().problems()[0].path, "type");
+/// ```
+///
 /// ```
 /// use mcp_content::{ExtraFields, TextContent};
 /// let mut text = TextContent::new("hi");
@@ -34,6 +63,9 @@ use crate::rules::{Rule, Violation};
 /// );
 /// assert_eq!(text.extra.len(), 1);
 /// ```
+///
+/// [`KNOWN_FIELDS`]: ExtraFields::KNOWN_FIELDS
+/// [`insert_extra`]: ExtraFields::insert_extra
 pub trait ExtraFields {
     /// The type's name in the schema (`TextContent`).
     const TYPE_NAME: &'static str;
@@ -67,6 +99,24 @@ pub trait ExtraFields {
             .extra_fields_mut()
             .insert(key, RawJson::from(value.into())))
     }
+}
+
+/// Writes the members of `extra` whose key is not in `known` (the owner's
+/// [`ExtraFields::KNOWN_FIELDS`]) into a serde map: a shadowing key is never written.
+pub(crate) fn put_extra<M: SerializeMap>(
+    map: &mut M,
+    extra: &JsonObject,
+    known: &[&str],
+) -> Result<(), M::Error> {
+    if extra.is_empty() {
+        return Ok(());
+    }
+    for (k, v) in extra.iter() {
+        if !known.contains(&k.as_ref()) {
+            map.serialize_entry(&k, v)?;
+        }
+    }
+    Ok(())
 }
 
 /// The violation of an `extra` key that is a field of `type_name`.

@@ -4,9 +4,11 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{SeqAccess, Visitor};
+use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 
+use crate::model::extra::{ExtraFields, put_extra};
 use crate::model::json::{JsonObject, Key, deserialize_object, push_key};
 
 use crate::model::validated::MimeType;
@@ -44,23 +46,42 @@ impl<'de> Deserialize<'de> for IconTheme {
 /// assert!(Icon::new("ftp://example.com/icon.png").is_err());
 /// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Icon {
     /// An `http:`, `https:` or `data:` URI (what [`Icon::new`] takes is `https:` or `data:`).
     pub src: String,
     /// A MIME type override.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<MimeType>,
     /// Sizes such as `48x48` or `any`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sizes: Option<IconSizes>,
     /// The theme the icon is for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub theme: Option<IconTheme>,
     /// Fields this version does not know, kept for lossless relaying.
-    #[serde(flatten)]
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
+}
+
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
+impl Serialize for Icon {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("src", &self.src)?;
+        if let Some(mime_type) = &self.mime_type {
+            map.serialize_entry("mimeType", mime_type)?;
+        }
+        if let Some(sizes) = &self.sizes {
+            map.serialize_entry("sizes", sizes)?;
+        }
+        if let Some(theme) = &self.theme {
+            map.serialize_entry("theme", theme)?;
+        }
+        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
+        map.end()
+    }
 }
 
 impl Icon {

@@ -5,6 +5,7 @@ use serde::{Serialize, Serializer};
 
 use crate::model::annotations::Role;
 use crate::model::content::ContentBlock;
+use crate::model::extra::{ExtraFields, put_extra};
 use crate::model::icon::Icon;
 use crate::model::json::{Compact, JsonObject, deserialize_object};
 use crate::model::meta::Meta;
@@ -15,23 +16,42 @@ use crate::wire::version::{SerializeFor, serialize_latest};
 use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// An argument a prompt takes (always a string on the wire).
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PromptArgument {
     /// The argument's name.
     pub name: String,
     /// A display title.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// What the argument is for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Whether it must be given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Fields this version does not know.
-    #[serde(flatten)]
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
+}
+
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
+impl Serialize for PromptArgument {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("name", &self.name)?;
+        if let Some(title) = &self.title {
+            map.serialize_entry("title", title)?;
+        }
+        if let Some(description) = &self.description {
+            map.serialize_entry("description", description)?;
+        }
+        if let Some(required) = self.required {
+            map.serialize_entry("required", &required)?;
+        }
+        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
+        map.end()
+    }
 }
 
 deserialize_object!(PromptArgument, "a prompt argument object", {
@@ -67,6 +87,11 @@ pub struct Prompt {
     /// The descriptor's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -106,7 +131,14 @@ impl SerializeFor for Prompt {
         if let Some(arguments) = &self.arguments {
             map.serialize_entry("arguments", arguments)?;
         }
-        put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
+        put_descriptor_tail(
+            &mut map,
+            version,
+            &self.icons,
+            &self.meta,
+            &self.extra,
+            Prompt::KNOWN_FIELDS,
+        )?;
         map.end()
     }
 }
@@ -128,6 +160,11 @@ pub struct PromptMessage {
     /// What is said.
     pub content: ContentBlock,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -155,7 +192,7 @@ impl WriteFields for PromptMessage {
     ) -> Result<(), K::Error> {
         sink.field("role", &self.role)?;
         sink.object("content", &self.content, version)?;
-        sink.members(&self.extra)
+        sink.members(&self.extra, PromptMessage::KNOWN_FIELDS)
     }
 }
 
@@ -171,6 +208,11 @@ pub struct GetPromptResult {
     /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
     pub result_type: Option<String>,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -207,6 +249,7 @@ impl WriteFields for GetPromptResult {
             &self.meta,
             self.result_type.as_deref(),
             &self.extra,
+            GetPromptResult::KNOWN_FIELDS,
         )
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::model::annotations::{Annotations, is_none_or_empty};
 use crate::model::content::ResourceContents;
+use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
 use crate::model::json::{Compact, JsonObject, Size, deserialize_object};
 use crate::model::meta::Meta;
@@ -37,6 +38,11 @@ pub struct Resource {
     /// The descriptor's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -91,7 +97,14 @@ impl SerializeFor for Resource {
         if !is_none_or_empty(self.annotations.as_ref()) {
             map.serialize_entry("annotations", &self.annotations)?;
         }
-        put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
+        put_descriptor_tail(
+            &mut map,
+            version,
+            &self.icons,
+            &self.meta,
+            &self.extra,
+            Resource::KNOWN_FIELDS,
+        )?;
         map.end()
     }
 }
@@ -134,6 +147,11 @@ pub struct ResourceTemplate {
     /// The descriptor's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -195,7 +213,14 @@ impl SerializeFor for ResourceTemplate {
         if !is_none_or_empty(self.annotations.as_ref()) {
             map.serialize_entry("annotations", &self.annotations)?;
         }
-        put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
+        put_descriptor_tail(
+            &mut map,
+            version,
+            &self.icons,
+            &self.meta,
+            &self.extra,
+            ResourceTemplate::KNOWN_FIELDS,
+        )?;
         map.end()
     }
 }
@@ -227,6 +252,11 @@ pub struct ReadResourceResult {
     /// Cache lifetime in milliseconds (2026-07-28).
     pub ttl_ms: Option<u64>,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -268,6 +298,7 @@ impl WriteFields for ReadResourceResult {
             &self.meta,
             self.result_type.as_deref(),
             &self.extra,
+            ReadResourceResult::KNOWN_FIELDS,
         )
     }
 }

@@ -16,6 +16,7 @@ pub(crate) fn put_result_tail<K: FieldSink>(
     meta: &Meta,
     result_type: Option<&str>,
     extra: &JsonObject,
+    known: &[&str],
 ) -> Result<(), K::Error> {
     if !meta.is_empty() {
         sink.json_object("_meta", meta.as_object())?;
@@ -23,5 +24,5 @@ pub(crate) fn put_result_tail<K: FieldSink>(
     if version.has_result_type() {
         sink.field("resultType", result_type.unwrap_or(RESULT_TYPE_COMPLETE))?;
     }
-    sink.members(extra)
+    sink.members(extra, known)
 }

@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::model::content::ContentBlock;
+use crate::model::extra::{ExtraFields, put_extra};
 use crate::model::icon::Icon;
 use crate::model::json::{
     Compact, JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
@@ -45,6 +46,11 @@ pub struct CallToolResult {
     /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
     pub result_type: Option<String>,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -134,6 +140,7 @@ impl WriteFields for CallToolResult {
             &self.meta,
             self.result_type.as_deref(),
             &self.extra,
+            CallToolResult::KNOWN_FIELDS,
         )
     }
 }
@@ -201,27 +208,47 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
 
 /// Hints about a tool's behaviour. All are hints, never guarantees; a hint of `false` is
 /// kept (it says something), an absent one is `None`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ToolAnnotations {
     /// A display title.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The tool does not modify its environment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     /// The tool may perform destructive updates.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
     /// Calling again with the same arguments has no further effect.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
     /// The tool interacts with an open world of external entities.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
     /// Fields this version does not know.
-    #[serde(flatten)]
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
+}
+
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
+impl Serialize for ToolAnnotations {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(title) = &self.title {
+            map.serialize_entry("title", title)?;
+        }
+        for (key, hint) in [
+            ("readOnlyHint", self.read_only_hint),
+            ("destructiveHint", self.destructive_hint),
+            ("idempotentHint", self.idempotent_hint),
+            ("openWorldHint", self.open_world_hint),
+        ] {
+            if let Some(hint) = hint {
+                map.serialize_entry(key, &hint)?;
+            }
+        }
+        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
+        map.end()
+    }
 }
 
 deserialize_object!(ToolAnnotations, "a tool annotations object", {
@@ -278,6 +305,11 @@ pub struct Tool {
     /// The descriptor's `_meta`.
     pub meta: Meta,
     /// Fields this version does not know.
+    ///
+    /// A key naming one of this type's own fields
+    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// itself is) and is reported by `validate()`; add keys with
+    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -337,7 +369,14 @@ impl SerializeFor for Tool {
         if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
             map.serialize_entry("annotations", annotations)?;
         }
-        put_descriptor_tail(&mut map, version, &self.icons, &self.meta, &self.extra)?;
+        put_descriptor_tail(
+            &mut map,
+            version,
+            &self.icons,
+            &self.meta,
+            &self.extra,
+            Tool::KNOWN_FIELDS,
+        )?;
         map.end()
     }
 }
@@ -428,6 +467,7 @@ pub(crate) fn put_descriptor_tail<M: SerializeMap>(
     icons: &[Icon],
     meta: &Meta,
     extra: &JsonObject,
+    known: &[&str],
 ) -> Result<(), M::Error> {
     if !icons.is_empty() && version.has_icons() {
         map.serialize_entry("icons", icons)?;
@@ -435,8 +475,5 @@ pub(crate) fn put_descriptor_tail<M: SerializeMap>(
     if !meta.is_empty() {
         map.serialize_entry("_meta", meta)?;
     }
-    for (k, v) in extra.iter() {
-        map.serialize_entry(&k, v)?;
-    }
-    Ok(())
+    put_extra(map, extra, known)
 }

@@ -488,7 +488,7 @@ pub trait ToolHandler: Send + Sync + 'static {
     /// SEP-2663 makes task creation the server's decision per call; 2025-11-25's
     /// `execution.taskSupport` announces that version's experimental tasks, which are not
     /// served.
-    fn task_support(&self) -> Option<crate::server::tasks::TaskSupport> {
+    fn task_support(&self) -> Option<TaskSupport> {
         None
     }
 }
@@ -567,5 +567,24 @@ where
     ) -> BoxFuture<'_, Result<Vec<String>, ProtocolError>> {
         let values = self(reference, argument, value);
         Box::pin(std::future::ready(Ok(values)))
+    }
+}
+
+/// Whether a tool runs as a task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TaskSupport {
+    /// As a task when the client declared the extension, inline otherwise.
+    Optional,
+    /// Only as a task: a client without the extension gets `-32021`.
+    Required,
+}
+
+impl TaskSupport {
+    /// The `execution.taskSupport` value of the tool's descriptor.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskSupport::Optional => "optional",
+            TaskSupport::Required => "required",
+        }
     }
 }

@@ -15,6 +15,7 @@ use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
 use crate::model::binary::Base64Data;
+use crate::model::extra::put_extra;
 use crate::model::json::JsonObject;
 use crate::rules::ProtocolVersion;
 
@@ -37,8 +38,10 @@ pub(crate) trait FieldSink {
     fn raw(&mut self, key: &str, value: &RawValue) -> Result<(), Self::Error>;
     /// A field whose value is an object kept as text (`_meta`).
     fn json_object(&mut self, key: &str, object: &JsonObject) -> Result<(), Self::Error>;
-    /// The members of an object kept as text (unknown fields), in their order.
-    fn members(&mut self, object: &JsonObject) -> Result<(), Self::Error>;
+    /// The members of an object kept as text (unknown fields), in their order, except those
+    /// whose key is in `known` (the owner's own fields, written by the owner: see
+    /// [`crate::model::extra`]).
+    fn members(&mut self, object: &JsonObject, known: &[&str]) -> Result<(), Self::Error>;
     /// A field whose value is base64 text.
     fn base64(&mut self, key: &str, data: &Base64Data) -> Result<(), Self::Error>;
     /// A field whose value is an object written by its own field list.
@@ -103,11 +106,8 @@ impl<M: SerializeMap> FieldSink for SerdeSink<M> {
         self.0.serialize_entry(key, object)
     }
 
-    fn members(&mut self, object: &JsonObject) -> Result<(), M::Error> {
-        for (k, v) in object.iter() {
-            self.0.serialize_entry(&k, v)?;
-        }
-        Ok(())
+    fn members(&mut self, object: &JsonObject, known: &[&str]) -> Result<(), M::Error> {
+        put_extra(&mut self.0, object, known)
     }
 
     fn base64(&mut self, key: &str, data: &Base64Data) -> Result<(), M::Error> {
@@ -185,7 +185,22 @@ impl FieldSink for JsonSink<'_> {
         Ok(())
     }
 
-    fn members(&mut self, object: &JsonObject) -> Result<(), Self::Error> {
+    fn members(&mut self, object: &JsonObject, known: &[&str]) -> Result<(), Self::Error> {
+        if object.is_empty() {
+            return Ok(());
+        }
+        let entries = object.entries();
+        if entries.iter().any(|(k, _)| known.contains(&k.as_ref())) {
+            // Rare (validate() reports it): write the others one by one.
+            for (k, v) in entries {
+                if !known.contains(&k.as_ref()) {
+                    self.key(&k)?;
+                    self.out.extend_from_slice(v.get().as_bytes());
+                }
+            }
+            return Ok(());
+        }
+        // The usual case: the members' text, copied as it is.
         let members = object.members_text();
         if !members.is_empty() {
             if !self.first {

@@ -8,24 +8,9 @@ mod store;
 
 pub use store::{FileTaskStore, MemoryTaskStore, TaskRecord, TaskStore};
 
-/// Whether a tool runs as a task.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TaskSupport {
-    /// As a task when the client declared the extension, inline otherwise.
-    Optional,
-    /// Only as a task: a client without the extension gets `-32021`.
-    Required,
-}
-
-impl TaskSupport {
-    /// The `execution.taskSupport` value of the tool's descriptor.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TaskSupport::Optional => "optional",
-            TaskSupport::Required => "required",
-        }
-    }
-}
+// Declared on the handler trait (`ToolHandler::task_support`), so the handler module does
+// not import the tasks: the dependency runs tasks -> handler only.
+pub use crate::server::handler::TaskSupport;
 
 /// How long a task is kept, and how often clients are told to poll.
 #[cfg(feature = "rmcp")]
