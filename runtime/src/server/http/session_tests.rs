@@ -153,12 +153,20 @@ async fn post(
     version: Option<&str>,
     message: &Value,
 ) -> Response<Incoming> {
-    let body = Full::new(Bytes::from(serde_json::to_vec(message).unwrap()));
-    send(
-        addr,
-        request(Method::POST, session, version).body(body).unwrap(),
-    )
-    .await
+    let mut builder = request(Method::POST, session, version);
+    let mut body = serde_json::to_string(message).unwrap();
+    if session.is_none() && version == Some("2026-07-28") {
+        // A stateless request as a 2026-07-28 client sends it: its `_meta` complete and the
+        // routing headers derived from its body.
+        body = tests::with_defaults(&body);
+        let derived = tests::post_for(&body).body(()).unwrap();
+        for (name, value) in derived.headers() {
+            if name.as_str().starts_with("mcp-") && name != "mcp-protocol-version" {
+                builder = builder.header(name, value);
+            }
+        }
+    }
+    send(addr, builder.body(Full::new(Bytes::from(body))).unwrap()).await
 }
 
 async fn json_of(response: Response<Incoming>) -> Value {

@@ -13,12 +13,12 @@ pub use store::{FileTaskStore, MemoryTaskStore, TaskRecord, TaskStore};
 pub use crate::server::handler::TaskSupport;
 
 /// How long a task is kept, and how often clients are told to poll.
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 pub(crate) const TTL_MS: u64 = 60 * 60 * 1000;
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 pub(crate) const POLL_INTERVAL_MS: u64 = 250;
 
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 pub(crate) mod engine {
     use std::collections::HashMap;
     use std::sync::atomic::{AtomicU64, Ordering};
