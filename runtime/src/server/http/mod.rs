@@ -37,6 +37,7 @@
 
 mod body;
 mod headers;
+mod replay;
 mod session;
 mod stateless;
 
@@ -57,6 +58,7 @@ use tokio::sync::mpsc;
 
 use self::body::{Outgoing, Reply};
 use self::headers::ParamHeaders;
+use self::replay::StartAt;
 use self::session::{RequestPeer, SESSION_HEADER, Session, Sessions};
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
@@ -134,6 +136,7 @@ struct Headers {
     session: Option<String>,
     version: Option<String>,
     accept: Option<String>,
+    last_event_id: Option<String>,
 }
 
 impl Headers {
@@ -148,6 +151,7 @@ impl Headers {
             session: text(SESSION_HEADER),
             version: text(VERSION_HEADER),
             accept: text(header::ACCEPT.as_str()),
+            last_event_id: text("last-event-id"),
         }
     }
 
@@ -447,16 +451,25 @@ impl HttpServer {
         if !headers.accepts("text/event-stream") {
             return plain(StatusCode::NOT_ACCEPTABLE);
         }
-        // Events are not stored, so a `Last-Event-ID` has nothing to resume: the client
-        // gets a fresh stream.
-        let Some(rx) = session.open_standalone() else {
+        // `Last-Event-ID`: the rest of the stream it names, kept events first. An id this
+        // session did not give, or no longer keeps, gets a fresh standalone stream.
+        let resumed = headers
+            .last_event_id
+            .as_deref()
+            .and_then(|last| session.streams.resume(last));
+        let rx = match resumed {
+            Some((log, after)) if !log.is_standalone() => Some(log.attach(StartAt::After(after))),
+            Some((_, after)) => session.open_standalone(StartAt::After(after)),
+            None => session.open_standalone(StartAt::Now),
+        };
+        let Some(rx) = rx else {
             return error_response(
                 StatusCode::CONFLICT,
                 &Value::Null,
                 &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
             );
         };
-        event_stream(ResponseBody::session_stream(rx))
+        event_stream(ResponseBody::frames(rx))
     }
 
     /// `DELETE`: ends the session.
@@ -736,11 +749,10 @@ impl HttpServer {
         params: Map<String, Value>,
         context: Context,
     ) -> Response<ResponseBody> {
-        // A 2026-07-28 error has the HTTP status its code calls for; a session's is 200.
         let (tx, mut rx) = mpsc::unbounded_channel();
         let stateless = session.is_none();
         let context = context.with_peer(Arc::new(RequestPeer {
-            session,
+            session: session.clone(),
             out: tx.clone(),
         }));
         let router = Arc::clone(&self.router);
@@ -764,9 +776,17 @@ impl HttpServer {
                 };
                 error_response(status, &id, &error)
             }
-            Some(Outgoing::Message(first)) => {
-                event_stream(ResponseBody::request_stream(id, first, rx))
-            }
+            Some(Outgoing::Message(first)) => match session {
+                // A session's stream is resumable: framed and kept as it happens.
+                Some(session) => {
+                    let log = session.streams.open();
+                    log.emit(|out| out.extend_from_slice(&first));
+                    let frames = log.attach(StartAt::Start);
+                    tokio::spawn(replay::pump(log, id, rx));
+                    event_stream(ResponseBody::frames(frames))
+                }
+                None => event_stream(ResponseBody::request_stream(id, first, rx)),
+            },
             None => error_response(
                 StatusCode::OK,
                 &id,
