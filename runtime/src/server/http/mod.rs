@@ -1,6 +1,13 @@
 //! The router's Streamable HTTP endpoint on hyper (feature `http`), for both eras:
 //!
-//! - **2026-07-28, stateless**: one `POST` per request, the answer in the response body.
+//! - **2026-07-28, stateless**: one `POST` per request, the answer in the response body (or
+//!   an event stream when the request asked for progress or log messages). The request's
+//!   `_meta` names its version and the client's capabilities (else `-32602`, 400); its
+//!   `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers (the tool's
+//!   `x-mcp-header` arguments) agree with the body (else `-32020`, 400); an unsupported
+//!   version gets `-32022` (400), a missing capability `-32021` (400), an unknown method
+//!   `-32601` (404). Task tools run as tasks for clients that declare the tasks extension
+//!   (`tasks/get`, `tasks/update`, `tasks/cancel`), through the engine the `rmcp` path uses.
 //! - **2025-06-18 and 2025-11-25, sessions**: `initialize` opens a session and its response
 //!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
 //!   400; a session that is unknown or ended: 404). A request is answered as
@@ -12,6 +19,9 @@
 //!   `resources/subscribe`, the list-changed notifications of
 //!   [`Router::notify_list_changed`]); a `DELETE` ends the session (204). The
 //!   `MCP-Protocol-Version` header, when sent, must name the session's version (400).
+//!   Every event of a session's streams has an id: a client that lost a stream `GET`s with
+//!   `Last-Event-ID` and receives what the stream carried after that event, then the rest of
+//!   it (a running request's response included).
 //!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
@@ -1032,5 +1042,7 @@ fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Resp
 
 #[cfg(test)]
 mod session_tests;
+#[cfg(test)]
+mod stateless_tests;
 #[cfg(test)]
 mod tests;

@@ -61,7 +61,7 @@ fn server() -> HttpServer {
     HttpServer::new(router)
 }
 
-fn post() -> http::request::Builder {
+pub(super) fn post() -> http::request::Builder {
     Request::builder()
         .method(Method::POST)
         .uri("/mcp")
@@ -69,7 +69,10 @@ fn post() -> http::request::Builder {
         .header(header::CONTENT_TYPE, "application/json")
 }
 
-async fn send(server: &HttpServer, request: Request<Full<Bytes>>) -> (StatusCode, Value) {
+pub(super) async fn send(
+    server: &HttpServer,
+    request: Request<Full<Bytes>>,
+) -> (StatusCode, Value) {
     let response = server.handle(request).await;
     let status = response.status();
     let body = response.into_body().collect().await.unwrap().to_bytes();
@@ -147,7 +150,7 @@ async fn call(server: &HttpServer, body: &str) -> (StatusCode, Value) {
     send(server, request(body)).await
 }
 
-fn rt() -> tokio::runtime::Runtime {
+pub(super) fn rt() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
