@@ -1041,6 +1041,8 @@ fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Resp
 }
 
 #[cfg(test)]
+mod replay_tests;
+#[cfg(test)]
 mod session_tests;
 #[cfg(test)]
 mod stateless_tests;
