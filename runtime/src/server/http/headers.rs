@@ -3,7 +3,7 @@
 //! in `Mcp-Name` (the tool or prompt name, the resource URI, the task id) and each
 //! `x-mcp-header` argument of a tool in `Mcp-Param-<Header>` (SEP-2243), so that an
 //! intermediary can route it without reading the body. A header that is missing, repeated,
-//! unreadable or that disagrees with the body gets `-32020` (HeaderMismatch), HTTP 400: an
+//! unreadable or that disagrees with the body gets `-32020` (`HeaderMismatch`), HTTP 400: an
 //! intermediary may already have routed on the header, so the server must not serve what the
 //! body says instead.
 

@@ -137,6 +137,7 @@ impl std::fmt::Debug for HttpServer {
             .field("router", &self.router)
             .field("config", &self.config)
             .field("sessions", &self.sessions.len())
+            .field("param_headers", &self.param_headers)
             .finish()
     }
 }

@@ -87,6 +87,9 @@ fn required_server() -> HttpServer {
     HttpServer::new(router)
 }
 
+/// Header edits: a `None` value removes the header; a repeated name is sent twice.
+type Edits<'a> = Vec<(&'a str, Option<&'a str>)>;
+
 const LOCATE: &str = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"locate","arguments":{"region":"eu-west","limits":{"zone":3}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
 
 /// `LOCATE` with the standard headers, then `headers` set over them (a `None` value removes
@@ -129,7 +132,7 @@ fn routing_headers_that_agree_with_the_body_are_accepted() {
     rt().block_on(async {
         let server = server();
         let without_zone = LOCATE.replace(r#","limits":{"zone":3}"#, "");
-        let cases: Vec<(&str, String, Vec<(&str, Option<&str>)>)> = vec![
+        let cases: Vec<(&str, String, Edits)> = vec![
             ("plain values", LOCATE.into(), vec![]),
             // `eu-west` and `3` wrapped as `=?base64?…?=`.
             (
@@ -164,7 +167,7 @@ fn routing_headers_that_are_missing_or_disagree_get_header_mismatch() {
     rt().block_on(async {
         let server = server();
         let without_zone = LOCATE.replace(r#","limits":{"zone":3}"#, "");
-        let cases: Vec<(&str, &str, Vec<(&str, Option<&str>)>)> = vec![
+        let cases: Vec<(&str, &str, Edits)> = vec![
             ("no Mcp-Method", LOCATE, vec![("mcp-method", None)]),
             (
                 "another method",
