@@ -119,19 +119,24 @@ impl HttpServer {
         let context = Context::new(request_meta(meta), version)
             .with_log_level(log_level)
             .with_client_capabilities(capabilities);
-        let task_support = (method == "tools/call")
-            .then(|| params.get("name").and_then(Value::as_str))
-            .flatten()
-            .and_then(|name| self.router.task_support(name));
-        let reply = match method {
-            "tasks/get" | "tasks/update" | "tasks/cancel" => {
+        let route = if method == "tools/call" {
+            let support = params
+                .get("name")
+                .and_then(Value::as_str)
+                .and_then(|name| self.router.task_support(name));
+            task_engine::route(support, &context)
+        } else {
+            Ok(task_engine::Route::Inline)
+        };
+        let reply = match (method, route) {
+            ("tasks/get" | "tasks/update" | "tasks/cancel", _) => {
                 self.task_method(method, params, &context)
             }
-            "tools/call" if task_support.is_some() => {
-                let support = task_support.unwrap_or(TaskSupport::Optional);
+            (_, Err(refused)) => Err(refused),
+            (_, Ok(task_engine::Route::Task(support))) => {
                 self.task_call(params, context, support).await
             }
-            "tools/call" | "prompts/get" | "resources/read" => {
+            ("tools/call" | "prompts/get" | "resources/read", _) => {
                 if may_talk {
                     return self
                         .streamed(None, id, method.to_owned(), params, context)
@@ -152,24 +157,15 @@ impl HttpServer {
         }
     }
 
-    /// `tools/call` of a task tool: a task (a `CreateTaskResult`) for a client that declared
-    /// the tasks extension, inline for one that did not (`-32021` when the tool runs only as
-    /// a task).
+    /// `tools/call` of a task tool for a client that declared the tasks extension (see
+    /// [`task_engine::route`]): a `CreateTaskResult`, the questions asked before it became a
+    /// task, or (an `optional` tool that did not wait) its result.
     async fn task_call(
         &self,
         mut params: Map<String, Value>,
         context: Context,
         support: TaskSupport,
     ) -> Result<Reply, ProtocolError> {
-        if !context.client_supports(Capability::Tasks) {
-            if support == TaskSupport::Required {
-                return Err(missing_capability(
-                    Capability::Tasks,
-                    "this tool runs only as a task; it",
-                ));
-            }
-            return content_call(&self.router, "tools/call", params, context).await;
-        }
         let version = context.protocol_version();
         let input = InputParams::take_from(&mut params)?;
         let name = take_string(&mut params, "name")?;
