@@ -103,7 +103,7 @@ impl ResponseBody {
 
 /// `data: ` + the message + a blank line: one event. A serialized JSON value has no raw line
 /// break (strings escape theirs), so one `data` line carries it whole.
-fn event(message: &[u8]) -> Bytes {
+pub(super) fn event(message: &[u8]) -> Bytes {
     let mut out = Vec::with_capacity(message.len() + 8);
     out.extend_from_slice(b"data: ");
     out.extend_from_slice(message);

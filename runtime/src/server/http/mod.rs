@@ -8,6 +8,8 @@
 //!   version gets `-32022` (400), a missing capability `-32021` (400), an unknown method
 //!   `-32601` (404). Task tools run as tasks for clients that declare the tasks extension
 //!   (`tasks/get`, `tasks/update`, `tasks/cancel`), through the engine the `rmcp` path uses.
+//!   `subscriptions/listen` opens an event stream: acknowledged first, then
+//!   `notifications/resources/updated` for the subscribed URIs, tagged with the subscription.
 //! - **2025-06-18 and 2025-11-25, sessions**: `initialize` opens a session and its response
 //!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
 //!   400; a session that is unknown or ended: 404). A request is answered as

@@ -9,12 +9,20 @@ use http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use std::collections::HashSet;
+
+use tokio::sync::mpsc;
+
+use super::body::event;
 use super::headers::{self, HEADER_MISMATCH};
+use super::session::notification;
 use super::{
-    CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, VERSION_KEY, content_call,
-    error_response, json_response, request_meta, result_reply, take_meta, value_reply,
+    CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
+    content_call, error_response, event_stream, json_response, request_meta, result_reply,
+    take_meta, value_reply,
 };
 use crate::rules::ProtocolVersion;
+use crate::server::changes::Change;
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::{
     Capability, ClientCapabilities, MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION,
@@ -23,6 +31,9 @@ use crate::server::input::{
 use crate::server::router::{InputParams, take_object, take_string};
 use crate::server::tasks::TaskSupport;
 use crate::server::tasks::engine as task_engine;
+
+/// The `_meta` key a listen stream's notifications name their subscription with.
+const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";
 
 /// JSON-RPC: the request's protocol version is not one this server speaks.
 pub(super) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
@@ -129,6 +140,10 @@ impl HttpServer {
             Ok(task_engine::Route::Inline)
         };
         let reply = match (method, route) {
+            ("subscriptions/listen", _) => match self.listen(&id, &params) {
+                Ok(stream) => return stream,
+                Err(error) => Err(error),
+            },
             ("tasks/get" | "tasks/update" | "tasks/cancel", _) => {
                 self.task_method(method, params, &context)
             }
@@ -213,6 +228,86 @@ impl HttpServer {
         }
     }
 
+    /// `subscriptions/listen`: an event stream that opens with
+    /// `notifications/subscriptions/acknowledged` (the filter this server honors: the
+    /// requested resource URIs, when it serves resources) and then carries
+    /// `notifications/resources/updated` for those URIs as the router announces them, each
+    /// tagged with the subscription's id (the request's), until the client closes it.
+    fn listen(
+        &self,
+        id: &Value,
+        params: &Map<String, Value>,
+    ) -> Result<HttpResponse, ProtocolError> {
+        let Some(Value::Object(requested)) = params.get("notifications") else {
+            return Err(ProtocolError::invalid_params(
+                "params.notifications: an object (the subscription filter) is required",
+            ));
+        };
+        let uris: Vec<String> = match requested.get("resourceSubscriptions") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    item.as_str().map(str::to_owned).ok_or_else(|| {
+                        ProtocolError::invalid_params(format!(
+                            "params.notifications.resourceSubscriptions[{i}]: a URI string"
+                        ))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "params.notifications.resourceSubscriptions: an array of URIs",
+                ));
+            }
+        };
+        // List changes are not announced on 2026-07-28 (nor advertised), so only resource
+        // subscriptions are honored, and only by a server that has resources.
+        let mut accepted = Map::new();
+        let uris = if self.router.has_resources() && requested.contains_key("resourceSubscriptions")
+        {
+            accepted.insert("resourceSubscriptions".into(), Value::from(uris.clone()));
+            uris.into_iter().collect::<HashSet<String>>()
+        } else {
+            HashSet::new()
+        };
+        let tagged = {
+            let id = id.clone();
+            move |mut params: Map<String, Value>| {
+                let mut meta = Map::new();
+                meta.insert(SUBSCRIPTION_ID_KEY.into(), id.clone());
+                params.insert("_meta".into(), Value::Object(meta));
+                Value::Object(params)
+            }
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let mut ack = Map::new();
+        ack.insert("notifications".into(), Value::Object(accepted));
+        let ack = notification(
+            "notifications/subscriptions/acknowledged",
+            Some(tagged(ack)),
+        );
+        let _ = tx.send(event(&ack));
+        let sender = tx.clone();
+        let feed = self.router.changes().subscribe(move |change| {
+            if let Change::ResourceUpdated(uri) = change
+                && uris.contains(uri)
+            {
+                let mut params = Map::new();
+                params.insert("uri".into(), Value::from(uri.clone()));
+                let message = notification("notifications/resources/updated", Some(tagged(params)));
+                let _ = sender.send(event(&message));
+            }
+        });
+        // The subscription lasts as long as the client reads the stream.
+        tokio::spawn(async move {
+            tx.closed().await;
+            drop(feed);
+        });
+        Ok(event_stream(ResponseBody::frames(rx)))
+    }
+
     fn discover(&self, version: ProtocolVersion) -> Value {
         let router = &self.router;
         let mut capabilities = Map::new();
@@ -224,8 +319,8 @@ impl HttpServer {
             capabilities.insert("prompts".into(), empty());
         }
         if router.has_resources() {
-            // No `subscribe`: `subscriptions/listen` is not served here.
-            capabilities.insert("resources".into(), empty());
+            // Served by `subscriptions/listen`.
+            capabilities.insert("resources".into(), serde_json::json!({ "subscribe": true }));
         }
         if router.has_completion() {
             capabilities.insert("completions".into(), empty());

@@ -465,3 +465,77 @@ fn task_methods_need_the_extension_and_a_known_task() {
         );
     });
 }
+
+/// `watched`: a fixed resource at `test://watched`.
+struct Watched;
+
+impl crate::server::handler::ResourceHandler for Watched {
+    fn descriptor(&self) -> crate::server::handler::ResourceDescriptor {
+        let uri = crate::Uri::new("test://watched").unwrap();
+        crate::server::handler::ResourceDescriptor::Fixed(crate::Resource::new(uri, "watched"))
+    }
+
+    fn read(
+        &self,
+        _: &str,
+        _: Vec<(String, String)>,
+        _: Context,
+    ) -> BoxFuture<'_, Result<crate::ReadResourceResult, ProtocolError>> {
+        Box::pin(async { Ok(crate::ReadResourceResult::new(Vec::new())) })
+    }
+}
+
+/// The `data` of the next event of a streamed body (at most 10 s).
+async fn next_event(body: &mut ResponseBody) -> Value {
+    let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+        .await
+        .expect("an event within 10 s")
+        .expect("the stream goes on")
+        .unwrap();
+    let bytes = frame.into_data().unwrap();
+    let text = std::str::from_utf8(&bytes).unwrap();
+    let data = text.strip_prefix("data: ").unwrap().trim_end();
+    serde_json::from_str(data).unwrap()
+}
+
+#[test]
+fn a_listen_stream_is_acknowledged_then_carries_the_subscribed_updates() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Locate).resource(Watched).build().unwrap();
+        let server = HttpServer::new(router);
+        let (_, discovered) = send(&server, request(r#"{"jsonrpc":"2.0","id":1,"method":"server/discover"}"#)).await;
+        assert_eq!(discovered["result"]["capabilities"]["resources"]["subscribe"], true);
+        let body = r#"{"jsonrpc":"2.0","id":"sub-1","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,"resourceSubscriptions":["test://watched"]}}}"#;
+        let listeners = server.router().changes().listeners();
+        let response = server.handle(request(body)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "text/event-stream");
+        let mut stream = response.into_body();
+        let ack = next_event(&mut stream).await;
+        assert_eq!(ack["method"], "notifications/subscriptions/acknowledged");
+        // List changes are not honored on 2026-07-28: only the resource subscription is.
+        assert_eq!(ack["params"]["notifications"], json!({"resourceSubscriptions": ["test://watched"]}));
+        assert_eq!(ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "sub-1");
+        server.router().notify_list_changed(crate::server::changes::ListKind::Tools);
+        server.router().notify_resource_updated("test://other");
+        server.router().notify_resource_updated("test://watched");
+        let updated = next_event(&mut stream).await;
+        assert_eq!(updated["method"], "notifications/resources/updated");
+        assert_eq!(updated["params"]["uri"], "test://watched");
+        assert_eq!(updated["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "sub-1");
+        // The client goes away: the subscription ends with it.
+        assert_eq!(server.router().changes().listeners(), listeners + 1);
+        drop(stream);
+        for _ in 0..100 {
+            if server.router().changes().listeners() == listeners {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(server.router().changes().listeners(), listeners);
+        // A filter that is not an object is refused.
+        let bad = r#"{"jsonrpc":"2.0","id":2,"method":"subscriptions/listen","params":{"notifications":[]}}"#;
+        let (status, answer) = send(&server, request(bad)).await;
+        assert_eq!((status, &answer["error"]["code"]), (StatusCode::OK, &json!(ProtocolError::INVALID_PARAMS)));
+    });
+}
