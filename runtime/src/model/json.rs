@@ -144,6 +144,7 @@ impl Serialize for RawJson {
 
 impl<'de> Deserialize<'de> for RawJson {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let _model = enter_model::<Self, D::Error>()?;
         let raw = Box::<RawValue>::deserialize(deserializer)?;
         Ok(Self(compact(raw)))
     }
@@ -426,6 +427,7 @@ impl<'de> Deserialize<'de> for JsonObject {
                 f.write_str("a JSON object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<JsonObject, A::Error> {
+                let _model = enter_model::<JsonObject, A::Error>()?;
                 let mut builder = ObjectBuilder::new();
                 while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
                     builder.push_value(&key, &mut access)?;
@@ -542,6 +544,19 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Present<T> {
     }
 }
 
+/// Marks a model value of type `T` as being read (see
+/// [`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)):
+/// one read outside any other model value is charged twice its size, as a caller's plain
+/// `Vec` may hold it. Keep the guard until the value is read.
+pub(crate) fn enter_model<T, E: de::Error>() -> Result<crate::wire::limits::ModelValue, E> {
+    crate::wire::limits::ModelValue::enter::<T>().map_err(E::custom)
+}
+
+/// Charges `bytes` of model memory (a box, list slots) to the read in progress.
+pub(crate) fn charge<E: de::Error>(bytes: usize) -> Result<(), E> {
+    crate::wire::limits::charge_model(bytes).map_err(E::custom)
+}
+
 /// The error for `null` in an optional field.
 pub(crate) fn null_error<E: de::Error>() -> E {
     E::custom(crate::rules::Violation::new(
@@ -586,6 +601,8 @@ fn take_once<'de, V: Deserialize<'de>, T, A: MapAccess<'de>>(
 /// read element by element doubles, so a peer choosing one element past a power of two
 /// would have the reader hold twice the room it needs (for a list of tiny icons, 10 times
 /// the input's size). Growing by a quarter costs a few more copies and holds 1.25 times.
+/// Each slot is charged to the read's model-memory budget as the list grows
+/// ([`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)).
 pub(crate) struct Compact<T>(pub(crate) Vec<T>);
 
 impl<T> From<Compact<T>> for Vec<T> {
@@ -610,7 +627,9 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
                 let mut list = Vec::new();
                 while let Some(item) = access.next_element()? {
                     if list.len() == list.capacity() {
-                        list.reserve_exact(list.len() / 4 + 4);
+                        let more = list.len() / 4 + 4;
+                        charge::<A::Error>(more.saturating_mul(size_of::<T>()))?;
+                        list.reserve_exact(more);
                     }
                     list.push(item);
                 }
@@ -680,6 +699,7 @@ macro_rules! deserialize_object {
                         self,
                         mut access: A,
                     ) -> Result<$ty, A::Error> {
+                        let _model = $crate::model::json::enter_model::<$ty, A::Error>()?;
                         $( $crate::model::json::deserialize_object!(@$count); )?
                         $( let mut $field: Option<$read> = None; )*
                         let mut extra = $crate::model::json::ObjectBuilder::new();

@@ -97,6 +97,7 @@ macro_rules! validated_string {
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let _model = crate::model::json::enter_model::<Self, D::Error>()?;
                 let value = String::deserialize(deserializer)?;
                 Self::new(value).map_err(serde::de::Error::custom)
             }
@@ -251,6 +252,7 @@ impl Serialize for Priority {
 
 impl<'de> Deserialize<'de> for Priority {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let _model = crate::model::json::enter_model::<Self, D::Error>()?;
         let value = f64::deserialize(deserializer)?;
         Self::new(value).map_err(serde::de::Error::custom)
     }
