@@ -15,8 +15,16 @@
 //! `Vec` (one past a power of two) and for the model's lists (one past a capacity they grow
 //! through), and the worse figure is shown with both.
 //!
+//! Documents read into a caller's plain `Vec` of model values (a `tools/list` read as
+//! `Vec<Tool>`, `Vec<Icon>`, `Vec<RawJson>`…) are in a third table, held to the same bound:
+//! the read charges each value its size in memory (`ReadLimits::max_model_bytes_per_byte`)
+//! and refuses the document, naming the path, once the values would pass it. A refused
+//! document shows its error; its peak is what the read held until it stopped.
+//!
 //! Run: `cargo bench -p mcp-content-benches --bench memory` (prints the tables; no timing).
-//! Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
+//! `cargo test -p mcp-content-benches --bench memory` reads 256 KiB documents instead of
+//! 2 MiB ones and fails if any peak is over 8 bytes per input byte plus
+//! `ReadLimits::MODEL_BYTES_FLOOR`. Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
 //! faster.
 
 use mcp_content::{
