@@ -190,6 +190,7 @@ impl<'de> Deserialize<'de> for Meta {
                 f.write_str("a _meta object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Meta, A::Error> {
+                let _model = crate::model::json::enter_model::<Meta, A::Error>()?;
                 let mut builder = ObjectBuilder::new();
                 while let Some(key) = access.next_key::<Key<'de>>()? {
                     let key = key.0;
