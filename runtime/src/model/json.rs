@@ -4,7 +4,10 @@
 //! A relay must not change what it does not understand. `serde_json::Value` would: it
 //! rounds integers beyond 64 bits, spells `1E2` as `100.0` and `-0` as `0`, and sorts object
 //! keys. Text keeps all of it, byte for byte (whitespace between tokens is dropped: what is
-//! written is compact JSON). Text is also small: a `Value` costs 32 bytes per number and more
+//! written is compact JSON). The member names of a [`JsonObject`] are the exception: they are
+//! its map keys, decoded, so a name spelled with an escape (`"\u0041"`) is written as the
+//! character (`"A"`), the same JSON in another spelling; a [`RawJson`] keeps everything
+//! inside it, names included. Text is also small: a `Value` costs 32 bytes per number and more
 //! per object member, so a document of many tiny values would take many times its size.
 //!
 //! Two values are equal when their (compact) texts are: `{"a":1}` and `{"a":1.0}` differ, as
