@@ -20,9 +20,10 @@
 #
 # Option:
 #   --own-http   serve with mcp-content's own endpoint (`mcp_content::http::HttpServer`,
-#                `conformance-server --own-http`) instead of rmcp's Streamable HTTP service. By
-#                default this runs the 2025-06-18 and 2025-11-25 scenarios (the session flow);
-#                CONFORMANCE_SPECS picks others. Its expected failures are OWN_HTTP_EXPECTED_FAILURES.
+#                `conformance-server --own-http`) instead of rmcp's Streamable HTTP service: the
+#                same scenarios at the same three versions (the 2025 session flow, the 2026-07-28
+#                stateless flow with its header rules, and the tasks extension). Its expected
+#                failures are OWN_HTTP_EXPECTED_FAILURES.
 set -euo pipefail
 
 SERVER_FLAG="--http"
@@ -65,8 +66,8 @@ SERVER_LOG="$OUT/server.log"
 declare -A EXPECTED_FAILURES=(
 )
 
-# The same, for the own endpoint (--own-http); it has no tasks, subscriptions/listen or SSE
-# resumability, which the 2026-07-28 run shows.
+# The same, for the own endpoint (--own-http). Empty: it passes every scenario the rmcp-served
+# server passes.
 declare -A OWN_HTTP_EXPECTED_FAILURES=(
 )
 if [[ "$SERVER_FLAG" == --own-http ]]; then
@@ -75,7 +76,6 @@ if [[ "$SERVER_FLAG" == --own-http ]]; then
   for key in "${!OWN_HTTP_EXPECTED_FAILURES[@]}"; do
     EXPECTED_FAILURES["$key"]="${OWN_HTTP_EXPECTED_FAILURES[$key]}"
   done
-  SPECS_ALL="${CONFORMANCE_SPECS:-2025-06-18 2025-11-25}"
   # Its own logs, so a CI run keeps both.
   OUT="$ROOT/target/conformance-own-http"
   SERVER_LOG="$OUT/server.log"

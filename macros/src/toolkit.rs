@@ -34,8 +34,7 @@ pub(crate) fn private_door(krate: Option<&syn::Path>) -> TokenStream {
     quote! {
         use #runtime::#private as __p;
         use ::core::convert::{From as _, Into as _};
-        use ::std::borrow::ToOwned as _;
-        use ::std::string::ToString as _;
+        use ::std::{borrow::ToOwned as _, string::ToString as _};
     }
 }
 

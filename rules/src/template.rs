@@ -338,7 +338,9 @@ impl UriTemplate {
     /// and `{+x}` expressions separated by literals that the values cannot contain. Where
     /// RFC 6570 expansion is ambiguous it cannot: in `{x,y}` a lone value goes to `x`; an
     /// empty match of `{x}` or `{+x}` gives `x = ""`; two `{+x}{+y}` in a row split
-    /// greedily. A variable used twice must match the same value both times.
+    /// greedily; before a query or fragment expression (`{+x}{?q}`), `x` ends where the
+    /// query or fragment can start (`x` holding a `?` of its own then reads back only when
+    /// `q` is absent). A variable used twice must match the same value both times.
     ///
     /// ```
     /// use mcp_content_rules::UriTemplate;
@@ -351,6 +353,10 @@ impl UriTemplate {
     ///     ("rev".to_owned(), "3".to_owned()),
     /// ]);
     /// assert_eq!(t.match_uri("https://a/b/notes.txt"), None);
+    ///
+    /// let t = UriTemplate::parse("store://{+key}{?version}").unwrap();
+    /// let vars = t.match_uri("store://x/y?version=3").unwrap();
+    /// assert_eq!(vars, [("key".to_owned(), "x/y".to_owned()), ("version".to_owned(), "3".to_owned())]);
     /// ```
     pub fn match_uri(&self, uri: &str) -> Option<Vec<(String, String)>> {
         // Prefixes truncate and explode changes the shape: neither can be read back.
@@ -711,7 +717,7 @@ impl<'t> Matcher<'t, '_> {
                     .map_or(rest.len(), |(at, _)| at);
                 let next = self.parts.get(part + 1);
                 // Ascending, so the longest (greedy) end is popped first.
-                (0..=span)
+                let mut ends: Vec<usize> = (0..=span)
                     .filter(|&len| rest.is_char_boundary(len))
                     .filter(|&len| match next {
                         None => len == rest.len(),
@@ -719,7 +725,20 @@ impl<'t> Matcher<'t, '_> {
                         Some(Part::Expression(_)) => true,
                     })
                     .map(|len| pos + len)
-                    .collect()
+                    .collect();
+                // Before a query or fragment expression (`{+path}{?q}`), the ends where the
+                // URI's query or fragment starts are tried first: greedy, `{+path}` would
+                // swallow `?q=1` and read back `path = "a?q=1"`, `q` absent.
+                if let Some(Part::Expression(then)) = next
+                    && let Some(mark @ ('?' | '#')) = then.operator.first()
+                {
+                    let (starts, others): (Vec<usize>, Vec<usize>) = ends
+                        .into_iter()
+                        .partition(|&end| self.uri[end..].starts_with(mark));
+                    ends = others;
+                    ends.extend(starts);
+                }
+                ends
             }
         };
         Frame {

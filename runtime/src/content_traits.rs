@@ -309,13 +309,13 @@ impl FromBinary for bytes::Bytes {
 
 /// The schema of `T` as `outputSchema` carries it (JSON Schema 2020-12): what a
 /// `#[content(structured)]` type's `StructuredOutput` returns.
-pub fn schema_of<T: schemars::JsonSchema + ?Sized>() -> Option<Map<String, Value>> {
+pub(crate) fn schema_of<T: schemars::JsonSchema + ?Sized>() -> Map<String, Value> {
     let schema = schemars::generate::SchemaSettings::draft2020_12()
         .into_generator()
         .into_root_schema_for::<T>();
     match schema.to_value() {
-        Value::Object(map) => Some(map),
+        Value::Object(map) => map,
         // `true` (anything): an object schema that says nothing.
-        _ => Some(Map::new()),
+        _ => Map::new(),
     }
 }

@@ -59,10 +59,30 @@ pub use content_traits::{
 #[path = "private.rs"]
 pub mod __private_0_1;
 mod derive;
+// The traits a field, parameter or return type must implement for the macros, named at the
+// root (hidden): rustc names a trait by its shortest visible path, so a compile error says
+// "the trait `UriField` is not implemented", never a path through `__private_0_1`. `Content`
+// is the derive's reading protocol, named after the derive that implements it.
+#[doc(hidden)]
+pub use derive::read::{ContentSlots as Content, FromText};
+#[doc(hidden)]
+pub use derive::write::DisplayText;
+#[doc(hidden)]
+pub use derive::{
+    AudienceField, BinaryField, MimeField, PriorityField, SourceField as AttributeField,
+    Structured, StructuredWrite, TimestampField, UriField,
+};
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
+/// The `schemars` the macros derive input schemas with (a tool parameter's type implements
+/// its `JsonSchema`): `#[derive(mcp_content::schemars::JsonSchema)]` needs no version match.
+pub use schemars;
+/// The `serde_json` the model is built on ([`JsonObject`] wraps its `Map`).
+pub use serde_json;
 pub use server::changes::{Change, ChangeFeed, FeedSubscription, ListKind};
+#[doc(hidden)]
+pub use server::glue::ToolParameter;
 pub use server::handler;
 #[cfg(feature = "http")]
 pub use server::http;

@@ -24,26 +24,27 @@ pub use serde;
 pub use serde_json::{self, Map, Value};
 
 pub use crate::content_traits::{
-    FromContent, IntoCallToolResult, IntoContent, StructuredOutput, schema_of,
+    FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
 };
 pub use crate::derive::read::{
-    Agree, At, Body, ContentSlots, From, LinkPart, Many, Nested, Offered, One, Opt, Param, Slot,
-    Text, TextReader, UriPattern, blob, block_audience, block_last_modified, block_meta,
-    block_mime, block_priority, contents_meta, from_content, link_part, link_size, offer_audio,
-    offer_image, offer_link, offer_resource, offer_text, read_json, read_owned, read_parsed,
-    read_string, read_structured, read_structured_owned, template_var,
+    Agree, At, Body, ContentSlots, Decode, From, FromText, LinkPart, Many, Nested, Offered, One,
+    Opt, Param, Slot, Text, TextReader, UriPattern, block_audience, block_last_modified,
+    block_meta, block_mime, block_priority, contents_meta, from_content, link_part, link_size,
+    offer_link, offer_media, offer_resource, offer_text, read_json, read_owned, read_string,
+    template_var,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
     unexpected_in_variant,
 };
 pub use crate::derive::write::{
-    Envelope, LinkParts, ResourceParts, annotations, audio, blob_resource, call_tool_result,
-    display, expand, extend_meta, image, json, json_text, link, meta, name_or, string,
-    structured_result, text, text_resource, var,
+    DisplayText, Envelope, LinkParts, ResourceParts, annotations, blob_resource, call_tool_result,
+    expand, extend_meta, json, json_text, link, media, meta, name_or, string, text, text_resource,
+    var,
 };
 pub use crate::derive::{
-    AudienceField, MimeField, PriorityField, SourceField, TimestampField, UriField,
+    AudienceField, Audio, BinaryField as Bin, Image, MimeField, PriorityField, SourceField,
+    Structured, StructuredWrite, TimestampField, UriField,
 };
 pub use crate::model::annotations::Role;
 pub use crate::model::cache::CacheHint;
@@ -56,13 +57,15 @@ pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
-    ConstMessage, ContextType, DeclaredSchema, NoSchema, SchemaOf, SchemaProbe, ToolArguments,
-    contents_ui_meta, empty_input_schema, get_prompt_result, input_schema, prompt_argument,
-    read_resource_result, read_uri, required, schema_object, str_eq, template_variable,
+    ConstMessage, ContextType, DeclaredSchema, NoSchema, Parse, SchemaOf, SchemaProbe,
+    ToolArguments, ToolParameter, contents_ui_meta, empty_input_schema, input_schema,
+    prompt_argument, read_uri, required, schema_object, str_eq, template_variable,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
 };
+pub use crate::server::prompt_result::IntoGetPromptResult;
+pub use crate::server::resource_result::IntoReadResourceResult;
 pub use crate::server::tasks::TaskSupport;
 pub use crate::wire::error::ReadError;
 

@@ -257,3 +257,98 @@ fn a_uri_variable_and_a_text_field_that_disagree_are_refused_naming_both() {
         forecast()
     );
 }
+
+#[derive(Content, Debug, PartialEq)]
+struct Export {
+    #[content(resource(uri = "file:///report.csv", mime = "text/csv", text))]
+    table: String,
+    #[content(resource(uri = "file:///report.bin", mime = "application/octet-stream", blob))]
+    raw: Vec<u8>,
+}
+
+fn export() -> Export {
+    Export {
+        table: "a,b\n1,2\n".into(),
+        raw: vec![7, 8, 9],
+    }
+}
+
+#[test]
+fn an_embedded_resource_of_another_mime_type_than_the_literal_is_refused() {
+    // Text contents.
+    let result = tampered(export(), "text/csv", "text/plain");
+    let err = Export::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[0].resource.mimeType");
+    assert_eq!(
+        err.detail(),
+        "field `table` declares MIME type text/csv, found text/plain: a field with a literal `mime` \
+         reads only resource blocks of that type (mark it `any_mime` to read a resource of any type)"
+    );
+    // Blob contents.
+    let result = tampered(export(), "application/octet-stream", "image/png");
+    let err = Export::from_call_tool_result(&result).unwrap_err();
+    assert_eq!(err.path(), "content[1].resource.mimeType");
+    assert!(
+        err.detail().starts_with(
+            "field `raw` declares MIME type application/octet-stream, found image/png: "
+        ),
+        "{err}"
+    );
+    // The owned read refuses it too.
+    let result = tampered(export(), "text/csv", "text/html");
+    let err = Export::from_owned_call_tool_result(result).unwrap_err();
+    assert_eq!(err.path(), "content[0].resource.mimeType");
+}
+
+#[test]
+fn an_embedded_resource_of_the_literal_mime_type_is_read() {
+    let result = export().into_call_tool_result();
+    assert_eq!(Export::from_call_tool_result(&result).unwrap(), export());
+    // Case and parameters aside, the type is the same.
+    let result = tampered(export(), "text/csv", "Text/CSV; charset=utf-8");
+    assert_eq!(Export::from_call_tool_result(&result).unwrap(), export());
+    let result = tampered(
+        export(),
+        "application/octet-stream",
+        "APPLICATION/octet-stream",
+    );
+    assert_eq!(Export::from_call_tool_result(&result).unwrap(), export());
+    // A resource that names no MIME type contradicts nothing: it is read as the declared one.
+    let result = tampered(export(), r#","mimeType":"text/csv""#, "");
+    assert_eq!(Export::from_call_tool_result(&result).unwrap(), export());
+}
+
+#[test]
+fn any_mime_reads_an_embedded_resource_of_any_type() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Loose {
+        #[content(resource(uri = "file:///report.csv", mime = "text/csv", text, any_mime))]
+        table: String,
+        #[content(resource(
+            uri = "file:///report.bin",
+            mime = "application/octet-stream",
+            blob,
+            any_mime
+        ))]
+        raw: Vec<u8>,
+    }
+    let loose = || Loose {
+        table: "a".into(),
+        raw: vec![1],
+    };
+    // Written with the literal type.
+    let json = String::from_utf8(
+        loose()
+            .into_call_tool_result()
+            .to_json_for(ProtocolVersion::V2026_07_28),
+    )
+    .unwrap();
+    assert!(json.contains(r#""mimeType":"text/csv""#), "{json}");
+    let result = tampered(loose(), "text/csv", "text/plain");
+    let result = tampered(
+        Loose::from_call_tool_result(&result).unwrap(),
+        "application/octet-stream",
+        "image/png",
+    );
+    assert_eq!(Loose::from_call_tool_result(&result).unwrap(), loose());
+}

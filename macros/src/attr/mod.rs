@@ -151,6 +151,8 @@ pub(crate) enum Kind {
         key: Ident,
         uri: Option<LitStr>,
         mime: Option<Value>,
+        /// `any_mime`: a literal `mime` is written but any type is read back.
+        any_mime: Option<Ident>,
         /// `text` or `blob`; `None` also when both were given (reported while parsing).
         body: Option<(Body, Span)>,
     },
@@ -233,7 +235,7 @@ pub(super) const FIELD_KEYS: &[&str] = &[
 pub(super) const ANNOTATION_KEYS: &[&str] = &["audience", "priority", "last_modified"];
 pub(super) const TEXT_KEYS: &[&str] = &["json"];
 pub(super) const MEDIA_KEYS: &[&str] = &["mime", "any_mime"];
-pub(super) const RESOURCE_KEYS: &[&str] = &["uri", "mime", "text", "blob"];
+pub(super) const RESOURCE_KEYS: &[&str] = &["uri", "mime", "text", "blob", "any_mime"];
 pub(super) const LINK_KEYS: &[&str] = &["name", "title", "description", "mime", "size"];
 pub(super) const STRUCTURED_KEYS: &[&str] = &["no_text"];
 pub(super) const VARIANT_KEYS: &[&str] = &["annotations", "meta", "skip"];

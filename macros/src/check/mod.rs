@@ -296,6 +296,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             key,
             uri,
             mime,
+            any_mime,
             body,
         } => {
             match uri {
@@ -307,6 +308,17 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             }
             if let Some(mime) = mime {
                 check_mime(cx, input, field, mime, None);
+            }
+            match (any_mime, mime) {
+                (Some(flag), Some(Value::Field(_))) => cx.error_spanned_by(
+                    flag,
+                    "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
+                ),
+                (Some(flag), None) => cx.error_spanned_by(
+                    flag,
+                    "`any_mime` is for a literal `mime`: a resource without `mime` already reads any type",
+                ),
+                _ => {}
             }
             if let Some((crate::attr::Body::Text, _)) = body {
                 check_not_bytes(cx, field, "resource(…, text)");

@@ -108,7 +108,7 @@ pub(crate) fn read_string_param(
     let name = &param.name;
     let parsed: &Type = optional.unwrap_or(&param.ty);
     // Spanned on the type: a type that cannot be parsed from a string is reported there.
-    let take = quote_spanned!(parsed.span()=> __p::#reader::<#parsed>(&mut #source, #name)?);
+    let take = quote_spanned!(parsed.span()=> __p::#reader(&mut #source, #name, <#parsed as __p::FromText>::from_text)?);
     if optional.is_some() {
         quote!(let #binding = #take;)
     } else {

@@ -73,7 +73,7 @@ impl HandlerKind for Prompt {
             )
         };
         let ret = handler.ret();
-        let into_result = quote_spanned!(ret.span()=> __p::get_prompt_result::<#ret>(__value));
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(__value));
         let name = handler.name().0;
         let common = handler.descriptor_fields(&format_ident!("prompt"), description.as_deref());
         let call = handler.call();

@@ -80,7 +80,7 @@ impl HandlerKind for Resource {
         let common = handler.descriptor_fields(&var, handler.description().as_deref());
         let ret = handler.ret();
         let into_result = quote_spanned!(ret.span()=>
-            __p::read_resource_result::<#ret>(__value, &__uri, __mime.as_ref())
+            <#ret as __p::IntoReadResourceResult>::into_read_resource_result(__value, &__uri, __mime.as_ref())
         );
         let into_result = match &attrs.ui {
             Some(ui) => {

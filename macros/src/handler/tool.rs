@@ -180,7 +180,7 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
         fields.push(quote!(#doc #rename #binding: #ty));
         // Spanned on the type: a type that cannot be read is reported there.
         takes.push(quote_spanned!(ty.span()=>
-            let #binding = __arguments.take::<#ty>(#arg_name);
+            let #binding = <#ty as __p::ToolParameter>::take(&mut __arguments, #arg_name);
         ));
         bindings.push(binding);
         names.push(arg_name);

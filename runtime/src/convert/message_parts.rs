@@ -28,8 +28,9 @@
 //! Converting back:
 //! - text, media (`data:` URL of an `image/*` or `audio/*` type), resource and custom parts
 //!   give blocks; a media part marked with `metadata.mcp.resource` gives an embedded blob;
-//! - a data part becomes a tool result's `structuredContent` (at most one); it has no block,
-//!   so a prompt message with one is an error;
+//! - a data part becomes a tool result's `structuredContent` (at most one), read within the
+//!   default [`ReadLimits`](crate::ReadLimits) like structured content from a peer; it has no
+//!   block, so a prompt message with one is an error;
 //! - fallbacks for parts written by other frameworks: a resource part without `name` is a link
 //!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
 //!   URL; a `data:` media part of another type without the resource mark is an error (an
@@ -51,6 +52,7 @@ use crate::model::content::{
     TextContent, TextResourceContents,
 };
 use crate::model::icon::Icon;
+use crate::model::json::RawJson;
 use crate::model::meta::Meta;
 use crate::model::prompt::{GetPromptResult, PromptMessage};
 use crate::model::tool::CallToolResult;
@@ -605,7 +607,12 @@ impl Message {
                             ),
                         ));
                     }
-                    result.structured_content = Some(data.data.into());
+                    // Read like `structuredContent` from a peer: within the default limits
+                    // (depth, value count), so a data part from a model cannot nest deeper
+                    // than the same value in a tool result may.
+                    let structured: RawJson = read_value(data.data)
+                        .map_err(|e| e.within(&format!("content[{index}].data")))?;
+                    result.structured_content = Some(structured);
                 }
                 other => result.content.push(
                     part_to_block(other).map_err(|e| e.within(&format!("content[{index}]")))?,

@@ -7,8 +7,21 @@ pub(crate) mod read;
 pub(crate) mod variant;
 pub(crate) mod write;
 
-use crate::model::annotations::Role;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::content_traits::{FromBinary, FromContent, IntoBinary, IntoContent, schema_of};
+use crate::model::annotations::{Annotations, Role};
+use crate::model::binary::Base64Data;
+use crate::model::content::{AudioContent, ContentBlock, ImageContent};
+use crate::model::meta::Meta;
+use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
+use crate::rules::Violation;
+use crate::wire::error::ReadError;
+use read::ContentSlots;
 
 /// A field an attribute takes a value from: `X` itself or `Option<X>`.
 #[diagnostic::on_unimplemented(
@@ -26,6 +39,7 @@ pub trait SourceField<X>: Sized {
     fn when_absent() -> Option<Self>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<X: Clone> SourceField<X> for X {
     fn to_option(&self) -> Option<X> {
         Some(self.clone())
@@ -38,6 +52,7 @@ impl<X: Clone> SourceField<X> for X {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<X: Clone> SourceField<X> for Option<X> {
     fn to_option(&self) -> Option<X> {
         self.clone()
@@ -62,6 +77,7 @@ macro_rules! annotation_field {
             fn from_value(value: $value) -> Self;
         }
 
+        #[diagnostic::do_not_recommend]
         impl $name for $value {
             fn to_option(&self) -> Option<$value> {
                 Some(self.clone())
@@ -71,6 +87,7 @@ macro_rules! annotation_field {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl $name for Option<$value> {
             fn to_option(&self) -> Option<$value> {
                 self.clone()
@@ -128,6 +145,7 @@ pub trait MimeField {
     fn from_mime(mime: MimeType) -> Self;
 }
 
+#[diagnostic::do_not_recommend]
 impl MimeField for MimeType {
     fn mime(&self) -> MimeType {
         self.clone()
@@ -150,6 +168,7 @@ pub trait UriField {
     fn from_uri(uri: &Uri) -> Self;
 }
 
+#[diagnostic::do_not_recommend]
 impl UriField for Uri {
     fn into_uri(self) -> Uri {
         self
@@ -158,3 +177,157 @@ impl UriField for Uri {
         uri.clone()
     }
 }
+
+/// The bytes of an image, audio or blob field of a type that is also read back: written with
+/// `IntoBinary`, read with `FromBinary`. Named as one trait by both directions so a type that
+/// carries no bytes is one error at the field, not one per direction.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot carry the bytes of an image, audio or blob block",
+    label = "not a bytes type",
+    note = "use `Vec<u8>`, `Box<[u8]>`, `Base64Data`, or `bytes::Bytes` (feature `bytes`); a `#[content(write_only)]` type may also borrow them (`&[u8]`, `Cow<[u8]>`, `[u8; N]`)"
+)]
+pub trait BinaryField: Sized {
+    /// The payload, to write.
+    fn into_data(self) -> Base64Data;
+    /// The field's value from a payload read back.
+    fn from_data(data: &Base64Data) -> Result<Self, Violation>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: IntoBinary + FromBinary> BinaryField for T {
+    #[inline]
+    fn into_data(self) -> Base64Data {
+        self.into_base64_data()
+    }
+    #[inline]
+    fn from_data(data: &Base64Data) -> Result<Self, Violation> {
+        T::from_base64_data(data)
+    }
+}
+
+/// A `#[content(structured)]` type that is written only: its serde form is the result's
+/// `structuredContent`, its schema the tool's `outputSchema`. The generated code names both
+/// uses through this trait, so a type missing a derive is one error at `structured`.
+#[diagnostic::on_unimplemented(
+    message = "a `structured` type writes its serde form and schema: `{Self}` needs `Serialize` and `JsonSchema`",
+    label = "needs `serde::Serialize` and `schemars::JsonSchema`",
+    note = "derive them: `#[derive(serde::Serialize, schemars::JsonSchema)]`"
+)]
+pub trait StructuredWrite: Sized {
+    /// The tool result: blocks, `structuredContent`, and (`with_text`) its JSON as text.
+    fn structured_result(self, with_text: bool) -> CallToolResult;
+    /// The `outputSchema`.
+    fn structured_schema() -> Option<Map<String, Value>>;
+}
+
+/// The write side of both structured traits, one body for both impls.
+macro_rules! structured_write {
+    () => {
+        #[inline]
+        fn structured_result(self, with_text: bool) -> CallToolResult {
+            write::structured_result(self, with_text)
+        }
+        #[inline]
+        fn structured_schema() -> Option<Map<String, Value>> {
+            Some(schema_of::<Self>())
+        }
+    };
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: IntoContent + Serialize + JsonSchema> StructuredWrite for T {
+    structured_write!();
+}
+
+/// A `#[content(structured)]` type that is read back too: [`StructuredWrite`] and its serde
+/// form read from `structuredContent`, all named through this one trait.
+#[diagnostic::on_unimplemented(
+    message = "a `structured` type writes and reads its serde form: `{Self}` needs `Serialize`, `Deserialize` and `JsonSchema`",
+    label = "needs `serde::Serialize`, `serde::Deserialize` and `schemars::JsonSchema`",
+    note = "derive them: `#[derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema)]`; a `#[content(write_only)]` type needs no `Deserialize`"
+)]
+pub trait Structured: Sized {
+    /// See [`StructuredWrite::structured_result`].
+    fn structured_result(self, with_text: bool) -> CallToolResult;
+    /// See [`StructuredWrite::structured_schema`].
+    fn structured_schema() -> Option<Map<String, Value>>;
+    /// The value from `structuredContent` when there is one, else from the blocks.
+    fn read_structured(result: &CallToolResult) -> Result<Self, ReadError>;
+    /// [`Structured::read_structured`] from an owned result.
+    fn read_structured_owned(result: CallToolResult) -> Result<Self, ReadError>;
+}
+
+// The bounds sit on the impl, not the trait (a supertrait would be reported as a bound of
+// each method): hidden behind `do_not_recommend`, a type missing one is one error.
+#[diagnostic::do_not_recommend]
+impl<T: ContentSlots + FromContent + Serialize + DeserializeOwned + JsonSchema> Structured for T {
+    structured_write!();
+    #[inline]
+    fn read_structured(result: &CallToolResult) -> Result<Self, ReadError> {
+        read::read_structured(result)
+    }
+    #[inline]
+    fn read_structured_owned(result: CallToolResult) -> Result<Self, ReadError> {
+        read::read_structured_owned(result)
+    }
+}
+
+/// An image or audio block: the one generic `media` writer and `offer_media` reader take
+/// the kind as a marker (`Image`, `Audio`).
+pub trait MediaKind: Copy {
+    /// The block's name in errors.
+    const NAME: &'static str;
+    /// The block from its parts.
+    fn block(
+        data: Base64Data,
+        mime_type: MimeType,
+        envelope: (Option<Annotations>, Meta),
+    ) -> ContentBlock;
+    /// The data and MIME type of a block of this kind.
+    fn parts(block: &ContentBlock) -> Option<(&Base64Data, &MimeType)>;
+}
+
+/// The kind markers: the block name in errors, the content type, the `ContentBlock` variant.
+macro_rules! media_kind {
+    ($(#[$doc:meta])* $kind:ident, $name:literal, $content:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub struct $kind;
+
+        impl MediaKind for $kind {
+            const NAME: &'static str = $name;
+            fn block(
+                data: Base64Data,
+                mime_type: MimeType,
+                (annotations, meta): (Option<Annotations>, Meta),
+            ) -> ContentBlock {
+                ContentBlock::from($content {
+                    data,
+                    mime_type,
+                    annotations,
+                    meta,
+                    extra: crate::JsonObject::new(),
+                })
+            }
+            fn parts(block: &ContentBlock) -> Option<(&Base64Data, &MimeType)> {
+                match block {
+                    ContentBlock::$kind(b) => Some((&b.data, &b.mime_type)),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+media_kind!(
+    /// The image kind.
+    Image,
+    "image",
+    ImageContent
+);
+media_kind!(
+    /// The audio kind.
+    Audio,
+    "audio",
+    AudioContent
+);

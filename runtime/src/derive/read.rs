@@ -9,9 +9,10 @@ use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
 
-use super::SourceField;
-use crate::content_traits::{FromBinary, IntoContent};
+use super::{MediaKind, SourceField};
+use crate::content_traits::IntoContent;
 use crate::model::annotations::Role;
+use crate::model::binary::Base64Data;
 use crate::model::content::{ContentBlock, ResourceContents};
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
@@ -205,7 +206,7 @@ pub fn read_owned<T: ContentSlots>(result: CallToolResult) -> Result<T, ReadErro
 /// [`read_structured`] from an owned result: the blocks by value when there is no
 /// `structuredContent` (bounded like the borrowed read, so a type missing `Deserialize` is
 /// reported once, there).
-pub fn read_structured_owned<T: ContentSlots + crate::content_traits::FromContent>(
+pub(crate) fn read_structured_owned<T: ContentSlots + crate::content_traits::FromContent>(
     result: CallToolResult,
 ) -> Result<T, ReadError> {
     if result.structured_content.is_some() || result.is_error() {
@@ -216,7 +217,7 @@ pub fn read_structured_owned<T: ContentSlots + crate::content_traits::FromConten
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
 /// serde form) when there is one, else from the blocks.
-pub fn read_structured<T: ContentSlots + DeserializeOwned>(
+pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned>(
     result: &CallToolResult,
 ) -> Result<T, ReadError> {
     if result.is_error() {
@@ -603,19 +604,12 @@ fn read_meta<X: DeserializeOwned>(
 /// A text read back into a field's type: the error text says why it does not fit.
 pub type TextReader<T> = fn(Text<'_>) -> Result<T, String>;
 
+/// Bytes read back into a field's type (`BinaryField::from_data` or `FromBinary`'s).
+pub type Decode<T> = fn(&Base64Data) -> Result<T, Violation>;
+
 /// Text as it is (moved when the block is owned).
 pub fn read_string(text: Text<'_>) -> Result<String, String> {
     Ok(text.into_string())
-}
-
-/// Text parsed with `FromStr`.
-#[allow(
-    clippy::needless_pass_by_value,
-    reason = "the signature of every `TextReader`; `read_string` takes the text"
-)]
-pub fn read_parsed<T: FromText>(text: Text<'_>) -> Result<T, String> {
-    let text = text.as_str();
-    T::from_text(text).map_err(|e| cannot_read::<T>(text, &e))
 }
 
 /// Text parsed as JSON.
@@ -646,6 +640,16 @@ fn cannot_read<T>(text: &str, error: &str) -> String {
 pub trait FromText: Sized {
     /// Parses `text`.
     fn from_text(text: &str) -> Result<Self, String>;
+
+    /// The `TextReader` of a text field: the error quotes the text and names the type.
+    #[allow(
+        clippy::needless_pass_by_value,
+        reason = "the signature of every `TextReader`; `read_string` takes the text"
+    )]
+    fn read_text(text: Text<'_>) -> Result<Self, String> {
+        let text = text.as_str();
+        Self::from_text(text).map_err(|e| cannot_read::<Self>(text, &e))
+    }
 }
 
 impl<T: FromStr> FromText for T
@@ -744,13 +748,14 @@ fn text_error(index: usize, rest: &str, field: &str, detail: &str) -> ReadError 
     )
 }
 
-fn binary<T: FromBinary>(
-    data: &crate::model::binary::Base64Data,
+fn binary<T>(
+    data: &Base64Data,
+    decode: Decode<T>,
     index: usize,
     rest: &str,
     field: &str,
 ) -> Result<T, ReadError> {
-    T::from_base64_data(data).map_err(|violation| {
+    decode(data).map_err(|violation| {
         let message = format!("field `{field}`: {}", violation.message);
         ReadError::new(
             format!("content[{index}]{rest}"),
@@ -780,76 +785,42 @@ pub fn offer_text<S: Slot>(
     Ok(true)
 }
 
-/// Takes an image block into `slot`. `mime` is the field's literal MIME type (`None` for a
-/// MIME type taken from a field, or `any_mime`): a block of another type is refused.
-pub fn offer_image<S: Slot>(
+/// Takes an image or audio block (`K`) into `slot`. `mime` is the field's literal MIME type
+/// (empty for a MIME type taken from a field, or `any_mime`): a block of another type is
+/// refused. `from_data` is the field type's `BinaryField::from_data`, named by the generated
+/// code at the field's type (where a type that carries no bytes is reported, once).
+pub fn offer_media<K: MediaKind, S: Slot>(
+    _: K,
     slot: &mut S,
     index: usize,
     block: &mut Offered<'_>,
     field: &str,
-    mime: Option<&str>,
-) -> Result<bool, ReadError>
-where
-    S::Item: FromBinary,
-{
-    match &**block {
-        ContentBlock::Image(b) => {
-            offer_binary(slot, index, (&b.data, &b.mime_type), field, (mime, "image"))
-        }
-        _ => Ok(false),
-    }
-}
-
-/// Takes an audio block into `slot`. `mime` is the field's literal MIME type (`None` for a
-/// MIME type taken from a field, or `any_mime`): a block of another type is refused.
-pub fn offer_audio<S: Slot>(
-    slot: &mut S,
-    index: usize,
-    block: &mut Offered<'_>,
-    field: &str,
-    mime: Option<&str>,
-) -> Result<bool, ReadError>
-where
-    S::Item: FromBinary,
-{
-    match &**block {
-        ContentBlock::Audio(b) => {
-            offer_binary(slot, index, (&b.data, &b.mime_type), field, (mime, "audio"))
-        }
-        _ => Ok(false),
-    }
-}
-
-/// Takes a binary block's data into `slot` once its MIME type passes the field's `mime`
-/// (`kind` names the block in the error).
-fn offer_binary<S: Slot>(
-    slot: &mut S,
-    index: usize,
-    (data, block_mime): (&crate::model::binary::Base64Data, &MimeType),
-    field: &str,
-    (mime, kind): (Option<&str>, &str),
-) -> Result<bool, ReadError>
-where
-    S::Item: FromBinary,
-{
+    mime: &str,
+    from_data: Decode<S::Item>,
+) -> Result<bool, ReadError> {
+    let Some((data, block_mime)) = K::parts(block) else {
+        return Ok(false);
+    };
     if !slot.has_room() {
         return Ok(false);
     }
-    check_mime(mime, block_mime, index, field, kind)?;
-    slot.put(binary(data, index, ".data", field)?);
+    check_mime(mime, Some(block_mime), (index, ""), field, K::NAME)?;
+    slot.put(binary(data, from_data, index, ".data", field)?);
     Ok(true)
 }
 
 /// A block's MIME type against the field's literal one: the same type and subtype (ASCII
-/// case-insensitive, parameters aside).
+/// case-insensitive, parameters aside). `what` names the block (`image`, `audio`,
+/// `resource`); an empty `declared` reads any type, and a resource that names no MIME type is
+/// read as the declared one.
 fn check_mime(
-    declared: Option<&str>,
-    found: &MimeType,
-    index: usize,
+    declared: &str,
+    found: Option<&MimeType>,
+    (index, rest): (usize, &str),
     field: &str,
-    kind: &str,
+    what: &str,
 ) -> Result<(), ReadError> {
-    let Some(declared) = declared else {
+    let Some(found) = found.filter(|_| !declared.is_empty()) else {
         return Ok(());
     };
     let essence = |mime: &str| {
@@ -862,11 +833,16 @@ fn check_mime(
     if essence(declared) == essence(found.as_str()) {
         return Ok(());
     }
+    let article = if what.starts_with(['a', 'i']) {
+        "an"
+    } else {
+        "a"
+    };
     Err(ReadError::message(
-        format!("content[{index}].mimeType"),
+        format!("content[{index}]{rest}.mimeType"),
         format!(
-            "field `{field}` declares MIME type {declared}, found {}: a field with a literal `mime` reads only {kind} blocks of that type \
-             (mark it `any_mime` to read an {kind} of any type)",
+            "field `{field}` declares MIME type {declared}, found {}: a field with a literal `mime` reads only {what} blocks of that type \
+             (mark it `any_mime` to read {article} {what} of any type)",
             shorten(found.as_str())
         ),
     ))
@@ -885,8 +861,8 @@ pub enum UriPattern<'t> {
 pub enum Body<T> {
     /// `text` contents, read with a text reader.
     Text(TextReader<T>),
-    /// `blob` contents, decoded.
-    Blob(fn(&crate::model::binary::Base64Data) -> Result<T, Violation>),
+    /// `blob` contents, decoded (the field type's `BinaryField::from_data`).
+    Blob(Decode<T>),
 }
 
 impl<T> Clone for Body<T> {
@@ -898,19 +874,16 @@ impl<T> Clone for Body<T> {
 // Function pointers are `Copy` whatever `T` is (a derive would ask `T: Copy`).
 impl<T> Copy for Body<T> {}
 
-/// Decodes blob contents into a field's type.
-pub fn blob<T: FromBinary>() -> Body<T> {
-    Body::Blob(T::from_base64_data)
-}
-
 /// Takes an embedded resource whose URI matches `uri` into `slot`; the template's variables
-/// when it did (empty for a literal URI).
+/// when it did (empty for a literal URI). `mime` is the field's literal MIME type (empty for
+/// none, one taken from a field, or `any_mime`): a resource of another type is refused.
 pub fn offer_resource<S: Slot>(
     slot: &mut S,
     index: usize,
     block: &mut Offered<'_>,
     field: &str,
     uri: UriPattern<'_>,
+    mime: &str,
     body: Body<S::Item>,
 ) -> Result<Option<Vec<(String, String)>>, ReadError> {
     let ContentBlock::Resource(b) = &**block else {
@@ -927,6 +900,13 @@ pub fn offer_resource<S: Slot>(
     let Some(vars) = vars else {
         return Ok(None);
     };
+    check_mime(
+        mime,
+        b.resource.mime_type(),
+        (index, ".resource"),
+        field,
+        "resource",
+    )?;
     let value = match (body, contents_text(block)) {
         (Body::Text(read), Some(text)) => {
             read(text).map_err(|e| text_error(index, ".resource.text", field, &e))?

@@ -7,11 +7,13 @@ use std::fmt::Display;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::content_traits::{IntoBinary, IntoContent};
+use super::MediaKind;
+use crate::content_traits::IntoContent;
 use crate::model::annotations::{Annotations, Role};
+use crate::model::binary::Base64Data;
 use crate::model::content::{
-    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
-    ResourceContents, ResourceLink, TextContent, TextResourceContents,
+    BlobResourceContents, ContentBlock, EmbeddedResource, ResourceContents, ResourceLink,
+    TextContent, TextResourceContents,
 };
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
@@ -31,7 +33,7 @@ impl Envelope {
         Self { annotations, meta }
     }
 
-    fn parts(&self) -> (Option<Annotations>, Meta) {
+    pub(super) fn parts(&self) -> (Option<Annotations>, Meta) {
         (self.annotations.clone(), self.meta.clone())
     }
 }
@@ -96,10 +98,23 @@ pub fn string(text: String) -> String {
     text
 }
 
-/// Text of a `Display` value.
-#[inline]
-pub fn display<T: Display>(value: T) -> String {
-    value.to_string()
+/// A `text` field's type written with `Display`. The generated code names it at the field's
+/// type, so a type without `Display` is one error there, in these words.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as text: a `text` field's type implements `Display`",
+    label = "needs `std::fmt::Display`",
+    note = "implement `Display` for `{Self}`; or write its JSON with `text(json)` (it then needs `Serialize`), or its own blocks with `flatten` (a `#[derive(Content)]` type)"
+)]
+pub trait DisplayText {
+    /// The text.
+    fn display_text(self) -> String;
+}
+
+impl<T: Display> DisplayText for T {
+    #[inline]
+    fn display_text(self) -> String {
+        self.to_string()
+    }
 }
 
 /// Compact JSON text of a `Serialize` value. A value `serde_json` refuses (a map with
@@ -127,77 +142,21 @@ pub fn text<I: IntoIterator>(
     }
 }
 
-/// Image blocks (the MIME type's kind was checked for literals; a field's is written as is).
-pub fn image<I: IntoIterator>(
+/// Image or audio blocks (`K`; a literal MIME type's kind was checked by the compiler, a
+/// field's is written as is). `into_data` is the field type's `BinaryField::into_data` (or
+/// `IntoBinary`'s for a write-only type), named by the generated code at the field's type.
+pub fn media<K: MediaKind, I: IntoIterator>(
+    _: K,
     out: &mut Vec<ContentBlock>,
     items: I,
+    into_data: fn(I::Item) -> Base64Data,
     mime: &MimeType,
     env: &Envelope,
-) where
-    I::Item: IntoBinary,
-{
-    binary(
-        out,
-        items,
-        mime,
-        env,
-        |data, mime_type, (annotations, meta)| {
-            ContentBlock::from(ImageContent {
-                data,
-                mime_type,
-                annotations,
-                meta,
-                extra: crate::JsonObject::new(),
-            })
-        },
-    );
-}
-
-/// Audio blocks.
-pub fn audio<I: IntoIterator>(
-    out: &mut Vec<ContentBlock>,
-    items: I,
-    mime: &MimeType,
-    env: &Envelope,
-) where
-    I::Item: IntoBinary,
-{
-    binary(
-        out,
-        items,
-        mime,
-        env,
-        |data, mime_type, (annotations, meta)| {
-            ContentBlock::from(AudioContent {
-                data,
-                mime_type,
-                annotations,
-                meta,
-                extra: crate::JsonObject::new(),
-            })
-        },
-    );
-}
-
-/// Binary blocks of one kind, each built by `block` from the item's data, the MIME type and
-/// the envelope's parts.
-fn binary<I: IntoIterator>(
-    out: &mut Vec<ContentBlock>,
-    items: I,
-    mime: &MimeType,
-    env: &Envelope,
-    block: impl Fn(
-        crate::model::binary::Base64Data,
-        MimeType,
-        (Option<Annotations>, Meta),
-    ) -> ContentBlock,
-) where
-    I::Item: IntoBinary,
-{
+) {
     out.extend(
         items
             .into_iter()
-            .map(|item| block(item.into_base64_data(), mime.clone(), env.parts())),
+            .map(|item| K::block(into_data(item), mime.clone(), env.parts())),
     );
 }
 
@@ -235,16 +194,15 @@ pub fn text_resource<I: IntoIterator>(
 pub fn blob_resource<I: IntoIterator>(
     out: &mut Vec<ContentBlock>,
     items: I,
+    into_data: fn(I::Item) -> Base64Data,
     parts: &ResourceParts,
     env: &Envelope,
-) where
-    I::Item: IntoBinary,
-{
+) {
     for item in items {
         let contents = ResourceContents::Blob(BlobResourceContents {
             uri: parts.uri.clone(),
             mime_type: parts.mime_type.clone(),
-            blob: item.into_base64_data(),
+            blob: into_data(item),
             meta: parts.meta.clone(),
             extra: crate::JsonObject::new(),
         });
@@ -316,7 +274,10 @@ pub fn call_tool_result<T: IntoContent>(value: T) -> CallToolResult {
 
 /// The tool result of a `structured` type: its serde form in `structuredContent`, and (unless
 /// `no_text`) that JSON as a text block too, for clients that ignore `structuredContent`.
-pub fn structured_result<T: IntoContent + Serialize>(value: T, with_text: bool) -> CallToolResult {
+pub(crate) fn structured_result<T: IntoContent + Serialize>(
+    value: T,
+    with_text: bool,
+) -> CallToolResult {
     let structured = serde_json::to_value(&value).unwrap_or(Value::Null);
     let mut result = call_tool_result(value);
     if with_text {

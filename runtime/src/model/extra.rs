@@ -10,9 +10,11 @@
 //! - [`Validate`](crate::Validate) reports one put into the public `extra` map directly,
 //!   with its path (`content[0].type`);
 //! - every writer skips it — `write_json_for` / `to_json_for`, `to_value_for`, serde
-//!   `Serialize`, and the rmcp bridge (which converts through these): the type's own field
-//!   is written, or nothing when the field is absent or not part of the version written, and
-//!   the shadowing entry is left out. What is written is always one object with unique keys.
+//!   `Serialize`: the type's own field is written, or nothing when the field is absent or
+//!   not part of the version written, and the shadowing entry is left out. What is written
+//!   is always one object with unique keys;
+//! - the rmcp bridge (`to_rmcp`) refuses it with its path, as it refuses every other value
+//!   rmcp's model cannot hold: converting would drop it.
 //!
 //! The check costs one `KNOWN_FIELDS.contains` per `extra` key, and only when `extra` is not
 //! empty.
@@ -36,10 +38,10 @@ use crate::rules::{Rule, Violation};
 /// A model type that keeps unknown fields in an `extra` map.
 ///
 /// An `extra` key that names one of the type's own fields ([`KNOWN_FIELDS`]) is refused by
-/// [`insert_extra`], reported with its path by [`Validate`](crate::Validate), and never
-/// written: every writer (`write_json_for`, `to_value_for`, serde `Serialize`, the rmcp
-/// bridge) writes the type's own field and skips the shadowing entry, so the output never
-/// has a duplicate key.
+/// [`insert_extra`], reported with its path by [`Validate`](crate::Validate), refused by
+/// the rmcp bridge's `to_rmcp`, and never written: every writer (`write_json_for`,
+/// `to_value_for`, serde `Serialize`) writes the type's own field and skips the shadowing
+/// entry, so the output never has a duplicate key.
 ///
 /// ```
 /// use mcp_content::{ProtocolVersion, SerializeFor, TextContent, Validate};

@@ -283,6 +283,29 @@ impl Serialize for IconSizes {
     }
 }
 
+/// One size as its JSON text, refused inside the element (so the error's path ends in
+/// `sizes[i]`) unless it is a string.
+struct SizeText(Box<RawValue>);
+
+impl<'de> Deserialize<'de> for SizeText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let size = Box::<RawValue>::deserialize(deserializer)?;
+        if size.get().starts_with('"') {
+            return Ok(Self(size));
+        }
+        let kind = match size.get().as_bytes().first() {
+            Some(b'{') => "a map",
+            Some(b'[') => "a sequence",
+            Some(b't' | b'f') => "a boolean",
+            Some(b'n') => "null",
+            _ => "a number",
+        };
+        Err(serde::de::Error::custom(format_args!(
+            "invalid type: {kind}, expected a string"
+        )))
+    }
+}
+
 impl<'de> Deserialize<'de> for IconSizes {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct SizesVisitor;
@@ -294,24 +317,11 @@ impl<'de> Deserialize<'de> for IconSizes {
             fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<IconSizes, A::Error> {
                 let mut text = String::from("[");
                 // Each string as it came (escapes included): a relay writes it back unchanged.
-                while let Some(size) = access.next_element::<Box<RawValue>>()? {
-                    let size = size.get();
-                    if !size.starts_with('"') {
-                        let kind = match size.as_bytes().first() {
-                            Some(b'{') => "a map",
-                            Some(b'[') => "a sequence",
-                            Some(b't' | b'f') => "a boolean",
-                            Some(b'n') => "null",
-                            _ => "a number",
-                        };
-                        return Err(serde::de::Error::custom(format_args!(
-                            "invalid type: {kind}, expected a string"
-                        )));
-                    }
+                while let Some(SizeText(size)) = access.next_element()? {
                     if text.len() > 1 {
                         text.push(',');
                     }
-                    text.push_str(size);
+                    text.push_str(size.get());
                 }
                 text.push(']');
                 Ok(IconSizes::from_text(text))

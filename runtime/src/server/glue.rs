@@ -8,15 +8,11 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::content_traits::StructuredOutput;
-use crate::derive::read::FromText;
 use crate::model::json::JsonObject;
-use crate::model::prompt::GetPromptResult;
 use crate::model::resource::ReadResourceResult;
 use crate::model::tool::CallToolResult;
-use crate::model::validated::{MimeType, Uri};
+use crate::model::validated::Uri;
 use crate::server::handler::{Context, ProtocolError};
-use crate::server::prompt_result::IntoGetPromptResult;
-use crate::server::resource_result::IntoReadResourceResult;
 
 /// `Context` (by value) for a handler parameter of type `Context`.
 pub type ContextType = Context;
@@ -242,6 +238,27 @@ impl<'de> serde::Deserializer<'de> for Absent {
     }
 }
 
+/// A `#[tool]` parameter's type: read from the arguments with serde. The generated code
+/// reads each argument through this trait, at the parameter's type, so a type that cannot be
+/// read is reported there in these words.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `#[tool]` parameter: arguments are read with serde",
+    label = "needs `serde::Deserialize`",
+    note = "derive it, and `schemars::JsonSchema` for the input schema: `#[derive(serde::Deserialize, schemars::JsonSchema)]`"
+)]
+pub trait ToolParameter: Sized {
+    /// The argument `name` (see [`ToolArguments::take`]).
+    fn take(arguments: &mut ToolArguments, name: &str) -> Option<Self>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: DeserializeOwned> ToolParameter for T {
+    #[inline]
+    fn take(arguments: &mut ToolArguments, name: &str) -> Option<Self> {
+        arguments.take(name)
+    }
+}
+
 /// The input schema of a tool's argument struct: JSON Schema 2020-12 with an object root.
 /// The generated struct's name is not the user's: its `title` is dropped.
 pub fn input_schema<T: schemars::JsonSchema>() -> JsonObject {
@@ -313,24 +330,6 @@ pub trait NoSchema {
 
 impl<T> NoSchema for &SchemaProbe<T> {}
 
-/// A prompt's return value as its result.
-#[inline]
-pub fn get_prompt_result<T: IntoGetPromptResult>(
-    value: T,
-) -> Result<GetPromptResult, ProtocolError> {
-    value.into_get_prompt_result()
-}
-
-/// A resource's return value as its result.
-#[inline]
-pub fn read_resource_result<T: IntoReadResourceResult>(
-    value: T,
-    uri: &Uri,
-    mime_type: Option<&MimeType>,
-) -> Result<ReadResourceResult, ProtocolError> {
-    value.into_read_resource_result(uri, mime_type)
-}
-
 /// Writes an app resource's `_meta.ui` on every contents item of its read result (MCP Apps:
 /// hosts read the contents item's first); an item that carries its own `ui` keeps it.
 pub fn contents_ui_meta(
@@ -346,32 +345,39 @@ pub fn contents_ui_meta(
 
 /// Takes the prompt argument `name` as a string (`null` is absent; other JSON values in their
 /// JSON spelling, as [`crate::convert::prompt_argument`] says) and parses it.
-pub fn prompt_argument<T: FromText>(
+pub fn prompt_argument<T>(
     arguments: &mut Map<String, Value>,
     name: &str,
+    parse: Parse<T>,
 ) -> Result<Option<T>, ProtocolError> {
     let text = match arguments.remove(name) {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(text)) => text,
         Some(other) => other.to_string(),
     };
-    parse(&text, "argument", name).map(Some)
+    parsed(&text, parse, "argument", name).map(Some)
 }
 
 /// The value a template match gave `name`, parsed.
-pub fn template_variable<T: FromText>(
+pub fn template_variable<T>(
     variables: &mut Vec<(String, String)>,
     name: &str,
+    parse: Parse<T>,
 ) -> Result<Option<T>, ProtocolError> {
     let Some(at) = variables.iter().position(|(n, _)| n == name) else {
         return Ok(None);
     };
     let (_, text) = variables.swap_remove(at);
-    parse(&text, "template variable", name).map(Some)
+    parsed(&text, parse, "template variable", name).map(Some)
 }
 
-fn parse<T: FromText>(text: &str, what: &str, name: &str) -> Result<T, ProtocolError> {
-    T::from_text(text).map_err(|e| ProtocolError::invalid_params(format!("{what} `{name}`: {e}")))
+/// A parameter type's `FromText::from_text`, named by the generated code at the parameter's
+/// type (where a type that cannot be parsed is reported, once, with no bound of a glue
+/// function in the message).
+pub type Parse<T> = fn(&str) -> Result<T, String>;
+
+fn parsed<T>(text: &str, parse: Parse<T>, what: &str, name: &str) -> Result<T, ProtocolError> {
+    parse(text).map_err(|e| ProtocolError::invalid_params(format!("{what} `{name}`: {e}")))
 }
 
 /// A required value, or `-32602` naming it.

@@ -220,7 +220,7 @@ impl Context {
     }
 
     /// This context in a call that becomes a task when the handler first waits.
-    #[cfg(feature = "rmcp")]
+    #[cfg(any(feature = "rmcp", feature = "http"))]
     #[must_use]
     pub(crate) fn with_task_escalation(mut self) -> Self {
         self.may_become_task = true;

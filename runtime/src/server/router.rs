@@ -439,7 +439,7 @@ impl RouterBuilder {
             task_store: self
                 .task_store
                 .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
-            #[cfg(feature = "rmcp")]
+            #[cfg(any(feature = "rmcp", feature = "http"))]
             running: Arc::default(),
             changes: ChangeFeed::default(),
         })
@@ -512,7 +512,7 @@ pub struct Router {
     changes: ChangeFeed,
     task_support: HashMap<String, TaskSupport>,
     task_store: Arc<dyn TaskStore>,
-    #[cfg(feature = "rmcp")]
+    #[cfg(any(feature = "rmcp", feature = "http"))]
     running: Arc<crate::server::tasks::engine::Running>,
 }
 
@@ -1067,7 +1067,7 @@ pub(super) fn take_object(
 }
 
 /// The tasks engine runs tools through this: it knows the trait, not the router.
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 impl crate::server::tasks::engine::TaskHost for Router {
     fn task_store(&self) -> &dyn TaskStore {
         self.task_store.as_ref()

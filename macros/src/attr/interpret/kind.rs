@@ -60,7 +60,7 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
             })
         }
         "resource" => {
-            let (mut uri, mut mime, mut body) = (None, None, None);
+            let (mut uri, mut mime, mut body, mut any_mime) = (None, None, None, None);
             let mut body_conflict = false;
             if let Some((_, items)) =
                 expect_list(cx, item, "`resource(uri = \"file:///{name}.txt\")`")
@@ -110,6 +110,10 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                             expect_flag(cx, &inner, "`blob`");
                             body = Some((Body::Blob, n.span()));
                         }
+                        "any_mime" => {
+                            expect_flag(cx, &inner, "`any_mime`");
+                            any_mime = Some(n);
+                        }
                         _ => {}
                     }
                 }
@@ -118,6 +122,7 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                 key: name,
                 uri,
                 mime,
+                any_mime,
                 // With both, neither is kept: a rule on one would be a follow-on error.
                 body: if body_conflict { None } else { body },
             })

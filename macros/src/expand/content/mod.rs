@@ -84,9 +84,16 @@ fn impls(
     let (to_result, schema) = match structured {
         Some(structured) => {
             let text = !structured.no_text;
+            // Every use of the serde form names one trait, at `structured`: a missing derive
+            // is one error.
+            let bound = if reading.is_empty() {
+                quote!(__p::StructuredWrite)
+            } else {
+                quote!(__p::Structured)
+            };
             (
-                quote_spanned!(structured.span=> __p::structured_result(self, #text)),
-                quote_spanned!(structured.span=> __p::schema_of::<Self>()),
+                quote_spanned!(structured.span=> <Self as #bound>::structured_result(self, #text)),
+                quote_spanned!(structured.span=> <Self as #bound>::structured_schema()),
             )
         }
         None => (quote!(__p::call_tool_result(self)), quote!(__p::None)),
@@ -139,8 +146,9 @@ fn from_result(structured: Option<&Structured>) -> TokenStream {
             }
         };
     };
-    let read = quote_spanned!(structured.span=> __p::read_structured::<Self>(__result));
-    let owned = quote_spanned!(structured.span=> __p::read_structured_owned::<Self>(__result));
+    let read =
+        quote_spanned!(structured.span=> <Self as __p::Structured>::read_structured(__result));
+    let owned = quote_spanned!(structured.span=> <Self as __p::Structured>::read_structured_owned(__result));
     quote! {
         fn from_call_tool_result(__result: &__p::CallToolResult) -> __p::Result<Self, __p::ReadError> {
             #read
@@ -186,7 +194,10 @@ mod snapshot {
     //! growth past the budget fails. The budget is in tokens; the line count rustc prints
     //! (`scripts/expansion-lines.sh`, at most 250) is in BENCHMARKS.md.
 
-    const BUDGET_TOKENS: usize = 2_300;
+    // 2,300 until the conversions a field's type must provide were named at that type
+    // (`<T as __p::Bin>::from_data`, `FromText::read_text`, `DisplayText::display_text`), so a
+    // wrong type is one error there in the user's terms, never a bound of a glue function.
+    const BUDGET_TOKENS: usize = 2_450;
 
     fn tokens(stream: proc_macro2::TokenStream) -> usize {
         stream

@@ -142,7 +142,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let inner = block.inner;
     let reader = match block.text {
         TextForm::String => quote!(__p::read_string),
-        TextForm::Display => quote_spanned!(inner.span()=> __p::read_parsed),
+        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::FromText>::read_text),
         TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
     };
     let fills = fills(layout, resolved.index);
@@ -160,15 +160,16 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
             // A literal MIME type is checked on read, unless the field reads any.
             let declared = match mime {
-                Some(Value::Str(lit)) if any_mime.is_none() => quote!(__p::Some(#lit)),
-                _ => quote!(__p::None),
+                Some(Value::Str(lit)) if any_mime.is_none() => quote!(#lit),
+                _ => quote!(""),
             };
-            let offer = if block.kind == BlockKind::Image {
-                quote!(__p::offer_image)
+            let kind = if block.kind == BlockKind::Image {
+                quote!(__p::Image)
             } else {
-                quote!(__p::offer_audio)
+                quote!(__p::Audio)
             };
-            quote!(#offer(&mut __s.#slot, __i, __b, #name, #declared))
+            let from_data = quote_spanned!(inner.span()=> <#inner as __p::Bin>::from_data);
+            quote!(__p::offer_media(#kind, &mut __s.#slot, __i, __b, #name, #declared, #from_data))
         }
         (
             BlockKind::Link,
@@ -184,7 +185,12 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
             };
             quote!(__p::offer_link(&mut __s.#slot, __b, #wanted, <#inner as __p::UriField>::from_uri))
         }
-        (BlockKind::Resource, _) => {
+        (BlockKind::Resource, Kind::Resource { mime, any_mime, .. }) => {
+            // A literal MIME type is checked on read, unless the field reads any.
+            let declared = match mime {
+                Some(Value::Str(lit)) if any_mime.is_none() => quote!(#lit),
+                _ => quote!(""),
+            };
             let pattern = match &block.template {
                 Some(template) if !template.is_literal() => {
                     let name = template_static(layout, resolved.index);
@@ -197,12 +203,12 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 None => return TokenStream::new(),
             };
             let body = if block.bytes {
-                quote_spanned!(inner.span()=> __p::blob())
+                quote_spanned!(inner.span()=> __p::Body::Blob(<#inner as __p::Bin>::from_data))
             } else {
                 quote!(__p::Body::Text(#reader))
             };
             let call = respan(
-                quote!(__p::offer_resource(&mut __s.#slot, __i, __b, #name, #pattern, #body)),
+                quote!(__p::offer_resource(&mut __s.#slot, __i, __b, #name, #pattern, #declared, #body)),
                 inner.span(),
             );
             let vars = if fills.is_empty() {

@@ -1,6 +1,6 @@
 //! The writing side of a layout: the body of `extend_content`. Values attributes take from
 //! fields are borrowed first (`self` is whole), then each block field is moved into the
-//! builder of its kind (`__p::text`, `__p::image`, …): bytes are never copied.
+//! builder of its kind (`__p::text`, `__p::media`, …): bytes are never copied.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -57,7 +57,7 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
     }
     for resolved in &layout.fields {
         out.extend(match &resolved.role {
-            Role::Block(block) => Writer::push(resolved, block),
+            Role::Block(block) => Writer::push(resolved, block, layout.input.reads()),
             Role::Flatten => {
                 let (ty, var) = (resolved.field.ty, field_var(&resolved.field.ident));
                 // A readable type names its flattened types through `ContentSlots` only, so
@@ -335,8 +335,10 @@ impl Writer<'_, '_> {
         quote!(__p::expand(&#name, &[#(#values),*]))
     }
 
-    /// The call that moves a block field into its block(s).
-    fn push(resolved: &Resolved, block: &Block) -> TokenStream {
+    /// The call that moves a block field into its block(s). Bytes are converted with the
+    /// field type's `BinaryField` when the type `reads` (so the reading side names the same
+    /// trait and a type that carries no bytes is one error), else with `IntoBinary`.
+    fn push(resolved: &Resolved, block: &Block, reads: bool) -> TokenStream {
         let field = resolved.field;
         let name = field.ident.to_string();
         let name = name.trim_start_matches("r#");
@@ -352,19 +354,24 @@ impl Writer<'_, '_> {
             let env = format_ident!("__e_{}", name);
             quote!(&#env)
         };
+        let inner = block.inner;
         let to_text = match block.text {
             TextForm::String => quote!(__p::string),
-            TextForm::Display => quote!(__p::display),
+            TextForm::Display => quote!(<#inner as __p::DisplayText>::display_text),
             TextForm::Json => quote!(__p::json_text),
         };
-        let inner = block.inner;
+        let into_data = if reads {
+            quote!(<#inner as __p::Bin>::into_data)
+        } else {
+            quote!(<#inner as __p::IntoBinary>::into_base64_data)
+        };
         let call = match (block.kind, block.attr) {
             (BlockKind::Text, _) => quote!(__p::text(__blocks, #items, #to_text, #env)),
             (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, .. }) => {
-                let builder = if block.kind == BlockKind::Image {
-                    quote!(__p::image)
+                let kind = if block.kind == BlockKind::Image {
+                    quote!(__p::Image)
                 } else {
-                    quote!(__p::audio)
+                    quote!(__p::Audio)
                 };
                 let mime = if let Some(Value::Str(lit)) = mime {
                     quote!(&__p::mime(#lit))
@@ -372,12 +379,12 @@ impl Writer<'_, '_> {
                     let var = format_ident!("__m_{}", name);
                     quote!(&#var)
                 };
-                quote!(#builder(__blocks, #items, #mime, #env))
+                quote!(__p::media(#kind, __blocks, #items, #into_data, #mime, #env))
             }
             (BlockKind::Resource, _) => {
                 let parts = format_ident!("__r_{}", name);
                 if block.bytes {
-                    quote!(__p::blob_resource(__blocks, #items, &#parts, #env))
+                    quote!(__p::blob_resource(__blocks, #items, #into_data, &#parts, #env))
                 } else {
                     quote!(__p::text_resource(__blocks, #items, #to_text, &#parts, #env))
                 }

@@ -36,12 +36,14 @@ pub struct ResponseBody {
 enum Inner {
     Once(Option<Bytes>),
     Events(Events),
+    /// Events framed already (a session's resumable streams, see `replay`).
+    Frames(mpsc::UnboundedReceiver<Bytes>),
 }
 
 struct Events {
     rx: mpsc::UnboundedReceiver<Outgoing>,
-    /// The id of the request the stream answers (`None` for a session's `GET` stream).
-    id: Option<Value>,
+    /// The id of the request the stream answers.
+    id: Value,
     /// The first message, already received when the stream was chosen.
     first: Option<Vec<u8>>,
     done: bool,
@@ -59,6 +61,7 @@ impl std::fmt::Debug for ResponseBody {
                 .field("id", &events.id)
                 .field("done", &events.done)
                 .finish_non_exhaustive(),
+            Inner::Frames(_) => f.debug_tuple("ResponseBody::Frames").finish(),
         }
     }
 }
@@ -82,29 +85,25 @@ impl ResponseBody {
         Self {
             inner: Inner::Events(Events {
                 rx,
-                id: Some(id),
+                id,
                 first: Some(first),
                 done: false,
             }),
         }
     }
 
-    /// A session's standalone stream: what `rx` brings, until the session ends.
-    pub(super) fn session_stream(rx: mpsc::UnboundedReceiver<Outgoing>) -> Self {
+    /// A stream of events framed by a session's stream log: what `rx` brings, until the
+    /// log lets it go (the stream ended, or another connection resumed it).
+    pub(super) fn frames(rx: mpsc::UnboundedReceiver<Bytes>) -> Self {
         Self {
-            inner: Inner::Events(Events {
-                rx,
-                id: None,
-                first: None,
-                done: false,
-            }),
+            inner: Inner::Frames(rx),
         }
     }
 }
 
 /// `data: ` + the message + a blank line: one event. A serialized JSON value has no raw line
 /// break (strings escape theirs), so one `data` line carries it whole.
-fn event(message: &[u8]) -> Bytes {
+pub(super) fn event(message: &[u8]) -> Bytes {
     let mut out = Vec::with_capacity(message.len() + 8);
     out.extend_from_slice(b"data: ");
     out.extend_from_slice(message);
@@ -122,14 +121,11 @@ impl Events {
         }
         let Some(outgoing) = std::task::ready!(self.rx.poll_recv(cx)) else {
             self.done = true;
-            let Some(id) = &self.id else {
-                return Poll::Ready(None);
-            };
             // The handler ended (it panicked) without an answer: the client still gets one.
             let error = ProtocolError::internal("the request ended without a result");
-            return Poll::Ready(Some(event(&error_body(id, &error))));
+            return Poll::Ready(Some(event(&error_body(&self.id, &error))));
         };
-        let id = self.id.as_ref().unwrap_or(&Value::Null);
+        let id = &self.id;
         let bytes = match outgoing {
             Outgoing::Message(message) => event(&message),
             Outgoing::Reply(reply) => {
@@ -165,6 +161,7 @@ impl hyper::body::Body for ResponseBody {
         match &mut self.get_mut().inner {
             Inner::Once(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
             Inner::Events(events) => events.next(cx).map(|b| b.map(|b| Ok(Frame::data(b)))),
+            Inner::Frames(rx) => rx.poll_recv(cx).map(|b| b.map(|b| Ok(Frame::data(b)))),
         }
     }
 
@@ -172,6 +169,7 @@ impl hyper::body::Body for ResponseBody {
         match &self.inner {
             Inner::Once(bytes) => bytes.is_none(),
             Inner::Events(events) => events.done,
+            Inner::Frames(_) => false,
         }
     }
 
@@ -180,7 +178,7 @@ impl hyper::body::Body for ResponseBody {
             Inner::Once(bytes) => {
                 SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
             }
-            Inner::Events(_) => SizeHint::default(),
+            Inner::Events(_) | Inner::Frames(_) => SizeHint::default(),
         }
     }
 }

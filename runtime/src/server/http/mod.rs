@@ -1,6 +1,15 @@
 //! The router's Streamable HTTP endpoint on hyper (feature `http`), for both eras:
 //!
-//! - **2026-07-28, stateless**: one `POST` per request, the answer in the response body.
+//! - **2026-07-28, stateless**: one `POST` per request, the answer in the response body (or
+//!   an event stream when the request asked for progress or log messages). The request's
+//!   `_meta` names its version and the client's capabilities (else `-32602`, 400); its
+//!   `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers (the tool's
+//!   `x-mcp-header` arguments) agree with the body (else `-32020`, 400); an unsupported
+//!   version gets `-32022` (400), a missing capability `-32021` (400), an unknown method
+//!   `-32601` (404). Task tools run as tasks for clients that declare the tasks extension
+//!   (`tasks/get`, `tasks/update`, `tasks/cancel`), through the engine the `rmcp` path uses.
+//!   `subscriptions/listen` opens an event stream: acknowledged first, then
+//!   `notifications/resources/updated` for the subscribed URIs, tagged with the subscription.
 //! - **2025-06-18 and 2025-11-25, sessions**: `initialize` opens a session and its response
 //!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
 //!   400; a session that is unknown or ended: 404). A request is answered as
@@ -12,6 +21,9 @@
 //!   `resources/subscribe`, the list-changed notifications of
 //!   [`Router::notify_list_changed`]); a `DELETE` ends the session (204). The
 //!   `MCP-Protocol-Version` header, when sent, must name the session's version (400).
+//!   Every event of a session's streams has an id: a client that lost a stream `GET`s with
+//!   `Last-Event-ID` and receives what the stream carried after that event, then the rest of
+//!   it (a running request's response included).
 //!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
@@ -36,7 +48,10 @@
 //! ```
 
 mod body;
+mod headers;
+mod replay;
 mod session;
+mod stateless;
 
 pub use body::ResponseBody;
 
@@ -54,6 +69,8 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use self::body::{Outgoing, Reply};
+use self::headers::ParamHeaders;
+use self::replay::StartAt;
 use self::session::{RequestPeer, SESSION_HEADER, Session, Sessions};
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
@@ -103,6 +120,7 @@ pub struct HttpServer {
     router: Arc<Router>,
     config: Arc<Config>,
     sessions: Arc<Sessions>,
+    param_headers: Arc<ParamHeaders>,
 }
 
 #[derive(Debug, Clone)]
@@ -121,6 +139,7 @@ impl std::fmt::Debug for HttpServer {
             .field("router", &self.router)
             .field("config", &self.config)
             .field("sessions", &self.sessions.len())
+            .field("param_headers", &self.param_headers)
             .finish()
     }
 }
@@ -130,6 +149,7 @@ struct Headers {
     session: Option<String>,
     version: Option<String>,
     accept: Option<String>,
+    last_event_id: Option<String>,
 }
 
 impl Headers {
@@ -144,6 +164,7 @@ impl Headers {
             session: text(SESSION_HEADER),
             version: text(VERSION_HEADER),
             accept: text(header::ACCEPT.as_str()),
+            last_event_id: text("last-event-id"),
         }
     }
 
@@ -177,8 +198,10 @@ impl HttpServer {
     /// An endpoint for `router` at `/mcp`, for `localhost` / `127.0.0.1` / `::1` (as `Host`
     /// and as `Origin`), bodies up to 4 MiB, up to 10,000 open 2025-era sessions.
     pub fn new(router: impl Into<Arc<Router>>) -> Self {
+        let router = router.into();
         Self {
-            router: router.into(),
+            param_headers: Arc::new(ParamHeaders::of(&router)),
+            router,
             config: Arc::new(Config {
                 path: "/mcp".into(),
                 allowed_hosts: ["localhost", "127.0.0.1", "[::1]", "::1"]
@@ -300,15 +323,16 @@ impl HttpServer {
         if let Some(refused) = self.refuse(request.headers()) {
             return refused;
         }
-        let headers = Headers::of(request.headers());
-        match *request.method() {
+        let (parts, body) = request.into_parts();
+        let headers = Headers::of(&parts.headers);
+        match parts.method {
             Method::POST => {}
             Method::GET => return self.open_stream(&headers),
             Method::DELETE => return self.end_session(&headers),
             _ => return not_allowed("GET, POST, DELETE"),
         }
         let limit = self.config.max_body_bytes;
-        let body = match Limited::new(request.into_body(), limit).collect().await {
+        let body = match Limited::new(body, limit).collect().await {
             Ok(collected) => collected.to_bytes(),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
                 return error_response(
@@ -328,7 +352,7 @@ impl HttpServer {
                 );
             }
         };
-        self.answer(&body, &headers).await
+        self.answer(&body, &headers, &parts.headers).await
     }
 
     /// `None` when `Host` and `Origin` are allowed; the 403 otherwise.
@@ -440,16 +464,25 @@ impl HttpServer {
         if !headers.accepts("text/event-stream") {
             return plain(StatusCode::NOT_ACCEPTABLE);
         }
-        // Events are not stored, so a `Last-Event-ID` has nothing to resume: the client
-        // gets a fresh stream.
-        let Some(rx) = session.open_standalone() else {
+        // `Last-Event-ID`: the rest of the stream it names, kept events first. An id this
+        // session did not give, or no longer keeps, gets a fresh standalone stream.
+        let resumed = headers
+            .last_event_id
+            .as_deref()
+            .and_then(|last| session.streams.resume(last));
+        let rx = match resumed {
+            Some((log, after)) if !log.is_standalone() => Some(log.attach(StartAt::After(after))),
+            Some((_, after)) => session.open_standalone(StartAt::After(after)),
+            None => session.open_standalone(StartAt::Now),
+        };
+        let Some(rx) = rx else {
             return error_response(
                 StatusCode::CONFLICT,
                 &Value::Null,
                 &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
             );
         };
-        event_stream(ResponseBody::session_stream(rx))
+        event_stream(ResponseBody::frames(rx))
     }
 
     /// `DELETE`: ends the session.
@@ -468,7 +501,12 @@ impl HttpServer {
         }
     }
 
-    async fn answer(&self, body: &[u8], headers: &Headers) -> Response<ResponseBody> {
+    async fn answer(
+        &self,
+        body: &[u8],
+        headers: &Headers,
+        raw: &HeaderMap,
+    ) -> Response<ResponseBody> {
         let message: Value = match serde_json::from_slice(body) {
             Ok(message) => message,
             Err(e) => {
@@ -544,8 +582,7 @@ impl HttpServer {
         if headers.names_session_era() {
             return missing_session(&id);
         }
-        self.stateless(id, &method, params, headers.version.as_deref())
-            .await
+        self.stateless(id, &method, params, raw).await
     }
 
     /// `initialize`: opens a session on the version the client asked for when it is a
@@ -726,8 +763,9 @@ impl HttpServer {
         context: Context,
     ) -> Response<ResponseBody> {
         let (tx, mut rx) = mpsc::unbounded_channel();
+        let stateless = session.is_none();
         let context = context.with_peer(Arc::new(RequestPeer {
-            session,
+            session: session.clone(),
             out: tx.clone(),
         }));
         let router = Arc::clone(&self.router);
@@ -742,115 +780,32 @@ impl HttpServer {
         });
         match rx.recv().await {
             Some(Outgoing::Reply(reply)) => json_response(StatusCode::OK, &id, reply),
-            Some(Outgoing::Error(error)) => error_response(StatusCode::OK, &id, &error),
-            Some(Outgoing::Message(first)) => {
-                event_stream(ResponseBody::request_stream(id, first, rx))
+            Some(Outgoing::Error(error)) => {
+                // A 2026-07-28 error has the HTTP status its code calls for.
+                let status = if stateless {
+                    stateless::status_of(&error)
+                } else {
+                    StatusCode::OK
+                };
+                error_response(status, &id, &error)
             }
+            Some(Outgoing::Message(first)) => match session {
+                // A session's stream is resumable: framed and kept as it happens.
+                Some(session) => {
+                    let log = session.streams.open();
+                    log.emit(|out| out.extend_from_slice(&first));
+                    let frames = log.attach(StartAt::Start);
+                    tokio::spawn(replay::pump(log, id, rx));
+                    event_stream(ResponseBody::frames(frames))
+                }
+                None => event_stream(ResponseBody::request_stream(id, first, rx)),
+            },
             None => error_response(
                 StatusCode::OK,
                 &id,
                 &ProtocolError::internal("the request ended without a result"),
             ),
         }
-    }
-
-    /// A request without a session: the 2026-07-28 flow.
-    async fn stateless(
-        &self,
-        id: Value,
-        method: &str,
-        mut params: Map<String, Value>,
-        header_version: Option<&str>,
-    ) -> Response<ResponseBody> {
-        let prepared = take_meta(&mut params).and_then(|meta| {
-            let version = version_of(&meta, header_version)?;
-            Ok((meta, version))
-        });
-        let (meta, version) = match prepared {
-            Ok(prepared) => prepared,
-            Err(error) => return error_response(StatusCode::OK, &id, &error),
-        };
-        if method == "server/discover" {
-            return json_response(StatusCode::OK, &id, value_reply(self.discover(version)));
-        }
-        let capabilities = meta
-            .get(CAPABILITIES_KEY)
-            .map(|c| ClientCapabilities::from_value(c.clone()));
-        let log_level = meta
-            .get(LOG_LEVEL_KEY)
-            .and_then(|l| LogLevel::deserialize(l).ok());
-        // Only a request that asked for progress or log messages may get them on an event
-        // stream; every other one is answered in one body, without a task of its own.
-        let may_talk = log_level.is_some() || meta.contains_key("progressToken");
-        let mut context = Context::new(request_meta(meta), version).with_log_level(log_level);
-        if let Some(capabilities) = capabilities {
-            context = context.with_client_capabilities(capabilities);
-        }
-        let reply = match method {
-            "tools/call" | "prompts/get" | "resources/read" => {
-                if may_talk {
-                    return self
-                        .streamed(None, id, method.to_owned(), params, context)
-                        .await;
-                }
-                content_call(&self.router, method, params, context).await
-            }
-            // Lists and completions are small; the router writes them as values.
-            _ => self
-                .router
-                .handle(method, Some(params), context)
-                .await
-                .map(value_reply),
-        };
-        match reply {
-            Ok(reply) => json_response(StatusCode::OK, &id, reply),
-            Err(error) => error_response(StatusCode::OK, &id, &error),
-        }
-    }
-
-    fn discover(&self, version: ProtocolVersion) -> Value {
-        let router = &self.router;
-        let mut capabilities = Map::new();
-        let empty = || Value::Object(Map::new());
-        if router.has_tools() {
-            capabilities.insert("tools".into(), empty());
-        }
-        if router.has_prompts() {
-            capabilities.insert("prompts".into(), empty());
-        }
-        if router.has_resources() {
-            // No `subscribe`: `subscriptions/listen` is not served here.
-            capabilities.insert("resources".into(), empty());
-        }
-        if router.has_completion() {
-            capabilities.insert("completions".into(), empty());
-        }
-        let info = router.info();
-        let mut server_info = Map::new();
-        server_info.insert("name".into(), Value::from(info.name.clone()));
-        server_info.insert("version".into(), Value::from(info.version.clone()));
-        let mut meta = Map::new();
-        meta.insert(
-            "io.modelcontextprotocol/serverInfo".into(),
-            Value::Object(server_info),
-        );
-        let mut result = Map::new();
-        result.insert("capabilities".into(), Value::Object(capabilities));
-        result.insert(
-            "supportedVersions".into(),
-            Value::from(vec![version.as_str()]),
-        );
-        if let Some(instructions) = &info.instructions {
-            result.insert("instructions".into(), Value::from(instructions.clone()));
-        }
-        result.insert("ttlMs".into(), Value::from(0));
-        result.insert("cacheScope".into(), Value::from("public"));
-        result.insert(
-            "resultType".into(),
-            Value::from(crate::RESULT_TYPE_COMPLETE),
-        );
-        result.insert("_meta".into(), Value::Object(meta));
-        Value::Object(result)
     }
 }
 
@@ -991,28 +946,6 @@ fn take_meta(params: &mut Map<String, Value>) -> Result<Map<String, Value>, Prot
     }
 }
 
-fn version_of(
-    meta: &Map<String, Value>,
-    header: Option<&str>,
-) -> Result<ProtocolVersion, ProtocolError> {
-    let named = meta.get(VERSION_KEY).and_then(Value::as_str).or(header);
-    match named {
-        None => Ok(ProtocolVersion::LATEST),
-        Some(name) => match ProtocolVersion::parse(name) {
-            Some(version) if version.has_result_type() => Ok(version),
-            _ => Err(ProtocolError::invalid_params(format!(
-                "unsupported protocol version {name:?}: a request without a session is served \
-                 on {} (stateless); 2025-era clients initialize a session first",
-                ProtocolVersion::LATEST.as_str()
-            ))
-            .with_data(serde_json::json!({
-                "supported": [ProtocolVersion::LATEST.as_str()],
-                "requested": name,
-            }))),
-        },
-    }
-}
-
 /// The request's `_meta` for the handler: a key that breaks the grammar is dropped, not
 /// the whole `_meta` (the progress token must survive a peer's one odd key).
 fn request_meta(meta: Map<String, Value>) -> Meta {
@@ -1111,6 +1044,10 @@ fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Resp
 }
 
 #[cfg(test)]
+mod replay_tests;
+#[cfg(test)]
 mod session_tests;
+#[cfg(test)]
+mod stateless_tests;
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,10 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value};
 use tokio::sync::{mpsc, oneshot};
 
+use bytes::Bytes;
+
 use super::body::Outgoing;
+use super::replay::{StartAt, Streams};
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, LogLevel, ProtocolError};
@@ -35,8 +38,9 @@ pub(super) struct Session {
     /// The server's requests waiting for the client's answer, by JSON-RPC id.
     pending: Mutex<HashMap<String, Answer>>,
     next_request: AtomicU64,
-    /// The standalone (`GET`) stream, while one is open.
-    standalone: Mutex<Option<mpsc::UnboundedSender<Outgoing>>>,
+    /// The session's event streams (the standalone `GET` stream and each request's), kept
+    /// for clients that resume them.
+    pub(super) streams: Streams,
     feed: Mutex<Option<FeedSubscription>>,
     last_seen: Mutex<Instant>,
 }
@@ -72,7 +76,7 @@ impl Session {
             subscriptions: Mutex::default(),
             pending: Mutex::default(),
             next_request: AtomicU64::new(0),
-            standalone: Mutex::default(),
+            streams: Streams::new(),
             feed: Mutex::default(),
             last_seen: Mutex::new(Instant::now()),
         });
@@ -100,11 +104,11 @@ impl Session {
             }
             Change::ListChanged(list) => notification(list.notification_method(), None),
         };
-        // Without an open `GET` stream the client cannot be told (the spec lets a server
-        // drop what it cannot deliver); it sees the change on its next list.
-        if let Some(stream) = &*lock(&self.standalone) {
-            let _ = stream.send(Outgoing::Message(message));
-        }
+        // Kept (bounded) while no `GET` stream is open, so a client resuming it with
+        // `Last-Event-ID` hears about it; a fresh `GET` starts after it.
+        self.streams
+            .standalone()
+            .emit(|out| out.extend_from_slice(&message));
     }
 
     /// Notes that the client used the session now.
@@ -114,10 +118,7 @@ impl Session {
 
     /// Unused for `idle` or longer, with no `GET` stream open.
     fn is_idle(&self, idle: Duration) -> bool {
-        let stream_open = lock(&self.standalone)
-            .as_ref()
-            .is_some_and(|s| !s.is_closed());
-        !stream_open && lock(&self.last_seen).elapsed() >= idle
+        !self.streams.standalone().is_read() && lock(&self.last_seen).elapsed() >= idle
     }
 
     pub(super) fn log_level(&self) -> Option<LogLevel> {
@@ -136,15 +137,13 @@ impl Session {
         lock(&self.subscriptions).remove(uri);
     }
 
-    /// Opens the standalone stream; `None` while another one is open.
-    pub(super) fn open_standalone(&self) -> Option<mpsc::UnboundedReceiver<Outgoing>> {
-        let mut standalone = lock(&self.standalone);
-        if standalone.as_ref().is_some_and(|s| !s.is_closed()) {
+    /// Opens the standalone stream from `from`; `None` while another connection reads it.
+    pub(super) fn open_standalone(&self, from: StartAt) -> Option<mpsc::UnboundedReceiver<Bytes>> {
+        let standalone = self.streams.standalone();
+        if standalone.is_read() {
             return None;
         }
-        let (tx, rx) = mpsc::unbounded_channel();
-        *standalone = Some(tx);
-        Some(rx)
+        Some(standalone.attach(from))
     }
 
     /// Hands the client's answer to the request waiting for it; `false` when none waits.
@@ -155,7 +154,7 @@ impl Session {
 
     /// Ends the session: the standalone stream closes, waiting requests fail.
     fn close(&self) {
-        lock(&self.standalone).take();
+        self.streams.end_all();
         lock(&self.pending).clear();
         lock(&self.feed).take();
     }

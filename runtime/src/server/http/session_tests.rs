@@ -96,7 +96,7 @@ impl ToolHandler for Quiet {
 }
 
 /// A server on 127.0.0.1 (a port of its own), served by `serve` on the test's runtime.
-async fn start() -> (SocketAddr, HttpServer) {
+pub(super) async fn start() -> (SocketAddr, HttpServer) {
     let router = Router::builder()
         .tool(AskName)
         .tool(Chatty)
@@ -110,7 +110,7 @@ async fn start() -> (SocketAddr, HttpServer) {
     (addr, server)
 }
 
-fn rt() -> tokio::runtime::Runtime {
+pub(super) fn rt() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -119,7 +119,7 @@ fn rt() -> tokio::runtime::Runtime {
 }
 
 /// Sends one request on a connection of its own.
-async fn send(addr: SocketAddr, request: Request<Full<Bytes>>) -> Response<Incoming> {
+pub(super) async fn send(addr: SocketAddr, request: Request<Full<Bytes>>) -> Response<Incoming> {
     let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let io = hyper_util::rt::TokioIo::new(stream);
     let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.unwrap();
@@ -131,7 +131,11 @@ async fn send(addr: SocketAddr, request: Request<Full<Bytes>>) -> Response<Incom
 }
 
 /// A request to `/mcp` with the headers a 2025-era client sends.
-fn request(method: Method, session: Option<&str>, version: Option<&str>) -> http::request::Builder {
+pub(super) fn request(
+    method: Method,
+    session: Option<&str>,
+    version: Option<&str>,
+) -> http::request::Builder {
     let mut builder = Request::builder()
         .method(method)
         .uri("/mcp")
@@ -147,33 +151,41 @@ fn request(method: Method, session: Option<&str>, version: Option<&str>) -> http
     builder
 }
 
-async fn post(
+pub(super) async fn post(
     addr: SocketAddr,
     session: Option<&str>,
     version: Option<&str>,
     message: &Value,
 ) -> Response<Incoming> {
-    let body = Full::new(Bytes::from(serde_json::to_vec(message).unwrap()));
-    send(
-        addr,
-        request(Method::POST, session, version).body(body).unwrap(),
-    )
-    .await
+    let mut builder = request(Method::POST, session, version);
+    let mut body = serde_json::to_string(message).unwrap();
+    if session.is_none() && version == Some("2026-07-28") {
+        // A stateless request as a 2026-07-28 client sends it: its `_meta` complete and the
+        // routing headers derived from its body.
+        body = tests::with_defaults(&body);
+        let derived = tests::post_for(&body).body(()).unwrap();
+        for (name, value) in derived.headers() {
+            if name.as_str().starts_with("mcp-") && name != "mcp-protocol-version" {
+                builder = builder.header(name, value);
+            }
+        }
+    }
+    send(addr, builder.body(Full::new(Bytes::from(body))).unwrap()).await
 }
 
-async fn json_of(response: Response<Incoming>) -> Value {
+pub(super) async fn json_of(response: Response<Incoming>) -> Value {
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{e}: {bytes:?}"))
 }
 
 /// Reads server-sent events from a body as they arrive.
-struct Events {
+pub(super) struct Events {
     body: Incoming,
     buffer: Vec<u8>,
 }
 
 impl Events {
-    fn of(response: Response<Incoming>) -> Self {
+    pub(super) fn of(response: Response<Incoming>) -> Self {
         assert_eq!(
             response.headers()[header::CONTENT_TYPE],
             "text/event-stream"
@@ -185,7 +197,12 @@ impl Events {
     }
 
     /// The next event's `data`, as bytes; `None` when the stream ended.
-    async fn next_data(&mut self) -> Option<Vec<u8>> {
+    pub(super) async fn next_data(&mut self) -> Option<Vec<u8>> {
+        self.next_event().await.map(|(_, data)| data)
+    }
+
+    /// The next event's `id` (if it has one) and `data`; `None` when the stream ended.
+    pub(super) async fn next_event(&mut self) -> Option<(Option<String>, Vec<u8>)> {
         loop {
             if let Some(end) = self.buffer.windows(2).position(|w| w == b"\n\n") {
                 let event: Vec<u8> = self.buffer.drain(..end + 2).collect();
@@ -195,7 +212,11 @@ impl Events {
                     .flatten()
                     .copied()
                     .collect();
-                return Some(data);
+                let id = event
+                    .split(|&b| b == b'\n')
+                    .find_map(|line| line.strip_prefix(b"id: "))
+                    .map(|id| String::from_utf8_lossy(id).into_owned());
+                return Some((id, data));
             }
             let frame = tokio::time::timeout(Duration::from_secs(10), self.body.frame())
                 .await
@@ -207,14 +228,18 @@ impl Events {
         }
     }
 
-    async fn next(&mut self) -> Option<Value> {
+    pub(super) async fn next(&mut self) -> Option<Value> {
         let data = self.next_data().await?;
         Some(serde_json::from_slice(&data).unwrap())
     }
 }
 
 /// `initialize` on `version` with `capabilities`: the session id and the result.
-async fn initialize(addr: SocketAddr, version: &str, capabilities: Value) -> (String, Value) {
+pub(super) async fn initialize(
+    addr: SocketAddr,
+    version: &str,
+    capabilities: Value,
+) -> (String, Value) {
     let response = post(
         addr,
         None,
@@ -245,7 +270,7 @@ async fn initialize(addr: SocketAddr, version: &str, capabilities: Value) -> (St
     (session, body["result"].clone())
 }
 
-fn call_tool(id: u64, name: &str) -> Value {
+pub(super) fn call_tool(id: u64, name: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name}})
 }
 

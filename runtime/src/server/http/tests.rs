@@ -61,7 +61,7 @@ fn server() -> HttpServer {
     HttpServer::new(router)
 }
 
-fn post() -> http::request::Builder {
+pub(super) fn post() -> http::request::Builder {
     Request::builder()
         .method(Method::POST)
         .uri("/mcp")
@@ -69,7 +69,10 @@ fn post() -> http::request::Builder {
         .header(header::CONTENT_TYPE, "application/json")
 }
 
-async fn send(server: &HttpServer, request: Request<Full<Bytes>>) -> (StatusCode, Value) {
+pub(super) async fn send(
+    server: &HttpServer,
+    request: Request<Full<Bytes>>,
+) -> (StatusCode, Value) {
     let response = server.handle(request).await;
     let status = response.status();
     let body = response.into_body().collect().await.unwrap().to_bytes();
@@ -81,21 +84,80 @@ async fn send(server: &HttpServer, request: Request<Full<Bytes>>) -> (StatusCode
     (status, json)
 }
 
-async fn call(server: &HttpServer, body: &str) -> (StatusCode, Value) {
-    let request = post()
-        .body(Full::new(Bytes::from(body.to_owned())))
-        .unwrap();
-    send(server, request).await
+/// A POST of `body` with the headers a 2026-07-28 client derives from it
+/// (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`); a body that is not a request goes
+/// without them.
+pub(super) fn post_for(body: &str) -> http::request::Builder {
+    let mut builder = post();
+    let Ok(message) = serde_json::from_str::<Value>(body) else {
+        return builder;
+    };
+    let params = &message["params"];
+    if let Some(version) = params["_meta"][VERSION_KEY].as_str() {
+        builder = builder.header(VERSION_HEADER, version);
+    }
+    if let Some(method) = message["method"].as_str() {
+        builder = builder.header("mcp-method", method);
+    }
+    let name = ["name", "uri", "taskId"]
+        .into_iter()
+        .find_map(|key| params[key].as_str());
+    if let Some(name) = name {
+        builder = builder.header("mcp-name", name);
+    }
+    builder
 }
 
-fn rt() -> tokio::runtime::Runtime {
+/// `body` with the `_meta` every 2026-07-28 request carries filled in where it has none
+/// (the protocol version, no client capabilities), for tests about something else.
+pub(super) fn with_defaults(body: &str) -> String {
+    let Ok(mut message) = serde_json::from_str::<Value>(body) else {
+        return body.to_owned();
+    };
+    let Some(object) = message.as_object_mut() else {
+        return body.to_owned();
+    };
+    if !object.contains_key("method") || !object.contains_key("id") {
+        return body.to_owned();
+    }
+    let params = object
+        .entry("params")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Some(meta) = params
+        .as_object_mut()
+        .map(|p| {
+            p.entry("_meta")
+                .or_insert_with(|| Value::Object(Map::new()))
+        })
+        .and_then(Value::as_object_mut)
+    else {
+        return body.to_owned();
+    };
+    meta.entry(VERSION_KEY)
+        .or_insert_with(|| "2026-07-28".into());
+    meta.entry(CAPABILITIES_KEY)
+        .or_insert_with(|| Value::Object(Map::new()));
+    message.to_string()
+}
+
+/// A compliant 2026-07-28 request for `body` (see [`with_defaults`], [`post_for`]).
+pub(super) fn request(body: &str) -> Request<Full<Bytes>> {
+    let body = with_defaults(body);
+    post_for(&body).body(Full::new(Bytes::from(body))).unwrap()
+}
+
+async fn call(server: &HttpServer, body: &str) -> (StatusCode, Value) {
+    send(server, request(body)).await
+}
+
+pub(super) fn rt() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap()
 }
 
-const ECHO: &str = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"name":"Ann"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","progressToken":"p1","bad key!":1}}}"#;
+const ECHO: &str = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"name":"Ann"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":"p1","bad key!":1}}}"#;
 
 #[test]
 fn a_tool_call_is_answered_in_the_body() {
@@ -115,8 +177,7 @@ fn the_result_is_the_writers_bytes_inside_the_envelope() {
     rt().block_on(async {
         let body =
             r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"picture"}}"#;
-        let request = post().body(Full::new(Bytes::from(body))).unwrap();
-        let response = server().handle(request).await;
+        let response = server().handle(request(body)).await;
         assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         let mut expected = br#"{"jsonrpc":"2.0","id":"a","result":"#.to_vec();
@@ -136,7 +197,7 @@ fn a_foreign_or_null_origin_gets_403_on_every_method() {
             "http://127.0.0.1.evil.example",
         ] {
             for method in [Method::POST, Method::GET, Method::DELETE] {
-                let request = post()
+                let request = post_for(ECHO)
                     .method(method.clone())
                     .header(header::ORIGIN, origin)
                     .body(Full::new(Bytes::from(ECHO)))
@@ -147,7 +208,7 @@ fn a_foreign_or_null_origin_gets_403_on_every_method() {
             }
         }
         // Same-host origins pass by default …
-        let request = post()
+        let request = post_for(ECHO)
             .header(header::ORIGIN, "http://localhost:5173")
             .body(Full::new(Bytes::from(ECHO)))
             .unwrap();
@@ -158,7 +219,7 @@ fn a_foreign_or_null_origin_gets_403_on_every_method() {
             ("https://app.example.com", StatusCode::OK),
             ("http://localhost:5173", StatusCode::FORBIDDEN),
         ] {
-            let request = post()
+            let request = post_for(ECHO)
                 .header(header::ORIGIN, origin)
                 .body(Full::new(Bytes::from(ECHO)))
                 .unwrap();
@@ -170,7 +231,7 @@ fn a_foreign_or_null_origin_gets_403_on_every_method() {
 #[test]
 fn a_foreign_host_gets_403() {
     rt().block_on(async {
-        let mut request = post().body(Full::new(Bytes::from(ECHO))).unwrap();
+        let mut request = request(ECHO);
         request
             .headers_mut()
             .insert(header::HOST, HeaderValue::from_static("evil.example:3001"));
@@ -215,7 +276,6 @@ fn missing_or_mistyped_params_get_invalid_params() {
             (r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":[]}}"#, "params.arguments"),
             (r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{}}"#, "params.uri"),
             (r#"{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{}}"#, "params.name"),
-            (r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","_meta":[]}}"#, "params._meta"),
         ] {
             let (status, body) = call(&server(), bad).await;
             assert_eq!(status, StatusCode::OK, "{bad}");
@@ -229,6 +289,12 @@ fn missing_or_mistyped_params_get_invalid_params() {
         )
         .await;
         assert_eq!(body["error"]["code"], ProtocolError::INVALID_PARAMS);
+        // A `_meta` that is not an object is a malformed request: 400.
+        let bad = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","_meta":[]}}"#;
+        let (status, body) = send(&server(), post_for(bad).body(Full::new(Bytes::from(bad))).unwrap()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["error"]["code"], ProtocolError::INVALID_PARAMS);
+        assert!(body["error"]["message"].as_str().unwrap().contains("params._meta"));
     });
 }
 
@@ -240,7 +306,8 @@ fn an_unknown_method_gets_method_not_found() {
             r#"{"jsonrpc":"2.0","id":1,"method":"nope/nope"}"#,
         )
         .await;
-        assert_eq!(status, StatusCode::OK);
+        // 2026-07-28 over HTTP: 404 with the JSON-RPC error.
+        assert_eq!(status, StatusCode::NOT_FOUND);
         assert_eq!(body["error"]["code"], ProtocolError::METHOD_NOT_FOUND);
     });
 }
@@ -275,12 +342,33 @@ fn notifications_are_accepted_without_a_body() {
 }
 
 #[test]
-fn a_2025_version_is_refused_with_the_supported_one() {
+fn an_unsupported_version_is_refused_with_the_supported_one() {
     rt().block_on(async {
-        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-06-18"}}}"#;
-        let (_, answer) = call(&server(), body).await;
-        assert_eq!(answer["error"]["code"], ProtocolError::INVALID_PARAMS);
-        assert_eq!(answer["error"]["data"]["supported"][0], "2026-07-28");
+        for version in ["2025-06-18", "v999.0.0"] {
+            let body = format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{"_meta":{{"io.modelcontextprotocol/protocolVersion":"{version}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+            );
+            // Without the version header: a 2025-era version there means "initialize first".
+            let request = post()
+                .header("mcp-method", "tools/list")
+                .body(Full::new(Bytes::from(body.clone())))
+                .unwrap();
+            let (status, answer) = send(&server(), request).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{version}");
+            assert_eq!(answer["error"]["code"], headers::HEADER_MISMATCH, "{version}");
+            let request = post_for(&body).body(Full::new(Bytes::from(body.clone()))).unwrap();
+            let (status, answer) = send(&server(), request).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{version}");
+            if version == "2025-06-18" {
+                // A 2025-era version in the header is a session client that did not initialize.
+                assert_eq!(answer["error"]["code"], INVALID_REQUEST, "{version}");
+                continue;
+            }
+            assert_eq!(answer["error"]["code"], stateless::UNSUPPORTED_PROTOCOL_VERSION);
+            assert_eq!(answer["error"]["data"]["supported"][0], "2026-07-28");
+            assert_eq!(answer["error"]["data"]["requested"], version);
+            assert_eq!(answer["id"], 1);
+        }
     });
 }
 
@@ -289,7 +377,7 @@ fn discover_lists_what_is_served() {
     rt().block_on(async {
         let (_, body) = call(
             &server(),
-            r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"server/discover"}"#,
         )
         .await;
         let result = &body["result"];
@@ -342,7 +430,9 @@ fn serve_answers_over_tcp_with_keep_alive() {
         let mut seen = Vec::new();
         for path in ["/mcp", "/mcp", "/other"] {
             let request = format!(
-                "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{ECHO}",
+                "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+                 MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: echo\r\n\
+                 Content-Length: {}\r\n\r\n{ECHO}",
                 ECHO.len()
             );
             stream.write_all(request.as_bytes()).await.unwrap();

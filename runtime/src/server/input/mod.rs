@@ -216,7 +216,7 @@ impl Round {
     }
 
     /// A round with these answers and no state (a task running again after `tasks/update`).
-    #[cfg(feature = "rmcp")]
+    #[cfg(any(feature = "rmcp", feature = "http"))]
     pub(crate) fn with_answers(answers: Map<String, Value>) -> Self {
         Self {
             answers,
@@ -225,14 +225,14 @@ impl Round {
     }
 
     /// Every answer this round knows: from earlier rounds (the sealed state) and this one.
-    #[cfg(feature = "rmcp")]
+    #[cfg(any(feature = "rmcp", feature = "http"))]
     pub(crate) fn answers(&self) -> &Map<String, Value> {
         &self.answers
     }
 
     /// After the handler returned: a protocol error, or the questions it asked that have
     /// no answer yet (`None` when there are none).
-    #[cfg(feature = "rmcp")]
+    #[cfg(any(feature = "rmcp", feature = "http"))]
     pub(crate) fn outcome(&self) -> Result<Option<BTreeMap<String, Value>>, ProtocolError> {
         if let Some(error) = lock(&self.failure).take() {
             return Err(error);

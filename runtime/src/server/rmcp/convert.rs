@@ -11,7 +11,10 @@
 //! | `resultType` of `GetPromptResult`, `ReadResourceResult` | kept (rmcp's `ResultType` is an open string) | kept |
 //! | `resultType` of `CallToolResult` other than `"complete"` | error: rmcp's `CallToolResult` holds only `"complete"` | — |
 //! | unknown fields (`extra`) of any type, at any depth | error: no rmcp type has a place for them (none flattens unknown fields) | — (rmcp values have none) |
+//! | an `extra` key that names one of its owner's own fields (`TextContent.extra["type"]`) | error: our writers never write it, so it would vanish on the way | — |
 //! | an unknown block (`ContentBlock::Unknown`) | error: rmcp's `ContentBlock` is closed | — |
+//! | a number in `_meta`, structured content, schemas whose value an `f64` or a 64-bit integer cannot hold (`123456789012345678901234567890`, `0.30000000000000001`) | error: rmcp holds them in `serde_json::Value`, which would round them | — |
+//! | a number's spelling (`1E2`, `1.0`) and the order of keys in free-form JSON | not kept: rmcp's `serde_json::Value` holds the number (`100.0`) and sorts keys | kept as rmcp writes them |
 //!
 //! Nothing is dropped silently: where rmcp's types cannot hold a value, `to_rmcp` fails with
 //! a [`ConvertError`] whose [`path`](ConvertError::path) names it (`content[1].type`,
@@ -32,7 +35,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
-use crate::rules::ProtocolVersion;
+use crate::model::validate::Validate;
+use crate::rules::{ProtocolVersion, Rule};
 use crate::wire::error::join_path;
 use crate::wire::limits::ReadLimits;
 use crate::wire::version::SerializeFor;
@@ -94,6 +98,84 @@ impl std::error::Error for ConvertError {}
 /// The block types rmcp's `ContentBlock` has.
 const RMCP_BLOCK_TYPES: [&str; 5] = ["text", "image", "audio", "resource", "resource_link"];
 
+/// Our written JSON as an rmcp value: first every number is checked against what a
+/// `serde_json::Value` (rmcp's free-form JSON) would make of it, because the comparison in
+/// [`to_rmcp`] sees values only after that rounding.
+fn to_rmcp_text<T: DeserializeOwned + Serialize>(
+    written: &[u8],
+    complete_only: bool,
+) -> Result<T, ConvertError> {
+    let text = std::str::from_utf8(written).map_err(|e| ConvertError::new(".", e.to_string()))?;
+    refuse_rounded_numbers(text, "")?;
+    let ours: Value =
+        serde_json::from_str(text).map_err(|e| ConvertError::new(".", e.to_string()))?;
+    to_rmcp(&ours, complete_only)
+}
+
+/// The first number in `json` whose value a `serde_json::Value` changes: an integer beyond
+/// 64 bits becomes the nearest `f64`, a decimal with more digits than an `f64` holds loses
+/// them. A different spelling of the same value (`1E2` for `100.0`) is not a change.
+fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), ConvertError> {
+    use serde_json::value::RawValue;
+    use std::collections::BTreeMap;
+    let bad = |e: serde_json::Error| ConvertError::new(path, e.to_string());
+    match json.as_bytes().first() {
+        Some(b'{') => {
+            let members: BTreeMap<String, &RawValue> = serde_json::from_str(json).map_err(bad)?;
+            for (key, member) in members {
+                refuse_rounded_numbers(member.get(), &join_path(path, &key))?;
+            }
+        }
+        Some(b'[') => {
+            let items: Vec<&RawValue> = serde_json::from_str(json).map_err(bad)?;
+            for (i, item) in items.into_iter().enumerate() {
+                refuse_rounded_numbers(item.get(), &format!("{path}[{i}]"))?;
+            }
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            let held = serde_json::from_str::<Number>(json)
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            if decimal_value(json) != decimal_value(&held) {
+                return Err(ConvertError::new(
+                    path,
+                    format!(
+                        "rmcp holds free-form JSON as serde_json::Value, which has no exact \
+                         form of the number {}: it would become {held}",
+                        crate::wire::error::cut(json)
+                    ),
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A JSON number's value as (negative, significant digits, exponent), so spellings of one
+/// value compare equal: `1E2`, `100`, `100.0` are all `(false, "1", 2)`; zero is
+/// `(false, "", 0)` whatever its sign.
+fn decimal_value(number: &str) -> (bool, String, i64) {
+    let (negative, rest) = match number.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, number),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(at) => (&rest[..at], rest[at + 1..].parse::<i64>().unwrap_or(0)),
+        None => (rest, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    let exponent = exponent - i64::try_from(fraction.len()).unwrap_or(0);
+    let digits = digits.trim_start_matches('0');
+    let trimmed = digits.trim_end_matches('0');
+    if trimmed.is_empty() {
+        return (false, String::new(), 0);
+    }
+    let exponent = exponent + i64::try_from(digits.len() - trimmed.len()).unwrap_or(0);
+    (negative, trimmed.to_owned(), exponent)
+}
+
 /// Our JSON as an rmcp value: refused, naming the path, when rmcp cannot hold all of it.
 /// `complete_only`: the rmcp type holds no `resultType` but `"complete"` (`CallToolResult`).
 pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(
@@ -110,6 +192,27 @@ pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(
     let back = serde_json::to_value(&theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
     compare(ours, &back, "")?;
     Ok(theirs)
+}
+
+/// An `extra` key that names one of its owner's own fields is skipped by every writer, so
+/// the JSON the comparison below sees never has it: find it on the model instead, or it
+/// would be dropped without a word.
+fn refuse_shadowing_extra(ours: &impl Validate) -> Result<(), ConvertError> {
+    let mut problems = Vec::new();
+    ours.collect_problems("", &mut problems);
+    match problems
+        .into_iter()
+        .find(|problem| problem.violation.rule == Rule::ExtraField)
+    {
+        Some(problem) => Err(ConvertError::new(
+            problem.path,
+            format!(
+                "{}; it is never written, so converting would drop it",
+                problem.violation.message
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// rmcp's `CallToolResult` refuses any `resultType` but `"complete"`; say so plainly. (Other
@@ -320,20 +423,22 @@ macro_rules! rmcp_model {
         impl RmcpModel for $ours {
             type Rmcp = $theirs;
             fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                to_rmcp(&self.to_value_for(version), false $(|| $complete_only)?)
+                refuse_shadowing_extra(self)?;
+                to_rmcp_text(&self.to_json_for(version), false $(|| $complete_only)?)
             }
             fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
                 from_rmcp(value, false)
             }
         }
     )*};
-    (plain: $($ours:ty => $theirs:ty, $root_is_annotations:literal);* $(;)?) => {$(
+    (plain: $($ours:ty => $theirs:ty, $root_is_annotations:literal $(, $check:ident)?);* $(;)?) => {$(
         impl RmcpModel for $ours {
             type Rmcp = $theirs;
             fn to_rmcp_for(&self, _: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                let json = serde_json::to_value(self)
+                $($check(self)?;)?
+                let json = serde_json::to_vec(self)
                     .map_err(|e| ConvertError::new(".", e.to_string()))?;
-                to_rmcp(&json, false)
+                to_rmcp_text(&json, false)
             }
             fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
                 from_rmcp(value, $root_is_annotations)
@@ -355,11 +460,11 @@ rmcp_model!(versioned:
 );
 
 rmcp_model!(plain:
-    crate::ResourceContents => rm::ResourceContents, false;
-    crate::Annotations => rm::Annotations, true;
-    crate::ToolAnnotations => rm::ToolAnnotations, false;
-    crate::PromptArgument => rm::PromptArgument, false;
-    crate::Icon => rm::Icon, false;
+    crate::ResourceContents => rm::ResourceContents, false, refuse_shadowing_extra;
+    crate::Annotations => rm::Annotations, true, refuse_shadowing_extra;
+    crate::ToolAnnotations => rm::ToolAnnotations, false, refuse_shadowing_extra;
+    crate::PromptArgument => rm::PromptArgument, false, refuse_shadowing_extra;
+    crate::Icon => rm::Icon, false, refuse_shadowing_extra;
     crate::Role => rm::Role, false;
 );
 

@@ -48,9 +48,7 @@ use serde_json::{Map, Value};
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
-use crate::server::input::{Capability, missing_capability};
 use crate::server::router::{InputParams, Outcome, Router};
-use crate::server::tasks::TaskSupport;
 use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
 
@@ -378,10 +376,10 @@ impl ServerHandler for McpServer {
             request.input_responses.as_ref(),
             request.request_state.as_ref(),
         );
-        let outcome = match self.router.task_support(&request.name) {
-            Some(support)
-                if version.has_result_type() && ctx.client_supports(Capability::Tasks) =>
-            {
+        let route = task_engine::route(self.router.task_support(&request.name), &ctx)
+            .map_err(protocol_error)?;
+        let outcome = match route {
+            task_engine::Route::Task(support) => {
                 let started = task_engine::call(
                     &self.router,
                     &request.name,
@@ -403,13 +401,7 @@ impl ServerHandler for McpServer {
                     task_engine::Started::Complete(result) => Outcome::Complete(result),
                 }
             }
-            Some(TaskSupport::Required) if version.has_result_type() => {
-                return Err(protocol_error(missing_capability(
-                    Capability::Tasks,
-                    "this tool runs only as a task; it",
-                )));
-            }
-            _ => self
+            task_engine::Route::Inline => self
                 .router
                 .call_tool_round(&request.name, request.arguments, &input, ctx)
                 .await

@@ -13,12 +13,12 @@ pub use store::{FileTaskStore, MemoryTaskStore, TaskRecord, TaskStore};
 pub use crate::server::handler::TaskSupport;
 
 /// How long a task is kept, and how often clients are told to poll.
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 pub(crate) const TTL_MS: u64 = 60 * 60 * 1000;
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 pub(crate) const POLL_INTERVAL_MS: u64 = 250;
 
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "http"))]
 pub(crate) mod engine {
     use std::collections::HashMap;
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,7 +36,9 @@ pub(crate) mod engine {
     use crate::rules::ProtocolVersion;
     use crate::server::handler::BoxFuture;
     use crate::server::handler::{Context, ProtocolError};
-    use crate::server::input::{ClientCapabilities, Round, StateKeys, target};
+    use crate::server::input::{
+        Capability, ClientCapabilities, Round, StateKeys, missing_capability, target,
+    };
     use crate::wire::version::SerializeFor;
 
     /// What the engine needs from whatever runs the tools (the `Router` implements it), so
@@ -170,6 +172,41 @@ pub(crate) mod engine {
             answers,
             result: None,
             error: None,
+        }
+    }
+
+    /// How a `tools/call` runs: one decision for every transport.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum Route {
+        /// Through [`call`]: a task tool, a 2026-07-28 client that declared the extension.
+        Task(TaskSupport),
+        /// In the request, as any tool (input rounds included).
+        Inline,
+    }
+
+    /// The route of a call to a tool with `support` (`None`: not a task tool) for the
+    /// request `context` describes; a tool that runs only as a task, for a 2026-07-28 client
+    /// without the extension, is refused (`-32021`). 2025-era clients call inline: the
+    /// tasks served here are the 2026-07-28 extension's.
+    pub(crate) fn route(
+        support: Option<TaskSupport>,
+        context: &Context,
+    ) -> Result<Route, ProtocolError> {
+        let Some(support) = support else {
+            return Ok(Route::Inline);
+        };
+        if !context.protocol_version().has_result_type() {
+            return Ok(Route::Inline);
+        }
+        if context.client_supports(Capability::Tasks) {
+            return Ok(Route::Task(support));
+        }
+        match support {
+            TaskSupport::Required => Err(missing_capability(
+                Capability::Tasks,
+                "this tool runs only as a task; it",
+            )),
+            TaskSupport::Optional => Ok(Route::Inline),
         }
     }
 

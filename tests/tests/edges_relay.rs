@@ -1,0 +1,109 @@
+//! Relaying at edges the corpus in `tests/relay/` does not walk: descriptors (tools,
+//! prompts, resources, templates) and standalone blocks, messages and resource contents;
+//! numbers a `f64` cannot hold (`1E400`, `1e-400`, 30-digit integers), escapes (`\/`,
+//! `\u00e9`) in values and unknown keys, unknown fields at every level, unknown blocks with
+//! `type` anywhere; each read and written back for the versions that carry it, byte for byte.
+
+use mcp_content::{
+    CallToolResult, ContentBlock, GetPromptResult, Prompt, PromptMessage, ProtocolVersion,
+    ReadResourceResult, Resource, ResourceContents, ResourceTemplate, SerializeFor, Tool,
+    read_json,
+};
+use serde::de::DeserializeOwned;
+
+const ALL: [ProtocolVersion; 3] = [
+    ProtocolVersion::V2025_06_18,
+    ProtocolVersion::V2025_11_25,
+    ProtocolVersion::V2026_07_28,
+];
+const WITH_ICONS: [ProtocolVersion; 2] =
+    [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28];
+const BEFORE_RESULT_TYPE: [ProtocolVersion; 2] =
+    [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25];
+
+#[track_caller]
+fn relayed<T: DeserializeOwned + SerializeFor>(doc: &str, versions: &[ProtocolVersion]) -> usize {
+    let read: T = read_json(doc.as_bytes()).unwrap_or_else(|e| panic!("{doc}: {e}"));
+    for version in versions {
+        let written = String::from_utf8(read.to_json_for(*version)).unwrap();
+        assert_eq!(written, doc, "{version}");
+    }
+    versions.len()
+}
+
+/// Numbers in spellings and magnitudes a `Value` would change, in every free-form place.
+const NUMBERS: &str = r"[1E400,-1e-400,123456789012345678901234567890,-0,1.50,1E+2,0e0,-0.0e-0]";
+
+#[test]
+fn descriptors_are_relayed_byte_for_byte() {
+    let mut cases = 0;
+    let tool = format!(
+        r#"{{"name":"t","title":"T","description":"d","inputSchema":{{"type":"object","x":{NUMBERS}}},"outputSchema":{{"type":"object","properties":{{}},"default":{{"z":1,"a":{NUMBERS}}}}},"annotations":{{"title":"A","readOnlyHint":true,"x-a":1E2}},"icons":[{{"src":"https://e.com/i","x-i":-0}}],"_meta":{{"com.example/n":{NUMBERS}}},"z-top":{NUMBERS},"a-top":{{}}}}"#
+    );
+    cases += relayed::<Tool>(&tool, &WITH_ICONS);
+    let prompt = format!(
+        r#"{{"name":"p","title":"P","arguments":[{{"name":"a","required":true,"x-arg":{NUMBERS}}},{{"name":"b","z":null}}],"icons":[{{"src":"https://e.com/i","sizes":["any"],"x":1.0}}],"_meta":{{"com.example/n":1E2}},"x-e":{NUMBERS}}}"#
+    );
+    cases += relayed::<Prompt>(&prompt, &WITH_ICONS);
+    let resource = format!(
+        r#"{{"uri":"file:///a","name":"a","mimeType":"text/plain","size":10,"annotations":{{"audience":["user"],"lastModified":"2025-W02-7","x-ann":{NUMBERS}}},"_meta":{{"com.example/n":{NUMBERS}}},"x-res":"\/"}}"#
+    );
+    cases += relayed::<Resource>(&resource, &ALL);
+    let template = format!(
+        r#"{{"uriTemplate":"file:///{{x}}","name":"x","description":"d","_meta":{{"com.example/n":-0}},"x-tpl":{NUMBERS}}}"#
+    );
+    cases += relayed::<ResourceTemplate>(&template, &ALL);
+    assert_eq!(cases, 10);
+}
+
+#[test]
+fn standalone_blocks_messages_and_contents_are_relayed_byte_for_byte() {
+    let mut cases = 0;
+    for block in [
+        format!(
+            r#"{{"type":"text","text":"t","annotations":{{"priority":0.5,"x":{NUMBERS}}},"_meta":{{"com.example/a":{NUMBERS}}},"x-b":{NUMBERS}}}"#
+        ),
+        format!(r#"{{"z":{NUMBERS},"type":"x-later","a":{{"type":"text"}}}}"#),
+        format!(r#"{{"type":"x-type-first","":{NUMBERS}}}"#),
+        format!(
+            r#"{{"type":"resource","resource":{{"uri":"a:b","blob":"","x":{NUMBERS}}},"x-e":1E2}}"#
+        ),
+    ] {
+        cases += relayed::<ContentBlock>(&block, &ALL);
+    }
+    let message = format!(
+        r#"{{"role":"assistant","content":{{"type":"audio","data":"AAAA","mimeType":"audio/wav","x":-0}},"x-m":{NUMBERS}}}"#
+    );
+    cases += relayed::<PromptMessage>(&message, &ALL);
+    let contents = format!(r#"{{"uri":"a:b","text":"t","_meta":{{"a.b/c":{NUMBERS}}},"x":1E400}}"#);
+    // Resource contents have one form in every version: written through serde.
+    let read: ResourceContents = read_json(contents.as_bytes()).unwrap();
+    assert_eq!(serde_json::to_string(&read).unwrap(), contents);
+    cases += 1;
+    assert_eq!(cases, 16);
+}
+
+#[test]
+fn results_with_numbers_at_every_level_are_relayed_byte_for_byte() {
+    let mut cases = 0;
+    let call = format!(
+        r#"{{"content":[{{"type":"resource_link","uri":"a:b","name":"n","annotations":{{"x":{NUMBERS}}},"_meta":{{"k":1E400}},"x-l":-0}},{{"type":"x-n","n":{NUMBERS}}}],"structuredContent":{{"n":{NUMBERS}}},"isError":true,"_meta":{{"com.example/n":{NUMBERS}}},"x-r":{NUMBERS}}}"#
+    );
+    cases += relayed::<CallToolResult>(&call, &BEFORE_RESULT_TYPE);
+    let prompt = format!(
+        r#"{{"description":"d","messages":[{{"role":"user","content":{{"type":"resource","resource":{{"uri":"a:b","text":"t","x":{NUMBERS}}},"_meta":{{"k":-0}}}}}}],"_meta":{{"k":{NUMBERS}}},"x":{NUMBERS}}}"#
+    );
+    cases += relayed::<GetPromptResult>(&prompt, &BEFORE_RESULT_TYPE);
+    let read = format!(
+        r#"{{"contents":[{{"uri":"a:b","blob":"AAAA","_meta":{{"k":{NUMBERS}}},"x":{NUMBERS}}}],"_meta":{{"k":1E400}},"x-r":{NUMBERS}}}"#
+    );
+    cases += relayed::<ReadResourceResult>(&read, &BEFORE_RESULT_TYPE);
+    // Deep: numbers 60 levels down in an unknown field.
+    let deep = format!(
+        r#"{{"content":[],"x":{}{NUMBERS}{}}}"#,
+        "[".repeat(60),
+        "]".repeat(60)
+    );
+    cases += relayed::<CallToolResult>(&deep, &BEFORE_RESULT_TYPE);
+    assert_eq!(cases, 8);
+}

@@ -1,0 +1,238 @@
+//! Handlers at run time, at edges `handler_*.rs` does not walk: `RouterBuilder::build()`
+//! refuses overlapping resource templates in other shapes (reserved and path expansions,
+//! query expressions, a literal URI registered before or after its template, the overlap
+//! not between neighbours) and names both templates; disjoint templates build. Renamed and raw-named
+//! arguments give a schema with unique names and a tool that runs.
+
+use mcp_content::{Context, Router, RouterError, prompt, resource, tool};
+use serde_json::{Map, Value, json};
+
+/// A day's raw log.
+#[resource(uri = "logs://{day}/raw")]
+fn raw_log(day: String) -> String {
+    day
+}
+
+/// Logs of a date: the same URIs as `raw_log`.
+#[resource(uri = "logs://{date}/raw")]
+fn dated_log(date: String) -> String {
+    date
+}
+
+/// Any file under the tree.
+#[resource(uri = "tree:///{+path}")]
+fn tree_path(path: String) -> String {
+    path
+}
+
+/// One top-level tree entry (which `tree_path` matches too).
+#[resource(uri = "tree:///{entry}")]
+fn tree_entry(entry: String) -> String {
+    entry
+}
+
+/// The readme, a literal URI.
+#[resource(uri = "tree:///readme")]
+fn tree_readme() -> String {
+    String::new()
+}
+
+/// An item, with an optional query.
+#[resource(uri = "items://{id}{?view}")]
+fn item_view(id: String, view: Option<String>) -> String {
+    format!("{id}{view:?}")
+}
+
+/// An item without the query (matches what `item_view` matches without one).
+#[resource(uri = "items://{id}")]
+fn item_plain(id: String) -> String {
+    id
+}
+
+/// A record as JSON.
+#[resource(uri = "data://{id}.json")]
+fn record_json(id: String) -> String {
+    id
+}
+
+/// A record as text.
+#[resource(uri = "data://{id}.txt")]
+fn record_text(id: String) -> String {
+    id
+}
+
+/// The root's children, as path segments.
+#[resource(uri = "seg://root{/child}")]
+fn segment_child(child: String) -> String {
+    child
+}
+
+/// One literal child (which `segment_child` matches).
+#[resource(uri = "seg://root/leaf")]
+fn segment_leaf() -> String {
+    String::new()
+}
+
+#[track_caller]
+fn refused(builder: mcp_content::RouterBuilder, first: &str, second: &str) {
+    match builder.build() {
+        Err(error @ RouterError::OverlappingResources { .. }) => {
+            let text = error.to_string();
+            assert!(text.contains(first), "{text} names {first}");
+            assert!(text.contains(second), "{text} names {second}");
+        }
+        Err(other) => panic!("another error: {other}"),
+        Ok(_) => panic!("built, yet {first} and {second} overlap"),
+    }
+}
+
+#[test]
+fn overlapping_templates_are_refused_by_build_naming_both() {
+    refused(
+        Router::builder()
+            .resource(raw_log {})
+            .resource(dated_log {}),
+        "logs://{day}/raw",
+        "logs://{date}/raw",
+    );
+    // The overlap is between the first and the third: the one in between is disjoint.
+    refused(
+        Router::builder()
+            .resource(raw_log {})
+            .resource(record_json {})
+            .resource(dated_log {}),
+        "logs://{day}/raw",
+        "logs://{date}/raw",
+    );
+    refused(
+        Router::builder()
+            .resource(tree_path {})
+            .resource(tree_entry {}),
+        "tree:///{+path}",
+        "tree:///{entry}",
+    );
+    // A literal URI a template matches, registered after and before the template.
+    refused(
+        Router::builder()
+            .resource(tree_entry {})
+            .resource(tree_readme {}),
+        "tree:///{entry}",
+        "tree:///readme",
+    );
+    refused(
+        Router::builder()
+            .resource(tree_readme {})
+            .resource(tree_path {}),
+        "tree:///readme",
+        "tree:///{+path}",
+    );
+    refused(
+        Router::builder()
+            .resource(segment_child {})
+            .resource(segment_leaf {}),
+        "seg://root{/child}",
+        "seg://root/leaf",
+    );
+}
+
+/// A query expression matches a URI without the query: `items://5` is served by both.
+#[test]
+fn a_template_with_a_query_overlaps_the_same_template_without_it() {
+    refused(
+        Router::builder()
+            .resource(item_view {})
+            .resource(item_plain {}),
+        "items://{id}{?view}",
+        "items://{id}",
+    );
+}
+
+#[test]
+fn disjoint_templates_build() {
+    let router = Router::builder()
+        .resource(raw_log {})
+        .resource(record_json {})
+        .resource(record_text {})
+        .resource(item_plain {})
+        .resource(segment_leaf {})
+        .build()
+        .unwrap();
+    assert_eq!(router.list_resource_templates().len(), 4);
+    assert_eq!(router.list_resources().len(), 1);
+}
+
+/// Moves a file.
+///
+/// # Arguments
+/// * `source` - where from
+/// * `type` - the kind of move
+#[tool]
+fn move_file(
+    #[arg(name = "from")] source: String,
+    #[arg(name = "to")] target: Option<String>,
+    r#type: Option<String>,
+) -> String {
+    let kind = r#type;
+    format!("{source}->{target:?} {kind:?}")
+}
+
+/// Compares two things.
+#[prompt]
+fn compare(#[arg(name = "left")] a: String, #[arg(name = "right")] b: String) -> String {
+    format!("{a} vs {b}")
+}
+
+fn arguments(value: &Value) -> Option<Map<String, Value>> {
+    value.as_object().cloned()
+}
+
+#[test]
+fn renamed_and_raw_arguments_are_unique_and_work() {
+    let router = Router::builder()
+        .tool(move_file {})
+        .prompt(compare {})
+        .build()
+        .unwrap();
+    let schema = serde_json::to_value(&router.list_tools()[0].input_schema).unwrap();
+    let properties: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(properties.len(), 3, "{schema}");
+    for name in ["from", "to", "type"] {
+        assert!(schema["properties"][name].is_object(), "{name}: {schema}");
+    }
+    assert_eq!(schema["required"], json!(["from"]), "{schema}");
+    assert_eq!(
+        schema["properties"]["from"]["description"], "where from",
+        "a description documented under the parameter's name: {schema}"
+    );
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let result = runtime
+        .block_on(router.call_tool(
+            "move_file",
+            arguments(&json!({"from": "a", "type": "copy"})),
+            Context::default(),
+        ))
+        .unwrap();
+    assert!(!result.is_error(), "{result:?}");
+    let json = serde_json::to_string(&result).unwrap();
+    assert!(json.contains(r#"a->None Some(\"copy\")"#), "{json}");
+
+    let names: Vec<String> = router.list_prompts()[0]
+        .arguments
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|a| a.name.clone())
+        .collect();
+    assert_eq!(names, ["left", "right"]);
+    let prompt = runtime
+        .block_on(router.get_prompt(
+            "compare",
+            arguments(&json!({"left": "x", "right": "y"})),
+            Context::default(),
+        ))
+        .unwrap();
+    assert!(serde_json::to_string(&prompt).unwrap().contains("x vs y"));
+}

@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct Note {
+    #[content(text, annotations(priority = "high"))]
+    body: String,
+}
+
+fn main() {}

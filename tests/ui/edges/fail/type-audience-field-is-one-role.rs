@@ -1,0 +1,10 @@
+use mcp_content::{Content, Role};
+
+#[derive(Content)]
+struct Note {
+    #[content(text, annotations(audience = reader))]
+    body: String,
+    reader: Role,
+}
+
+fn main() {}
