@@ -162,6 +162,13 @@ impl Meta {
         Ok(Self(object))
     }
 
+    /// A `_meta` from an object whose keys the caller already checked (a transport's lazy
+    /// read of a request's `_meta`).
+    pub(crate) fn from_checked_object(object: JsonObject) -> Self {
+        debug_assert!(object.keys().all(|key| rules::check_meta_key(&key).is_ok()));
+        Self(object)
+    }
+
     /// `None` when empty: the shape optional `_meta` fields take.
     pub fn into_option(self) -> Option<Self> {
         if self.is_empty() { None } else { Some(self) }
