@@ -575,9 +575,16 @@ impl<T: Copy + Default, const N: usize> Stack<T, N> {
 /// only tracks strings, brackets, colons and commas, so a malformed document is left for
 /// the parser to report. Allocates nothing for a usual document: this runs before every
 /// read, and a small tool result is read in about a microsecond.
+pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding {
+    scan_counting(bytes, max_depth, max_values).0
+}
+
+/// [`scan`], and the number of JSON values it counted (all of them when it finds nothing).
+/// The one-pass reader ([`guard`](crate::wire::guard)) checks the raw slices of a document
+/// with it, with the depth and values left.
 // One loop over the bytes is the point (this runs before every read): not split up.
 #[allow(clippy::too_many_lines)]
-pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding {
+pub(crate) fn scan_counting(bytes: &[u8], max_depth: usize, max_values: usize) -> (Finding, usize) {
     // Values seen so far, and the last byte outside strings and whitespace (a scalar starts
     // right after `:`, `,`, `[` or at the start).
     let mut values = 0usize;
@@ -606,7 +613,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
                 if !expect_key {
                     values += 1;
                     if values > max_values {
-                        return Finding::TooManyValues(at);
+                        return (Finding::TooManyValues(at), values);
                     }
                 }
                 if expect_key && let Some(object) = objects.last_mut() {
@@ -630,7 +637,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
                         let key =
                             crate::wire::error::cut(&String::from_utf8_lossy(&key.text(bytes)))
                                 .into_owned();
-                        return Finding::DuplicateKey(object.start, key);
+                        return (Finding::DuplicateKey(object.start, key), values);
                     }
                     keys.push(key);
                     if keys.len - object.first_key > LINEAR_KEYS {
@@ -642,11 +649,11 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
             }
             b'{' | b'[' => {
                 if depth >= max_depth {
-                    return Finding::TooDeep(at);
+                    return (Finding::TooDeep(at), values);
                 }
                 values += 1;
                 if values > max_values {
-                    return Finding::TooManyValues(at);
+                    return (Finding::TooManyValues(at), values);
                 }
                 let object = byte == b'{';
                 if depth < 64 {
@@ -672,7 +679,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
                         let seen = keys.iter_from(object.first_key).copied().collect();
                         if let Some(key) = first_duplicate(bytes, seen) {
                             let key = crate::wire::error::cut(&key).into_owned();
-                            return Finding::DuplicateKey(object.start, key);
+                            return (Finding::DuplicateKey(object.start, key), values);
                         }
                     }
                     keys.truncate(object.first_key);
@@ -693,7 +700,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
             {
                 values += 1;
                 if values > max_values {
-                    return Finding::TooManyValues(at);
+                    return (Finding::TooManyValues(at), values);
                 }
             }
             _ => {}
@@ -701,7 +708,7 @@ pub(crate) fn scan(bytes: &[u8], max_depth: usize, max_values: usize) -> Finding
         previous = byte;
         at += 1;
     }
-    Finding::Clean
+    (Finding::Clean, values)
 }
 
 /// The key whose quotes are at `start` and `end`, unescaped when it has escapes.

@@ -2,6 +2,7 @@
 //! and the rule, and writing model values for the protocol version a peer negotiated.
 
 pub(crate) mod error;
+pub(crate) mod guard;
 pub(crate) mod limits;
 pub(crate) mod read;
 pub(crate) mod version;

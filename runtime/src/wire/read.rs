@@ -24,6 +24,7 @@ use serde_json::Value;
 
 use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
+use crate::wire::guard::Budget;
 use crate::wire::limits::{
     BinaryLimitScope, Finding, ReadLimits, ValueProblem, check_value_depth, depth_error,
     drop_iteratively, path_at, recursion_as_limit, reset_blocks, scan, values_error,
@@ -103,12 +104,28 @@ pub fn read_json_with<T: DeserializeOwned>(
             ),
         ));
     }
-    if let Some(error) = encoding_error(bytes) {
-        return Err(error);
-    }
     // The parser's own limit applies whatever the limits say, also to the JSON kept as text
     // (which serde_json reads without recursion, so without its limit).
     let max_depth = limits.max_depth.min(ReadLimits::PARSER_MAX_DEPTH);
+    if let Some(value) = read_in_one_pass(bytes, limits, max_depth) {
+        return Ok(value);
+    }
+    // Something is wrong, or the one pass could not tell: the checked path finds it and
+    // names it (and reads what the one pass could not vouch for).
+    read_checked(bytes, limits, max_depth)
+}
+
+/// The checked path: the encoding, then a pass over the bytes for depth, values and
+/// duplicate keys, then the parse (tracking the path only for an error). Every fault gets
+/// its path and rule here.
+fn read_checked<T: DeserializeOwned>(
+    bytes: &[u8],
+    limits: &ReadLimits,
+    max_depth: usize,
+) -> Result<T, ReadError> {
+    if let Some(error) = encoding_error(bytes) {
+        return Err(error);
+    }
     let finding = scan(bytes, max_depth, limits.max_values);
     match finding {
         Finding::TooDeep(at) if max_depth < limits.max_depth => {
@@ -139,6 +156,28 @@ pub fn read_json_with<T: DeserializeOwned>(
         ));
     }
     Ok(value)
+}
+
+/// A document within every limit, read in one pass: the limits are checked as the parser
+/// hands values over ([`guard`](crate::wire::guard)), not in a pass before it. `None` for
+/// anything else, which the caller then reads on the checked path (pre-pass, parse, path
+/// tracking) to name the fault: so a read's errors are the checked path's, whatever this
+/// does, and this only has to refuse what the checked path refuses.
+fn read_in_one_pass<T: DeserializeOwned>(
+    bytes: &[u8],
+    limits: &ReadLimits,
+    max_depth: usize,
+) -> Option<T> {
+    // Valid UTF-8 once for the whole document (raw and skipped parts included): `serde_json`
+    // then reads it as `str` and does not check each string again. Lone surrogates: the
+    // parser refuses them in what it decodes, `guard` looks for them in what it does not.
+    let text = std::str::from_utf8(bytes).ok()?;
+    let _scope = BinaryLimitScope::enter(limits);
+    let budget = Budget::new(max_depth, limits.max_values);
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(budget.root(&mut deserializer).ok()?).ok()?;
+    deserializer.end().ok()?;
+    Some(value)
 }
 
 /// Reads a model value from a JSON value within `limits` (the document size does not apply:
@@ -205,7 +244,7 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
 }
 
 /// The offset and text of the first `\\uD800`-`\\uDFFF` escape that is not half of a pair.
-fn lone_surrogate(bytes: &[u8]) -> Option<(usize, String)> {
+pub(crate) fn lone_surrogate(bytes: &[u8]) -> Option<(usize, String)> {
     let mut from = 0;
     while let Some(i) = memchr::memmem::find(bytes.get(from..)?, b"\\u") {
         let at = from + i;
@@ -245,4 +284,208 @@ fn lone_surrogate(bytes: &[u8]) -> Option<(usize, String)> {
 fn hex4(digits: &[u8]) -> Option<u32> {
     let text = std::str::from_utf8(digits).ok()?;
     u32::from_str_radix(text, 16).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    //! The one pass against the checked path: it may leave a document to the checked path,
+    //! but what it reads, the checked path reads the same, within the same limits.
+
+    use std::collections::HashMap;
+    use std::fmt::Debug;
+
+    use serde::de::DeserializeOwned;
+    use serde_json::Value;
+
+    use super::{read_checked, read_in_one_pass};
+    use crate::wire::limits::{Finding, scan_counting};
+    use crate::{CallToolResult, ReadLimits};
+
+    /// Documents within the default limits, raw parts (`_meta`, structured content, unknown
+    /// members and blocks) included.
+    const CLEAN: &[&str] = &[
+        r#"{"content":[{"type":"text","text":"hi"}]}"#,
+        r#"{"content":[{"type":"text","text":"hi","_meta":{"a.b/c":[1,{"x":null}]}}],"_meta":{"k":true},"structuredContent":{"t":[1,2,[3]]},"isError":false}"#,
+        r#"{"content":[{"type":"image","data":"AAAA","mimeType":"image/png"},{"type":"resource","resource":{"uri":"file:///a","text":"x"}}],"resultType":"complete"}"#,
+        r#"{"content":[{"type":"widget","deep":{"a":[[{}]]}}],"extraField":{"b":[1,"two",3.5,-2e3,true,false]}}"#,
+        r#"{"content":[],"structuredContent":null}"#,
+        r#"{"content":[],"structuredContent":[1,[2,[3,[4]]]]}"#,
+        r#"{"content":[],"structuredContent":"text"}"#,
+        r#"{"content":[{"text":"before its type","type":"text","annotations":{"priority":0.5}}]}"#,
+        r#"{"content":[{"type":"text","text":"esc \" \\ \n \u00e9 \ud83d\ude00"}]}"#,
+        r#"{"con\u0074ent":[],"_meta":{"a\u0062":1,"ac":2}}"#,
+        r#" { "content" : [ { "type" : "text" , "text" : "spaced" } ] } "#,
+        r#"{"content":[],"_meta":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}}"#,
+        r#"{"content":[],"structuredContent":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k\u0031\u0037":17,"k18":18}}"#,
+    ];
+
+    /// Documents the checked path refuses (or, for a few, reads, but the one pass must not
+    /// decide alone).
+    const FAULTY: &[&str] = &[
+        r#"{"content":[],"content":[]}"#,
+        r#"{"content":[],"_meta":{"a":1,"a":2}}"#,
+        r#"{"content":[],"structuredContent":{"x":{"y":1,"y":2}}}"#,
+        r#"{"content":[],"_meta":{"a":1,"\u0061":2}}"#,
+        r#"{"content":[{"type":"text","text":"x","extra":{"q":1,"q":1}}]}"#,
+        r#"{"content":[{"type":"text","text":"x","t\u0065xt":"y"}]}"#,
+        r#"{"content":[],"structuredContent":"\ud800"}"#,
+        r#"{"content":[],"x":"\udc00 alone"}"#,
+        r#"{"content":[],"_meta":{"\ud800":1}}"#,
+        "\u{feff}{\"content\":[]}",
+        r#"{"content":[]} x"#,
+        r#"{"content":[],"_meta":{"k":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}}"#,
+        r#"{"content":[],"structuredContent":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k3":3}}"#,
+        r#"{"content":["#,
+    ];
+
+    /// Documents within the limits that break a rule of the model.
+    const MODEL_FAULTS: &[&str] = &[
+        r#"{"content":[{"type":"text","text":"a"}],"isError":null}"#,
+        r#"{"content":[{"type":"text"}]}"#,
+        r#"{"content":[{"type":"image","data":"not base64!","mimeType":"image/png"}]}"#,
+    ];
+
+    /// Wide objects that a visitor reads key by key (the hash set past 16 keys).
+    const WIDE: &[&str] = &[
+        r#"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}"#,
+        r#"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k3":3}"#,
+        r#"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k\u0033":3}"#,
+        r#"{"a":{"b":1,"b":2}}"#,
+        r#"[{"a":1},{"a":1},{"a":[{"a":1}]}]"#,
+    ];
+
+    fn max_depth(limits: &ReadLimits) -> usize {
+        limits.max_depth.min(ReadLimits::PARSER_MAX_DEPTH)
+    }
+
+    /// Whether the one pass read `doc`; when it did, the checked path reads the same value.
+    fn one_pass_agrees<T: DeserializeOwned + PartialEq + Debug>(
+        doc: &str,
+        limits: &ReadLimits,
+    ) -> bool {
+        let depth = max_depth(limits);
+        let fast = read_in_one_pass::<T>(doc.as_bytes(), limits, depth);
+        let checked = read_checked::<T>(doc.as_bytes(), limits, depth);
+        match fast {
+            Some(fast) => {
+                assert_eq!(
+                    checked.as_ref().ok(),
+                    Some(&fast),
+                    "one pass read {doc} within {limits:?}, the checked path gives {checked:?}"
+                );
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The deepest nesting and the number of values of a document, as the pre-pass counts.
+    fn shape(doc: &str) -> (usize, usize) {
+        let (_, values) = scan_counting(doc.as_bytes(), usize::MAX, usize::MAX);
+        let depth = (0..200)
+            .find(|&d| {
+                !matches!(
+                    scan_counting(doc.as_bytes(), d, usize::MAX).0,
+                    Finding::TooDeep(_)
+                )
+            })
+            .unwrap_or(200);
+        (depth, values)
+    }
+
+    #[test]
+    fn the_one_pass_never_reads_what_the_checked_path_refuses() {
+        let values = [1, 2, 3, 4, 5, 7, 9, 12, 16, 20, 25, 40, usize::MAX];
+        for doc in CLEAN.iter().chain(FAULTY).chain(MODEL_FAULTS).chain(WIDE) {
+            for depth in 0..=9 {
+                for max_values in values {
+                    let limits = ReadLimits::default()
+                        .with_max_depth(depth)
+                        .with_max_values(max_values);
+                    one_pass_agrees::<CallToolResult>(doc, &limits);
+                    one_pass_agrees::<Value>(doc, &limits);
+                    one_pass_agrees::<HashMap<String, Value>>(doc, &limits);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_document_within_the_limits_is_read_in_one_pass_exactly_up_to_them() {
+        for doc in CLEAN {
+            let (depth, values) = shape(doc);
+            let at = ReadLimits::default()
+                .with_max_depth(depth)
+                .with_max_values(values);
+            assert!(one_pass_agrees::<CallToolResult>(doc, &at), "{doc}");
+            assert!(one_pass_agrees::<Value>(doc, &at), "{doc}");
+            for under in [at.with_max_depth(depth - 1), at.with_max_values(values - 1)] {
+                assert!(
+                    !one_pass_agrees::<CallToolResult>(doc, &under),
+                    "{doc} {under:?}"
+                );
+                assert!(!one_pass_agrees::<Value>(doc, &under), "{doc} {under:?}");
+                assert!(read_checked::<Value>(doc.as_bytes(), &under, max_depth(&under)).is_err());
+            }
+        }
+        for doc in &WIDE[..1] {
+            let (depth, values) = shape(doc);
+            let at = ReadLimits::default()
+                .with_max_depth(depth)
+                .with_max_values(values);
+            assert!(one_pass_agrees::<Value>(doc, &at), "{doc}");
+        }
+    }
+
+    #[test]
+    fn raw_values_take_the_one_pass() {
+        // `_meta`, structured content and unknown members are `RawValue`s: should the way
+        // `serde_json` hands them out change, every read would silently take the slow path.
+        let doc = CLEAN[1];
+        assert!(one_pass_agrees::<CallToolResult>(
+            doc,
+            &ReadLimits::default()
+        ));
+        assert!(one_pass_agrees::<CallToolResult>(
+            CLEAN[3],
+            &ReadLimits::default()
+        ));
+    }
+
+    #[test]
+    fn faults_are_left_to_the_checked_path() {
+        for doc in FAULTY.iter().chain(&WIDE[1..4]) {
+            assert!(
+                !one_pass_agrees::<CallToolResult>(doc, &ReadLimits::default()),
+                "{doc}"
+            );
+            assert!(
+                !one_pass_agrees::<Value>(doc, &ReadLimits::default()),
+                "{doc}"
+            );
+        }
+        for doc in MODEL_FAULTS {
+            assert!(
+                !one_pass_agrees::<CallToolResult>(doc, &ReadLimits::default()),
+                "{doc}"
+            );
+        }
+        let limits = ReadLimits::default();
+        for bytes in [
+            &b"{\"content\":[],\"x\":\"\xff\"}"[..],
+            b"{\"content\":[],\"_meta\":{\"a\":\"\xc3\"}}",
+        ] {
+            assert!(read_in_one_pass::<CallToolResult>(bytes, &limits, 64).is_none());
+            assert!(read_checked::<CallToolResult>(bytes, &limits, 64).is_err());
+        }
+    }
+
+    #[test]
+    fn keys_that_are_not_strings_are_left_to_the_checked_path() {
+        let doc = r#"{"1":2,"3":4}"#;
+        let limits = ReadLimits::default();
+        assert!(read_in_one_pass::<HashMap<u32, u32>>(doc.as_bytes(), &limits, 64).is_none());
+        let read: HashMap<u32, u32> = crate::read_json(doc.as_bytes()).expect("reads");
+        assert_eq!(read, HashMap::from([(1, 2), (3, 4)]));
+    }
 }

@@ -1,0 +1,710 @@
+//! The limits of [`ReadLimits`](crate::ReadLimits) checked while a document is parsed, not
+//! in a pass over the bytes before it: a `Deserializer` wrapper that counts depth and JSON
+//! values and refuses a key twice in an object, as `serde_json` hands values to the model.
+//!
+//! It only answers "within the limits, or not": any fault (a limit, a duplicate key, a
+//! shape it does not follow, a parse error) makes the read fall back to the checked path of
+//! [`read_json_with`](crate::read_json_with) (pre-pass, parse, path tracking), which finds
+//! and names the fault exactly as before. So the errors cannot drift; this module must only
+//! never pass a document that the pre-pass refuses. A document within the limits, the
+//! common case, is parsed once.
+//!
+//! What `serde_json` reads without showing it to a visitor (a [`RawValue`], which the model
+//! keeps `_meta`, structured content and unknown members as, and ignored values) is checked
+//! by [`scan`](crate::wire::limits::scan) over that slice, with the depth and values left.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::value::BorrowedStrDeserializer;
+use serde::de::{
+    self, Deserialize, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess,
+    VariantAccess, Visitor,
+};
+use serde_json::value::RawValue;
+
+use crate::wire::limits::{Finding, scan_counting};
+use crate::wire::read::lone_surrogate;
+
+/// The name under which `serde_json` hands out a [`RawValue`] (its `raw_value` feature).
+/// Should it change, raw values would fail here and every read take the checked path:
+/// slower, never wrong (`tests::raw_values_take_the_one_pass` watches for it).
+const RAW_TOKEN: &str = "$serde_json::private::RawValue";
+
+/// Depth and values so far, against their limits.
+pub(crate) struct Budget {
+    max_depth: usize,
+    max_values: usize,
+    depth: Cell<usize>,
+    values: Cell<usize>,
+}
+
+/// The error of a fault found here; its text is never shown (the checked path names it).
+fn over<E: de::Error>() -> E {
+    E::custom("over a read limit")
+}
+
+impl Budget {
+    pub(crate) fn new(max_depth: usize, max_values: usize) -> Self {
+        Self {
+            max_depth,
+            max_values,
+            depth: Cell::new(0),
+            values: Cell::new(0),
+        }
+    }
+
+    /// One more JSON value.
+    fn value<E: de::Error>(&self) -> Result<(), E> {
+        let values = self.values.get() + 1;
+        self.values.set(values);
+        if values > self.max_values {
+            return Err(over());
+        }
+        Ok(())
+    }
+
+    /// Into an array or object (or an enum, counted as one either way: a fault only sends
+    /// the read to the checked path).
+    fn enter<E: de::Error>(&self) -> Result<(), E> {
+        let depth = self.depth.get() + 1;
+        if depth > self.max_depth {
+            return Err(over());
+        }
+        self.depth.set(depth);
+        Ok(())
+    }
+
+    fn leave(&self) {
+        self.depth.set(self.depth.get().saturating_sub(1));
+    }
+
+    /// A value `serde_json` read as raw text (already counted as one value): its depth,
+    /// values and keys, checked in a pass over the slice.
+    fn raw<E: de::Error>(&self, text: &str) -> Result<(), E> {
+        let bytes = text.as_bytes();
+        // `serde_json` checks the escapes of a string it decodes, not of one it keeps.
+        if memchr::memchr(b'\\', bytes).is_some() && lone_surrogate(bytes).is_some() {
+            return Err(over());
+        }
+        // A scalar (the block `type` the model keeps as text, most often) is the one value
+        // already counted.
+        if !matches!(
+            bytes.iter().find(|b| !b.is_ascii_whitespace()),
+            Some(b'{' | b'[')
+        ) {
+            return Ok(());
+        }
+        let counted = self.values.get().saturating_sub(1);
+        let depth_left = self.max_depth.saturating_sub(self.depth.get());
+        let values_left = self.max_values.saturating_sub(counted);
+        match scan_counting(bytes, depth_left, values_left) {
+            (Finding::Clean, values) => {
+                self.values.set(counted + values);
+                Ok(())
+            }
+            _ => Err(over()),
+        }
+    }
+
+    /// A root value read through `Guard`, counted.
+    pub(crate) fn root<'de, 'b, D: Deserializer<'de>>(
+        &'b self,
+        de: D,
+    ) -> Result<Guard<'b, D>, D::Error> {
+        self.value::<D::Error>()?;
+        Ok(Guard { de, budget: self })
+    }
+}
+
+/// A deserializer whose value has been counted; it counts what is inside.
+pub(crate) struct Guard<'b, D> {
+    de: D,
+    budget: &'b Budget,
+}
+
+/// Wraps a visitor so that what it is handed is guarded.
+struct GuardVisitor<'b, V> {
+    visitor: V,
+    budget: &'b Budget,
+}
+
+macro_rules! forward_deserialize {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+            self.de.$method(GuardVisitor { visitor, budget: self.budget })
+        }
+    )*};
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
+    type Error = D::Error;
+
+    forward_deserialize! {
+        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
+        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
+        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
+        deserialize_option deserialize_unit deserialize_seq deserialize_map
+        deserialize_identifier
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let budget = self.budget;
+        self.de
+            .deserialize_unit_struct(name, GuardVisitor { visitor, budget })
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        if name == RAW_TOKEN {
+            // Read the slice, check it, and hand it to the visitor the way `serde_json` does.
+            let raw = <&'de RawValue>::deserialize(self.de)?;
+            self.budget.raw(raw.get())?;
+            return visitor.visit_map(RawMap(Some(raw.get()), std::marker::PhantomData));
+        }
+        let budget = self.budget;
+        self.de
+            .deserialize_newtype_struct(name, GuardVisitor { visitor, budget })
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let budget = self.budget;
+        self.de
+            .deserialize_tuple(len, GuardVisitor { visitor, budget })
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let budget = self.budget;
+        self.de
+            .deserialize_tuple_struct(name, len, GuardVisitor { visitor, budget })
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let budget = self.budget;
+        self.de
+            .deserialize_struct(name, fields, GuardVisitor { visitor, budget })
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let budget = self.budget;
+        self.de
+            .deserialize_enum(name, variants, GuardVisitor { visitor, budget })
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        // `serde_json` skips an ignored value without a visitor: read it as a slice to check
+        // it, then tell the visitor what `serde_json` tells it.
+        let raw = <&'de RawValue>::deserialize(self.de)?;
+        self.budget.raw(raw.get())?;
+        visitor.visit_unit()
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.de.is_human_readable()
+    }
+}
+
+macro_rules! forward_visit {
+    ($($method:ident: $ty:ty)*) => {$(
+        fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
+            self.visitor.$method(v)
+        }
+    )*};
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for GuardVisitor<'_, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.visitor.expecting(f)
+    }
+
+    forward_visit! {
+        visit_bool: bool visit_i8: i8 visit_i16: i16 visit_i32: i32 visit_i64: i64
+        visit_i128: i128 visit_u8: u8 visit_u16: u16 visit_u32: u32 visit_u64: u64
+        visit_u128: u128 visit_f32: f32 visit_f64: f64 visit_char: char
+        visit_str: &str visit_borrowed_str: &'de str visit_string: String
+    }
+
+    // A string read as bytes is not checked for UTF-8 or lone surrogates by `serde_json`:
+    // rare in JSON, so left to the checked path.
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<V::Value, E> {
+        Err(over())
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, _: &'de [u8]) -> Result<V::Value, E> {
+        Err(over())
+    }
+
+    fn visit_byte_buf<E: de::Error>(self, _: Vec<u8>) -> Result<V::Value, E> {
+        Err(over())
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        self.visitor.visit_none()
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        self.visitor.visit_unit()
+    }
+
+    // The same value, already counted.
+    fn visit_some<D: Deserializer<'de>>(self, de: D) -> Result<V::Value, D::Error> {
+        let budget = self.budget;
+        self.visitor.visit_some(Guard { de, budget })
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, de: D) -> Result<V::Value, D::Error> {
+        let budget = self.budget;
+        self.visitor.visit_newtype_struct(Guard { de, budget })
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        let budget = self.budget;
+        budget.enter()?;
+        let value = self.visitor.visit_seq(GuardSeq { seq, budget })?;
+        budget.leave();
+        Ok(value)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        let budget = self.budget;
+        budget.enter()?;
+        let value = self.visitor.visit_map(GuardMap {
+            map,
+            budget,
+            keys: Keys::default(),
+        })?;
+        budget.leave();
+        Ok(value)
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+        let budget = self.budget;
+        budget.enter()?;
+        let value = self.visitor.visit_enum(GuardEnum { data, budget })?;
+        budget.leave();
+        Ok(value)
+    }
+}
+
+/// A seed whose value is one more JSON value (an element, a member's value).
+struct Counted<'b, S> {
+    seed: S,
+    budget: &'b Budget,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Counted<'_, S> {
+    type Value = S::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<S::Value, D::Error> {
+        let guard = self.budget.root(de)?;
+        self.seed.deserialize(guard)
+    }
+}
+
+struct GuardSeq<'b, A> {
+    seq: A,
+    budget: &'b Budget,
+}
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for GuardSeq<'_, A> {
+    type Error = A::Error;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, A::Error> {
+        let budget = self.budget;
+        self.seq.next_element_seed(Counted { seed, budget })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.seq.size_hint()
+    }
+}
+
+struct GuardMap<'b, 'de, A> {
+    map: A,
+    budget: &'b Budget,
+    keys: Keys<'de>,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for GuardMap<'_, 'de, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        self.map.next_key_seed(KeySeed {
+            seed,
+            keys: &mut self.keys,
+        })
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        let budget = self.budget;
+        self.map.next_value_seed(Counted { seed, budget })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint()
+    }
+}
+
+struct GuardEnum<'b, A> {
+    data: A,
+    budget: &'b Budget,
+}
+
+impl<'de, 'b, A: EnumAccess<'de>> EnumAccess<'de> for GuardEnum<'b, A> {
+    type Error = A::Error;
+    type Variant = GuardVariant<'b, A::Variant>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, Self::Variant), A::Error> {
+        // The variant's name is the only key of its object (`serde_json` refuses another).
+        let (value, variant) = self.data.variant_seed(seed)?;
+        let budget = self.budget;
+        Ok((value, GuardVariant { variant, budget }))
+    }
+}
+
+struct GuardVariant<'b, A> {
+    variant: A,
+    budget: &'b Budget,
+}
+
+impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for GuardVariant<'_, A> {
+    type Error = A::Error;
+
+    fn unit_variant(self) -> Result<(), A::Error> {
+        self.variant.unit_variant()
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, A::Error> {
+        let budget = self.budget;
+        self.variant.newtype_variant_seed(Counted { seed, budget })
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, A::Error> {
+        let budget = self.budget;
+        budget.value()?;
+        self.variant
+            .tuple_variant(len, GuardVisitor { visitor, budget })
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        let budget = self.budget;
+        budget.value()?;
+        self.variant
+            .struct_variant(fields, GuardVisitor { visitor, budget })
+    }
+}
+
+/// The raw value handed back to `RawValue`'s visitor: one member, `serde_json`'s token
+/// and the text.
+struct RawMap<'de, E>(Option<&'de str>, std::marker::PhantomData<E>);
+
+impl<'de, E: de::Error> MapAccess<'de> for RawMap<'de, E> {
+    type Error = E;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, E> {
+        if self.0.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(BorrowedStrDeserializer::new(RAW_TOKEN))
+            .map(Some)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, E> {
+        let text = self
+            .0
+            .take()
+            .ok_or_else(|| E::custom("raw value read twice"))?;
+        seed.deserialize(BorrowedStrDeserializer::new(text))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Keys: each object's keys, to refuse one twice (after unescaping, as the pre-pass does).
+
+/// Keys kept inline; most objects of a tool result have fewer.
+const INLINE_KEYS: usize = 8;
+/// Past this many keys an object's keys go into a hash set.
+const LINEAR_KEYS: usize = 16;
+
+/// The keys of one object so far: borrowed from the input when they have no escapes.
+struct Keys<'de> {
+    inline: [&'de str; INLINE_KEYS],
+    inline_len: usize,
+    rest: Vec<Cow<'de, str>>,
+    set: Option<HashSet<Cow<'de, str>>>,
+}
+
+impl Default for Keys<'_> {
+    fn default() -> Self {
+        Self {
+            inline: [""; INLINE_KEYS],
+            inline_len: 0,
+            rest: Vec::new(),
+            set: None,
+        }
+    }
+}
+
+impl<'de> Keys<'de> {
+    /// Adds `key`; `false` if the object already has it.
+    fn insert(&mut self, key: Cow<'de, str>) -> bool {
+        if let Some(set) = &mut self.set {
+            return set.insert(key);
+        }
+        let text = key.as_ref();
+        let inline = self.inline.get(..self.inline_len).unwrap_or_default();
+        if inline.contains(&text) || self.rest.iter().any(|k| k.as_ref() == text) {
+            return false;
+        }
+        if self.inline_len + self.rest.len() >= LINEAR_KEYS {
+            let mut set: HashSet<Cow<'de, str>> =
+                inline.iter().map(|k| Cow::Borrowed(*k)).collect();
+            set.extend(std::mem::take(&mut self.rest));
+            set.insert(key);
+            self.set = Some(set);
+            return true;
+        }
+        match key {
+            Cow::Borrowed(text) if self.inline_len < INLINE_KEYS => {
+                if let Some(slot) = self.inline.get_mut(self.inline_len) {
+                    *slot = text;
+                    self.inline_len += 1;
+                }
+            }
+            key => self.rest.push(key),
+        }
+        true
+    }
+}
+
+/// The seed of a key: its deserializer reports the key's text to `keys`.
+struct KeySeed<'k, 'de, S> {
+    seed: S,
+    keys: &'k mut Keys<'de>,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, 'de, S> {
+    type Value = S::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<S::Value, D::Error> {
+        self.seed.deserialize(KeyGuard {
+            de,
+            keys: self.keys,
+        })
+    }
+}
+
+struct KeyGuard<'k, 'de, D> {
+    de: D,
+    keys: &'k mut Keys<'de>,
+}
+
+struct KeyVisitor<'k, 'de, V> {
+    visitor: V,
+    keys: &'k mut Keys<'de>,
+}
+
+macro_rules! forward_key_deserialize {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+            self.de.$method(KeyVisitor { visitor, keys: self.keys })
+        }
+    )*};
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for KeyGuard<'_, 'de, D> {
+    type Error = D::Error;
+
+    forward_key_deserialize! {
+        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
+        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
+        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
+        deserialize_option deserialize_unit deserialize_seq deserialize_map
+        deserialize_identifier deserialize_ignored_any
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let keys = self.keys;
+        self.de
+            .deserialize_unit_struct(name, KeyVisitor { visitor, keys })
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let keys = self.keys;
+        self.de
+            .deserialize_newtype_struct(name, KeyVisitor { visitor, keys })
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let keys = self.keys;
+        self.de.deserialize_tuple(len, KeyVisitor { visitor, keys })
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let keys = self.keys;
+        self.de
+            .deserialize_tuple_struct(name, len, KeyVisitor { visitor, keys })
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let keys = self.keys;
+        self.de
+            .deserialize_struct(name, fields, KeyVisitor { visitor, keys })
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let keys = self.keys;
+        self.de
+            .deserialize_enum(name, variants, KeyVisitor { visitor, keys })
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.de.is_human_readable()
+    }
+}
+
+/// A key read as anything but a string (a number for a `HashMap<u32, _>`, a newtype…):
+/// its text is not seen here, so the read takes the checked path.
+macro_rules! unseen_key {
+    ($($method:ident: $ty:ty)*) => {$(
+        fn $method<E: de::Error>(self, _: $ty) -> Result<V::Value, E> {
+            Err(over())
+        }
+    )*};
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisitor<'_, 'de, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.visitor.expecting(f)
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
+        if !self.keys.insert(Cow::Borrowed(v)) {
+            return Err(over());
+        }
+        self.visitor.visit_borrowed_str(v)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
+        if !self.keys.insert(Cow::Owned(v.to_owned())) {
+            return Err(over());
+        }
+        self.visitor.visit_str(v)
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
+        if !self.keys.insert(Cow::Owned(v.clone())) {
+            return Err(over());
+        }
+        self.visitor.visit_string(v)
+    }
+
+    unseen_key! {
+        visit_bool: bool visit_i8: i8 visit_i16: i16 visit_i32: i32 visit_i64: i64
+        visit_i128: i128 visit_u8: u8 visit_u16: u16 visit_u32: u32 visit_u64: u64
+        visit_u128: u128 visit_f32: f32 visit_f64: f64 visit_char: char
+        visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8] visit_byte_buf: Vec<u8>
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        Err(over())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        Err(over())
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, _: D) -> Result<V::Value, D::Error> {
+        Err(over())
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, _: D) -> Result<V::Value, D::Error> {
+        Err(over())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(over())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(over())
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(over())
+    }
+}
