@@ -15,15 +15,26 @@
 //! `Vec` (one past a power of two) and for the model's lists (one past a capacity they grow
 //! through), and the worse figure is shown with both.
 //!
+//! Documents read into a caller's plain `Vec` of model values (a `tools/list` read as
+//! `Vec<Tool>`, `Vec<Icon>`, `Vec<RawJson>`…) are in a third table, held to the same bound:
+//! the read charges each value its size in memory (`ReadLimits::max_model_bytes_per_byte`)
+//! and refuses the document, naming the path, once the values would pass it. A refused
+//! document shows its error; its peak is what the read held until it stopped.
+//!
 //! Run: `cargo bench -p mcp-content-benches --bench memory` (prints the tables; no timing).
-//! Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
+//! `cargo test -p mcp-content-benches --bench memory` reads 256 KiB documents instead of
+//! 2 MiB ones and fails if any peak is over 8 bytes per input byte plus
+//! `ReadLimits::MODEL_BYTES_FLOOR`. Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
 //! faster.
 
 use mcp_content::{
-    CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
-    read_json,
+    Annotations, Base64Data, CallToolResult, ContentBlock, GetPromptResult, Icon, IconSizes,
+    JsonObject, Meta, MimeType, Priority, Prompt, PromptArgument, PromptMessage, RawJson,
+    ReadError, ReadLimits, ReadResourceResult, Resource, ResourceContents, ResourceTemplate,
+    TextContent, Tool, ToolAnnotations, Uri, read_json,
 };
 use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, theirs};
+use serde::de::DeserializeOwned;
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -244,8 +255,16 @@ fn main() {
     untrusted_reads();
 }
 
-/// About how big each generated document is.
+/// About how big each generated document is under `cargo bench`.
 const READ_DOC_BYTES: usize = 2 << 20;
+
+/// About how big each generated document is under `cargo test --benches`, which checks the
+/// bound on every document (smaller, so the test stays fast; the ratios barely move).
+const TEST_DOC_BYTES: usize = 256 << 10;
+
+/// The bound of issue 11 (see `ReadLimits`): peak bytes at most 8 per input byte, plus the
+/// fixed floor every document gets.
+const BOUND_PER_BYTE: usize = 8;
 
 /// How a list being read grows; the documents are made for one policy at a time.
 #[derive(Clone, Copy)]
@@ -258,6 +277,7 @@ enum Growth {
 
 thread_local! {
     static GROWTH: std::cell::Cell<Growth> = const { std::cell::Cell::new(Growth::Doubling) };
+    static DOC_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(READ_DOC_BYTES) };
 }
 
 /// The worst number of items, at most `max`, for the current [`Growth`]: one past a
@@ -276,12 +296,12 @@ fn worst_count(max: usize) -> usize {
     }
 }
 
-/// `{prefix}{item},{item}…{suffix}`, at most about [`READ_DOC_BYTES`] long; `item` gets the
+/// `{prefix}{item},{item}…{suffix}`, at most about [`DOC_BYTES`] long; `item` gets the
 /// index. The number of items is the worst for the current [`Growth`] (a peer chooses it).
 fn repeated(prefix: &str, item: impl Fn(usize) -> String, suffix: &str) -> Vec<u8> {
     let mut len = prefix.len() + suffix.len();
     let mut count = 0;
-    while len < READ_DOC_BYTES {
+    while len < DOC_BYTES.get() {
         len += item(count).len() + 1;
         count += 1;
     }
@@ -682,9 +702,9 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
             ),
         ),
     ];
-    // A plain `Vec` of descriptors is the caller's type, not the model's: it doubles as it
-    // grows, and descriptors are large (a `Tool` is about 200 bytes), so these lists are
-    // not held to the bound; they are measured here so that it is known.
+    // A caller's plain `Vec` of model values doubles as it grows: each value read into one
+    // is charged twice its size (`ReadLimits::max_model_bytes_per_byte`), so these are held
+    // to the bound like the rest.
     let plain_lists: Vec<Case> = vec![
         (
             "Vec<Tool>",
@@ -706,16 +726,167 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
             "tiny resource templates",
             repeated("[", |_| r#"{"uriTemplate":"a:b","name":""}"#.into(), "]"),
         ),
+        (
+            "Vec<PromptArgument>",
+            "empty-name arguments",
+            repeated("[", |_| r#"{"name":""}"#.into(), "]"),
+        ),
+        (
+            "Vec<PromptMessage>",
+            "tiny messages",
+            repeated(
+                "[",
+                |_| r#"{"role":"user","content":{"type":"text","text":""}}"#.into(),
+                "]",
+            ),
+        ),
+        (
+            "Vec<Icon>",
+            "tiny icons",
+            repeated("[", |_| r#"{"src":"data:,"}"#.into(), "]"),
+        ),
+        (
+            "Vec<ContentBlock>",
+            "tiny text blocks",
+            repeated("[", |_| r#"{"type":"text","text":""}"#.into(), "]"),
+        ),
+        (
+            "Vec<ContentBlock>",
+            "tiny unknown blocks",
+            repeated("[", |_| r#"{"type":"x"}"#.into(), "]"),
+        ),
+        (
+            "Vec<TextContent>",
+            "tiny text blocks",
+            repeated("[", |_| r#"{"type":"text","text":""}"#.into(), "]"),
+        ),
+        (
+            "Vec<ResourceContents>",
+            "tiny contents",
+            repeated("[", |_| r#"{"uri":"a:b","text":""}"#.into(), "]"),
+        ),
+        (
+            "Vec<Annotations>",
+            "empty annotations",
+            repeated("[", |_| "{}".into(), "]"),
+        ),
+        (
+            "Vec<ToolAnnotations>",
+            "empty tool annotations",
+            repeated("[", |_| "{}".into(), "]"),
+        ),
+        (
+            "Vec<Meta>",
+            "empty _meta objects",
+            repeated("[", |_| "{}".into(), "]"),
+        ),
+        (
+            "Vec<JsonObject>",
+            "empty objects",
+            repeated("[", |_| "{}".into(), "]"),
+        ),
+        (
+            "Vec<RawJson>",
+            "small numbers",
+            repeated("[", |_| "0".into(), "]"),
+        ),
+        (
+            "Vec<MimeType>",
+            "short MIME types",
+            repeated("[", |_| r#""a/b""#.into(), "]"),
+        ),
+        (
+            "Vec<Uri>",
+            "short URIs",
+            repeated("[", |_| r#""a:b""#.into(), "]"),
+        ),
+        (
+            "Vec<Priority>",
+            "zero priorities",
+            repeated("[", |_| "0".into(), "]"),
+        ),
+        (
+            "Vec<Base64Data>",
+            "empty base64",
+            repeated("[", |_| r#""""#.into(), "]"),
+        ),
+        (
+            "Vec<IconSizes>",
+            "empty sizes lists",
+            repeated("[", |_| "[]".into(), "]"),
+        ),
+        (
+            "Vec<CallToolResult>",
+            "empty tool results",
+            repeated("[", |_| r#"{"content":[]}"#.into(), "]"),
+        ),
+        (
+            "Vec<GetPromptResult>",
+            "empty prompt results",
+            repeated("[", |_| r#"{"messages":[]}"#.into(), "]"),
+        ),
+        (
+            "Vec<ReadResourceResult>",
+            "empty resource results",
+            repeated("[", |_| r#"{"contents":[]}"#.into(), "]"),
+        ),
     ];
     (cases, plain_lists)
 }
 
-/// A document: the type it is read as, what it holds, its bytes.
+/// A document: the type it is read as (see [`reader_for`]), what it holds, its bytes.
 type Case = (&'static str, &'static str, Vec<u8>);
+
+/// Reads a document as one type with `read_json` (default limits), dropping the value.
+type Reader = fn(&[u8]) -> Result<(), ReadError>;
+
+fn read_as<T: DeserializeOwned>(doc: &[u8]) -> Result<(), ReadError> {
+    read_json::<T>(doc).map(drop)
+}
+
+/// The reader of a type named in a [`Case`].
+fn reader_for(kind: &str) -> Reader {
+    match kind {
+        "CallToolResult" => read_as::<CallToolResult>,
+        "ReadResourceResult" => read_as::<ReadResourceResult>,
+        "GetPromptResult" => read_as::<GetPromptResult>,
+        "Prompt" => read_as::<Prompt>,
+        "Tool" => read_as::<Tool>,
+        "Vec<Tool>" => read_as::<Vec<Tool>>,
+        "Vec<Prompt>" => read_as::<Vec<Prompt>>,
+        "Vec<Resource>" => read_as::<Vec<Resource>>,
+        "Vec<ResourceTemplate>" => read_as::<Vec<ResourceTemplate>>,
+        "Vec<PromptArgument>" => read_as::<Vec<PromptArgument>>,
+        "Vec<PromptMessage>" => read_as::<Vec<PromptMessage>>,
+        "Vec<Icon>" => read_as::<Vec<Icon>>,
+        "Vec<ContentBlock>" => read_as::<Vec<ContentBlock>>,
+        "Vec<TextContent>" => read_as::<Vec<TextContent>>,
+        "Vec<ResourceContents>" => read_as::<Vec<ResourceContents>>,
+        "Vec<Annotations>" => read_as::<Vec<Annotations>>,
+        "Vec<ToolAnnotations>" => read_as::<Vec<ToolAnnotations>>,
+        "Vec<Meta>" => read_as::<Vec<Meta>>,
+        "Vec<JsonObject>" => read_as::<Vec<JsonObject>>,
+        "Vec<RawJson>" => read_as::<Vec<RawJson>>,
+        "Vec<MimeType>" => read_as::<Vec<MimeType>>,
+        "Vec<Uri>" => read_as::<Vec<Uri>>,
+        "Vec<Priority>" => read_as::<Vec<Priority>>,
+        "Vec<Base64Data>" => read_as::<Vec<Base64Data>>,
+        "Vec<IconSizes>" => read_as::<Vec<IconSizes>>,
+        "Vec<CallToolResult>" => read_as::<Vec<CallToolResult>>,
+        "Vec<GetPromptResult>" => read_as::<Vec<GetPromptResult>>,
+        "Vec<ReadResourceResult>" => read_as::<Vec<ReadResourceResult>>,
+        other => panic!("no reader for {other}"),
+    }
+}
 
 /// Peak bytes of `read_json` per input byte, for the worst documents found: each made twice,
 /// with the worst item count for each way a list grows, and the worse of the two shown.
 fn untrusted_reads() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` does not: it reads smaller
+    // documents and fails if one is over the bound.
+    if !std::env::args().any(|a| a == "--bench") {
+        DOC_BYTES.set(TEST_DOC_BYTES);
+    }
     let mut runs = Vec::new();
     for growth in [Growth::Doubling, Growth::Quarter] {
         GROWTH.set(growth);
@@ -729,8 +900,25 @@ fn untrusted_reads() {
     );
     print_reads(&cases_a, &cases_b);
     println!();
-    println!("for comparison, not bounded: a caller's plain Vec of descriptors");
+    println!("a caller's plain Vec of model values (bounded too)");
     print_reads(&plain_a, &plain_b);
+    let over: Vec<String> = [cases_a, cases_b, plain_a, plain_b]
+        .iter()
+        .flatten()
+        .filter(|r| r.peak > BOUND_PER_BYTE * r.input + ReadLimits::MODEL_BYTES_FLOOR)
+        .map(|r| {
+            format!(
+                "{} / {}: {} bytes for {} of input",
+                r.kind, r.name, r.peak, r.input
+            )
+        })
+        .collect();
+    assert!(
+        over.is_empty(),
+        "reads over {BOUND_PER_BYTE} bytes per input byte (+ {} bytes):\n{}",
+        ReadLimits::MODEL_BYTES_FLOOR,
+        over.join("\n")
+    );
 }
 
 /// A document read: type, what it holds (and the error, if refused), input and peak bytes.
@@ -764,17 +952,8 @@ fn measure_reads(cases: &[Case]) -> Vec<Read> {
     let mut reads = Vec::new();
     for (kind, name, doc) in cases {
         let profiler = dhat::Profiler::builder().testing().build();
-        let ok = match *kind {
-            "CallToolResult" => read_json::<CallToolResult>(doc).map(drop),
-            "ReadResourceResult" => read_json::<ReadResourceResult>(doc).map(drop),
-            "GetPromptResult" => read_json::<GetPromptResult>(doc).map(drop),
-            "Prompt" => read_json::<Prompt>(doc).map(drop),
-            "Vec<Tool>" => read_json::<Vec<Tool>>(doc).map(drop),
-            "Vec<Prompt>" => read_json::<Vec<Prompt>>(doc).map(drop),
-            "Vec<Resource>" => read_json::<Vec<Resource>>(doc).map(drop),
-            "Vec<ResourceTemplate>" => read_json::<Vec<ResourceTemplate>>(doc).map(drop),
-            _ => read_json::<Tool>(doc).map(drop),
-        };
+        let read = reader_for(kind);
+        let ok = read(doc);
         let stats = dhat::HeapStats::get();
         drop(profiler);
         let peak = stats.max_bytes;

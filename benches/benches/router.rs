@@ -10,11 +10,19 @@
 //!
 //! Every path gets a realistic request: `_meta` with a progress token and a vendor key, a
 //! client that declared sampling and roots, and a peer to talk back to (rmcp: the peer of a
-//! session on an in-memory pipe; this framework's `Router`: a shared `ClientPeer`).
+//! session on an in-memory pipe; this framework's `Router`: a shared `ClientPeer`). The
+//! `Router` paths take `_meta` as a transport of this crate does (`Context::from_raw_meta`:
+//! checked JSON text, read into a `Meta` only if the handler asks; the echo tool does not,
+//! as rmcp's does not) and share the session's capabilities (an `Arc`).
+//!
+//! Two groups of the same paths: `router-dispatch` (wall clock) and `router-dispatch-cpu`
+//! (the bench thread's CPU time, which a loaded machine does not inflate).
 
 use std::hint::black_box;
 use std::sync::Arc;
+use std::time::Duration;
 
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcp_content::input::ClientCapabilities;
 use mcp_content::rmcp::McpServer;
@@ -30,6 +38,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, serve_directly};
 use rmcp::{RoleServer, ServerHandler, Service, tool, tool_handler, tool_router};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 /// The request's `params`, as a client sends them (with `_meta`).
@@ -47,17 +56,20 @@ fn echo(text: String, times: Option<u32>) -> String {
     text.repeat(times.unwrap_or(1) as usize)
 }
 
-/// `tools/call` params, read the way a transport would before calling `Router::call_tool`.
+/// `tools/call` params, read the way a transport would before calling `Router::call_tool`:
+/// `_meta` kept as the JSON text the parser checked, read into a `Meta` only if the handler
+/// asks (`Context::from_raw_meta`).
 #[derive(Deserialize)]
 struct CallParams {
     name: String,
     arguments: Option<Map<String, Value>>,
     #[serde(rename = "_meta", default)]
-    meta: Meta,
+    meta: Option<Box<RawValue>>,
 }
 
 /// What a session holds for this framework's `Router` paths: the client's declaration and a
-/// peer (shared; a call clones the `Arc`). The echo tool uses neither, as rmcp's does not.
+/// peer (both shared; a call clones an `Arc` of each). The echo tool uses neither, as rmcp's
+/// does not.
 struct Session {
     capabilities: ClientCapabilities,
     peer: Arc<dyn ClientPeer>,
@@ -114,7 +126,55 @@ impl ServerHandler for Demo {}
 
 // ---------------------------------------------------------------------------------------
 
-fn router_dispatch(c: &mut Criterion) {
+/// The bench thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), for criterion. Every path runs
+/// on this thread (a current-thread runtime; rmcp's session task too), so its CPU time is the
+/// work of the call, without the time the thread waited for a core on a loaded machine.
+struct ThreadCpu {
+    wall: WallTime,
+}
+
+fn thread_cpu_now() -> Duration {
+    let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(
+        u64::try_from(now.tv_sec).unwrap_or(0),
+        u32::try_from(now.tv_nsec).unwrap_or(0),
+    )
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        thread_cpu_now()
+    }
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu_now().saturating_sub(start)
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_secs_f64() * 1e9
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // Nanoseconds, like the wall clock's.
+        self.wall.formatter()
+    }
+}
+
+fn router_dispatch_wall(c: &mut Criterion) {
+    router_dispatch(c, "router-dispatch");
+}
+
+fn router_dispatch_cpu(c: &mut Criterion<ThreadCpu>) {
+    router_dispatch(c, "router-dispatch-cpu");
+}
+
+fn router_dispatch<M: Measurement>(c: &mut Criterion<M>, group: &str) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .build()
         .expect("a current-thread runtime");
@@ -172,7 +232,7 @@ fn router_dispatch(c: &mut Criterion) {
         assert_eq!(text(json), json!("hello, routerhello, router"));
     }
 
-    let mut group = c.benchmark_group("router-dispatch");
+    let mut group = c.benchmark_group(group);
     group.bench_function("mcp-content/call_tool", |b| {
         b.iter(|| rt.block_on(ours_call_tool(black_box(&router), &session)));
     });
@@ -206,16 +266,19 @@ fn router_dispatch(c: &mut Criterion) {
 }
 
 /// The context a transport builds for a call of this session.
-fn context(session: &Session, meta: Meta) -> Context {
-    Context::new(meta, VERSION)
-        .with_client_capabilities(session.capabilities.clone())
+fn context(session: &Session, meta: Context) -> Context {
+    meta.with_client_capabilities(session.capabilities.clone())
         .with_peer(Arc::clone(&session.peer))
 }
 
 /// Params bytes → typed call → the tool → result bytes.
 async fn ours_call_tool(router: &Router, session: &Session) -> Vec<u8> {
     let params: CallParams = serde_json::from_slice(black_box(PARAMS)).expect("params");
-    let context = context(session, params.meta);
+    let meta = match params.meta {
+        Some(meta) => Context::from_raw_meta(meta, VERSION),
+        None => Context::new(Meta::new(), VERSION),
+    };
+    let context = context(session, meta);
     let result = router
         .call_tool(&params.name, params.arguments, context)
         .await
@@ -227,10 +290,10 @@ async fn ours_call_tool(router: &Router, session: &Session) -> Vec<u8> {
 async fn ours_handle(router: &Router, session: &Session) -> Vec<u8> {
     let mut params: Map<String, Value> = serde_json::from_slice(black_box(PARAMS)).expect("params");
     // The transport takes `_meta` out of the params, as rmcp's does.
-    let meta = params
-        .remove("_meta")
-        .map(|meta| serde_json::from_value(meta).expect("a valid _meta"))
-        .unwrap_or_default();
+    let meta = match params.remove("_meta") {
+        Some(Value::Object(meta)) => Context::from_meta_map(meta, VERSION),
+        _ => Context::new(Meta::new(), VERSION),
+    };
     let context = context(session, meta);
     let result = router
         .handle("tools/call", Some(params), context)
@@ -290,5 +353,10 @@ fn by_hand() -> Vec<u8> {
     serde_json::to_vec(&result).expect("values serialize")
 }
 
-criterion_group!(benches, router_dispatch);
-criterion_main!(benches);
+criterion_group!(wall, router_dispatch_wall);
+criterion_group! {
+    name = cpu;
+    config = Criterion::default().with_measurement(ThreadCpu { wall: WallTime });
+    targets = router_dispatch_cpu
+}
+criterion_main!(wall, cpu);

@@ -475,3 +475,43 @@ fn overlapping_resources_are_refused_naming_both() {
             .is_ok()
     );
 }
+
+/// Greets (the parameter is named like the function).
+#[prompt]
+fn salute(salute: String) -> String {
+    salute
+}
+
+/// A page (the variable is named like the function).
+#[resource(uri = "pages://{page}")]
+fn page(page: String) -> String {
+    page
+}
+
+/// A fixed resource named like the generated method's URI parameter.
+#[resource(uri = "test://uri")]
+fn uri() -> String {
+    "u".into()
+}
+
+#[test]
+fn a_parameter_named_like_its_function_is_read_and_passed() {
+    let result = get(&salute {}, json!({"salute": "hello"})).expect("a prompt");
+    assert_eq!(
+        wire("GetPromptResult", &result),
+        json!({
+            "messages": [{"role": "user", "content": {"type": "text", "text": "hello"}}],
+            "resultType": "complete"
+        })
+    );
+    let result = read(&page {}, "pages://home", &[("page", "home")]).expect("a page");
+    assert_eq!(
+        wire("ReadResourceResult", &result)["contents"],
+        json!([{"uri": "pages://home", "text": "home"}])
+    );
+    let result = read(&uri {}, "test://uri", &[]).expect("a resource");
+    assert_eq!(
+        wire("ReadResourceResult", &result)["contents"],
+        json!([{"uri": "test://uri", "text": "u"}])
+    );
+}

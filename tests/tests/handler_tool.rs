@@ -612,3 +612,28 @@ fn registered_and_dispatched_by_the_router() {
     let list = block_on(router.handle("tools/list", None, context)).expect("a list");
     assert_eq!(list["tools"][1]["name"], "forecast");
 }
+
+/// Echoes its argument (the parameter is named like the function).
+#[tool]
+fn echo(echo: String) -> String {
+    echo
+}
+
+/// Reads its argument (the function and its parameter are named like the generated method's
+/// own parameter).
+#[tool]
+fn arguments(arguments: String) -> String {
+    arguments
+}
+
+#[test]
+fn a_parameter_named_like_its_function_is_read_and_passed() {
+    assert_eq!(
+        wire(&call(&echo {}, json!({"echo": "hi"})))[0],
+        json!({"content": [{"type": "text", "text": "hi"}]})
+    );
+    assert_eq!(
+        wire(&call(&arguments {}, json!({"arguments": "a"})))[0],
+        json!({"content": [{"type": "text", "text": "a"}]})
+    );
+}

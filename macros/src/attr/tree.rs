@@ -66,7 +66,34 @@ pub(super) fn parse_item(input: ParseStream) -> syn::Result<Item> {
     }
 }
 
+/// A value, which must end at a `,` or at the end of its list: `0.5 + 0.25` or `x * 2` is an
+/// expression where a literal is needed, reported as such rather than as a missing `,`.
 pub(super) fn parse_value(input: ParseStream) -> syn::Result<Value> {
+    let expression = input.fork();
+    let value = parse_one_value(input)?;
+    if input.is_empty() || input.peek(Token![,]) {
+        return Ok(value);
+    }
+    match expression.parse::<syn::Expr>() {
+        Ok(expr) => Err(literal_needed(&expr)),
+        Err(_) => Ok(value),
+    }
+}
+
+fn literal_needed(expr: &syn::Expr) -> syn::Error {
+    syn::Error::new_spanned(
+        expr,
+        format!(
+            "a literal is needed here, not the expression `{}`: write a number, a string, a boolean or a list \
+             (the compiler checks it), or the name of a field to take the value from",
+            quote::ToTokens::to_token_stream(expr)
+                .to_string()
+                .replace(' ', "")
+        ),
+    )
+}
+
+fn parse_one_value(input: ParseStream) -> syn::Result<Value> {
     let lookahead = input.lookahead1();
     if lookahead.peek(LitStr) {
         Ok(Value::Str(input.parse()?))
@@ -96,16 +123,7 @@ pub(super) fn parse_value(input: ParseStream) -> syn::Result<Value> {
         let ident: Ident = input.parse()?;
         if input.peek(Token![::]) || input.peek(Token![.]) || input.peek(syn::token::Paren) {
             let expr: syn::Expr = expression.parse()?;
-            return Err(syn::Error::new_spanned(
-                &expr,
-                format!(
-                    "a literal is needed here, not the expression `{}`: write a number, a string, a boolean or a list \
-                     (the compiler checks it), or the name of a field to take the value from",
-                    quote::ToTokens::to_token_stream(&expr)
-                        .to_string()
-                        .replace(' ', "")
-                ),
-            ));
+            return Err(literal_needed(&expr));
         }
         Ok(Value::Field(ident))
     } else {

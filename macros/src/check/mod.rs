@@ -56,8 +56,22 @@ fn violation(cx: &mut Ctxt, span: Span, v: &Violation) {
     toolkit::violation(cx, span, v);
 }
 
-/// Checks a `field` reference in an attribute of `owner` (`None`: the struct's attribute).
+/// Checks a `field` reference in an attribute of `owner` (`None`: the struct's attribute),
+/// for a key whose fixed value is a string literal.
 fn check_reference(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, name: &Ident, what: &str) {
+    check_reference_or(cx, input, owner, name, what, "a string literal");
+}
+
+/// [`check_reference`] for a key whose fixed value is `fixed` (the hint of an unknown name:
+/// a `const` is not a field, and the key takes a literal).
+fn check_reference_or(
+    cx: &mut Ctxt,
+    input: &Input,
+    owner: Option<&Field>,
+    name: &Ident,
+    what: &str,
+    fixed: &str,
+) {
     let Some(target) = input.field(name) else {
         let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
         let message =
@@ -65,9 +79,9 @@ fn check_reference(cx: &mut Ctxt, input: &Input, owner: Option<&Field>, name: &I
                 Some(close) => {
                     format!("no field `{name}` to take {what} from; did you mean `{close}`?")
                 }
-                None => format!(
-                    "no field `{name}` to take {what} from (a string literal gives a fixed value)"
-                ),
+                None => {
+                    format!("no field `{name}` to take {what} from ({fixed} gives a fixed value)")
+                }
             };
         cx.error_spanned_by(name, message);
         return;
@@ -107,7 +121,14 @@ fn check_annotations(
                     }
                 }
             }
-            Value::Field(name) => check_reference(cx, input, owner, name, "the audience"),
+            Value::Field(name) => check_reference_or(
+                cx,
+                input,
+                owner,
+                name,
+                "the audience",
+                "a list such as `[\"user\"]`",
+            ),
             other => cx.error_at(
                 other.span(),
                 "`audience` takes a list such as `[\"user\"]` or a field of type `Vec<Role>`",
@@ -121,7 +142,14 @@ fn check_annotations(
                     violation(cx, *span, &v);
                 }
             }
-            Value::Field(name) => check_reference(cx, input, owner, name, "the priority"),
+            Value::Field(name) => check_reference_or(
+                cx,
+                input,
+                owner,
+                name,
+                "the priority",
+                "a number literal from 0 to 1",
+            ),
             other => cx.error_at(
                 other.span(),
                 format!(
@@ -155,7 +183,14 @@ fn check_meta(
         check_meta_key(cx, &entry.key);
         match &entry.value {
             Value::Field(name) => {
-                check_reference(cx, input, owner, name, &format!("a `{list}` value"));
+                check_reference_or(
+                    cx,
+                    input,
+                    owner,
+                    name,
+                    &format!("a `{list}` value"),
+                    "a string, number or boolean literal",
+                );
             }
             Value::Array(_, span) => cx.error_at(
                 *span,
@@ -336,7 +371,14 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             match size {
                 None | Some(Value::Number { int: Some(_), .. }) => {}
                 Some(Value::Field(name)) => {
-                    check_reference(cx, input, Some(field), name, "the link's `size`");
+                    check_reference_or(
+                        cx,
+                        input,
+                        Some(field),
+                        name,
+                        "the link's `size`",
+                        "an integer literal",
+                    );
                 }
                 Some(other) => cx.error_at(
                     other.span(),

@@ -76,6 +76,7 @@ impl HandlerKind for Prompt {
         let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(__value));
         let name = handler.name().0;
         let common = handler.descriptor_fields(&format_ident!("prompt"), description.as_deref());
+        let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
         let methods = quote! {
@@ -91,6 +92,7 @@ impl HandlerKind for Prompt {
                 #arguments_binding: __p::Map<__p::String, __p::Value>,
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>> {
+                #bind_function
                 __p::Box::pin(async move {
                     #(#reads)*
                     let __value = #call;

@@ -113,6 +113,7 @@ impl HandlerKind for Resource {
                 }
             }
         });
+        let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
         let methods = quote! {
@@ -125,12 +126,13 @@ impl HandlerKind for Resource {
 
             fn read(
                 &self,
-                uri: &str,
+                __uri: &str,
                 #variables_binding: __p::Vec<(__p::String, __p::String)>,
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
+                #bind_function
                 // The URI is borrowed for the call only; the future owns its copy.
-                let __uri = __p::read_uri(uri);
+                let __uri = __p::read_uri(__uri);
                 __p::Box::pin(async move {
                     let __uri = __uri?;
                     let __mime: __p::Option<__p::MimeType> = #mime;

@@ -110,8 +110,17 @@ impl Handler {
             })
     }
 
-    /// The call of the user's function (awaited when it is async): arguments by their
-    /// bindings, the context cloned for a by-value parameter (a function may take it twice).
+    /// `let __function = f;`, the first statement of a generated method: the call goes
+    /// through this alias, since a parameter binding named like the function (`fn echo(echo:
+    /// String)`) would shadow the function's own name by the time of the call.
+    pub(crate) fn bind_function(&self) -> TokenStream {
+        let ident = self.ident();
+        quote!(let __function = #ident;)
+    }
+
+    /// The call of the user's function through [`Self::bind_function`]'s alias (awaited when
+    /// it is async): arguments by their bindings, the context cloned for a by-value parameter
+    /// (a function may take it twice).
     pub(crate) fn call(&self) -> TokenStream {
         let context = format_ident!("{CONTEXT}");
         let args = self.func.params.iter().map(|param| match &param.kind {
@@ -121,9 +130,8 @@ impl Handler {
             }
             ParamKind::Value { .. } => param.ident.to_token_stream(),
         });
-        let ident = self.ident();
         let await_ = self.item().sig.asyncness.map(|_| quote!(.await));
-        quote!(#ident(#(#args),*) #await_)
+        quote!(__function(#(#args),*) #await_)
     }
 
     /// The pattern of a method's `Context` parameter: `__context` when the function takes it.

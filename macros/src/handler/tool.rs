@@ -126,6 +126,7 @@ impl HandlerKind for Tool {
         let name = &checked.name;
         let common =
             handler.descriptor_fields(&format_ident!("tool"), checked.description.as_deref());
+        let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
         let methods = quote! {
@@ -140,9 +141,10 @@ impl HandlerKind for Tool {
 
             fn call(
                 &self,
-                arguments: __p::Map<__p::String, __p::Value>,
+                __arguments: __p::Map<__p::String, __p::Value>,
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::CallToolResult> {
+                #bind_function
                 __p::Box::pin(async move {
                     #read_arguments
                     let __value = #call;
@@ -214,14 +216,14 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
                 static __INPUT_SCHEMA: __p::LazyLock<__p::DeclaredSchema> =
                     __p::LazyLock::new(|| __p::DeclaredSchema::new(#path()));
                 #[allow(unused_mut)]
-                let mut __arguments = __p::ToolArguments::declared(arguments, &__INPUT_SCHEMA);
+                let mut __arguments = __p::ToolArguments::declared(__arguments, &__INPUT_SCHEMA);
             },
             quote!(__arguments.finish_declared(&[#(#names),*], &__INPUT_SCHEMA)),
         ),
         None => (
             quote! {
                 #[allow(unused_mut)]
-                let mut __arguments = __p::ToolArguments::new(arguments);
+                let mut __arguments = __p::ToolArguments::new(__arguments);
             },
             quote!(__arguments.finish(&[#(#names),*])),
         ),

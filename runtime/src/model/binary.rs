@@ -261,6 +261,7 @@ impl Serialize for Base64Data {
 
 impl<'de> Deserialize<'de> for Base64Data {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let _model = crate::model::json::enter_model::<Self, D::Error>()?;
         let text = String::deserialize(deserializer)?;
         // The size limit of an untrusted read (`read_json_with`) comes first: it is cheap.
         crate::wire::limits::check_binary_text(&text).map_err(serde::de::Error::custom)?;

@@ -909,6 +909,7 @@ impl<'de> Visitor<'de> for BlockVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ContentBlock, A::Error> {
+        let _model = crate::model::json::enter_model::<ContentBlock, A::Error>()?;
         crate::wire::limits::count_block().map_err(de::Error::custom)?;
         let mut raw = RawBlock::default();
         // A block of an unknown type: every member from `type` on, as text in order.
@@ -953,7 +954,19 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 fields: fields.finish(),
             }));
         }
-        raw.finish()
+        let block = raw.finish()?;
+        // The block's box, charged to the read's model memory (its slot is charged by the
+        // list holding it).
+        let boxed = match &block {
+            ContentBlock::Text(_) => size_of::<TextContent>(),
+            ContentBlock::Image(_) => size_of::<ImageContent>(),
+            ContentBlock::Audio(_) => size_of::<AudioContent>(),
+            ContentBlock::ResourceLink(_) => size_of::<ResourceLink>(),
+            ContentBlock::Resource(_) => size_of::<EmbeddedResource>(),
+            ContentBlock::Unknown(_) => 0,
+        };
+        crate::model::json::charge::<A::Error>(boxed)?;
+        Ok(block)
     }
 }
 
@@ -1159,6 +1172,7 @@ impl<'de> Visitor<'de> for ResourceContentsVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ResourceContents, A::Error> {
+        let _model = crate::model::json::enter_model::<ResourceContents, A::Error>()?;
         let mut uri: Option<Uri> = None;
         let mut mime_type: Option<MimeType> = None;
         let mut text: Option<String> = None;
@@ -1210,6 +1224,8 @@ macro_rules! deserialize_as_named_block {
     ($($variant:ident($ty:ty, $kind:literal)),*) => {$(
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                // Charged as itself (a caller's `Vec<TextContent>` holds it unboxed).
+                let _model = crate::model::json::enter_model::<Self, D::Error>()?;
                 match ContentBlock::deserialize(deserializer)? {
                     ContentBlock::$variant(block) => Ok(*block),
                     other => Err(de::Error::custom(format_args!(

@@ -315,6 +315,7 @@ impl<'de> Deserialize<'de> for IconSizes {
                 f.write_str("an array of strings")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<IconSizes, A::Error> {
+                let _model = crate::model::json::enter_model::<IconSizes, A::Error>()?;
                 let mut text = String::from("[");
                 // Each string as it came (escapes included): a relay writes it back unchanged.
                 while let Some(SizeText(size)) = access.next_element()? {

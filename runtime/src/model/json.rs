@@ -144,6 +144,7 @@ impl Serialize for RawJson {
 
 impl<'de> Deserialize<'de> for RawJson {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let _model = enter_model::<Self, D::Error>()?;
         let raw = Box::<RawValue>::deserialize(deserializer)?;
         Ok(Self(compact(raw)))
     }
@@ -426,6 +427,7 @@ impl<'de> Deserialize<'de> for JsonObject {
                 f.write_str("a JSON object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<JsonObject, A::Error> {
+                let _model = enter_model::<JsonObject, A::Error>()?;
                 let mut builder = ObjectBuilder::new();
                 while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
                     builder.push_value(&key, &mut access)?;
@@ -542,6 +544,19 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Present<T> {
     }
 }
 
+/// Marks a model value of type `T` as being read (see
+/// [`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)):
+/// one read outside any other model value is charged twice its size, as a caller's plain
+/// `Vec` may hold it. Keep the guard until the value is read.
+pub(crate) fn enter_model<T, E: de::Error>() -> Result<crate::wire::limits::ModelValue, E> {
+    crate::wire::limits::ModelValue::enter::<T>().map_err(E::custom)
+}
+
+/// Charges `bytes` of model memory (a box, list slots) to the read in progress.
+pub(crate) fn charge<E: de::Error>(bytes: usize) -> Result<(), E> {
+    crate::wire::limits::charge_model(bytes).map_err(E::custom)
+}
+
 /// The error for `null` in an optional field.
 pub(crate) fn null_error<E: de::Error>() -> E {
     E::custom(crate::rules::Violation::new(
@@ -586,6 +601,8 @@ fn take_once<'de, V: Deserialize<'de>, T, A: MapAccess<'de>>(
 /// read element by element doubles, so a peer choosing one element past a power of two
 /// would have the reader hold twice the room it needs (for a list of tiny icons, 10 times
 /// the input's size). Growing by a quarter costs a few more copies and holds 1.25 times.
+/// Each slot is charged to the read's model-memory budget as the list grows
+/// ([`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)).
 pub(crate) struct Compact<T>(pub(crate) Vec<T>);
 
 impl<T> From<Compact<T>> for Vec<T> {
@@ -610,7 +627,9 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
                 let mut list = Vec::new();
                 while let Some(item) = access.next_element()? {
                     if list.len() == list.capacity() {
-                        list.reserve_exact(list.len() / 4 + 4);
+                        let more = list.len() / 4 + 4;
+                        charge::<A::Error>(more.saturating_mul(size_of::<T>()))?;
+                        list.reserve_exact(more);
                     }
                     list.push(item);
                 }
@@ -680,6 +699,7 @@ macro_rules! deserialize_object {
                         self,
                         mut access: A,
                     ) -> Result<$ty, A::Error> {
+                        let _model = $crate::model::json::enter_model::<$ty, A::Error>()?;
                         $( $crate::model::json::deserialize_object!(@$count); )?
                         $( let mut $field: Option<$read> = None; )*
                         let mut extra = $crate::model::json::ObjectBuilder::new();
@@ -758,5 +778,79 @@ impl<'de> Visitor<'de> for KeyVisitor {
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
         Ok(Key(Cow::Owned(v)))
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    //! The model-memory budget of a read (`ReadLimits::max_model_bytes_per_byte`): what it
+    //! refuses, with which path and rule, and what it lets through. The memory itself is
+    //! measured by the memory benchmark, whose test mode fails over 8 bytes per input byte.
+
+    use crate::rules::Rule;
+    use crate::{CallToolResult, Prompt, ReadLimits, Tool, read_json, read_json_with};
+
+    fn list(item: &str, count: usize) -> String {
+        format!("[{}]", vec![item; count].join(","))
+    }
+
+    #[test]
+    fn many_tiny_tools_in_a_plain_vec_are_refused_naming_the_element() {
+        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 20_000);
+        let err = read_json::<Vec<Tool>>(doc.as_bytes()).unwrap_err();
+        assert_eq!(err.rule(), Some(Rule::Limit));
+        assert!(err.path().starts_with('['), "{}", err.path());
+        assert!(
+            err.to_string().contains("max_model_bytes_per_byte"),
+            "{err}"
+        );
+        // Trusted input: no budget.
+        let tools: Vec<Tool> = read_json_with(doc.as_bytes(), &ReadLimits::unlimited()).unwrap();
+        assert_eq!(tools.len(), 20_000);
+    }
+
+    #[test]
+    fn many_empty_prompt_arguments_are_refused_at_the_list() {
+        let doc = format!(
+            r#"{{"name":"p","arguments":{}}}"#,
+            list(r#"{"name":""}"#, 50_000)
+        );
+        let err = read_json::<Prompt>(doc.as_bytes()).unwrap_err();
+        assert_eq!(err.rule(), Some(Rule::Limit));
+        assert_eq!(err.path(), "arguments");
+    }
+
+    #[test]
+    fn ordinary_documents_are_read() {
+        // Tools with a description, text blocks with a sentence: far under the budget.
+        let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
+        let tools: Vec<Tool> = read_json(list(tool, 5_000).as_bytes()).unwrap();
+        assert_eq!(tools.len(), 5_000);
+        let block = r#"{"type":"text","text":"The quick brown fox jumps over the lazy dog."}"#;
+        let doc = format!(r#"{{"content":{}}}"#, list(block, 20_000));
+        let result: CallToolResult = read_json(doc.as_bytes()).unwrap();
+        assert_eq!(result.content.len(), 20_000);
+    }
+
+    #[test]
+    fn a_small_document_is_never_refused_for_the_size_of_its_values() {
+        // Two tools are charged more than 6 bytes per input byte, within the 16 KiB floor.
+        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 2);
+        assert_eq!(read_json::<Vec<Tool>>(doc.as_bytes()).unwrap().len(), 2);
+        let err = read_json_with::<Vec<Tool>>(
+            doc.as_bytes(),
+            &ReadLimits::default().with_max_model_bytes_per_byte(0),
+        );
+        assert!(err.is_ok(), "the floor holds whatever the ratio");
+    }
+
+    #[test]
+    fn the_budget_starts_again_for_each_read() {
+        // Each read takes most of its budget: three of them would not fit in one.
+        let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
+        let doc = list(tool, 1_000);
+        for _ in 0..3 {
+            assert_eq!(read_json::<Vec<Tool>>(doc.as_bytes()).unwrap().len(), 1_000);
+        }
     }
 }

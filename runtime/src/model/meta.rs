@@ -162,6 +162,13 @@ impl Meta {
         Ok(Self(object))
     }
 
+    /// A `_meta` from an object whose keys the caller already checked (a transport's lazy
+    /// read of a request's `_meta`).
+    pub(crate) fn from_checked_object(object: JsonObject) -> Self {
+        debug_assert!(object.keys().all(|key| rules::check_meta_key(&key).is_ok()));
+        Self(object)
+    }
+
     /// `None` when empty: the shape optional `_meta` fields take.
     pub fn into_option(self) -> Option<Self> {
         if self.is_empty() { None } else { Some(self) }
@@ -183,6 +190,7 @@ impl<'de> Deserialize<'de> for Meta {
                 f.write_str("a _meta object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Meta, A::Error> {
+                let _model = crate::model::json::enter_model::<Meta, A::Error>()?;
                 let mut builder = ObjectBuilder::new();
                 while let Some(key) = access.next_key::<Key<'de>>()? {
                     let key = key.0;

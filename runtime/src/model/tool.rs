@@ -174,6 +174,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<CallToolResult, A::Error> {
+        let _model = crate::model::json::enter_model::<CallToolResult, A::Error>()?;
         let mut content: Option<Compact<ContentBlock>> = None;
         let mut structured: Option<RawJson> = None;
         let mut is_error: Option<bool> = None;

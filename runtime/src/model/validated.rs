@@ -14,15 +14,17 @@ use crate::rules::{self, Violation};
 macro_rules! validated_string {
     ($(#[$doc:meta])* $name:ident, $check:path) => {
         $(#[$doc])*
+        // `Box<str>`, not `String`: 16 bytes instead of 24 in every block, descriptor and
+        // list slot that holds one (what a read holds per input byte, issue 11).
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(String);
+        pub struct $name(Box<str>);
 
         impl $name {
             /// Checks `value` against the rule and wraps it.
             pub fn new(value: impl Into<String>) -> Result<Self, Violation> {
                 let value = value.into();
                 $check(&value)?;
-                Ok(Self(value))
+                Ok(Self(value.into_boxed_str()))
             }
 
             /// Wraps a value the caller has already checked (generated code passes literals
@@ -30,7 +32,7 @@ macro_rules! validated_string {
             pub(crate) fn __unchecked(value: impl Into<String>) -> Self {
                 let value = value.into();
                 debug_assert!($check(&value).is_ok(), "{value}");
-                Self(value)
+                Self(value.into_boxed_str())
             }
 
             /// The value as a string slice.
@@ -40,7 +42,7 @@ macro_rules! validated_string {
 
             /// The owned string.
             pub fn into_string(self) -> String {
-                self.0
+                self.0.into_string()
             }
         }
 
@@ -79,13 +81,13 @@ macro_rules! validated_string {
 
         impl PartialEq<str> for $name {
             fn eq(&self, other: &str) -> bool {
-                self.0 == other
+                *self.0 == *other
             }
         }
 
         impl PartialEq<&str> for $name {
             fn eq(&self, other: &&str) -> bool {
-                self.0 == *other
+                *self.0 == **other
             }
         }
 
@@ -97,6 +99,7 @@ macro_rules! validated_string {
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let _model = crate::model::json::enter_model::<Self, D::Error>()?;
                 let value = String::deserialize(deserializer)?;
                 Self::new(value).map_err(serde::de::Error::custom)
             }
@@ -198,7 +201,7 @@ impl MetaKey {
     pub fn user(value: impl Into<String>) -> Result<Self, Violation> {
         let value = value.into();
         rules::check_user_meta_key(&value)?;
-        Ok(Self(value))
+        Ok(Self(value.into_boxed_str()))
     }
 }
 
@@ -208,7 +211,7 @@ impl Timestamp {
         let text = moment
             .format(&time::format_description::well_known::Rfc3339)
             .unwrap_or_else(|_| moment.to_string());
-        Self(text)
+        Self(text.into_boxed_str())
     }
 }
 
@@ -251,6 +254,7 @@ impl Serialize for Priority {
 
 impl<'de> Deserialize<'de> for Priority {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let _model = crate::model::json::enter_model::<Self, D::Error>()?;
         let value = f64::deserialize(deserializer)?;
         Self::new(value).map_err(serde::de::Error::custom)
     }

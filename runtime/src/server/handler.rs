@@ -9,13 +9,16 @@ use std::sync::{Arc, OnceLock};
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use crate::model::json::{Key, ObjectBuilder};
 use crate::model::meta::Meta;
 use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
-use crate::rules::ProtocolVersion;
+use crate::model::validated::MetaKey;
+use crate::rules::{self, ProtocolVersion};
 use crate::server::input::{
     Capability, ClientCapabilities, Elicitation, FormSchema, InputRequest, Round,
     missing_capability,
@@ -98,19 +101,105 @@ pub trait ClientPeer: Send + Sync {
 ///     }
 /// }
 /// ```
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Context {
     /// Given, or read from the transport's request on first use (most handlers never ask).
     meta: OnceLock<Meta>,
+    /// What `meta` is read from on first use, when it was not given as a `Meta`.
+    meta_source: MetaSource,
     version: ProtocolVersion,
     peer: Option<PeerSlot>,
     min_log_level: Option<LogLevel>,
     capabilities: Option<ClientCapabilities>,
     round: Option<Arc<Round>>,
-    next_key: Arc<AtomicUsize>,
+    /// The counter of automatic input keys, shared by every clone of this context. Made on
+    /// the first key or the first clone: a call that never asks and is never cloned
+    /// allocates nothing for it.
+    next_key: OnceLock<Arc<AtomicUsize>>,
     /// A task tool's first run for a client that declared the tasks extension: the call
     /// becomes a task the first time the handler waits (see [`Context::run_as_task`]).
     may_become_task: bool,
+}
+
+impl Clone for Context {
+    fn clone(&self) -> Self {
+        Self {
+            meta: self.meta.clone(),
+            meta_source: self.meta_source.clone(),
+            version: self.version,
+            peer: self.peer.clone(),
+            min_log_level: self.min_log_level,
+            capabilities: self.capabilities.clone(),
+            round: self.round.clone(),
+            // Clones count keys together, as one request.
+            next_key: OnceLock::from(Arc::clone(self.key_counter())),
+            may_become_task: self.may_become_task,
+        }
+    }
+}
+
+/// A request's `_meta` as the transport read it, converted into a [`Meta`] only when a
+/// handler asks.
+#[derive(Clone, Default)]
+enum MetaSource {
+    #[default]
+    None,
+    /// The JSON text of the `_meta` object.
+    Raw(Box<RawValue>),
+    /// The `_meta` object, parsed.
+    Map(Map<String, Value>),
+}
+
+impl MetaSource {
+    /// The `_meta`. A key that breaks the grammar is dropped, not the whole `_meta` (the
+    /// progress token must survive a peer's one odd key); anything but an object is empty.
+    fn read(&self) -> Meta {
+        match self {
+            MetaSource::None => Meta::new(),
+            MetaSource::Raw(raw) => serde_json::from_str::<LenientMeta>(raw.get())
+                .map(|lenient| lenient.0)
+                .unwrap_or_default(),
+            MetaSource::Map(map) => {
+                let mut meta = Meta::new();
+                for (key, value) in map {
+                    if let Ok(key) = MetaKey::new(key.as_str()) {
+                        meta.insert_key(key, value.clone());
+                    }
+                }
+                meta
+            }
+        }
+    }
+}
+
+/// A request's `_meta` read from its text, keys that break the grammar left out.
+struct LenientMeta(Meta);
+
+impl<'de> serde::Deserialize<'de> for LenientMeta {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct LenientVisitor;
+        impl<'de> serde::de::Visitor<'de> for LenientVisitor {
+            type Value = LenientMeta;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a _meta object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut access: A,
+            ) -> Result<LenientMeta, A::Error> {
+                let mut builder = ObjectBuilder::new();
+                while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
+                    if rules::check_meta_key(&key).is_ok() {
+                        builder.push_value(&key, &mut access)?;
+                    } else {
+                        access.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                }
+                Ok(LenientMeta(Meta::from_checked_object(builder.finish())))
+            }
+        }
+        deserializer.deserialize_map(LenientVisitor)
+    }
 }
 
 /// Returns `Pending` once: the driver of a task tool's first run sees the handler wait and
@@ -167,6 +256,48 @@ impl Context {
     pub fn new(meta: Meta, version: ProtocolVersion) -> Self {
         Self {
             meta: OnceLock::from(meta),
+            version,
+            ..Self::default()
+        }
+    }
+
+    /// A context for a request whose `_meta` is this JSON text, as the transport read it:
+    /// it is read into a [`Meta`] the first time a handler asks ([`Context::meta`],
+    /// [`Context::progress_token`]), so a call whose handler never looks costs one copy of
+    /// the text. A key that breaks the `_meta` key grammar is left out then (the rest is
+    /// kept), and anything but an object reads as an empty `_meta`.
+    ///
+    /// ```
+    /// use mcp_content::{Context, ProtocolVersion};
+    /// use serde_json::value::RawValue;
+    /// let raw = RawValue::from_string(r#"{"progressToken": 7, "bad key": 1}"#.into()).unwrap();
+    /// let context = Context::from_raw_meta(raw, ProtocolVersion::LATEST);
+    /// assert_eq!(context.progress_token(), Some(serde_json::json!(7)));
+    /// assert_eq!(context.meta().len(), 1);
+    /// ```
+    pub fn from_raw_meta(meta: Box<RawValue>, version: ProtocolVersion) -> Self {
+        Self {
+            meta_source: MetaSource::Raw(meta),
+            version,
+            ..Self::default()
+        }
+    }
+
+    /// [`Context::from_raw_meta`] for a `_meta` object already parsed (a transport that reads
+    /// the request into a `serde_json::Value`): converted on first use, keys that break the
+    /// grammar left out.
+    ///
+    /// ```
+    /// use mcp_content::{Context, ProtocolVersion};
+    /// let meta = serde_json::json!({"progressToken": "t", "bad key": 1});
+    /// let serde_json::Value::Object(meta) = meta else { unreachable!() };
+    /// let context = Context::from_meta_map(meta, ProtocolVersion::LATEST);
+    /// assert_eq!(context.progress_token(), Some(serde_json::json!("t")));
+    /// assert_eq!(context.meta().len(), 1);
+    /// ```
+    pub fn from_meta_map(meta: Map<String, Value>, version: ProtocolVersion) -> Self {
+        Self {
+            meta_source: MetaSource::Map(meta),
             version,
             ..Self::default()
         }
@@ -269,11 +400,12 @@ impl Context {
 
     /// The request's `_meta`.
     pub fn meta(&self) -> &Meta {
-        self.meta.get_or_init(|| match &self.peer {
-            #[cfg(feature = "rmcp")]
-            Some(PeerSlot::Rmcp(peer)) => peer.request_meta(),
-            _ => Meta::new(),
-        })
+        self.meta
+            .get_or_init(|| match (&self.meta_source, &self.peer) {
+                #[cfg(feature = "rmcp")]
+                (MetaSource::None, Some(PeerSlot::Rmcp(peer))) => peer.request_meta(),
+                (source, _) => source.read(),
+            })
     }
 
     /// The negotiated protocol version.
@@ -458,8 +590,12 @@ impl Context {
         }
     }
 
+    fn key_counter(&self) -> &Arc<AtomicUsize> {
+        self.next_key.get_or_init(Arc::default)
+    }
+
     fn auto_key(&self, prefix: &str) -> String {
-        let n = self.next_key.fetch_add(1, Ordering::Relaxed) + 1;
+        let n = self.key_counter().fetch_add(1, Ordering::Relaxed) + 1;
         format!("{prefix}-{n}")
     }
 }
@@ -586,5 +722,65 @@ impl TaskSupport {
             TaskSupport::Optional => "optional",
             TaskSupport::Required => "required",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clones_of_a_context_count_input_keys_together() {
+        let first = Context::new(Meta::new(), ProtocolVersion::LATEST);
+        let second = first.clone();
+        assert_eq!(first.auto_key("elicitation"), "elicitation-1");
+        assert_eq!(second.auto_key("elicitation"), "elicitation-2");
+        let third = second.clone();
+        assert_eq!(third.auto_key("roots"), "roots-3");
+        assert_eq!(first.auto_key("sampling"), "sampling-4");
+        // A context that is neither cloned nor asked has no counter yet.
+        let fresh = Context::default();
+        assert!(fresh.next_key.get().is_none());
+    }
+
+    #[test]
+    fn a_raw_meta_is_read_once_on_first_use_and_keeps_every_valid_key() {
+        let raw = RawValue::from_string(
+            r#"{ "progressToken" : "p-1", "com.example/trace": {"id": [1, 2.5]}, "-bad": 1 }"#
+                .into(),
+        )
+        .unwrap();
+        let context = Context::from_raw_meta(raw, ProtocolVersion::V2025_11_25);
+        assert!(context.meta.get().is_none());
+        let meta = context.meta();
+        assert_eq!(
+            serde_json::to_string(meta).unwrap(),
+            r#"{"progressToken":"p-1","com.example/trace":{"id":[1,2.5]}}"#
+        );
+        assert_eq!(context.progress_token(), Some(Value::from("p-1")));
+        // A clone keeps what was read, and what was not.
+        assert_eq!(context.clone().meta(), meta);
+        let unread = Context::from_raw_meta(
+            RawValue::from_string(r#"{"progressToken":3}"#.into()).unwrap(),
+            ProtocolVersion::LATEST,
+        );
+        assert_eq!(unread.clone().progress_token(), Some(Value::from(3)));
+        let not_an_object = Context::from_raw_meta(
+            RawValue::from_string("[1]".into()).unwrap(),
+            ProtocolVersion::LATEST,
+        );
+        assert!(not_an_object.meta().is_empty());
+    }
+
+    #[test]
+    fn a_meta_map_drops_only_the_keys_that_break_the_grammar() {
+        let Value::Object(map) = serde_json::json!({"progressToken": 1, "a b": 2, "x/y": 3}) else {
+            unreachable!()
+        };
+        let context = Context::from_meta_map(map, ProtocolVersion::LATEST);
+        assert_eq!(
+            serde_json::to_string(context.meta()).unwrap(),
+            r#"{"progressToken":1,"x/y":3}"#
+        );
     }
 }

@@ -621,6 +621,10 @@ impl Router {
 
     /// How the tool `name` runs as a task, if it does.
     pub fn task_support(&self, name: &str) -> Option<TaskSupport> {
+        // Most routers have no task tool: no hashing of the name on every call then.
+        if self.task_support.is_empty() {
+            return None;
+        }
         self.task_support.get(name).copied()
     }
 
@@ -664,11 +668,11 @@ impl Router {
         &self.state_keys
     }
 
-    /// Runs `run` as one round of a multi round-trip request to `target` (2026-07-28 peers;
-    /// older peers answer on the back-channel, so `run` just runs).
+    /// Runs `run` as one round of a multi round-trip request to `name` by `method`
+    /// (2026-07-28 peers; older peers answer on the back-channel, so `run` just runs).
     async fn in_round<T, F, Fut>(
         &self,
-        target: &str,
+        (method, name): (&str, &str),
         input: &InputParams,
         context: Context,
         run: F,
@@ -680,6 +684,7 @@ impl Router {
         if !context.protocol_version().has_result_type() {
             return run(context).await.map(Outcome::Complete);
         }
+        let target = &target(method, name);
         let round = Arc::new(Round::begin(
             &self.state_keys,
             target,
@@ -701,13 +706,13 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<CallToolResult>, ProtocolError> {
-        if !self.tool_index.contains_key(name) {
+        // Refused before a round begins; without rounds `call_tool` refuses it the same way.
+        if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(ProtocolError::invalid_params(format!(
                 "unknown tool: {name}"
             )));
         }
-        let target = target("tools/call", name);
-        self.in_round(&target, input, context, |context| {
+        self.in_round(("tools/call", name), input, context, |context| {
             self.call_tool(name, arguments, context)
         })
         .await
@@ -721,8 +726,7 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
-        let target = target("prompts/get", name);
-        self.in_round(&target, input, context, |context| {
+        self.in_round(("prompts/get", name), input, context, |context| {
             self.get_prompt(name, arguments, context)
         })
         .await
@@ -735,8 +739,7 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
-        let target = target("resources/read", uri);
-        self.in_round(&target, input, context, |context| {
+        self.in_round(("resources/read", uri), input, context, |context| {
             self.read_resource(uri, context)
         })
         .await

@@ -24,11 +24,33 @@ use crate::wire::error::ReadError;
 /// | [`max_binary_bytes`](Self::max_binary_bytes) | 16 MiB decoded, per `data` / `blob` | as each base64 string is read, before it is validated |
 /// | [`max_values`](Self::max_values) | 8,388,608 JSON values (every scalar, array and object) | before parsing, in the same pass |
 /// | [`max_blocks`](Self::max_blocks) | 1,048,576 content blocks, resource contents and prompt messages | as each is read |
+/// | [`max_model_bytes_per_byte`](Self::max_model_bytes_per_byte) | 6 bytes of model values per input byte (plus 16 KiB) | as each value is read |
 ///
-/// Within these limits a read takes at most about 8 times the document's size in memory
-/// (the worst documents measured, many tiny blocks or `_meta` entries, take less: see the
-/// memory benchmark). What the model does not interpret (unknown fields and blocks, `_meta`
-/// values, structured content) is kept as JSON text, not as `serde_json::Value`s.
+/// # Memory
+///
+/// Within these limits, [`read_json_with`] reading a model type, or a `Vec` of one, holds at
+/// most **8 times the document's size, plus 16 KiB**, in memory at its peak (bytes allocated
+/// and live; the input itself not counted). The memory benchmark
+/// (`cargo bench -p mcp-content-benches --bench memory`) measures the worst documents found,
+/// class by class (tiny blocks, tiny descriptors, empty strings, `_meta` and unknown-field
+/// entries, icons, sizes, schema entries, annotations…), and the test `read_memory` of that
+/// crate fails if one of them goes over. The bound holds because:
+///
+/// - what the model does not interpret (unknown fields and blocks, `_meta` values,
+///   structured content) is kept as JSON text, about as long as its input, not as
+///   `serde_json::Value`s;
+/// - the model's lists grow by a quarter, not by doubling;
+/// - each value the model holds is charged its size in memory as it is read: the slots of a
+///   list as it grows, a boxed block, and a value read into a caller's plain `Vec` twice its
+///   size (a `Vec` doubles as it grows). Once the charges pass
+///   [`max_model_bytes_per_byte`](Self::max_model_bytes_per_byte) times the document's length
+///   (plus 16 KiB, so that small documents are never refused), the read stops with a
+///   [`Rule::Limit`] error naming the path of the value it was reading. Only documents of
+///   many tiny values reach it: a `Tool` is charged about 200 bytes, so a list of tools is
+///   refused only when they average less than about 35 bytes each.
+///
+/// [`read_value_with`] charges nothing: its input is already a `serde_json::Value`, which
+/// takes more memory than the model read from it.
 ///
 /// One policy is opt-in rather than a limit: [`https_icons_only`](Self::https_icons_only)
 /// refuses icons whose `src` is `http:` (the spec allows HTTP and HTTPS URLs; what this crate
@@ -81,6 +103,11 @@ pub struct ReadLimits {
     /// The most content blocks, resource contents and prompt messages, together, in a
     /// document. Default: 1,048,576.
     pub max_blocks: usize,
+    /// The most bytes the model's values may take in memory (list slots, boxed blocks,
+    /// descriptors read into a plain `Vec`) per byte of the document, above a floor of
+    /// 16 KiB. Default: 6, which keeps a whole read under 8 times the document's size (the
+    /// rest is the text the model keeps). See [Memory](#memory).
+    pub max_model_bytes_per_byte: usize,
     /// Refuse icons whose `src` is `http:` (the spec allows it; default `false`).
     pub https_icons_only: bool,
 }
@@ -99,6 +126,11 @@ impl ReadLimits {
     pub const DEFAULT_MAX_VALUES: usize = 1 << 23;
     /// The default [`max_blocks`](Self::max_blocks).
     pub const DEFAULT_MAX_BLOCKS: usize = 1 << 20;
+    /// The default [`max_model_bytes_per_byte`](Self::max_model_bytes_per_byte).
+    pub const DEFAULT_MAX_MODEL_BYTES_PER_BYTE: usize = 6;
+    /// The model bytes every document may take whatever its length: a small document is
+    /// never refused for the fixed size of the values it holds.
+    pub const MODEL_BYTES_FLOOR: usize = 16 * 1024;
     /// The deepest nesting any read takes, whatever the limits say: `serde_json`'s parser
     /// stops at 128 levels, and a `Value` read by [`read_value_with`] is held to the same
     /// depth (deeper ones would overflow the stack while read).
@@ -112,6 +144,7 @@ impl ReadLimits {
             max_binary_bytes: Self::DEFAULT_MAX_BINARY_BYTES,
             max_values: Self::DEFAULT_MAX_VALUES,
             max_blocks: Self::DEFAULT_MAX_BLOCKS,
+            max_model_bytes_per_byte: Self::DEFAULT_MAX_MODEL_BYTES_PER_BYTE,
             https_icons_only: false,
         }
     }
@@ -126,6 +159,7 @@ impl ReadLimits {
             max_binary_bytes: usize::MAX,
             max_values: usize::MAX,
             max_blocks: usize::MAX,
+            max_model_bytes_per_byte: usize::MAX,
             https_icons_only: false,
         }
     }
@@ -141,6 +175,13 @@ impl ReadLimits {
     #[must_use]
     pub const fn with_max_blocks(mut self, blocks: usize) -> Self {
         self.max_blocks = blocks;
+        self
+    }
+
+    /// These limits with another maximum of model bytes per input byte.
+    #[must_use]
+    pub const fn with_max_model_bytes_per_byte(mut self, bytes: usize) -> Self {
+        self.max_model_bytes_per_byte = bytes;
         self
     }
 
@@ -195,6 +236,12 @@ struct ActiveLimits {
     max_blocks: usize,
     blocks: usize,
     https_icons_only: bool,
+    /// The model bytes the read may take in all, and those charged so far.
+    model_budget: usize,
+    model_bytes: usize,
+    /// How many model values are being read around the current point (0: the next one is
+    /// the document's root or an element of a caller's collection).
+    model_depth: usize,
 }
 
 /// Sets the limits for the current read and restores the outer ones when dropped (also on
@@ -202,14 +249,86 @@ struct ActiveLimits {
 pub(crate) struct BinaryLimitScope(Option<ActiveLimits>);
 
 impl BinaryLimitScope {
+    /// The limits of a read of a `Value` (no model-memory budget: see [`ReadLimits`]).
     pub(crate) fn enter(limits: &ReadLimits) -> Self {
+        Self::enter_with_budget(limits, usize::MAX)
+    }
+
+    /// The limits of a read of `input_len` bytes of JSON.
+    pub(crate) fn enter_for_document(limits: &ReadLimits, input_len: usize) -> Self {
+        let budget = input_len
+            .saturating_mul(limits.max_model_bytes_per_byte)
+            .saturating_add(ReadLimits::MODEL_BYTES_FLOOR);
+        Self::enter_with_budget(limits, budget)
+    }
+
+    fn enter_with_budget(limits: &ReadLimits, model_budget: usize) -> Self {
         let active = ActiveLimits {
             max_binary_bytes: limits.max_binary_bytes,
             max_blocks: limits.max_blocks,
             blocks: 0,
             https_icons_only: limits.https_icons_only,
+            model_budget,
+            model_bytes: 0,
+            model_depth: 0,
         };
         Self(SCOPE.with(|cell| cell.replace(Some(active))))
+    }
+}
+
+/// Charges `bytes` of model memory to the read in progress (none outside `read_*`).
+pub(crate) fn charge_model(bytes: usize) -> Result<(), Violation> {
+    SCOPE.with(|cell| {
+        let Some(mut active) = cell.get() else {
+            return Ok(());
+        };
+        active.model_bytes = active.model_bytes.saturating_add(bytes);
+        cell.set(Some(active));
+        if active.model_bytes > active.model_budget {
+            return Err(Violation::new(
+                Rule::Limit,
+                format!(
+                    "the values read take more than {} bytes in memory, over the limit for a \
+                     document of this size (max_model_bytes_per_byte)",
+                    active.model_budget
+                ),
+            ));
+        }
+        Ok(())
+    })
+}
+
+/// Marks a model value of type `T` as being read until dropped. One read outside any other
+/// model value (the root, or an element of a caller's plain collection, which doubles as it
+/// grows) is charged twice its size; inside one, its room is charged by what holds it.
+pub(crate) struct ModelValue(());
+
+impl ModelValue {
+    pub(crate) fn enter<T>() -> Result<Self, Violation> {
+        let outermost = SCOPE.with(|cell| {
+            let Some(mut active) = cell.get() else {
+                return false;
+            };
+            active.model_depth += 1;
+            cell.set(Some(active));
+            active.model_depth == 1
+        });
+        let guard = Self(());
+        if outermost {
+            charge_model(2 * size_of::<T>())?;
+        }
+        Ok(guard)
+    }
+}
+
+impl Drop for ModelValue {
+    fn drop(&mut self) {
+        SCOPE.with(|cell| {
+            if let Some(mut active) = cell.get() {
+                active.model_depth = active.model_depth.saturating_sub(1);
+                cell.set(Some(active));
+            }
+        });
     }
 }
 
@@ -243,6 +362,8 @@ pub(crate) fn reset_blocks() {
     SCOPE.with(|cell| {
         if let Some(mut active) = cell.get() {
             active.blocks = 0;
+            active.model_bytes = 0;
+            active.model_depth = 0;
             cell.set(Some(active));
         }
     });

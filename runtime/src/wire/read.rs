@@ -126,7 +126,7 @@ pub fn read_json_with<T: DeserializeOwned>(
         _ => {}
     }
     let value = {
-        let _scope = BinaryLimitScope::enter(limits);
+        let _scope = BinaryLimitScope::enter_for_document(limits, bytes.len());
         read_json_unlimited(bytes).map_err(recursion_as_limit)?
     };
     // serde_json keeps the last of duplicate keys in a map; a peer reading the first would

@@ -82,17 +82,18 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
     }
 }
 
-/// Whether a text block field is also a URI template variable: the text and each URI must
-/// then agree (compared as written, both being the value's `Display`).
+/// Whether a text block field is also a URI template variable or a link's text part
+/// (`name`, `title`, `description`): the text and each of them must then agree (compared as
+/// written, each being the value's `Display`).
 fn text_agrees(resolved: &Resolved) -> bool {
     resolved.block().is_some_and(|block| {
         block.kind == BlockKind::Text
             && block.text != TextForm::Json
             && block.cardinality != Cardinality::Many
-            && resolved
-                .uses
-                .iter()
-                .any(|u| matches!(u, Use::TemplateVar { .. }))
+            && resolved.uses.iter().any(|u| {
+                matches!(u, Use::TemplateVar { .. })
+                    || matches!(u, Use::LinkPart { key, .. } if *key != "size")
+            })
     })
 }
 
@@ -244,10 +245,17 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
         let field_name = target.field.ident.to_string();
         let field_name = field_name.trim_start_matches("r#");
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
-            if let Use::TemplateVar { name, .. } = used {
-                out.extend(quote! {
+            match used {
+                Use::TemplateVar { name, .. } => out.extend(quote! {
                     __s.#agree.agree(__p::template_var(&__v, #name), __p::From::Uri(__i), #field_name)?;
-                });
+                }),
+                Use::LinkPart { key, .. } if *key != "size" => {
+                    let part = format_ident!("{}", capitalize(key));
+                    out.extend(quote! {
+                        __s.#agree.agree(__p::link_part(__b, __p::LinkPart::#part).as_deref(), __p::From::Part(__i, #key), #field_name)?;
+                    });
+                }
+                _ => {}
             }
         }
     }

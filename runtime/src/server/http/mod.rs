@@ -472,8 +472,8 @@ impl HttpServer {
             .and_then(|last| session.streams.resume(last));
         let rx = match resumed {
             Some((log, after)) if !log.is_standalone() => Some(log.attach(StartAt::After(after))),
-            Some((_, after)) => session.open_standalone(StartAt::After(after)),
-            None => session.open_standalone(StartAt::Now),
+            Some((_, after)) => Some(session.resume_standalone(after)),
+            None => session.open_standalone(),
         };
         let Some(rx) = rx else {
             return error_response(

@@ -26,6 +26,24 @@ async fn get(
     send(addr, builder.body(Full::new(Bytes::new())).unwrap()).await
 }
 
+/// A fresh `GET` (no `Last-Event-ID`, or an id the session does not know) right after the
+/// test dropped the connection that read the standalone stream: the server learns of the
+/// drop asynchronously and answers 409 until then, so ask again (bounded) on 409.
+async fn get_fresh(
+    addr: SocketAddr,
+    session: &str,
+    last: Option<&str>,
+) -> Response<hyper::body::Incoming> {
+    for _ in 0..200 {
+        let response = get(addr, session, last).await;
+        if response.status() != StatusCode::CONFLICT {
+            return response;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the dropped GET stream was never let go");
+}
+
 #[test]
 fn a_request_stream_resumed_with_last_event_id_delivers_the_missed_response() {
     rt().block_on(async {
@@ -120,7 +138,7 @@ fn the_standalone_stream_resumes_with_the_notifications_missed_meanwhile() {
         drop(resumed);
         // A fresh `GET` (and one naming an id this session never gave) starts after them.
         for last in [None, Some("99-0"), Some("not an id")] {
-            let mut fresh = Events::of(get(addr, &session, last).await);
+            let mut fresh = Events::of(get_fresh(addr, &session, last).await);
             server.router().notify_list_changed(ListKind::Tools);
             assert_eq!(
                 fresh.next().await.unwrap()["method"],
@@ -169,4 +187,30 @@ fn a_log_keeps_a_bounded_tail_and_forgets_old_ended_streams() {
     streams.open();
     assert!(streams.resume("1-0").is_none());
     assert!(streams.resume(&format!("{}-0", KEEP_ENDED + 3)).is_some());
+}
+
+#[test]
+fn a_resume_takes_the_standalone_stream_over_from_a_connection_still_open() {
+    rt().block_on(async {
+        let (addr, server) = start().await;
+        let (session, _) = initialize(addr, VERSION, json!({})).await;
+        let mut old = Events::of(get(addr, &session, None).await);
+        server.router().notify_list_changed(ListKind::Tools);
+        let (last, _) = old.next_event().await.unwrap();
+        // A second fresh GET is refused while the first is read …
+        let again = get(addr, &session, None).await;
+        assert_eq!(again.status(), StatusCode::CONFLICT);
+        // … but a client resuming has lost that connection, whatever the server knows.
+        server.router().notify_list_changed(ListKind::Prompts);
+        let mut resumed = Events::of(get(addr, &session, last.as_deref()).await);
+        assert_eq!(
+            resumed.next().await.unwrap()["method"],
+            "notifications/prompts/list_changed"
+        );
+        server.router().notify_list_changed(ListKind::Resources);
+        assert_eq!(
+            resumed.next().await.unwrap()["method"],
+            "notifications/resources/list_changed"
+        );
+    });
 }

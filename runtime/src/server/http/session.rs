@@ -137,13 +137,22 @@ impl Session {
         lock(&self.subscriptions).remove(uri);
     }
 
-    /// Opens the standalone stream from `from`; `None` while another connection reads it.
-    pub(super) fn open_standalone(&self, from: StartAt) -> Option<mpsc::UnboundedReceiver<Bytes>> {
+    /// Opens the standalone stream for a fresh `GET` (no `Last-Event-ID`); `None` while
+    /// another connection reads it.
+    pub(super) fn open_standalone(&self) -> Option<mpsc::UnboundedReceiver<Bytes>> {
         let standalone = self.streams.standalone();
         if standalone.is_read() {
             return None;
         }
-        Some(standalone.attach(from))
+        Some(standalone.attach(StartAt::Now))
+    }
+
+    /// Resumes the standalone stream after event `after` (a `GET` with `Last-Event-ID`).
+    /// Always granted: a client resumes because it lost the connection that read the
+    /// stream, and the server may not have noticed the loss yet (a dropped TCP connection is
+    /// seen only when a write to it fails), so the older connection is let go.
+    pub(super) fn resume_standalone(&self, after: u64) -> mpsc::UnboundedReceiver<Bytes> {
+        self.streams.standalone().attach(StartAt::After(after))
     }
 
     /// Hands the client's answer to the request waiting for it; `false` when none waits.

@@ -1,6 +1,8 @@
 //! What the client declared it can do (`initialize` for 2025-era sessions, each request's
 //! `_meta` for 2026-07-28), typed.
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
 /// The tasks extension's identifier (SEP-2663).
@@ -16,7 +18,9 @@ pub const TASKS_EXTENSION: &str = "io.modelcontextprotocol/tasks";
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ClientCapabilities {
-    raw: Map<String, Value>,
+    /// Shared: a session's declaration goes into the context of each of its calls, and a
+    /// clone is a reference count, not a copy of the map.
+    raw: Arc<Map<String, Value>>,
 }
 
 /// A capability a server-to-client request needs.
@@ -65,7 +69,7 @@ impl ClientCapabilities {
     /// The capabilities in this JSON (anything but an object declares nothing).
     pub fn from_value(value: Value) -> Self {
         match value {
-            Value::Object(raw) => Self { raw },
+            Value::Object(raw) => Self { raw: Arc::new(raw) },
             _ => Self::default(),
         }
     }

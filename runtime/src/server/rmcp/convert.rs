@@ -409,6 +409,11 @@ pub trait RmcpModel: Sized {
     /// This value as an `rmcp` value, written for `version`; an error naming the path of
     /// anything rmcp cannot hold.
     fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<Self::Rmcp, ConvertError>;
+    /// [`RmcpModel::to_rmcp_for`] by value: what can move into the `rmcp` value (texts,
+    /// base64) moves instead of being copied.
+    fn into_rmcp_for(self, version: ProtocolVersion) -> Result<Self::Rmcp, ConvertError> {
+        self.to_rmcp_for(version)
+    }
     /// This value as an `rmcp` value (latest protocol version).
     fn to_rmcp(&self) -> Result<Self::Rmcp, ConvertError> {
         self.to_rmcp_for(ProtocolVersion::LATEST)
@@ -449,7 +454,6 @@ macro_rules! rmcp_model {
 
 rmcp_model!(versioned:
     crate::ContentBlock => rm::ContentBlock;
-    crate::CallToolResult => rm::CallToolResult, true;
     crate::Tool => rm::Tool;
     crate::Prompt => rm::Prompt;
     crate::PromptMessage => rm::PromptMessage;
@@ -468,6 +472,189 @@ rmcp_model!(plain:
     crate::Role => rm::Role, false;
 );
 
+impl RmcpModel for crate::CallToolResult {
+    type Rmcp = rm::CallToolResult;
+    fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<rm::CallToolResult, ConvertError> {
+        if typed_crossing(self, version) {
+            return call_tool_result_typed(self.clone(), version);
+        }
+        call_tool_result_by_json(self, version)
+    }
+    /// A result of the common shapes (see [`typed_crossing`]) crosses field by field, its
+    /// texts and base64 moved, with no `Value` in between; any other goes the checked way
+    /// through JSON.
+    fn into_rmcp_for(self, version: ProtocolVersion) -> Result<rm::CallToolResult, ConvertError> {
+        if typed_crossing(&self, version) {
+            call_tool_result_typed(self, version)
+        } else {
+            call_tool_result_by_json(&self, version)
+        }
+    }
+    fn from_rmcp(value: &rm::CallToolResult) -> Result<Self, ConvertError> {
+        from_rmcp(value, false)
+    }
+}
+
+/// The checked JSON route (what every other model type takes).
+fn call_tool_result_by_json(
+    result: &crate::CallToolResult,
+    version: ProtocolVersion,
+) -> Result<rm::CallToolResult, ConvertError> {
+    refuse_shadowing_extra(result)?;
+    to_rmcp_text(&result.to_json_for(version), true)
+}
+
+/// Whether `result` crosses into rmcp's types field by field exactly as the JSON route
+/// would carry it: no unknown fields anywhere, text, image and audio blocks only,
+/// annotations whose priority an `f32` holds (as the JSON route's check accepts it), and a
+/// `resultType` rmcp's `CallToolResult` holds. Anything else takes the JSON route, which
+/// names what cannot cross.
+fn typed_crossing(result: &crate::CallToolResult, version: ProtocolVersion) -> bool {
+    use crate::ContentBlock;
+    let annotations_cross = |annotations: Option<&crate::Annotations>| {
+        annotations.is_none_or(|a| {
+            a.extra.is_empty()
+                && a.priority.is_none_or(|p| {
+                    let exact = p.get();
+                    let back = f64::from(narrow_f32(exact));
+                    back.to_bits() == exact.to_bits()
+                        || shortest_f32(back).to_bits() == exact.to_bits()
+                })
+        })
+    };
+    let complete = !version.has_result_type()
+        || result
+            .result_type
+            .as_deref()
+            .is_none_or(|kind| kind == crate::RESULT_TYPE_COMPLETE);
+    // Free-form JSON whose numbers a `serde_json::Value` would round goes the JSON route,
+    // which names the number.
+    let holds = |json: &str| refuse_rounded_numbers(json, "").is_ok();
+    let meta_holds = |meta: &crate::Meta| meta.is_empty() || holds(meta.as_object().as_str());
+    complete
+        && result.extra.is_empty()
+        && meta_holds(&result.meta)
+        && result
+            .structured_content
+            .as_ref()
+            .is_none_or(|structured| holds(structured.as_str()))
+        && result.content.iter().all(|block| match block {
+            ContentBlock::Text(b) => {
+                b.extra.is_empty()
+                    && annotations_cross(b.annotations.as_ref())
+                    && meta_holds(&b.meta)
+            }
+            ContentBlock::Image(b) => {
+                b.extra.is_empty()
+                    && annotations_cross(b.annotations.as_ref())
+                    && meta_holds(&b.meta)
+            }
+            ContentBlock::Audio(b) => {
+                b.extra.is_empty()
+                    && annotations_cross(b.annotations.as_ref())
+                    && meta_holds(&b.meta)
+            }
+            _ => false,
+        })
+}
+
+#[allow(clippy::cast_possible_truncation)] // rmcp holds an f32: the narrowing is the point
+fn narrow_f32(value: f64) -> f32 {
+    value as f32
+}
+
+/// A `_meta` as rmcp holds it (`None` when empty, as the JSON route leaves it out).
+fn meta_typed(meta: &crate::Meta, path: &str) -> Result<Option<rm::MetaObject>, ConvertError> {
+    if meta.is_empty() {
+        return Ok(None);
+    }
+    // Our `_meta` is checked JSON object text: rmcp's map reads it (a number beyond `f64`
+    // cannot cross either way).
+    serde_json::from_str(meta.as_object().as_str())
+        .map(Some)
+        .map_err(|e| ConvertError::new(join_path(path, "_meta"), e.to_string()))
+}
+
+fn annotations_typed(annotations: Option<crate::Annotations>) -> Option<rm::Annotations> {
+    // Empty annotations are not written, so the JSON route gives rmcp none.
+    let annotations = annotations.filter(|a| !a.is_empty())?;
+    let mut theirs = rm::Annotations::default();
+    theirs.audience = annotations.audience.map(|roles| {
+        roles
+            .into_iter()
+            .map(|role| match role {
+                crate::Role::User => rm::Role::User,
+                crate::Role::Assistant => rm::Role::Assistant,
+            })
+            .collect()
+    });
+    theirs.priority = annotations.priority.map(|p| narrow_f32(p.get()));
+    theirs.last_modified = annotations.last_modified.map(|t| t.as_str().to_owned());
+    Some(theirs)
+}
+
+/// The field-by-field crossing of a result [`typed_crossing`] accepted.
+fn call_tool_result_typed(
+    result: crate::CallToolResult,
+    version: ProtocolVersion,
+) -> Result<rm::CallToolResult, ConvertError> {
+    use crate::ContentBlock;
+    let mut content = Vec::with_capacity(result.content.len());
+    for (i, block) in result.content.into_iter().enumerate() {
+        let path = || format!("content[{i}]");
+        content.push(match block {
+            ContentBlock::Text(b) => {
+                let b = *b;
+                let mut theirs = rm::TextContent::new(b.text);
+                theirs.meta = meta_typed(&b.meta, &path())?;
+                theirs.annotations = annotations_typed(b.annotations);
+                rm::ContentBlock::Text(theirs)
+            }
+            ContentBlock::Image(b) => {
+                let b = *b;
+                let meta = meta_typed(&b.meta, &path())?;
+                let mut theirs = rm::ImageContent::new(b.data.into_base64(), b.mime_type.as_str());
+                theirs.meta = meta;
+                theirs.annotations = annotations_typed(b.annotations);
+                rm::ContentBlock::Image(theirs)
+            }
+            ContentBlock::Audio(b) => {
+                let b = *b;
+                let meta = meta_typed(&b.meta, &path())?;
+                let mut theirs = rm::AudioContent::new(b.data.into_base64(), b.mime_type.as_str());
+                theirs.meta = meta;
+                theirs.annotations = annotations_typed(b.annotations);
+                rm::ContentBlock::Audio(theirs)
+            }
+            other => {
+                return Err(ConvertError::new(
+                    path(),
+                    format!("not a text, image or audio block: {}", other.kind()),
+                ));
+            }
+        });
+    }
+    let mut theirs = rm::CallToolResult::success(content);
+    theirs.is_error = result.is_error;
+    theirs.result_type = version
+        .has_result_type()
+        .then_some(rm::ResultType::COMPLETE);
+    if let Some(structured) = result.structured_content {
+        let value: Value = serde_json::from_str(structured.as_str())
+            .map_err(|e| ConvertError::new("structuredContent", e.to_string()))?;
+        theirs.structured_content = Some(
+            if version.wraps_non_object_structured() && !value.is_object() {
+                // 2025-era schemas require an object here.
+                serde_json::json!({ "result": value })
+            } else {
+                value
+            },
+        );
+    }
+    theirs.meta = meta_typed(&result.meta, "")?;
+    Ok(theirs)
+}
+
 /// A derived type's result as `rmcp` takes it from a tool (what the derive's `rmcp`
 /// `IntoCallToolResult` impl calls).
 #[doc(hidden)]
@@ -475,10 +662,150 @@ pub fn __into_rmcp_response<T: crate::IntoCallToolResult>(
     value: T,
 ) -> Result<rm::CallToolResponse, ErrorData> {
     let result = value.into_call_tool_result();
-    let result: rm::CallToolResult = result.to_rmcp().map_err(|e| convert_error(&e))?;
+    let result = result
+        .into_rmcp_for(ProtocolVersion::LATEST)
+        .map_err(|e| convert_error(&e))?;
     Ok(result.into())
 }
 
 pub(crate) fn convert_error(error: &ConvertError) -> ErrorData {
     ErrorData::internal_error(error.to_string(), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        Annotations, AudioContent, CallToolResult, ContentBlock, ExtraFields, ImageContent,
+        MetaKey, MimeType, Priority, Role, TextContent, Timestamp,
+    };
+
+    const VERSIONS: [ProtocolVersion; 3] = [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ];
+
+    fn annotated(priority: f64) -> Annotations {
+        Annotations::new()
+            .audience([Role::User, Role::Assistant])
+            .priority(Priority::new(priority).unwrap())
+            .last_modified(Timestamp::new("2025-01-12").unwrap())
+    }
+
+    fn meta(key: &str, value: Value) -> crate::Meta {
+        let mut meta = crate::Meta::new();
+        meta.insert_key(MetaKey::new(key).unwrap(), value);
+        meta
+    }
+
+    /// Results the typed crossing takes: every field it carries, in every version.
+    fn typed_results() -> Vec<CallToolResult> {
+        let mut text = TextContent::new("hello");
+        text.annotations = Some(annotated(0.8));
+        text.meta = meta(
+            "com.example/a",
+            serde_json::json!({"n": 1.5, "s": [1, "x"]}),
+        );
+        let mut image =
+            ImageContent::new(vec![1, 2, 3, 250], MimeType::new("image/png").unwrap()).unwrap();
+        image.annotations = Some(annotated(1.0));
+        let mut audio =
+            AudioContent::new(vec![9; 10], MimeType::new("audio/wav").unwrap()).unwrap();
+        audio.annotations = Some(Annotations::new());
+        let mut full = CallToolResult::new(vec![
+            ContentBlock::from(text),
+            ContentBlock::from(image),
+            ContentBlock::from(audio),
+        ]);
+        full.is_error = Some(false);
+        full.meta = meta(
+            "io.modelcontextprotocol/related-task",
+            serde_json::json!({"taskId": "t"}),
+        );
+        let mut typed_complete = CallToolResult::text("done");
+        typed_complete.result_type = Some("complete".into());
+        let mut other_kind = CallToolResult::text("old peer");
+        // Not written for 2025-era peers; refused for 2026-07-28 (tested below).
+        other_kind.result_type = Some("task".into());
+        vec![
+            CallToolResult::text("hi"),
+            CallToolResult::error("bad"),
+            CallToolResult::new(Vec::new()),
+            CallToolResult::structured(serde_json::json!({"a": 1, "b": [true, null]})),
+            CallToolResult::structured(serde_json::json!(42)),
+            CallToolResult::structured(Value::Null),
+            full,
+            typed_complete,
+            other_kind,
+        ]
+    }
+
+    #[test]
+    fn the_typed_crossing_gives_what_the_json_route_gives() {
+        for version in VERSIONS {
+            for result in typed_results() {
+                let json_route = call_tool_result_by_json(&result, version);
+                if result.result_type.as_deref() == Some("task") && version.has_result_type() {
+                    assert!(!typed_crossing(&result, version));
+                    assert_eq!(result.clone().into_rmcp_for(version), json_route);
+                    assert!(json_route.is_err());
+                    continue;
+                }
+                assert!(typed_crossing(&result, version), "{result:?}");
+                let typed = result.clone().into_rmcp_for(version);
+                assert_eq!(typed, json_route, "{version:?}: {result:?}");
+                assert_eq!(result.to_rmcp_for(version), json_route);
+            }
+        }
+    }
+
+    #[test]
+    fn what_the_typed_crossing_does_not_take_goes_the_json_route_and_is_refused_the_same_way() {
+        let mut inexact = TextContent::new("p");
+        inexact.annotations = Some(annotated(0.123_456_789_123));
+        let inexact = CallToolResult::new(vec![inexact.into()]);
+        let mut extra = CallToolResult::text("x");
+        extra.insert_extra("x-trace", "abc").unwrap();
+        let mut block_extra = TextContent::new("x");
+        block_extra.insert_extra("x-b", 1).unwrap();
+        let block_extra = CallToolResult::new(vec![block_extra.into()]);
+        let link = CallToolResult::new(vec![ContentBlock::from(crate::ResourceLink::new(
+            crate::Uri::new("https://example.com/a").unwrap(),
+            "a",
+        ))]);
+        let rounded_structured = CallToolResult {
+            structured_content: Some(
+                crate::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
+            ),
+            ..CallToolResult::text("n")
+        };
+        for version in VERSIONS {
+            assert!(!typed_crossing(&rounded_structured, version));
+            assert_eq!(
+                rounded_structured
+                    .clone()
+                    .into_rmcp_for(version)
+                    .unwrap_err()
+                    .path(),
+                call_tool_result_by_json(&rounded_structured, version)
+                    .unwrap_err()
+                    .path()
+            );
+            for result in [&inexact, &extra, &block_extra, &link] {
+                assert!(!typed_crossing(result, version));
+                let json_route = call_tool_result_by_json(result, version);
+                assert_eq!(result.clone().into_rmcp_for(version), json_route);
+            }
+            assert_eq!(
+                inexact.clone().into_rmcp_for(version).unwrap_err().path(),
+                "content[0].annotations.priority"
+            );
+            assert_eq!(
+                extra.clone().into_rmcp_for(version).unwrap_err().path(),
+                "x-trace"
+            );
+            assert!(link.clone().into_rmcp_for(version).is_ok());
+        }
+    }
 }

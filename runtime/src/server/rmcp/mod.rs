@@ -292,7 +292,7 @@ where
 {
     match outcome.map_err(protocol_error)? {
         Outcome::Complete(result) => Ok(result
-            .to_rmcp_for(version)
+            .into_rmcp_for(version)
             .map_err(|e| convert_error(&e))?
             .into()),
         Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
