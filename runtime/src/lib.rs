@@ -69,8 +69,9 @@ pub use derive::read::{ContentSlots as Content, FromText};
 pub use derive::write::DisplayText;
 #[doc(hidden)]
 pub use derive::{
-    AudienceField, BinaryField, MimeField, PriorityField, SourceField as AttributeField,
-    Structured, StructuredWrite, TimestampField, UriField,
+    AudienceField, BinaryField, MetaValue, MetaValueWrite, MimeField, PriorityField,
+    SourceField as AttributeField, Structured, StructuredWrite, TemplateVariable,
+    TemplateVariableWrite, TimestampField, UriField,
 };
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]

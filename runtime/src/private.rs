@@ -39,12 +39,12 @@ pub use crate::derive::variant::{
 };
 pub use crate::derive::write::{
     DisplayText, Envelope, LinkParts, ResourceParts, annotations, blob_resource, call_tool_result,
-    expand, extend_meta, json, json_text, link, media, meta, name_or, string, text, text_resource,
-    var,
+    expand, extend_meta, json_text, link, media, meta, name_or, string, text, text_resource,
 };
 pub use crate::derive::{
-    AudienceField, Audio, BinaryField as Bin, Image, MimeField, PriorityField, SourceField,
-    Structured, StructuredWrite, TimestampField, UriField,
+    AudienceField, Audio, BinaryField as Bin, Image, MetaValue, MetaValueWrite, MimeField,
+    PriorityField, SourceField, Structured, StructuredWrite, TemplateVariable,
+    TemplateVariableWrite, TimestampField, UriField,
 };
 pub use crate::model::annotations::Role;
 pub use crate::model::cache::CacheHint;

@@ -565,9 +565,13 @@ fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
         return;
     }
     let ty = field.ty;
-    let bytes = toolkit::is_bytes(ty)
-        || toolkit::option_inner(ty).is_some_and(toolkit::is_bytes)
-        || toolkit::vec_inner(ty).is_some_and(toolkit::is_bytes);
+    // Through any nesting of `Option` and `Vec` (`Option<Vec<Box<[u8]>>>`).
+    let mut inner = Some(ty);
+    let mut bytes = false;
+    while let Some(t) = inner {
+        bytes |= toolkit::is_bytes(t);
+        inner = toolkit::option_inner(t).or_else(|| toolkit::vec_inner(t));
+    }
     if bytes {
         cx.error_spanned_by(
             ty,

@@ -7,9 +7,12 @@ pub(crate) mod read;
 pub(crate) mod variant;
 pub(crate) mod write;
 
+use std::fmt::Display;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::content_traits::{FromBinary, FromContent, IntoBinary, IntoContent, schema_of};
@@ -21,7 +24,7 @@ use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::Violation;
 use crate::wire::error::ReadError;
-use read::ContentSlots;
+use read::{ContentSlots, FromText};
 
 /// A field an attribute takes a value from: `X` itself or `Option<X>`.
 #[diagnostic::on_unimplemented(
@@ -30,8 +33,11 @@ use read::ContentSlots;
     note = "an attribute value taken from a field (a resource's or a link's `mime = field`, a link's `name`, `title`, `description` or `size = field`) has the type of what it sets: `MimeType`, `String`, `u64`"
 )]
 pub trait SourceField<X>: Sized {
-    /// The value, cloned, as an `Option`.
-    fn to_option(&self) -> Option<X>;
+    /// The value, cloned, as an `Option`. (`Clone` is asked here, not of the impls: a field
+    /// read back from a template variable or a `_meta` entry is never cloned.)
+    fn to_option(&self) -> Option<X>
+    where
+        X: Clone;
     /// The field's value from a value read back.
     fn from_value(value: X) -> Self;
     /// The field's value when nothing was read: `None` (an error) for a plain field,
@@ -40,8 +46,11 @@ pub trait SourceField<X>: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<X: Clone> SourceField<X> for X {
-    fn to_option(&self) -> Option<X> {
+impl<X> SourceField<X> for X {
+    fn to_option(&self) -> Option<X>
+    where
+        X: Clone,
+    {
         Some(self.clone())
     }
     fn from_value(value: X) -> Self {
@@ -53,8 +62,11 @@ impl<X: Clone> SourceField<X> for X {
 }
 
 #[diagnostic::do_not_recommend]
-impl<X: Clone> SourceField<X> for Option<X> {
-    fn to_option(&self) -> Option<X> {
+impl<X> SourceField<X> for Option<X> {
+    fn to_option(&self) -> Option<X>
+    where
+        X: Clone,
+    {
         self.clone()
     }
     fn from_value(value: X) -> Self {
@@ -62,6 +74,98 @@ impl<X: Clone> SourceField<X> for Option<X> {
     }
     fn when_absent() -> Option<Self> {
         Some(None)
+    }
+}
+
+/// The field a URI template variable takes its value from (`X` of an `X` or `Option<X>`
+/// field) in a type that is read back: written with `Display`, read with `FromStr`. One trait
+/// for both directions, so a type missing either is one error at the field.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a URI template variable: it is written with `Display` and read back with `FromStr`",
+    label = "needs `Display` and `FromStr`",
+    note = "use `String`, a number, `bool`, or a type implementing both; a `#[content(write_only)]` type needs only `Display`"
+)]
+pub trait TemplateVariable: Sized {
+    /// The variable's text (always `Some`: the shape a template takes).
+    fn var_text(&self) -> Option<String>;
+    /// The value from the variable's text.
+    fn from_var(text: &str) -> Result<Self, String>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Display + FromText> TemplateVariable for T {
+    #[inline]
+    fn var_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+    #[inline]
+    fn from_var(text: &str) -> Result<Self, String> {
+        T::from_text(text)
+    }
+}
+
+/// [`TemplateVariable`] of a `#[content(write_only)]` type: `Display` only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a URI template variable: it is written with `Display`",
+    label = "needs `Display`",
+    note = "use `String`, a number, `bool`, or a type implementing `Display`"
+)]
+pub trait TemplateVariableWrite {
+    /// The variable's text (always `Some`: the shape a template takes).
+    fn var_text(&self) -> Option<String>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Display + ?Sized> TemplateVariableWrite for T {
+    #[inline]
+    fn var_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+/// The field a `_meta` entry takes its value from (`X` of an `X` or `Option<X>` field) in a
+/// type that is read back: written with `Serialize`, read with `Deserialize`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `_meta` value: it is written with `Serialize` and read back with `Deserialize`",
+    label = "needs `serde::Serialize` and `serde::Deserialize`",
+    note = "derive them: `#[derive(serde::Serialize, serde::Deserialize)]`; a `#[content(write_only)]` type needs only `Serialize`"
+)]
+pub trait MetaValue: Sized {
+    /// The value's JSON (`null` if `serde_json` refuses it: writing never fails); always
+    /// `Some`, the shape a `_meta` entry takes.
+    fn to_meta(&self) -> Option<Value>;
+    /// The value from its JSON.
+    fn from_meta(value: &RawValue) -> Result<Self, serde_json::Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Serialize + DeserializeOwned> MetaValue for T {
+    #[inline]
+    fn to_meta(&self) -> Option<Value> {
+        Some(serde_json::to_value(self).unwrap_or(Value::Null))
+    }
+    #[inline]
+    fn from_meta(value: &RawValue) -> Result<Self, serde_json::Error> {
+        T::deserialize(value)
+    }
+}
+
+/// [`MetaValue`] of a `#[content(write_only)]` type: `Serialize` only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `_meta` value: it is written with `Serialize`",
+    label = "needs `serde::Serialize`",
+    note = "derive it: `#[derive(serde::Serialize)]`"
+)]
+pub trait MetaValueWrite {
+    /// The value's JSON (`null` if `serde_json` refuses it); always `Some`.
+    fn to_meta(&self) -> Option<Value>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Serialize + ?Sized> MetaValueWrite for T {
+    #[inline]
+    fn to_meta(&self) -> Option<Value> {
+        Some(serde_json::to_value(self).unwrap_or(Value::Null))
     }
 }
 

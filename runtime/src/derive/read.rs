@@ -8,6 +8,7 @@ use std::ops::Deref;
 use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 
 use super::{MediaKind, SourceField};
 use crate::content_traits::IntoContent;
@@ -400,37 +401,42 @@ impl<T> Param<T> {
         }
     }
 
-    /// Fills the slot from a template variable of the URI of block `index`.
-    pub fn fill_text<X: FromText>(
+    /// Fills the slot from a template variable of the URI of block `index`. `read` is the
+    /// field type's `TemplateVariable::from_var`, named by the generated code at the field's
+    /// type (as `from_value` in [`Param::fill`]), so a wrong type is one error there.
+    pub fn fill_text<X>(
         &mut self,
-        text: Option<&str>,
+        vars: &[(String, String)],
         index: usize,
         name: &str,
+        read: fn(&str) -> Result<X, String>,
     ) -> Result<(), ReadError>
     where
         T: SourceField<X>,
     {
         if self.value.is_none()
-            && let Some(text) = text
+            && let Some(text) = template_var(vars, name)
         {
-            self.value = Some(T::from_value(read_var::<X>(text, index, name)?));
+            self.value = Some(T::from_value(read_var(text, index, name, read)?));
         }
         Ok(())
     }
 
-    /// Fills the slot from the `_meta` entry `key` of `meta` (found `at`).
-    pub fn fill_meta<X: DeserializeOwned>(
+    /// Fills the slot from the `_meta` entry `key` of `meta` (found `at`); `read` is the
+    /// field type's `MetaValue::from_meta` (see [`Param::fill_text`]).
+    pub fn fill_meta<'m, X>(
         &mut self,
-        meta: Option<&Meta>,
+        meta: impl Into<Option<&'m Meta>>,
         key: &'static str,
         at: At,
         field: &str,
+        read: MetaRead<X>,
     ) -> Result<(), ReadError>
     where
         T: SourceField<X>,
     {
         if self.value.is_none()
-            && let Some(value) = read_meta::<X>(meta, key, at, field)?
+            && let Some(value) = read_meta(meta.into(), key, at, field, read)?
         {
             self.value = Some(T::from_value(value));
         }
@@ -439,7 +445,7 @@ impl<T> Param<T> {
 
     /// [`Param::fill`] for a field with several sources: a value that differs from one
     /// read before is an error naming both places.
-    pub fn fill_agreed<X: PartialEq>(
+    pub fn fill_agreed<X: PartialEq + Clone>(
         &mut self,
         value: Option<X>,
         from: From,
@@ -456,19 +462,20 @@ impl<T> Param<T> {
     }
 
     /// [`Param::fill_text`] for a field with several sources.
-    pub fn fill_text_agreed<X: FromText + PartialEq>(
+    pub fn fill_text_agreed<X: PartialEq + Clone>(
         &mut self,
-        text: Option<&str>,
+        vars: &[(String, String)],
         index: usize,
         name: &str,
         field: &str,
+        read: fn(&str) -> Result<X, String>,
     ) -> Result<(), ReadError>
     where
         T: SourceField<X>,
     {
-        match text {
+        match template_var(vars, name) {
             Some(text) => {
-                let value = read_var::<X>(text, index, name)?;
+                let value = read_var(text, index, name, read)?;
                 self.agree(value, From::Uri(index), field, T::from_value)
             }
             None => Ok(()),
@@ -476,23 +483,24 @@ impl<T> Param<T> {
     }
 
     /// [`Param::fill_meta`] for a field with several sources.
-    pub fn fill_meta_agreed<X: DeserializeOwned + PartialEq>(
+    pub fn fill_meta_agreed<'m, X: PartialEq + Clone>(
         &mut self,
-        meta: Option<&Meta>,
+        meta: impl Into<Option<&'m Meta>>,
         key: &'static str,
         at: At,
         field: &str,
+        read: MetaRead<X>,
     ) -> Result<(), ReadError>
     where
         T: SourceField<X>,
     {
-        match read_meta::<X>(meta, key, at, field)? {
+        match read_meta(meta.into(), key, at, field, read)? {
             Some(value) => self.agree(value, From::Meta(at, key), field, T::from_value),
             None => Ok(()),
         }
     }
 
-    fn agree<X: PartialEq>(
+    fn agree<X: PartialEq + Clone>(
         &mut self,
         value: X,
         from: From,
@@ -569,8 +577,16 @@ impl Agree {
     }
 }
 
-fn read_var<X: FromText>(text: &str, index: usize, name: &str) -> Result<X, ReadError> {
-    X::from_text(text).map_err(|e| {
+/// `MetaValue::from_meta` of a field type.
+type MetaRead<X> = fn(&RawValue) -> Result<X, serde_json::Error>;
+
+fn read_var<X>(
+    text: &str,
+    index: usize,
+    name: &str,
+    read: fn(&str) -> Result<X, String>,
+) -> Result<X, ReadError> {
+    read(text).map_err(|e| {
         ReadError::message(
             format!("content[{index}].resource.uri"),
             format!("field `{name}`: {}", cannot_read::<X>(text, &e)),
@@ -578,16 +594,17 @@ fn read_var<X: FromText>(text: &str, index: usize, name: &str) -> Result<X, Read
     })
 }
 
-fn read_meta<X: DeserializeOwned>(
+fn read_meta<X>(
     meta: Option<&Meta>,
     key: &str,
     at: At,
     field: &str,
+    read: MetaRead<X>,
 ) -> Result<Option<X>, ReadError> {
     let Some(value) = meta.and_then(|meta| meta.get(key)) else {
         return Ok(None);
     };
-    X::deserialize(value).map(Some).map_err(|e| {
+    read(value).map(Some).map_err(|e| {
         ReadError::message(
             at.meta_path(key),
             format!(

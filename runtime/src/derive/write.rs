@@ -69,17 +69,6 @@ pub fn extend_meta<const N: usize>(meta: &mut Meta, entries: [(&'static str, Opt
     }
 }
 
-/// The JSON of a field placed in a `_meta` (`null` if `serde_json` refuses it); `None` for a
-/// field that is `None`.
-pub fn json<T: Serialize + ?Sized>(value: Option<&T>) -> Option<Value> {
-    value.map(|value| serde_json::to_value(value).unwrap_or(Value::Null))
-}
-
-/// The text a template variable takes from a field (`None` for a field that is `None`).
-pub fn var<T: Display + ?Sized>(value: Option<&T>) -> Option<String> {
-    value.map(ToString::to_string)
-}
-
 /// Expands a template whose scheme the compiler saw is literal; inserted values are
 /// percent-encoded, so the result is an absolute URI.
 pub fn expand<const N: usize>(template: &UriTemplate, values: &[(&str, Option<String>); N]) -> Uri {

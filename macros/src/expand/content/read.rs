@@ -299,10 +299,10 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
                     )
                 }
                 Use::BlockMeta { key, .. } => quote! {
-                    __s.#slot.#fill_meta::<#x>(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name)?;
+                    __s.#slot.#fill_meta(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
                 },
                 Use::ContentsMeta { key, .. } => quote! {
-                    __s.#slot.#fill_meta::<#x>(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name)?;
+                    __s.#slot.#fill_meta(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
                 },
                 Use::Mime { owner } => {
                     let (conv, part) = match layout.fields[*owner].block().map(|b| b.kind) {
@@ -319,7 +319,7 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
                 Use::TemplateVar { name, .. } => {
                     let extra = agreed.then(|| quote!(, #field_name));
                     quote! {
-                        __s.#slot.#fill_text::<#x>(__p::template_var(&__v, #name), __i, #name #extra)?;
+                        __s.#slot.#fill_text(&__v, __i, #name #extra, <#x as __p::TemplateVariable>::from_var)?;
                     }
                 }
                 Use::LinkPart { key: "size", .. } => {
@@ -383,9 +383,10 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
             quote!(fill_meta)
         };
         for key in keys {
-            sources.extend(quote_spanned! {target.field.ty.span()=>
-                __s.#slot.#fill_meta::<#x>(__p::Some(__meta), #key, __p::At::Result, #field_name)?;
-            });
+            sources.extend(respan(
+                quote!(__s.#slot.#fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::MetaValue>::from_meta)?;),
+                target.field.ty.span(),
+            ));
         }
     }
     let values = layout.fields.iter().map(|resolved| {

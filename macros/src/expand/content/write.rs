@@ -95,17 +95,21 @@ impl Writer<'_, '_> {
         }
     }
 
-    /// A referenced field's value as `Option<&T>`.
-    fn optional_ref(&self, name: &Ident) -> TokenStream {
+    /// A referenced field's value (`X` or `Option<X>`) as `Option<_>` by a method of the field trait
+    /// `traits[0]` (a type that reads) or `traits[1]` (write-only), spanned at the field's type.
+    fn mapped(&self, name: &Ident, traits: [&str; 2], method: &str) -> TokenStream {
         let Some(resolved) = self.layout.field(name) else {
             return quote!(__p::None);
         };
-        let place = self.place(resolved);
-        if resolved.is_optional() {
-            quote!(__p::Option::as_ref(#place))
+        let (place, x) = (self.place(resolved), resolved.source_ty());
+        let field_trait = format_ident!("{}", traits[usize::from(!self.layout.input.reads())]);
+        let method = format_ident!("{}", method);
+        let call = if resolved.is_optional() {
+            quote!(__p::Option::and_then(__p::Option::as_ref(#place), <#x as __p::#field_trait>::#method))
         } else {
-            quote!(__p::Some(#place))
-        }
+            quote!(<#x as __p::#field_trait>::#method(#place))
+        };
+        respan(call, resolved.field.ty.span())
     }
 
     /// A referenced field's value, cloned, as `Option<X>` (`X` or `Option<X>` fields); spanned
@@ -175,10 +179,7 @@ impl Writer<'_, '_> {
         let entries = entries.iter().map(|entry| {
             let key = &entry.key;
             let value = match &entry.value {
-                Value::Field(name) => {
-                    let value = self.optional_ref(name);
-                    quote!(__p::json(#value))
-                }
+                Value::Field(name) => self.mapped(name, ["MetaValue", "MetaValueWrite"], "to_meta"),
                 literal => {
                     let json = literal_json(literal);
                     quote!(__p::Some(#json))
@@ -329,8 +330,12 @@ impl Writer<'_, '_> {
         }
         let name = template_static(self.layout, resolved.index);
         let values = resolved_vars(self.layout, resolved.index).map(|(variable, source)| {
-            let value = self.optional_ref(&source.field.ident);
-            quote!((#variable, __p::var(#value)))
+            let value = self.mapped(
+                &source.field.ident,
+                ["TemplateVariable", "TemplateVariableWrite"],
+                "var_text",
+            );
+            quote!((#variable, #value))
         });
         quote!(__p::expand(&#name, &[#(#values),*]))
     }
