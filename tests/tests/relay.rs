@@ -132,10 +132,14 @@ fn tool_schemas_and_icon_sizes_are_relayed_byte_for_byte() {
 #[test]
 fn escaped_member_names_are_decoded_only_where_the_model_holds_members() {
     let doc = br#"{"content":[{"type":"text","text":"x","_meta":{"com.example/\u0041":"\u0042"},"\u0078tra":1}],"structuredContent":{"\u0043":"\u0044"},"isError":false}"#;
-    let out = String::from_utf8(relay::<CallToolResult>(doc, ProtocolVersion::V2025_11_25)).unwrap();
+    let out =
+        String::from_utf8(relay::<CallToolResult>(doc, ProtocolVersion::V2025_11_25)).unwrap();
     // `_meta` key and unknown-field name: decoded; their values: as received.
     assert!(out.contains(r#""com.example/A":"\u0042""#), "{out}");
     assert!(out.contains(r#""xtra":1"#), "{out}");
     // Structured content is one uninterpreted value: kept whole.
-    assert!(out.contains(r#""structuredContent":{"\u0043":"\u0044"}"#), "{out}");
+    assert!(
+        out.contains(r#""structuredContent":{"\u0043":"\u0044"}"#),
+        "{out}"
+    );
 }
