@@ -8,6 +8,7 @@ pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;
 pub(crate) mod extra;
+mod extra_fields;
 pub(crate) mod icon;
 pub(crate) mod json;
 pub(crate) mod meta;

@@ -26,7 +26,6 @@ use serde::de::{
 use serde_json::value::RawValue;
 
 use crate::wire::limits::{Finding, scan_counting};
-use crate::wire::read::lone_surrogate;
 
 /// The name under which `serde_json` hands out a [`RawValue`] (its `raw_value` feature).
 /// Should it change, raw values would fail here and every read take the checked path:
@@ -131,34 +130,81 @@ struct GuardVisitor<'b, V> {
     budget: &'b Budget,
 }
 
-macro_rules! forward_deserialize {
-    ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-            self.de.$method(GuardVisitor { visitor, budget: self.budget })
+/// The methods of a deserializer wrapper that hand `self.de` the visitor wrapped as
+/// `$wrap { visitor, $field }`: every method of [`Guard`] and [`KeyGuard`] but their own.
+macro_rules! forward_wrapped {
+    ($wrap:ident { $field:ident }; $($method:ident)*; named: $($named:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+                self.de.$method($wrap { visitor, $field: self.$field })
+            }
+        )*
+        $(
+            fn $named<V: Visitor<'de>>(
+                self,
+                name: &'static str,
+                visitor: V,
+            ) -> Result<V::Value, Self::Error> {
+                self.de.$named(name, $wrap { visitor, $field: self.$field })
+            }
+        )*
+
+        fn deserialize_tuple<V: Visitor<'de>>(
+            self,
+            len: usize,
+            visitor: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.de.deserialize_tuple(len, $wrap { visitor, $field: self.$field })
         }
-    )*};
+
+        fn deserialize_tuple_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            len: usize,
+            visitor: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.de
+                .deserialize_tuple_struct(name, len, $wrap { visitor, $field: self.$field })
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            fields: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.de
+                .deserialize_struct(name, fields, $wrap { visitor, $field: self.$field })
+        }
+
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            variants: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.de
+                .deserialize_enum(name, variants, $wrap { visitor, $field: self.$field })
+        }
+
+        fn is_human_readable(&self) -> bool {
+            self.de.is_human_readable()
+        }
+    };
 }
 
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
     type Error = D::Error;
 
-    forward_deserialize! {
+    forward_wrapped! {
+        GuardVisitor { budget };
         deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
         deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
         deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
         deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
         deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let budget = self.budget;
-        self.de
-            .deserialize_unit_struct(name, GuardVisitor { visitor, budget })
+        deserialize_identifier;
+        named: deserialize_unit_struct
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -177,59 +223,12 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
             .deserialize_newtype_struct(name, GuardVisitor { visitor, budget })
     }
 
-    fn deserialize_tuple<V: Visitor<'de>>(
-        self,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let budget = self.budget;
-        self.de
-            .deserialize_tuple(len, GuardVisitor { visitor, budget })
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let budget = self.budget;
-        self.de
-            .deserialize_tuple_struct(name, len, GuardVisitor { visitor, budget })
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let budget = self.budget;
-        self.de
-            .deserialize_struct(name, fields, GuardVisitor { visitor, budget })
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let budget = self.budget;
-        self.de
-            .deserialize_enum(name, variants, GuardVisitor { visitor, budget })
-    }
-
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
         // `serde_json` skips an ignored value without a visitor: read it as a slice to check
         // it, then tell the visitor what `serde_json` tells it.
         let raw = <&'de RawValue>::deserialize(self.de)?;
         self.budget.raw(raw.get())?;
         visitor.visit_unit()
-    }
-
-    fn is_human_readable(&self) -> bool {
-        self.de.is_human_readable()
     }
 }
 
@@ -548,90 +547,18 @@ struct KeyVisitor<'k, 'de, V> {
     keys: &'k mut Keys<'de>,
 }
 
-macro_rules! forward_key_deserialize {
-    ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-            self.de.$method(KeyVisitor { visitor, keys: self.keys })
-        }
-    )*};
-}
-
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for KeyGuard<'_, 'de, D> {
     type Error = D::Error;
 
-    forward_key_deserialize! {
+    forward_wrapped! {
+        KeyVisitor { keys };
         deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
         deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
         deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
         deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
         deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier deserialize_ignored_any
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let keys = self.keys;
-        self.de
-            .deserialize_unit_struct(name, KeyVisitor { visitor, keys })
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let keys = self.keys;
-        self.de
-            .deserialize_newtype_struct(name, KeyVisitor { visitor, keys })
-    }
-
-    fn deserialize_tuple<V: Visitor<'de>>(
-        self,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let keys = self.keys;
-        self.de.deserialize_tuple(len, KeyVisitor { visitor, keys })
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let keys = self.keys;
-        self.de
-            .deserialize_tuple_struct(name, len, KeyVisitor { visitor, keys })
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let keys = self.keys;
-        self.de
-            .deserialize_struct(name, fields, KeyVisitor { visitor, keys })
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let keys = self.keys;
-        self.de
-            .deserialize_enum(name, variants, KeyVisitor { visitor, keys })
-    }
-
-    fn is_human_readable(&self) -> bool {
-        self.de.is_human_readable()
+        deserialize_identifier deserialize_ignored_any;
+        named: deserialize_unit_struct deserialize_newtype_struct
     }
 }
 
@@ -707,4 +634,47 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisitor<'_, 'de, V> {
     fn visit_enum<A: EnumAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
         Err(over())
     }
+}
+
+/// The offset and text of the first `\\uD800`-`\\uDFFF` escape that is not half of a pair.
+pub(crate) fn lone_surrogate(bytes: &[u8]) -> Option<(usize, String)> {
+    let mut from = 0;
+    while let Some(i) = memchr::memmem::find(bytes.get(from..)?, b"\\u") {
+        let at = from + i;
+        // An escaped backslash followed by `u` is not an escape: count the backslashes.
+        let run = bytes[..at]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count();
+        from = at + 2;
+        if run % 2 == 1 {
+            continue;
+        }
+        let Some(code) = hex4(bytes.get(at + 2..at + 6)?) else {
+            continue;
+        };
+        let escape = || String::from_utf8_lossy(&bytes[at..at + 6]).into_owned();
+        match code {
+            0xD800..=0xDBFF => {
+                let low = bytes
+                    .get(at + 6..at + 8)
+                    .filter(|p| *p == b"\\u")
+                    .and_then(|_| hex4(bytes.get(at + 8..at + 12)?));
+                if matches!(low, Some(0xDC00..=0xDFFF)) {
+                    from = at + 12;
+                } else {
+                    return Some((at, escape()));
+                }
+            }
+            0xDC00..=0xDFFF => return Some((at, escape())),
+            _ => from = at + 6,
+        }
+    }
+    None
+}
+
+fn hex4(digits: &[u8]) -> Option<u32> {
+    let text = std::str::from_utf8(digits).ok()?;
+    u32::from_str_radix(text, 16).ok()
 }

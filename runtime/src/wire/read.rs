@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
-use crate::wire::guard::Budget;
+use crate::wire::guard::{Budget, lone_surrogate};
 use crate::wire::limits::{
     BinaryLimitScope, Finding, ReadLimits, ValueProblem, check_value_depth, depth_error,
     drop_iteratively, path_at, recursion_as_limit, reset_blocks, scan, values_error,
@@ -172,7 +172,9 @@ fn read_in_one_pass<T: DeserializeOwned>(
     // then reads it as `str` and does not check each string again. Lone surrogates: the
     // parser refuses them in what it decodes, `guard` looks for them in what it does not.
     let text = std::str::from_utf8(bytes).ok()?;
-    let _scope = BinaryLimitScope::enter(limits);
+    // The model-memory budget of `ReadLimits` applies here as on the checked path: a
+    // document over it is refused there, with its path.
+    let _scope = BinaryLimitScope::enter_for_document(limits, bytes.len());
     let budget = Budget::new(max_depth, limits.max_values);
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(budget.root(&mut deserializer).ok()?).ok()?;
@@ -241,49 +243,6 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
         )
         .at_offset(bytes, at)
     })
-}
-
-/// The offset and text of the first `\\uD800`-`\\uDFFF` escape that is not half of a pair.
-pub(crate) fn lone_surrogate(bytes: &[u8]) -> Option<(usize, String)> {
-    let mut from = 0;
-    while let Some(i) = memchr::memmem::find(bytes.get(from..)?, b"\\u") {
-        let at = from + i;
-        // An escaped backslash followed by `u` is not an escape: count the backslashes.
-        let run = bytes[..at]
-            .iter()
-            .rev()
-            .take_while(|&&b| b == b'\\')
-            .count();
-        from = at + 2;
-        if run % 2 == 1 {
-            continue;
-        }
-        let Some(code) = hex4(bytes.get(at + 2..at + 6)?) else {
-            continue;
-        };
-        let escape = || String::from_utf8_lossy(&bytes[at..at + 6]).into_owned();
-        match code {
-            0xD800..=0xDBFF => {
-                let low = bytes
-                    .get(at + 6..at + 8)
-                    .filter(|p| *p == b"\\u")
-                    .and_then(|_| hex4(bytes.get(at + 8..at + 12)?));
-                if matches!(low, Some(0xDC00..=0xDFFF)) {
-                    from = at + 12;
-                } else {
-                    return Some((at, escape()));
-                }
-            }
-            0xDC00..=0xDFFF => return Some((at, escape())),
-            _ => from = at + 6,
-        }
-    }
-    None
-}
-
-fn hex4(digits: &[u8]) -> Option<u32> {
-    let text = std::str::from_utf8(digits).ok()?;
-    u32::from_str_radix(text, 16).ok()
 }
 
 #[cfg(test)]
