@@ -15,7 +15,6 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::value::BorrowedStrDeserializer;
@@ -466,15 +465,17 @@ impl<'de, E: de::Error> MapAccess<'de> for RawMap<'de, E> {
 
 /// Keys kept inline; most objects of a tool result have fewer.
 const INLINE_KEYS: usize = 8;
-/// Past this many keys an object's keys go into a hash set.
-const LINEAR_KEYS: usize = 16;
+/// Past this many keys the one pass gives an object up to the checked path. A set of every
+/// key of a large object would cost more memory per key than a tiny member takes in the
+/// input (`"a":1,` is 6 bytes, a set entry 30 or more), which would break the bound of
+/// `ReadLimits` (8 × the document); the checked path's pre-pass keeps 16 bytes per key.
+const LINEAR_KEYS: usize = 32;
 
 /// The keys of one object so far: borrowed from the input when they have no escapes.
 struct Keys<'de> {
     inline: [&'de str; INLINE_KEYS],
     inline_len: usize,
     rest: Vec<Cow<'de, str>>,
-    set: Option<HashSet<Cow<'de, str>>>,
 }
 
 impl Default for Keys<'_> {
@@ -483,29 +484,21 @@ impl Default for Keys<'_> {
             inline: [""; INLINE_KEYS],
             inline_len: 0,
             rest: Vec::new(),
-            set: None,
         }
     }
 }
 
 impl<'de> Keys<'de> {
-    /// Adds `key`; `false` if the object already has it.
+    /// Adds `key`; `false` if the object already has it, or has more keys than the one
+    /// pass checks (either way the read goes to the checked path, which names a duplicate).
     fn insert(&mut self, key: Cow<'de, str>) -> bool {
-        if let Some(set) = &mut self.set {
-            return set.insert(key);
-        }
         let text = key.as_ref();
         let inline = self.inline.get(..self.inline_len).unwrap_or_default();
         if inline.contains(&text) || self.rest.iter().any(|k| k.as_ref() == text) {
             return false;
         }
         if self.inline_len + self.rest.len() >= LINEAR_KEYS {
-            let mut set: HashSet<Cow<'de, str>> =
-                inline.iter().map(|k| Cow::Borrowed(*k)).collect();
-            set.extend(std::mem::take(&mut self.rest));
-            set.insert(key);
-            self.set = Some(set);
-            return true;
+            return false;
         }
         match key {
             Cow::Borrowed(text) if self.inline_len < INLINE_KEYS => {
