@@ -143,8 +143,8 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let inner = block.inner;
     let reader = match block.text {
         TextForm::String => quote!(__p::read_string),
-        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::FromText>::read_text),
-        TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
+        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::TextField>::read_text),
+        TextForm::Json => quote_spanned!(inner.span()=> <#inner as __p::JsonField>::read_json),
     };
     let fills = fills(layout, resolved.index);
     // Compared before the offer, which may move the text out of an owned block.
