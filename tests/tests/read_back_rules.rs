@@ -769,3 +769,53 @@ fn link_parts_and_annotations_from_one_param_field_are_compared() {
         );
     }
 }
+
+#[test]
+fn a_place_that_holds_nothing_where_another_holds_a_value_disagrees() {
+    // A param field: the second link's `size` removed.
+    #[derive(Content, Debug, PartialEq)]
+    struct Twins {
+        #[content(link(name = "a", size = bytes))]
+        a: Uri,
+        #[content(link(name = "b", size = bytes))]
+        b: Uri,
+        bytes: Option<u64>,
+    }
+    let twins = |bytes| Twins {
+        a: Uri::new("file:///a").unwrap(),
+        b: Uri::new("file:///b").unwrap(),
+        bytes,
+    };
+    // `None` writes no size anywhere, and reads back.
+    assert_eq!(
+        Twins::from_call_tool_result(&twins(None).into_call_tool_result()).unwrap(),
+        twins(None)
+    );
+    let json = String::from_utf8(
+        twins(Some(5))
+            .into_call_tool_result()
+            .to_json_for(ProtocolVersion::V2026_07_28),
+    )
+    .unwrap();
+    let at = json.rfind(r#","size":5"#).unwrap();
+    let removed = format!("{}{}", &json[..at], &json[at + 9..]);
+    let err = Twins::from_call_tool_result(&read_json(removed.as_bytes()).unwrap()).unwrap_err();
+    assert_eq!(err.path(), "content[1].size");
+    assert!(
+        err.detail().starts_with(
+            "field `bytes` is read from two places that disagree: content[0].size and content[1].size"
+        ),
+        "{err}"
+    );
+    // A text field: the link's `title` removed.
+    let result = tampered(manual(), r#","title":"For users""#, "");
+    assert_eq!(
+        refused::<Manual>(&result),
+        (
+            "content[2].text".to_owned(),
+            "field `subtitle` is read from two places that disagree: nothing at content[1].title and \
+             \"For users\" at content[2].text (both are written from this one field, so they must be equal)"
+                .to_owned()
+        )
+    );
+}

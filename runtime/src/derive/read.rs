@@ -444,22 +444,27 @@ impl<T> Param<T> {
         Ok(())
     }
 
-    /// Reads one place of a field with several sources: the first place found gives the
-    /// value, every later one must hold what that value writes there (else an error naming
-    /// both places).
+    /// Reads one place of a field with several sources: the first place gives the value (or
+    /// says there is none), every later one must hold what that value writes there, and
+    /// nothing where there is none (else an error naming both places).
     pub fn agree<S: Source<T>>(&mut self, source: S, field: &str) -> Result<(), ReadError> {
+        let Some(found) = source.found() else {
+            return Ok(());
+        };
         let from = source.from();
-        if let (Some(first), Some(first_from)) = (&self.value, self.from) {
-            return match source.holds(first) {
-                Some(false) => Err(disagree(field, first_from, from)),
-                _ => Ok(()),
-            };
+        let agrees = match (self.from, &self.value) {
+            (None, _) => {
+                self.value = source.read(field)?;
+                self.from = Some(from);
+                return Ok(());
+            }
+            (Some(_), Some(first)) => found && source.holds(first),
+            (Some(_), None) => !found,
+        };
+        match self.from {
+            Some(first_from) if !agrees => Err(disagree(field, first_from, from)),
+            _ => Ok(()),
         }
-        if let Some(value) = source.read(field)? {
-            self.value = Some(value);
-            self.from = Some(from);
-        }
-        Ok(())
     }
 
     /// The field's value once every source was read: `from` says where it was expected.
@@ -487,10 +492,13 @@ impl<T> Param<T> {
 pub trait Source<T> {
     /// Where the place is, for errors.
     fn from(&self) -> From;
-    /// Whether `first`, a value read from another place, writes what this place holds;
-    /// `None` when the place holds nothing.
-    fn holds(&self, first: &T) -> Option<bool>;
-    /// The field's value from this place; `None` when it holds nothing.
+    /// Whether the place holds a value (a place written from `None` holds none); `None` when
+    /// its holding none says nothing (a template variable a query expression leaves out).
+    fn found(&self) -> Option<bool>;
+    /// Whether `first`, a value read from another place, writes what this place holds
+    /// (asked when it holds one).
+    fn holds(&self, first: &T) -> bool;
+    /// The field's value from this place; `None` when it holds none.
     fn read(self, field: &str) -> Result<Option<T>, ReadError>;
 }
 
@@ -533,9 +541,11 @@ impl<X: PartialEq, T> Source<T> for Part<X, T> {
     fn from(&self) -> From {
         self.from
     }
-    fn holds(&self, first: &T) -> Option<bool> {
-        let value = self.value.as_ref()?;
-        Some((self.to_option)(first).as_ref() == Some(value))
+    fn found(&self) -> Option<bool> {
+        Some(self.value.is_some())
+    }
+    fn holds(&self, first: &T) -> bool {
+        (self.to_option)(first) == self.value
     }
     fn read(self, _: &str) -> Result<Option<T>, ReadError> {
         Ok(self.value.map(self.from_value))
@@ -572,9 +582,11 @@ impl<X, T: SourceField<X>> Source<T> for Var<'_, X> {
     fn from(&self) -> From {
         From::Uri(self.index)
     }
-    fn holds(&self, first: &T) -> Option<bool> {
-        let text = self.text?;
-        Some(first.as_value().and_then(self.write).as_deref() == Some(text))
+    fn found(&self) -> Option<bool> {
+        self.text.map(|_| true)
+    }
+    fn holds(&self, first: &T) -> bool {
+        first.as_value().and_then(self.write).as_deref() == self.text
     }
     fn read(self, _: &str) -> Result<Option<T>, ReadError> {
         self.text
@@ -590,6 +602,12 @@ pub struct MetaEntry<'m, X> {
     at: At,
     from_meta: MetaRead<X>,
     to_meta: fn(&X) -> Option<serde_json::Value>,
+}
+
+impl<X> MetaEntry<'_, X> {
+    fn raw(&self) -> Option<&RawValue> {
+        self.meta?.get(self.key)
+    }
 }
 
 /// The [`Source`] of the `_meta` entry `key` of `meta` (found `at`).
@@ -612,11 +630,15 @@ impl<X, T: SourceField<X>> Source<T> for MetaEntry<'_, X> {
     fn from(&self) -> From {
         From::Meta(self.at, self.key)
     }
-    fn holds(&self, first: &T) -> Option<bool> {
-        let raw = self.meta?.get(self.key)?;
+    fn found(&self) -> Option<bool> {
+        Some(self.raw().is_some())
+    }
+    fn holds(&self, first: &T) -> bool {
         // Compared as JSON values: the entry was written from `to_meta`'s value.
-        let found = serde_json::from_str::<serde_json::Value>(raw.get()).ok();
-        Some(found.is_some() && first.as_value().and_then(self.to_meta) == found)
+        let found = self
+            .raw()
+            .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
+        found.is_some() && first.as_value().and_then(self.to_meta) == found
     }
     fn read(self, field: &str) -> Result<Option<T>, ReadError> {
         let value = read_meta(self.meta, self.key, self.at, field, self.from_meta)?;
@@ -624,39 +646,37 @@ impl<X, T: SourceField<X>> Source<T> for MetaEntry<'_, X> {
     }
 }
 
-/// The places a text block field is written to (its text block, URI template variables),
-/// compared as written: each is the value's `Display`, so they are equal when they come from
-/// one value.
+/// The places a text-valued block field (a text block, a text resource's contents, a link's
+/// URI) is written to (its block, URI template variables, a link's parts, `_meta` entries…),
+/// compared as written: each is the value's text, so they are equal when they come from one
+/// value. A place written from `None` holds nothing, and must agree with the others on that.
 #[derive(Default)]
-pub struct Agree(Option<(String, From)>);
+pub struct Agree(Option<(Option<String>, From)>);
 
 impl Agree {
-    /// Records the text found `from`, or fails when it differs from one found before.
+    /// Records the text found `from`, or fails when it differs from one found before;
+    /// `None` says nothing (a block that is not the field's, a template variable a query
+    /// expression leaves out).
     pub fn agree(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
-        let Some(text) = text else {
-            return Ok(());
-        };
-        match &self.0 {
-            Some((first, _)) if first == text => Ok(()),
-            Some((first, first_from)) => Err(ReadError::message(
-                from.path(),
-                format!(
-                    "field `{field}` is read from two places that disagree: {:?} at {} and {:?} at {} (both are written from this one field, so they must be equal)",
-                    shorten(first),
-                    first_from.path(),
-                    shorten(text),
-                    from.path()
-                ),
-            )),
-            None => {
-                self.0 = Some((text.to_owned(), from));
-                Ok(())
-            }
+        match text {
+            Some(text) => self.place(Some(text), from, field),
+            None => Ok(()),
         }
     }
 
-    /// [`Agree::agree`] for the `_meta` entry `key` of `meta` (found `at`): read with the
-    /// field type's `MetaValue::from_meta`, then compared as the text its block holds
+    /// [`Agree::agree`] for a value a block carries (a link's part, a MIME type,
+    /// `lastModified`): `None` is a place that holds nothing.
+    pub fn agree_part(
+        &mut self,
+        text: Option<String>,
+        from: From,
+        field: &str,
+    ) -> Result<(), ReadError> {
+        self.place(text.as_deref(), from, field)
+    }
+
+    /// [`Agree::agree_part`] for the `_meta` entry `key` of `meta` (found `at`): read with
+    /// the field type's `MetaValue::from_meta`, then compared as the text its block holds
     /// (`display_text`, the text writer's conversion).
     pub fn agree_meta<'m, X>(
         &mut self,
@@ -666,7 +686,30 @@ impl Agree {
         (from_meta, display_text): (MetaRead<X>, fn(X) -> String),
     ) -> Result<(), ReadError> {
         let text = read_meta(meta.into(), key, at, field, from_meta)?.map(display_text);
-        self.agree(text.as_deref(), From::Meta(at, key), field)
+        self.place(text.as_deref(), From::Meta(at, key), field)
+    }
+
+    fn place(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
+        let Some((first, first_from)) = &self.0 else {
+            self.0 = Some((text.map(str::to_owned), from));
+            return Ok(());
+        };
+        if first.as_deref() == text {
+            return Ok(());
+        }
+        let quoted = |text: Option<&str>| {
+            text.map_or_else(|| "nothing".to_owned(), |t| format!("{:?}", shorten(t)))
+        };
+        Err(ReadError::message(
+            from.path(),
+            format!(
+                "field `{field}` is read from two places that disagree: {} at {} and {} at {} (both are written from this one field, so they must be equal)",
+                quoted(first.as_deref()),
+                first_from.path(),
+                quoted(text),
+                from.path()
+            ),
+        ))
     }
 }
 

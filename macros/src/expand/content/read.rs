@@ -419,7 +419,7 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let field_name = field_name.trim_start_matches("r#");
     let part_text = |part: &str| {
         let part = format_ident!("{}", part);
-        quote!(__p::part_text(__b, __p::TextPart::#part).as_deref())
+        quote!(__p::part_text(__b, __p::TextPart::#part))
     };
     let meta = |place: TokenStream, key: &LitStr| {
         let Some(block) = target.block() else {
@@ -456,7 +456,7 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     };
     let part = part_path(layout, used);
     let from = quote!(__p::From::Part(__i, #part));
-    quote!(__s.#agree.agree(#text, #from, #field_name)?;)
+    quote!(__s.#agree.agree_part(#text, #from, #field_name)?;)
 }
 
 /// The trait of the field an annotation takes its value from (`AudienceField`, …).
