@@ -672,6 +672,10 @@ impl Agree {
         from: From,
         field: &str,
     ) -> Result<(), ReadError> {
+        if self.0.is_none() {
+            self.0 = Some((text, from));
+            return Ok(());
+        }
         self.place(text.as_deref(), from, field)
     }
 
@@ -686,7 +690,7 @@ impl Agree {
         (from_meta, display_text): (MetaRead<X>, fn(X) -> String),
     ) -> Result<(), ReadError> {
         let text = read_meta(meta.into(), key, at, field, from_meta)?.map(display_text);
-        self.place(text.as_deref(), From::Meta(at, key), field)
+        self.agree_part(text, From::Meta(at, key), field)
     }
 
     fn place(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
