@@ -381,7 +381,7 @@ fn fill_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     }
 }
 
-/// Reads one place of a param field with several sources: a [`Source`] per place, every one
+/// Reads one place of a param field with several sources: a `Source` per place, every one
 /// compared as written (`Param::agree`).
 fn agree_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let x = target.source_ty();
