@@ -34,27 +34,11 @@ struct Map {
     #[content(link(name = "legend", title = caption))]
     legend: Uri,
     caption: String,
+    // A text field a URI template also takes (compared as text).
     #[content(text)]
-    note: NoClone,
+    note: Region,
     #[content(resource(uri = "notes://{note}"))]
     about: String,
-}
-
-/// A text field a URI template also takes (compared as text).
-#[derive(Debug)]
-struct NoClone(String);
-
-impl fmt::Display for NoClone {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl FromStr for NoClone {
-    type Err = std::convert::Infallible;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Ok(NoClone(text.to_owned()))
-    }
 }
 
 fn main() {
@@ -64,7 +48,7 @@ fn main() {
         region: Region("alps".into()),
         legend: Uri::new("file:///legend.png").unwrap(),
         caption: "Legend".into(),
-        note: NoClone("scale 1:25000".into()),
+        note: Region("scale 1:25000".into()),
         about: "a".into(),
     };
     let read = Map::from_call_tool_result(&map.into_call_tool_result()).unwrap();
