@@ -24,6 +24,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
     for field in &input.fields {
         check_field(cx, input, field);
     }
+    check_result_meta_keys(cx, input);
     check_unplaced(cx, layout);
     if input.reads() {
         read_back::check_layout(cx, layout);
@@ -200,6 +201,40 @@ fn check_meta(
                 cx.error_at(*span, "a `_meta` number must be finite");
             }
             _ => {}
+        }
+    }
+}
+
+/// The result's `_meta` is one object: a key written twice (by `meta(…)` split over
+/// attributes, by an enum and its variant, by a field's `meta = "…"`) would keep only the
+/// last value, and reading back would give both sources that one value.
+fn check_result_meta_keys(cx: &mut Ctxt, input: &Input) {
+    let fields = input
+        .fields
+        .iter()
+        .filter_map(|field| match &field.attrs.kind {
+            Some(Kind::ResultMeta { meta_key, .. }) => Some(meta_key),
+            _ => None,
+        });
+    let mut seen: Vec<&LitStr> = Vec::new();
+    for key in input
+        .attrs
+        .meta
+        .iter()
+        .map(|entry| &entry.key)
+        .chain(fields)
+    {
+        let text = key.value();
+        if let Some(first) = seen.iter().find(|first| first.value() == text) {
+            cx.error_at(
+                key.span(),
+                format!(
+                    "duplicate `_meta` key `{text}`: the result's `_meta` holds one value per key"
+                ),
+            );
+            cx.error_at(first.span(), format!("`{text}` first used here"));
+        } else {
+            seen.push(key);
         }
     }
 }
