@@ -341,6 +341,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             mime,
             any_mime,
         } => match mime {
+            None if field.attrs.kind_broken => {}
             None => cx.error_spanned_by(
                 key,
                 format!(
@@ -370,6 +371,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             body,
         } => {
             match uri {
+                None if field.attrs.kind_broken => {}
                 None => cx.error_spanned_by(
                     key,
                     "`resource` needs a URI: `resource(uri = \"file:///{name}.txt\")`",
@@ -489,8 +491,13 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
 /// Every field is placed somewhere: a kind of its own, or a value another attribute uses.
 fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
     let input = layout.input;
-    // A structured type's every field is in `structuredContent` already.
-    if input.attrs.structured.is_some() {
+    // A structured type's every field is in `structuredContent` already; after a kind written
+    // in the wrong place or a broken kind list, a field it would have used is not a second
+    // mistake.
+    if input.attrs.structured.is_some()
+        || input.attrs.misplaced_kind
+        || input.fields.iter().any(|f| f.attrs.kind_broken)
+    {
         return;
     }
     // Names used in attributes that are no field: a field they misspell is not reported
