@@ -1,11 +1,12 @@
 //! Wire edges the other `edges_*.rs` files do not walk, found by a second independent review
-//! of issue 11: error text for priorities rmcp cannot hold (tiny and long values).
+//! of issue 11: error text for priorities rmcp cannot hold (tiny and long values); `data:`
+//! icons that are not data URLs.
 
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]
 
 use mcp_content::rmcp::RmcpModel;
-use mcp_content::{Annotations, CallToolResult, ContentBlock, Priority};
+use mcp_content::{Annotations, CallToolResult, ContentBlock, Icon, Priority, Validate, read_json};
 
 fn with_priority(priority: f64) -> CallToolResult {
     let mut block = ContentBlock::text("a");
@@ -42,5 +43,46 @@ fn a_priority_rmcp_cannot_hold_is_named_short() {
             "{message}"
         );
         assert!(message.len() < 160, "{message}");
+    }
+}
+
+/// A `data:` icon is a data URL: one that declares base64 and carries something else, or has
+/// no comma before its data, is refused on read with its path, and by `validate()`; escaped
+/// base64 (`%2B`) and other spellings of `;base64` are read.
+#[test]
+fn a_data_icon_is_a_data_url() {
+    let link = |src: &str| {
+        format!(
+            r#"{{"content":[{{"type":"resource_link","uri":"file:///a","name":"n","icons":[{{"src":"{src}"}}]}}]}}"#
+        )
+    };
+    for bad in [
+        "data:image/png;base64,@@@",
+        "data:image/png;base64,iVBORw0KGgo",
+        "data:image/png;base64",
+    ] {
+        let error = read_json::<CallToolResult>(link(bad).as_bytes()).unwrap_err();
+        assert_eq!(error.path(), "content[0].icons[0].src", "{bad}: {error}");
+        assert!(
+            error.to_string().contains("data: URL") || error.to_string().contains("base64"),
+            "{error}"
+        );
+        assert!(Icon::new(bad).is_err(), "{bad}");
+        let mut icon = Icon::new("https://x.example/i.png").unwrap();
+        icon.src = bad.to_owned();
+        let problems = icon.validate().unwrap_err();
+        assert_eq!(problems.problems()[0].path, "src", "{bad}");
+    }
+    for good in [
+        "data:image/png;base64,iVBORw0KGgo=",
+        "data:image/png;BASE64,iVBORw0KGgo=",
+        "data:application/octet-stream;base64,%2B%2F8%3D",
+        "data:,plain",
+        "data:image/svg+xml,%3Csvg%3E",
+    ] {
+        let read = read_json::<CallToolResult>(link(good).as_bytes());
+        assert!(read.is_ok(), "{good}: {read:?}");
+        assert_eq!(read.unwrap().validate(), Ok(()), "{good}");
+        assert!(Icon::new(good).is_ok(), "{good}");
     }
 }
