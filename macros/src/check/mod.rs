@@ -417,6 +417,15 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                         "an integer literal",
                     );
                 }
+                Some(Value::Number {
+                    value,
+                    int: None,
+                    span,
+                    ..
+                }) if *value >= 18_446_744_073_709_551_616.0 => cx.error_at(
+                    *span,
+                    "`size` is at most 18446744073709551615 bytes (a `u64`)",
+                ),
                 Some(other) => cx.error_at(
                     other.span(),
                     "`size` takes a whole number of bytes or a field of type `u64`",
