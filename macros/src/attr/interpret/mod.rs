@@ -240,10 +240,13 @@ fn flag_list(cx: &mut Ctxt, item: Item, key: &str, flag: &str, keys: &[&str]) ->
     };
     let place = format!("`{key}(…)`");
     let mut found = false;
+    let mut seen = seen();
     for inner in items {
         match inner.name() {
             Some(n) if n == flag => {
-                expect_flag(cx, &inner, &format!("`{key}({flag})`"));
+                if seen.first(cx, flag, n.span()) {
+                    expect_flag(cx, &inner, &format!("`{key}({flag})`"));
+                }
                 found = true;
             }
             Some(n) => unknown(cx, n, &place, keys),
