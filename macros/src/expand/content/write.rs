@@ -401,9 +401,10 @@ impl Writer<'_, '_> {
             _ => return TokenStream::new(),
         };
         // A list under a text kind fans out per element: refuse a byte the macro could not
-        // see (a `u8` alias), as `Vec<u8>` spelled out is refused.
+        // see (a `u8` alias), as `Vec<u8>` spelled out is refused. A `String` is no byte.
         let not_a_byte = if block.cardinality == Cardinality::Many
             && !block.bytes
+            && block.text != TextForm::String
             && matches!(block.kind, BlockKind::Text | BlockKind::Resource)
         {
             quote!({
