@@ -178,6 +178,7 @@ impl<'a> Input<'a> {
         let mut attrs = enum_attrs.clone();
         attrs.annotations = enum_attrs.annotations.merged(&variant_attrs.annotations);
         attrs.meta.extend(variant_attrs.meta.iter().cloned());
+        attrs.misplaced_kind |= variant_attrs.misplaced_kind;
         Input {
             original: input,
             attrs,

@@ -32,6 +32,11 @@ impl Ctxt {
         self.errors.push(error);
     }
 
+    /// How many errors were reported so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
     /// Whether nothing was reported so far.
     pub(crate) fn is_ok(&self) -> bool {
         self.errors.is_empty()

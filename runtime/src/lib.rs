@@ -66,7 +66,7 @@ mod derive;
 #[doc(hidden)]
 pub use derive::read::{ContentSlots as Content, FromText};
 #[doc(hidden)]
-pub use derive::write::DisplayText;
+pub use derive::write::{DisplayText, NotAByte, TextElement};
 #[doc(hidden)]
 pub use derive::{
     AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite, MimeField,

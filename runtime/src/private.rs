@@ -38,8 +38,9 @@ pub use crate::derive::variant::{
     unexpected_in_variant,
 };
 pub use crate::derive::write::{
-    DisplayText, Envelope, LinkParts, ResourceParts, annotations, blob_resource, call_tool_result,
-    expand, extend_meta, link, media, meta, name_or, string, text, text_resource,
+    DisplayText, Envelope, FanOut, FanOutElement, LinkParts, NotAByte, ResourceParts, annotations,
+    blob_resource, call_tool_result, expand, extend_meta, link, media, meta, name_or, string, text,
+    text_resource,
 };
 pub use crate::derive::{
     AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText, MetaValue,

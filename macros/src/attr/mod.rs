@@ -25,6 +25,9 @@ pub(crate) struct ContainerAttrs {
     pub(crate) structured: Option<Structured>,
     /// `write_only`: no `FromContent`.
     pub(crate) write_only: Option<Span>,
+    /// A field's kind written on the item or a variant (reported): its fields are then not
+    /// reported as unplaced too.
+    pub(crate) misplaced_kind: bool,
 }
 
 /// `structured`: the struct's serde form goes to `structuredContent`.
@@ -96,6 +99,10 @@ pub(crate) struct FieldAttrs {
     pub(crate) resource_ui: Option<(Span, crate::toolkit::Json)>,
     /// Two kinds were given (reported): rules on the kept one would be follow-on errors.
     pub(crate) kind_conflict: bool,
+    /// The kind's own list had a mistake (reported: an unknown key, a value of the wrong
+    /// form): what it then lacks (`mime`, `uri`) and the fields it would have used are not
+    /// reported again.
+    pub(crate) kind_broken: bool,
 }
 
 /// `#[content(…)]` on an enum variant.
@@ -107,6 +114,8 @@ pub(crate) struct VariantAttrs {
     pub(crate) meta: Vec<MetaEntry>,
     /// `skip`: the variant's fields are not written (each as if `#[content(skip)]`).
     pub(crate) skip: Option<Ident>,
+    /// A field's kind written on the variant (reported).
+    pub(crate) misplaced_kind: bool,
 }
 
 /// Image or audio.

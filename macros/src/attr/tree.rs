@@ -136,12 +136,19 @@ pub(super) fn parse_number(input: ParseStream) -> syn::Result<Value> {
     let sign = if minus.is_some() { -1.0 } else { 1.0 };
     let (value, int, span, text) = if input.peek(syn::LitInt) {
         let lit: syn::LitInt = input.parse()?;
-        let int = lit.base10_parse::<u64>()?;
-        #[allow(clippy::cast_precision_loss)] // Priorities and sizes are small.
-        let value = int as f64;
+        // Past `u64::MAX` the literal is still a number (a rule then names the range), not
+        // syn's "number too large to fit in target type".
+        let (value, int) = match lit.base10_parse::<u64>() {
+            #[allow(clippy::cast_precision_loss)] // Priorities and sizes are small.
+            Ok(int) => (int as f64, Some(int)),
+            Err(_) => (
+                lit.base10_digits().parse::<f64>().unwrap_or(f64::INFINITY),
+                None,
+            ),
+        };
         (
             value,
-            (minus.is_none()).then_some(int),
+            int.filter(|_| minus.is_none()),
             lit.span(),
             lit.to_string(),
         )

@@ -24,6 +24,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
     for field in &input.fields {
         check_field(cx, input, field);
     }
+    check_result_meta_keys(cx, input);
     check_unplaced(cx, layout);
     if input.reads() {
         read_back::check_layout(cx, layout);
@@ -204,6 +205,40 @@ fn check_meta(
     }
 }
 
+/// The result's `_meta` is one object: a key written twice (by `meta(…)` split over
+/// attributes, by an enum and its variant, by a field's `meta = "…"`) would keep only the
+/// last value, and reading back would give both sources that one value.
+fn check_result_meta_keys(cx: &mut Ctxt, input: &Input) {
+    let fields = input
+        .fields
+        .iter()
+        .filter_map(|field| match &field.attrs.kind {
+            Some(Kind::ResultMeta { meta_key, .. }) => Some(meta_key),
+            _ => None,
+        });
+    let mut seen: Vec<&LitStr> = Vec::new();
+    for key in input
+        .attrs
+        .meta
+        .iter()
+        .map(|entry| &entry.key)
+        .chain(fields)
+    {
+        let text = key.value();
+        if let Some(first) = seen.iter().find(|first| first.value() == text) {
+            cx.error_at(
+                key.span(),
+                format!(
+                    "duplicate `_meta` key `{text}`: the result's `_meta` holds one value per key"
+                ),
+            );
+            cx.error_at(first.span(), format!("`{text}` first used here"));
+        } else {
+            seen.push(key);
+        }
+    }
+}
+
 fn check_meta_key(cx: &mut Ctxt, key: &LitStr) {
     if let Err(v) = rules::check_user_meta_key(&key.value()) {
         violation(cx, key.span(), &v);
@@ -306,6 +341,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             mime,
             any_mime,
         } => match mime {
+            None if field.attrs.kind_broken => {}
             None => cx.error_spanned_by(
                 key,
                 format!(
@@ -335,6 +371,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             body,
         } => {
             match uri {
+                None if field.attrs.kind_broken => {}
                 None => cx.error_spanned_by(
                     key,
                     "`resource` needs a URI: `resource(uri = \"file:///{name}.txt\")`",
@@ -380,6 +417,15 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                         "an integer literal",
                     );
                 }
+                Some(Value::Number {
+                    value,
+                    int: None,
+                    span,
+                    ..
+                }) if *value >= 18_446_744_073_709_551_616.0 => cx.error_at(
+                    *span,
+                    "`size` is at most 18446744073709551615 bytes (a `u64`)",
+                ),
                 Some(other) => cx.error_at(
                     other.span(),
                     "`size` takes a whole number of bytes or a field of type `u64`",
@@ -454,8 +500,13 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
 /// Every field is placed somewhere: a kind of its own, or a value another attribute uses.
 fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
     let input = layout.input;
-    // A structured type's every field is in `structuredContent` already.
-    if input.attrs.structured.is_some() {
+    // A structured type's every field is in `structuredContent` already; after a kind written
+    // in the wrong place or a broken kind list, a field it would have used is not a second
+    // mistake.
+    if input.attrs.structured.is_some()
+        || input.attrs.misplaced_kind
+        || input.fields.iter().any(|f| f.attrs.kind_broken)
+    {
         return;
     }
     // Names used in attributes that are no field: a field they misspell is not reported

@@ -124,7 +124,18 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
     }
     // A `# Arguments` entry documents a parameter: one that names none is a mistake (a renamed
     // or removed parameter), not a description to drop.
-    for entry in &arg_docs {
+    for (i, entry) in arg_docs.iter().enumerate() {
+        // A second entry for one name would be dropped: only the first describes it.
+        if arg_docs[..i].iter().any(|first| first.name == entry.name) {
+            cx.error_at(
+                entry.span,
+                format!(
+                    "`# Arguments` documents `{}` twice: keep one entry (the first one is used)",
+                    entry.name
+                ),
+            );
+            continue;
+        }
         let known = params.iter().any(|p| {
             !p.is_context() && (p.name == entry.name || toolkit::unraw(&p.ident) == entry.name)
         });
@@ -216,11 +227,13 @@ fn take_arg_attr(
 ) -> (Option<LitStr>, Option<LitStr>) {
     let mut description = None;
     let mut name = None;
+    // One set of keys for every `#[arg(…)]` of the parameter: a key given in two attributes
+    // is a duplicate, not a silent override.
+    let mut keys = Keys::new(&["description", "name"]);
     attrs.retain(|attr| {
         if !attr.path().is_ident("arg") {
             return true;
         }
-        let mut keys = Keys::new(&["description", "name"]);
         let result = attr.parse_nested_meta(|meta| {
             let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
                 return Ok(());
@@ -228,6 +241,8 @@ fn take_arg_attr(
             let value: LitStr = meta.value()?.parse()?;
             if key == "description" {
                 description = Some(value);
+            } else if value.value().is_empty() {
+                cx.error_spanned_by(&value, "an argument name must not be empty");
             } else {
                 name = Some(value);
             }

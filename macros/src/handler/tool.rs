@@ -38,7 +38,10 @@ impl HandlerKind for Tool {
 
     fn check(cx: &mut Ctxt, handler: &Handler) -> Checked {
         let (name, name_span) = handler.name();
-        if let Err(violation) = mcp_content_rules::check_tool_name(&name) {
+        // An empty `name = ""` is already reported, for every handler kind.
+        if !name.is_empty()
+            && let Err(violation) = mcp_content_rules::check_tool_name(&name)
+        {
             let hint = if handler.attrs.name.is_none() {
                 "; rename the function or set `#[tool(name = \"…\")]`"
             } else {

@@ -3,6 +3,7 @@
 //! otherwise), so cardinality costs the generated code nothing.
 
 use std::fmt::Display;
+use std::marker::PhantomData;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -105,6 +106,63 @@ impl<T: Display> DisplayText for T {
         self.to_string()
     }
 }
+
+/// One element of a field that fans out into text blocks (or text resources), seen through
+/// aliases: the macro refuses `Vec<u8>` as spelled, but `Vec<Byte>` with `type Byte = u8`
+/// would write one block per byte. `FanOut::<T>::new().element()` picks the inherent method
+/// for `u8` (whose answer is refused) over the trait method every other type gets.
+pub struct FanOut<T>(PhantomData<T>);
+
+impl<T> FanOut<T> {
+    /// The probe for element type `T`.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<T> Default for FanOut<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FanOut<u8> {
+    /// Chosen before [`FanOutElement::element`] when the element is a byte: the byte itself,
+    /// which is not a [`NotAByte`].
+    #[must_use]
+    pub const fn element(&self) -> u8 {
+        0
+    }
+}
+
+/// What every element type but `u8` gets from [`FanOut`].
+pub trait FanOutElement {
+    /// Any element but a byte may fan out.
+    fn element(&self) -> TextElement {
+        TextElement
+    }
+}
+
+impl<T> FanOutElement for FanOut<T> {}
+
+/// The answer for an element that may fan out.
+pub struct TextElement;
+
+/// Implemented by [`TextElement`] only: a list of bytes under a text kind is one error, at the
+/// field's element type.
+#[diagnostic::on_unimplemented(
+    message = "a list of bytes cannot be written as text: it would be one text block per byte",
+    label = "this element type is `u8`",
+    note = "bytes go in `image(mime = …)`, `audio(mime = …)` or `resource(uri = …, blob)`; for text, use `String` (`Vec<String>` for several blocks)"
+)]
+pub trait NotAByte: Sized {
+    /// Asserts that a fanned-out text element is not a byte.
+    #[inline]
+    fn not_a_byte(self) {}
+}
+
+impl NotAByte for TextElement {}
 
 /// Text blocks.
 pub fn text<I: IntoIterator>(

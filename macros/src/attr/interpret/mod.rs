@@ -38,6 +38,7 @@ pub(crate) fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) 
                     &name,
                     format!("`{key}` goes on a field, not on the {holder}"),
                 );
+                out.misplaced_kind = true;
             } else {
                 unknown(cx, &name, place, &hint_keys);
             }
@@ -97,6 +98,7 @@ pub(crate) fn variant_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> VariantAttrs 
         if !VARIANT_KEYS.contains(&key.as_str()) {
             if FIELD_KEYS.contains(&key.as_str()) {
                 cx.error_spanned_by(&name, format!("`{key}` goes on a field, not on a variant"));
+                out.misplaced_kind = true;
             } else if CONTAINER_KEYS.contains(&key.as_str()) {
                 cx.error_spanned_by(&name, format!("`{key}` goes on the enum, not on a variant"));
             } else {
@@ -147,7 +149,9 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) -> F
             "text" | "image" | "audio" | "resource" | "link" | "flatten" | "skip"
         ) || (key == "meta" && matches!(item, Item::Assign(..)));
         if is_kind {
+            let errors = cx.error_count();
             let kind = field_kind(cx, item);
+            out.kind_broken |= cx.error_count() > errors;
             match (&out.kind, kind) {
                 (_, None) => {}
                 (None, Some(kind)) => out.kind = Some(kind),
@@ -236,10 +240,13 @@ fn flag_list(cx: &mut Ctxt, item: Item, key: &str, flag: &str, keys: &[&str]) ->
     };
     let place = format!("`{key}(…)`");
     let mut found = false;
+    let mut seen = seen();
     for inner in items {
         match inner.name() {
             Some(n) if n == flag => {
-                expect_flag(cx, &inner, &format!("`{key}({flag})`"));
+                if seen.first(cx, flag, n.span()) {
+                    expect_flag(cx, &inner, &format!("`{key}({flag})`"));
+                }
                 found = true;
             }
             Some(n) => unknown(cx, n, &place, keys),

@@ -404,8 +404,23 @@ impl Writer<'_, '_> {
             }
             _ => return TokenStream::new(),
         };
+        // A list under a text kind fans out per element: refuse a byte the macro could not
+        // see (a `u8` alias), as `Vec<u8>` spelled out is refused. A `String` is no byte.
+        let not_a_byte = if block.cardinality == Cardinality::Many
+            && !block.bytes
+            && block.text != TextForm::String
+            && matches!(block.kind, BlockKind::Text | BlockKind::Resource)
+        {
+            quote!({
+                #[allow(unused_imports)]
+                use __p::FanOutElement as _;
+                __p::NotAByte::not_a_byte(__p::FanOut::<#inner>::new().element());
+            })
+        } else {
+            TokenStream::new()
+        };
         // Spanned at the element type: a type the kind cannot take is reported there.
-        respan(quote!(#call;), inner.span())
+        respan(quote!(#not_a_byte #call;), inner.span())
     }
 }
 

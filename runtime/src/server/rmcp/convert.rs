@@ -331,8 +331,8 @@ fn compare(ours: &Value, back: &Value, path: &str) -> Result<(), ConvertError> {
                 Err(ConvertError::new(
                     path,
                     format!(
-                        "rmcp holds a priority as an f32, which has no exact form of {a}: it \
-                         would become {}",
+                        "rmcp holds a priority as an f32, which has no exact form of {a:?}: it \
+                         would become {:?}",
                         shortest_f32(b)
                     ),
                 ))
