@@ -181,8 +181,8 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
         let mut meta: Option<Meta> = None;
         let mut result_type: Option<String> = None;
         let mut extra = ObjectBuilder::new();
-        while let Some(key) = access.next_key::<crate::model::json::Key<'de>>()? {
-            match key.0.as_ref() {
+        while let Some(key) = access.next_key::<crate::model::json::MemberKey<'de>>()? {
+            match key.name.as_ref() {
                 "content" => take_required(&mut access, &mut content, "content")?,
                 // Any JSON value, `null` included (2026-07-28): a value, not an absence.
                 "structuredContent" => {
@@ -191,7 +191,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
                 "isError" => take_optional(&mut access, &mut is_error, "isError")?,
                 "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
                 "resultType" => take_optional(&mut access, &mut result_type, "resultType")?,
-                other => extra.push_value(other, &mut access)?,
+                _ => extra.push_member(&key, &mut access)?,
             }
         }
         Ok(CallToolResult {

@@ -29,6 +29,7 @@ use crate::wire::limits::{
     BinaryLimitScope, Finding, ReadLimits, ValueProblem, check_value_depth, depth_error,
     drop_iteratively, path_at, recursion_as_limit, reset_blocks, scan, values_error,
 };
+use crate::wire::spelling::{OnePassScope, Spelled};
 
 /// Reads a model value from untrusted JSON bytes, validating every rule on the way, within
 /// the default [`ReadLimits`](crate::ReadLimits) (see [`read_json_with`](crate::read_json_with)).
@@ -46,8 +47,10 @@ pub fn read_value<T: DeserializeOwned>(value: Value) -> Result<T, ReadError> {
 /// [`read_json`] with no limit but `serde_json`'s own (the limits are checked by the caller).
 pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
     // Tracking the path costs an allocation per key read; valid input is the common case, so
-    // read without it first and read again with it only to name the path of an error.
-    let plain = match serde_json::from_slice(bytes) {
+    // read without it first and read again with it only to name the path of an error. Both
+    // read through `Spelled`, which keeps the spelling of the member names the model holds
+    // (under the path tracking, so paths name the decoded keys).
+    let plain = match from_slice_spelled(bytes) {
         Ok(value) => return Ok(value),
         Err(error) => error,
     };
@@ -57,7 +60,9 @@ pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T
     // The second pass counts blocks again from zero.
     reset_blocks();
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let tracked: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
+    let tracked: Result<T, _> = serde_path_to_error::deserialize(Spelled {
+        de: &mut deserializer,
+    });
     Err(match tracked {
         Err(error) => ReadError::from_json(error),
         // Only trailing characters fail the plain read but not the tracked one.
@@ -66,6 +71,14 @@ pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T
             Ok(()) => ReadError::from_parts(".".to_owned(), &plain),
         },
     })
+}
+
+/// `serde_json::from_slice` through [`Spelled`].
+fn from_slice_spelled<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = crate::wire::spelling::deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
 }
 
 /// [`read_value`] with no limit (the limits are checked by the caller).
@@ -175,6 +188,9 @@ fn read_in_one_pass<T: DeserializeOwned>(
     // The model-memory budget of `ReadLimits` applies here as on the checked path: a
     // document over it is refused there, with its path.
     let _scope = BinaryLimitScope::enter_for_document(limits, bytes.len());
+    // The one pass does not see the text of a key, so a member name with escapes that the
+    // model would keep sends the document to the checked path, which keeps its spelling.
+    let _one_pass = OnePassScope::enter();
     let budget = Budget::new(max_depth, limits.max_values);
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(budget.root(&mut deserializer).ok()?).ok()?;
@@ -272,10 +288,20 @@ mod tests {
         r#"{"content":[],"structuredContent":"text"}"#,
         r#"{"content":[{"text":"before its type","type":"text","annotations":{"priority":0.5}}]}"#,
         r#"{"content":[{"type":"text","text":"esc \" \\ \n \u00e9 \ud83d\ude00"}]}"#,
-        r#"{"con\u0074ent":[],"_meta":{"a\u0062":1,"ac":2}}"#,
         r#" { "content" : [ { "type" : "text" , "text" : "spaced" } ] } "#,
         r#"{"content":[],"_meta":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}}"#,
         r#"{"content":[],"structuredContent":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k\u0031\u0037":17,"k18":18}}"#,
+    ];
+
+    /// Documents whose member names have escapes: a model type keeps their spelling, which
+    /// the one pass cannot see, so it leaves them to the checked path; a `Value` does not,
+    /// and is read in one pass.
+    const ESCAPED_NAMES: &[&str] = &[
+        r#"{"con\u0074ent":[],"_meta":{"a\u0062":1,"ac":2}}"#,
+        r#"{"content":[{"type":"text","text":"x","\u0041":1}]}"#,
+        r#"{"content":[{"type":"text","text":"x","x\"y":1}]}"#,
+        r#"{"content":[{"z\u0031":1,"type":"x-later"}]}"#,
+        r#"{"content":[{"type":"x-new","\ud83d\ude00":{"\/":1}}],"z\\":[]}"#,
     ];
 
     /// Documents the checked path refuses (or, for a few, reads, but the one pass must not
@@ -355,7 +381,13 @@ mod tests {
     #[test]
     fn the_one_pass_never_reads_what_the_checked_path_refuses() {
         let values = [1, 2, 3, 4, 5, 7, 9, 12, 16, 20, 25, 40, usize::MAX];
-        for doc in CLEAN.iter().chain(FAULTY).chain(MODEL_FAULTS).chain(WIDE) {
+        for doc in CLEAN
+            .iter()
+            .chain(FAULTY)
+            .chain(MODEL_FAULTS)
+            .chain(WIDE)
+            .chain(ESCAPED_NAMES)
+        {
             for depth in 0..=9 {
                 for max_values in values {
                     let limits = ReadLimits::default()
@@ -436,6 +468,22 @@ mod tests {
         ] {
             assert!(read_in_one_pass::<CallToolResult>(bytes, &limits, 64).is_none());
             assert!(read_checked::<CallToolResult>(bytes, &limits, 64).is_err());
+        }
+    }
+
+    #[test]
+    fn escaped_member_names_are_left_to_the_checked_path_which_keeps_them() {
+        let limits = ReadLimits::default();
+        for doc in ESCAPED_NAMES {
+            assert!(!one_pass_agrees::<CallToolResult>(doc, &limits), "{doc}");
+            assert!(one_pass_agrees::<Value>(doc, &limits), "{doc}");
+            let read: CallToolResult = crate::read_json(doc.as_bytes()).expect("reads");
+            let written =
+                crate::SerializeFor::to_json_for(&read, crate::ProtocolVersion::V2025_11_25);
+            // Every name the model holds keeps its spelling; `content` is a known field,
+            // written by its name.
+            let expected = doc.replace(r"con\u0074ent", "content");
+            assert_eq!(String::from_utf8_lossy(&written), expected);
         }
     }
 
