@@ -172,7 +172,3 @@ impl Annotations {
         self
     }
 }
-
-pub(crate) fn is_none_or_empty(annotations: Option<&Annotations>) -> bool {
-    annotations.is_none_or(Annotations::is_empty)
-}

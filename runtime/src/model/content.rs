@@ -707,6 +707,8 @@ impl serde::Serialize for ResourceContents {
     }
 }
 
+write::serialize_for_via_fields!(ResourceContents);
+
 serialize_latest!(ContentBlock);
 
 macro_rules! serialize_as_block {

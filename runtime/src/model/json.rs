@@ -4,11 +4,16 @@
 //! A relay must not change what it does not understand. `serde_json::Value` would: it
 //! rounds integers beyond 64 bits, spells `1E2` as `100.0` and `-0` as `0`, and sorts object
 //! keys. Text keeps all of it, byte for byte (whitespace between tokens is dropped: what is
-//! written is compact JSON). The member names of a [`JsonObject`] are the exception: they are
-//! its map keys, decoded, so a name spelled with an escape (`"\u0041"`) is written as the
-//! character (`"A"`), the same JSON in another spelling; a [`RawJson`] keeps everything
-//! inside it, names included. Text is also small: a `Value` costs 32 bytes per number and more
-//! per object member, so a document of many tiny values would take many times its size.
+//! written is compact JSON), member names included: a [`JsonObject`] read by
+//! [`read_json`](crate::read_json) / [`read_json_with`](crate::read_json_with) or
+//! [`JsonObject::parse`] holds each name as it was spelled (`"\u0041"`, `"a\"b"`, `"\/"`) and
+//! its JSON writers (`to_json_for`, `write_json_for`) write that text back, while every lookup
+//! ([`JsonObject::get`], [`JsonObject::entries`]), check and error path uses the decoded name
+//! (`A`). How the spelling reaches the model: `wire::spelling`. A name the model
+//! builds (`insert`) is written with the fewest escapes; a `Value` has no spelling, and a serde
+//! serializer (`Serialize`, `to_value_for`) writes the decoded names its own way. Text is also
+//! small: a `Value` costs 32 bytes per number and more per object member, so a document of
+//! many tiny values would take many times its size.
 //!
 //! Two values are equal when their (compact) texts are: `{"a":1}` and `{"a":1.0}` differ, as
 //! they do on the wire.
@@ -255,7 +260,8 @@ impl JsonObject {
         self.0.as_deref().unwrap_or("{}")
     }
 
-    /// The members, in order: each key (unescaped) and the raw text of its value.
+    /// The members, in order: each key (decoded: a name spelled `"\u0041"` is `A`) and the
+    /// raw text of its value.
     pub fn entries(&self) -> Vec<(Cow<'_, str>, &RawValue)> {
         let Some(text) = self.0.as_deref() else {
             return Vec::new();
@@ -996,6 +1002,47 @@ mod memory_tests {
             &ReadLimits::default().with_max_model_bytes_per_byte(0),
         );
         assert!(err.is_ok(), "the floor holds whatever the ratio");
+    }
+
+    /// A `Value` is charged as the bytes it would be written as (`ReadLimits`, Memory): the
+    /// same document is refused as bytes and as a `Value`, at the same path.
+    #[test]
+    fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
+        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 20_000);
+        let from_bytes = read_json::<Vec<Tool>>(doc.as_bytes()).unwrap_err();
+        let value: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        let err = crate::read_value::<Vec<Tool>>(value.clone()).unwrap_err();
+        assert_eq!(err.rule(), Some(Rule::Limit));
+        assert_eq!(err.path(), from_bytes.path());
+        assert!(
+            err.to_string().contains("max_model_bytes_per_byte"),
+            "{err}"
+        );
+        let tools: Vec<Tool> =
+            crate::read_value_with(value, &ReadLimits::unlimited()).expect("no budget");
+        assert_eq!(tools.len(), 20_000);
+        // Ordinary documents are read as `Value`s too.
+        let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
+        let value: serde_json::Value = serde_json::from_str(&list(tool, 5_000)).unwrap();
+        assert_eq!(crate::read_value::<Vec<Tool>>(value).unwrap().len(), 5_000);
+    }
+
+    /// The length a `Value` is charged against is its compact JSON's, escapes not counted.
+    #[test]
+    fn the_length_of_a_value_is_its_compact_json() {
+        let plain = serde_json::json!({
+            "a": [1, -2.5, 1e300, null, true, false, "text", [], {}],
+            "": {"nested": [[{"k": 12_345_678_901_234_567_u64}]]},
+            "é": "ünï"
+        });
+        let len = crate::wire::limits::check_value_depth(&plain, 128, usize::MAX).ok();
+        assert_eq!(len, Some(serde_json::to_string(&plain).unwrap().len()));
+        let escaped = serde_json::json!({"a\"b": "line\n"});
+        let len = crate::wire::limits::check_value_depth(&escaped, 128, usize::MAX).ok();
+        assert_eq!(
+            len,
+            Some(serde_json::to_string(&escaped).unwrap().len() - 2)
+        );
     }
 
     #[test]

@@ -84,10 +84,13 @@ fn from_slice_spelled<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, serde_json
 /// [`read_value`] with no limit (the limits are checked by the caller).
 pub(crate) fn read_value_unlimited<T: DeserializeOwned>(value: Value) -> Result<T, ReadError> {
     // As in `read_json_unlimited`: the path is tracked only to report an error.
-    match T::deserialize(&value) {
-        Ok(read) => Ok(read),
-        Err(_) => serde_path_to_error::deserialize(value).map_err(ReadError::from_json),
+    if let Ok(read) = T::deserialize(&value) {
+        return Ok(read);
     }
+    // The second pass counts blocks and model bytes again from zero (else it would stop at
+    // the first charge, and name the wrong path).
+    reset_blocks();
+    serde_path_to_error::deserialize(value).map_err(ReadError::from_json)
 }
 
 /// Reads a model value from untrusted JSON bytes within `limits`, validating every rule on
@@ -199,7 +202,8 @@ fn read_in_one_pass<T: DeserializeOwned>(
 }
 
 /// Reads a model value from a JSON value within `limits` (the document size does not apply:
-/// the value is already parsed). A value nested deeper than the limit is taken apart without
+/// the value is already parsed; the model-memory budget is measured against the length of the
+/// value as compact JSON, see [`ReadLimits`](crate::ReadLimits#memory)). A value nested deeper than the limit is taken apart without
 /// recursion, so even one built in code that nests 100,000 levels does not overflow the stack.
 ///
 /// ```
@@ -213,17 +217,21 @@ pub fn read_value_with<T: DeserializeOwned>(
     limits: &ReadLimits,
 ) -> Result<T, ReadError> {
     let max_depth = limits.max_depth.min(ReadLimits::PARSER_MAX_DEPTH);
-    if let Err(problem) = check_value_depth(&value, max_depth, limits.max_values) {
-        drop_iteratively(value);
-        return Err(match problem {
-            ValueProblem::TooDeep(path) if max_depth < limits.max_depth => {
-                recursion_as_limit(ReadError::message(path, "recursion limit exceeded"))
-            }
-            ValueProblem::TooDeep(path) => depth_error(path, max_depth),
-            ValueProblem::TooMany(path) => values_error(path, limits.max_values),
-        });
-    }
-    let _scope = BinaryLimitScope::enter(limits);
+    let json_len = match check_value_depth(&value, max_depth, limits.max_values) {
+        Ok(json_len) => json_len,
+        Err(problem) => {
+            drop_iteratively(value);
+            return Err(match problem {
+                ValueProblem::TooDeep(path) if max_depth < limits.max_depth => {
+                    recursion_as_limit(ReadError::message(path, "recursion limit exceeded"))
+                }
+                ValueProblem::TooDeep(path) => depth_error(path, max_depth),
+                ValueProblem::TooMany(path) => values_error(path, limits.max_values),
+            });
+        }
+    };
+    // The model-memory budget of the bytes the value would be written as (see `ReadLimits`).
+    let _scope = BinaryLimitScope::enter_for_document(limits, json_len);
     read_value_unlimited(value)
 }
 
