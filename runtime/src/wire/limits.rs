@@ -53,8 +53,10 @@ use crate::wire::error::ReadError;
 /// length of the value written as compact JSON (its strings' escapes not counted, so never
 /// more than the bytes that would read as it): the same document is refused, at the same
 /// path, whether it arrives as bytes or as a `Value`, and a `Value` read within the limits
-/// adds at most 6 times that length (plus 16 KiB) of model values to the memory the `Value`
-/// itself already takes. The length is counted in the pass that checks its depth and values.
+/// adds at most `max_model_bytes_per_byte` times that length (plus 16 KiB) of model values
+/// to the memory the `Value` itself already takes (the `Value`, the caller's, is not
+/// counted: it takes more than its JSON text). The length is counted in the pass that
+/// checks its depth and values.
 ///
 /// One policy is opt-in rather than a limit: [`https_icons_only`](Self::https_icons_only)
 /// refuses icons whose `src` is `http:` (the spec allows HTTP and HTTPS URLs; what this crate
