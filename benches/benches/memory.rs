@@ -394,6 +394,30 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
             "tiny unknown fields",
             repeated(r#"{"content":[],"#, |i| format!(r#""{}":0"#, key(i)), "}"),
         ),
+        // Names with escapes are read on the checked path, which keeps their spelling.
+        (
+            "CallToolResult",
+            "tiny _meta entries with escaped names",
+            repeated(
+                r#"{"content":[],"_meta":{"#,
+                |i| format!(r#""\u0061{}":0"#, key(i)),
+                "}}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "tiny unknown fields with escaped names",
+            repeated(r#"{"content":[],"#, |i| format!(r#""\/{}":0"#, key(i)), "}"),
+        ),
+        (
+            "CallToolResult",
+            "text blocks with an escaped unknown field",
+            repeated(
+                r#"{"content":["#,
+                |_| r#"{"type":"text","text":"","\u0078":0}"#.into(),
+                "]}",
+            ),
+        ),
         (
             "CallToolResult",
             "small strings in structuredContent",

@@ -3,7 +3,8 @@
 //! allows in descriptors and for other versions; error text from other values (URIs, tool
 //! names, base64, themes, keys); encoding faults in other places (keys, unknown fields,
 //! descriptors, overlong UTF-8, a high surrogate at the end); the limits through other
-//! entry points (LLM messages, `read_value` of prompts); `unlimited()` on other deep values.
+//! entry points (LLM messages, `read_value` of prompts); `unlimited()` on other deep values;
+//! the `null` rule and the limits on the checked path that member names with escapes take.
 
 use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
 use mcp_content::rules::Rule;
@@ -507,6 +508,122 @@ fn unlimited_reads_of_other_deep_values_never_abort() {
                     read_kind(kind, doc.as_bytes(), &ReadLimits::unlimited()).expect_err(kind);
                 assert_eq!(error.rule(), Some(Rule::Limit), "{kind}: {error}");
             }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// Member names with escapes send a read to the checked path, which keeps their spelling
+/// (`wire::spelling`): the one `null` rule holds there as on the one pass, from bytes and
+/// from a `Value`.
+#[test]
+fn the_null_rule_holds_with_escaped_names() {
+    let cases = [
+        (
+            "CallToolResult",
+            r#"{"content":[],"x\u0041":1,"is\u0045rror":null}"#,
+            "isError",
+        ),
+        (
+            "CallToolResult",
+            r#"{"content":[{"type":"text","text":"t","\/":1,"annotations":{"x\"":1,"priority":null}}]}"#,
+            "content[0].annotations.priority",
+        ),
+        (
+            "CallToolResult",
+            r#"{"content":[{"_meta":{"a.b/\u0063":1},"type":"resource_link","uri":"a:b","name":"n","size":null}]}"#,
+            "content[0].size",
+        ),
+        (
+            "GetPromptResult",
+            r#"{"messages":[],"\\":1,"description":null}"#,
+            "description",
+        ),
+        (
+            "ReadResourceResult",
+            r#"{"contents":[{"uri":"a:b","text":"t","\ud83d\ude00":1,"mimeType":null}]}"#,
+            "contents[0].mimeType",
+        ),
+        (
+            "Tool",
+            r#"{"name":"t","inputSchema":{"\u0074ype":"object"},"title":null}"#,
+            "title",
+        ),
+        (
+            "Prompt",
+            r#"{"name":"p","arguments":[{"name":"a","x\u0041":1,"required":null}]}"#,
+            "arguments[0].required",
+        ),
+        (
+            "Resource",
+            r#"{"uri":"a:b","name":"n","_meta":{"a.b/\u0063":1},"icons":null}"#,
+            "icons",
+        ),
+        (
+            "ResourceTemplate",
+            r#"{"uriTemplate":"a:{b}","name":"n","\u0041":1,"mimeType":null}"#,
+            "mimeType",
+        ),
+    ];
+    for (kind, doc, path) in cases {
+        let error = read_kind(kind, doc.as_bytes(), &ReadLimits::default())
+            .expect_err(&format!("{kind} {doc}: null read"));
+        assert_eq!(error.path(), path, "{kind} {doc}: {error}");
+        assert!(error.detail().contains("null"), "{kind} {doc}: {error}");
+        let value: Value = serde_json::from_str(doc).unwrap();
+        let error = read_value_kind(kind, value).expect_err("null read from a Value");
+        assert_eq!(error.path(), path, "{kind} {doc} (Value): {error}");
+    }
+}
+
+/// The limits on the checked path that member names with escapes take: depth, values, and
+/// `unlimited()` on values nested past the parser's limit, from bytes and from a `Value`.
+#[test]
+fn the_limits_hold_with_escaped_names() {
+    let doc = br#"{"content":[],"x\u0041":[[[[1]]]]}"#;
+    let error = read_json_with::<CallToolResult>(doc, &ReadLimits::default().with_max_depth(3))
+        .unwrap_err();
+    assert_eq!(
+        (error.path(), error.rule()),
+        ("xA[0][0]", Some(Rule::Limit))
+    );
+    let error = read_json_with::<CallToolResult>(doc, &ReadLimits::default().with_max_values(4))
+        .unwrap_err();
+    assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+            let objects = format!(
+                "{}1{}",
+                r#"{"\u0061":"#.repeat(100_000),
+                "}".repeat(100_000)
+            );
+            let docs = [
+                format!(r#"{{"content":[],"x\u0041":{deep}}}"#),
+                format!(r#"{{"content":[],"_meta":{{"k\u0041":{objects}}}}}"#),
+                format!(r#"{{"content":[{{"t\u0079pe":"x-new","v":{objects}}}]}}"#),
+            ];
+            for doc in docs {
+                let error = read_kind("CallToolResult", doc.as_bytes(), &ReadLimits::unlimited())
+                    .expect_err("too deep");
+                assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
+            }
+            // Built by hand: `json!` would serialize the inner value again at every level.
+            let mut value = json!(1);
+            for _ in 0..100_000 {
+                let mut map = serde_json::Map::new();
+                map.insert("A".to_owned(), value);
+                value = Value::Object(map);
+            }
+            let mut map = serde_json::Map::new();
+            map.insert("content".to_owned(), json!([]));
+            map.insert("xA".to_owned(), value);
+            let value = Value::Object(map);
+            let error = read_value_with::<CallToolResult>(value, &ReadLimits::unlimited())
+                .expect_err("too deep");
+            assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
         })
         .unwrap()
         .join()

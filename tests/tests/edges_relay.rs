@@ -1,8 +1,9 @@
 //! Relaying at edges the corpus in `tests/relay/` does not walk: descriptors (tools,
 //! prompts, resources, templates) and standalone blocks, messages and resource contents;
 //! numbers a `f64` cannot hold (`1E400`, `1e-400`, 30-digit integers), escapes (`\/`,
-//! `\u00e9`) in values and unknown keys, unknown fields at every level, unknown blocks with
-//! `type` anywhere; each read and written back for the versions that carry it, byte for byte.
+//! `\u00e9`) in values and unknown keys, member names spelled with escapes, unknown fields at
+//! every level, unknown blocks with `type` anywhere; each read and written back for the
+//! versions that carry it, byte for byte.
 
 use mcp_content::{
     CallToolResult, ContentBlock, GetPromptResult, Prompt, PromptMessage, ProtocolVersion,
@@ -80,7 +81,41 @@ fn standalone_blocks_messages_and_contents_are_relayed_byte_for_byte() {
     let read: ResourceContents = read_json(contents.as_bytes()).unwrap();
     assert_eq!(serde_json::to_string(&read).unwrap(), contents);
     cases += 1;
-    assert_eq!(cases, 16);
+    let contents =
+        r#"{"uri":"a:b","blob":"AAAA","_meta":{"a.b/\u0063":1},"\ud83d\ude00":{"\"":"\\"}}"#;
+    cases += relayed::<ResourceContents>(contents, &ALL);
+    assert_eq!(cases, 19);
+}
+
+/// Names spelled with escapes (`\u0041`, `\"`, `\\`, `\/`, surrogate pairs) in every
+/// member the model holds one by one: `_meta` keys, unknown fields of descriptors, tool
+/// annotations, prompt arguments, icons, annotations, schemas' top-level names.
+#[test]
+fn escaped_member_names_in_descriptors_are_relayed_byte_for_byte() {
+    let mut cases = 0;
+    let tool = concat!(
+        r#"{"name":"t","inputSchema":{"type":"object","propert\u0069es":{"\u0041":{}}},"#,
+        r#""outputSchema":{"type":"object","\/":1},"annotations":{"readOnlyHint":true,"x\"":1},"#,
+        r#""icons":[{"src":"https://e.com/i","\\":1}],"_meta":{"com.example/\u0041":1},"#,
+        r#""\ud83d\ude00":1,"z\/":2}"#
+    );
+    cases += relayed::<Tool>(tool, &WITH_ICONS);
+    let prompt = concat!(
+        r#"{"name":"p","arguments":[{"name":"a","\u0078-arg":1},{"name":"b","q\"":[]}],"#,
+        r#""_meta":{"com.example\/n":1},"\u0041":-0}"#
+    );
+    cases += relayed::<Prompt>(prompt, &ALL);
+    let resource = concat!(
+        r#"{"uri":"file:///a","name":"a","annotations":{"priority":0.5,"x-\u0061nn":1},"#,
+        r#""_meta":{"com.\u0065xample/n":1},"x\\res":"\/"}"#
+    );
+    cases += relayed::<Resource>(resource, &ALL);
+    let template = concat!(
+        r#"{"uriTemplate":"file:///{x}","name":"x","_meta":{"com.example/\u006e":-0},"#,
+        r#""x-tpl\ud834\udd1e":1}"#
+    );
+    cases += relayed::<ResourceTemplate>(template, &ALL);
+    assert_eq!(cases, 11);
 }
 
 #[test]

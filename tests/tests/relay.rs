@@ -16,8 +16,8 @@
 use std::path::Path;
 
 use mcp_content::{
-    CallToolResult, GetPromptResult, ProtocolVersion, ReadResourceResult, SerializeFor, Tool,
-    read_json,
+    CallToolResult, ContentBlock, GetPromptResult, ProtocolVersion, ReadResourceResult,
+    SerializeFor, Tool, read_json,
 };
 use serde::de::DeserializeOwned;
 
@@ -77,7 +77,7 @@ fn every_relay_document_is_written_back_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 20, "every corpus document was checked");
+    assert_eq!(checked, 32, "every corpus document was checked");
 }
 
 #[test]
@@ -127,19 +127,125 @@ fn tool_schemas_and_icon_sizes_are_relayed_byte_for_byte() {
     );
 }
 
-/// The documented exception (README, `model::json`): member names the model holds one by one
-/// are decoded; values and structured content keep their spelling.
+/// Member names the model holds one by one (`_meta` keys, unknown fields at every level,
+/// the fields of unknown blocks) keep their spelling: `\u0041`, `\"`, `\\`, `\/` and
+/// surrogate pairs are written back as received, while every lookup uses the decoded name.
 #[test]
-fn escaped_member_names_are_decoded_only_where_the_model_holds_members() {
-    let doc = br#"{"content":[{"type":"text","text":"x","_meta":{"com.example/\u0041":"\u0042"},"\u0078tra":1}],"structuredContent":{"\u0043":"\u0044"},"isError":false}"#;
-    let out =
-        String::from_utf8(relay::<CallToolResult>(doc, ProtocolVersion::V2025_11_25)).unwrap();
-    // `_meta` key and unknown-field name: decoded; their values: as received.
-    assert!(out.contains(r#""com.example/A":"\u0042""#), "{out}");
-    assert!(out.contains(r#""xtra":1"#), "{out}");
-    // Structured content is one uninterpreted value: kept whole.
-    assert!(
-        out.contains(r#""structuredContent":{"\u0043":"\u0044"}"#),
-        "{out}"
+fn escaped_member_names_are_relayed_byte_for_byte() {
+    let docs = [
+        // `_meta` of the result, of a block, of resource contents; unknown fields of the
+        // result, a block, annotations, resource contents, an icon; an unknown block.
+        concat!(
+            r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.5,"x\u0041":1},"#,
+            r#""_meta":{"com.example/\u0041":"\u0042","com.example\/b":1},"\u0078tra":1,"q\"":2,"b\\s":3},"#,
+            r#"{"type":"resource","resource":{"uri":"a:b","text":"t","_meta":{"a.b/\u0063":1},"\ud83d\ude00":1}},"#,
+            r#"{"type":"resource_link","uri":"a:b","name":"n","icons":[{"src":"https://e.com/i","\u0069":1}]},"#,
+            r#"{"t\u0079pe":"x-new","\u0041":{"\u0042":1}}],"#,
+            r#""structuredContent":{"\u0043":"\u0044"},"isError":false,"_meta":{"com.\u0065xample/z":1},"\/":1}"#
+        ),
+        // Names that decode to the same text as a known field of another type, and many
+        // members (past the one pass's 32 keys).
+        &format!(
+            r#"{{"content":[],"_meta":{{{}}}}}"#,
+            (0..40)
+                .map(|i| format!(r#""com.example/\u00{:02x}{i}":{i}"#, 0x61 + i % 26))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    ];
+    for doc in docs {
+        let written = relay::<CallToolResult>(doc.as_bytes(), ProtocolVersion::V2025_11_25);
+        assert_eq!(String::from_utf8_lossy(&written), doc);
+    }
+    // Lookups, and a `Value`, use the decoded names.
+    let result: CallToolResult = read_json(docs[0].as_bytes()).unwrap();
+    assert_eq!(result.meta.get("com.example/z").unwrap().get(), "1");
+    assert_eq!(result.extra.get("/").unwrap().get(), "1");
+    let ContentBlock::Text(text) = &result.content[0] else {
+        panic!("a text block")
+    };
+    assert_eq!(text.meta.get("com.example/A").unwrap().get(), r#""\u0042""#);
+    assert_eq!(text.meta.get("com.example/b").unwrap().get(), "1");
+    assert!(text.extra.contains_key("xtra") && text.extra.contains_key("q\""));
+    assert!(text.extra.contains_key("b\\s"));
+    assert!(text.annotations.as_ref().unwrap().extra.contains_key("xA"));
+    let value = result.to_value_for(ProtocolVersion::V2025_11_25);
+    assert_eq!(value["content"][0]["_meta"]["com.example/A"], "B");
+    assert_eq!(value["content"][3]["type"], "x-new");
+    // Editing a map keeps the spelling of the members it does not touch.
+    let mut meta = text.meta.clone();
+    meta.insert("com.example/c", 2).unwrap();
+    assert_eq!(meta.remove("com.example/b").unwrap().as_str(), "1");
+    assert_eq!(
+        meta.as_object().as_str(),
+        r#"{"com.example/\u0041":"\u0042","com.example/c":2}"#
     );
+}
+
+/// A name spelled with escapes is the same name as its plain spelling: two of them in one
+/// object are a duplicate, named by the decoded text, at every level.
+#[test]
+fn an_escaped_name_and_its_plain_spelling_are_one_key() {
+    for (doc, path, key) in [
+        (
+            r#"{"content":[],"_meta":{"a.b/\u0063":1,"a.b/c":2}}"#,
+            "_meta",
+            "a.b/c",
+        ),
+        (r#"{"content":[],"x\u0041":1,"xA":2}"#, ".", "xA"),
+        (r#"{"content":[],"con\u0074ent":[]}"#, ".", "content"),
+        (
+            r#"{"content":[{"type":"text","text":"x","\/":1,"/":2}]}"#,
+            "content[0]",
+            "/",
+        ),
+        (
+            r#"{"content":[{"type":"x-new","\ud83d\ude00":1,"😀":2}]}"#,
+            "content[0]",
+            "😀",
+        ),
+    ] {
+        let err = read_json::<CallToolResult>(doc.as_bytes()).unwrap_err();
+        assert_eq!(err.path(), path, "{doc}: {err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("duplicate field `{key}`")),
+            "{doc}: {err}"
+        );
+    }
+}
+
+/// The rules of `_meta` keys and the paths of errors use the decoded name: a reserved key is
+/// reserved however it is spelled, and an error below an escaped name names it decoded.
+#[test]
+fn rules_and_error_paths_use_the_decoded_name() {
+    let cases = [
+        (
+            r#"{"content":[],"_meta":{"io.modelcontextprotocol\/serverInfo":{"name":"s"}}}"#,
+            "_meta.io.modelcontextprotocol/serverInfo.version",
+        ),
+        (
+            r#"{"content":[],"_meta":{"io.model\u0063ontextprotocol/logLevel":"loud"}}"#,
+            "_meta.io.modelcontextprotocol/logLevel",
+        ),
+        (
+            r#"{"content":[{"t\u0079pe":"text","\u0074ext":1}]}"#,
+            "content[0].text",
+        ),
+        (
+            r#"{"content":[{"\u0074ext":"x","annotations":{"prior\u0069ty":2},"type":"text"}]}"#,
+            "content[0].annotations.priority",
+        ),
+        (
+            r#"{"content":[],"is\u0045rror":null,"x\u0041":1}"#,
+            "isError",
+        ),
+    ];
+    for (doc, path) in cases {
+        let err = read_json::<CallToolResult>(doc.as_bytes()).unwrap_err();
+        assert_eq!(err.path(), path, "{doc}: {err}");
+    }
+    // The key grammar is checked on the decoded name: `\u0020` is a space.
+    let err = read_json::<CallToolResult>(br#"{"content":[],"_meta":{"a\u0020b":1}}"#).unwrap_err();
+    assert!(err.path().starts_with("_meta"), "{err}");
 }

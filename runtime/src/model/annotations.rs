@@ -1,9 +1,10 @@
 //! Annotations and roles.
 
-use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::model::extra::{ExtraFields, put_extra};
+use crate::model::extra::ExtraFields;
+use crate::rules::ProtocolVersion;
+use crate::wire::write::{FieldSink, WriteFields, serialize_object};
 
 use crate::model::json::{JsonObject, deserialize_object};
 
@@ -85,21 +86,27 @@ pub struct Annotations {
     pub extra: JsonObject,
 }
 
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
-impl Serialize for Annotations {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
+// and the JSON writer copies the unknown members' text (names as received).
+impl WriteFields for Annotations {
+    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
         if let Some(audience) = &self.audience {
-            map.serialize_entry("audience", audience)?;
+            sink.field("audience", audience)?;
         }
         if let Some(priority) = &self.priority {
-            map.serialize_entry("priority", priority)?;
+            sink.field("priority", priority)?;
         }
         if let Some(last_modified) = &self.last_modified {
-            map.serialize_entry("lastModified", last_modified)?;
+            sink.field("lastModified", last_modified)?;
         }
-        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
-        map.end()
+        sink.members(&self.extra, Self::KNOWN_FIELDS)
+    }
+}
+
+impl Serialize for Annotations {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Annotations have no version-dependent field.
+        serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
 
@@ -164,8 +171,4 @@ impl Annotations {
         self.extra.extend(&over.extra);
         self
     }
-}
-
-pub(crate) fn is_none_or_empty(annotations: Option<&Annotations>) -> bool {
-    annotations.is_none_or(Annotations::is_empty)
 }

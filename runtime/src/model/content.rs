@@ -18,7 +18,8 @@ use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
 use crate::model::json::Key;
 use crate::model::json::{
-    Compact, JsonObject, ObjectBuilder, RawJson, Size, take_optional, take_required,
+    Compact, JsonObject, Member, MemberKey, ObjectBuilder, RawJson, Size, take_optional,
+    take_required,
 };
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
@@ -611,7 +612,7 @@ fn put_common<K: FieldSink>(
     known: &[&str],
 ) -> Result<(), K::Error> {
     if let Some(annotations) = annotations.filter(|a| !a.is_empty()) {
-        sink.field("annotations", annotations)?;
+        sink.object("annotations", annotations, ProtocolVersion::LATEST)?;
     }
     if !meta.is_empty() {
         sink.json_object("_meta", meta.as_object())?;
@@ -705,6 +706,8 @@ impl serde::Serialize for ResourceContents {
         write::serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
+
+write::serialize_for_via_fields!(ResourceContents);
 
 serialize_latest!(ContentBlock);
 
@@ -818,7 +821,7 @@ impl BlockRef<'_> {
                 }
                 // 2025-06-18 has no icons.
                 if !b.icons.is_empty() && version.has_icons() {
-                    sink.field("icons", &b.icons)?;
+                    sink.objects("icons", &b.icons, version)?;
                 }
                 put_common(
                     sink,
@@ -914,10 +917,10 @@ impl<'de> Visitor<'de> for BlockVisitor {
         let mut raw = RawBlock::default();
         // A block of an unknown type: every member from `type` on, as text in order.
         let mut unknown: Option<ObjectBuilder> = None;
-        while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
-            let key = key.as_ref();
+        while let Some(member) = access.next_key::<MemberKey<'de>>()? {
+            let key = member.name.as_ref();
             if let Some(fields) = unknown.as_mut() {
-                fields.push_value(key, &mut access)?;
+                fields.push_member(&member, &mut access)?;
                 continue;
             }
             if key == "type" {
@@ -933,18 +936,18 @@ impl<'de> Visitor<'de> for BlockVisitor {
                     raw.kind = Some(Cow::Borrowed(*known));
                 } else {
                     let mut fields = std::mem::take(&mut raw.pending);
-                    fields.push("type", kind.get());
+                    fields.push_spelled(&member, kind.get());
                     unknown = Some(fields);
                 }
                 continue;
             }
             let Some(kind) = raw.kind.as_deref() else {
                 // No type yet: keep the member as text until the type says what it is.
-                raw.pending.push_value(key, &mut access)?;
+                raw.pending.push_member(&member, &mut access)?;
                 continue;
             };
             if !has_field(kind, key) {
-                raw.extra.push_value(key, &mut access)?;
+                raw.extra.push_member(&member, &mut access)?;
                 continue;
             }
             raw.read_field(key, &mut access)?;
@@ -1014,9 +1017,14 @@ impl RawBlock {
         // Unknown ones keep their order, ahead of those read after `type`.
         let pending = std::mem::take(&mut self.pending).finish();
         let mut extra = ObjectBuilder::new();
-        for (key, value) in pending.entries() {
+        for Member {
+            name: key,
+            key: text,
+            value,
+        } in pending.members()
+        {
             if !has_field(&kind, &key) {
-                extra.push(&key, value.get());
+                extra.push_text(text, value.get());
                 continue;
             }
             let mut access = OneEntry(Some(value));
@@ -1133,7 +1141,11 @@ impl<'a> MapAccess<'a> for OneEntry<'a> {
         let raw = self.0.take().map_or("null", RawValue::get);
         let mut deserializer = serde_json::Deserializer::from_str(raw);
         let mut track = serde_path_to_error::Track::new();
-        let tracked = serde_path_to_error::Deserializer::new(&mut deserializer, &mut track);
+        // Through `Spelled`, so the names of the unknown fields inside keep their spelling.
+        let spelled = crate::wire::spelling::Spelled {
+            de: &mut deserializer,
+        };
+        let tracked = serde_path_to_error::Deserializer::new(spelled, &mut track);
         seed.deserialize(tracked).map_err(|e| {
             let path = track.path().to_string();
             let message = e.to_string();
@@ -1180,14 +1192,14 @@ impl<'de> Visitor<'de> for ResourceContentsVisitor {
         let mut meta: Option<Meta> = None;
         let mut extra = ObjectBuilder::new();
         crate::wire::limits::count_block().map_err(de::Error::custom)?;
-        while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
-            match key.as_ref() {
+        while let Some(key) = access.next_key::<MemberKey<'de>>()? {
+            match key.name.as_ref() {
                 "uri" => take_required(&mut access, &mut uri, "uri")?,
                 "mimeType" => take_optional(&mut access, &mut mime_type, "mimeType")?,
                 "text" => take_required(&mut access, &mut text, "text")?,
                 "blob" => take_required(&mut access, &mut blob, "blob")?,
                 "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
-                other => extra.push_value(other, &mut access)?,
+                _ => extra.push_member(&key, &mut access)?,
             }
         }
         let extra = extra.finish();

@@ -4,12 +4,13 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{SeqAccess, Visitor};
-use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use crate::model::extra::{ExtraFields, put_extra};
+use crate::model::extra::ExtraFields;
 use crate::model::json::{JsonObject, Key, deserialize_object, push_key};
+use crate::rules::ProtocolVersion;
+use crate::wire::write::{FieldSink, WriteFields, serialize_object};
 
 use crate::model::validated::MimeType;
 use crate::rules::{self, Violation};
@@ -65,22 +66,28 @@ pub struct Icon {
     pub extra: JsonObject,
 }
 
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
-impl Serialize for Icon {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("src", &self.src)?;
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
+// and the JSON writer copies the unknown members' text (names as received).
+impl WriteFields for Icon {
+    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
+        sink.field("src", &self.src)?;
         if let Some(mime_type) = &self.mime_type {
-            map.serialize_entry("mimeType", mime_type)?;
+            sink.field("mimeType", mime_type)?;
         }
         if let Some(sizes) = &self.sizes {
-            map.serialize_entry("sizes", sizes)?;
+            sink.field("sizes", sizes)?;
         }
         if let Some(theme) = &self.theme {
-            map.serialize_entry("theme", theme)?;
+            sink.field("theme", theme)?;
         }
-        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
-        map.end()
+        sink.members(&self.extra, Self::KNOWN_FIELDS)
+    }
+}
+
+impl Serialize for Icon {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Icons have no version-dependent field (whether they are written at all is).
+        serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
 

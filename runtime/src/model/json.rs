@@ -4,11 +4,16 @@
 //! A relay must not change what it does not understand. `serde_json::Value` would: it
 //! rounds integers beyond 64 bits, spells `1E2` as `100.0` and `-0` as `0`, and sorts object
 //! keys. Text keeps all of it, byte for byte (whitespace between tokens is dropped: what is
-//! written is compact JSON). The member names of a [`JsonObject`] are the exception: they are
-//! its map keys, decoded, so a name spelled with an escape (`"\u0041"`) is written as the
-//! character (`"A"`), the same JSON in another spelling; a [`RawJson`] keeps everything
-//! inside it, names included. Text is also small: a `Value` costs 32 bytes per number and more
-//! per object member, so a document of many tiny values would take many times its size.
+//! written is compact JSON), member names included: a [`JsonObject`] read by
+//! [`read_json`](crate::read_json) / [`read_json_with`](crate::read_json_with) or
+//! [`JsonObject::parse`] holds each name as it was spelled (`"\u0041"`, `"a\"b"`, `"\/"`) and
+//! its JSON writers (`to_json_for`, `write_json_for`) write that text back, while every lookup
+//! ([`JsonObject::get`], [`JsonObject::entries`]), check and error path uses the decoded name
+//! (`A`). How the spelling reaches the model: `wire::spelling`. A name the model
+//! builds (`insert`) is written with the fewest escapes; a `Value` has no spelling, and a serde
+//! serializer (`Serialize`, `to_value_for`) writes the decoded names its own way. Text is also
+//! small: a `Value` costs 32 bytes per number and more per object member, so a document of
+//! many tiny values would take many times its size.
 //!
 //! Two values are equal when their (compact) texts are: `{"a":1}` and `{"a":1.0}` differ, as
 //! they do on the wire.
@@ -231,9 +236,13 @@ impl JsonObject {
         Self(None)
     }
 
-    /// Parses `text` (one JSON object).
+    /// Parses `text` (one JSON object), keeping its members' text: numbers, order and the
+    /// spelling of names (`"\u0041"` stays so; lookups use the decoded name, `A`).
     pub fn parse(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let object = crate::wire::spelling::deserialize(&mut deserializer)?;
+        deserializer.end()?;
+        Ok(object)
     }
 
     /// Whether the object has no member.
@@ -251,7 +260,8 @@ impl JsonObject {
         self.0.as_deref().unwrap_or("{}")
     }
 
-    /// The members, in order: each key (unescaped) and the raw text of its value.
+    /// The members, in order: each key (decoded: a name spelled `"\u0041"` is `A`) and the
+    /// raw text of its value.
     pub fn entries(&self) -> Vec<(Cow<'_, str>, &RawValue)> {
         let Some(text) = self.0.as_deref() else {
             return Vec::new();
@@ -292,68 +302,91 @@ impl JsonObject {
 
     /// Sets `key` to `value`: in place when present (the old value is returned); a new key
     /// goes before the first greater one, so an object built by inserts is sorted as
-    /// `serde_json::Map` sorts it, and one read keeps its order.
+    /// `serde_json::Map` sorts it, and one read keeps its order. Every other member keeps
+    /// its text, and a member set in place the spelling of its name.
     pub fn insert(&mut self, key: impl Into<String>, value: impl Into<RawJson>) -> Option<RawJson> {
         let key = key.into();
         let value = value.into();
-        let entries = self.entries();
+        self.set(&key, None, value.as_str())
+    }
+
+    /// [`JsonObject::insert`] of a member named `name`, written as `key_text` (its JSON
+    /// text) when it is new; `None` writes the name with the fewest escapes.
+    fn set(&mut self, name: &str, key_text: Option<&str>, value: &str) -> Option<RawJson> {
+        let members = self.members();
         let mut builder = ObjectBuilder::new();
-        if let Some(at) = entries.iter().position(|(k, _)| *k == key) {
-            let old = RawJson(entries[at].1.to_owned());
-            for (i, (k, v)) in entries.iter().enumerate() {
-                builder.push(k, if i == at { value.as_str() } else { v.get() });
+        if let Some(at) = members.iter().position(|m| m.name == name) {
+            let old = RawJson(members[at].value.to_owned());
+            for (i, m) in members.iter().enumerate() {
+                builder.push_text(m.key, if i == at { value } else { m.value.get() });
             }
             *self = builder.finish();
             return Some(old);
         }
-        let at = entries
+        let at = members
             .iter()
-            .position(|(k, _)| k.as_ref() > key.as_str())
-            .unwrap_or(entries.len());
-        for (i, (k, v)) in entries.iter().enumerate() {
+            .position(|m| m.name.as_ref() > name)
+            .unwrap_or(members.len());
+        let push_new = |builder: &mut ObjectBuilder| match key_text {
+            Some(text) => builder.push_text(text, value),
+            None => builder.push(name, value),
+        };
+        for (i, m) in members.iter().enumerate() {
             if i == at {
-                builder.push(&key, value.as_str());
+                push_new(&mut builder);
             }
-            builder.push(k, v.get());
+            builder.push_text(m.key, m.value.get());
         }
-        if at == entries.len() {
-            builder.push(&key, value.as_str());
+        if at == members.len() {
+            push_new(&mut builder);
         }
         *self = builder.finish();
         None
     }
 
-    /// Removes `key`, keeping the order of the rest.
+    /// Removes `key`, keeping the order (and the text) of the rest.
     pub fn remove(&mut self, key: &str) -> Option<RawJson> {
         let mut old = None;
         let mut builder = ObjectBuilder::new();
-        for (k, v) in self.entries() {
-            if k == key && old.is_none() {
-                old = Some(RawJson(v.to_owned()));
+        for m in self.members() {
+            if m.name == key && old.is_none() {
+                old = Some(RawJson(m.value.to_owned()));
             } else {
-                builder.push(&k, v.get());
+                builder.push_text(m.key, m.value.get());
             }
         }
         *self = builder.finish();
         old
     }
 
-    /// Keeps the members for which `keep` returns true.
+    /// Keeps the members for which `keep` returns true (called with each decoded name).
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &RawValue) -> bool) {
         let mut builder = ObjectBuilder::new();
-        for (k, v) in self.entries() {
-            if keep(&k, v) {
-                builder.push(&k, v.get());
+        for m in self.members() {
+            if keep(&m.name, m.value) {
+                builder.push_text(m.key, m.value.get());
             }
         }
         *self = builder.finish();
     }
 
-    /// Appends the members of `other` (a key present in both takes `other`'s value).
+    /// Appends the members of `other` (a key present in both takes `other`'s value), each
+    /// name spelled as `other` holds it.
     pub fn extend(&mut self, other: &JsonObject) {
-        for (k, v) in other.entries() {
-            self.insert(k.into_owned(), RawJson(v.to_owned()));
+        for m in other.members() {
+            self.set(&m.name, Some(m.key), m.value.get());
         }
+    }
+
+    /// The members in order, each with its decoded name and the text of its name as held
+    /// (escapes as received).
+    pub(crate) fn members(&self) -> Vec<Member<'_>> {
+        let Some(text) = self.0.as_deref() else {
+            return Vec::new();
+        };
+        serde_json::from_str::<Members<'_>>(text)
+            .map(|m| m.0)
+            .unwrap_or_default()
     }
 
     /// The members as a `serde_json::Map` (keys sorted, numbers as `Value` holds them).
@@ -432,8 +465,8 @@ impl<'de> Deserialize<'de> for JsonObject {
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<JsonObject, A::Error> {
                 let _model = enter_model::<JsonObject, A::Error>()?;
                 let mut builder = ObjectBuilder::new();
-                while let Some(Key(key)) = access.next_key::<Key<'de>>()? {
-                    builder.push_value(&key, &mut access)?;
+                while let Some(key) = access.next_key::<MemberKey<'de>>()? {
+                    builder.push_member(&key, &mut access)?;
                 }
                 Ok(builder.finish())
             }
@@ -459,6 +492,23 @@ impl ObjectBuilder {
         push_compact(&mut self.0, raw);
     }
 
+    /// Appends a member whose name is given as its JSON text, quotes included (a name
+    /// kept as the peer spelled it).
+    pub(crate) fn push_text(&mut self, key_text: &str, raw: &str) {
+        self.0.push(if self.0.is_empty() { '{' } else { ',' });
+        self.0.push_str(key_text);
+        self.0.push(':');
+        push_compact(&mut self.0, raw);
+    }
+
+    /// Appends `key` (in its spelling when it has one) with the value text `raw`.
+    pub(crate) fn push_spelled(&mut self, key: &MemberKey<'_>, raw: &str) {
+        match &key.spelling {
+            Some(text) => self.push_text(text, raw),
+            None => self.push(&key.name, raw),
+        }
+    }
+
     /// Reads the next value of `access` as raw text and appends it under `key`.
     pub(crate) fn push_value<'de, A: MapAccess<'de>>(
         &mut self,
@@ -467,6 +517,18 @@ impl ObjectBuilder {
     ) -> Result<(), A::Error> {
         let raw: Box<RawValue> = access.next_value()?;
         self.push(key, raw.get());
+        Ok(())
+    }
+
+    /// Reads the next value of `access` as raw text and appends it under `key`, spelled as
+    /// it was read.
+    pub(crate) fn push_member<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &MemberKey<'_>,
+        access: &mut A,
+    ) -> Result<(), A::Error> {
+        let raw: Box<RawValue> = access.next_value()?;
+        self.push_spelled(key, raw.get());
         Ok(())
     }
 
@@ -513,6 +575,101 @@ impl<'de> Deserialize<'de> for Entries<'de> {
             }
         }
         deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+/// A member of a [`JsonObject`] as its text holds it.
+pub(crate) struct Member<'a> {
+    /// The decoded name: what lookups, checks and paths use.
+    pub(crate) name: Cow<'a, str>,
+    /// The name's JSON text, quotes included, as received (escapes kept).
+    pub(crate) key: &'a str,
+    /// The value's text.
+    pub(crate) value: &'a RawValue,
+}
+
+/// The members of an object's text with the names' text, borrowed.
+struct Members<'a>(Vec<Member<'a>>);
+
+impl<'de> Deserialize<'de> for Members<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MembersVisitor;
+        impl<'de> Visitor<'de> for MembersVisitor {
+            type Value = Members<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Members<'de>, A::Error> {
+                let mut members = Vec::new();
+                // `serde_json` hands a key out as raw text too: its exact spelling.
+                while let Some(key) = access.next_key::<&'de RawValue>()? {
+                    let key = key.get();
+                    let inner = key.get(1..key.len().saturating_sub(1)).unwrap_or_default();
+                    let name = if inner.contains('\\') {
+                        Cow::Owned(serde_json::from_str::<String>(key).map_err(de::Error::custom)?)
+                    } else {
+                        Cow::Borrowed(inner)
+                    };
+                    let value: &'de RawValue = access.next_value()?;
+                    members.push(Member { name, key, value });
+                }
+                Ok(Members(members))
+            }
+        }
+        deserializer.deserialize_map(MembersVisitor)
+    }
+}
+
+/// A member name as the model holds it: the decoded name, which every lookup, check,
+/// duplicate test and error path uses, and, for a name read with escapes through one of the
+/// crate's readers, its exact text (see [`crate::wire::spelling`]), which is what is written
+/// back. A name without escapes is its own text: nothing more is kept, nothing is done.
+pub(crate) struct MemberKey<'de> {
+    pub(crate) name: Cow<'de, str>,
+    /// The name's JSON text, quotes included, when it had escapes and the reader kept them.
+    pub(crate) spelling: Option<Box<str>>,
+}
+
+impl<'de> MemberKey<'de> {
+    fn escaped<E: de::Error>(name: Cow<'de, str>) -> Result<Self, E> {
+        use crate::wire::spelling::{Escaped, escaped_key};
+        let spelling = match escaped_key() {
+            Escaped::Spelled(text) => Some(text),
+            Escaped::Unknown => None,
+            Escaped::Refused => {
+                // Never shown: the one-pass read gives the document to the checked path.
+                return Err(E::custom(
+                    "a member name with escapes (read on the checked path)",
+                ));
+            }
+        };
+        Ok(Self { name, spelling })
+    }
+}
+
+impl<'de> Deserialize<'de> for MemberKey<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MemberKeyVisitor;
+        impl<'de> Visitor<'de> for MemberKeyVisitor {
+            type Value = MemberKey<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            // Borrowed: the name had no escapes, its text is the name.
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<MemberKey<'de>, E> {
+                Ok(MemberKey {
+                    name: Cow::Borrowed(v),
+                    spelling: None,
+                })
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<MemberKey<'de>, E> {
+                MemberKey::escaped(Cow::Owned(v.to_owned()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<MemberKey<'de>, E> {
+                MemberKey::escaped(Cow::Owned(v))
+            }
+        }
+        deserializer.deserialize_str(MemberKeyVisitor)
     }
 }
 
@@ -707,13 +864,13 @@ macro_rules! deserialize_object {
                         $( let mut $field: Option<$read> = None; )*
                         let mut extra = $crate::model::json::ObjectBuilder::new();
                         while let Some(key) =
-                            access.next_key::<$crate::model::json::Key<'de>>()?
+                            access.next_key::<$crate::model::json::MemberKey<'de>>()?
                         {
-                            match key.0.as_ref() {
+                            match key.name.as_ref() {
                                 $( $key => $crate::model::json::deserialize_object!(
                                     @take $kind, access, $field, $key
                                 ), )*
-                                other => extra.push_value(other, &mut access)?,
+                                _ => extra.push_member(&key, &mut access)?,
                             }
                         }
                         Ok($ty {
@@ -845,6 +1002,47 @@ mod memory_tests {
             &ReadLimits::default().with_max_model_bytes_per_byte(0),
         );
         assert!(err.is_ok(), "the floor holds whatever the ratio");
+    }
+
+    /// A `Value` is charged as the bytes it would be written as (`ReadLimits`, Memory): the
+    /// same document is refused as bytes and as a `Value`, at the same path.
+    #[test]
+    fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
+        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 20_000);
+        let from_bytes = read_json::<Vec<Tool>>(doc.as_bytes()).unwrap_err();
+        let value: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        let err = crate::read_value::<Vec<Tool>>(value.clone()).unwrap_err();
+        assert_eq!(err.rule(), Some(Rule::Limit));
+        assert_eq!(err.path(), from_bytes.path());
+        assert!(
+            err.to_string().contains("max_model_bytes_per_byte"),
+            "{err}"
+        );
+        let tools: Vec<Tool> =
+            crate::read_value_with(value, &ReadLimits::unlimited()).expect("no budget");
+        assert_eq!(tools.len(), 20_000);
+        // Ordinary documents are read as `Value`s too.
+        let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
+        let value: serde_json::Value = serde_json::from_str(&list(tool, 5_000)).unwrap();
+        assert_eq!(crate::read_value::<Vec<Tool>>(value).unwrap().len(), 5_000);
+    }
+
+    /// The length a `Value` is charged against is its compact JSON's, escapes not counted.
+    #[test]
+    fn the_length_of_a_value_is_its_compact_json() {
+        let plain = serde_json::json!({
+            "a": [1, -2.5, 1e300, null, true, false, "text", [], {}],
+            "": {"nested": [[{"k": 12_345_678_901_234_567_u64}]]},
+            "é": "ünï"
+        });
+        let len = crate::wire::limits::check_value_depth(&plain, 128, usize::MAX).ok();
+        assert_eq!(len, Some(serde_json::to_string(&plain).unwrap().len()));
+        let escaped = serde_json::json!({"a\"b": "line\n"});
+        let len = crate::wire::limits::check_value_depth(&escaped, 128, usize::MAX).ok();
+        assert_eq!(
+            len,
+            Some(serde_json::to_string(&escaped).unwrap().len() - 2)
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::model::json::Key;
-use crate::model::json::{JsonObject, ObjectBuilder, RawJson};
+use crate::model::json::{JsonObject, MemberKey, ObjectBuilder, RawJson};
 use crate::model::validated::MetaKey;
 use crate::rules::{self, Rule, Violation};
 use crate::wire::error::{field_error, join_path};
@@ -192,19 +192,21 @@ impl<'de> Deserialize<'de> for Meta {
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Meta, A::Error> {
                 let _model = crate::model::json::enter_model::<Meta, A::Error>()?;
                 let mut builder = ObjectBuilder::new();
-                while let Some(key) = access.next_key::<Key<'de>>()? {
-                    let key = key.0;
-                    rules::check_meta_key(&key).map_err(serde::de::Error::custom)?;
-                    if Meta::TYPED_KEYS.contains(&key.as_ref()) {
+                while let Some(key) = access.next_key::<MemberKey<'de>>()? {
+                    // The decoded name is checked (a key spelled `io.modelcontextprotocol\/x`
+                    // is reserved all the same); its spelling is what is written back.
+                    let name = key.name.as_ref();
+                    rules::check_meta_key(name).map_err(serde::de::Error::custom)?;
+                    if Meta::TYPED_KEYS.contains(&name) {
                         // A key the spec types: its value is checked (a small object), then
                         // kept as text like every other.
                         let raw: Box<RawValue> = access.next_value()?;
-                        if let Err((at, violation)) = check_reserved_text(&key, raw.get()) {
-                            return Err(field_error(&join_path(&key, &at), violation));
+                        if let Err((at, violation)) = check_reserved_text(name, raw.get()) {
+                            return Err(field_error(&join_path(name, &at), violation));
                         }
-                        builder.push(&key, raw.get());
+                        builder.push_spelled(&key, raw.get());
                     } else {
-                        builder.push_value(&key, &mut access)?;
+                        builder.push_member(&key, &mut access)?;
                     }
                 }
                 Ok(Meta(builder.finish()))

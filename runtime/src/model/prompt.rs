@@ -1,18 +1,17 @@
 //! Prompts: the descriptor (`Prompt`, `PromptArgument`) and the result (`GetPromptResult`).
 
-use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::model::annotations::Role;
 use crate::model::content::ContentBlock;
-use crate::model::extra::{ExtraFields, put_extra};
+use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
 use crate::model::json::{Compact, JsonObject, deserialize_object};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
 use crate::rules::ProtocolVersion;
-use crate::wire::version::{SerializeFor, serialize_latest};
+use crate::wire::version::serialize_latest;
 use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// An argument a prompt takes (always a string on the wire).
@@ -35,22 +34,28 @@ pub struct PromptArgument {
     pub extra: JsonObject,
 }
 
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
-impl Serialize for PromptArgument {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("name", &self.name)?;
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
+// and the JSON writer copies the unknown members' text (names as received).
+impl WriteFields for PromptArgument {
+    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
+        sink.field("name", &self.name)?;
         if let Some(title) = &self.title {
-            map.serialize_entry("title", title)?;
+            sink.field("title", title)?;
         }
         if let Some(description) = &self.description {
-            map.serialize_entry("description", description)?;
+            sink.field("description", description)?;
         }
         if let Some(required) = self.required {
-            map.serialize_entry("required", &required)?;
+            sink.field("required", &required)?;
         }
-        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
-        map.end()
+        sink.members(&self.extra, Self::KNOWN_FIELDS)
+    }
+}
+
+impl Serialize for PromptArgument {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Arguments have no version-dependent field.
+        write::serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
 
@@ -114,34 +119,34 @@ impl Prompt {
     }
 }
 
-impl SerializeFor for Prompt {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for Prompt {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("name", &self.name)?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.field("name", &self.name)?;
         if let Some(title) = &self.title {
-            map.serialize_entry("title", title)?;
+            sink.field("title", title)?;
         }
         if let Some(description) = &self.description {
-            map.serialize_entry("description", description)?;
+            sink.field("description", description)?;
         }
         if let Some(arguments) = &self.arguments {
-            map.serialize_entry("arguments", arguments)?;
+            sink.objects("arguments", arguments, version)?;
         }
         put_descriptor_tail(
-            &mut map,
+            sink,
             version,
             &self.icons,
             &self.meta,
             &self.extra,
             Prompt::KNOWN_FIELDS,
-        )?;
-        map.end()
+        )
     }
 }
+
+write::serialize_for_via_fields!(Prompt);
 
 /// One message of a prompt: a role and a content block.
 ///

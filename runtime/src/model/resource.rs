@@ -1,9 +1,8 @@
 //! Resources: descriptors (`Resource`, `ResourceTemplate`) and `ReadResourceResult`.
 
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::model::annotations::{Annotations, is_none_or_empty};
+use crate::model::annotations::Annotations;
 use crate::model::content::ResourceContents;
 use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
@@ -13,7 +12,7 @@ use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{ProtocolVersion, UriTemplate};
-use crate::wire::version::{SerializeFor, serialize_latest};
+use crate::wire::version::serialize_latest;
 use crate::wire::write::{self, FieldSink, WriteFields};
 
 /// A resource the server can read, as `resources/list` returns it.
@@ -76,53 +75,51 @@ impl Resource {
     }
 }
 
-impl SerializeFor for Resource {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for Resource {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("uri", &self.uri)?;
-        map.serialize_entry("name", &self.name)?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.field("uri", &self.uri)?;
+        sink.field("name", &self.name)?;
         put_display(
-            &mut map,
+            sink,
             self.title.as_ref(),
             self.description.as_ref(),
             self.mime_type.as_ref(),
         )?;
         if let Some(size) = self.size {
-            map.serialize_entry("size", &size)?;
+            sink.field("size", &size)?;
         }
-        if !is_none_or_empty(self.annotations.as_ref()) {
-            map.serialize_entry("annotations", &self.annotations)?;
+        if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
+            sink.object("annotations", annotations, version)?;
         }
         put_descriptor_tail(
-            &mut map,
+            sink,
             version,
             &self.icons,
             &self.meta,
             &self.extra,
             Resource::KNOWN_FIELDS,
-        )?;
-        map.end()
+        )
     }
 }
 
-fn put_display<M: SerializeMap>(
-    map: &mut M,
+fn put_display<K: FieldSink>(
+    sink: &mut K,
     title: Option<&String>,
     description: Option<&String>,
     mime_type: Option<&MimeType>,
-) -> Result<(), M::Error> {
+) -> Result<(), K::Error> {
     if let Some(title) = title {
-        map.serialize_entry("title", title)?;
+        sink.field("title", title)?;
     }
     if let Some(description) = description {
-        map.serialize_entry("description", description)?;
+        sink.field("description", description)?;
     }
     if let Some(mime_type) = mime_type {
-        map.serialize_entry("mimeType", mime_type)?;
+        sink.field("mimeType", mime_type)?;
     }
     Ok(())
 }
@@ -195,35 +192,35 @@ impl ResourceTemplate {
     }
 }
 
-impl SerializeFor for ResourceTemplate {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for ResourceTemplate {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("uriTemplate", self.uri_template.as_str())?;
-        map.serialize_entry("name", &self.name)?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.field("uriTemplate", self.uri_template.as_str())?;
+        sink.field("name", &self.name)?;
         put_display(
-            &mut map,
+            sink,
             self.title.as_ref(),
             self.description.as_ref(),
             self.mime_type.as_ref(),
         )?;
-        if !is_none_or_empty(self.annotations.as_ref()) {
-            map.serialize_entry("annotations", &self.annotations)?;
+        if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
+            sink.object("annotations", annotations, version)?;
         }
         put_descriptor_tail(
-            &mut map,
+            sink,
             version,
             &self.icons,
             &self.meta,
             &self.extra,
             ResourceTemplate::KNOWN_FIELDS,
-        )?;
-        map.end()
+        )
     }
 }
+
+write::serialize_for_via_fields!(Resource, ResourceTemplate);
 
 /// Who may cache a `resources/read` response (2026-07-28).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

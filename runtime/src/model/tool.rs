@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::model::content::ContentBlock;
-use crate::model::extra::{ExtraFields, put_extra};
+use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
 use crate::model::json::{
     Compact, JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
@@ -181,8 +181,8 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
         let mut meta: Option<Meta> = None;
         let mut result_type: Option<String> = None;
         let mut extra = ObjectBuilder::new();
-        while let Some(key) = access.next_key::<crate::model::json::Key<'de>>()? {
-            match key.0.as_ref() {
+        while let Some(key) = access.next_key::<crate::model::json::MemberKey<'de>>()? {
+            match key.name.as_ref() {
                 "content" => take_required(&mut access, &mut content, "content")?,
                 // Any JSON value, `null` included (2026-07-28): a value, not an absence.
                 "structuredContent" => {
@@ -191,7 +191,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
                 "isError" => take_optional(&mut access, &mut is_error, "isError")?,
                 "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
                 "resultType" => take_optional(&mut access, &mut result_type, "resultType")?,
-                other => extra.push_value(other, &mut access)?,
+                _ => extra.push_member(&key, &mut access)?,
             }
         }
         Ok(CallToolResult {
@@ -230,12 +230,12 @@ pub struct ToolAnnotations {
     pub extra: JsonObject,
 }
 
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped.
-impl Serialize for ToolAnnotations {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
+// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
+// and the JSON writer copies the unknown members' text (names as received).
+impl WriteFields for ToolAnnotations {
+    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
         if let Some(title) = &self.title {
-            map.serialize_entry("title", title)?;
+            sink.field("title", title)?;
         }
         for (key, hint) in [
             ("readOnlyHint", self.read_only_hint),
@@ -244,11 +244,17 @@ impl Serialize for ToolAnnotations {
             ("openWorldHint", self.open_world_hint),
         ] {
             if let Some(hint) = hint {
-                map.serialize_entry(key, &hint)?;
+                sink.field(key, &hint)?;
             }
         }
-        put_extra(&mut map, &self.extra, Self::KNOWN_FIELDS)?;
-        map.end()
+        sink.members(&self.extra, Self::KNOWN_FIELDS)
+    }
+}
+
+impl Serialize for ToolAnnotations {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Tool annotations have no version-dependent field.
+        write::serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
 
@@ -342,25 +348,24 @@ impl Tool {
     }
 }
 
-impl SerializeFor for Tool {
-    fn serialize_for<S: Serializer>(
+impl WriteFields for Tool {
+    fn write_fields<K: FieldSink>(
         &self,
         version: ProtocolVersion,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("name", &self.name)?;
+        sink: &mut K,
+    ) -> Result<(), K::Error> {
+        sink.field("name", &self.name)?;
         if let Some(title) = &self.title {
-            map.serialize_entry("title", title)?;
+            sink.field("title", title)?;
         }
         if let Some(description) = &self.description {
-            map.serialize_entry("description", description)?;
+            sink.field("description", description)?;
         }
-        map.serialize_entry("inputSchema", &self.input_schema)?;
+        sink.json_object("inputSchema", &self.input_schema)?;
         if let Some(output) = &self.output_schema {
             match output_schema_shape(schema_type(output).as_deref(), version) {
-                OutputSchemaShape::AsIs => map.serialize_entry("outputSchema", output)?,
-                OutputSchemaShape::Wrapped => map.serialize_entry(
+                OutputSchemaShape::AsIs => sink.json_object("outputSchema", output)?,
+                OutputSchemaShape::Wrapped => sink.field(
                     "outputSchema",
                     &wrap_output_schema(output.to_map(), version),
                 )?,
@@ -368,19 +373,20 @@ impl SerializeFor for Tool {
             }
         }
         if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
-            map.serialize_entry("annotations", annotations)?;
+            sink.object("annotations", annotations, version)?;
         }
         put_descriptor_tail(
-            &mut map,
+            sink,
             version,
             &self.icons,
             &self.meta,
             &self.extra,
             Tool::KNOWN_FIELDS,
-        )?;
-        map.end()
+        )
     }
 }
+
+write::serialize_for_via_fields!(Tool);
 
 /// How an output schema goes out for a protocol version.
 enum OutputSchemaShape {
@@ -462,19 +468,19 @@ pub fn wrap_output_schema(
 }
 
 /// Writes icons (not for 2025-06-18), `_meta` (when not empty) and unknown fields.
-pub(crate) fn put_descriptor_tail<M: SerializeMap>(
-    map: &mut M,
+pub(crate) fn put_descriptor_tail<K: FieldSink>(
+    sink: &mut K,
     version: ProtocolVersion,
     icons: &[Icon],
     meta: &Meta,
     extra: &JsonObject,
     known: &[&str],
-) -> Result<(), M::Error> {
+) -> Result<(), K::Error> {
     if !icons.is_empty() && version.has_icons() {
-        map.serialize_entry("icons", icons)?;
+        sink.objects("icons", icons, version)?;
     }
     if !meta.is_empty() {
-        map.serialize_entry("_meta", meta)?;
+        sink.json_object("_meta", meta.as_object())?;
     }
-    put_extra(map, extra, known)
+    sink.members(extra, known)
 }

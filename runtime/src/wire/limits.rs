@@ -49,8 +49,14 @@ use crate::wire::error::ReadError;
 ///   many tiny values reach it: a `Tool` is charged about 200 bytes, so a list of tools is
 ///   refused only when they average less than about 35 bytes each.
 ///
-/// [`read_value_with`] charges nothing: its input is already a `serde_json::Value`, which
-/// takes more memory than the model read from it.
+/// [`read_value_with`] applies the same budget to a `serde_json::Value`, measured against the
+/// length of the value written as compact JSON (its strings' escapes not counted, so never
+/// more than the bytes that would read as it): the same document is refused, at the same
+/// path, whether it arrives as bytes or as a `Value`, and a `Value` read within the limits
+/// adds at most `max_model_bytes_per_byte` times that length (plus 16 KiB) of model values
+/// to the memory the `Value` itself already takes (the `Value`, the caller's, is not
+/// counted: it takes more than its JSON text). The length is counted in the pass that
+/// checks its depth and values.
 ///
 /// One policy is opt-in rather than a limit: [`https_icons_only`](Self::https_icons_only)
 /// refuses icons whose `src` is `http:` (the spec allows HTTP and HTTPS URLs; what this crate
@@ -249,12 +255,8 @@ struct ActiveLimits {
 pub(crate) struct BinaryLimitScope(Option<ActiveLimits>);
 
 impl BinaryLimitScope {
-    /// The limits of a read of a `Value` (no model-memory budget: see [`ReadLimits`]).
-    pub(crate) fn enter(limits: &ReadLimits) -> Self {
-        Self::enter_with_budget(limits, usize::MAX)
-    }
-
-    /// The limits of a read of `input_len` bytes of JSON.
+    /// The limits of a read of `input_len` bytes of JSON (for a `Value`, the length of its
+    /// compact JSON: see [`ReadLimits`]).
     pub(crate) fn enter_for_document(limits: &ReadLimits, input_len: usize) -> Self {
         let budget = input_len
             .saturating_mul(limits.max_model_bytes_per_byte)
@@ -844,21 +846,25 @@ pub(crate) enum ValueProblem {
 }
 
 /// The first value nested deeper than `max_depth`, or the first past `max_values`, found
-/// without recursion.
+/// without recursion; else the length of `value` as compact JSON, escapes not counted (a
+/// lower bound of the length of any JSON text that reads as it): what a read of the `Value`
+/// is charged model memory against, as a read of bytes is against their length.
 pub(crate) fn check_value_depth(
     value: &Value,
     max_depth: usize,
     max_values: usize,
-) -> Result<(), ValueProblem> {
+) -> Result<usize, ValueProblem> {
     // Depth-first, in document order: (value, number of containers around it, the step
     // from its parent). `trail` holds the steps from the root to the value being visited.
     let mut stack: Vec<(&Value, usize, Option<Segment<'_>>)> = vec![(value, 0, None)];
     let mut trail: Vec<Segment<'_>> = Vec::new();
     let mut count = 0usize;
+    let mut json_len = 0usize;
     while let Some((value, level, segment)) = stack.pop() {
         trail.truncate(level.saturating_sub(1));
         trail.extend(segment);
         count += 1;
+        json_len = json_len.saturating_add(own_json_len(value));
         let too_many = count > max_values;
         let too_deep = matches!(value, Value::Array(_) | Value::Object(_)) && level + 1 > max_depth;
         if too_many || too_deep {
@@ -903,7 +909,36 @@ pub(crate) fn check_value_depth(
             _ => {}
         }
     }
-    Ok(())
+    Ok(json_len)
+}
+
+/// The length a value adds to its compact JSON text apart from its elements or members'
+/// values: a scalar's spelling (a string's escapes not counted), the brackets and commas of
+/// an array, and the braces, commas, quoted names and colons of an object.
+fn own_json_len(value: &Value) -> usize {
+    /// Counts what is written to it.
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    match value {
+        Value::Null | Value::Bool(true) => 4,
+        Value::Bool(false) => 5,
+        Value::Number(number) => {
+            let mut count = Count(0);
+            let _ = std::fmt::Write::write_fmt(&mut count, format_args!("{number}"));
+            count.0
+        }
+        Value::String(text) => text.len() + 2,
+        Value::Array(items) => 2 + items.len().saturating_sub(1),
+        Value::Object(map) => {
+            let names: usize = map.keys().map(|key| key.len() + 3).sum();
+            2 + map.len().saturating_sub(1) + names
+        }
+    }
 }
 
 /// Drops a value of any depth without recursion (`serde_json`'s `Value` drops recursively,

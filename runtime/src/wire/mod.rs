@@ -5,5 +5,6 @@ pub(crate) mod error;
 pub(crate) mod guard;
 pub(crate) mod limits;
 pub(crate) mod read;
+pub(crate) mod spelling;
 pub(crate) mod version;
 pub(crate) mod write;

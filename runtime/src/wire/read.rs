@@ -29,6 +29,7 @@ use crate::wire::limits::{
     BinaryLimitScope, Finding, ReadLimits, ValueProblem, check_value_depth, depth_error,
     drop_iteratively, path_at, recursion_as_limit, reset_blocks, scan, values_error,
 };
+use crate::wire::spelling::{OnePassScope, Spelled};
 
 /// Reads a model value from untrusted JSON bytes, validating every rule on the way, within
 /// the default [`ReadLimits`](crate::ReadLimits) (see [`read_json_with`](crate::read_json_with)).
@@ -46,8 +47,10 @@ pub fn read_value<T: DeserializeOwned>(value: Value) -> Result<T, ReadError> {
 /// [`read_json`] with no limit but `serde_json`'s own (the limits are checked by the caller).
 pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
     // Tracking the path costs an allocation per key read; valid input is the common case, so
-    // read without it first and read again with it only to name the path of an error.
-    let plain = match serde_json::from_slice(bytes) {
+    // read without it first and read again with it only to name the path of an error. Both
+    // read through `Spelled`, which keeps the spelling of the member names the model holds
+    // (under the path tracking, so paths name the decoded keys).
+    let plain = match from_slice_spelled(bytes) {
         Ok(value) => return Ok(value),
         Err(error) => error,
     };
@@ -57,7 +60,9 @@ pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T
     // The second pass counts blocks again from zero.
     reset_blocks();
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let tracked: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
+    let tracked: Result<T, _> = serde_path_to_error::deserialize(Spelled {
+        de: &mut deserializer,
+    });
     Err(match tracked {
         Err(error) => ReadError::from_json(error),
         // Only trailing characters fail the plain read but not the tracked one.
@@ -68,13 +73,24 @@ pub(crate) fn read_json_unlimited<T: DeserializeOwned>(bytes: &[u8]) -> Result<T
     })
 }
 
+/// `serde_json::from_slice` through [`Spelled`].
+fn from_slice_spelled<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = crate::wire::spelling::deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
 /// [`read_value`] with no limit (the limits are checked by the caller).
 pub(crate) fn read_value_unlimited<T: DeserializeOwned>(value: Value) -> Result<T, ReadError> {
     // As in `read_json_unlimited`: the path is tracked only to report an error.
-    match T::deserialize(&value) {
-        Ok(read) => Ok(read),
-        Err(_) => serde_path_to_error::deserialize(value).map_err(ReadError::from_json),
+    if let Ok(read) = T::deserialize(&value) {
+        return Ok(read);
     }
+    // The second pass counts blocks and model bytes again from zero (else it would stop at
+    // the first charge, and name the wrong path).
+    reset_blocks();
+    serde_path_to_error::deserialize(value).map_err(ReadError::from_json)
 }
 
 /// Reads a model value from untrusted JSON bytes within `limits`, validating every rule on
@@ -175,6 +191,9 @@ fn read_in_one_pass<T: DeserializeOwned>(
     // The model-memory budget of `ReadLimits` applies here as on the checked path: a
     // document over it is refused there, with its path.
     let _scope = BinaryLimitScope::enter_for_document(limits, bytes.len());
+    // The one pass does not see the text of a key, so a member name with escapes that the
+    // model would keep sends the document to the checked path, which keeps its spelling.
+    let _one_pass = OnePassScope::enter();
     let budget = Budget::new(max_depth, limits.max_values);
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(budget.root(&mut deserializer).ok()?).ok()?;
@@ -183,7 +202,8 @@ fn read_in_one_pass<T: DeserializeOwned>(
 }
 
 /// Reads a model value from a JSON value within `limits` (the document size does not apply:
-/// the value is already parsed). A value nested deeper than the limit is taken apart without
+/// the value is already parsed; the model-memory budget is measured against the length of the
+/// value as compact JSON, see [`ReadLimits`](crate::ReadLimits#memory)). A value nested deeper than the limit is taken apart without
 /// recursion, so even one built in code that nests 100,000 levels does not overflow the stack.
 ///
 /// ```
@@ -197,17 +217,21 @@ pub fn read_value_with<T: DeserializeOwned>(
     limits: &ReadLimits,
 ) -> Result<T, ReadError> {
     let max_depth = limits.max_depth.min(ReadLimits::PARSER_MAX_DEPTH);
-    if let Err(problem) = check_value_depth(&value, max_depth, limits.max_values) {
-        drop_iteratively(value);
-        return Err(match problem {
-            ValueProblem::TooDeep(path) if max_depth < limits.max_depth => {
-                recursion_as_limit(ReadError::message(path, "recursion limit exceeded"))
-            }
-            ValueProblem::TooDeep(path) => depth_error(path, max_depth),
-            ValueProblem::TooMany(path) => values_error(path, limits.max_values),
-        });
-    }
-    let _scope = BinaryLimitScope::enter(limits);
+    let json_len = match check_value_depth(&value, max_depth, limits.max_values) {
+        Ok(json_len) => json_len,
+        Err(problem) => {
+            drop_iteratively(value);
+            return Err(match problem {
+                ValueProblem::TooDeep(path) if max_depth < limits.max_depth => {
+                    recursion_as_limit(ReadError::message(path, "recursion limit exceeded"))
+                }
+                ValueProblem::TooDeep(path) => depth_error(path, max_depth),
+                ValueProblem::TooMany(path) => values_error(path, limits.max_values),
+            });
+        }
+    };
+    // The model-memory budget of the bytes the value would be written as (see `ReadLimits`).
+    let _scope = BinaryLimitScope::enter_for_document(limits, json_len);
     read_value_unlimited(value)
 }
 
@@ -272,10 +296,20 @@ mod tests {
         r#"{"content":[],"structuredContent":"text"}"#,
         r#"{"content":[{"text":"before its type","type":"text","annotations":{"priority":0.5}}]}"#,
         r#"{"content":[{"type":"text","text":"esc \" \\ \n \u00e9 \ud83d\ude00"}]}"#,
-        r#"{"con\u0074ent":[],"_meta":{"a\u0062":1,"ac":2}}"#,
         r#" { "content" : [ { "type" : "text" , "text" : "spaced" } ] } "#,
         r#"{"content":[],"_meta":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}}"#,
         r#"{"content":[],"structuredContent":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k\u0031\u0037":17,"k18":18}}"#,
+    ];
+
+    /// Documents whose member names have escapes: a model type keeps their spelling, which
+    /// the one pass cannot see, so it leaves them to the checked path; a `Value` does not,
+    /// and is read in one pass.
+    const ESCAPED_NAMES: &[&str] = &[
+        r#"{"con\u0074ent":[],"_meta":{"a\u0062":1,"ac":2}}"#,
+        r#"{"content":[{"type":"text","text":"x","\u0041":1}]}"#,
+        r#"{"content":[{"type":"text","text":"x","x\"y":1}]}"#,
+        r#"{"content":[{"z\u0031":1,"type":"x-later"}]}"#,
+        r#"{"content":[{"type":"x-new","\ud83d\ude00":{"\/":1}}],"z\\":[]}"#,
     ];
 
     /// Documents the checked path refuses (or, for a few, reads, but the one pass must not
@@ -355,7 +389,13 @@ mod tests {
     #[test]
     fn the_one_pass_never_reads_what_the_checked_path_refuses() {
         let values = [1, 2, 3, 4, 5, 7, 9, 12, 16, 20, 25, 40, usize::MAX];
-        for doc in CLEAN.iter().chain(FAULTY).chain(MODEL_FAULTS).chain(WIDE) {
+        for doc in CLEAN
+            .iter()
+            .chain(FAULTY)
+            .chain(MODEL_FAULTS)
+            .chain(WIDE)
+            .chain(ESCAPED_NAMES)
+        {
             for depth in 0..=9 {
                 for max_values in values {
                     let limits = ReadLimits::default()
@@ -436,6 +476,22 @@ mod tests {
         ] {
             assert!(read_in_one_pass::<CallToolResult>(bytes, &limits, 64).is_none());
             assert!(read_checked::<CallToolResult>(bytes, &limits, 64).is_err());
+        }
+    }
+
+    #[test]
+    fn escaped_member_names_are_left_to_the_checked_path_which_keeps_them() {
+        let limits = ReadLimits::default();
+        for doc in ESCAPED_NAMES {
+            assert!(!one_pass_agrees::<CallToolResult>(doc, &limits), "{doc}");
+            assert!(one_pass_agrees::<Value>(doc, &limits), "{doc}");
+            let read: CallToolResult = crate::read_json(doc.as_bytes()).expect("reads");
+            let written =
+                crate::SerializeFor::to_json_for(&read, crate::ProtocolVersion::V2025_11_25);
+            // Every name the model holds keeps its spelling; `content` is a known field,
+            // written by its name.
+            let expected = doc.replace(r"con\u0074ent", "content");
+            assert_eq!(String::from_utf8_lossy(&written), expected);
         }
     }
 

@@ -189,13 +189,18 @@ impl FieldSink for JsonSink<'_> {
         if object.is_empty() {
             return Ok(());
         }
-        let entries = object.entries();
-        if entries.iter().any(|(k, _)| known.contains(&k.as_ref())) {
-            // Rare (validate() reports it): write the others one by one.
-            for (k, v) in entries {
-                if !known.contains(&k.as_ref()) {
-                    self.key(&k)?;
-                    self.out.extend_from_slice(v.get().as_bytes());
+        let members = object.members();
+        if members.iter().any(|m| known.contains(&m.name.as_ref())) {
+            // Rare (validate() reports it): write the others one by one, names as held.
+            for m in members {
+                if !known.contains(&m.name.as_ref()) {
+                    if !self.first {
+                        self.out.push(b',');
+                    }
+                    self.first = false;
+                    self.out.extend_from_slice(m.key.as_bytes());
+                    self.out.push(b':');
+                    self.out.extend_from_slice(m.value.get().as_bytes());
                 }
             }
             return Ok(());
