@@ -769,16 +769,6 @@ pub fn read_string(text: Text<'_>) -> Result<String, String> {
     Ok(text.into_string())
 }
 
-/// Text parsed as JSON.
-#[allow(
-    clippy::needless_pass_by_value,
-    reason = "the signature of every `TextReader`; `read_string` takes the text"
-)]
-pub fn read_json<T: DeserializeOwned>(text: Text<'_>) -> Result<T, String> {
-    serde_json::from_str(text.as_str())
-        .map_err(|e| format!("not the JSON of {}: {e}", type_name::<T>()))
-}
-
 fn cannot_read<T>(text: &str, error: &str) -> String {
     format!(
         "cannot read {:?} as {}: {error}",
@@ -809,6 +799,9 @@ pub trait FromText: Sized {
     }
 }
 
+// Not recommended: the error names `FromText` and its note, not `FromStr` and a list of
+// unrelated types that implement it.
+#[diagnostic::do_not_recommend]
 impl<T: FromStr> FromText for T
 where
     T::Err: Display,

@@ -177,7 +177,7 @@ fn from_content_impl(ident: &Ident, structured: Option<&Structured>) -> TokenStr
     }
 }
 
-/// The local a field is bound to once moved out: `__f_name`.
+/// The local a variant's field is bound to by the `match` of `extend_content`: `__f_name`.
 fn field_var(ident: &Ident) -> Ident {
     format_ident!("__f_{}", ident.to_string().trim_start_matches("r#"))
 }
@@ -199,7 +199,7 @@ mod snapshot {
     //! (`scripts/expansion-lines.sh`, at most 250) is in BENCHMARKS.md.
 
     // 2,300 until the conversions a field's type must provide were named at that type
-    // (`<T as __p::Bin>::from_data`, `FromText::read_text`, `DisplayText::display_text`), so a
+    // (`<T as __p::Bin>::from_data`, `TextField::read_text`, `TextField::display_text`), so a
     // wrong type is one error there in the user's terms, never a bound of a glue function.
     const BUDGET_TOKENS: usize = 2_450;
 

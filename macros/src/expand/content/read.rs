@@ -148,8 +148,8 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let inner = block.inner;
     let reader = match block.text {
         TextForm::String => quote!(__p::read_string),
-        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::FromText>::read_text),
-        TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
+        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::TextField>::read_text),
+        TextForm::Json => quote_spanned!(inner.span()=> <#inner as __p::JsonField>::read_json),
     };
     let pattern = resource_pattern(layout, resolved, block);
     let (before, after) = own_text(resolved, block, pattern.as_ref());
