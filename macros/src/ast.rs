@@ -57,7 +57,9 @@ impl<'a> Item<'a> {
         } else {
             "struct"
         };
-        let attrs = attr::container_attrs(cx, &input.attrs, word);
+        let attrs = cx.parse_attrs(None, &input.attrs, |cx| {
+            attr::container_attrs(cx, &input.attrs, word)
+        });
         match &input.data {
             syn::Data::Struct(data) => {
                 let fields = match &data.fields {
@@ -123,11 +125,14 @@ impl<'a> Field<'a> {
         word: &str,
     ) -> Self {
         let annotated = field.attrs.iter().any(|a| a.path().is_ident("content"));
+        let attrs = cx.parse_attrs(Some(&ident), &field.attrs, |cx| {
+            attr::field_attrs(cx, &field.attrs, word)
+        });
         Field {
             ident,
             member,
             ty: &field.ty,
-            attrs: attr::field_attrs(cx, &field.attrs, word),
+            attrs,
             annotated,
         }
     }
@@ -142,7 +147,9 @@ impl<'a> Input<'a> {
         enum_attrs: &ContainerAttrs,
         variant: &'a syn::Variant,
     ) -> Self {
-        let variant_attrs = attr::variant_attrs(cx, &variant.attrs);
+        let variant_attrs = cx.parse_attrs(None, &variant.attrs, |cx| {
+            attr::variant_attrs(cx, &variant.attrs)
+        });
         let fields = variant
             .fields
             .iter()

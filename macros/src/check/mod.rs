@@ -10,7 +10,7 @@ use mcp_content_rules::{self as rules, MediaKind, UriTemplate, Violation};
 use crate::ast::{Enum, Field, Input};
 use crate::attr::{AnnotationsAttr, Kind, Media, MetaEntry, Value};
 use crate::ctxt::Ctxt;
-use crate::resolve::Layout;
+use crate::resolve::{Layout, Use};
 use crate::suggest;
 use crate::toolkit;
 
@@ -26,6 +26,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
     }
     check_result_meta_keys(cx, input);
     check_unplaced(cx, layout);
+    check_skipped_but_used(cx, layout);
     if input.reads() {
         read_back::check_layout(cx, layout);
     }
@@ -38,7 +39,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
 pub(crate) fn check_enum(cx: &mut Ctxt, item: &Enum, layouts: &[Layout]) {
     let mut reported = std::collections::HashSet::new();
     for layout in layouts {
-        let mut variant_cx = Ctxt::new();
+        let mut variant_cx = cx.child();
         check(&mut variant_cx, layout);
         if let Err(errors) = variant_cx.check() {
             for error in errors {
@@ -515,7 +516,10 @@ fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
     let in_broken_templates = broken_template_words(input);
     for resolved in &layout.fields {
         let field = resolved.field;
-        if field.attrs.kind.is_some() || (field.annotated && !cx.is_ok()) {
+        if field.attrs.kind.is_some()
+            || (field.annotated && !cx.is_ok())
+            || cx.named_by_broken_attr(&field.ident.to_string())
+        {
             continue;
         }
         let field_name = field.ident.to_string();
@@ -538,6 +542,38 @@ fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
                 ),
             );
         }
+    }
+}
+
+/// A `skip` field that another attribute takes a value from is written all the same (from
+/// that attribute), and read back from there: `skip` would only claim it is not written.
+fn check_skipped_but_used(cx: &mut Ctxt, layout: &Layout) {
+    for resolved in &layout.fields {
+        let (Some(Kind::Skip { key }), Some(used)) =
+            (&resolved.field.attrs.kind, resolved.uses.first())
+        else {
+            continue;
+        };
+        let owner = |owner: &usize| format!("field `{}`", layout.fields[*owner].field.ident);
+        let place = match used {
+            Use::ResultMeta(key) => format!("the result's `_meta` entry {:?}", key.value()),
+            Use::BlockMeta { owner: o, key } | Use::ContentsMeta { owner: o, key } => {
+                format!("the `_meta` entry {:?} of {}", key.value(), owner(o))
+            }
+            Use::Annotation { owner: o, key } => format!("the `{key}` annotation of {}", owner(o)),
+            Use::Mime { owner: o } => format!("the `mime` of {}", owner(o)),
+            Use::TemplateVar { owner: o, name } => {
+                format!("the URI template variable `{{{name}}}` of {}", owner(o))
+            }
+            Use::LinkPart { owner: o, key } => format!("the link `{key}` of {}", owner(o)),
+        };
+        cx.error_spanned_by(
+            key,
+            format!(
+                "field `{}` is `skip` but written as {place}, and read back from there: remove `skip`",
+                resolved.field.ident
+            ),
+        );
     }
 }
 

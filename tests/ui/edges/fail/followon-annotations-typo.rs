@@ -1,0 +1,11 @@
+use mcp_content::{Content, Role};
+
+#[derive(Content)]
+struct Note {
+    #[content(text, annotations(audience = readers, priorty = weight))]
+    body: String,
+    readers: Vec<Role>,
+    weight: f64,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct Report {
+    #[content(resource(uri = "reports://{region}/summary", mime = kind, txt))]
+    summary: String,
+    region: String,
+    kind: mcp_content::MimeType,
+}
+
+fn main() {}

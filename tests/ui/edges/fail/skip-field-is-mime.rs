@@ -1,0 +1,11 @@
+use mcp_content::{Content, MimeType};
+
+#[derive(Content)]
+struct Picture {
+    #[content(image(mime = format))]
+    data: Vec<u8>,
+    #[content(skip)]
+    format: MimeType,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct Report {
+    #[content(resource(uri = "reports://{region}/summary", mime = "text/plain"))]
+    summary: String,
+    #[content(skip)]
+    region: String,
+}
+
+fn main() {}
