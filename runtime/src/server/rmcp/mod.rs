@@ -36,6 +36,7 @@ use peer::RmcpPeer;
 
 use std::collections::HashSet;
 use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use ::rmcp::model as rm;
@@ -53,15 +54,60 @@ use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
-    let Some(version) = context.protocol_version() else {
-        return ProtocolVersion::V2025_06_18;
-    };
-    // Versions before 2025-06-18 are written like 2025-06-18 (no icons, no resultType).
-    ProtocolVersion::parse(version.as_str()).unwrap_or(if version.as_str() > "2026-07-28" {
+    // The 2026-07-28 `_meta` key read in place: rmcp's own accessor decodes a copy of it.
+    let named = context
+        .meta
+        .0
+        .0
+        .get("io.modelcontextprotocol/protocolVersion")
+        .and_then(Value::as_str);
+    match named {
+        Some(named) => version_named(named),
+        None => match context.peer.peer_info() {
+            Some(info) => version_named(info.protocol_version.as_str()),
+            None => ProtocolVersion::V2025_06_18,
+        },
+    }
+}
+
+/// Versions before 2025-06-18 are written like 2025-06-18 (no icons, no resultType); later
+/// unknown ones like the latest.
+fn version_named(version: &str) -> ProtocolVersion {
+    ProtocolVersion::parse(version).unwrap_or(if version > "2026-07-28" {
         ProtocolVersion::LATEST
     } else {
         ProtocolVersion::V2025_06_18
     })
+}
+
+/// A session's log level (`logging/setLevel`) in one atomic: no lock on each call.
+#[derive(Default)]
+struct SessionLogLevel(AtomicU8);
+
+impl SessionLogLevel {
+    const LEVELS: [LogLevel; 8] = [
+        LogLevel::Debug,
+        LogLevel::Info,
+        LogLevel::Notice,
+        LogLevel::Warning,
+        LogLevel::Error,
+        LogLevel::Critical,
+        LogLevel::Alert,
+        LogLevel::Emergency,
+    ];
+
+    fn get(&self) -> Option<LogLevel> {
+        // 0: none set; n: `LEVELS[n - 1]`.
+        let n = usize::from(self.0.load(Ordering::Relaxed));
+        n.checked_sub(1).and_then(|i| Self::LEVELS.get(i).copied())
+    }
+
+    fn set(&self, level: Option<LogLevel>) {
+        let n = level
+            .and_then(|level| Self::LEVELS.iter().position(|&l| l == level))
+            .map_or(0, |i| u8::try_from(i + 1).unwrap_or(0));
+        self.0.store(n, Ordering::Relaxed);
+    }
 }
 
 fn protocol_error(error: ProtocolError) -> ErrorData {
@@ -152,7 +198,7 @@ impl ClientPeer for RmcpPeer {
 #[derive(Clone)]
 pub struct McpServer {
     router: Arc<Router>,
-    log_level: Arc<Mutex<Option<LogLevel>>>,
+    log_level: Arc<SessionLogLevel>,
     subscriptions: Arc<Mutex<HashSet<String>>>,
     forwarding: Arc<Mutex<Option<FeedSubscription>>>,
 }
@@ -234,7 +280,7 @@ impl McpServer {
     async fn round<T: RmcpModel, Response>(
         &self,
         context: RequestContext<RoleServer>,
-        (responses, state): (Option<&rm::InputResponses>, Option<&String>),
+        (responses, state): (Option<rm::InputResponses>, Option<String>),
         run: impl AsyncFnOnce(&Router, &InputParams, Context) -> Result<Outcome<T>, ProtocolError>,
     ) -> Result<Response, ErrorData>
     where
@@ -257,19 +303,17 @@ impl McpServer {
                 .get("io.modelcontextprotocol/logLevel")
                 .and_then(|v| <LogLevel as serde::Deserialize>::deserialize(v).ok())
         } else {
-            *self
-                .log_level
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
+            self.log_level.get()
         };
         Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level)
     }
 }
 
-fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) -> InputParams {
+/// A request's multi round-trip fields, moved out of it (most requests have neither).
+fn input_params(responses: Option<rm::InputResponses>, state: Option<String>) -> InputParams {
     InputParams {
-        responses: responses.map(|r| Value::Object(r.clone().into_iter().collect())),
-        state: state.cloned(),
+        responses: responses.map(|r| Value::Object(r.into_iter().collect())),
+        state,
     }
 }
 
@@ -367,15 +411,12 @@ impl ServerHandler for McpServer {
 
     async fn call_tool(
         &self,
-        request: rm::CallToolRequestParams,
+        mut request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(context);
         let version = ctx.protocol_version();
-        let input = input_params(
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
+        let input = input_params(request.input_responses.take(), request.request_state.take());
         let route = task_engine::route(self.router.task_support(&request.name), &ctx)
             .map_err(protocol_error)?;
         let outcome = match route {
@@ -421,13 +462,10 @@ impl ServerHandler for McpServer {
 
     async fn get_prompt(
         &self,
-        request: rm::GetPromptRequestParams,
+        mut request: rm::GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
-        let input = (
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
+        let input = (request.input_responses.take(), request.request_state.take());
         self.round(context, input, async |router, input, ctx| {
             router
                 .get_prompt_round(&request.name, request.arguments, input, ctx)
@@ -456,13 +494,10 @@ impl ServerHandler for McpServer {
 
     async fn read_resource(
         &self,
-        request: rm::ReadResourceRequestParams,
+        mut request: rm::ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
-        let input = (
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
+        let input = (request.input_responses.take(), request.request_state.take());
         self.round(context, input, async |router, input, ctx| {
             router.read_resource_round(&request.uri, input, ctx).await
         })
@@ -501,10 +536,7 @@ impl ServerHandler for McpServer {
         let level = serde_json::to_value(request.level)
             .ok()
             .and_then(|v| serde_json::from_value::<LogLevel>(v).ok());
-        *self
-            .log_level
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = level;
+        self.log_level.set(level);
         Ok(())
     }
 
