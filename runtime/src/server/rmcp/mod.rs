@@ -34,10 +34,10 @@ pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 use convert::{convert_error, to_rmcp};
 use peer::RmcpPeer;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use ::rmcp::model as rm;
 use ::rmcp::service::{Peer, RequestContext};
@@ -198,9 +198,18 @@ impl ClientPeer for RmcpPeer {
 #[derive(Clone)]
 pub struct McpServer {
     router: Arc<Router>,
-    log_level: Arc<SessionLogLevel>,
-    subscriptions: Arc<Mutex<HashSet<String>>>,
-    forwarding: Arc<Mutex<Option<FeedSubscription>>>,
+    /// One allocation per session: rmcp's stateless HTTP makes a server per request.
+    session: Arc<SessionState>,
+    /// What `get_tool` answers, built on first use and shared by the sessions of one
+    /// service (rmcp asks it on every `tools/call` to check `Mcp-Param-*` headers).
+    tools: Arc<OnceLock<HashMap<String, rm::Tool>>>,
+}
+
+#[derive(Default)]
+struct SessionState {
+    log_level: SessionLogLevel,
+    subscriptions: Mutex<HashSet<String>>,
+    forwarding: Mutex<Option<FeedSubscription>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -214,11 +223,15 @@ impl fmt::Debug for McpServer {
 impl McpServer {
     /// A server for `router`.
     pub fn new(router: impl Into<Arc<Router>>) -> Self {
+        Self::sharing(router.into(), Arc::default())
+    }
+
+    /// A server (a session) whose tool descriptors for rmcp are shared with its siblings.
+    fn sharing(router: Arc<Router>, tools: Arc<OnceLock<HashMap<String, rm::Tool>>>) -> Self {
         Self {
-            router: router.into(),
-            log_level: Arc::default(),
-            subscriptions: Arc::default(),
-            forwarding: Arc::default(),
+            router,
+            session: Arc::default(),
+            tools,
         }
     }
 
@@ -230,6 +243,7 @@ impl McpServer {
     /// The URIs this session subscribed to.
     pub fn subscriptions(&self) -> Vec<String> {
         let set = self
+            .session
             .subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -240,6 +254,7 @@ impl McpServer {
     /// session's `resources/subscribe` URIs to the 2025-era peer.
     fn forward_updates(&self, peer: &Peer<RoleServer>) {
         let mut forwarding = self
+            .session
             .forwarding
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -247,13 +262,18 @@ impl McpServer {
             return;
         }
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        let subscriptions = Arc::clone(&self.subscriptions);
+        // Weak: the session holds the subscription that holds this closure.
+        let session = Arc::downgrade(&self.session);
         *forwarding = Some(self.router.changes().subscribe(move |change| {
             // List changes are not forwarded to rmcp sessions (not advertised either).
             let Change::ResourceUpdated(uri) = change else {
                 return;
             };
-            let subscribed = subscriptions
+            let Some(session) = session.upgrade() else {
+                return;
+            };
+            let subscribed = session
+                .subscriptions
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .contains(uri);
@@ -303,7 +323,7 @@ impl McpServer {
                 .get("io.modelcontextprotocol/logLevel")
                 .and_then(|v| <LogLevel as serde::Deserialize>::deserialize(v).ok())
         } else {
-            self.log_level.get()
+            self.session.log_level.get()
         };
         Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level)
     }
@@ -392,12 +412,22 @@ impl ServerHandler for McpServer {
     /// `tools/call` against (SEP-2243: the tool's `x-mcp-header` properties).
     /// Only the name and the input schema: that is all the check reads.
     fn get_tool(&self, name: &str) -> Option<rm::Tool> {
-        let tool = self.router.find_tool(name)?;
-        Some(rm::Tool::new(
-            name.to_owned(),
-            String::new(),
-            Arc::new(tool.input_schema.to_map()),
-        ))
+        let tools = self.tools.get_or_init(|| {
+            self.router
+                .list_tools()
+                .into_iter()
+                .map(|tool| {
+                    let name = tool.name.as_str().to_owned();
+                    let theirs = rm::Tool::new(
+                        name.clone(),
+                        String::new(),
+                        Arc::new(tool.input_schema.to_map()),
+                    );
+                    (name, theirs)
+                })
+                .collect()
+        });
+        tools.get(name).cloned()
     }
 
     async fn list_tools(
@@ -536,7 +566,7 @@ impl ServerHandler for McpServer {
         let level = serde_json::to_value(request.level)
             .ok()
             .and_then(|v| serde_json::from_value::<LogLevel>(v).ok());
-        self.log_level.set(level);
+        self.session.log_level.set(level);
         Ok(())
     }
 
@@ -614,7 +644,8 @@ impl ServerHandler for McpServer {
         request: rm::SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.subscriptions
+        self.session
+            .subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(request.uri.clone());
@@ -627,7 +658,8 @@ impl ServerHandler for McpServer {
         request: rm::UnsubscribeRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.subscriptions
+        self.session
+            .subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .remove(request.uri.as_str());
@@ -683,8 +715,9 @@ pub fn streamable_http_service_with(
     let mut config = StreamableHttpServerConfig::default();
     // The front enforces the limit with a JSON-RPC error; the inner one must not be lower.
     config.max_request_body_bytes = config.max_request_body_bytes.max(options.max_body_bytes());
+    let tools = Arc::default();
     let inner = StreamableHttpService::new(
-        move || Ok(McpServer::new(Arc::clone(&router))),
+        move || Ok(McpServer::sharing(Arc::clone(&router), Arc::clone(&tools))),
         Arc::new(LocalSessionManager::default()),
         config,
     );
