@@ -1,6 +1,11 @@
 //! Conversions between this crate's model and `rmcp::model`, both ways.
 //!
-//! Conversions go through the protocol's JSON, which both models write and read. What
+//! Conversions are defined by the protocol's JSON, which both models write and read: a value
+//! crosses as rmcp would read the JSON we write. Results whose every part rmcp's types hold
+//! as they are (tool, prompt and read results, with text, image, audio, resource-link and
+//! embedded-resource blocks, no unknown fields, free-form JSON a `Value` keeps) cross field
+//! by field, their strings and base64 moved; every other value goes through the JSON itself
+//! and is checked there. The two routes give the same rmcp values (tested per version). What
 //! crosses, and what cannot:
 //!
 //! | data | `to_rmcp` (ours → rmcp) | `from_rmcp` (rmcp → ours) |
