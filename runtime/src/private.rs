@@ -27,11 +27,11 @@ pub use crate::content_traits::{
     FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
 };
 pub use crate::derive::read::{
-    Agree, At, Body, ContentSlots, Decode, From, FromText, LinkPart, Many, Nested, Offered, One,
-    Opt, Param, Slot, Text, TextReader, UriPattern, block_audience, block_last_modified,
-    block_meta, block_mime, block_priority, contents_meta, from_content, link_part, link_size,
-    offer_link, offer_media, offer_resource, offer_text, read_json, read_owned, read_string,
-    template_var,
+    Agree, At, Body, ContentSlots, Decode, From, FromText, Many, Nested, Offered, One, Opt, Param,
+    Slot, Text, TextPart, TextReader, UriPattern, block_audience, block_last_modified, block_meta,
+    block_mime, block_priority, contents_meta, from_content, link_size, meta_entry, offer_link,
+    offer_media, offer_resource, offer_text, part, part_text, read_json, read_owned, read_string,
+    resource_text, template_var, var,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,

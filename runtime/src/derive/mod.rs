@@ -38,6 +38,8 @@ pub trait SourceField<X>: Sized {
     fn to_option(&self) -> Option<X>
     where
         X: Clone;
+    /// The value, borrowed (what a field read from several places is compared by).
+    fn as_value(&self) -> Option<&X>;
     /// The field's value from a value read back.
     fn from_value(value: X) -> Self;
     /// The field's value when nothing was read: `None` (an error) for a plain field,
@@ -52,6 +54,9 @@ impl<X> SourceField<X> for X {
         X: Clone,
     {
         Some(self.clone())
+    }
+    fn as_value(&self) -> Option<&X> {
+        Some(self)
     }
     fn from_value(value: X) -> Self {
         value
@@ -68,6 +73,9 @@ impl<X> SourceField<X> for Option<X> {
         X: Clone,
     {
         self.clone()
+    }
+    fn as_value(&self) -> Option<&X> {
+        self.as_ref()
     }
     fn from_value(value: X) -> Self {
         Some(value)
@@ -247,6 +255,11 @@ pub trait MimeField {
     fn mime(&self) -> MimeType;
     /// The field's value from a block's MIME type.
     fn from_mime(mime: MimeType) -> Self;
+    /// The MIME type, cloned, as an `Option` (what a field read from several places is
+    /// compared by).
+    fn to_option(&self) -> Option<MimeType> {
+        Some(self.mime())
+    }
 }
 
 #[diagnostic::do_not_recommend]

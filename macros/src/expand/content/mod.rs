@@ -91,12 +91,18 @@ fn impls(
             } else {
                 quote!(__p::Structured)
             };
+            let schema = quote_spanned!(structured.span=> <Self as #bound>::structured_schema());
             (
                 quote_spanned!(structured.span=> <Self as #bound>::structured_result(self, #text)),
-                quote_spanned!(structured.span=> <Self as #bound>::structured_schema()),
+                quote! {
+                    fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
+                        #schema
+                    }
+                },
             )
         }
-        None => (quote!(__p::call_tool_result(self)), quote!(__p::None)),
+        // The trait's default: no schema.
+        None => (quote!(__p::call_tool_result(self)), TokenStream::new()),
     };
     wrap_in_const(
         krate,
@@ -119,9 +125,7 @@ fn impls(
 
             #[automatically_derived]
             impl #impl_generics __p::StructuredOutput for #ident #ty_generics #where_clause {
-                fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
-                    #schema
-                }
+                #schema
             }
 
             // With the runtime's feature `rmcp`, the type is also an `rmcp` tool return
