@@ -22,7 +22,7 @@ use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler,
     ToolHandler,
 };
-use crate::server::input::{Round, StateKeys, target};
+use crate::server::input::{Round, StateKeys, Target};
 use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
 use crate::server::tasks::{MemoryTaskStore, TaskStore, TaskSupport};
 use crate::wire::version::SerializeFor;
@@ -684,7 +684,7 @@ impl Router {
         if !context.protocol_version().has_result_type() {
             return run(context).await.map(Outcome::Complete);
         }
-        let target = &target(method, name);
+        let target = Target::new(method, name);
         let round = Arc::new(Round::begin(
             &self.state_keys,
             target,

@@ -10,6 +10,14 @@
 //!   (`tasks/get`, `tasks/update`, `tasks/cancel`), through the engine the `rmcp` path uses.
 //!   `subscriptions/listen` opens an event stream: acknowledged first, then
 //!   `notifications/resources/updated` for the subscribed URIs, tagged with the subscription.
+//!   These event streams have no event ids, and a `Last-Event-ID` header is ignored: the
+//!   2026-07-28 transport has no resumption ("Resumable SSE streams via `Last-Event-ID` are
+//!   not supported", and to older clients' traffic "A `Last-Event-ID` header: ignore it;
+//!   streams are not resumable": [streamable-http, Receiving Messages and Backwards
+//!   Compatibility](https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http)).
+//!   A client that loses a request's stream sends the request again (MRTR rounds carry
+//!   their state in `requestState`, tasks in the task store); one that loses a listen stream
+//!   listens again. So nothing is kept per stream, and any replica can answer any request.
 //! - **2025-06-18 and 2025-11-25, sessions**: `initialize` opens a session and its response
 //!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
 //!   400; a session that is unknown or ended: 404). A request is answered as
@@ -23,7 +31,11 @@
 //!   `MCP-Protocol-Version` header, when sent, must name the session's version (400).
 //!   Every event of a session's streams has an id: a client that lost a stream `GET`s with
 //!   `Last-Event-ID` and receives what the stream carried after that event, then the rest of
-//!   it (a running request's response included).
+//!   it (a running request's response included). The logs that replay them live with the
+//!   session, in this process, as the session itself does: the 2025 spec lets a server
+//!   resume only the stream that was disconnected, on the session that owns it, and a
+//!   session another process does not know is answered 404 there anyway (a deployment
+//!   with several replicas routes a session's requests to one of them).
 //!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
@@ -62,7 +74,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body_util::{BodyExt as _, Limited};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -1035,6 +1047,12 @@ fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
         HeaderValue::from_static("text/event-stream"),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // Proxies (nginx) pass each event on at once instead of buffering the stream
+    // (streamable-http, "Receiving Messages": servers SHOULD send it on SSE streams).
+    headers.insert(
+        HeaderName::from_static("x-accel-buffering"),
+        HeaderValue::from_static("no"),
+    );
     response
 }
 

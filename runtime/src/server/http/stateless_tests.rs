@@ -106,7 +106,7 @@ async fn locate(
         .unwrap();
     let mut seen = std::collections::HashSet::new();
     for (name, value) in headers {
-        let name = http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+        let name = HeaderName::from_bytes(name.as_bytes()).unwrap();
         let first = seen.insert(name.clone());
         match value {
             None => {
@@ -537,5 +537,92 @@ fn a_listen_stream_is_acknowledged_then_carries_the_subscribed_updates() {
         let bad = r#"{"jsonrpc":"2.0","id":2,"method":"subscriptions/listen","params":{"notifications":[]}}"#;
         let (status, answer) = send(&server, request(bad)).await;
         assert_eq!((status, &answer["error"]["code"]), (StatusCode::OK, &json!(ProtocolError::INVALID_PARAMS)));
+    });
+}
+
+/// `steps`: two progress notifications, then its answer.
+struct Steps;
+
+impl ToolHandler for Steps {
+    fn tool(&self) -> Tool {
+        Tool::new(ToolName::new("steps").unwrap())
+    }
+
+    fn call(&self, _: Map<String, Value>, context: Context) -> BoxFuture<'_, CallToolResult> {
+        Box::pin(async move {
+            for step in [1.0, 2.0] {
+                if let Err(e) = context.progress(step, Some(2.0), None).await {
+                    return CallToolResult::error(e.message);
+                }
+            }
+            CallToolResult::text("done")
+        })
+    }
+}
+
+/// Every frame of a streamed body, as text, until it ends (at most 10 s each).
+async fn all_frames(mut body: ResponseBody) -> Vec<String> {
+    let mut frames = Vec::new();
+    while let Some(frame) = tokio::time::timeout(Duration::from_secs(10), body.frame())
+        .await
+        .expect("a frame within 10 s")
+    {
+        let bytes = frame.unwrap().into_data().unwrap();
+        frames.push(String::from_utf8(bytes.to_vec()).unwrap());
+    }
+    frames
+}
+
+/// 2026-07-28 streams are not resumable ("Resumable SSE streams via `Last-Event-ID` are not
+/// supported", and a `Last-Event-ID` header is ignored: streamable-http, "Receiving
+/// Messages" and "Backwards Compatibility"): no event carries an id, the header changes
+/// nothing on a `POST`, and a `GET` that names no session is still 405.
+#[test]
+fn stateless_event_streams_have_no_event_ids_and_ignore_last_event_id() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Steps).build().unwrap();
+        let server = HttpServer::new(router);
+        let body = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"steps","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":"p"}}}"#;
+        let mut answers = Vec::new();
+        for last_event_id in [None, Some("0"), Some("1/3"), Some("no such event")] {
+            let mut builder = post_for(body).header(header::ACCEPT, "application/json, text/event-stream");
+            if let Some(last) = last_event_id {
+                builder = builder.header("last-event-id", last);
+            }
+            let response = server.handle(builder.body(Full::new(Bytes::from(body))).unwrap()).await;
+            assert_eq!(response.status(), StatusCode::OK, "{last_event_id:?}");
+            assert_eq!(response.headers()[header::CONTENT_TYPE], "text/event-stream");
+            assert_eq!(response.headers()["x-accel-buffering"], "no");
+            let frames = all_frames(response.into_body()).await;
+            for frame in &frames {
+                assert!(
+                    frame.lines().all(|line| line.starts_with("data: ") || line.is_empty()),
+                    "an event of a stateless stream has a line other than data: {frame:?}"
+                );
+            }
+            let messages: Vec<Value> = frames
+                .iter()
+                .map(|frame| serde_json::from_str(frame.strip_prefix("data: ").unwrap().trim_end()).unwrap())
+                .collect();
+            assert_eq!(messages.len(), 3, "{messages:?}");
+            assert_eq!(messages[0]["method"], "notifications/progress");
+            assert_eq!(messages[1]["params"]["progress"], 2.0);
+            assert_eq!(messages[2]["id"], 9);
+            assert_eq!(messages[2]["result"]["content"][0]["text"], "done");
+            answers.push(messages);
+        }
+        assert!(answers.windows(2).all(|pair| pair[0] == pair[1]));
+        // A GET without a session, resuming or not, is not part of this revision.
+        for last in [None, Some("0")] {
+            let mut builder = post()
+                .method(Method::GET)
+                .header(VERSION_HEADER, "2026-07-28")
+                .header(header::ACCEPT, "text/event-stream");
+            if let Some(last) = last {
+                builder = builder.header("last-event-id", last);
+            }
+            let response = server.handle(builder.body(Full::new(Bytes::new())).unwrap()).await;
+            assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED, "{last:?}");
+        }
     });
 }

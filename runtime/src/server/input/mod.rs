@@ -166,17 +166,40 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// What a request's MRTR fields are bound to: a state sealed for one tool cannot resume
-/// another.
-pub(crate) fn target(method: &str, name: &str) -> String {
-    format!("{method} {name}")
+/// What a request's MRTR fields are bound to (`tools/call weather`): a state sealed for one
+/// tool cannot resume another. Kept as its two parts and written out only when a state is
+/// sealed: most calls neither bring nor seal one.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Target<'a> {
+    method: &'a str,
+    name: &'a str,
+}
+
+impl<'a> Target<'a> {
+    pub(crate) fn new(method: &'a str, name: &'a str) -> Self {
+        Self { method, name }
+    }
+
+    /// Whether a sealed state's target (`"t"`) names this one.
+    fn is(self, sealed: &str) -> bool {
+        sealed
+            .strip_prefix(self.method)
+            .and_then(|rest| rest.strip_prefix(' '))
+            == Some(self.name)
+    }
+}
+
+impl std::fmt::Display for Target<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.method, self.name)
+    }
 }
 
 impl Round {
     /// The round for a request to `target` with these `inputResponses` and `requestState`.
     pub(crate) fn begin(
         keys: &StateKeys,
-        target: &str,
+        target: Target<'_>,
         input_responses: Option<&Value>,
         request_state: Option<&str>,
     ) -> Result<Self, ProtocolError> {
@@ -185,7 +208,11 @@ impl Round {
             let payload = keys
                 .open(token)
                 .map_err(|e| ProtocolError::invalid_params(e.to_string()))?;
-            if payload.get("t").and_then(Value::as_str) != Some(target) {
+            if !payload
+                .get("t")
+                .and_then(Value::as_str)
+                .is_some_and(|sealed| target.is(sealed))
+            {
                 return Err(ProtocolError::invalid_params(
                     "requestState belongs to another request",
                 ));
@@ -280,7 +307,7 @@ impl Round {
     pub(crate) fn finish(
         &self,
         keys: &StateKeys,
-        target: &str,
+        target: Target<'_>,
     ) -> Result<Option<Value>, ProtocolError> {
         if let Some(error) = lock(&self.failure).take() {
             return Err(error);
@@ -291,7 +318,7 @@ impl Round {
         }
         let used = lock(&self.used).clone();
         let state = keys.seal(&serde_json::json!({
-            "t": target,
+            "t": target.to_string(),
             "r": self.completed_rounds + 1,
             "a": used,
         }));
@@ -313,12 +340,15 @@ mod tests {
 
     #[test]
     fn a_question_without_an_answer_becomes_an_input_required_result() {
-        let round = Round::begin(&keys(), "tools/call t", None, None).unwrap();
+        let round = Round::begin(&keys(), Target::new("tools/call", "t"), None, None).unwrap();
         let err = round
             .ask("q", &InputRequest::ListRoots, serde_json::json!({}))
             .unwrap_err();
         assert!(err.message.contains("`q`"));
-        let result = round.finish(&keys(), "tools/call t").unwrap().unwrap();
+        let result = round
+            .finish(&keys(), Target::new("tools/call", "t"))
+            .unwrap()
+            .unwrap();
         assert_eq!(result["resultType"], "input_required");
         assert_eq!(result["inputRequests"]["q"]["method"], "roots/list");
         assert!(result["requestState"].is_string());
@@ -327,7 +357,7 @@ mod tests {
     #[test]
     fn answers_carry_to_later_rounds_in_the_sealed_state() {
         let k = keys();
-        let target = "tools/call t";
+        let target = Target::new("tools/call", "t");
         let r1 = Round::begin(&k, target, None, None).unwrap();
         let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
         let state = r1.finish(&k, target).unwrap().unwrap()["requestState"].clone();
@@ -346,18 +376,45 @@ mod tests {
     }
 
     #[test]
+    fn a_target_matches_only_its_own_method_and_name() {
+        let target = Target::new("tools/call", "t");
+        assert_eq!(target.to_string(), "tools/call t");
+        assert!(target.is("tools/call t"));
+        for other in [
+            "tools/call tt",
+            "tools/call",
+            "tools/callt",
+            "prompts/get t",
+            "tools/call t ",
+        ] {
+            assert!(!target.is(other), "{other}");
+        }
+        // A name with a space is still one name.
+        assert!(Target::new("prompts/get", "a b").is("prompts/get a b"));
+    }
+
+    #[test]
     fn a_state_for_another_request_or_tampered_is_refused_with_invalid_params() {
         let k = keys();
-        let r1 = Round::begin(&k, "tools/call t", None, None).unwrap();
+        let r1 = Round::begin(&k, Target::new("tools/call", "t"), None, None).unwrap();
         let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
-        let state = r1.finish(&k, "tools/call t").unwrap().unwrap()["requestState"]
+        let state = r1
+            .finish(&k, Target::new("tools/call", "t"))
+            .unwrap()
+            .unwrap()["requestState"]
             .as_str()
             .unwrap()
             .to_owned();
-        let foreign = Round::begin(&k, "tools/call other", None, Some(&state)).unwrap_err();
+        let foreign =
+            Round::begin(&k, Target::new("tools/call", "other"), None, Some(&state)).unwrap_err();
         assert_eq!(foreign.code, ProtocolError::INVALID_PARAMS);
-        let tampered =
-            Round::begin(&k, "tools/call t", None, Some(&format!("{state}x"))).unwrap_err();
+        let tampered = Round::begin(
+            &k,
+            Target::new("tools/call", "t"),
+            None,
+            Some(&format!("{state}x")),
+        )
+        .unwrap_err();
         assert_eq!(tampered.code, ProtocolError::INVALID_PARAMS);
     }
 
@@ -365,14 +422,16 @@ mod tests {
     fn a_malformed_answer_fails_the_request_naming_the_key() {
         let round = Round::begin(
             &keys(),
-            "t",
+            Target::new("tools/call", "t"),
             Some(&serde_json::json!({"user_name": 12345})),
             None,
         )
         .unwrap();
         let request = InputRequest::Elicit(Value::Null);
         assert!(round.ask("user_name", &request, Value::Null).is_err());
-        let err = round.finish(&keys(), "t").unwrap_err();
+        let err = round
+            .finish(&keys(), Target::new("tools/call", "t"))
+            .unwrap_err();
         assert!(err.message.contains("inputResponses.user_name"), "{err}");
     }
 }

@@ -1,6 +1,11 @@
 //! Conversions between this crate's model and `rmcp::model`, both ways.
 //!
-//! Conversions go through the protocol's JSON, which both models write and read. What
+//! Conversions are defined by the protocol's JSON, which both models write and read: a value
+//! crosses as rmcp would read the JSON we write. Results whose every part rmcp's types hold
+//! as they are (tool, prompt and read results, with text, image, audio, resource-link and
+//! embedded-resource blocks, no unknown fields, free-form JSON a `Value` keeps) cross field
+//! by field, their strings and base64 moved; every other value goes through the JSON itself
+//! and is checked there. The two routes give the same rmcp values (tested per version). What
 //! crosses, and what cannot:
 //!
 //! | data | `to_rmcp` (ours → rmcp) | `from_rmcp` (rmcp → ours) |
@@ -457,10 +462,8 @@ rmcp_model!(versioned:
     crate::Tool => rm::Tool;
     crate::Prompt => rm::Prompt;
     crate::PromptMessage => rm::PromptMessage;
-    crate::GetPromptResult => rm::GetPromptResult;
     crate::Resource => rm::Resource;
     crate::ResourceTemplate => rm::ResourceTemplate;
-    crate::ReadResourceResult => rm::ReadResourceResult;
 );
 
 rmcp_model!(plain:
@@ -504,58 +507,178 @@ fn call_tool_result_by_json(
     to_rmcp_text(&result.to_json_for(version), true)
 }
 
-/// Whether `result` crosses into rmcp's types field by field exactly as the JSON route
-/// would carry it: no unknown fields anywhere, text, image and audio blocks only,
-/// annotations whose priority an `f32` holds (as the JSON route's check accepts it), and a
-/// `resultType` rmcp's `CallToolResult` holds. Anything else takes the JSON route, which
-/// names what cannot cross.
-fn typed_crossing(result: &crate::CallToolResult, version: ProtocolVersion) -> bool {
+impl RmcpModel for crate::GetPromptResult {
+    type Rmcp = rm::GetPromptResult;
+    fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<rm::GetPromptResult, ConvertError> {
+        if prompt_crosses(self, version) {
+            return prompt_typed(self.clone(), version);
+        }
+        prompt_by_json(self, version)
+    }
+    /// A result of the shapes [`prompt_crosses`] names crosses field by field, its texts and
+    /// base64 moved; any other goes the checked way through JSON.
+    fn into_rmcp_for(self, version: ProtocolVersion) -> Result<rm::GetPromptResult, ConvertError> {
+        if prompt_crosses(&self, version) {
+            prompt_typed(self, version)
+        } else {
+            prompt_by_json(&self, version)
+        }
+    }
+    fn from_rmcp(value: &rm::GetPromptResult) -> Result<Self, ConvertError> {
+        from_rmcp(value, false)
+    }
+}
+
+impl RmcpModel for crate::ReadResourceResult {
+    type Rmcp = rm::ReadResourceResult;
+    fn to_rmcp_for(
+        &self,
+        version: ProtocolVersion,
+    ) -> Result<rm::ReadResourceResult, ConvertError> {
+        if read_crosses(self, version) {
+            return read_typed(self.clone(), version);
+        }
+        read_by_json(self, version)
+    }
+    /// A result of the shapes [`read_crosses`] names crosses field by field, its texts and
+    /// base64 moved; any other goes the checked way through JSON.
+    fn into_rmcp_for(
+        self,
+        version: ProtocolVersion,
+    ) -> Result<rm::ReadResourceResult, ConvertError> {
+        if read_crosses(&self, version) {
+            read_typed(self, version)
+        } else {
+            read_by_json(&self, version)
+        }
+    }
+    fn from_rmcp(value: &rm::ReadResourceResult) -> Result<Self, ConvertError> {
+        from_rmcp(value, false)
+    }
+}
+
+fn prompt_by_json(
+    result: &crate::GetPromptResult,
+    version: ProtocolVersion,
+) -> Result<rm::GetPromptResult, ConvertError> {
+    refuse_shadowing_extra(result)?;
+    to_rmcp_text(&result.to_json_for(version), false)
+}
+
+fn read_by_json(
+    result: &crate::ReadResourceResult,
+    version: ProtocolVersion,
+) -> Result<rm::ReadResourceResult, ConvertError> {
+    refuse_shadowing_extra(result)?;
+    to_rmcp_text(&result.to_json_for(version), false)
+}
+
+// The typed crossing: a result whose every part rmcp's types hold exactly as the JSON route
+// would carry them goes over field by field (no `Value`, texts and base64 moved). The
+// predicates below say which parts those are; anything else takes the JSON route, which
+// names what cannot cross. `the_typed_crossing_gives_what_the_json_route_gives` holds the
+// two routes to the same rmcp values.
+
+/// Annotations whose priority an `f32` holds (as the JSON route's check accepts it) and
+/// no unknown field.
+fn annotations_cross(annotations: Option<&crate::Annotations>) -> bool {
+    annotations.is_none_or(|a| {
+        a.extra.is_empty()
+            && a.priority.is_none_or(|p| {
+                let exact = p.get();
+                let back = f64::from(narrow_f32(exact));
+                back.to_bits() == exact.to_bits() || shortest_f32(back).to_bits() == exact.to_bits()
+            })
+    })
+}
+
+/// Free-form JSON whose numbers a `serde_json::Value` keeps (the JSON route names the
+/// number that it would round).
+fn json_holds(json: &str) -> bool {
+    refuse_rounded_numbers(json, "").is_ok()
+}
+
+fn meta_holds(meta: &crate::Meta) -> bool {
+    meta.is_empty() || json_holds(meta.as_object().as_str())
+}
+
+/// A `resultType` the typed crossing writes: absent before 2026-07-28, `"complete"` from it.
+fn complete(result_type: Option<&str>, version: ProtocolVersion) -> bool {
+    !version.has_result_type() || result_type.is_none_or(|kind| kind == crate::RESULT_TYPE_COMPLETE)
+}
+
+fn contents_cross(contents: &crate::ResourceContents) -> bool {
+    match contents {
+        crate::ResourceContents::Text(c) => c.extra.is_empty() && meta_holds(&c.meta),
+        crate::ResourceContents::Blob(c) => c.extra.is_empty() && meta_holds(&c.meta),
+    }
+}
+
+/// Every block rmcp's `ContentBlock` has, with no unknown field; a resource link's icons
+/// only where the version does not write them (rmcp's `Icon` is another shape: the JSON
+/// route checks it).
+fn block_crosses(block: &crate::ContentBlock, version: ProtocolVersion) -> bool {
     use crate::ContentBlock;
-    let annotations_cross = |annotations: Option<&crate::Annotations>| {
-        annotations.is_none_or(|a| {
-            a.extra.is_empty()
-                && a.priority.is_none_or(|p| {
-                    let exact = p.get();
-                    let back = f64::from(narrow_f32(exact));
-                    back.to_bits() == exact.to_bits()
-                        || shortest_f32(back).to_bits() == exact.to_bits()
-                })
-        })
-    };
-    let complete = !version.has_result_type()
-        || result
-            .result_type
-            .as_deref()
-            .is_none_or(|kind| kind == crate::RESULT_TYPE_COMPLETE);
-    // Free-form JSON whose numbers a `serde_json::Value` would round goes the JSON route,
-    // which names the number.
-    let holds = |json: &str| refuse_rounded_numbers(json, "").is_ok();
-    let meta_holds = |meta: &crate::Meta| meta.is_empty() || holds(meta.as_object().as_str());
-    complete
+    match block {
+        ContentBlock::Text(b) => {
+            b.extra.is_empty() && annotations_cross(b.annotations.as_ref()) && meta_holds(&b.meta)
+        }
+        ContentBlock::Image(b) => {
+            b.extra.is_empty() && annotations_cross(b.annotations.as_ref()) && meta_holds(&b.meta)
+        }
+        ContentBlock::Audio(b) => {
+            b.extra.is_empty() && annotations_cross(b.annotations.as_ref()) && meta_holds(&b.meta)
+        }
+        ContentBlock::ResourceLink(b) => {
+            b.extra.is_empty()
+                && annotations_cross(b.annotations.as_ref())
+                && meta_holds(&b.meta)
+                && (b.icons.is_empty() || !version.has_icons())
+        }
+        ContentBlock::Resource(b) => {
+            b.extra.is_empty()
+                && annotations_cross(b.annotations.as_ref())
+                && meta_holds(&b.meta)
+                && contents_cross(&b.resource)
+        }
+        ContentBlock::Unknown(_) => false,
+    }
+}
+
+/// Whether `result` crosses into rmcp's types field by field exactly as the JSON route
+/// would carry it: no unknown fields anywhere, blocks [`block_crosses`] takes, free-form
+/// JSON a `Value` holds, and a `resultType` rmcp's `CallToolResult` holds.
+fn typed_crossing(result: &crate::CallToolResult, version: ProtocolVersion) -> bool {
+    complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
         && result
             .structured_content
             .as_ref()
-            .is_none_or(|structured| holds(structured.as_str()))
-        && result.content.iter().all(|block| match block {
-            ContentBlock::Text(b) => {
-                b.extra.is_empty()
-                    && annotations_cross(b.annotations.as_ref())
-                    && meta_holds(&b.meta)
-            }
-            ContentBlock::Image(b) => {
-                b.extra.is_empty()
-                    && annotations_cross(b.annotations.as_ref())
-                    && meta_holds(&b.meta)
-            }
-            ContentBlock::Audio(b) => {
-                b.extra.is_empty()
-                    && annotations_cross(b.annotations.as_ref())
-                    && meta_holds(&b.meta)
-            }
-            _ => false,
-        })
+            .is_none_or(|structured| json_holds(structured.as_str()))
+        && result
+            .content
+            .iter()
+            .all(|block| block_crosses(block, version))
+}
+
+/// Whether a `GetPromptResult` crosses field by field (see [`typed_crossing`]).
+fn prompt_crosses(result: &crate::GetPromptResult, version: ProtocolVersion) -> bool {
+    complete(result.result_type.as_deref(), version)
+        && result.extra.is_empty()
+        && meta_holds(&result.meta)
+        && result
+            .messages
+            .iter()
+            .all(|m| m.extra.is_empty() && block_crosses(&m.content, version))
+}
+
+/// Whether a `ReadResourceResult` crosses field by field (see [`typed_crossing`]).
+fn read_crosses(result: &crate::ReadResourceResult, version: ProtocolVersion) -> bool {
+    complete(result.result_type.as_deref(), version)
+        && result.extra.is_empty()
+        && meta_holds(&result.meta)
+        && result.contents.iter().all(contents_cross)
 }
 
 #[allow(clippy::cast_possible_truncation)] // rmcp holds an f32: the narrowing is the point
@@ -579,18 +702,105 @@ fn annotations_typed(annotations: Option<crate::Annotations>) -> Option<rm::Anno
     // Empty annotations are not written, so the JSON route gives rmcp none.
     let annotations = annotations.filter(|a| !a.is_empty())?;
     let mut theirs = rm::Annotations::default();
-    theirs.audience = annotations.audience.map(|roles| {
-        roles
-            .into_iter()
-            .map(|role| match role {
-                crate::Role::User => rm::Role::User,
-                crate::Role::Assistant => rm::Role::Assistant,
-            })
-            .collect()
-    });
+    theirs.audience = annotations
+        .audience
+        .map(|roles| roles.into_iter().map(role_typed).collect());
     theirs.priority = annotations.priority.map(|p| narrow_f32(p.get()));
     theirs.last_modified = annotations.last_modified.map(|t| t.as_str().to_owned());
     Some(theirs)
+}
+
+fn role_typed(role: crate::Role) -> rm::Role {
+    match role {
+        crate::Role::User => rm::Role::User,
+        crate::Role::Assistant => rm::Role::Assistant,
+    }
+}
+
+/// The `resultType` the JSON route gives rmcp for a result [`complete`] took.
+fn result_type_typed(version: ProtocolVersion) -> Option<rm::ResultType> {
+    version
+        .has_result_type()
+        .then_some(rm::ResultType::COMPLETE)
+}
+
+fn contents_typed(
+    contents: crate::ResourceContents,
+    path: &str,
+) -> Result<rm::ResourceContents, ConvertError> {
+    Ok(match contents {
+        crate::ResourceContents::Text(c) => rm::ResourceContents::TextResourceContents {
+            meta: meta_typed(&c.meta, path)?,
+            uri: c.uri.into_string(),
+            mime_type: c.mime_type.map(crate::MimeType::into_string),
+            text: c.text,
+        },
+        crate::ResourceContents::Blob(c) => rm::ResourceContents::BlobResourceContents {
+            meta: meta_typed(&c.meta, path)?,
+            uri: c.uri.into_string(),
+            mime_type: c.mime_type.map(crate::MimeType::into_string),
+            blob: c.blob.into_base64(),
+        },
+    })
+}
+
+/// One block [`block_crosses`] accepted, field by field.
+fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBlock, ConvertError> {
+    use crate::ContentBlock;
+    Ok(match block {
+        ContentBlock::Text(b) => {
+            let b = *b;
+            let mut theirs = rm::TextContent::new(b.text);
+            theirs.meta = meta_typed(&b.meta, path)?;
+            theirs.annotations = annotations_typed(b.annotations);
+            rm::ContentBlock::Text(theirs)
+        }
+        ContentBlock::Image(b) => {
+            let b = *b;
+            let meta = meta_typed(&b.meta, path)?;
+            let mut theirs = rm::ImageContent::new(b.data.into_base64(), b.mime_type.as_str());
+            theirs.meta = meta;
+            theirs.annotations = annotations_typed(b.annotations);
+            rm::ContentBlock::Image(theirs)
+        }
+        ContentBlock::Audio(b) => {
+            let b = *b;
+            let meta = meta_typed(&b.meta, path)?;
+            let mut theirs = rm::AudioContent::new(b.data.into_base64(), b.mime_type.as_str());
+            theirs.meta = meta;
+            theirs.annotations = annotations_typed(b.annotations);
+            rm::ContentBlock::Audio(theirs)
+        }
+        ContentBlock::ResourceLink(b) => {
+            let b = *b;
+            let mut theirs = rm::Resource::new(b.uri.into_string(), b.name);
+            theirs.title = b.title;
+            theirs.description = b.description;
+            theirs.mime_type = b.mime_type.map(crate::MimeType::into_string);
+            theirs.size = b.size;
+            // Icons reach here only where the version does not write them.
+            theirs.meta = meta_typed(&b.meta, path)?;
+            theirs.annotations = annotations_typed(b.annotations);
+            rm::ContentBlock::ResourceLink(theirs)
+        }
+        ContentBlock::Resource(b) => {
+            let b = *b;
+            let meta = meta_typed(&b.meta, path)?;
+            let mut theirs = rm::EmbeddedResource::new(contents_typed(
+                b.resource,
+                &join_path(path, "resource"),
+            )?);
+            theirs.meta = meta;
+            theirs.annotations = annotations_typed(b.annotations);
+            rm::ContentBlock::Resource(theirs)
+        }
+        ContentBlock::Unknown(_) => {
+            return Err(ConvertError::new(
+                path,
+                "an unknown block cannot cross (rmcp's ContentBlock is closed)",
+            ));
+        }
+    })
 }
 
 /// The field-by-field crossing of a result [`typed_crossing`] accepted.
@@ -598,47 +808,13 @@ fn call_tool_result_typed(
     result: crate::CallToolResult,
     version: ProtocolVersion,
 ) -> Result<rm::CallToolResult, ConvertError> {
-    use crate::ContentBlock;
     let mut content = Vec::with_capacity(result.content.len());
     for (i, block) in result.content.into_iter().enumerate() {
-        let path = || format!("content[{i}]");
-        content.push(match block {
-            ContentBlock::Text(b) => {
-                let b = *b;
-                let mut theirs = rm::TextContent::new(b.text);
-                theirs.meta = meta_typed(&b.meta, &path())?;
-                theirs.annotations = annotations_typed(b.annotations);
-                rm::ContentBlock::Text(theirs)
-            }
-            ContentBlock::Image(b) => {
-                let b = *b;
-                let meta = meta_typed(&b.meta, &path())?;
-                let mut theirs = rm::ImageContent::new(b.data.into_base64(), b.mime_type.as_str());
-                theirs.meta = meta;
-                theirs.annotations = annotations_typed(b.annotations);
-                rm::ContentBlock::Image(theirs)
-            }
-            ContentBlock::Audio(b) => {
-                let b = *b;
-                let meta = meta_typed(&b.meta, &path())?;
-                let mut theirs = rm::AudioContent::new(b.data.into_base64(), b.mime_type.as_str());
-                theirs.meta = meta;
-                theirs.annotations = annotations_typed(b.annotations);
-                rm::ContentBlock::Audio(theirs)
-            }
-            other => {
-                return Err(ConvertError::new(
-                    path(),
-                    format!("not a text, image or audio block: {}", other.kind()),
-                ));
-            }
-        });
+        content.push(block_typed(block, &format!("content[{i}]"))?);
     }
     let mut theirs = rm::CallToolResult::success(content);
     theirs.is_error = result.is_error;
-    theirs.result_type = version
-        .has_result_type()
-        .then_some(rm::ResultType::COMPLETE);
+    theirs.result_type = result_type_typed(version);
     if let Some(structured) = result.structured_content {
         let value: Value = serde_json::from_str(structured.as_str())
             .map_err(|e| ConvertError::new("structuredContent", e.to_string()))?;
@@ -650,6 +826,48 @@ fn call_tool_result_typed(
                 value
             },
         );
+    }
+    theirs.meta = meta_typed(&result.meta, "")?;
+    Ok(theirs)
+}
+
+/// The field-by-field crossing of a result [`prompt_crosses`] accepted.
+fn prompt_typed(
+    result: crate::GetPromptResult,
+    version: ProtocolVersion,
+) -> Result<rm::GetPromptResult, ConvertError> {
+    let mut messages = Vec::with_capacity(result.messages.len());
+    for (i, message) in result.messages.into_iter().enumerate() {
+        let content = block_typed(message.content, &format!("messages[{i}].content"))?;
+        messages.push(rm::PromptMessage::new(role_typed(message.role), content));
+    }
+    let mut theirs = rm::GetPromptResult::new(messages);
+    theirs.description = result.description;
+    theirs.result_type = result_type_typed(version);
+    theirs.meta = meta_typed(&result.meta, "")?;
+    Ok(theirs)
+}
+
+/// The field-by-field crossing of a result [`read_crosses`] accepted.
+fn read_typed(
+    result: crate::ReadResourceResult,
+    version: ProtocolVersion,
+) -> Result<rm::ReadResourceResult, ConvertError> {
+    let mut contents = Vec::with_capacity(result.contents.len());
+    for (i, item) in result.contents.into_iter().enumerate() {
+        contents.push(contents_typed(item, &format!("contents[{i}]"))?);
+    }
+    let mut theirs = rm::ReadResourceResult::new(contents);
+    theirs.result_type = result_type_typed(version);
+    // Written from 2026-07-28 only, with the defaults the writer fills in.
+    if version.has_cache_hints() {
+        theirs.cache_scope = Some(
+            match result.cache_scope.unwrap_or(crate::CacheScope::Private) {
+                crate::CacheScope::Public => rm::CacheScope::Public,
+                crate::CacheScope::Private => rm::CacheScope::Private,
+            },
+        );
+        theirs.ttl_ms = Some(result.ttl_ms.unwrap_or(0));
     }
     theirs.meta = meta_typed(&result.meta, "")?;
     Ok(theirs)
@@ -729,6 +947,7 @@ mod tests {
         // Not written for 2025-era peers; refused for 2026-07-28 (tested below).
         other_kind.result_type = Some("task".into());
         vec![
+            CallToolResult::new(resource_blocks()),
             CallToolResult::text("hi"),
             CallToolResult::error("bad"),
             CallToolResult::new(Vec::new()),
@@ -739,6 +958,151 @@ mod tests {
             typed_complete,
             other_kind,
         ]
+    }
+
+    fn uri(text: &str) -> crate::Uri {
+        crate::Uri::new(text).unwrap()
+    }
+
+    /// A resource link with every field rmcp's `Resource` holds, and embedded resources of
+    /// both kinds.
+    fn resource_blocks() -> Vec<ContentBlock> {
+        let mut link = crate::ResourceLink::new(uri("https://example.com/a.txt"), "a");
+        link.title = Some("A".into());
+        link.description = Some("the letter".into());
+        link.mime_type = Some(MimeType::new("text/plain").unwrap());
+        link.size = Some(12);
+        link.annotations = Some(annotated(0.5));
+        link.meta = meta("com.example/l", serde_json::json!([1, 2.5]));
+        let mut text = crate::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
+        text.mime_type = Some(MimeType::new("text/markdown").unwrap());
+        text.meta = meta("com.example/t", serde_json::json!(true));
+        let mut embedded = crate::EmbeddedResource::new(text);
+        embedded.annotations = Some(annotated(0.25));
+        embedded.meta = meta("com.example/e", serde_json::json!({"k": null}));
+        let blob = crate::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
+        vec![
+            link.into(),
+            embedded.into(),
+            crate::EmbeddedResource::new(blob).into(),
+        ]
+    }
+
+    /// Prompt and read results the typed crossing takes.
+    fn typed_prompts() -> Vec<crate::GetPromptResult> {
+        let mut full = crate::GetPromptResult::new(
+            resource_blocks()
+                .into_iter()
+                .chain(typed_results().swap_remove(7).content)
+                .enumerate()
+                .map(|(i, block)| {
+                    let role = if i % 2 == 0 {
+                        Role::User
+                    } else {
+                        Role::Assistant
+                    };
+                    crate::PromptMessage::new(role, block)
+                })
+                .collect(),
+        );
+        full.description = Some("everything".into());
+        full.meta = meta("com.example/p", serde_json::json!(1));
+        let mut complete = crate::GetPromptResult::new(Vec::new());
+        complete.result_type = Some("complete".into());
+        vec![full, complete]
+    }
+
+    fn typed_reads() -> Vec<crate::ReadResourceResult> {
+        let mut text = crate::TextResourceContents::new(uri("file:///a.txt"), "a");
+        text.mime_type = Some(MimeType::new("text/plain").unwrap());
+        let blob = crate::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
+        let mut full = crate::ReadResourceResult::new(vec![text.into(), blob.into()]);
+        full.meta = meta("com.example/r", serde_json::json!("x"));
+        let mut cached = crate::ReadResourceResult::new(Vec::new());
+        cached.cache_scope = Some(crate::CacheScope::Public);
+        cached.ttl_ms = Some(60_000);
+        cached.result_type = Some("complete".into());
+        vec![full, cached]
+    }
+
+    #[test]
+    fn prompts_and_reads_cross_typed_as_the_json_route_carries_them() {
+        for version in VERSIONS {
+            for result in typed_prompts() {
+                assert!(prompt_crosses(&result, version), "{result:?}");
+                let json_route = prompt_by_json(&result, version);
+                assert!(json_route.is_ok(), "{json_route:?}");
+                assert_eq!(
+                    result.clone().into_rmcp_for(version),
+                    json_route,
+                    "{version:?}"
+                );
+                assert_eq!(result.to_rmcp_for(version), json_route);
+            }
+            for result in typed_reads() {
+                assert!(read_crosses(&result, version), "{result:?}");
+                let json_route = read_by_json(&result, version);
+                assert!(json_route.is_ok(), "{json_route:?}");
+                assert_eq!(
+                    result.clone().into_rmcp_for(version),
+                    json_route,
+                    "{version:?}"
+                );
+                assert_eq!(result.to_rmcp_for(version), json_route);
+            }
+        }
+    }
+
+    #[test]
+    fn prompts_and_reads_the_typed_crossing_does_not_take_are_refused_as_before() {
+        let mut extra_message = crate::PromptMessage::new(Role::User, TextContent::new("x"));
+        extra_message.insert_extra("x-m", 1).unwrap();
+        let extra_message = crate::GetPromptResult::new(vec![extra_message]);
+        let mut other_kind = crate::GetPromptResult::new(Vec::new());
+        other_kind.result_type = Some("input_required".into());
+        let mut rounded = crate::GetPromptResult::new(Vec::new());
+        rounded.meta = crate::Meta::from_checked_object(
+            crate::JsonObject::parse(r#"{"com.example/n": 123456789012345678901234567890}"#)
+                .unwrap(),
+        );
+        let mut extra_contents = crate::TextResourceContents::new(uri("file:///a"), "a");
+        extra_contents.insert_extra("x-c", true).unwrap();
+        let extra_contents = crate::ReadResourceResult::new(vec![extra_contents.into()]);
+        for version in VERSIONS {
+            assert_eq!(
+                extra_message
+                    .clone()
+                    .into_rmcp_for(version)
+                    .unwrap_err()
+                    .path(),
+                "messages[0].x-m"
+            );
+            assert!(!prompt_crosses(&rounded, version));
+            let err = rounded.clone().into_rmcp_for(version).unwrap_err();
+            assert!(err.path().starts_with("_meta"), "{err}");
+            assert!(
+                err.message().contains("123456789012345678901234567890"),
+                "{err}"
+            );
+            assert!(!read_crosses(&extra_contents, version));
+            assert_eq!(
+                extra_contents
+                    .clone()
+                    .into_rmcp_for(version)
+                    .unwrap_err()
+                    .path(),
+                "contents[0].x-c"
+            );
+            // Not written before 2026-07-28, so nothing to refuse there.
+            assert_eq!(
+                prompt_crosses(&other_kind, version),
+                !version.has_result_type()
+            );
+            assert_eq!(
+                other_kind.clone().into_rmcp_for(version),
+                prompt_by_json(&other_kind, version)
+            );
+        }
     }
 
     #[test]
@@ -770,10 +1134,9 @@ mod tests {
         let mut block_extra = TextContent::new("x");
         block_extra.insert_extra("x-b", 1).unwrap();
         let block_extra = CallToolResult::new(vec![block_extra.into()]);
-        let link = CallToolResult::new(vec![ContentBlock::from(crate::ResourceLink::new(
-            crate::Uri::new("https://example.com/a").unwrap(),
-            "a",
-        ))]);
+        let mut icons = crate::ResourceLink::new(uri("https://example.com/a"), "a");
+        icons.icons = vec![crate::Icon::new("https://example.com/a.png").unwrap()];
+        let icons = CallToolResult::new(vec![ContentBlock::from(icons)]);
         let rounded_structured = CallToolResult {
             structured_content: Some(
                 crate::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
@@ -792,11 +1155,16 @@ mod tests {
                     .unwrap_err()
                     .path()
             );
-            for result in [&inexact, &extra, &block_extra, &link] {
+            for result in [&inexact, &extra, &block_extra] {
                 assert!(!typed_crossing(result, version));
                 let json_route = call_tool_result_by_json(result, version);
                 assert_eq!(result.clone().into_rmcp_for(version), json_route);
             }
+            // Icons go the JSON route where they are written, and cross either way.
+            assert_eq!(typed_crossing(&icons, version), !version.has_icons());
+            let json_route = call_tool_result_by_json(&icons, version);
+            assert!(json_route.is_ok());
+            assert_eq!(icons.clone().into_rmcp_for(version), json_route);
             assert_eq!(
                 inexact.clone().into_rmcp_for(version).unwrap_err().path(),
                 "content[0].annotations.priority"
@@ -805,7 +1173,6 @@ mod tests {
                 extra.clone().into_rmcp_for(version).unwrap_err().path(),
                 "x-trace"
             );
-            assert!(link.clone().into_rmcp_for(version).is_ok());
         }
     }
 }

@@ -129,10 +129,85 @@ fn rpc_error(status: StatusCode, id: &Value, code: i32, message: &str) -> HttpRe
     )
 }
 
+/// What the front reads of a POST body: the method, the id and the params it must check,
+/// borrowed from the body. Every other member (the arguments, `_meta`) is skipped, not
+/// built into a `serde_json::Value`: rmcp reads the body again behind the front.
+#[derive(serde::Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    method: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    id: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    params: Option<Params>,
+}
+
+/// The params a method cannot do without, each only as far as its JSON type.
+#[derive(serde::Deserialize, Default)]
+struct Params {
+    #[serde(default)]
+    name: Option<Kind>,
+    #[serde(default)]
+    uri: Option<Kind>,
+    #[serde(rename = "ref", default)]
+    reference: Option<Kind>,
+    #[serde(default)]
+    argument: Option<Kind>,
+}
+
+/// A JSON value's type, read without keeping the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    String,
+    Object,
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KindVisitor;
+        impl<'de> serde::de::Visitor<'de> for KindVisitor {
+            type Value = Kind;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Kind, E> {
+                Ok(Kind::String)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Kind::Object)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Kind, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Kind::Other)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+        }
+        deserializer.deserialize_any(KindVisitor)
+    }
+}
+
 /// The params a method cannot do without: a request missing one is invalid params
 /// (`-32602`), not an unknown method, whatever the JSON-RPC layer behind makes of it.
-fn missing_param(message: &Value) -> Option<String> {
-    let method = message.get("method")?.as_str()?;
+fn missing_param(method: &str, params: Option<&Params>) -> Option<String> {
     let required: &[&str] = match method {
         "tools/call" | "prompts/get" => &["name"],
         // Not `resources/subscribe`: 2026-07-28 removed it, and its answer there is -32601.
@@ -140,25 +215,28 @@ fn missing_param(message: &Value) -> Option<String> {
         "completion/complete" => &["ref", "argument"],
         _ => return None,
     };
-    let params = message.get("params");
     for key in required {
-        let value = params.and_then(|p| p.get(key));
-        let ok = match *key {
-            "name" | "uri" => value.is_some_and(Value::is_string),
-            _ => value.is_some_and(Value::is_object),
+        let (value, wanted) = match *key {
+            "name" => (params.and_then(|p| p.name), Kind::String),
+            "uri" => (params.and_then(|p| p.uri), Kind::String),
+            "ref" => (params.and_then(|p| p.reference), Kind::Object),
+            _ => (params.and_then(|p| p.argument), Kind::Object),
         };
-        if !ok {
+        if value != Some(wanted) {
             return Some(format!("{method}: params.{key} is required"));
         }
     }
     None
 }
 
-/// The checks on a POST body: the response that refuses it, if any.
+/// The checks on a POST body: the response that refuses it, if any. The body is read once,
+/// borrowed (a small call pays for no `Value` tree here).
 fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
-    let message: Value = match serde_json::from_slice(bytes) {
-        Ok(message) => message,
-        Err(e) => {
+    // A body that is not JSON, or whose `params` is not an object, is named by its parse
+    // error; JSON of another shape (an array: a batch) is left to rmcp.
+    let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
+        Ok(envelope) => envelope,
+        Err(e) if e.is_syntax() || e.is_eof() => {
             return Some(rpc_error(
                 StatusCode::BAD_REQUEST,
                 &Value::Null,
@@ -166,8 +244,36 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
                 &format!("Parse error: {e}"),
             ));
         }
+        Err(_) => return shape_refusal(bytes),
     };
-    let problem = missing_param(&message)?;
+    let problem = missing_param(envelope.method.as_deref()?, envelope.params.as_ref())?;
+    let id = envelope
+        .id
+        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+        .unwrap_or(Value::Null);
+    Some(rpc_error(StatusCode::OK, &id, -32602, &problem))
+}
+
+/// A body that is JSON but not of the envelope's shape (`params` an array, `method` a
+/// number): read whole, as before, so the refusal is the same.
+fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
+    let message: Value = serde_json::from_slice(bytes).ok()?;
+    let method = message.get("method")?.as_str()?;
+    let params = message.get("params");
+    let kind = |key: &str| {
+        params.and_then(|p| p.get(key)).map(|v| match v {
+            Value::String(_) => Kind::String,
+            Value::Object(_) => Kind::Object,
+            _ => Kind::Other,
+        })
+    };
+    let params = Params {
+        name: kind("name"),
+        uri: kind("uri"),
+        reference: kind("ref"),
+        argument: kind("argument"),
+    };
+    let problem = missing_param(method, Some(&params))?;
     let id = message.get("id").cloned().unwrap_or(Value::Null);
     Some(rpc_error(StatusCode::OK, &id, -32602, &problem))
 }
@@ -299,18 +405,77 @@ mod tests {
 
     #[test]
     fn required_params_are_named() {
-        let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}});
+        let refusal = |body: &str| {
+            check_body(body.as_bytes()).map(|response| {
+                let status = response.status();
+                let bytes = futures_body(response);
+                (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+            })
+        };
+        let (status, call) =
+            refusal(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#).unwrap();
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(call["id"], 1);
+        assert_eq!(call["error"]["code"], -32602);
         assert_eq!(
-            missing_param(&call).as_deref(),
-            Some("tools/call: params.name is required")
+            call["error"]["message"],
+            "tools/call: params.name is required"
         );
-        let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read"});
+        let (_, read) = refusal(r#"{"jsonrpc":"2.0","id":"r","method":"resources/read"}"#).unwrap();
         assert_eq!(
-            missing_param(&read).as_deref(),
-            Some("resources/read: params.uri is required")
+            (&read["id"], &read["error"]["message"]),
+            (
+                &json!("r"),
+                &json!("resources/read: params.uri is required")
+            )
         );
-        let fine =
-            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "x"}});
-        assert_eq!(missing_param(&fine), None);
+        // The wrong JSON type is as good as missing.
+        let (_, typed) = refusal(
+            r#"{"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/prompt"},"argument":"x"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            typed["error"]["message"],
+            "completion/complete: params.argument is required"
+        );
+        // `params` that is not an object: the same answer as a missing name.
+        let (_, listed) =
+            refusal(r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[1]}"#).unwrap();
+        assert_eq!(
+            listed["error"]["message"],
+            "tools/call: params.name is required"
+        );
+        let fine = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":[1,{"b":null}]},"_meta":{"k":"v"}}}"#;
+        assert!(refusal(fine).is_none());
+        // Other methods, notifications and responses pass; so does a batch (rmcp's to judge).
+        assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_none());
+        assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#).is_none());
+        assert!(refusal(r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#).is_none());
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_is_a_parse_error() {
+        for body in [
+            "{",
+            "not json",
+            r#"{"method":"tools/call","params":{"name":"x"}"#,
+            "",
+        ] {
+            let response = check_body(body.as_bytes()).expect(body);
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+            let answer: Value = serde_json::from_slice(&futures_body(response)).unwrap();
+            assert_eq!(answer["error"]["code"], -32700, "{body}");
+            assert_eq!(answer["id"], Value::Null);
+        }
+    }
+
+    fn futures_body(response: HttpResponse) -> Bytes {
+        let body = response.into_body();
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(body.collect())
+            .unwrap()
+            .to_bytes()
     }
 }

@@ -34,9 +34,10 @@ pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 use convert::{convert_error, to_rmcp};
 use peer::RmcpPeer;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use ::rmcp::model as rm;
 use ::rmcp::service::{Peer, RequestContext};
@@ -53,15 +54,60 @@ use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
-    let Some(version) = context.protocol_version() else {
-        return ProtocolVersion::V2025_06_18;
-    };
-    // Versions before 2025-06-18 are written like 2025-06-18 (no icons, no resultType).
-    ProtocolVersion::parse(version.as_str()).unwrap_or(if version.as_str() > "2026-07-28" {
+    // The 2026-07-28 `_meta` key read in place: rmcp's own accessor decodes a copy of it.
+    let named = context
+        .meta
+        .0
+        .0
+        .get("io.modelcontextprotocol/protocolVersion")
+        .and_then(Value::as_str);
+    match named {
+        Some(named) => version_named(named),
+        None => match context.peer.peer_info() {
+            Some(info) => version_named(info.protocol_version.as_str()),
+            None => ProtocolVersion::V2025_06_18,
+        },
+    }
+}
+
+/// Versions before 2025-06-18 are written like 2025-06-18 (no icons, no resultType); later
+/// unknown ones like the latest.
+fn version_named(version: &str) -> ProtocolVersion {
+    ProtocolVersion::parse(version).unwrap_or(if version > "2026-07-28" {
         ProtocolVersion::LATEST
     } else {
         ProtocolVersion::V2025_06_18
     })
+}
+
+/// A session's log level (`logging/setLevel`) in one atomic: no lock on each call.
+#[derive(Default)]
+struct SessionLogLevel(AtomicU8);
+
+impl SessionLogLevel {
+    const LEVELS: [LogLevel; 8] = [
+        LogLevel::Debug,
+        LogLevel::Info,
+        LogLevel::Notice,
+        LogLevel::Warning,
+        LogLevel::Error,
+        LogLevel::Critical,
+        LogLevel::Alert,
+        LogLevel::Emergency,
+    ];
+
+    fn get(&self) -> Option<LogLevel> {
+        // 0: none set; n: `LEVELS[n - 1]`.
+        let n = usize::from(self.0.load(Ordering::Relaxed));
+        n.checked_sub(1).and_then(|i| Self::LEVELS.get(i).copied())
+    }
+
+    fn set(&self, level: Option<LogLevel>) {
+        let n = level
+            .and_then(|level| Self::LEVELS.iter().position(|&l| l == level))
+            .map_or(0, |i| u8::try_from(i + 1).unwrap_or(0));
+        self.0.store(n, Ordering::Relaxed);
+    }
 }
 
 fn protocol_error(error: ProtocolError) -> ErrorData {
@@ -152,9 +198,18 @@ impl ClientPeer for RmcpPeer {
 #[derive(Clone)]
 pub struct McpServer {
     router: Arc<Router>,
-    log_level: Arc<Mutex<Option<LogLevel>>>,
-    subscriptions: Arc<Mutex<HashSet<String>>>,
-    forwarding: Arc<Mutex<Option<FeedSubscription>>>,
+    /// One allocation per session: rmcp's stateless HTTP makes a server per request.
+    session: Arc<SessionState>,
+    /// What `get_tool` answers, built on first use and shared by the sessions of one
+    /// service (rmcp asks it on every `tools/call` to check `Mcp-Param-*` headers).
+    tools: Arc<OnceLock<HashMap<String, rm::Tool>>>,
+}
+
+#[derive(Default)]
+struct SessionState {
+    log_level: SessionLogLevel,
+    subscriptions: Mutex<HashSet<String>>,
+    forwarding: Mutex<Option<FeedSubscription>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -168,11 +223,15 @@ impl fmt::Debug for McpServer {
 impl McpServer {
     /// A server for `router`.
     pub fn new(router: impl Into<Arc<Router>>) -> Self {
+        Self::sharing(router.into(), Arc::default())
+    }
+
+    /// A server (a session) whose tool descriptors for rmcp are shared with its siblings.
+    fn sharing(router: Arc<Router>, tools: Arc<OnceLock<HashMap<String, rm::Tool>>>) -> Self {
         Self {
-            router: router.into(),
-            log_level: Arc::default(),
-            subscriptions: Arc::default(),
-            forwarding: Arc::default(),
+            router,
+            session: Arc::default(),
+            tools,
         }
     }
 
@@ -184,6 +243,7 @@ impl McpServer {
     /// The URIs this session subscribed to.
     pub fn subscriptions(&self) -> Vec<String> {
         let set = self
+            .session
             .subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -194,6 +254,7 @@ impl McpServer {
     /// session's `resources/subscribe` URIs to the 2025-era peer.
     fn forward_updates(&self, peer: &Peer<RoleServer>) {
         let mut forwarding = self
+            .session
             .forwarding
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -201,13 +262,18 @@ impl McpServer {
             return;
         }
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        let subscriptions = Arc::clone(&self.subscriptions);
+        // Weak: the session holds the subscription that holds this closure.
+        let session = Arc::downgrade(&self.session);
         *forwarding = Some(self.router.changes().subscribe(move |change| {
             // List changes are not forwarded to rmcp sessions (not advertised either).
             let Change::ResourceUpdated(uri) = change else {
                 return;
             };
-            let subscribed = subscriptions
+            let Some(session) = session.upgrade() else {
+                return;
+            };
+            let subscribed = session
+                .subscriptions
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .contains(uri);
@@ -234,7 +300,7 @@ impl McpServer {
     async fn round<T: RmcpModel, Response>(
         &self,
         context: RequestContext<RoleServer>,
-        (responses, state): (Option<&rm::InputResponses>, Option<&String>),
+        (responses, state): (Option<rm::InputResponses>, Option<String>),
         run: impl AsyncFnOnce(&Router, &InputParams, Context) -> Result<Outcome<T>, ProtocolError>,
     ) -> Result<Response, ErrorData>
     where
@@ -257,19 +323,17 @@ impl McpServer {
                 .get("io.modelcontextprotocol/logLevel")
                 .and_then(|v| <LogLevel as serde::Deserialize>::deserialize(v).ok())
         } else {
-            *self
-                .log_level
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
+            self.session.log_level.get()
         };
         Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level)
     }
 }
 
-fn input_params(responses: Option<&rm::InputResponses>, state: Option<&String>) -> InputParams {
+/// A request's multi round-trip fields, moved out of it (most requests have neither).
+fn input_params(responses: Option<rm::InputResponses>, state: Option<String>) -> InputParams {
     InputParams {
-        responses: responses.map(|r| Value::Object(r.clone().into_iter().collect())),
-        state: state.cloned(),
+        responses: responses.map(|r| Value::Object(r.into_iter().collect())),
+        state,
     }
 }
 
@@ -348,12 +412,22 @@ impl ServerHandler for McpServer {
     /// `tools/call` against (SEP-2243: the tool's `x-mcp-header` properties).
     /// Only the name and the input schema: that is all the check reads.
     fn get_tool(&self, name: &str) -> Option<rm::Tool> {
-        let tool = self.router.find_tool(name)?;
-        Some(rm::Tool::new(
-            name.to_owned(),
-            String::new(),
-            Arc::new(tool.input_schema.to_map()),
-        ))
+        let tools = self.tools.get_or_init(|| {
+            self.router
+                .list_tools()
+                .into_iter()
+                .map(|tool| {
+                    let name = tool.name.as_str().to_owned();
+                    let theirs = rm::Tool::new(
+                        name.clone(),
+                        String::new(),
+                        Arc::new(tool.input_schema.to_map()),
+                    );
+                    (name, theirs)
+                })
+                .collect()
+        });
+        tools.get(name).cloned()
     }
 
     async fn list_tools(
@@ -367,15 +441,12 @@ impl ServerHandler for McpServer {
 
     async fn call_tool(
         &self,
-        request: rm::CallToolRequestParams,
+        mut request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(context);
         let version = ctx.protocol_version();
-        let input = input_params(
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
+        let input = input_params(request.input_responses.take(), request.request_state.take());
         let route = task_engine::route(self.router.task_support(&request.name), &ctx)
             .map_err(protocol_error)?;
         let outcome = match route {
@@ -421,13 +492,10 @@ impl ServerHandler for McpServer {
 
     async fn get_prompt(
         &self,
-        request: rm::GetPromptRequestParams,
+        mut request: rm::GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
-        let input = (
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
+        let input = (request.input_responses.take(), request.request_state.take());
         self.round(context, input, async |router, input, ctx| {
             router
                 .get_prompt_round(&request.name, request.arguments, input, ctx)
@@ -456,13 +524,10 @@ impl ServerHandler for McpServer {
 
     async fn read_resource(
         &self,
-        request: rm::ReadResourceRequestParams,
+        mut request: rm::ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
-        let input = (
-            request.input_responses.as_ref(),
-            request.request_state.as_ref(),
-        );
+        let input = (request.input_responses.take(), request.request_state.take());
         self.round(context, input, async |router, input, ctx| {
             router.read_resource_round(&request.uri, input, ctx).await
         })
@@ -501,10 +566,7 @@ impl ServerHandler for McpServer {
         let level = serde_json::to_value(request.level)
             .ok()
             .and_then(|v| serde_json::from_value::<LogLevel>(v).ok());
-        *self
-            .log_level
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = level;
+        self.session.log_level.set(level);
         Ok(())
     }
 
@@ -582,7 +644,8 @@ impl ServerHandler for McpServer {
         request: rm::SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.subscriptions
+        self.session
+            .subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(request.uri.clone());
@@ -595,7 +658,8 @@ impl ServerHandler for McpServer {
         request: rm::UnsubscribeRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.subscriptions
+        self.session
+            .subscriptions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .remove(request.uri.as_str());
@@ -651,8 +715,9 @@ pub fn streamable_http_service_with(
     let mut config = StreamableHttpServerConfig::default();
     // The front enforces the limit with a JSON-RPC error; the inner one must not be lower.
     config.max_request_body_bytes = config.max_request_body_bytes.max(options.max_body_bytes());
+    let tools = Arc::default();
     let inner = StreamableHttpService::new(
-        move || Ok(McpServer::new(Arc::clone(&router))),
+        move || Ok(McpServer::sharing(Arc::clone(&router), Arc::clone(&tools))),
         Arc::new(LocalSessionManager::default()),
         config,
     );

@@ -37,7 +37,7 @@ pub(crate) mod engine {
     use crate::server::handler::BoxFuture;
     use crate::server::handler::{Context, ProtocolError};
     use crate::server::input::{
-        Capability, ClientCapabilities, Round, StateKeys, missing_capability, target,
+        Capability, ClientCapabilities, Round, StateKeys, Target, missing_capability,
     };
     use crate::wire::version::SerializeFor;
 
@@ -242,8 +242,8 @@ pub(crate) mod engine {
     ) -> Result<Started, ProtocolError> {
         let version = context.protocol_version();
         let capabilities = context.client_capabilities();
-        let target = target("tools/call", tool);
-        let round = Arc::new(Round::begin(host.state_keys(), &target, responses, state)?);
+        let target = Target::new("tools/call", tool);
+        let round = Arc::new(Round::begin(host.state_keys(), target, responses, state)?);
         let context = context
             .with_round(Arc::clone(&round))
             .with_task_escalation();
@@ -256,7 +256,7 @@ pub(crate) mod engine {
             record(tool, arguments, version, &capabilities, answers.clone())
         };
         if let Poll::Ready(result) = first {
-            if let Some(questions) = round.finish(host.state_keys(), &target)? {
+            if let Some(questions) = round.finish(host.state_keys(), target)? {
                 return Ok(Started::InputRequired(questions));
             }
             let result = result?;
