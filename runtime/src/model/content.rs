@@ -970,6 +970,21 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 fields: fields.finish(),
             }));
         }
+        // The usual block, a text whose members all came after its `type`: built here, as
+        // `finish` would, without moving the whole `RawBlock`.
+        if raw.kind.as_deref() == Some("text") && raw.pending.is_empty() {
+            let text = raw
+                .text
+                .take()
+                .ok_or_else(|| de::Error::missing_field("text"))?;
+            crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
+            return Ok(ContentBlock::from(TextContent {
+                text,
+                annotations: raw.annotations.take(),
+                meta: raw.meta.take().unwrap_or_default(),
+                extra: std::mem::take(&mut raw.extra).finish(),
+            }));
+        }
         let block = raw.finish()?;
         // The block's box, charged to the read's model memory (its slot is charged by the
         // list holding it).
