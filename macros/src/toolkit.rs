@@ -38,11 +38,6 @@ pub(crate) fn private_door(krate: Option<&syn::Path>) -> TokenStream {
     }
 }
 
-/// The private module's path as a string, for attributes that take one (`schemars(crate)`).
-pub(crate) fn private_path_string(krate: Option<&syn::Path>) -> String {
-    format!("{}::{PRIVATE}", runtime(krate)).replace(' ', "")
-}
-
 /// Wraps generated items so they add no names to the user's module (serde's `dummy.rs`),
 /// with the private door open inside.
 pub(crate) fn wrap_in_const(krate: Option<&syn::Path>, items: &TokenStream) -> TokenStream {

@@ -158,14 +158,16 @@ pub(crate) fn tool_error(result: &CallToolResult) -> ReadError {
 }
 
 /// A type whose tool result may carry `structuredContent`, and the JSON Schema of it
-/// (`outputSchema`). `#[derive(Content)]` implements it: `None` unless the type is marked
-/// `#[content(structured)]`.
+/// (`outputSchema`). `#[derive(Content)]` implements it: `None` (the default) unless the
+/// type is marked `#[content(structured)]`.
 ///
 /// The schema describes the value as the type serializes it (JSON Schema 2020-12, from
 /// `schemars`). Use [`output_schema_for`] to get it as a given protocol version declares it.
 pub trait StructuredOutput {
-    /// The schema of `structuredContent`, or `None` when the type has none.
-    fn output_schema() -> Option<Map<String, Value>>;
+    /// The schema of `structuredContent`, or `None` when the type has none (the default).
+    fn output_schema() -> Option<Map<String, Value>> {
+        None
+    }
 }
 
 /// `T`'s output schema as a peer on `version` expects it: 2025-era peers need an object at

@@ -69,21 +69,21 @@ pub use derive::read::{ContentSlots as Content, FromText};
 pub use derive::write::DisplayText;
 #[doc(hidden)]
 pub use derive::{
-    AudienceField, BinaryField, MetaValue, MetaValueWrite, MimeField, PriorityField,
-    SourceField as AttributeField, Structured, StructuredWrite, TemplateVariable,
-    TemplateVariableWrite, TimestampField, UriField,
+    AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite, MimeField,
+    PriorityField, SourceField as AttributeField, Structured, StructuredWrite, TemplateVariable,
+    TemplateVariableWrite, TextField, TimestampField, UriField,
 };
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
 pub use mcp_content_macros::Content;
-/// The `schemars` the macros derive input schemas with (a tool parameter's type implements
-/// its `JsonSchema`): `#[derive(mcp_content::schemars::JsonSchema)]` needs no version match.
+/// The `schemars` input schemas are made with (a tool parameter's type implements its
+/// `JsonSchema`): `#[derive(mcp_content::schemars::JsonSchema)]` needs no version match.
 pub use schemars;
 /// The `serde_json` the model is built on ([`JsonObject`] wraps its `Map`).
 pub use serde_json;
 pub use server::changes::{Change, ChangeFeed, FeedSubscription, ListKind};
 #[doc(hidden)]
-pub use server::glue::ToolParameter;
+pub use server::glue::{DeclaredParameter, ToolParameter};
 pub use server::handler;
 #[cfg(feature = "http")]
 pub use server::http;

@@ -27,11 +27,11 @@ pub use crate::content_traits::{
     FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
 };
 pub use crate::derive::read::{
-    Agree, At, Body, ContentSlots, Decode, From, FromText, LinkPart, Many, Nested, Offered, One,
-    Opt, Param, Slot, Text, TextReader, UriPattern, block_audience, block_last_modified,
-    block_meta, block_mime, block_priority, contents_meta, from_content, link_part, link_size,
-    offer_link, offer_media, offer_resource, offer_text, read_json, read_owned, read_string,
-    template_var,
+    Agree, At, Body, ContentSlots, Decode, From, FromText, Many, Nested, Offered, One, Opt, Param,
+    Slot, Text, TextPart, TextReader, UriPattern, block_audience, block_last_modified, block_meta,
+    block_mime, block_priority, contents_meta, from_content, link_size, meta_entry, offer_link,
+    offer_media, offer_resource, offer_text, part, part_text, read_owned, read_string,
+    resource_text, template_var, var,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
@@ -39,12 +39,12 @@ pub use crate::derive::variant::{
 };
 pub use crate::derive::write::{
     DisplayText, Envelope, LinkParts, ResourceParts, annotations, blob_resource, call_tool_result,
-    expand, extend_meta, json_text, link, media, meta, name_or, string, text, text_resource,
+    expand, extend_meta, link, media, meta, name_or, string, text, text_resource,
 };
 pub use crate::derive::{
-    AudienceField, Audio, BinaryField as Bin, Image, MetaValue, MetaValueWrite, MimeField,
-    PriorityField, SourceField, Structured, StructuredWrite, TemplateVariable,
-    TemplateVariableWrite, TimestampField, UriField,
+    AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText, MetaValue,
+    MetaValueWrite, MimeField, PriorityField, SourceField, Structured, StructuredWrite,
+    TemplateVariable, TemplateVariableWrite, TextField, TimestampField, UriField,
 };
 pub use crate::model::annotations::Role;
 pub use crate::model::cache::CacheHint;
@@ -57,9 +57,10 @@ pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
-    ConstMessage, ContextType, DeclaredSchema, NoSchema, Parse, SchemaOf, SchemaProbe,
-    ToolArguments, ToolParameter, contents_ui_meta, empty_input_schema, input_schema,
-    prompt_argument, read_uri, required, schema_object, str_eq, template_variable,
+    ConstMessage, ContextType, DeclaredParameter, DeclaredSchema, NoSchema, Parse, SchemaOf,
+    SchemaParameter, SchemaProbe, ToolArguments, ToolParameter, contents_ui_meta,
+    empty_input_schema, input_schema, prompt_argument, read_uri, required, schema_object, str_eq,
+    template_variable,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,

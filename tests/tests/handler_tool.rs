@@ -637,3 +637,71 @@ fn a_parameter_named_like_its_function_is_read_and_passed() {
         json!({"content": [{"type": "text", "text": "a"}]})
     );
 }
+
+/// A place, with a schema of its own (listed under `$defs`).
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(crate = "mcp_content::__private_0_1::schemars")]
+struct Place {
+    lat: f64,
+    lon: f64,
+}
+
+/// How far to look.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(crate = "mcp_content::__private_0_1::schemars")]
+enum Range {
+    Near,
+    Far { km: u32 },
+}
+
+/// Plans a trip.
+///
+/// # Arguments
+///
+/// * `to` - Where to go.
+/// * `stops` - Places on the way.
+#[tool]
+#[allow(clippy::needless_pass_by_value)]
+fn plan(
+    to: Place,
+    stops: Vec<Place>,
+    #[arg(name = "range", description = "  How far.  ")] r#range: Option<Range>,
+    days: Option<u8>,
+    note: String,
+) -> String {
+    let far = matches!(r#range, Some(Range::Far { km }) if km > 0);
+    let _ = (to.lat, to.lon, stops.len(), far, days);
+    note
+}
+
+// The struct schemars derives for `plan`'s parameters (as the macro did before it built the
+// schema itself, naming each type through `ToolParameter` only). No doc comment: it would be
+// the schema's description.
+#[derive(schemars::JsonSchema)]
+#[schemars(crate = "mcp_content::__private_0_1::schemars")]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PlanArguments {
+    /// Where to go.
+    to: Place,
+    /// Places on the way.
+    stops: Vec<Place>,
+    /// How far.
+    range: Option<Range>,
+    days: Option<u8>,
+    note: String,
+}
+
+#[test]
+fn input_schema_is_what_schemars_derives_for_the_parameters() {
+    let derived = schemars::generate::SchemaSettings::draft2020_12()
+        .into_generator()
+        .into_root_schema_for::<PlanArguments>();
+    let mut derived = derived.to_value();
+    derived.as_object_mut().expect("an object").remove("title");
+    let built = Value::Object(plan {}.tool().input_schema.to_map());
+    // Same keys in the same order, `$defs` and descriptions included.
+    assert_eq!(built.to_string(), derived.to_string());
+    assert_eq!(built["required"], json!(["to", "stops", "note"]));
+    assert_eq!(built["properties"]["range"]["description"], "How far.");
+}

@@ -405,3 +405,417 @@ fn a_text_that_disagrees_with_a_link_title_read_before_it_is_refused_naming_both
          and \"For admins\" at content[2].text (both are written from this one field, so they must be equal)"
     );
 }
+
+// Every member of a link or resource that can come from a field is compared with the field's
+// other places when read: a text field (its text), a link field (its URI), a resource field
+// (its text contents), or a field with no block of its own (each place written again from the
+// value read first). One test per member class; each tampers one place.
+
+/// The error of reading `result` as `T`, as `(path, detail)`.
+fn refused<T: FromContent + std::fmt::Debug>(result: &CallToolResult) -> (String, String) {
+    let err = T::from_call_tool_result(result).unwrap_err();
+    (err.path().to_owned(), err.detail().to_owned())
+}
+
+#[test]
+fn a_link_size_that_disagrees_with_the_text_is_refused_naming_both() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Download {
+        #[content(text)]
+        bytes: u64,
+        #[content(link(name = "file", size = bytes))]
+        file: Uri,
+    }
+    let download = || Download {
+        bytes: 2048,
+        file: Uri::new("file:///a.bin").unwrap(),
+    };
+    assert_eq!(
+        Download::from_call_tool_result(&download().into_call_tool_result()).unwrap(),
+        download()
+    );
+    let result = tampered(download(), r#""size":2048"#, r#""size":4096"#);
+    assert_eq!(
+        refused::<Download>(&result),
+        (
+            "content[1].size".to_owned(),
+            "field `bytes` is read from two places that disagree: \"2048\" at content[0].text and \
+             \"4096\" at content[1].size (both are written from this one field, so they must be equal)"
+                .to_owned()
+        )
+    );
+    // The text tampered instead: the link read after it names it first.
+    let result = tampered(download(), r#""text":"2048""#, r#""text":"1""#);
+    assert_eq!(refused::<Download>(&result).0, "content[1].size");
+    // By value too.
+    let owned = Download::from_owned_call_tool_result(result).unwrap_err();
+    assert_eq!(owned.path(), "content[1].size");
+}
+
+#[test]
+fn a_link_mime_type_and_last_modified_that_disagree_with_text_fields_are_refused() {
+    use mcp_content::{MimeType, Timestamp};
+    #[derive(Content, Debug, PartialEq)]
+    struct Attachment {
+        #[content(link(name = "doc", mime = kind), annotations(last_modified = changed))]
+        doc: Uri,
+        #[content(text)]
+        kind: MimeType,
+        #[content(text)]
+        changed: Timestamp,
+    }
+    let attachment = || Attachment {
+        doc: Uri::new("file:///doc.pdf").unwrap(),
+        kind: MimeType::new("application/pdf").unwrap(),
+        changed: Timestamp::new("2025-01-12").unwrap(),
+    };
+    assert_eq!(
+        Attachment::from_call_tool_result(&attachment().into_call_tool_result()).unwrap(),
+        attachment()
+    );
+    let result = tampered(
+        attachment(),
+        r#""text":"application/pdf""#,
+        r#""text":"text/plain""#,
+    );
+    let (path, detail) = refused::<Attachment>(&result);
+    assert_eq!(path, "content[1].text");
+    assert!(
+        detail.starts_with(
+            "field `kind` is read from two places that disagree: \"application/pdf\" at content[0].mimeType and \"text/plain\" at content[1].text"
+        ),
+        "{detail}"
+    );
+    let result = tampered(
+        attachment(),
+        r#""lastModified":"2025-01-12""#,
+        r#""lastModified":"2025-01-13""#,
+    );
+    let (path, detail) = refused::<Attachment>(&result);
+    assert_eq!(path, "content[2].text");
+    assert!(
+        detail.starts_with(
+            "field `changed` is read from two places that disagree: \"2025-01-13\" at content[0].annotations.lastModified and \"2025-01-12\" at content[2].text"
+        ),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_link_uri_that_disagrees_with_a_template_variable_or_a_meta_value_is_refused() {
+    #[derive(Content, Debug, PartialEq)]
+    #[content(meta("com.example/source" = source))]
+    struct Cited {
+        #[content(link(name = "source"))]
+        source: Uri,
+        #[content(resource(uri = "cite://{id}"))]
+        quote: String,
+        #[content(text)]
+        id: u32,
+    }
+    let cited = || Cited {
+        source: Uri::new("https://example.com/a").unwrap(),
+        quote: "q".into(),
+        id: 7,
+    };
+    assert_eq!(
+        Cited::from_call_tool_result(&cited().into_call_tool_result()).unwrap(),
+        cited()
+    );
+    // The result's `_meta` against the link's URI.
+    let result = tampered(
+        cited(),
+        r#""com.example/source":"https://example.com/a""#,
+        r#""com.example/source":"https://example.com/b""#,
+    );
+    assert_eq!(
+        refused::<Cited>(&result),
+        (
+            "_meta[\"com.example/source\"]".to_owned(),
+            "field `source` is read from two places that disagree: \"https://example.com/a\" at content[0].uri and \
+             \"https://example.com/b\" at _meta[\"com.example/source\"] (both are written from this one field, so they must be equal)"
+                .to_owned()
+        )
+    );
+    // A template variable against a text.
+    let result = tampered(cited(), "cite://7", "cite://8");
+    let (path, detail) = refused::<Cited>(&result);
+    assert_eq!(path, "content[2].text");
+    assert!(
+        detail.contains("\"8\" at content[1].resource.uri and \"7\" at content[2].text"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_resource_text_that_disagrees_with_a_link_title_is_refused_naming_both() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Page {
+        #[content(resource(uri = "file:///title.txt"))]
+        heading: String,
+        #[content(link(name = "page", title = heading))]
+        page: Uri,
+    }
+    let page = || Page {
+        heading: "Intro".into(),
+        page: Uri::new("file:///page.html").unwrap(),
+    };
+    assert_eq!(
+        Page::from_call_tool_result(&page().into_call_tool_result()).unwrap(),
+        page()
+    );
+    let result = tampered(page(), r#""title":"Intro""#, r#""title":"Outro""#);
+    assert_eq!(
+        refused::<Page>(&result),
+        (
+            "content[1].title".to_owned(),
+            "field `heading` is read from two places that disagree: \"Intro\" at content[0].resource.text and \
+             \"Outro\" at content[1].title (both are written from this one field, so they must be equal)"
+                .to_owned()
+        )
+    );
+    // Read by value (the resource's text moved out), the same.
+    let owned = Page::from_owned_call_tool_result(result).unwrap_err();
+    assert_eq!(owned.path(), "content[1].title");
+}
+
+#[test]
+fn a_meta_value_that_disagrees_with_a_text_field_is_refused_naming_both() {
+    #[derive(Content, Debug, PartialEq)]
+    #[content(meta("com.example/count" = count))]
+    struct Tally {
+        #[content(text)]
+        count: u32,
+        #[content(text, meta("com.example/label" = label))]
+        body: String,
+        #[content(text)]
+        label: String,
+    }
+    let tally = || Tally {
+        count: 3,
+        body: "b".into(),
+        label: "L".into(),
+    };
+    assert_eq!(
+        Tally::from_call_tool_result(&tally().into_call_tool_result()).unwrap(),
+        tally()
+    );
+    // The result's `_meta`.
+    let result = tampered(
+        tally(),
+        r#""com.example/count":3"#,
+        r#""com.example/count":4"#,
+    );
+    assert_eq!(
+        refused::<Tally>(&result),
+        (
+            "_meta[\"com.example/count\"]".to_owned(),
+            "field `count` is read from two places that disagree: \"3\" at content[0].text and \
+             \"4\" at _meta[\"com.example/count\"] (both are written from this one field, so they must be equal)"
+                .to_owned()
+        )
+    );
+    // A block's `_meta`.
+    let result = tampered(
+        tally(),
+        r#""com.example/label":"L""#,
+        r#""com.example/label":"M""#,
+    );
+    let (path, detail) = refused::<Tally>(&result);
+    assert_eq!(path, "content[2].text");
+    assert!(
+        detail.contains(
+            "\"M\" at content[1]._meta[\"com.example/label\"] and \"L\" at content[2].text"
+        ),
+        "{detail}"
+    );
+}
+
+/// A type with neither `Clone` nor `PartialEq`: a field with several places needs nothing
+/// beyond what writing and reading it ask.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Region(String);
+
+impl std::fmt::Display for Region {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::str::FromStr for Region {
+    type Err = std::convert::Infallible;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Ok(Region(text.to_owned()))
+    }
+}
+
+#[test]
+fn a_field_with_several_places_needs_neither_clone_nor_partial_eq() {
+    #[derive(Content, Debug)]
+    #[content(meta("com.example/region" = region))]
+    struct Map {
+        #[content(resource(uri = "map://{region}/north"))]
+        north: String,
+        #[content(resource(uri = "map://{region}/south"), resource_meta("region" = region))]
+        south: String,
+        region: Region,
+    }
+    let map = || Map {
+        north: "n".into(),
+        south: "s".into(),
+        region: Region("alps".into()),
+    };
+    let read = Map::from_call_tool_result(&map().into_call_tool_result()).unwrap();
+    assert_eq!(read.region.0, "alps");
+    for (from, to, path) in [
+        (
+            "map://alps/south",
+            "map://jura/south",
+            "content[1].resource.uri",
+        ),
+        (
+            r#""region":"alps""#,
+            r#""region":"jura""#,
+            "content[1].resource._meta[\"region\"]",
+        ),
+        (
+            r#""com.example/region":"alps""#,
+            r#""com.example/region":"jura""#,
+            "_meta[\"com.example/region\"]",
+        ),
+    ] {
+        let (found, detail) = refused::<Map>(&tampered(map(), from, to));
+        assert_eq!(found, path);
+        assert!(
+            detail.starts_with(&format!(
+                "field `region` is read from two places that disagree: content[0].resource.uri and {path}"
+            )),
+            "{detail}"
+        );
+    }
+}
+
+#[test]
+fn link_parts_and_annotations_from_one_param_field_are_compared() {
+    use mcp_content::{Role, Timestamp};
+    #[derive(Content, Debug, PartialEq)]
+    struct Pair {
+        #[content(
+            link(name = "a", size = bytes, title = label, mime = kind),
+            annotations(audience = who, last_modified = at)
+        )]
+        a: Uri,
+        #[content(
+            link(name = "b", size = bytes, title = label, mime = kind),
+            annotations(audience = who, last_modified = at)
+        )]
+        b: Uri,
+        bytes: u64,
+        label: Option<String>,
+        kind: mcp_content::MimeType,
+        who: Vec<Role>,
+        at: Timestamp,
+    }
+    let pair = || Pair {
+        a: Uri::new("file:///a").unwrap(),
+        b: Uri::new("file:///b").unwrap(),
+        bytes: 10,
+        label: Some("L".into()),
+        kind: mcp_content::MimeType::new("text/csv").unwrap(),
+        who: vec![Role::User],
+        at: Timestamp::new("2025-01-12").unwrap(),
+    };
+    assert_eq!(
+        Pair::from_call_tool_result(&pair().into_call_tool_result()).unwrap(),
+        pair()
+    );
+    let json = String::from_utf8(
+        pair()
+            .into_call_tool_result()
+            .to_json_for(ProtocolVersion::V2026_07_28),
+    )
+    .unwrap();
+    // The second link's member only.
+    for (from, to, part) in [
+        (r#""size":10"#, r#""size":11"#, "size"),
+        (r#""title":"L""#, r#""title":"M""#, "title"),
+        (
+            r#""mimeType":"text/csv""#,
+            r#""mimeType":"text/html""#,
+            "mimeType",
+        ),
+        (
+            r#""audience":["user"]"#,
+            r#""audience":["assistant"]"#,
+            "annotations.audience",
+        ),
+        (
+            r#""lastModified":"2025-01-12""#,
+            r#""lastModified":"2025-01-13""#,
+            "annotations.lastModified",
+        ),
+    ] {
+        let at = json
+            .rfind(from)
+            .unwrap_or_else(|| panic!("{from} not in {json}"));
+        let changed = format!("{}{to}{}", &json[..at], &json[at + from.len()..]);
+        let result: CallToolResult = read_json(changed.as_bytes()).unwrap();
+        let err = Pair::from_call_tool_result(&result).unwrap_err();
+        assert_eq!(err.path(), format!("content[1].{part}"), "{err}");
+        assert!(
+            err.detail()
+                .contains(&format!("content[0].{part} and content[1].{part}")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_place_that_holds_nothing_where_another_holds_a_value_disagrees() {
+    // A param field: the second link's `size` removed.
+    #[derive(Content, Debug, PartialEq)]
+    struct Twins {
+        #[content(link(name = "a", size = bytes))]
+        a: Uri,
+        #[content(link(name = "b", size = bytes))]
+        b: Uri,
+        bytes: Option<u64>,
+    }
+    let twins = |bytes| Twins {
+        a: Uri::new("file:///a").unwrap(),
+        b: Uri::new("file:///b").unwrap(),
+        bytes,
+    };
+    // `None` writes no size anywhere, and reads back.
+    assert_eq!(
+        Twins::from_call_tool_result(&twins(None).into_call_tool_result()).unwrap(),
+        twins(None)
+    );
+    let json = String::from_utf8(
+        twins(Some(5))
+            .into_call_tool_result()
+            .to_json_for(ProtocolVersion::V2026_07_28),
+    )
+    .unwrap();
+    let at = json.rfind(r#","size":5"#).unwrap();
+    let removed = format!("{}{}", &json[..at], &json[at + 9..]);
+    let err = Twins::from_call_tool_result(&read_json(removed.as_bytes()).unwrap()).unwrap_err();
+    assert_eq!(err.path(), "content[1].size");
+    assert!(
+        err.detail().starts_with(
+            "field `bytes` is read from two places that disagree: content[0].size and content[1].size"
+        ),
+        "{err}"
+    );
+    // A text field: the link's `title` removed.
+    let result = tampered(manual(), r#","title":"For users""#, "");
+    assert_eq!(
+        refused::<Manual>(&result),
+        (
+            "content[2].text".to_owned(),
+            "field `subtitle` is read from two places that disagree: nothing at content[1].title and \
+             \"For users\" at content[2].text (both are written from this one field, so they must be equal)"
+                .to_owned()
+        )
+    );
+}

@@ -47,11 +47,7 @@ pub(crate) fn content(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> To
                 }
             }
             #[automatically_derived]
-            impl #impl_generics __p::StructuredOutput for #ident #ty_generics #where_clause {
-                fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
-                    __p::None
-                }
-            }
+            impl #impl_generics __p::StructuredOutput for #ident #ty_generics #where_clause {}
             #reading
         },
     )

@@ -24,8 +24,6 @@ pub(crate) struct Param {
     pub(crate) name: String,
     /// Where the name was written (for errors).
     pub(crate) name_span: Span,
-    /// A `#[arg(name = "…")]`, kept to rename the field.
-    pub(crate) rename: Option<LitStr>,
     pub(crate) ty: Type,
     pub(crate) kind: ParamKind,
     /// From `#[arg(description = "…")]`, else the doc comment's `# Arguments` list.
@@ -205,7 +203,6 @@ fn parse_param(
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
         ident,
         name,
-        rename,
         ty,
         kind,
         description,

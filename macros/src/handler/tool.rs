@@ -89,7 +89,7 @@ impl HandlerKind for Tool {
 
     fn body(handler: &Handler, checked: Checked) -> Body {
         let attrs = &handler.attrs;
-        let (items, input_schema, read_arguments) = arguments(handler);
+        let (input_schema, read_arguments) = arguments(handler);
         let ret = handler.ret();
         // Spanned on the return type: an unsupported type is reported there.
         let output_schema = if let Some(path) = &attrs.output_schema {
@@ -155,19 +155,24 @@ impl HandlerKind for Tool {
             #max_inline
             #task_support
         };
-        Body { items, methods }
+        Body {
+            items: TokenStream::new(),
+            methods,
+        }
     }
 }
 
-/// The arguments struct (for the input schema), the input schema, and the statements that
-/// read the arguments into their bindings.
-fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
+/// The input schema, and the statements that read the arguments into their bindings.
+fn arguments(handler: &Handler) -> (TokenStream, TokenStream) {
     let attrs = &handler.attrs;
-    let schemars_path = format!(
-        "{}::schemars",
-        crate::toolkit::private_path_string(attrs.krate.as_ref())
-    );
-    let mut fields = Vec::new();
+    // Every use of a parameter's type goes through one trait at its span (reading and, without
+    // a hand-written schema, the schema), so a type missing a derive is one error there.
+    let parameter = if attrs.input_schema.is_some() {
+        quote!(DeclaredParameter)
+    } else {
+        quote!(ToolParameter)
+    };
+    let mut properties = Vec::new();
     let mut takes = Vec::new();
     let mut bindings = Vec::new();
     let mut names = Vec::new();
@@ -175,37 +180,20 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
         let binding = &param.ident;
         let ty = &param.ty;
         let arg_name = &param.name;
-        let doc = param.description.as_ref().map(|d| quote!(#[doc = #d]));
-        let rename = param.rename.as_ref().map(|r| quote!(#[serde(rename = #r)]));
-        // `Option` fields are not `required` in schemars' schema (serde reads them as `None`
-        // when absent), and no `default` keyword is written for them.
-        fields.push(quote!(#doc #rename #binding: #ty));
-        // Spanned on the type: a type that cannot be read is reported there.
+        let description = param.description.as_deref().map_or("", str::trim);
+        properties.push(quote_spanned!(ty.span()=>
+            (#arg_name, #description, <#ty as __p::ToolParameter>::schema)
+        ));
         takes.push(quote_spanned!(ty.span()=>
-            let #binding = <#ty as __p::ToolParameter>::take(&mut __arguments, #arg_name);
+            let #binding = <#ty as __p::#parameter>::take(&mut __arguments, #arg_name);
         ));
         bindings.push(binding);
         names.push(arg_name);
     }
-    let has_arguments = !fields.is_empty();
-    // The struct exists for the input schema only: each argument is read on its own, so a
-    // type error is reported once, on the parameter's type.
-    let items = if attrs.input_schema.is_none() && has_arguments {
-        quote! {
-            #[derive(__p::schemars::JsonSchema)]
-            #[schemars(crate = #schemars_path)]
-            #[serde(deny_unknown_fields)]
-            #[allow(dead_code)]
-            struct __Arguments {
-                #(#fields,)*
-            }
-        }
-    } else {
-        TokenStream::new()
-    };
+    let has_arguments = !names.is_empty();
     let input_schema = match (&attrs.input_schema, has_arguments) {
         (Some(path), _) => quote!(__p::schema_object(#path())),
-        (None, true) => quote!(__p::input_schema::<__Arguments>()),
+        (None, true) => quote!(__p::input_schema(&[#(#properties),*])),
         (None, false) => quote!(__p::empty_input_schema()),
     };
     // A hand-written schema decides which arguments are accepted, not the parameter list;
@@ -248,7 +236,7 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream, TokenStream) {
             }
         }
     };
-    (items, input_schema, read_arguments)
+    (input_schema, read_arguments)
 }
 
 /// `annotations(…)` as a `ToolAnnotations` value.

@@ -24,7 +24,8 @@ use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::Violation;
 use crate::wire::error::ReadError;
-use read::{ContentSlots, FromText};
+use read::{ContentSlots, FromText, Text};
+use write::DisplayText;
 
 /// A field an attribute takes a value from: `X` itself or `Option<X>`.
 #[diagnostic::on_unimplemented(
@@ -38,6 +39,8 @@ pub trait SourceField<X>: Sized {
     fn to_option(&self) -> Option<X>
     where
         X: Clone;
+    /// The value, borrowed (what a field read from several places is compared by).
+    fn as_value(&self) -> Option<&X>;
     /// The field's value from a value read back.
     fn from_value(value: X) -> Self;
     /// The field's value when nothing was read: `None` (an error) for a plain field,
@@ -52,6 +55,9 @@ impl<X> SourceField<X> for X {
         X: Clone,
     {
         Some(self.clone())
+    }
+    fn as_value(&self) -> Option<&X> {
+        Some(self)
     }
     fn from_value(value: X) -> Self {
         value
@@ -68,6 +74,9 @@ impl<X> SourceField<X> for Option<X> {
         X: Clone,
     {
         self.clone()
+    }
+    fn as_value(&self) -> Option<&X> {
+        self.as_ref()
     }
     fn from_value(value: X) -> Self {
         Some(value)
@@ -169,6 +178,82 @@ impl<T: Serialize + ?Sized> MetaValueWrite for T {
     }
 }
 
+/// A `text` field's type in a type that is read back: written with `Display`, read with
+/// `FromStr`. One trait for both directions, so a type missing either is one error at the
+/// field (a `#[content(write_only)]` type names [`DisplayText`] only).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as text and read back: a `text` field's type implements `Display` and `FromStr`",
+    label = "needs `Display` and `FromStr`",
+    note = "use `String`, a number, `bool`, or a type implementing both; or write its JSON with `text(json)` (it then needs `Serialize` and `Deserialize`), or its own blocks with `flatten` (a `#[derive(Content)]` type); a `#[content(write_only)]` type needs only `Display`"
+)]
+pub trait TextField: Sized {
+    /// The text (see [`DisplayText::display_text`]).
+    fn display_text(self) -> String;
+    /// The value read back (see [`FromText::read_text`]).
+    fn read_text(text: Text<'_>) -> Result<Self, String>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: DisplayText + FromText> TextField for T {
+    #[inline]
+    fn display_text(self) -> String {
+        DisplayText::display_text(self)
+    }
+    #[inline]
+    fn read_text(text: Text<'_>) -> Result<Self, String> {
+        FromText::read_text(text)
+    }
+}
+
+/// A `text(json)` field's type in a type that is read back: written as compact JSON with
+/// `Serialize`, read with `Deserialize`, both named through this one trait.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `text(json)` field: it is written with `Serialize` and read back with `Deserialize`",
+    label = "needs `serde::Serialize` and `serde::Deserialize`",
+    note = "derive them: `#[derive(serde::Serialize, serde::Deserialize)]`; a `#[content(write_only)]` type needs only `Serialize`"
+)]
+pub trait JsonField: Sized {
+    /// The compact JSON text (see [`JsonText::json_text`]).
+    fn json_text(self) -> String;
+    /// The value read back from its JSON text.
+    fn read_json(text: Text<'_>) -> Result<Self, String>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Serialize + DeserializeOwned> JsonField for T {
+    #[inline]
+    fn json_text(self) -> String {
+        JsonText::json_text(self)
+    }
+    #[allow(
+        clippy::needless_pass_by_value,
+        reason = "the signature of every `TextReader`; `read_string` takes the text"
+    )]
+    fn read_json(text: Text<'_>) -> Result<Self, String> {
+        serde_json::from_str(text.as_str())
+            .map_err(|e| format!("not the JSON of {}: {e}", std::any::type_name::<T>()))
+    }
+}
+
+/// [`JsonField`] of a `#[content(write_only)]` type: `Serialize` only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `text(json)` field: it is written with `Serialize`",
+    label = "needs `serde::Serialize`",
+    note = "derive it: `#[derive(serde::Serialize)]`"
+)]
+pub trait JsonText {
+    /// Compact JSON text. A value `serde_json` refuses (a map with non-string keys, a failing
+    /// `Serialize` impl) becomes the error's text: writing content never fails.
+    fn json_text(self) -> String;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Serialize> JsonText for T {
+    fn json_text(self) -> String {
+        serde_json::to_string(&self).unwrap_or_else(|e| format!("unserializable value: {e}"))
+    }
+}
+
 /// One trait per annotation a field can set (`audience = field`, …): each names, in its own
 /// words, the type it expects. Implemented for `X` and `Option<X>` only.
 macro_rules! annotation_field {
@@ -247,6 +332,11 @@ pub trait MimeField {
     fn mime(&self) -> MimeType;
     /// The field's value from a block's MIME type.
     fn from_mime(mime: MimeType) -> Self;
+    /// The MIME type, cloned, as an `Option` (what a field read from several places is
+    /// compared by).
+    fn to_option(&self) -> Option<MimeType> {
+        Some(self.mime())
+    }
 }
 
 #[diagnostic::do_not_recommend]

@@ -372,9 +372,10 @@ impl From {
 }
 
 /// The slot of a field that has no block of its own: read from the values attributes take
-/// from it (template variables, `_meta` values, MIME types, annotations…). A field with
-/// several sources is filled through the `*_agreed` methods: every source must give the
-/// same value (they were all written from the one field).
+/// from it (template variables, `_meta` values, MIME types, annotations…). A field with one
+/// source is filled with `fill*`; one with several through [`Param::agree`], one [`Source`]
+/// per place: every place must hold what the value read first writes there (they were all
+/// written from the one field).
 pub struct Param<T> {
     value: Option<T>,
     from: Option<From>,
@@ -443,89 +444,27 @@ impl<T> Param<T> {
         Ok(())
     }
 
-    /// [`Param::fill`] for a field with several sources: a value that differs from one
-    /// read before is an error naming both places.
-    pub fn fill_agreed<X: PartialEq + Clone>(
-        &mut self,
-        value: Option<X>,
-        from: From,
-        field: &str,
-        from_value: fn(X) -> T,
-    ) -> Result<(), ReadError>
-    where
-        T: SourceField<X>,
-    {
-        match value {
-            Some(value) => self.agree(value, from, field, from_value),
-            None => Ok(()),
-        }
-    }
-
-    /// [`Param::fill_text`] for a field with several sources.
-    pub fn fill_text_agreed<X: PartialEq + Clone>(
-        &mut self,
-        vars: &[(String, String)],
-        index: usize,
-        name: &str,
-        field: &str,
-        read: fn(&str) -> Result<X, String>,
-    ) -> Result<(), ReadError>
-    where
-        T: SourceField<X>,
-    {
-        match template_var(vars, name) {
-            Some(text) => {
-                let value = read_var(text, index, name, read)?;
-                self.agree(value, From::Uri(index), field, T::from_value)
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// [`Param::fill_meta`] for a field with several sources.
-    pub fn fill_meta_agreed<'m, X: PartialEq + Clone>(
-        &mut self,
-        meta: impl Into<Option<&'m Meta>>,
-        key: &'static str,
-        at: At,
-        field: &str,
-        read: MetaRead<X>,
-    ) -> Result<(), ReadError>
-    where
-        T: SourceField<X>,
-    {
-        match read_meta(meta.into(), key, at, field, read)? {
-            Some(value) => self.agree(value, From::Meta(at, key), field, T::from_value),
-            None => Ok(()),
-        }
-    }
-
-    fn agree<X: PartialEq + Clone>(
-        &mut self,
-        value: X,
-        from: From,
-        field: &str,
-        from_value: fn(X) -> T,
-    ) -> Result<(), ReadError>
-    where
-        T: SourceField<X>,
-    {
-        if let (Some(first), Some(first_from)) = (&self.value, self.from) {
-            if first.to_option().as_ref() == Some(&value) {
+    /// Reads one place of a field with several sources: the first place gives the value (or
+    /// says there is none), every later one must hold what that value writes there, and
+    /// nothing where there is none (else an error naming both places).
+    pub fn agree<S: Source<T>>(&mut self, source: S, field: &str) -> Result<(), ReadError> {
+        let Some(found) = source.found() else {
+            return Ok(());
+        };
+        let from = source.from();
+        let agrees = match (self.from, &self.value) {
+            (None, _) => {
+                self.value = source.read(field)?;
+                self.from = Some(from);
                 return Ok(());
             }
-            return Err(ReadError::message(
-                from.path(),
-                format!(
-                    "field `{field}` is read from two places that disagree: {} and {} (both are written from this one field, so they must be equal)",
-                    first_from.path(),
-                    from.path()
-                ),
-            ));
+            (Some(_), Some(first)) => found && source.holds(first),
+            (Some(_), None) => !found,
+        };
+        match self.from {
+            Some(first_from) if !agrees => Err(disagree(field, first_from, from)),
+            _ => Ok(()),
         }
-        self.value = Some(from_value(value));
-        self.from = Some(from);
-        Ok(())
     }
 
     /// The field's value once every source was read: `from` says where it was expected.
@@ -545,35 +484,236 @@ impl<T> Param<T> {
     }
 }
 
-/// The places a text block field is written to (its text block, URI template variables),
-/// compared as written: each is the value's `Display`, so they are equal when they come from
-/// one value.
+/// One place a field with several sources is read from, compared as written: the value read
+/// from the first place is written again in this place's form, with the conversion the writer
+/// used there (`TemplateVariable::var_text`, `MetaValue::to_meta`, a field trait's
+/// `to_option`), and must equal what the place holds. So a field's type needs nothing beyond
+/// what writing and reading it ask: no `Clone`, no `PartialEq`.
+pub trait Source<T> {
+    /// Where the place is, for errors.
+    fn from(&self) -> From;
+    /// Whether the place holds a value (a place written from `None` holds none); `None` when
+    /// its holding none says nothing (a template variable a query expression leaves out).
+    fn found(&self) -> Option<bool>;
+    /// Whether `first`, a value read from another place, writes what this place holds
+    /// (asked when it holds one).
+    fn holds(&self, first: &T) -> bool;
+    /// The field's value from this place; `None` when it holds none.
+    fn read(self, field: &str) -> Result<Option<T>, ReadError>;
+}
+
+fn disagree(field: &str, first: From, second: From) -> ReadError {
+    ReadError::message(
+        second.path(),
+        format!(
+            "field `{field}` is read from two places that disagree: {} and {} (both are written from this one field, so they must be equal)",
+            first.path(),
+            second.path()
+        ),
+    )
+}
+
+/// A typed value a block carries (`annotations.priority`, `mimeType`, a link's `name` or
+/// `size`), with the field trait's conversions both ways.
+pub struct Part<X, T> {
+    value: Option<X>,
+    from: From,
+    from_value: fn(X) -> T,
+    to_option: fn(&T) -> Option<X>,
+}
+
+/// The [`Source`] of the value `part` of block `index`.
+pub fn part<X, T>(
+    value: Option<X>,
+    (index, part): (usize, &'static str),
+    from_value: fn(X) -> T,
+    to_option: fn(&T) -> Option<X>,
+) -> Part<X, T> {
+    Part {
+        value,
+        from: From::Part(index, part),
+        from_value,
+        to_option,
+    }
+}
+
+impl<X: PartialEq, T> Source<T> for Part<X, T> {
+    fn from(&self) -> From {
+        self.from
+    }
+    fn found(&self) -> Option<bool> {
+        Some(self.value.is_some())
+    }
+    fn holds(&self, first: &T) -> bool {
+        (self.to_option)(first) == self.value
+    }
+    fn read(self, _: &str) -> Result<Option<T>, ReadError> {
+        Ok(self.value.map(self.from_value))
+    }
+}
+
+/// A variable of the URI of resource block `index`, with the field type's
+/// `TemplateVariable` conversions.
+pub struct Var<'v, X> {
+    text: Option<&'v str>,
+    index: usize,
+    name: &'v str,
+    read: fn(&str) -> Result<X, String>,
+    write: fn(&X) -> Option<String>,
+}
+
+/// The [`Source`] of template variable `name` in `vars`, the variables of block `index`.
+pub fn var<'v, X>(
+    (vars, index): (&'v [(String, String)], usize),
+    name: &'v str,
+    from_var: fn(&str) -> Result<X, String>,
+    var_text: fn(&X) -> Option<String>,
+) -> Var<'v, X> {
+    Var {
+        text: template_var(vars, name),
+        index,
+        name,
+        read: from_var,
+        write: var_text,
+    }
+}
+
+impl<X, T: SourceField<X>> Source<T> for Var<'_, X> {
+    fn from(&self) -> From {
+        From::Uri(self.index)
+    }
+    fn found(&self) -> Option<bool> {
+        self.text.map(|_| true)
+    }
+    fn holds(&self, first: &T) -> bool {
+        first.as_value().and_then(self.write).as_deref() == self.text
+    }
+    fn read(self, _: &str) -> Result<Option<T>, ReadError> {
+        self.text
+            .map(|text| read_var(text, self.index, self.name, self.read).map(T::from_value))
+            .transpose()
+    }
+}
+
+/// A `_meta` entry, with the field type's `MetaValue` conversions.
+pub struct MetaEntry<'m, X> {
+    meta: Option<&'m Meta>,
+    key: &'static str,
+    at: At,
+    from_meta: MetaRead<X>,
+    to_meta: fn(&X) -> Option<serde_json::Value>,
+}
+
+impl<X> MetaEntry<'_, X> {
+    fn raw(&self) -> Option<&RawValue> {
+        self.meta?.get(self.key)
+    }
+}
+
+/// The [`Source`] of the `_meta` entry `key` of `meta` (found `at`).
+pub fn meta_entry<'m, X>(
+    (meta, at): (impl Into<Option<&'m Meta>>, At),
+    key: &'static str,
+    from_meta: MetaRead<X>,
+    to_meta: fn(&X) -> Option<serde_json::Value>,
+) -> MetaEntry<'m, X> {
+    MetaEntry {
+        meta: meta.into(),
+        key,
+        at,
+        from_meta,
+        to_meta,
+    }
+}
+
+impl<X, T: SourceField<X>> Source<T> for MetaEntry<'_, X> {
+    fn from(&self) -> From {
+        From::Meta(self.at, self.key)
+    }
+    fn found(&self) -> Option<bool> {
+        Some(self.raw().is_some())
+    }
+    fn holds(&self, first: &T) -> bool {
+        // Compared as JSON values: the entry was written from `to_meta`'s value.
+        let found = self
+            .raw()
+            .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
+        found.is_some() && first.as_value().and_then(self.to_meta) == found
+    }
+    fn read(self, field: &str) -> Result<Option<T>, ReadError> {
+        let value = read_meta(self.meta, self.key, self.at, field, self.from_meta)?;
+        Ok(value.map(T::from_value))
+    }
+}
+
+/// The places a text-valued block field (a text block, a text resource's contents, a link's
+/// URI) is written to (its block, URI template variables, a link's parts, `_meta` entries…),
+/// compared as written: each is the value's text, so they are equal when they come from one
+/// value. A place written from `None` holds nothing, and must agree with the others on that.
 #[derive(Default)]
-pub struct Agree(Option<(String, From)>);
+pub struct Agree(Option<(Option<String>, From)>);
 
 impl Agree {
-    /// Records the text found `from`, or fails when it differs from one found before.
+    /// Records the text found `from`, or fails when it differs from one found before;
+    /// `None` says nothing (a block that is not the field's, a template variable a query
+    /// expression leaves out).
     pub fn agree(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
-        let Some(text) = text else {
+        match text {
+            Some(text) => self.place(Some(text), from, field),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Agree::agree`] for a value a block carries (a link's part, a MIME type,
+    /// `lastModified`): `None` is a place that holds nothing.
+    pub fn agree_part(
+        &mut self,
+        text: Option<String>,
+        from: From,
+        field: &str,
+    ) -> Result<(), ReadError> {
+        if self.0.is_none() {
+            self.0 = Some((text, from));
+            return Ok(());
+        }
+        self.place(text.as_deref(), from, field)
+    }
+
+    /// [`Agree::agree_part`] for the `_meta` entry `key` of `meta` (found `at`): read with
+    /// the field type's `MetaValue::from_meta`, then compared as the text its block holds
+    /// (`display_text`, the text writer's conversion).
+    pub fn agree_meta<'m, X>(
+        &mut self,
+        (meta, at): (impl Into<Option<&'m Meta>>, At),
+        key: &'static str,
+        field: &str,
+        (from_meta, display_text): (MetaRead<X>, fn(X) -> String),
+    ) -> Result<(), ReadError> {
+        let text = read_meta(meta.into(), key, at, field, from_meta)?.map(display_text);
+        self.agree_part(text, From::Meta(at, key), field)
+    }
+
+    fn place(&mut self, text: Option<&str>, from: From, field: &str) -> Result<(), ReadError> {
+        let Some((first, first_from)) = &self.0 else {
+            self.0 = Some((text.map(str::to_owned), from));
             return Ok(());
         };
-        match &self.0 {
-            Some((first, _)) if first == text => Ok(()),
-            Some((first, first_from)) => Err(ReadError::message(
-                from.path(),
-                format!(
-                    "field `{field}` is read from two places that disagree: {:?} at {} and {:?} at {} (both are written from this one field, so they must be equal)",
-                    shorten(first),
-                    first_from.path(),
-                    shorten(text),
-                    from.path()
-                ),
-            )),
-            None => {
-                self.0 = Some((text.to_owned(), from));
-                Ok(())
-            }
+        if first.as_deref() == text {
+            return Ok(());
         }
+        let quoted = |text: Option<&str>| {
+            text.map_or_else(|| "nothing".to_owned(), |t| format!("{:?}", shorten(t)))
+        };
+        Err(ReadError::message(
+            from.path(),
+            format!(
+                "field `{field}` is read from two places that disagree: {} at {} and {} at {} (both are written from this one field, so they must be equal)",
+                quoted(first.as_deref()),
+                first_from.path(),
+                quoted(text),
+                from.path()
+            ),
+        ))
     }
 }
 
@@ -629,16 +769,6 @@ pub fn read_string(text: Text<'_>) -> Result<String, String> {
     Ok(text.into_string())
 }
 
-/// Text parsed as JSON.
-#[allow(
-    clippy::needless_pass_by_value,
-    reason = "the signature of every `TextReader`; `read_string` takes the text"
-)]
-pub fn read_json<T: DeserializeOwned>(text: Text<'_>) -> Result<T, String> {
-    serde_json::from_str(text.as_str())
-        .map_err(|e| format!("not the JSON of {}: {e}", type_name::<T>()))
-}
-
 fn cannot_read<T>(text: &str, error: &str) -> String {
     format!(
         "cannot read {:?} as {}: {error}",
@@ -669,6 +799,9 @@ pub trait FromText: Sized {
     }
 }
 
+// Not recommended: the error names `FromText` and its note, not `FromStr` and a list of
+// unrelated types that implement it.
+#[diagnostic::do_not_recommend]
 impl<T: FromStr> FromText for T
 where
     T::Err: Display,
@@ -717,15 +850,24 @@ pub fn block_mime(block: &ContentBlock) -> Option<MimeType> {
     }
 }
 
-/// A part of a resource link block.
-pub fn link_part(block: &ContentBlock, part: LinkPart) -> Option<String> {
+/// A value a block carries, as text: what a text field that also sets it is compared with.
+pub fn part_text(block: &ContentBlock, part: TextPart) -> Option<String> {
+    if let TextPart::Mime = part {
+        return block_mime(block).map(MimeType::into_string);
+    }
+    if let TextPart::LastModified = part {
+        return block_last_modified(block).map(|t| t.as_str().to_owned());
+    }
     let ContentBlock::ResourceLink(b) = block else {
         return None;
     };
     match part {
-        LinkPart::Name => Some(b.name.clone()),
-        LinkPart::Title => b.title.clone(),
-        LinkPart::Description => b.description.clone(),
+        TextPart::Name => Some(b.name.clone()),
+        TextPart::Title => b.title.clone(),
+        TextPart::Description => b.description.clone(),
+        TextPart::Size => b.size.map(|size| size.to_string()),
+        TextPart::Uri => Some(b.uri.as_str().to_owned()),
+        TextPart::Mime | TextPart::LastModified => None,
     }
 }
 
@@ -737,15 +879,35 @@ pub fn link_size(block: &ContentBlock) -> Option<u64> {
     }
 }
 
-/// The text parts of a resource link.
+/// The values a block carries that a text field may also set.
 #[derive(Clone, Copy)]
-pub enum LinkPart {
-    /// `name`.
+pub enum TextPart {
+    /// A link's `name`.
     Name,
-    /// `title`.
+    /// A link's `title`.
     Title,
-    /// `description`.
+    /// A link's `description`.
     Description,
+    /// A link's `size`.
+    Size,
+    /// A link's `uri`.
+    Uri,
+    /// The `mimeType` of an image, audio, embedded resource or link.
+    Mime,
+    /// `annotations.lastModified`.
+    LastModified,
+}
+
+/// The text contents of an embedded resource block whose URI `uri` matches (what a resource
+/// field would take): compared before the offer, which may move the text out.
+pub fn resource_text<'b>(block: &'b ContentBlock, uri: UriPattern<'_>) -> Option<&'b str> {
+    let ContentBlock::Resource(b) = block else {
+        return None;
+    };
+    let ResourceContents::Text(c) = &b.resource else {
+        return None;
+    };
+    uri.vars(&c.uri).map(|_| c.text.as_str())
 }
 
 /// The value a template match gave `name`.
@@ -888,6 +1050,16 @@ impl<T> Clone for Body<T> {
     }
 }
 
+impl UriPattern<'_> {
+    /// The variables of `uri` when the pattern matches it (none for a literal).
+    fn vars(self, uri: &Uri) -> Option<Vec<(String, String)>> {
+        match self {
+            UriPattern::Literal(literal) => (uri.as_str() == literal).then(Vec::new),
+            UriPattern::Template(template) => template.match_uri(uri.as_str()),
+        }
+    }
+}
+
 // Function pointers are `Copy` whatever `T` is (a derive would ask `T: Copy`).
 impl<T> Copy for Body<T> {}
 
@@ -909,12 +1081,7 @@ pub fn offer_resource<S: Slot>(
     if !slot.has_room() {
         return Ok(None);
     }
-    let found = b.resource.uri().as_str();
-    let vars = match uri {
-        UriPattern::Literal(literal) => (found == literal).then(Vec::new),
-        UriPattern::Template(template) => template.match_uri(found),
-    };
-    let Some(vars) = vars else {
+    let Some(vars) = uri.vars(b.resource.uri()) else {
         return Ok(None);
     };
     check_mime(

@@ -106,13 +106,6 @@ impl<T: Display> DisplayText for T {
     }
 }
 
-/// Compact JSON text of a `Serialize` value. A value `serde_json` refuses (a map with
-/// non-string keys, a failing `Serialize` impl) becomes the error's text: writing content
-/// never fails.
-pub fn json_text<T: Serialize>(value: T) -> String {
-    serde_json::to_string(&value).unwrap_or_else(|e| format!("unserializable value: {e}"))
-}
-
 /// Text blocks.
 pub fn text<I: IntoIterator>(
     out: &mut Vec<ContentBlock>,

@@ -4,6 +4,8 @@
 
 use std::marker::PhantomData;
 
+use schemars::generate::{SchemaGenerator, SchemaSettings};
+use schemars::{JsonSchema, Schema};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -238,38 +240,99 @@ impl<'de> serde::Deserializer<'de> for Absent {
     }
 }
 
-/// A `#[tool]` parameter's type: read from the arguments with serde. The generated code
-/// reads each argument through this trait, at the parameter's type, so a type that cannot be
-/// read is reported there in these words.
+/// A `#[tool]` parameter's type: read from the arguments with serde, described in the input
+/// schema by its `JsonSchema`. The generated code names both uses through this one trait, at
+/// the parameter's type, so a type missing either derive is one error there, in these words
+/// (never schemars' own trait, which a derived arguments struct would name a second time).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be a `#[tool]` parameter: arguments are read with serde",
-    label = "needs `serde::Deserialize`",
-    note = "derive it, and `schemars::JsonSchema` for the input schema: `#[derive(serde::Deserialize, schemars::JsonSchema)]`"
+    message = "`{Self}` cannot be a `#[tool]` parameter: it is read with serde and described by its JSON Schema",
+    label = "needs `serde::Deserialize` and `schemars::JsonSchema`",
+    note = "derive them: `#[derive(serde::Deserialize, schemars::JsonSchema)]`; or give the tool a hand-written `input_schema = path` (the type then needs `Deserialize` only)"
 )]
 pub trait ToolParameter: Sized {
+    /// The argument `name` (see [`ToolArguments::take`]).
+    fn take(arguments: &mut ToolArguments, name: &str) -> Option<Self>;
+    /// The parameter's schema in the input schema, and whether its argument may be left
+    /// out (it may when an absent argument reads as a value: `None` for an `Option`).
+    fn schema(generator: &mut SchemaGenerator) -> (Schema, bool);
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: DeserializeOwned + JsonSchema> ToolParameter for T {
+    #[inline]
+    fn take(arguments: &mut ToolArguments, name: &str) -> Option<Self> {
+        arguments.take(name)
+    }
+    #[inline]
+    fn schema(generator: &mut SchemaGenerator) -> (Schema, bool) {
+        (
+            generator.subschema_for::<T>(),
+            T::deserialize(Absent).is_ok(),
+        )
+    }
+}
+
+/// A `#[tool]` parameter with a hand-written `input_schema`: read with serde only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `#[tool]` parameter: it is read with serde",
+    label = "needs `serde::Deserialize`",
+    note = "derive it: `#[derive(serde::Deserialize)]`"
+)]
+pub trait DeclaredParameter: Sized {
     /// The argument `name` (see [`ToolArguments::take`]).
     fn take(arguments: &mut ToolArguments, name: &str) -> Option<Self>;
 }
 
 #[diagnostic::do_not_recommend]
-impl<T: DeserializeOwned> ToolParameter for T {
+impl<T: DeserializeOwned> DeclaredParameter for T {
     #[inline]
     fn take(arguments: &mut ToolArguments, name: &str) -> Option<Self> {
         arguments.take(name)
     }
 }
 
-/// The input schema of a tool's argument struct: JSON Schema 2020-12 with an object root.
-/// The generated struct's name is not the user's: its `title` is dropped.
-pub fn input_schema<T: schemars::JsonSchema>() -> JsonObject {
-    let schema = schemars::generate::SchemaSettings::draft2020_12()
-        .into_generator()
-        .into_root_schema_for::<T>();
-    let mut map = match schema.to_value() {
-        Value::Object(map) => map,
-        _ => Map::new(),
-    };
-    map.remove("title");
+/// One parameter of a tool's input schema: its argument name, its description (empty for
+/// none) and its type's [`ToolParameter::schema`].
+pub type SchemaParameter = (
+    &'static str,
+    &'static str,
+    fn(&mut SchemaGenerator) -> (Schema, bool),
+);
+
+/// The input schema of a tool's parameters: JSON Schema 2020-12 with an object root that
+/// refuses other arguments — what schemars derives for a struct of the parameters under
+/// `#[serde(deny_unknown_fields)]` (same keys, same order), built here so that the
+/// parameter types are named through [`ToolParameter`] only.
+pub fn input_schema(parameters: &[SchemaParameter]) -> JsonObject {
+    let settings = SchemaSettings::draft2020_12();
+    let meta_schema = settings.meta_schema.clone();
+    let mut generator = settings.into_generator();
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for (name, description, schema) in parameters {
+        let (mut schema, optional) = schema(&mut generator);
+        if !description.is_empty() {
+            schema.insert("description".to_owned(), Value::from(*description));
+        }
+        properties.insert((*name).to_owned(), schema.to_value());
+        if !optional {
+            required.push(Value::from(*name));
+        }
+    }
+    let mut map = Map::new();
+    map.insert("type".to_owned(), Value::from("object"));
+    map.insert("additionalProperties".to_owned(), Value::Bool(false));
+    map.insert("properties".to_owned(), Value::Object(properties));
+    if !required.is_empty() {
+        map.insert("required".to_owned(), Value::Array(required));
+    }
+    if let Some(meta_schema) = meta_schema {
+        map.insert("$schema".to_owned(), Value::from(meta_schema.into_owned()));
+    }
+    let definitions = generator.take_definitions(false);
+    if !definitions.is_empty() {
+        map.insert("$defs".to_owned(), Value::Object(definitions));
+    }
     map.into()
 }
 

@@ -91,12 +91,18 @@ fn impls(
             } else {
                 quote!(__p::Structured)
             };
+            let schema = quote_spanned!(structured.span=> <Self as #bound>::structured_schema());
             (
                 quote_spanned!(structured.span=> <Self as #bound>::structured_result(self, #text)),
-                quote_spanned!(structured.span=> <Self as #bound>::structured_schema()),
+                quote! {
+                    fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
+                        #schema
+                    }
+                },
             )
         }
-        None => (quote!(__p::call_tool_result(self)), quote!(__p::None)),
+        // The trait's default: no schema.
+        None => (quote!(__p::call_tool_result(self)), TokenStream::new()),
     };
     wrap_in_const(
         krate,
@@ -119,9 +125,7 @@ fn impls(
 
             #[automatically_derived]
             impl #impl_generics __p::StructuredOutput for #ident #ty_generics #where_clause {
-                fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
-                    #schema
-                }
+                #schema
             }
 
             // With the runtime's feature `rmcp`, the type is also an `rmcp` tool return
@@ -173,7 +177,7 @@ fn from_content_impl(ident: &Ident, structured: Option<&Structured>) -> TokenStr
     }
 }
 
-/// The local a field is bound to once moved out: `__f_name`.
+/// The local a variant's field is bound to by the `match` of `extend_content`: `__f_name`.
 fn field_var(ident: &Ident) -> Ident {
     format_ident!("__f_{}", ident.to_string().trim_start_matches("r#"))
 }
@@ -195,7 +199,7 @@ mod snapshot {
     //! (`scripts/expansion-lines.sh`, at most 250) is in BENCHMARKS.md.
 
     // 2,300 until the conversions a field's type must provide were named at that type
-    // (`<T as __p::Bin>::from_data`, `FromText::read_text`, `DisplayText::display_text`), so a
+    // (`<T as __p::Bin>::from_data`, `TextField::read_text`, `TextField::display_text`), so a
     // wrong type is one error there in the user's terms, never a bound of a glue function.
     const BUDGET_TOKENS: usize = 2_450;
 

@@ -4,8 +4,8 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::Ident;
 use syn::spanned::Spanned;
+use syn::{Ident, LitStr};
 
 use super::{from_content_impl, template_static};
 use crate::attr::{Kind, Value};
@@ -82,17 +82,22 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
     }
 }
 
-/// Whether a text block field is also a URI template variable or a link's text part
-/// (`name`, `title`, `description`): the text and each of them must then agree (compared as
-/// written, each being the value's `Display`).
+/// Whether a block field whose value is text on the wire (a text block, a text resource's
+/// contents, a link's URI) is also written to other places (a URI template variable, a
+/// link's part, a MIME type, `lastModified`, a `_meta` entry): its block and each of them
+/// must then agree, compared as written (each is the value's text).
 fn text_agrees(resolved: &Resolved) -> bool {
     resolved.block().is_some_and(|block| {
-        block.kind == BlockKind::Text
-            && block.text != TextForm::Json
-            && block.cardinality != Cardinality::Many
+        let text = match block.kind {
+            BlockKind::Text => block.text != TextForm::Json,
+            BlockKind::Resource => !block.bytes && block.template.is_some(),
+            BlockKind::Link => true,
+            BlockKind::Image | BlockKind::Audio => false,
+        };
+        text && block.cardinality != Cardinality::Many
             && resolved.uses.iter().any(|u| {
-                matches!(u, Use::TemplateVar { .. })
-                    || matches!(u, Use::LinkPart { key, .. } if *key != "size")
+                // An audience or a priority is no text type's (a compile error elsewhere).
+                !matches!(u, Use::Annotation { key, .. } if *key != "last_modified")
             })
     })
 }
@@ -143,19 +148,13 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let inner = block.inner;
     let reader = match block.text {
         TextForm::String => quote!(__p::read_string),
-        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::FromText>::read_text),
-        TextForm::Json => quote_spanned!(inner.span()=> __p::read_json),
+        TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::TextField>::read_text),
+        TextForm::Json => quote_spanned!(inner.span()=> <#inner as __p::JsonField>::read_json),
     };
+    let pattern = resource_pattern(layout, resolved, block);
+    let (before, after) = own_text(resolved, block, pattern.as_ref());
     let fills = fills(layout, resolved.index);
-    // Compared before the offer, which may move the text out of an owned block.
-    let before = text_agrees(resolved).then(|| {
-        let agree = agree_slot(resolved);
-        quote! {
-            if __p::Slot::has_room(&__s.#slot) {
-                __s.#agree.agree(__p::ContentBlock::as_text(__b), __p::From::Part(__i, "text"), #name)?;
-            }
-        }
-    });
+    let fills = quote!(#after #fills);
     let call = match (block.kind, block.attr) {
         (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
@@ -192,16 +191,8 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 Some(Value::Str(lit)) if any_mime.is_none() => quote!(#lit),
                 _ => quote!(""),
             };
-            let pattern = match &block.template {
-                Some(template) if !template.is_literal() => {
-                    let name = template_static(layout, resolved.index);
-                    quote!(__p::UriPattern::Template(&#name))
-                }
-                Some(template) => {
-                    let text = template.expand(&|_| None);
-                    quote!(__p::UriPattern::Literal(#text))
-                }
-                None => return TokenStream::new(),
+            let Some(pattern) = pattern else {
+                return TokenStream::new();
             };
             let body = if block.bytes {
                 quote_spanned!(inner.span()=> __p::Body::Blob(<#inner as __p::Bin>::from_data))
@@ -218,6 +209,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 quote!(__v)
             };
             return quote! {
+                #before
                 if let __p::Some(#vars) = #call? {
                     #fills
                     return __p::Ok(true);
@@ -236,109 +228,235 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     }
 }
 
+/// The URI pattern a resource field takes.
+fn resource_pattern(layout: &Layout, resolved: &Resolved, block: &Block) -> Option<TokenStream> {
+    match &block.template {
+        Some(template) if !template.is_literal() => {
+            let name = template_static(layout, resolved.index);
+            Some(quote!(__p::UriPattern::Template(&#name)))
+        }
+        Some(template) => {
+            let text = template.expand(&|_| None);
+            Some(quote!(__p::UriPattern::Literal(#text)))
+        }
+        None => None,
+    }
+}
+
+/// The statements that compare a block's own text with the other places its field is written
+/// to, before the offer (which may move the text out of an owned block) and once the block is
+/// taken (a link's URI, copied).
+fn own_text(
+    resolved: &Resolved,
+    block: &Block,
+    pattern: Option<&TokenStream>,
+) -> (TokenStream, TokenStream) {
+    if !text_agrees(resolved) {
+        return (TokenStream::new(), TokenStream::new());
+    }
+    let (slot, agree) = (slot(resolved), agree_slot(resolved));
+    let name = resolved.field.ident.to_string();
+    let name = name.trim_start_matches("r#");
+    let compare = |text: TokenStream, part: &str| quote!(__s.#agree.agree(#text, __p::From::Part(__i, #part), #name)?;);
+    let before = |text: TokenStream, part: &str| {
+        let compare = compare(text, part);
+        quote!(if __p::Slot::has_room(&__s.#slot) { #compare })
+    };
+    match (block.kind, pattern) {
+        (BlockKind::Text, _) => (
+            before(quote!(__p::ContentBlock::as_text(__b)), "text"),
+            TokenStream::new(),
+        ),
+        (BlockKind::Resource, Some(pattern)) => (
+            before(quote!(__p::resource_text(__b, #pattern)), "resource.text"),
+            TokenStream::new(),
+        ),
+        (BlockKind::Link, _) => (
+            TokenStream::new(),
+            compare(
+                quote!(__p::part_text(__b, __p::TextPart::Uri).as_deref()),
+                "uri",
+            ),
+        ),
+        _ => (TokenStream::new(), TokenStream::new()),
+    }
+}
+
 /// The statements that fill, from the block of field `owner` (`__b`, and `__v` the template
 /// variables of a resource), every field that takes a value from it.
 fn fills(layout: &Layout, owner: usize) -> TokenStream {
     let mut out = TokenStream::new();
     for target in layout.fields.iter().filter(|f| text_agrees(f)) {
-        let agree = agree_slot(target);
-        let field_name = target.field.ident.to_string();
-        let field_name = field_name.trim_start_matches("r#");
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
-            match used {
-                Use::TemplateVar { name, .. } => out.extend(quote! {
-                    __s.#agree.agree(__p::template_var(&__v, #name), __p::From::Uri(__i), #field_name)?;
-                }),
-                Use::LinkPart { key, .. } if *key != "size" => {
-                    let part = format_ident!("{}", capitalize(key));
-                    out.extend(quote! {
-                        __s.#agree.agree(__p::link_part(__b, __p::LinkPart::#part).as_deref(), __p::From::Part(__i, #key), #field_name)?;
-                    });
-                }
-                _ => {}
-            }
+            out.extend(agree_text(layout, target, used));
         }
     }
     for target in layout.fields.iter().filter(|f| f.has_param_slot()) {
-        let slot = slot(target);
-        let x = target.source_ty();
-        let field_name = target.field.ident.to_string();
-        let field_name = field_name.trim_start_matches("r#");
-        let ty = target.field.ty;
-        let span = ty.span();
-        // The conversion is named through the trait at the field's type (see `write.rs`).
-        let from = |x: TokenStream| quote!(<#ty as __p::SourceField<#x>>::from_value);
-        let agreed = target.agreed();
-        // A typed value, its place in the block (for "disagree" errors) and the conversion.
-        let typed = |value: TokenStream, part: &str, conv: TokenStream| {
-            if agreed {
-                quote!(__s.#slot.fill_agreed(#value, __p::From::Part(__i, #part), #field_name, #conv)?;)
-            } else {
-                quote!(__s.#slot.fill(#value, #conv);)
-            }
-        };
-        let (fill_meta, fill_text) = if agreed {
-            (quote!(fill_meta_agreed), quote!(fill_text_agreed))
-        } else {
-            (quote!(fill_meta), quote!(fill_text))
-        };
+        let span = target.field.ty.span();
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
-            let fill = match used {
-                Use::Annotation { key, .. } => {
-                    let get = format_ident!("block_{}", key);
-                    let field_trait = annotation_trait(key);
-                    let part = if *key == "last_modified" {
-                        "annotations.lastModified".to_owned()
-                    } else {
-                        format!("annotations.{key}")
-                    };
-                    typed(
-                        quote!(__p::#get(__b)),
-                        &part,
-                        quote!(<#ty as __p::#field_trait>::from_value),
-                    )
-                }
-                Use::BlockMeta { key, .. } => quote! {
-                    __s.#slot.#fill_meta(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
-                },
-                Use::ContentsMeta { key, .. } => quote! {
-                    __s.#slot.#fill_meta(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
-                },
-                Use::Mime { owner } => {
-                    let (conv, part) = match layout.fields[*owner].block().map(|b| b.kind) {
-                        Some(BlockKind::Image | BlockKind::Audio) => {
-                            (quote!(<#ty as __p::MimeField>::from_mime), "mimeType")
-                        }
-                        Some(BlockKind::Resource) => {
-                            (from(quote!(__p::MimeType)), "resource.mimeType")
-                        }
-                        _ => (from(quote!(__p::MimeType)), "mimeType"),
-                    };
-                    typed(quote!(__p::block_mime(__b)), part, conv)
-                }
-                Use::TemplateVar { name, .. } => {
-                    let extra = agreed.then(|| quote!(, #field_name));
-                    quote! {
-                        __s.#slot.#fill_text(&__v, __i, #name #extra, <#x as __p::TemplateVariable>::from_var)?;
-                    }
-                }
-                Use::LinkPart { key: "size", .. } => {
-                    typed(quote!(__p::link_size(__b)), "size", from(quote!(u64)))
-                }
-                Use::LinkPart { key, .. } => {
-                    let part = format_ident!("{}", capitalize(key));
-                    typed(
-                        quote!(__p::link_part(__b, __p::LinkPart::#part)),
-                        key,
-                        from(quote!(__p::String)),
-                    )
-                }
-                Use::ResultMeta(_) => continue,
+            let fill = if target.agreed() {
+                agree_param(layout, target, used)
+            } else {
+                fill_param(layout, target, used)
             };
             out.extend(respan(fill, span));
         }
     }
     out
+}
+
+/// Where a block keeps a value taken from a field, for "disagree" errors.
+fn part_path(layout: &Layout, used: &Use) -> String {
+    match used {
+        Use::Annotation {
+            key: "last_modified",
+            ..
+        } => "annotations.lastModified".to_owned(),
+        Use::Annotation { key, .. } => format!("annotations.{key}"),
+        Use::Mime { owner } => match layout.fields[*owner].block().map(|b| b.kind) {
+            Some(BlockKind::Resource) => "resource.mimeType".to_owned(),
+            _ => "mimeType".to_owned(),
+        },
+        Use::LinkPart { key, .. } => (*key).to_owned(),
+        _ => String::new(),
+    }
+}
+
+/// A typed value a block carries for a param field: the getter, and the field trait's
+/// conversions `from_value` and `to_option` (named at the field's type, see `write.rs`).
+fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenStream; 3]> {
+    let ty = target.field.ty;
+    let (value, conv) = match used {
+        Use::Annotation { key, .. } => {
+            let get = format_ident!("block_{}", key);
+            let field_trait = annotation_trait(key);
+            (quote!(__p::#get(__b)), quote!(<#ty as __p::#field_trait>))
+        }
+        Use::Mime { owner } => {
+            let value = quote!(__p::block_mime(__b));
+            if let Some(BlockKind::Image | BlockKind::Audio) =
+                layout.fields[*owner].block().map(|b| b.kind)
+            {
+                let conv = quote!(<#ty as __p::MimeField>);
+                return Some([value, quote!(#conv::from_mime), quote!(#conv::to_option)]);
+            }
+            (value, quote!(<#ty as __p::SourceField<__p::MimeType>>))
+        }
+        Use::LinkPart { key: "size", .. } => (
+            quote!(__p::link_size(__b)),
+            quote!(<#ty as __p::SourceField<u64>>),
+        ),
+        Use::LinkPart { key, .. } => {
+            let part = format_ident!("{}", capitalize(key));
+            (
+                quote!(__p::part_text(__b, __p::TextPart::#part)),
+                quote!(<#ty as __p::SourceField<__p::String>>),
+            )
+        }
+        _ => return None,
+    };
+    Some([value, quote!(#conv::from_value), quote!(#conv::to_option)])
+}
+
+/// Fills a param field with one source from `used`.
+fn fill_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
+    let slot = slot(target);
+    let x = target.source_ty();
+    let field_name = target.field.ident.to_string();
+    let field_name = field_name.trim_start_matches("r#");
+    match used {
+        Use::BlockMeta { key, .. } => quote! {
+            __s.#slot.fill_meta(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
+        },
+        Use::ContentsMeta { key, .. } => quote! {
+            __s.#slot.fill_meta(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
+        },
+        Use::TemplateVar { name, .. } => quote! {
+            __s.#slot.fill_text(&__v, __i, #name, <#x as __p::TemplateVariable>::from_var)?;
+        },
+        _ => match typed_part(layout, target, used) {
+            Some([value, from_value, _]) => quote!(__s.#slot.fill(#value, #from_value);),
+            None => TokenStream::new(),
+        },
+    }
+}
+
+/// Reads one place of a param field with several sources: a `Source` per place, every one
+/// compared as written (`Param::agree`).
+fn agree_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
+    let x = target.source_ty();
+    let meta = |place: TokenStream, key: &LitStr| quote!(__p::meta_entry(#place, #key, <#x as __p::MetaValue>::from_meta, <#x as __p::MetaValue>::to_meta));
+    let source = match used {
+        Use::BlockMeta { key, .. } => {
+            meta(quote!((__p::block_meta(__b), __p::At::Block(__i))), key)
+        }
+        Use::ContentsMeta { key, .. } => meta(
+            quote!((__p::contents_meta(__b), __p::At::Contents(__i))),
+            key,
+        ),
+        Use::ResultMeta(key) => meta(quote!((__meta, __p::At::Result)), key),
+        Use::TemplateVar { name, .. } => quote! {
+            __p::var((&__v, __i), #name, <#x as __p::TemplateVariable>::from_var, <#x as __p::TemplateVariable>::var_text)
+        },
+        _ => {
+            let Some([value, from_value, to_option]) = typed_part(layout, target, used) else {
+                return TokenStream::new();
+            };
+            let part = part_path(layout, used);
+            quote!(__p::part(#value, (__i, #part), #from_value, #to_option))
+        }
+    };
+    let slot = slot(target);
+    let field_name = target.field.ident.to_string();
+    let field_name = field_name.trim_start_matches("r#");
+    quote!(__s.#slot.agree(#source, #field_name)?;)
+}
+
+/// Compares one place a text-valued block field is also written to with its block's text.
+fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
+    let agree = agree_slot(target);
+    let field_name = target.field.ident.to_string();
+    let field_name = field_name.trim_start_matches("r#");
+    let part_text = |part: &str| {
+        let part = format_ident!("{}", part);
+        quote!(__p::part_text(__b, __p::TextPart::#part))
+    };
+    let meta = |place: TokenStream, key: &LitStr| {
+        let Some(block) = target.block() else {
+            return TokenStream::new();
+        };
+        let inner = block.inner;
+        let call = quote! {
+            __s.#agree.agree_meta(#place, #key, #field_name, (<#inner as __p::MetaValue>::from_meta, <#inner as __p::DisplayText>::display_text))?;
+        };
+        respan(call, inner.span())
+    };
+    let text = match used {
+        Use::TemplateVar { name, .. } => {
+            let text = quote!(__p::template_var(&__v, #name));
+            return quote!(__s.#agree.agree(#text, __p::From::Uri(__i), #field_name)?;);
+        }
+        Use::BlockMeta { key, .. } => {
+            return meta(quote!((__p::block_meta(__b), __p::At::Block(__i))), key);
+        }
+        Use::ContentsMeta { key, .. } => {
+            return meta(
+                quote!((__p::contents_meta(__b), __p::At::Contents(__i))),
+                key,
+            );
+        }
+        Use::ResultMeta(key) => return meta(quote!((__meta, __p::At::Result)), key),
+        Use::LinkPart { key, .. } => part_text(&capitalize(key)),
+        Use::Mime { .. } => part_text("Mime"),
+        Use::Annotation {
+            key: "last_modified",
+            ..
+        } => part_text("LastModified"),
+        Use::Annotation { .. } => return TokenStream::new(),
+    };
+    let part = part_path(layout, used);
+    let from = quote!(__p::From::Part(__i, #part));
+    quote!(__s.#agree.agree_part(#text, #from, #field_name)?;)
 }
 
 /// The trait of the field an annotation takes its value from (`AudienceField`, …).
@@ -377,16 +495,22 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
                 Role::ResultMeta(key) => Some(*key),
                 _ => None,
             });
-        let fill_meta = if target.agreed() {
-            quote!(fill_meta_agreed)
-        } else {
-            quote!(fill_meta)
-        };
         for key in keys {
-            sources.extend(respan(
-                quote!(__s.#slot.#fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::MetaValue>::from_meta)?;),
-                target.field.ty.span(),
-            ));
+            let fill = if target.agreed() {
+                agree_param(layout, target, &Use::ResultMeta(key))
+            } else {
+                quote!(__s.#slot.fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::MetaValue>::from_meta)?;)
+            };
+            sources.extend(respan(fill, target.field.ty.span()));
+        }
+    }
+    for target in layout.fields.iter().filter(|f| text_agrees(f)) {
+        for used in target
+            .uses
+            .iter()
+            .filter(|u| matches!(u, Use::ResultMeta(_)))
+        {
+            sources.extend(agree_text(layout, target, used));
         }
     }
     let values = layout.fields.iter().map(|resolved| {

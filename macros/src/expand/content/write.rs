@@ -1,9 +1,9 @@
 //! The writing side of a layout: the body of `extend_content`. Values attributes take from
-//! fields are borrowed first (`self` is whole), then each block field is moved into the
-//! builder of its kind (`__p::text`, `__p::media`, …): bytes are never copied.
+//! fields are borrowed first (`self` is whole), then each block field is moved out of `self`
+//! into the builder of its kind (`__p::text`, `__p::media`, …): bytes are never copied.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, LitStr};
 
@@ -44,22 +44,11 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
         out.extend(w.parts(resolved, block));
     }
     out.extend(w.result_meta());
-    if layout.input.variant.is_none() {
-        let moves = layout
-            .fields
-            .iter()
-            .filter(|f| matches!(f.role, Role::Block(_) | Role::Flatten))
-            .map(|f| {
-                let (member, var) = (&f.field.member, field_var(&f.field.ident));
-                quote!(#member: #var)
-            });
-        out.extend(quote!(let Self { #(#moves,)* .. } = self;));
-    }
     for resolved in &layout.fields {
         out.extend(match &resolved.role {
-            Role::Block(block) => Writer::push(resolved, block, layout.input.reads()),
+            Role::Block(block) => w.push(resolved, block),
             Role::Flatten => {
-                let (ty, var) = (resolved.field.ty, field_var(&resolved.field.ident));
+                let (ty, var) = (resolved.field.ty, w.moved(resolved));
                 // A readable type names its flattened types through `ContentSlots` only, so
                 // one that is not `Content` is one error, not one per trait.
                 if layout.input.reads() {
@@ -92,6 +81,18 @@ impl Writer<'_, '_> {
         } else {
             let member = &field.member;
             quote!(&self.#member)
+        }
+    }
+
+    /// A field's value, moved: `self.name` (the struct's other fields stay in place, and
+    /// were borrowed before), or the variant's binding.
+    fn moved(&self, resolved: &Resolved) -> TokenStream {
+        let field = resolved.field;
+        if self.layout.input.variant.is_some() {
+            field_var(&field.ident).into_token_stream()
+        } else {
+            let member = &field.member;
+            quote!(self.#member)
         }
     }
 
@@ -340,14 +341,15 @@ impl Writer<'_, '_> {
         quote!(__p::expand(&#name, &[#(#values),*]))
     }
 
-    /// The call that moves a block field into its block(s). Bytes are converted with the
-    /// field type's `BinaryField` when the type `reads` (so the reading side names the same
-    /// trait and a type that carries no bytes is one error), else with `IntoBinary`.
-    fn push(resolved: &Resolved, block: &Block, reads: bool) -> TokenStream {
-        let field = resolved.field;
-        let name = field.ident.to_string();
+    /// The call that moves a block field into its block(s). Bytes and text are converted with
+    /// the field type's two-way trait (`BinaryField`, `TextField`, `JsonField`) when the type
+    /// `reads`, so the reading side names the same trait and a type that fits neither way is
+    /// one error; else with the one-way trait (`IntoBinary`, `DisplayText`, `JsonText`).
+    fn push(&self, resolved: &Resolved, block: &Block) -> TokenStream {
+        let reads = self.layout.input.reads();
+        let name = resolved.field.ident.to_string();
         let name = name.trim_start_matches("r#");
-        let var = field_var(&field.ident);
+        let var = self.moved(resolved);
         let items = if block.cardinality == Cardinality::One {
             quote!([#var])
         } else {
@@ -360,10 +362,12 @@ impl Writer<'_, '_> {
             quote!(&#env)
         };
         let inner = block.inner;
-        let to_text = match block.text {
-            TextForm::String => quote!(__p::string),
-            TextForm::Display => quote!(<#inner as __p::DisplayText>::display_text),
-            TextForm::Json => quote!(__p::json_text),
+        let to_text = match (block.text, reads) {
+            (TextForm::String, _) => quote!(__p::string),
+            (TextForm::Display, true) => quote!(<#inner as __p::TextField>::display_text),
+            (TextForm::Display, false) => quote!(<#inner as __p::DisplayText>::display_text),
+            (TextForm::Json, true) => quote!(<#inner as __p::JsonField>::json_text),
+            (TextForm::Json, false) => quote!(<#inner as __p::JsonText>::json_text),
         };
         let into_data = if reads {
             quote!(<#inner as __p::Bin>::into_data)

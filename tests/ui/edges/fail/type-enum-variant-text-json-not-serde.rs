@@ -1,0 +1,11 @@
+use mcp_content::Content;
+
+struct Opaque;
+
+#[derive(Content)]
+enum Reply {
+    Picture(#[content(image(mime = "image/png"))] Vec<u8>),
+    Odd(#[content(text(json))] Opaque),
+}
+
+fn main() {}

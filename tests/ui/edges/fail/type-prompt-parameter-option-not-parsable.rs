@@ -1,0 +1,12 @@
+use mcp_content::prompt;
+
+struct Language;
+
+/// Reviews code.
+#[prompt]
+fn review(language: Option<Language>) -> String {
+    let _ = language;
+    String::new()
+}
+
+fn main() {}
