@@ -927,16 +927,32 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 if raw.kind.is_some() {
                     return Err(de::Error::duplicate_field("type"));
                 }
-                let kind: Box<RawValue> = access.next_value()?;
-                let name = serde_json::from_str::<Key<'_>>(kind.get()).map_err(|e| {
-                    let message = e.to_string();
-                    field_error::<A::Error>("type", crate::wire::error::strip_position(&message))
-                })?;
-                if let Some(known) = KNOWN_BLOCK_TYPES.iter().find(|k| **k == name.0) {
+                let kind: RawText<'de> = access.next_value()?;
+                let kind = kind.0.as_ref();
+                // The usual tag, a string without escapes, is its text between the quotes;
+                // anything else is parsed as a string (and refused if it is not one).
+                let plain = kind
+                    .strip_prefix('"')
+                    .and_then(|k| k.strip_suffix('"'))
+                    .filter(|k| !k.contains(['\\', '"']));
+                let parsed;
+                let name = if let Some(name) = plain {
+                    name
+                } else {
+                    parsed = serde_json::from_str::<Key<'_>>(kind).map_err(|e| {
+                        let message = e.to_string();
+                        field_error::<A::Error>(
+                            "type",
+                            crate::wire::error::strip_position(&message),
+                        )
+                    })?;
+                    parsed.0.as_ref()
+                };
+                if let Some(known) = KNOWN_BLOCK_TYPES.iter().find(|k| **k == name) {
                     raw.kind = Some(Cow::Borrowed(*known));
                 } else {
                     let mut fields = std::mem::take(&mut raw.pending);
-                    fields.push_spelled(&member, kind.get());
+                    fields.push_spelled(&member, kind);
                     unknown = Some(fields);
                 }
                 continue;
@@ -957,6 +973,21 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 fields: fields.finish(),
             }));
         }
+        // The usual block, a text whose members all came after its `type`: built here, as
+        // `finish` would, without moving the whole `RawBlock`.
+        if raw.kind.as_deref() == Some("text") && raw.pending.is_empty() {
+            let text = raw
+                .text
+                .take()
+                .ok_or_else(|| de::Error::missing_field("text"))?;
+            crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
+            return Ok(ContentBlock::from(TextContent {
+                text,
+                annotations: raw.annotations.take(),
+                meta: raw.meta.take().unwrap_or_default(),
+                extra: std::mem::take(&mut raw.extra).finish(),
+            }));
+        }
         let block = raw.finish()?;
         // The block's box, charged to the read's model memory (its slot is charged by the
         // list holding it).
@@ -970,6 +1001,36 @@ impl<'de> Visitor<'de> for BlockVisitor {
         };
         crate::model::json::charge::<A::Error>(boxed)?;
         Ok(block)
+    }
+}
+
+/// A value's JSON text as `serde_json` hands out a [`RawValue`], borrowed from the input
+/// when it can be (`Box<RawValue>` always allocates; `&RawValue` cannot be read from a
+/// `Value` or a reader).
+struct RawText<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for RawText<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_newtype_struct(crate::wire::guard::RAW_TOKEN, RawTextVisitor)
+    }
+}
+
+struct RawTextVisitor;
+
+impl<'de> Visitor<'de> for RawTextVisitor {
+    type Value = RawText<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    // `serde_json` hands a raw value over as a map of one member: its token, then the text.
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<RawText<'de>, A::Error> {
+        if access.next_key::<IgnoredAny>()?.is_none() {
+            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        }
+        let Key(text) = access.next_value()?;
+        Ok(RawText(text))
     }
 }
 

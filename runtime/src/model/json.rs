@@ -484,6 +484,11 @@ impl ObjectBuilder {
         Self(String::new())
     }
 
+    /// Whether no member was pushed.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// Appends `key` with the value text `raw` (valid JSON).
     pub(crate) fn push(&mut self, key: &str, raw: &str) {
         self.0.push(if self.0.is_empty() { '{' } else { ',' });
@@ -784,7 +789,17 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
                 self,
                 mut access: A,
             ) -> Result<Compact<T>, A::Error> {
-                let mut list = Vec::new();
+                // A list of one (the usual tool result) gets one exact allocation, nothing
+                // to trim; the charges are those of the loop below, at the same points.
+                let Some(first) = access.next_element::<T>()? else {
+                    return Ok(Compact(Vec::new()));
+                };
+                charge::<A::Error>(4 * size_of::<T>())?;
+                let Some(second) = access.next_element::<T>()? else {
+                    return Ok(Compact(vec![first]));
+                };
+                let mut list = Vec::with_capacity(4);
+                list.extend([first, second]);
                 while let Some(item) = access.next_element()? {
                     if list.len() == list.capacity() {
                         let more = list.len() / 4 + 4;

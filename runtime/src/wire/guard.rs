@@ -29,7 +29,7 @@ use crate::wire::limits::{Finding, scan_counting};
 /// The name under which `serde_json` hands out a [`RawValue`] (its `raw_value` feature).
 /// Should it change, raw values would fail here and every read take the checked path:
 /// slower, never wrong (`tests::raw_values_take_the_one_pass` watches for it).
-const RAW_TOKEN: &str = "$serde_json::private::RawValue";
+pub(crate) const RAW_TOKEN: &str = "$serde_json::private::RawValue";
 
 /// Depth and values so far, against their limits.
 pub(crate) struct Budget {

@@ -479,6 +479,81 @@ mod tests {
         }
     }
 
+    /// The block `type` is read from its raw text without a copy when it is a plain string;
+    /// every other form reads as before, from bytes and from a `Value` alike.
+    #[test]
+    fn a_block_type_reads_the_same_in_every_form() {
+        use crate::{ContentBlock, read_value};
+        let read = |doc: &str| {
+            let bytes = crate::read_json::<CallToolResult>(doc.as_bytes());
+            let value: Value = serde_json::from_str(doc).expect("JSON");
+            let from_value = read_value::<CallToolResult>(value);
+            assert_eq!(
+                bytes.as_ref().map_err(ToString::to_string),
+                from_value.as_ref().map_err(ToString::to_string),
+                "{doc}"
+            );
+            bytes
+        };
+        for doc in [
+            r#"{"content":[{"type":"text","text":"a"}]}"#,
+            r#"{"content":[{"type":"t\u0065xt","text":"a"}]}"#,
+            r#"{"content":[{"type" : "text" ,"text":"a"}]}"#,
+        ] {
+            let result = read(doc).expect("reads");
+            assert_eq!(result.content[0].as_text(), Some("a"), "{doc}");
+        }
+        // An unknown type is kept as received; from bytes, byte for byte.
+        for (doc, kept) in [
+            (
+                r#"{"content":[{"type":"video","u":1}]}"#,
+                r#"{"type":"video","u":1}"#,
+            ),
+            (
+                r#"{"content":[{"type":"vid\u0065o"}]}"#,
+                r#"{"type":"vid\u0065o"}"#,
+            ),
+            (r#"{"content":[{"type":"t\"x"}]}"#, r#"{"type":"t\"x"}"#),
+        ] {
+            let result = crate::read_json::<CallToolResult>(doc.as_bytes()).expect("reads");
+            let block = &result.content[0];
+            assert!(
+                matches!(block, ContentBlock::Unknown(_)),
+                "{doc}: {block:?}"
+            );
+            assert_eq!(serde_json::to_string(block).expect("writes"), kept, "{doc}");
+        }
+        for (doc, error) in [
+            (
+                r#"{"content":[{"type":1,"text":"a"}]}"#,
+                "content[0].type: invalid type: integer `1`, expected a string",
+            ),
+            (
+                r#"{"content":[{"type":["text"]}]}"#,
+                "content[0].type: invalid type: sequence, expected a string",
+            ),
+        ] {
+            let message = read(doc).expect_err("refused").to_string();
+            assert!(message.starts_with(error), "{doc}: {message}");
+        }
+    }
+
+    /// Lists of every length up to past the first growth read whole and in order.
+    #[test]
+    fn lists_of_any_length_read_whole() {
+        for count in 0..12 {
+            let blocks: Vec<String> = (0..count)
+                .map(|i| format!(r#"{{"type":"text","text":"{i}"}}"#))
+                .collect();
+            let doc = format!(r#"{{"content":[{}]}}"#, blocks.join(","));
+            let result = crate::read_json::<CallToolResult>(doc.as_bytes()).expect("reads");
+            let texts: Vec<&str> = result.content.iter().filter_map(|b| b.as_text()).collect();
+            let expected: Vec<String> = (0..count).map(|i| i.to_string()).collect();
+            assert_eq!(texts, expected);
+            assert!(result.content.capacity() <= count.max(1) + 3, "{count}");
+        }
+    }
+
     #[test]
     fn escaped_member_names_are_left_to_the_checked_path_which_keeps_them() {
         let limits = ReadLimits::default();
