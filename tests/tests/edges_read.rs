@@ -194,6 +194,29 @@ fn what_the_spec_allows_is_read_in_descriptors_too() {
             );
         }
     }
+    // A decimal spelling at or past 2^53 may name an integer no float holds: refused with
+    // the path, never read as its float neighbour; the integer spelling is read exactly.
+    for size in [
+        "9007199254740993.0",
+        "9007199254740992.0",
+        "18446744073709551616.0",
+        "1e300",
+        "-1.0",
+    ] {
+        let doc = format!(r#"{{"uri":"file:///a","name":"a","size":{size}}}"#);
+        let error = read_json::<Resource>(doc.as_bytes()).expect_err(size);
+        assert_eq!(error.path(), "size", "{size}");
+        assert!(
+            !error.to_string().contains("18446744073709552000"),
+            "{error}"
+        );
+    }
+    let exact: Resource =
+        read_json(br#"{"uri":"file:///a","name":"a","size":9007199254740993}"#).unwrap();
+    assert_eq!(exact.size, Some(9_007_199_254_740_993));
+    let below: Resource =
+        read_json(br#"{"uri":"file:///a","name":"a","size":9007199254740991.0}"#).unwrap();
+    assert_eq!(below.size, Some(9_007_199_254_740_991));
     // `ttlMs` as an integer-valued decimal.
     let ttl: ReadResourceResult = read_json(br#"{"contents":[],"ttlMs":1000.0}"#).unwrap();
     assert_eq!(ttl.ttl_ms, Some(1000));

@@ -838,13 +838,22 @@ impl<'de> Deserialize<'de> for Size {
             }
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Size, E> {
-                // 2^64 as f64: the first float past `u64::MAX`.
-                const LIMIT: f64 = 18_446_744_073_709_551_616.0;
+                // 2^53: every integer below it is exactly an `f64`, so a decimal spelling
+                // (`2.0`, `1e3`) below it is read as the integer it names. At or past it the
+                // spelling may name an integer the float cannot hold (`9007199254740993.0`
+                // parses as ...992): refused rather than read as a neighbour.
+                const EXACT: f64 = 9_007_199_254_740_992.0;
                 if v.fract() != 0.0 || !v.is_finite() {
                     return Err(E::custom(format_args!("size {v} is not an integer")));
                 }
-                if !(0.0..LIMIT).contains(&v) {
-                    return Err(E::custom(format_args!("size {v} is out of range")));
+                if v < 0.0 {
+                    return Err(E::custom(format_args!("size {v} is negative")));
+                }
+                if v >= EXACT {
+                    return Err(E::custom(
+                        "a size written with a fraction or an exponent must be below 2^53 \
+                         (9007199254740992) to be read exactly: write it as an integer",
+                    ));
                 }
                 Ok(Size(v as u64))
             }
