@@ -153,6 +153,14 @@ pub(crate) fn parse_attrs(
     if let Err(error) = parser.parse2(args) {
         cx.syn_error(error);
     }
+    if attrs.ui.is_some() {
+        for (key, _) in attrs.meta.iter().filter(|(key, _)| key.value() == "ui") {
+            cx.error_spanned_by(
+                key,
+                "`_meta.ui` is written by `ui`: set it there, not in `meta(…)`",
+            );
+        }
+    }
     if let Some(name) = &attrs.name
         && name.value().is_empty()
     {

@@ -216,6 +216,14 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) -> F
             _ => {}
         }
     }
+    if out.resource_ui.is_some() {
+        for entry in out.resource_meta.iter().filter(|e| e.key.value() == "ui") {
+            cx.error_spanned_by(
+                &entry.key,
+                "`_meta.ui` of the resource is written by `ui(…)`: set it there, not in `resource_meta`",
+            );
+        }
+    }
     out
 }
 
