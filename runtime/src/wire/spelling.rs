@@ -21,7 +21,7 @@ use std::cell::Cell;
 use std::fmt;
 
 use serde::de::{
-    self, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess,
+    self, Deserialize, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess,
     VariantAccess, Visitor,
 };
 
@@ -94,7 +94,7 @@ impl Drop for SpellingScope {
 
 /// Reads one value of `de` as `T`, keeping the spelling of the member names the model
 /// holds. For a JSON text: `de` is a `serde_json::Deserializer` over a slice or a `str`.
-pub(crate) fn deserialize<'de, T: de::Deserialize<'de>, D: Deserializer<'de>>(
+pub(crate) fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
     de: D,
 ) -> Result<T, D::Error> {
     T::deserialize(Spelled { de })
@@ -512,7 +512,39 @@ impl<'de> Visitor<'de> for RawTextVisitor {
         if map.next_key::<IgnoredAny>()?.is_none() {
             return Err(de::Error::custom("a member name without its text"));
         }
-        let crate::model::json::Key(text) = map.next_value()?;
+        let Key(text) = map.next_value()?;
         Ok(RawText(text))
+    }
+}
+
+/// A map key or a string value, borrowed from the input when it has no escapes. (`Cow`'s own
+/// `Deserialize` always copies into a `String`: one allocation per key of every block.)
+pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Borrowed(v)))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(v.to_owned())))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(v)))
     }
 }
