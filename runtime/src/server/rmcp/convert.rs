@@ -475,103 +475,47 @@ rmcp_model!(plain:
     crate::Role => rm::Role, false;
 );
 
-impl RmcpModel for crate::CallToolResult {
-    type Rmcp = rm::CallToolResult;
-    fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<rm::CallToolResult, ConvertError> {
-        if typed_crossing(self, version) {
-            return call_tool_result_typed(self.clone(), version);
+/// The results with a typed crossing: a result of the shapes `$crosses` names goes field by
+/// field (`$typed`: texts and base64 moved, no `Value` in between); any other takes the checked
+/// JSON route (`to_rmcp_text`; `$result_type` says whether rmcp's type carries `resultType`).
+macro_rules! typed_crossing_results {
+    ($($ours:ty => $rmcp:ty, $crosses:ident, $typed:ident, $result_type:expr;)*) => {$(
+        impl RmcpModel for $ours {
+            type Rmcp = $rmcp;
+            fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<$rmcp, ConvertError> {
+                if $crosses(self, version) {
+                    return $typed(self.clone(), version);
+                }
+                by_json(self, version, $result_type)
+            }
+            fn into_rmcp_for(self, version: ProtocolVersion) -> Result<$rmcp, ConvertError> {
+                if $crosses(&self, version) {
+                    return $typed(self, version);
+                }
+                self.to_rmcp_for(version)
+            }
+            fn from_rmcp(value: &$rmcp) -> Result<Self, ConvertError> {
+                from_rmcp(value, false)
+            }
         }
-        call_tool_result_by_json(self, version)
-    }
-    /// A result of the common shapes (see [`typed_crossing`]) crosses field by field, its
-    /// texts and base64 moved, with no `Value` in between; any other goes the checked way
-    /// through JSON.
-    fn into_rmcp_for(self, version: ProtocolVersion) -> Result<rm::CallToolResult, ConvertError> {
-        if typed_crossing(&self, version) {
-            call_tool_result_typed(self, version)
-        } else {
-            call_tool_result_by_json(&self, version)
-        }
-    }
-    fn from_rmcp(value: &rm::CallToolResult) -> Result<Self, ConvertError> {
-        from_rmcp(value, false)
-    }
+    )*};
 }
 
 /// The checked JSON route (what every other model type takes).
-fn call_tool_result_by_json(
-    result: &crate::CallToolResult,
+fn by_json<T: Validate + SerializeFor, R: DeserializeOwned + Serialize>(
+    result: &T,
     version: ProtocolVersion,
-) -> Result<rm::CallToolResult, ConvertError> {
+    complete_only: bool,
+) -> Result<R, ConvertError> {
     refuse_shadowing_extra(result)?;
-    to_rmcp_text(&result.to_json_for(version), true)
+    to_rmcp_text(&result.to_json_for(version), complete_only)
 }
 
-impl RmcpModel for crate::GetPromptResult {
-    type Rmcp = rm::GetPromptResult;
-    fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<rm::GetPromptResult, ConvertError> {
-        if prompt_crosses(self, version) {
-            return prompt_typed(self.clone(), version);
-        }
-        prompt_by_json(self, version)
-    }
-    /// A result of the shapes [`prompt_crosses`] names crosses field by field, its texts and
-    /// base64 moved; any other goes the checked way through JSON.
-    fn into_rmcp_for(self, version: ProtocolVersion) -> Result<rm::GetPromptResult, ConvertError> {
-        if prompt_crosses(&self, version) {
-            prompt_typed(self, version)
-        } else {
-            prompt_by_json(&self, version)
-        }
-    }
-    fn from_rmcp(value: &rm::GetPromptResult) -> Result<Self, ConvertError> {
-        from_rmcp(value, false)
-    }
-}
-
-impl RmcpModel for crate::ReadResourceResult {
-    type Rmcp = rm::ReadResourceResult;
-    fn to_rmcp_for(
-        &self,
-        version: ProtocolVersion,
-    ) -> Result<rm::ReadResourceResult, ConvertError> {
-        if read_crosses(self, version) {
-            return read_typed(self.clone(), version);
-        }
-        read_by_json(self, version)
-    }
-    /// A result of the shapes [`read_crosses`] names crosses field by field, its texts and
-    /// base64 moved; any other goes the checked way through JSON.
-    fn into_rmcp_for(
-        self,
-        version: ProtocolVersion,
-    ) -> Result<rm::ReadResourceResult, ConvertError> {
-        if read_crosses(&self, version) {
-            read_typed(self, version)
-        } else {
-            read_by_json(&self, version)
-        }
-    }
-    fn from_rmcp(value: &rm::ReadResourceResult) -> Result<Self, ConvertError> {
-        from_rmcp(value, false)
-    }
-}
-
-fn prompt_by_json(
-    result: &crate::GetPromptResult,
-    version: ProtocolVersion,
-) -> Result<rm::GetPromptResult, ConvertError> {
-    refuse_shadowing_extra(result)?;
-    to_rmcp_text(&result.to_json_for(version), false)
-}
-
-fn read_by_json(
-    result: &crate::ReadResourceResult,
-    version: ProtocolVersion,
-) -> Result<rm::ReadResourceResult, ConvertError> {
-    refuse_shadowing_extra(result)?;
-    to_rmcp_text(&result.to_json_for(version), false)
-}
+typed_crossing_results!(
+    crate::CallToolResult => rm::CallToolResult, typed_crossing, call_tool_result_typed, true;
+    crate::GetPromptResult => rm::GetPromptResult, prompt_crosses, prompt_typed, false;
+    crate::ReadResourceResult => rm::ReadResourceResult, read_crosses, read_typed, false;
+);
 
 // The typed crossing: a result whose every part rmcp's types hold exactly as the JSON route
 // would carry them goes over field by field (no `Value`, texts and base64 moved). The
@@ -1030,7 +974,7 @@ mod tests {
         for version in VERSIONS {
             for result in typed_prompts() {
                 assert!(prompt_crosses(&result, version), "{result:?}");
-                let json_route = prompt_by_json(&result, version);
+                let json_route = by_json::<_, rm::GetPromptResult>(&result, version, false);
                 assert!(json_route.is_ok(), "{json_route:?}");
                 assert_eq!(
                     result.clone().into_rmcp_for(version),
@@ -1041,7 +985,7 @@ mod tests {
             }
             for result in typed_reads() {
                 assert!(read_crosses(&result, version), "{result:?}");
-                let json_route = read_by_json(&result, version);
+                let json_route = by_json::<_, rm::ReadResourceResult>(&result, version, false);
                 assert!(json_route.is_ok(), "{json_route:?}");
                 assert_eq!(
                     result.clone().into_rmcp_for(version),
@@ -1100,7 +1044,7 @@ mod tests {
             );
             assert_eq!(
                 other_kind.clone().into_rmcp_for(version),
-                prompt_by_json(&other_kind, version)
+                by_json::<_, rm::GetPromptResult>(&other_kind, version, false)
             );
         }
     }
@@ -1109,7 +1053,7 @@ mod tests {
     fn the_typed_crossing_gives_what_the_json_route_gives() {
         for version in VERSIONS {
             for result in typed_results() {
-                let json_route = call_tool_result_by_json(&result, version);
+                let json_route = by_json::<_, rm::CallToolResult>(&result, version, true);
                 if result.result_type.as_deref() == Some("task") && version.has_result_type() {
                     assert!(!typed_crossing(&result, version));
                     assert_eq!(result.clone().into_rmcp_for(version), json_route);
@@ -1151,18 +1095,18 @@ mod tests {
                     .into_rmcp_for(version)
                     .unwrap_err()
                     .path(),
-                call_tool_result_by_json(&rounded_structured, version)
+                by_json::<_, rm::CallToolResult>(&rounded_structured, version, true)
                     .unwrap_err()
                     .path()
             );
             for result in [&inexact, &extra, &block_extra] {
                 assert!(!typed_crossing(result, version));
-                let json_route = call_tool_result_by_json(result, version);
+                let json_route = by_json::<_, rm::CallToolResult>(result, version, true);
                 assert_eq!(result.clone().into_rmcp_for(version), json_route);
             }
             // Icons go the JSON route where they are written, and cross either way.
             assert_eq!(typed_crossing(&icons, version), !version.has_icons());
-            let json_route = call_tool_result_by_json(&icons, version);
+            let json_route = by_json::<_, rm::CallToolResult>(&icons, version, true);
             assert!(json_route.is_ok());
             assert_eq!(icons.clone().into_rmcp_for(version), json_route);
             assert_eq!(
