@@ -914,10 +914,36 @@ impl<'de> Visitor<'de> for BlockVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ContentBlock, A::Error> {
         let _model = crate::model::json::enter_model::<ContentBlock, A::Error>()?;
         crate::wire::limits::count_block().map_err(de::Error::custom)?;
+        // The usual block, a text whose `type` comes first, is read by `read_text_block`
+        // with no `RawBlock` (a record of every block kind's fields) to fill and drop.
+        let mut next = access.next_key::<MemberKey<'de>>()?;
+        let first_kind = match next.take_if(|member| member.name == "type") {
+            Some(member) => match read_kind(&mut access)? {
+                BlockKind::Known("text") => return read_text_block(&mut access),
+                kind => Some((member, kind)),
+            },
+            None => None,
+        };
         let mut raw = RawBlock::default();
         // A block of an unknown type: every member from `type` on, as text in order.
         let mut unknown: Option<ObjectBuilder> = None;
-        while let Some(member) = access.next_key::<MemberKey<'de>>()? {
+        match first_kind {
+            Some((_, BlockKind::Known(known))) => raw.kind = Some(Cow::Borrowed(known)),
+            Some((member, BlockKind::Unknown(text))) => {
+                let mut fields = ObjectBuilder::new();
+                fields.push_spelled(&member, &text);
+                unknown = Some(fields);
+            }
+            None => {}
+        }
+        loop {
+            let member = match next.take() {
+                Some(member) => member,
+                None => match access.next_key::<MemberKey<'de>>()? {
+                    Some(member) => member,
+                    None => break,
+                },
+            };
             let key = member.name.as_ref();
             if let Some(fields) = unknown.as_mut() {
                 fields.push_member(&member, &mut access)?;
@@ -927,33 +953,13 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 if raw.kind.is_some() {
                     return Err(de::Error::duplicate_field("type"));
                 }
-                let kind: RawText<'de> = access.next_value()?;
-                let kind = kind.0.as_ref();
-                // The usual tag, a string without escapes, is its text between the quotes;
-                // anything else is parsed as a string (and refused if it is not one).
-                let plain = kind
-                    .strip_prefix('"')
-                    .and_then(|k| k.strip_suffix('"'))
-                    .filter(|k| !k.contains(['\\', '"']));
-                let parsed;
-                let name = if let Some(name) = plain {
-                    name
-                } else {
-                    parsed = serde_json::from_str::<Key<'_>>(kind).map_err(|e| {
-                        let message = e.to_string();
-                        field_error::<A::Error>(
-                            "type",
-                            crate::wire::error::strip_position(&message),
-                        )
-                    })?;
-                    parsed.0.as_ref()
-                };
-                if let Some(known) = KNOWN_BLOCK_TYPES.iter().find(|k| **k == name) {
-                    raw.kind = Some(Cow::Borrowed(*known));
-                } else {
-                    let mut fields = std::mem::take(&mut raw.pending);
-                    fields.push_spelled(&member, kind);
-                    unknown = Some(fields);
+                match read_kind(&mut access)? {
+                    BlockKind::Known(known) => raw.kind = Some(Cow::Borrowed(known)),
+                    BlockKind::Unknown(text) => {
+                        let mut fields = std::mem::take(&mut raw.pending);
+                        fields.push_spelled(&member, &text);
+                        unknown = Some(fields);
+                    }
                 }
                 continue;
             }
@@ -973,21 +979,6 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 fields: fields.finish(),
             }));
         }
-        // The usual block, a text whose members all came after its `type`: built here, as
-        // `finish` would, without moving the whole `RawBlock`.
-        if raw.kind.as_deref() == Some("text") && raw.pending.is_empty() {
-            let text = raw
-                .text
-                .take()
-                .ok_or_else(|| de::Error::missing_field("text"))?;
-            crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
-            return Ok(ContentBlock::from(TextContent {
-                text,
-                annotations: raw.annotations.take(),
-                meta: raw.meta.take().unwrap_or_default(),
-                extra: std::mem::take(&mut raw.extra).finish(),
-            }));
-        }
         let block = raw.finish()?;
         // The block's box, charged to the read's model memory (its slot is charged by the
         // list holding it).
@@ -1002,6 +993,78 @@ impl<'de> Visitor<'de> for BlockVisitor {
         crate::model::json::charge::<A::Error>(boxed)?;
         Ok(block)
     }
+}
+
+/// A block's `type`, as [`read_kind`] read it.
+enum BlockKind<'de> {
+    /// One of [`KNOWN_BLOCK_TYPES`].
+    Known(&'static str),
+    /// Any other type: its JSON text as received (escapes included), kept byte for byte.
+    Unknown(Cow<'de, str>),
+}
+
+/// Reads the value of a block's `type` member.
+fn read_kind<'de, A: MapAccess<'de>>(access: &mut A) -> Result<BlockKind<'de>, A::Error> {
+    let RawText(text) = access.next_value()?;
+    // A known type as every writer writes it: its exact text, no search needed.
+    let exact = match text.as_ref() {
+        r#""text""# => Some("text"),
+        r#""image""# => Some("image"),
+        r#""audio""# => Some("audio"),
+        r#""resource_link""# => Some("resource_link"),
+        r#""resource""# => Some("resource"),
+        _ => None,
+    };
+    if let Some(known) = exact {
+        return Ok(BlockKind::Known(known));
+    }
+    // The usual tag, a string without escapes, is its text between the quotes; anything
+    // else is parsed as a string (and refused if it is not one).
+    let plain = text
+        .strip_prefix('"')
+        .and_then(|k| k.strip_suffix('"'))
+        .filter(|k| !k.contains(['\\', '"']));
+    let parsed;
+    let name = if let Some(name) = plain {
+        name
+    } else {
+        parsed = serde_json::from_str::<Key<'_>>(&text).map_err(|e| {
+            let message = e.to_string();
+            field_error::<A::Error>("type", crate::wire::error::strip_position(&message))
+        })?;
+        parsed.0.as_ref()
+    };
+    Ok(match KNOWN_BLOCK_TYPES.iter().find(|k| **k == name) {
+        Some(known) => BlockKind::Known(known),
+        None => BlockKind::Unknown(text),
+    })
+}
+
+/// The rest of a text block whose first member was its `type`: the members a text block
+/// has, read as `RawBlock::read_field` reads them, and the others kept as text, in order
+/// (what the general loop of `BlockVisitor` does for such a block, with the same errors).
+fn read_text_block<'de, A: MapAccess<'de>>(access: &mut A) -> Result<ContentBlock, A::Error> {
+    let mut text: Option<String> = None;
+    let mut annotations: Option<Annotations> = None;
+    let mut meta: Option<Meta> = None;
+    let mut extra = ObjectBuilder::new();
+    while let Some(member) = access.next_key::<MemberKey<'de>>()? {
+        match member.name.as_ref() {
+            "type" => return Err(de::Error::duplicate_field("type")),
+            "text" => take_required(access, &mut text, "text")?,
+            "annotations" => take_optional(access, &mut annotations, "annotations")?,
+            "_meta" => take_optional(access, &mut meta, "_meta")?,
+            _ => extra.push_member(&member, access)?,
+        }
+    }
+    let text = text.ok_or_else(|| de::Error::missing_field("text"))?;
+    crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
+    Ok(ContentBlock::from(TextContent {
+        text,
+        annotations,
+        meta: meta.unwrap_or_default(),
+        extra: extra.finish(),
+    }))
 }
 
 /// A value's JSON text as `serde_json` hands out a [`RawValue`], borrowed from the input

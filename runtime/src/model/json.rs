@@ -484,11 +484,6 @@ impl ObjectBuilder {
         Self(String::new())
     }
 
-    /// Whether no member was pushed.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// Appends `key` with the value text `raw` (valid JSON).
     pub(crate) fn push(&mut self, key: &str, raw: &str) {
         self.0.push(if self.0.is_empty() { '{' } else { ',' });

@@ -31,6 +31,9 @@ use crate::wire::limits::{Finding, scan_counting};
 /// slower, never wrong (`tests::raw_values_take_the_one_pass` watches for it).
 pub(crate) const RAW_TOKEN: &str = "$serde_json::private::RawValue";
 
+/// The length up to which `Budget::raw` looks for a backslash without `memchr`.
+const SHORT_RAW: usize = 24;
+
 /// Depth and values so far, against their limits.
 pub(crate) struct Budget {
     max_depth: usize,
@@ -84,7 +87,14 @@ impl Budget {
     fn raw<E: de::Error>(&self, text: &str) -> Result<(), E> {
         let bytes = text.as_bytes();
         // `serde_json` checks the escapes of a string it decodes, not of one it keeps.
-        if memchr::memchr(b'\\', bytes).is_some() && lone_surrogate(bytes).is_some() {
+        // A short slice (the block `type`, most often) is searched inline: `memchr`'s call
+        // and set-up cost more than the few bytes.
+        let escaped = if bytes.len() <= SHORT_RAW {
+            bytes.contains(&b'\\')
+        } else {
+            memchr::memchr(b'\\', bytes).is_some()
+        };
+        if escaped && lone_surrogate(bytes).is_some() {
             return Err(over());
         }
         // A scalar (the block `type` the model keeps as text, most often) is the one value
@@ -491,7 +501,28 @@ impl Default for Keys<'_> {
 impl<'de> Keys<'de> {
     /// Adds `key`; `false` if the object already has it, or has more keys than the one
     /// pass checks (either way the read goes to the checked path, which names a duplicate).
+    #[inline]
     fn insert(&mut self, key: Cow<'de, str>) -> bool {
+        // The usual key: no escapes, in an object with room inline (and nothing spilled).
+        if let Cow::Borrowed(text) = key
+            && self.rest.is_empty()
+            && let Some((slot, before)) = self
+                .inline
+                .get_mut(..=self.inline_len)
+                .and_then(<[&str]>::split_last_mut)
+        {
+            if before.contains(&text) {
+                return false;
+            }
+            *slot = text;
+            self.inline_len += 1;
+            return true;
+        }
+        self.insert_slow(key)
+    }
+
+    /// `insert` for a key with escapes, or past the inline room.
+    fn insert_slow(&mut self, key: Cow<'de, str>) -> bool {
         let text = key.as_ref();
         let inline = self.inline.get(..self.inline_len).unwrap_or_default();
         if inline.contains(&text) || self.rest.iter().any(|k| k.as_ref() == text) {

@@ -538,6 +538,58 @@ mod tests {
         }
     }
 
+    /// A text block whose `type` comes first (read without `RawBlock`) reads, and fails, as
+    /// the same block with `type` last (read through `RawBlock::finish`).
+    #[test]
+    fn a_text_block_reads_the_same_whatever_comes_first() {
+        let read = |members: &str, with_type_first: bool| {
+            let block = if with_type_first {
+                format!(r#"{{"type":"text",{members}}}"#)
+            } else {
+                format!(r#"{{{members},"type":"text"}}"#)
+            };
+            let doc = format!(r#"{{"content":[{block}]}}"#);
+            crate::read_json::<CallToolResult>(doc.as_bytes())
+                .map(|result| result.content)
+                .map_err(|e| e.to_string())
+        };
+        for members in [
+            r#""text":"a""#,
+            r#""text":"a\u0062","x":1"#,
+            r#""x":[1,{"y":2}],"text":"a","annotations":{"priority":0.5},"_meta":{"a.b/c":1}"#,
+            r#""_meta":{},"text":"","z":null"#,
+        ] {
+            let first = read(members, true).expect("reads");
+            assert_eq!(first, read(members, false).expect("reads"), "{members}");
+            assert!(first[0].as_text().is_some(), "{members}");
+        }
+        // The errors of the loop that read such a block before (`RawBlock` with the type
+        // known from the first member), path and words.
+        for (members, error) in [
+            (r#""x":1"#, "content[0]: missing field `text`"),
+            (
+                r#""text":"a","text":"b""#,
+                "content[0]: duplicate field `text`",
+            ),
+            (
+                r#""text":"a","type":"image""#,
+                "content[0]: duplicate field `type`",
+            ),
+            (
+                r#""text":"a","_meta":null"#,
+                "content[0]._meta: null is not allowed here",
+            ),
+            (
+                r#""text":"a","annotations":null"#,
+                "content[0].annotations: null is not allowed here",
+            ),
+            (r#""text":1"#, "content[0].text: invalid type: integer `1`"),
+        ] {
+            let message = read(members, true).expect_err("refused");
+            assert!(message.starts_with(error), "{members}: {message}");
+        }
+    }
+
     /// Lists of every length up to past the first growth read whole and in order.
     #[test]
     fn lists_of_any_length_read_whole() {
