@@ -1005,6 +1005,16 @@ enum BlockKind<'de> {
 
 /// Reads the value of a block's `type` member.
 fn read_kind<'de, A: MapAccess<'de>>(access: &mut A) -> Result<BlockKind<'de>, A::Error> {
+    if crate::wire::spelling::in_one_pass() {
+        // The one pass reads the type as a string borrowed from the input: one without
+        // escapes, whose text is its name between quotes, as the raw read below would
+        // have it. Any other form fails here and the checked path reads it below.
+        let PlainString(name) = access.next_value()?;
+        return Ok(match KNOWN_BLOCK_TYPES.iter().find(|k| **k == name) {
+            Some(known) => BlockKind::Known(known),
+            None => BlockKind::Unknown(Cow::Owned(format!("\"{name}\""))),
+        });
+    }
     let RawText(text) = access.next_value()?;
     // A known type as every writer writes it: its exact text, no search needed.
     let exact = match text.as_ref() {
@@ -1038,6 +1048,25 @@ fn read_kind<'de, A: MapAccess<'de>>(access: &mut A) -> Result<BlockKind<'de>, A
         Some(known) => BlockKind::Known(known),
         None => BlockKind::Unknown(text),
     })
+}
+
+/// A string borrowed from the input (so without escapes); any other string is refused.
+struct PlainString<'de>(&'de str);
+
+impl<'de> Deserialize<'de> for PlainString<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PlainVisitor;
+        impl<'de> Visitor<'de> for PlainVisitor {
+            type Value = PlainString<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string without escapes")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<PlainString<'de>, E> {
+                Ok(PlainString(v))
+            }
+        }
+        deserializer.deserialize_str(PlainVisitor)
+    }
 }
 
 /// The rest of a text block whose first member was its `type`: the members a text block

@@ -133,88 +133,24 @@ pub(crate) struct Guard<'b, D> {
     budget: &'b Budget,
 }
 
+impl<'b, D> Guard<'b, D> {
+    /// The deserializer, and `visitor` wrapped to guard what it is handed.
+    fn split<V>(self, visitor: V) -> (D, GuardVisitor<'b, V>) {
+        let budget = self.budget;
+        (self.de, GuardVisitor { visitor, budget })
+    }
+}
+
 /// Wraps a visitor so that what it is handed is guarded.
 struct GuardVisitor<'b, V> {
     visitor: V,
     budget: &'b Budget,
 }
 
-/// The methods of a deserializer wrapper that hand `self.de` the visitor wrapped as
-/// `$wrap { visitor, $field }`: every method of [`Guard`] and [`KeyGuard`] but their own.
-macro_rules! forward_wrapped {
-    ($wrap:ident { $field:ident }; $($method:ident)*; named: $($named:ident)*) => {
-        $(
-            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-                self.de.$method($wrap { visitor, $field: self.$field })
-            }
-        )*
-        $(
-            fn $named<V: Visitor<'de>>(
-                self,
-                name: &'static str,
-                visitor: V,
-            ) -> Result<V::Value, Self::Error> {
-                self.de.$named(name, $wrap { visitor, $field: self.$field })
-            }
-        )*
-
-        fn deserialize_tuple<V: Visitor<'de>>(
-            self,
-            len: usize,
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de.deserialize_tuple(len, $wrap { visitor, $field: self.$field })
-        }
-
-        fn deserialize_tuple_struct<V: Visitor<'de>>(
-            self,
-            name: &'static str,
-            len: usize,
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de
-                .deserialize_tuple_struct(name, len, $wrap { visitor, $field: self.$field })
-        }
-
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            name: &'static str,
-            fields: &'static [&'static str],
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de
-                .deserialize_struct(name, fields, $wrap { visitor, $field: self.$field })
-        }
-
-        fn deserialize_enum<V: Visitor<'de>>(
-            self,
-            name: &'static str,
-            variants: &'static [&'static str],
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de
-                .deserialize_enum(name, variants, $wrap { visitor, $field: self.$field })
-        }
-
-        fn is_human_readable(&self) -> bool {
-            self.de.is_human_readable()
-        }
-    };
-}
-
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
     type Error = D::Error;
 
-    forward_wrapped! {
-        GuardVisitor { budget };
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
-        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
-        deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier;
-        named: deserialize_unit_struct
-    }
+    forward_wrapped!();
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
@@ -239,14 +175,6 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
         self.budget.raw(raw.get())?;
         visitor.visit_unit()
     }
-}
-
-macro_rules! forward_visit {
-    ($($method:ident: $ty:ty)*) => {$(
-        fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
-            self.visitor.$method(v)
-        }
-    )*};
 }
 
 impl<'de, V: Visitor<'de>> Visitor<'de> for GuardVisitor<'_, V> {
@@ -571,19 +499,18 @@ struct KeyVisitor<'k, 'de, V> {
     keys: &'k mut Keys<'de>,
 }
 
+impl<'k, 'de, D> KeyGuard<'k, 'de, D> {
+    /// The deserializer, and `visitor` wrapped to report the key's text.
+    fn split<V>(self, visitor: V) -> (D, KeyVisitor<'k, 'de, V>) {
+        let keys = self.keys;
+        (self.de, KeyVisitor { visitor, keys })
+    }
+}
+
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for KeyGuard<'_, 'de, D> {
     type Error = D::Error;
 
-    forward_wrapped! {
-        KeyVisitor { keys };
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
-        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
-        deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier deserialize_ignored_any;
-        named: deserialize_unit_struct deserialize_newtype_struct
-    }
+    forward_wrapped!(and_raw);
 }
 
 /// A key read as anything but a string (a number for a `HashMap<u32, _>`, a newtype…):

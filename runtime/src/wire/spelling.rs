@@ -60,6 +60,12 @@ pub(crate) fn escaped_key() -> Escaped {
     }
 }
 
+/// Whether the read in progress is the one pass of
+/// [`read_json_with`](crate::read_json_with), whose faults all go to the checked path.
+pub(crate) fn in_one_pass() -> bool {
+    ONE_PASS.with(Cell::get)
+}
+
 /// Marks the one-pass read until dropped (the outer state is restored then).
 pub(crate) struct OnePassScope(bool);
 
@@ -105,77 +111,10 @@ pub(crate) struct Spelled<D> {
     pub(crate) de: D,
 }
 
-/// The methods of a deserializer wrapper that hand `self.de` the visitor wrapped.
-macro_rules! forward_spelled {
-    ($($method:ident)*; named: $($named:ident)*) => {
-        $(
-            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-                self.de.$method(SpelledVisitor { visitor })
-            }
-        )*
-        $(
-            fn $named<V: Visitor<'de>>(
-                self,
-                name: &'static str,
-                visitor: V,
-            ) -> Result<V::Value, Self::Error> {
-                self.de.$named(name, SpelledVisitor { visitor })
-            }
-        )*
-
-        fn deserialize_tuple<V: Visitor<'de>>(
-            self,
-            len: usize,
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de.deserialize_tuple(len, SpelledVisitor { visitor })
-        }
-
-        fn deserialize_tuple_struct<V: Visitor<'de>>(
-            self,
-            name: &'static str,
-            len: usize,
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de.deserialize_tuple_struct(name, len, SpelledVisitor { visitor })
-        }
-
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            name: &'static str,
-            fields: &'static [&'static str],
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de.deserialize_struct(name, fields, SpelledVisitor { visitor })
-        }
-
-        fn deserialize_enum<V: Visitor<'de>>(
-            self,
-            name: &'static str,
-            variants: &'static [&'static str],
-            visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.de.deserialize_enum(name, variants, SpelledVisitor { visitor })
-        }
-
-        fn is_human_readable(&self) -> bool {
-            self.de.is_human_readable()
-        }
-    };
-}
-
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for Spelled<D> {
     type Error = D::Error;
 
-    forward_spelled! {
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
-        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
-        deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier;
-        named: deserialize_unit_struct
-    }
+    forward_wrapped!();
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
@@ -199,12 +138,11 @@ struct SpelledVisitor<V> {
     visitor: V,
 }
 
-macro_rules! forward_visit {
-    ($($method:ident: $ty:ty)*) => {$(
-        fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
-            self.visitor.$method(v)
-        }
-    )*};
+impl<D> Spelled<D> {
+    /// The deserializer, and `visitor` wrapped to spell what it is handed.
+    fn split<V>(self, visitor: V) -> (D, SpelledVisitor<V>) {
+        (self.de, SpelledVisitor { visitor })
+    }
 }
 
 impl<'de, V: Visitor<'de>> Visitor<'de> for SpelledVisitor<V> {
