@@ -89,9 +89,26 @@ macro_rules! forward_wrapped {
     };
 }
 
-/// The `Visitor` methods of a visitor wrapper that hand a value to the wrapped visitor as is.
+/// The `Visitor` methods of a visitor wrapper that hand a value to the wrapped visitor as
+/// is: every scalar and string (`()`), and strings read as bytes too (`(and_bytes)`).
 macro_rules! forward_visit {
-    ($($method:ident: $ty:ty)*) => {$(
+    () => {
+        forward_visit! {
+            @methods
+            visit_bool: bool visit_i8: i8 visit_i16: i16 visit_i32: i32 visit_i64: i64
+            visit_i128: i128 visit_u8: u8 visit_u16: u16 visit_u32: u32 visit_u64: u64
+            visit_u128: u128 visit_f32: f32 visit_f64: f64 visit_char: char
+            visit_str: &str visit_borrowed_str: &'de str visit_string: String
+        }
+    };
+    (and_bytes) => {
+        forward_visit!();
+        forward_visit! {
+            @methods
+            visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8] visit_byte_buf: Vec<u8>
+        }
+    };
+    (@methods $($method:ident: $ty:ty)*) => {$(
         fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
             self.visitor.$method(v)
         }
