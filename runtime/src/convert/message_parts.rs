@@ -686,7 +686,7 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
                     Rule::Uri,
                     format!(
                         "an embedded resource ({}) needs a data: URL",
-                        inner.uri.map_or_else(String::new, Uri::into_string)
+                        crate::wire::error::cut(inner.uri.as_ref().map_or("", Uri::as_str))
                     ),
                 ),
             ));

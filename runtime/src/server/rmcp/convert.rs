@@ -688,6 +688,18 @@ fn contents_typed(
     })
 }
 
+/// An image or audio block, field by field: rmcp's two types have the same fields but no
+/// common trait or constructor, so one body serves both through their names.
+macro_rules! media_typed {
+    ($block:expr, $path:expr, $variant:ident, $theirs:ident) => {{
+        let block = $block;
+        let mut theirs = rm::$theirs::new(block.data.into_base64(), block.mime_type.as_str());
+        theirs.meta = meta_typed(&block.meta, $path)?;
+        theirs.annotations = annotations_typed(block.annotations);
+        rm::ContentBlock::$variant(theirs)
+    }};
+}
+
 /// One block [`block_crosses`] accepted, field by field.
 fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBlock, ConvertError> {
     use crate::ContentBlock;
@@ -699,22 +711,8 @@ fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBloc
             theirs.annotations = annotations_typed(b.annotations);
             rm::ContentBlock::Text(theirs)
         }
-        ContentBlock::Image(b) => {
-            let b = *b;
-            let meta = meta_typed(&b.meta, path)?;
-            let mut theirs = rm::ImageContent::new(b.data.into_base64(), b.mime_type.as_str());
-            theirs.meta = meta;
-            theirs.annotations = annotations_typed(b.annotations);
-            rm::ContentBlock::Image(theirs)
-        }
-        ContentBlock::Audio(b) => {
-            let b = *b;
-            let meta = meta_typed(&b.meta, path)?;
-            let mut theirs = rm::AudioContent::new(b.data.into_base64(), b.mime_type.as_str());
-            theirs.meta = meta;
-            theirs.annotations = annotations_typed(b.annotations);
-            rm::ContentBlock::Audio(theirs)
-        }
+        ContentBlock::Image(b) => media_typed!(*b, path, Image, ImageContent),
+        ContentBlock::Audio(b) => media_typed!(*b, path, Audio, AudioContent),
         ContentBlock::ResourceLink(b) => {
             let b = *b;
             let mut theirs = rm::Resource::new(b.uri.into_string(), b.name);
