@@ -452,6 +452,29 @@ fn json_text_no_reader_takes_back_is_refused_or_reported() {
             .any(|p| p.path == "content[0].x-a" && p.violation.message == "duplicate field `b`"),
         "{error}"
     );
+    // Nesting past the parser's 128 levels: refused by the parsers, reported by `validate()`
+    // for a value built from a `Value` (a `Value` made of the text would be `null`).
+    let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+    let error = RawJson::parse(&deep).unwrap_err().to_string();
+    assert!(error.contains("128 levels"), "{error}");
+    let value: Value = {
+        let mut v = json!(1);
+        for _ in 0..200 {
+            v = json!([v]);
+        }
+        v
+    };
+    let mut result = CallToolResult::text("t");
+    result.structured_content = Some(value.into());
+    let error = result.validate().unwrap_err();
+    let problem = &error.problems()[0];
+    assert!(
+        problem.path.starts_with("structuredContent[0][0]"),
+        "{error}"
+    );
+    assert!(problem.violation.message.contains("128 levels"), "{error}");
+    let fine = format!("{}1{}", "[".repeat(100), "]".repeat(100));
+    assert_eq!(RawJson::parse(&fine).unwrap().as_str(), fine);
     // Text every reader takes is kept as it is.
     for text in [
         r#"{"a":1E2,"b":-0,"c":"\ud83d\ude00","d":{"a":1}}"#,

@@ -42,8 +42,9 @@ pub struct RawJson(Box<RawValue>);
 impl RawJson {
     /// Parses `text` (one JSON value); whitespace between tokens is dropped. Text that
     /// parses but that no reader of this crate takes back is refused: a key twice in one
-    /// object, or a lone surrogate escape (`"\ud800"`), at any depth. Kept, either would be
-    /// written out as it is and refused by the peer (or read as another document).
+    /// object or a lone surrogate escape (`"\ud800"`) at any depth, or nesting past the JSON
+    /// parser's 128 levels. Kept, it would be written out as it is and refused by the peer
+    /// (or read as another document).
     ///
     /// ```
     /// use mcp_content::RawJson;
@@ -251,7 +252,7 @@ impl JsonObject {
     /// Parses `text` (one JSON object), keeping its members' text: numbers, order and the
     /// spelling of names (`"\u0041"` stays so; lookups use the decoded name, `A`). As
     /// [`RawJson::parse`], a key twice in one object and a lone surrogate escape are refused
-    /// at any depth.
+    /// at any depth, and nesting past 128 levels.
     ///
     /// ```
     /// use mcp_content::JsonObject;
@@ -719,14 +720,23 @@ fn check_encoding(text: &str) -> Result<(), serde_json::Error> {
 }
 
 /// What in well-formed JSON text [`read_json`](crate::read_json) refuses: a key twice in
-/// one object (a reader keeps one of them, another reader the other) or a lone surrogate
-/// escape (no UTF-8 text holds it). The path inside the text (`.` for the root), and why.
+/// one object (a reader keeps one of them, another reader the other), a lone surrogate
+/// escape (no UTF-8 text holds it), or nesting past the parser's 128 levels (no reader goes
+/// deeper, and a `Value` made of the text would be `null`). The path inside the text (`.`
+/// for the root), and why.
 pub(crate) fn unreadable(text: &str) -> Option<(String, String)> {
     use crate::wire::limits::{Finding, ReadLimits, path_at, scan};
     if let Some(error) = crate::wire::read::encoding_error(text.as_bytes()) {
         return Some((error.path().to_owned(), error.detail().to_owned()));
     }
     match scan(text.as_bytes(), ReadLimits::PARSER_MAX_DEPTH, usize::MAX) {
+        Finding::TooDeep(at) => Some((
+            path_at(text.as_bytes(), at),
+            format!(
+                "nested deeper than the JSON parser's {} levels",
+                ReadLimits::PARSER_MAX_DEPTH
+            ),
+        )),
         Finding::DuplicateKey(at, key) => Some((
             path_at(text.as_bytes(), at),
             format!("duplicate field `{}`", crate::wire::error::cut(&key)),

@@ -11,12 +11,14 @@
 //! (no version's `ContentBlock` has it; it can be relayed, not validated), a tool schema
 //! the 2025 schemas refuse, a `_meta` key the 2026-07-28 schema types
 //! ([`Meta::TYPED_KEYS`]) holding another shape, and JSON text kept as it is (unknown
-//! fields, `_meta`, structured content, schemas) with a key twice in one object or a lone
-//! surrogate escape, which [`RawJson::from`](crate::RawJson) a `Box<RawValue>` can hold.
+//! fields, `_meta`, structured content, schemas) with a key twice in one object, a lone
+//! surrogate escape or nesting past the JSON parser's 128 levels, which
+//! [`RawJson::from`](crate::RawJson) a `Box<RawValue>` or a `Value` can hold.
 //!
 //! Size is not validity: the limits a reader puts on untrusted input
 //! ([`ReadLimits`](crate::ReadLimits): document and binary size, nesting depth) are the
-//! reader's policy, and a value over them validates (a peer with other limits reads it).
+//! reader's policy, and a value over them validates (a peer with other limits reads it);
+//! only the parser's own 128 levels, which no reader passes, are reported.
 
 use std::fmt;
 

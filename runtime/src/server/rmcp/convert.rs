@@ -29,8 +29,11 @@
 //!
 //! `from_rmcp` checks every rule of the model (an rmcp value can hold an `image` block with
 //! a `text/plain` MIME type, a priority of 7 or a relative URI), but not the limits put on
-//! untrusted input ([`ReadLimits`]): an rmcp value is built in this process, so a 20 MiB
-//! image or structured content nested 200 levels deep converts.
+//! untrusted input ([`ReadLimits`](crate::ReadLimits)): an rmcp value is built in this
+//! process, so a 20 MiB image or structured content nested 100 levels deep converts. The
+//! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::ReadLimits::unlimited)):
+//! a value nested deeper is refused with its path and rule `limit`, never cut short (no
+//! `serde_json::Value` this crate makes of it, nor rmcp reading it from the wire, goes deeper).
 
 use std::fmt;
 
@@ -42,8 +45,7 @@ use serde_json::{Number, Value};
 
 use crate::model::validate::Validate;
 use crate::rules::{ProtocolVersion, Rule};
-use crate::wire::error::join_path;
-use crate::wire::limits::ReadLimits;
+use crate::wire::error::{cut_path, cut_quoted, join_path};
 use crate::wire::version::SerializeFor;
 
 /// A conversion between the two models failed: the JSON path of the value that cannot
@@ -69,15 +71,17 @@ pub struct ConvertError {
 }
 
 impl ConvertError {
+    /// As the reader's errors: every key on the path and every quoted value in the message
+    /// cut to 80 characters (an unknown field's name can be a megabyte long).
     fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
         let path = path.into();
         Self {
             path: if path.is_empty() {
                 ".".to_owned()
             } else {
-                path
+                cut_path(path)
             },
-            message: message.into(),
+            message: cut_quoted(&message.into()),
         }
     }
 
@@ -364,7 +368,7 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     } else {
         shorten_priorities(&mut json);
     }
-    crate::read_value_with(json, &ReadLimits::unlimited())
+    crate::read_value_with(json, &crate::ReadLimits::unlimited())
         .map_err(|e| ConvertError::new(e.path(), e.detail()))
 }
 
