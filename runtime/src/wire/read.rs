@@ -17,7 +17,17 @@
 //!   named as such, and every quoted value or key in an error or path is cut to 80 characters.
 //! - **Nothing uninterpreted changes**: unknown fields and blocks, `_meta` values and
 //!   structured content are kept as JSON text ([`JsonObject`](crate::JsonObject),
-//!   [`RawJson`](crate::RawJson)) and written back byte for byte.
+//!   [`RawJson`](crate::RawJson)) and written back byte for byte: numbers of any size and
+//!   spelling, key order, escapes in names and values. Duplicate keys are refused, at any
+//!   depth (a relay cannot say which one a peer meant).
+//! - **What the model interprets is written in the writer's form**, the same meaning in
+//!   other bytes: whitespace between tokens is dropped; the fields a type knows come in the
+//!   writer's order (the schema's), its unknown fields after them in the order received;
+//!   strings the model reads (`text`, `uri`, `name`…) are written with JSON's minimal
+//!   escapes (`"caf\u00e9"` as `"café"`); numbers it reads are written in their shortest
+//!   form (`priority` `0.50` as `0.5`, `size` `1.0` as `1`, `ttlMs` `1e3` as `1000`); an
+//!   empty `_meta`, `annotations` or `icons` is left out (the model holds none as absent).
+//!   `lastModified` is written as received.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -233,6 +243,15 @@ pub fn read_value_with<T: DeserializeOwned>(
     // The model-memory budget of the bytes the value would be written as (see `ReadLimits`).
     let _scope = BinaryLimitScope::enter_for_document(limits, json_len);
     read_value_unlimited(value)
+}
+
+/// The text of a `serde_json` parse `error` of `bytes` for a reply to a peer: the encoding
+/// fault named as such (see [`encoding_error`]) when there is one, else the parser's words.
+pub(crate) fn parse_error_text(bytes: &[u8], error: &serde_json::Error) -> String {
+    match encoding_error(bytes) {
+        Some(fault) => fault.to_string(),
+        None => error.to_string(),
+    }
 }
 
 /// The encoding faults `serde_json` reports under other names ("expected value" for a byte
