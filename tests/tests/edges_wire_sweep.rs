@@ -490,3 +490,25 @@ fn json_text_no_reader_takes_back_is_refused_or_reported() {
     }
     assert_eq!(cases, unreadable.len() * 5);
 }
+
+/// `validate()` cuts keys on its paths as the reader does: a property name or a key of
+/// structured content can be a megabyte long.
+#[test]
+fn validate_paths_are_cut_like_read_paths() {
+    let long = "p".repeat(1 << 20);
+    let mut tool = Tool::new(mcp_content::ToolName::new("t").unwrap());
+    tool.input_schema =
+        JsonObject::parse(&format!(r#"{{"type":"object","properties":{{"{long}":5}}}}"#)).unwrap();
+    let error = tool.validate().unwrap_err();
+    assert!(error.to_string().len() < 300, "{} bytes", error.to_string().len());
+    assert!(error.problems()[0].path.starts_with("inputSchema.properties[\"ppp"));
+    let text = format!(r#"{{"{long}":{{"a":1,"a":2}}}}"#);
+    let mut result = CallToolResult::text("t");
+    result.structured_content = Some(RawJson::from(
+        serde_json::value::RawValue::from_string(text).unwrap(),
+    ));
+    let error = result.validate().unwrap_err();
+    let problem = &error.problems()[0];
+    assert_eq!(problem.path, format!("structuredContent.{}…", &long[..80]));
+    assert_eq!(problem.violation.message, "duplicate field `a`");
+}

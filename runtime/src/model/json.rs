@@ -725,20 +725,21 @@ fn check_encoding(text: &str) -> Result<(), serde_json::Error> {
 /// deeper, and a `Value` made of the text would be `null`). The path inside the text (`.`
 /// for the root), and why.
 pub(crate) fn unreadable(text: &str) -> Option<(String, String)> {
+    use crate::wire::error::cut_path;
     use crate::wire::limits::{Finding, ReadLimits, path_at, scan};
     if let Some(error) = crate::wire::read::encoding_error(text.as_bytes()) {
         return Some((error.path().to_owned(), error.detail().to_owned()));
     }
     match scan(text.as_bytes(), ReadLimits::PARSER_MAX_DEPTH, usize::MAX) {
         Finding::TooDeep(at) => Some((
-            path_at(text.as_bytes(), at),
+            cut_path(path_at(text.as_bytes(), at)),
             format!(
                 "nested deeper than the JSON parser's {} levels",
                 ReadLimits::PARSER_MAX_DEPTH
             ),
         )),
         Finding::DuplicateKey(at, key) => Some((
-            path_at(text.as_bytes(), at),
+            cut_path(path_at(text.as_bytes(), at)),
             format!("duplicate field `{}`", crate::wire::error::cut(&key)),
         )),
         _ => None,

@@ -36,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::join_path;
+use crate::wire::error::{cut, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,7 +160,8 @@ impl Validate for Meta {
             check_text(self.as_object().as_str(), path, out);
         }
         for (key, raw) in self.iter() {
-            let here = format!("{path}[{key:?}]");
+            // Cut as a reader's paths are: a key may be a megabyte long.
+            let here = format!("{path}[{:?}]", cut(&key));
             push(out, here.clone(), rules::check_meta_key(&key));
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
@@ -423,7 +424,7 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
                     if !property.is_object() {
                         type_problem(
                             out,
-                            format!("{}[{name:?}]", at(path, "properties")),
+                            format!("{}[{:?}]", at(path, "properties"), cut(name)),
                             "each property schema must be an object (2025 schemas)".to_owned(),
                         );
                     }
