@@ -497,11 +497,21 @@ fn json_text_no_reader_takes_back_is_refused_or_reported() {
 fn validate_paths_are_cut_like_read_paths() {
     let long = "p".repeat(1 << 20);
     let mut tool = Tool::new(mcp_content::ToolName::new("t").unwrap());
-    tool.input_schema =
-        JsonObject::parse(&format!(r#"{{"type":"object","properties":{{"{long}":5}}}}"#)).unwrap();
+    tool.input_schema = JsonObject::parse(&format!(
+        r#"{{"type":"object","properties":{{"{long}":5}}}}"#
+    ))
+    .unwrap();
     let error = tool.validate().unwrap_err();
-    assert!(error.to_string().len() < 300, "{} bytes", error.to_string().len());
-    assert!(error.problems()[0].path.starts_with("inputSchema.properties[\"ppp"));
+    assert!(
+        error.to_string().len() < 300,
+        "{} bytes",
+        error.to_string().len()
+    );
+    assert!(
+        error.problems()[0]
+            .path
+            .starts_with("inputSchema.properties[\"ppp")
+    );
     let text = format!(r#"{{"{long}":{{"a":1,"a":2}}}}"#);
     let mut result = CallToolResult::text("t");
     result.structured_content = Some(RawJson::from(
@@ -511,4 +521,46 @@ fn validate_paths_are_cut_like_read_paths() {
     let problem = &error.problems()[0];
     assert_eq!(problem.path, format!("structuredContent.{}…", &long[..80]));
     assert_eq!(problem.violation.message, "duplicate field `a`");
+}
+
+/// Errors of the conversions quote at most 80 characters of a value, also when the value is
+/// an array or object (which no quotation marks delimit): a message part's `metadata.mcp`,
+/// structured content checked against a tool's output schema, an output schema that does
+/// not compile.
+#[test]
+fn conversion_errors_quote_arrays_and_objects_short() {
+    use mcp_content::convert::{Message, MessageRole, Part, ToolOutput};
+    let big: Vec<u32> = (0..100_000).collect();
+    let mut metadata = serde_json::Map::new();
+    metadata.insert("mcp".into(), json!(big));
+    let message = Message {
+        role: MessageRole::User,
+        content: vec![Part::text("x")],
+        metadata,
+    };
+    let error = message.into_prompt_message().unwrap_err();
+    assert_eq!(error.path(), "metadata.mcp");
+    assert_eq!(
+        error.detail(),
+        "expected an object, got an array (rule: type)"
+    );
+
+    let output = ToolOutput::new(json!({"type": "string"}).as_object().unwrap().clone()).unwrap();
+    let error = output.check_value(&json!(big)).unwrap_err();
+    assert_eq!(error.path(), "structuredContent");
+    assert!(
+        error.to_string().len() < 200,
+        "{} bytes",
+        error.to_string().len()
+    );
+    assert!(error.to_string().contains("is not of type"), "{error}");
+
+    let schema = json!({"type": "object", "properties": {"a": {"type": big}}});
+    let error = ToolOutput::new(schema.as_object().unwrap().clone()).unwrap_err();
+    assert_eq!(error.path(), "outputSchema");
+    assert!(
+        error.to_string().len() < 300,
+        "{} bytes: {error:.300}",
+        error.to_string().len()
+    );
 }

@@ -931,7 +931,15 @@ impl McpMetadata {
             }),
             other => Err(ReadError::new(
                 path,
-                Violation::new(Rule::Type, format!("expected an object, got {other}")),
+                // The kind, not the value: a megabyte array (or one nested 100,000 levels,
+                // whose `Display` recurses) would come back whole.
+                Violation::new(
+                    Rule::Type,
+                    format!(
+                        "expected an object, got {}",
+                        crate::model::meta::kind_of(&other)
+                    ),
+                ),
             )),
         }
     }
