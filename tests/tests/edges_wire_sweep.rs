@@ -564,3 +564,62 @@ fn conversion_errors_quote_arrays_and_objects_short() {
         error.to_string().len()
     );
 }
+
+/// The icons of a typed `_meta` value (`serverInfo`, `clientInfo`) follow the rule of every
+/// other icon: `http:` is read (from bytes and from a `Value`, in a result, a block and a
+/// descriptor) and written back as it came, `https_icons_only` refuses it, and what code
+/// builds is `https:` or `data:` (`validate()` reports `http:`, as for an `Icon`).
+#[test]
+fn icons_in_typed_meta_values_follow_the_icon_rule() {
+    let info = r#"{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","icons":[{"src":"http://example.com/i.png"}]}}"#;
+    let docs = [
+        (
+            "CallToolResult",
+            format!(r#"{{"content":[],"_meta":{info}}}"#),
+        ),
+        (
+            "CallToolResult",
+            format!(r#"{{"content":[{{"type":"text","text":"t","_meta":{info}}}]}}"#),
+        ),
+        (
+            "Tool",
+            format!(r#"{{"name":"t","inputSchema":{{"type":"object"}},"_meta":{info}}}"#),
+        ),
+    ];
+    let strict = ReadLimits::default().with_https_icons_only(true);
+    for (kind, doc) in &docs {
+        read_kind(kind, doc.as_bytes()).unwrap_or_else(|e| panic!("{doc}: {e}"));
+        read_value_kind(kind, serde_json::from_str(doc).unwrap())
+            .unwrap_or_else(|e| panic!("{doc}: {e}"));
+        let error = if *kind == "Tool" {
+            read_json_with::<Tool>(doc.as_bytes(), &strict).map(drop)
+        } else {
+            read_json_with::<CallToolResult>(doc.as_bytes(), &strict).map(drop)
+        }
+        .expect_err(doc);
+        assert_eq!(error.rule(), Some(Rule::IconSrc), "{error}");
+        assert!(
+            error
+                .path()
+                .ends_with("_meta.io.modelcontextprotocol/serverInfo.icons[0].src"),
+            "{error}"
+        );
+    }
+    let read: CallToolResult = read_json(docs[0].1.as_bytes()).unwrap();
+    assert_eq!(
+        String::from_utf8(read.to_json_for(ProtocolVersion::V2025_11_25)).unwrap(),
+        docs[0].1
+    );
+    // Built in code: `validate()` says what `Icon::new` says.
+    let mut built = CallToolResult::text("t");
+    built.meta.insert_key(
+        MetaKey::new("io.modelcontextprotocol/serverInfo").unwrap(),
+        json!({"name": "s", "version": "1", "icons": [{"src": "http://example.com/i.png"}]}),
+    );
+    let error = built.validate().unwrap_err();
+    assert_eq!(error.problems()[0].violation.rule, Rule::IconSrc, "{error}");
+    // Other schemes are refused on read too.
+    let ftp = docs[0].1.replace("http:", "ftp:");
+    let error = read_json::<CallToolResult>(ftp.as_bytes()).unwrap_err();
+    assert_eq!(error.rule(), Some(Rule::IconSrc), "{error}");
+}
