@@ -276,6 +276,18 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
             .at_offset(bytes, at),
         );
     }
+    if let Some(at) = byte_order_mark_between_tokens(bytes) {
+        return Some(
+            ReadError::message(
+                path_at(bytes, at),
+                format!(
+                    "a UTF-8 byte order mark (EF BB BF) at offset {at}, between tokens: JSON \
+                     text has no such character outside a string (RFC 8259 section 2)"
+                ),
+            )
+            .at_offset(bytes, at),
+        );
+    }
     lone_surrogate(bytes).map(|(at, escape)| {
         ReadError::message(
             path_at(bytes, at),
@@ -286,6 +298,32 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
         )
         .at_offset(bytes, at)
     })
+}
+
+/// The offset of a byte order mark outside every string (after leading whitespace, between
+/// members, after the value), which `serde_json` calls "expected value" or "trailing
+/// characters". One inside a string is the character U+FEFF, valid text. Only documents that
+/// hold the three bytes at all are walked.
+fn byte_order_mark_between_tokens(bytes: &[u8]) -> Option<usize> {
+    const MARK: &[u8] = b"\xEF\xBB\xBF";
+    let first = memchr::memmem::find(bytes, MARK)?;
+    let (mut in_string, mut escaped) = (false, false);
+    for (at, &byte) in bytes.iter().enumerate() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if byte == b'\\' {
+                escaped = true;
+            } else if byte == b'"' {
+                in_string = false;
+            }
+        } else if byte == b'"' {
+            in_string = true;
+        } else if at >= first && bytes[at..].starts_with(MARK) {
+            return Some(at);
+        }
+    }
+    None
 }
 
 #[cfg(test)]
