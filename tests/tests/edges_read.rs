@@ -4,7 +4,8 @@
 //! names, base64, themes, keys); encoding faults in other places (keys, unknown fields,
 //! descriptors, overlong UTF-8, a high surrogate at the end); the limits through other
 //! entry points (LLM messages, `read_value` of prompts); `unlimited()` on other deep values;
-//! the `null` rule and the limits on the checked path that member names with escapes take.
+//! the `null` rule and the limits on the checked path that member names with escapes take;
+//! a byte order mark between tokens.
 
 use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
 use mcp_content::rules::Rule;

@@ -3,7 +3,9 @@
 //! for every protocol version (refused with its path, never dropped); rmcp's `f32`
 //! priorities at other values and depths; unknown blocks and unknown fields in prompt
 //! messages and resource contents; numbers rmcp's `Value` cannot hold; what crosses
-//! unchanged (`_meta` and structured content of other shapes, open result types).
+//! unchanged (`_meta` and structured content of other shapes, open result types); every
+//! `f32` priority over `0..=1` both ways; the depth `from_rmcp` takes; conversion errors cut
+//! like read errors; `lastModified` forms and input schemas across the bridge.
 
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]
