@@ -543,3 +543,27 @@ fn what_rmcp_holds_as_text_crosses_unchanged_and_bad_schemas_are_named() {
     let error = Tool::from_rmcp(&tool).unwrap_err();
     assert_eq!(error.path(), "inputSchema.type", "{error}");
 }
+
+/// rmcp can hold a NaN or infinite `f32` priority (which `serde_json` writes as `null`):
+/// `from_rmcp` names it as such, with its path and rule, not as a `null` to leave out.
+#[test]
+fn a_priority_rmcp_holds_as_nan_or_infinity_is_named() {
+    for value in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+        let mut annotations = rmcp::model::Annotations::default();
+        annotations.priority = Some(value);
+        let error = Annotations::from_rmcp(&annotations).unwrap_err();
+        assert_eq!(error.path(), "priority", "{error}");
+        assert!(error.message().contains("not a finite number"), "{error}");
+        assert!(error.message().ends_with("(rule: priority)"), "{error}");
+
+        let mut text = rmcp::model::TextContent::new("t");
+        text.annotations = Some(annotations);
+        let theirs = rmcp::model::CallToolResult::success(vec![
+            rmcp::model::ContentBlock::text("a"),
+            rmcp::model::ContentBlock::Text(text),
+        ]);
+        let error = CallToolResult::from_rmcp(&theirs).unwrap_err();
+        assert_eq!(error.path(), "content[1].annotations.priority", "{error}");
+        assert!(error.message().contains("not a finite number"), "{error}");
+    }
+}

@@ -85,6 +85,11 @@ impl ConvertError {
         }
     }
 
+    /// This error with `prefix` put in front of its path.
+    fn within(self, prefix: &str) -> Self {
+        Self::new(join_path(prefix, &self.path), self.message)
+    }
+
     /// The JSON path of the value that cannot cross (`.` for the whole value).
     pub fn path(&self) -> &str {
         &self.path
@@ -364,39 +369,61 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     let mut json =
         serde_json::to_value(theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
     if root_is_annotations {
-        shorten_priority(&mut json);
+        shorten_priority(&mut json)?;
     } else {
-        shorten_priorities(&mut json);
+        shorten_priorities(&mut json)?;
     }
     crate::read_value_with(json, &crate::ReadLimits::unlimited())
         .map_err(|e| ConvertError::new(e.path(), e.detail()))
 }
 
-fn shorten_priority(annotations: &mut Value) {
-    if let Some(priority) = annotations.get_mut("priority")
-        && let Some(value) = priority.as_f64()
-        && let Some(short) = Number::from_f64(shortest_f32(value))
-    {
-        *priority = Value::Number(short);
+/// The priority of annotations at `path` as its shortest decimal. A NaN or infinite `f32`
+/// (which rmcp holds and `serde_json` writes as `null`) is named as what it is, not as a
+/// `null` in the JSON.
+fn shorten_priority(annotations: &mut Value) -> Result<(), ConvertError> {
+    match annotations.get_mut("priority") {
+        Some(Value::Null) => Err(ConvertError::new(
+            "priority",
+            crate::rules::Violation::new(
+                Rule::Priority,
+                "rmcp's priority is not a finite number (NaN or infinite); use 0 to 1",
+            )
+            .to_string(),
+        )),
+        Some(priority) => {
+            if let Some(value) = priority.as_f64()
+                && let Some(short) = Number::from_f64(shortest_f32(value))
+            {
+                *priority = Value::Number(short);
+            }
+            Ok(())
+        }
+        None => Ok(()),
     }
 }
 
 /// Every `annotations.priority` of an rmcp value's JSON. Free-form JSON (`_meta`,
 /// structured content, schemas) is left alone: an `annotations` inside it is data.
-fn shorten_priorities(value: &mut Value) {
+fn shorten_priorities(value: &mut Value) -> Result<(), ConvertError> {
+    // The path is built only for an error, on the way out.
     match value {
         Value::Object(map) => {
             for (key, member) in map.iter_mut() {
                 match key.as_str() {
                     "_meta" | "structuredContent" | "inputSchema" | "outputSchema" => {}
-                    "annotations" => shorten_priority(member),
-                    _ => shorten_priorities(member),
+                    "annotations" => shorten_priority(member).map_err(|e| e.within(key))?,
+                    _ => shorten_priorities(member).map_err(|e| e.within(key))?,
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(shorten_priorities),
+        Value::Array(items) => {
+            for (index, item) in items.iter_mut().enumerate() {
+                shorten_priorities(item).map_err(|e| e.within(&format!("[{index}]")))?;
+            }
+        }
         _ => {}
     }
+    Ok(())
 }
 
 /// Conversions of this crate's model values into `rmcp::model` values and back (see the
