@@ -198,14 +198,16 @@ pub(super) fn checks(layout: &Layout, ctor: &TokenStream) -> Option<TokenStream>
                 __s.#agree.no_block(__p::Option::is_none(#value), #name, #kind)?;
             });
         }
+        if uses.is_empty() {
+            continue;
+        }
         let slot = places_slot(target);
         for (n, used) in uses {
             let written = written(layout, used, target, &quote!(#value));
-            let call = quote! {
-                __s.#slot.check(#n, &__p::found(#written), #name, (#kind, #part))?;
-            };
+            let call = quote!(__s.#slot.written(#n, __p::found(#written)););
             body.extend(respan(call, target.field.ty.span()));
         }
+        body.extend(quote!(__s.#slot.check(#name, (#kind, #part))?;));
     }
     if body.is_empty() {
         return None;

@@ -515,8 +515,9 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         quote!(#member: #value,)
     });
     sources.extend(places::seen_in_result(layout));
-    let rebind = (!sources.is_empty()).then(|| quote!(let mut __s = __s;));
-    let Some(checks) = places::checks(layout, ctor) else {
+    let checks = places::checks(layout, ctor);
+    let rebind = (!sources.is_empty() || checks.is_some()).then(|| quote!(let mut __s = __s;));
+    let Some(checks) = checks else {
         return quote! {
             #rebind
             #sources

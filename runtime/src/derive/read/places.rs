@@ -78,11 +78,13 @@ pub fn var_text(vars: &[(String, String)], name: &str) -> Option<String> {
     super::template_var(vars, name).map(str::to_owned)
 }
 
-/// The blocks a block field took, and what each other place it is written to holds.
+/// The blocks a block field took, what each other place it is written to holds, and what
+/// its value writes there.
 #[derive(Default)]
 pub struct Places {
     blocks: Vec<usize>,
     seen: Vec<(usize, Found, From)>,
+    written: Vec<(usize, Found)>,
 }
 
 impl Places {
@@ -99,21 +101,22 @@ impl Places {
         self.seen.push((place, value, from));
     }
 
-    /// Every copy of place number `place` seen holds `written`, what the field's value read
-    /// from its blocks writes there; else an error naming the blocks and the place. `kind`
-    /// and `part` name the field's blocks ("text", ".text").
-    pub fn check(
-        &self,
-        place: usize,
-        written: &Found,
-        field: &str,
-        (kind, part): (&str, &str),
-    ) -> Result<(), ReadError> {
-        let Some((_, found, from)) = self
-            .seen
-            .iter()
-            .find(|(p, found, _)| *p == place && found != written)
-        else {
+    /// What the field's value, read from its blocks, writes in place number `place`.
+    #[inline]
+    pub fn written(&mut self, place: usize, value: Found) {
+        self.written.push((place, value));
+    }
+
+    /// Every place seen holds what the field's value writes there; else an error naming the
+    /// field's blocks and the first place (in the order read) that disagrees. `kind` and
+    /// `part` name the blocks ("text", ".text").
+    pub fn check(&self, field: &str, (kind, part): (&str, &str)) -> Result<(), ReadError> {
+        let disagrees = |(place, found, _): &&(usize, Found, From)| {
+            self.written
+                .iter()
+                .any(|(p, written)| p == place && written != found)
+        };
+        let Some((_, found, from)) = self.seen.iter().find(disagrees) else {
             return Ok(());
         };
         let blocks = match self.blocks.as_slice() {
