@@ -280,7 +280,7 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
     for target in layout.fields.iter().filter(|f| f.has_param_slot()) {
         let span = target.field.ty.span();
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
-            let fill = if target.agreed() {
+            let fill = if layout.agreed(target) {
                 agree_param(layout, target, used)
             } else {
                 fill_param(layout, target, used)
@@ -474,7 +474,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
                 _ => None,
             });
         for key in keys {
-            let fill = if target.agreed() {
+            let fill = if layout.agreed(target) {
                 agree_param(layout, target, &Use::ResultMeta(key))
             } else {
                 quote!(__s.#slot.fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::MetaValue>::from_meta)?;)
