@@ -304,6 +304,8 @@ pub(crate) fn unraw(ident: &Ident) -> String {
 
 /// `tokens` with every token at `span`: a trait bound a generated call needs is then reported
 /// at the user's field or type, not at the derive (rustc points at the call's arguments).
+/// Only the location moves: names still resolve where the derive put them, so a type written
+/// by another macro (`$ty` of a `macro_rules!`) does not hide the generated locals.
 pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
@@ -311,11 +313,11 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             proc_macro2::TokenTree::Group(group) => {
                 let mut new =
                     proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
-                new.set_span(span);
+                new.set_span(group.span().located_at(span));
                 proc_macro2::TokenTree::Group(new)
             }
             mut other => {
-                other.set_span(span);
+                other.set_span(other.span().located_at(span));
                 other
             }
         })

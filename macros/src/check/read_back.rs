@@ -36,8 +36,12 @@ fn block_slots<'a>(layout: &'a Layout<'a>) -> Vec<Slot<'a>> {
 pub(super) fn check_layout(cx: &mut Ctxt, layout: &Layout) {
     check_block_order(cx, layout);
     check_absent_values(cx, layout);
-    check_conditional_places(cx, layout);
-    check_template_round_trip(cx, layout);
+    // After another mistake (a kind that does not fit the field), these would be its
+    // follow-on errors.
+    if cx.is_ok() {
+        check_conditional_places(cx, layout);
+        check_template_round_trip(cx, layout);
+    }
 }
 
 /// A resource's URI template must give back the values it was written with: two expressions
@@ -96,6 +100,11 @@ fn check_template_round_trip(cx: &mut Ctxt, layout: &Layout) {
                     .join(", ")
             };
             let written = assignments(&|v| format!("{:?}", sample(v)));
+            let why = if text {
+                " (a `String` may hold `-`, `.`, `_` and `~`, which a URI keeps as they are)"
+            } else {
+                ""
+            };
             let read_back = if back.is_some() {
                 format!(
                     "which reads back as {}",
@@ -109,7 +118,7 @@ fn check_template_round_trip(cx: &mut Ctxt, layout: &Layout) {
             cx.error_spanned_by(
                 lit,
                 format!(
-                    "the URI template `{template}` of field `{field}` cannot be read back: written with {written} it gives `{uri}`, {read_back}. \
+                    "the URI template `{template}` of field `{field}` cannot be read back: written with {written}{why} it gives `{uri}`, {read_back}. \
                      Separate the expressions with a character their values cannot hold unencoded (`{{a}}/{{b}}`), \
                      or take the variables in one expression (`{{a,b}}`, `{{?a,b}}`); or mark the {item} #[content(write_only)]",
                     field = resolved.field.ident,

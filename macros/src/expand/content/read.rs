@@ -160,7 +160,10 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
         (
             BlockKind::Link,
             Kind::Link {
-                name: link_name, ..
+                name: link_name,
+                mime,
+                any_mime,
+                ..
             },
         ) => {
             let wanted = match link_name {
@@ -169,7 +172,12 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 None => quote!(__p::Some(#name)),
                 Some(_) => quote!(__p::None),
             };
-            quote!(__p::offer_link(&mut __s.#slot, __b, #wanted, <#inner as __p::UriField>::from_uri))
+            // A literal MIME type is checked on read, unless the field reads any.
+            let declared = match mime {
+                Some(Value::Str(lit)) if any_mime.is_none() => quote!(#lit),
+                _ => quote!(""),
+            };
+            quote!(__p::offer_link(&mut __s.#slot, __i, __b, #name, #wanted, #declared, <#inner as __p::UriField>::from_uri))
         }
         (BlockKind::Resource, Kind::Resource { mime, any_mime, .. }) => {
             // A literal MIME type is checked on read, unless the field reads any.

@@ -54,19 +54,30 @@ pub trait ContentSlots: IntoContent + Sized {
     /// reason).
     fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
         // Finishing what was read so far names the first single-block field still waiting
-        // (`One::take`'s error); no generated code is needed for it.
-        let waiting = Self::finish(slots, &Meta::new()).err().and_then(|e| {
+        // (`One::take`'s error), else the first `Option` or `Vec` field that could still take
+        // a block (noted by their `take`); no generated code is needed for it.
+        OPEN.set(Open::Looking);
+        let missing = Self::finish(slots, &Meta::new()).err().and_then(|e| {
             let detail = e.detail();
             let what = detail.strip_suffix(" block; found none")?;
             detail.starts_with("field `").then(|| what.to_owned())
+        });
+        let waiting = missing.or(match OPEN.take() {
+            Open::Found(open) => Some(open),
+            Open::Off | Open::Looking => None,
         });
         match waiting {
             Some(waiting) => ReadError::message(
                 format!("content[{index}]"),
                 format!(
-                    "unexpected {kind} block: {waiting} block and no field of `{}` is left to take a {kind} block",
+                    "unexpected {kind} block: {waiting} block and no field of `{}` is left to take {article} {kind} block",
                     Self::NAME,
                     kind = block.kind(),
+                    article = if block.kind().starts_with(['a', 'i']) {
+                        "an"
+                    } else {
+                        "a"
+                    },
                 ),
             ),
             None => unexpected_block(index, block, Self::NAME),
@@ -109,6 +120,32 @@ pub trait ContentSlots: IntoContent + Sized {
 /// name it (a field type that is not `Content` then gives one error, not one per mention).
 #[derive(Default)]
 pub struct Nested(Option<Box<dyn std::any::Any>>);
+
+/// While [`ContentSlots::unexpected`] finishes what was read: the first `Option` field still
+/// empty or `Vec` field, which could take another block.
+#[derive(Default)]
+enum Open {
+    /// Not asked (reading as usual).
+    #[default]
+    Off,
+    /// Asked, none noted yet.
+    Looking,
+    /// "field `x` expects an image".
+    Found(String),
+}
+
+thread_local! {
+    static OPEN: std::cell::Cell<Open> = const { std::cell::Cell::new(Open::Off) };
+}
+
+/// Notes field `field`, which could take another `what` block, if it is the first.
+fn note_open(field: &str, what: &str) {
+    let state = match OPEN.take() {
+        Open::Looking => Open::Found(format!("field `{field}` expects {what}")),
+        other => other,
+    };
+    OPEN.set(state);
+}
 
 /// The error for a block no field of `name` takes.
 pub(crate) fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
@@ -315,7 +352,10 @@ impl<T> Slot for Opt<T> {
     fn put(&mut self, item: T) {
         self.0 = Some(item);
     }
-    fn take(self, _: &str, _: &str) -> Result<Option<T>, ReadError> {
+    fn take(self, field: &str, what: &str) -> Result<Option<T>, ReadError> {
+        if self.0.is_none() {
+            note_open(field, what);
+        }
         Ok(self.0)
     }
 }
@@ -329,7 +369,8 @@ impl<T> Slot for Many<T> {
     fn put(&mut self, item: T) {
         self.0.push(item);
     }
-    fn take(self, _: &str, _: &str) -> Result<Vec<T>, ReadError> {
+    fn take(self, field: &str, what: &str) -> Result<Vec<T>, ReadError> {
+        note_open(field, what);
         Ok(self.0)
     }
 }
@@ -718,12 +759,17 @@ fn contents_text<'a>(block: &'a mut Offered<'_>) -> Option<Text<'a>> {
     }
 }
 
-/// Takes a resource link into `slot`; a link field with a literal `name` takes only links of
-/// that name.
+/// Takes the resource link at `index` into `slot`; a link field with a literal `name` takes
+/// only links of that name. `mime` is the field's literal MIME type (empty for none, one taken
+/// from a field, or `any_mime`): a link of another type is refused, one that names none is
+/// read as the declared one.
 pub fn offer_link<S: Slot>(
     slot: &mut S,
+    index: usize,
     block: &mut Offered<'_>,
+    field: &str,
     name: Option<&str>,
+    mime: &str,
     from_uri: fn(&Uri) -> S::Item,
 ) -> Result<bool, ReadError> {
     let ContentBlock::ResourceLink(b) = &**block else {
@@ -732,6 +778,13 @@ pub fn offer_link<S: Slot>(
     if !slot.has_room() || name.is_some_and(|name| b.name != name) {
         return Ok(false);
     }
+    check_mime(
+        mime,
+        b.mime_type.as_ref(),
+        (index, ""),
+        field,
+        "resource_link",
+    )?;
     slot.put(from_uri(&b.uri));
     Ok(true)
 }
