@@ -804,3 +804,108 @@ fn a_flattened_type_compares_its_places() {
         )],
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// A field with no block of its own, copied into every block of a `Vec`
+
+#[test]
+fn a_value_copied_into_every_block_of_a_list_is_compared_in_each() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Lines {
+        #[content(text, meta("com.example/source" = source))]
+        lines: Vec<String>,
+        #[content(meta = "com.example/source")]
+        source: String,
+    }
+    let lines = || Lines {
+        lines: vec!["a".into(), "b".into(), "c".into()],
+        source: "syslog".into(),
+    };
+    check(
+        lines,
+        &[
+            nth(
+                t(
+                    r#""com.example/source":"syslog""#,
+                    r#""com.example/source":"journal""#,
+                    "content[2]._meta[\"com.example/source\"]",
+                    &["field `source`", "content[0]._meta[\"com.example/source\"] and content[2]._meta"],
+                ),
+                2,
+            ),
+            // Removed from one block only.
+            nth(
+                t(
+                    r#","_meta":{"com.example/source":"syslog"}"#,
+                    "",
+                    "content[1]._meta[\"com.example/source\"]",
+                    &["content[0]._meta[\"com.example/source\"] and content[1]._meta"],
+                ),
+                1,
+            ),
+            // The result's own entry.
+            nth(
+                t(
+                    r#""com.example/source":"syslog""#,
+                    r#""com.example/source":"journal""#,
+                    "_meta[\"com.example/source\"]",
+                    &["content[0]._meta[\"com.example/source\"] and _meta[\"com.example/source\"]"],
+                ),
+                3,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn path_segments_and_several_variables_in_one_expression_read_back() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Located {
+        #[content(resource(uri = "geo://map{/region}{/city}"))]
+        map: String,
+        #[content(resource(uri = "geo://pin/{lat,lon}"))]
+        pin: String,
+        region: String,
+        city: String,
+        lat: String,
+        lon: String,
+    }
+    let located = || Located {
+        map: "m".into(),
+        pin: "p".into(),
+        region: "eu/west".into(),
+        city: "Saint-Étienne".into(),
+        lat: "45,4".into(),
+        lon: "4.39".into(),
+    };
+    check(located, &[]);
+    let written = json(located());
+    assert!(written.contains("geo://map/eu%2Fwest/Saint-%C3%89tienne"), "{written}");
+}
+
+#[test]
+fn an_optional_field_written_only_with_an_optional_block_goes_with_it() {
+    #[derive(Content, Debug, PartialEq)]
+    struct Attachment {
+        #[content(link(name = "log", title = label))]
+        log: Option<Uri>,
+        label: Option<String>,
+    }
+    let read = |value: Attachment| {
+        Attachment::from_call_tool_result(&value.into_call_tool_result()).unwrap()
+    };
+    let log = || Some(Uri::new("file:///app.log").unwrap());
+    for value in [
+        Attachment { log: log(), label: Some("App".into()) },
+        Attachment { log: log(), label: None },
+        Attachment { log: None, label: None },
+    ] {
+        let expected = Attachment { log: value.log.clone(), label: value.label.clone() };
+        assert_eq!(read(value), expected);
+    }
+    // Documented: with no link, the label is written nowhere and reads back as `None`.
+    assert_eq!(
+        read(Attachment { log: None, label: Some("App".into()) }),
+        Attachment { log: None, label: None }
+    );
+}
