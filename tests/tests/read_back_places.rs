@@ -829,7 +829,10 @@ fn a_value_copied_into_every_block_of_a_list_is_compared_in_each() {
                     r#""com.example/source":"syslog""#,
                     r#""com.example/source":"journal""#,
                     "content[2]._meta[\"com.example/source\"]",
-                    &["field `source`", "content[0]._meta[\"com.example/source\"] and content[2]._meta"],
+                    &[
+                        "field `source`",
+                        "content[0]._meta[\"com.example/source\"] and content[2]._meta",
+                    ],
                 ),
                 2,
             ),
@@ -880,7 +883,10 @@ fn path_segments_and_several_variables_in_one_expression_read_back() {
     };
     check(located, &[]);
     let written = json(located());
-    assert!(written.contains("geo://map/eu%2Fwest/Saint-%C3%89tienne"), "{written}");
+    assert!(
+        written.contains("geo://map/eu%2Fwest/Saint-%C3%89tienne"),
+        "{written}"
+    );
 }
 
 #[test]
@@ -896,16 +902,66 @@ fn an_optional_field_written_only_with_an_optional_block_goes_with_it() {
     };
     let log = || Some(Uri::new("file:///app.log").unwrap());
     for value in [
-        Attachment { log: log(), label: Some("App".into()) },
-        Attachment { log: log(), label: None },
-        Attachment { log: None, label: None },
+        Attachment {
+            log: log(),
+            label: Some("App".into()),
+        },
+        Attachment {
+            log: log(),
+            label: None,
+        },
+        Attachment {
+            log: None,
+            label: None,
+        },
     ] {
-        let expected = Attachment { log: value.log.clone(), label: value.label.clone() };
+        let expected = Attachment {
+            log: value.log.clone(),
+            label: value.label.clone(),
+        };
         assert_eq!(read(value), expected);
     }
     // Documented: with no link, the label is written nowhere and reads back as `None`.
     assert_eq!(
-        read(Attachment { log: None, label: Some("App".into()) }),
-        Attachment { log: None, label: None }
+        read(Attachment {
+            log: None,
+            label: Some("App".into())
+        }),
+        Attachment {
+            log: None,
+            label: None
+        }
+    );
+}
+
+/// An enum of one variant compares its places too, without a warning (its pattern is
+/// irrefutable).
+#[deny(warnings)]
+mod one_variant {
+    use mcp_content::Content;
+
+    #[derive(Content, Debug, PartialEq)]
+    pub(super) enum Only {
+        #[content(meta("com.example/items" = items))]
+        List {
+            #[content(text)]
+            items: Vec<String>,
+        },
+    }
+}
+
+#[test]
+fn an_enum_of_one_variant_compares_its_places() {
+    use one_variant::Only;
+    check(
+        || Only::List {
+            items: vec!["a".into()],
+        },
+        &[t(
+            r#""com.example/items":["a"]"#,
+            r#""com.example/items":[]"#,
+            "content",
+            &["field `items`", "content[0].text and _meta"],
+        )],
     );
 }

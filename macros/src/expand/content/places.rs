@@ -213,9 +213,12 @@ pub(super) fn checks(layout: &Layout, ctor: &TokenStream) -> Option<TokenStream>
         return None;
     }
     Some(if layout.input.variant.is_some() {
+        // A `match`, not `if let`: an enum of one variant is irrefutable, which would warn.
         quote! {
-            if let #ctor { #bindings .. } = __r {
-                #body
+            match __r {
+                #ctor { #bindings .. } => { #body }
+                #[allow(unreachable_patterns)]
+                _ => {}
             }
         }
     } else {
