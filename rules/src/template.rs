@@ -183,7 +183,8 @@ impl Operator {
         match self {
             Self::Reserved | Self::Fragment => ":/?#[]@!$&'()*+,;=".contains(c),
             Self::Simple | Self::Label => multi && c == ',',
-            Self::Path => c == '/' || (multi && c == ','),
+            // `/` also starts the expansion (`Matcher::frame` passes over it).
+            Self::Path => multi && matches!(c, '/' | ','),
             Self::PathParam => matches!(c, ';' | '=') || (multi && c == ','),
             Self::Query => matches!(c, '?' | '&' | '=') || (multi && c == ','),
             Self::QueryContinuation => matches!(c, '&' | '=') || (multi && c == ','),
@@ -711,10 +712,17 @@ impl<'t> Matcher<'t, '_> {
             }
             Part::Expression(e) => {
                 let multi = e.vars.len() > 1;
-                let span = rest
+                // The operator's first character is no value's: `{/a}{/b}` stops at the
+                // second `/`, which a value of `a` would have had encoded.
+                let start = e
+                    .operator
+                    .first()
+                    .filter(|&first| rest.starts_with(first))
+                    .map_or(0, char::len_utf8);
+                let span = rest[start..]
                     .char_indices()
                     .find(|&(_, c)| !e.operator.can_contain(c, multi))
-                    .map_or(rest.len(), |(at, _)| at);
+                    .map_or(rest.len(), |(at, _)| start + at);
                 let next = self.parts.get(part + 1);
                 // Ascending, so the longest (greedy) end is popped first.
                 let mut ends: Vec<usize> = (0..=span)

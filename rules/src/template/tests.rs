@@ -405,6 +405,10 @@ fn matches_every_operator() {
         ("x:{?a,b}", &[("a", "1&2"), ("b", "=")]),
         ("x:?fixed=1{&a,b}", &[("a", "x y"), ("b", "z")]),
         ("x:{a}{?q}{#f}", &[("a", "p"), ("q", "r"), ("f", "s")]),
+        // Path segments one after another: a value's own `/` is encoded, so the second
+        // expression's `/` ends the first.
+        ("x:{/a}{/b}", &[("a", "12"), ("b", "p/q")]),
+        ("x:{/a}{/b,c}", &[("a", "1"), ("b", "2"), ("c", "3")]),
     ];
     for (template, vars) in cases {
         let tpl = t(template);
