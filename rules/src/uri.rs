@@ -37,6 +37,63 @@ pub(crate) fn parse_absolute_uri(s: &str) -> Result<&UriStr, Violation> {
     Err(Violation::new(Rule::Uri, why))
 }
 
+/// The form in which the router compares URIs: the scheme in lowercase (RFC 3986 section
+/// 3.1: schemes are case-insensitive) and the hex digits of `%XX` escapes in uppercase
+/// (section 6.2.2.1); everything else as written. Two URIs that differ only there name the
+/// same resource. Not normalized, on purpose: the host's case (MCP servers put names and ids
+/// there, which their handlers receive as sent; WHATWG URLs keep it too for schemes other
+/// than the web's), escapes of unreserved characters (`%41` stays apart from `A`) and dot
+/// segments.
+///
+/// ```
+/// use mcp_content_rules::comparable_uri;
+///
+/// assert_eq!(comparable_uri("Notes://Today/a%2fb"), "notes://Today/a%2Fb");
+/// assert_eq!(comparable_uri("notes://today"), "notes://today");
+/// ```
+pub fn comparable_uri(uri: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = uri.as_bytes();
+    let scheme_end = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .filter(|&end| end > 0 && bytes[end] == b':' && bytes[0].is_ascii_alphabetic())
+        .unwrap_or(0);
+    let mut hex_left: u8 = 0;
+    let settled = bytes.iter().enumerate().all(|(at, &b)| {
+        let ok = if at < scheme_end {
+            !b.is_ascii_uppercase()
+        } else {
+            hex_left == 0 || !matches!(b, b'a'..=b'f')
+        };
+        hex_left = if b == b'%' {
+            2
+        } else {
+            hex_left.saturating_sub(1)
+        };
+        ok
+    });
+    if settled {
+        return std::borrow::Cow::Borrowed(uri);
+    }
+    let mut out = String::with_capacity(uri.len());
+    let mut hex_left: u8 = 0;
+    for (at, c) in uri.char_indices() {
+        if at < scheme_end {
+            out.push(c.to_ascii_lowercase());
+        } else if hex_left > 0 && c.is_ascii_hexdigit() {
+            out.push(c.to_ascii_uppercase());
+        } else {
+            out.push(c);
+        }
+        hex_left = if c == '%' {
+            2
+        } else {
+            hex_left.saturating_sub(1)
+        };
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Explains why `s` is not a URI reference. Only runs on the error path.
 fn diagnose(s: &str) -> String {
     let bytes = s.as_bytes();
