@@ -3,6 +3,7 @@
 //! and refuses the sets that cannot be served (duplicate names, overlapping resources).
 
 mod builder;
+mod entry;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -12,6 +13,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 pub use builder::{RouterBuilder, RouterError, ServerInfo};
+pub use entry::{RouterEntry, listed_right, misplaced};
 
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;
