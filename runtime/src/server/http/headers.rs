@@ -21,7 +21,8 @@ pub(super) const HEADER_MISMATCH: i32 = -32020;
 
 const METHOD_HEADER: &str = "mcp-method";
 const NAME_HEADER: &str = "mcp-name";
-const VERSION_HEADER: &str = "mcp-protocol-version";
+/// The header a client names the protocol version with.
+pub(super) const VERSION_HEADER: &str = "mcp-protocol-version";
 
 /// A value that cannot travel as a plain header value travels as `=?base64?…?=`.
 const BASE64_PREFIX: &str = "=?base64?";

@@ -59,10 +59,14 @@
 //! # }
 //! ```
 
+mod access;
 mod body;
 mod headers;
 mod replay;
+mod request;
+mod response;
 mod session;
+mod sessioned;
 mod stateless;
 
 pub use body::ResponseBody;
@@ -74,7 +78,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::{HeaderMap, HeaderName, HeaderValue, Method, Request, Response, StatusCode, header};
+use http::{HeaderMap, Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt as _, Limited};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -83,13 +87,15 @@ use tokio::sync::mpsc;
 use self::body::{Outgoing, Reply};
 use self::headers::ParamHeaders;
 use self::replay::StartAt;
-use self::session::{RequestPeer, SESSION_HEADER, Session, Sessions};
-use crate::model::meta::Meta;
+use self::request::{Headers, Message, request_meta, request_parts, take_meta};
+use self::response::{
+    HttpResponse, INVALID_REQUEST, PARSE_ERROR, error_response, event_stream, json_response,
+    missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
+};
+use self::session::{RequestPeer, Session, Sessions};
 use crate::rules::ProtocolVersion;
-use crate::server::handler::{Context, LogLevel, ProtocolError};
-use crate::server::input::ClientCapabilities;
-use crate::server::router::{InputParams, Outcome, Router, take_object, take_string};
-use crate::wire::version::SerializeFor;
+use crate::server::handler::{Context, ProtocolError};
+use crate::server::router::{InputParams, Router, take_object, take_string};
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -97,13 +103,6 @@ const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 /// The `_meta` key a 2026-07-28 request asks for log messages with.
 const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
-/// The header a client names the protocol version with.
-const VERSION_HEADER: &str = "mcp-protocol-version";
-
-/// JSON-RPC: the message is not valid JSON.
-const PARSE_ERROR: i32 = -32700;
-/// JSON-RPC: the message is not a valid request.
-const INVALID_REQUEST: i32 = -32600;
 
 /// The router's Streamable HTTP endpoint: [`handle`](Self::handle) answers one request,
 /// [`serve`](Self::serve) runs an accept loop on hyper.
@@ -153,56 +152,6 @@ impl std::fmt::Debug for HttpServer {
             .field("sessions", &self.sessions.len())
             .field("param_headers", &self.param_headers)
             .finish()
-    }
-}
-
-/// What the request's headers say, read before its body.
-struct Headers {
-    session: Option<String>,
-    version: Option<String>,
-    accept: Option<String>,
-    last_event_id: Option<String>,
-}
-
-impl Headers {
-    fn of(headers: &HeaderMap) -> Self {
-        let text = |name: &str| {
-            headers
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_owned)
-        };
-        Self {
-            session: text(SESSION_HEADER),
-            version: text(VERSION_HEADER),
-            accept: text(header::ACCEPT.as_str()),
-            last_event_id: text("last-event-id"),
-        }
-    }
-
-    /// The header names a 2025-era version: the client speaks the session flow.
-    fn names_session_era(&self) -> bool {
-        self.version
-            .as_deref()
-            .and_then(ProtocolVersion::parse)
-            .is_some_and(|v| !v.has_result_type())
-    }
-
-    /// `Accept` allows `media` (`type/subtype`), by name or by wildcard. No `Accept` allows
-    /// everything.
-    fn accepts(&self, media: &str) -> bool {
-        let Some(accept) = &self.accept else {
-            return true;
-        };
-        let kind = media.split('/').next().unwrap_or(media);
-        accept.split(',').any(|item| {
-            let range = item.split(';').next().unwrap_or("").trim();
-            range.eq_ignore_ascii_case(media)
-                || range == "*/*"
-                || range
-                    .strip_suffix("/*")
-                    .is_some_and(|k| k.eq_ignore_ascii_case(kind))
-        })
     }
 }
 
@@ -367,152 +316,6 @@ impl HttpServer {
         self.answer(&body, &headers, &parts.headers).await
     }
 
-    /// `None` when `Host` and `Origin` are allowed; the 403 otherwise.
-    fn refuse(&self, headers: &HeaderMap) -> Option<Response<ResponseBody>> {
-        let forbidden = |why: String| {
-            Some(error_response(
-                StatusCode::FORBIDDEN,
-                &Value::Null,
-                &ProtocolError::new(INVALID_REQUEST, why),
-            ))
-        };
-        if let Some(host) = headers.get(header::HOST) {
-            let host = host.to_str().unwrap_or("");
-            if !self.host_allowed(host) {
-                return forbidden(format!("Host {host:?} is not allowed"));
-            }
-        }
-        if let Some(origin) = headers.get(header::ORIGIN) {
-            let origin = origin.to_str().unwrap_or("null");
-            if !self.origin_allowed(origin) {
-                return forbidden(format!("Origin {origin:?} is not allowed"));
-            }
-        }
-        None
-    }
-
-    fn host_allowed(&self, host: &str) -> bool {
-        let name = strip_port(host);
-        self.config
-            .allowed_hosts
-            .iter()
-            .any(|allowed| allowed.eq_ignore_ascii_case(name))
-    }
-
-    fn origin_allowed(&self, origin: &str) -> bool {
-        if origin == "null" {
-            return false;
-        }
-        if !self.config.allowed_origins.is_empty() {
-            return self
-                .config
-                .allowed_origins
-                .iter()
-                .any(|allowed| allowed.eq_ignore_ascii_case(origin));
-        }
-        // `scheme://host[:port]`: same-host origins only.
-        origin.split_once("://").is_some_and(|(scheme, host)| {
-            (scheme == "http" || scheme == "https") && self.host_allowed(host)
-        })
-    }
-
-    /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
-    /// it: 404 for a session that is unknown or ended, 400 for a version header that is not
-    /// the session's.
-    fn session_of(
-        &self,
-        id: &str,
-        headers: &Headers,
-    ) -> Result<Arc<Session>, (StatusCode, ProtocolError)> {
-        let Some(session) = self.sessions.get(id) else {
-            return Err((
-                StatusCode::NOT_FOUND,
-                ProtocolError::new(
-                    INVALID_REQUEST,
-                    "no such session (it ended or never was): initialize a new one",
-                ),
-            ));
-        };
-        if let Some(named) = headers.version.as_deref()
-            && named != session.version.as_str()
-        {
-            return Err((
-                StatusCode::BAD_REQUEST,
-                ProtocolError::new(
-                    INVALID_REQUEST,
-                    format!(
-                        "MCP-Protocol-Version {named:?} is not the session's version {:?}",
-                        session.version.as_str()
-                    ),
-                ),
-            ));
-        }
-        session.touch();
-        Ok(session)
-    }
-
-    /// The response to a `GET`/`DELETE` without a session: 400 for a 2025-era client (it
-    /// must name its session), 405 otherwise (the stateless flow is `POST` only).
-    fn without_session(headers: &Headers) -> Response<ResponseBody> {
-        if headers.names_session_era() {
-            return error_response(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                &ProtocolError::new(INVALID_REQUEST, "the Mcp-Session-Id header is required"),
-            );
-        }
-        not_allowed("POST")
-    }
-
-    /// `GET`: the session's standalone event stream.
-    fn open_stream(&self, headers: &Headers) -> Response<ResponseBody> {
-        let Some(id) = &headers.session else {
-            return Self::without_session(headers);
-        };
-        let session = match self.session_of(id, headers) {
-            Ok(session) => session,
-            Err((status, error)) => return error_response(status, &Value::Null, &error),
-        };
-        if !headers.accepts("text/event-stream") {
-            return plain(StatusCode::NOT_ACCEPTABLE);
-        }
-        // `Last-Event-ID`: the rest of the stream it names, kept events first. An id this
-        // session did not give, or no longer keeps, gets a fresh standalone stream.
-        let resumed = headers
-            .last_event_id
-            .as_deref()
-            .and_then(|last| session.streams.resume(last));
-        let rx = match resumed {
-            Some((log, after)) if !log.is_standalone() => Some(log.attach(StartAt::After(after))),
-            Some((_, after)) => Some(session.resume_standalone(after)),
-            None => session.open_standalone(),
-        };
-        let Some(rx) = rx else {
-            return error_response(
-                StatusCode::CONFLICT,
-                &Value::Null,
-                &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
-            );
-        };
-        event_stream(ResponseBody::frames(rx))
-    }
-
-    /// `DELETE`: ends the session.
-    fn end_session(&self, headers: &Headers) -> Response<ResponseBody> {
-        let Some(id) = &headers.session else {
-            return Self::without_session(headers);
-        };
-        if let Err((status, error)) = self.session_of(id, headers) {
-            return error_response(status, &Value::Null, &error);
-        }
-        if self.sessions.remove(id) {
-            plain(StatusCode::NO_CONTENT)
-        } else {
-            // Ended by a concurrent DELETE.
-            plain(StatusCode::NOT_FOUND)
-        }
-    }
-
     async fn answer(
         &self,
         body: &[u8],
@@ -595,172 +398,6 @@ impl HttpServer {
             return missing_session(&id);
         }
         self.stateless(id, &method, params, raw).await
-    }
-
-    /// `initialize`: opens a session on the version the client asked for when it is a
-    /// 2025-era one this crate speaks, else on 2025-11-25.
-    fn initialize(&self, id: &Value, params: &Map<String, Value>) -> Response<ResponseBody> {
-        let Some(asked) = params.get("protocolVersion").and_then(Value::as_str) else {
-            return error_response(
-                StatusCode::OK,
-                id,
-                &ProtocolError::invalid_params("params.protocolVersion: a string is required"),
-            );
-        };
-        let version = ProtocolVersion::parse(asked)
-            .filter(|v| !v.has_result_type())
-            .unwrap_or(ProtocolVersion::V2025_11_25);
-        let capabilities = match params.get("capabilities") {
-            None | Some(Value::Null) => ClientCapabilities::default(),
-            Some(value @ Value::Object(_)) => ClientCapabilities::from_value(value.clone()),
-            Some(_) => {
-                return error_response(
-                    StatusCode::OK,
-                    id,
-                    &ProtocolError::invalid_params("params.capabilities: an object"),
-                );
-            }
-        };
-        let session = Session::open(&self.router, version, capabilities);
-        let config = &self.config;
-        if !self
-            .sessions
-            .insert(&session, config.max_sessions, config.session_idle)
-        {
-            return error_response(
-                StatusCode::SERVICE_UNAVAILABLE,
-                id,
-                &ProtocolError::internal("too many open sessions; try again later"),
-            );
-        }
-        let result = self.initialize_result(version);
-        let mut response = json_response(StatusCode::OK, id, value_reply(result));
-        response.headers_mut().insert(
-            SESSION_HEADER,
-            HeaderValue::from_str(&session.id).expect("session ids are hex"),
-        );
-        response
-    }
-
-    fn initialize_result(&self, version: ProtocolVersion) -> Value {
-        let router = &self.router;
-        let mut capabilities = Map::new();
-        let list_changed = || serde_json::json!({ "listChanged": true });
-        if router.has_tools() {
-            capabilities.insert("tools".into(), list_changed());
-        }
-        if router.has_prompts() {
-            capabilities.insert("prompts".into(), list_changed());
-        }
-        if router.has_resources() {
-            capabilities.insert(
-                "resources".into(),
-                serde_json::json!({ "subscribe": true, "listChanged": true }),
-            );
-        }
-        if router.has_completion() {
-            capabilities.insert("completions".into(), Value::Object(Map::new()));
-        }
-        capabilities.insert("logging".into(), Value::Object(Map::new()));
-        let info = router.info();
-        let mut result = Map::new();
-        result.insert("protocolVersion".into(), Value::from(version.as_str()));
-        result.insert("capabilities".into(), Value::Object(capabilities));
-        result.insert(
-            "serverInfo".into(),
-            serde_json::json!({ "name": info.name, "version": info.version }),
-        );
-        if let Some(instructions) = &info.instructions {
-            result.insert("instructions".into(), Value::from(instructions.clone()));
-        }
-        Value::Object(result)
-    }
-
-    /// A message of a session.
-    async fn in_session(&self, session: Arc<Session>, message: Message) -> Response<ResponseBody> {
-        let Some(method) = message.method else {
-            // The client's answer to one of the server's requests.
-            if let Some(id) = &message.id {
-                let answer = match (message.result, message.error) {
-                    (Some(result), None) => Ok(result),
-                    (None, Some(error)) => Err(client_error(&error)),
-                    _ => {
-                        return error_response(
-                            StatusCode::BAD_REQUEST,
-                            id,
-                            &ProtocolError::new(
-                                INVALID_REQUEST,
-                                "a response has exactly one of result and error",
-                            ),
-                        );
-                    }
-                };
-                // An answer nobody waits for (its request ended) is dropped.
-                session.answer(id, answer);
-            }
-            return plain(StatusCode::ACCEPTED);
-        };
-        let Some(id) = message.id else {
-            // Notifications (`initialized`, `cancelled`, `roots/list_changed`) need no answer.
-            return plain(StatusCode::ACCEPTED);
-        };
-        let (id, mut params) = match request_parts(id, message.params) {
-            Ok(parts) => parts,
-            Err(response) => return *response,
-        };
-        let empty = || Ok(value_reply(Value::Object(Map::new())));
-        let reply = match method.as_str() {
-            "initialize" => Err(ProtocolError::new(
-                INVALID_REQUEST,
-                "the session is already initialized",
-            )),
-            "ping" => empty(),
-            "logging/setLevel" => match params.remove("level").map(LogLevel::deserialize) {
-                Some(Ok(level)) => {
-                    session.set_log_level(level);
-                    empty()
-                }
-                _ => Err(ProtocolError::invalid_params(
-                    "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
-                )),
-            },
-            "resources/subscribe" => take_string(&mut params, "uri").and_then(|uri| {
-                session.subscribe(uri);
-                empty()
-            }),
-            "resources/unsubscribe" => take_string(&mut params, "uri").and_then(|uri| {
-                session.unsubscribe(&uri);
-                empty()
-            }),
-            "tools/call" | "prompts/get" | "resources/read" => {
-                let meta = match take_meta(&mut params) {
-                    Ok(meta) => meta,
-                    Err(e) => return error_response(StatusCode::OK, &id, &e),
-                };
-                let context = Context::new(request_meta(meta), session.version)
-                    .with_log_level(session.log_level())
-                    .with_client_capabilities(session.capabilities.clone());
-                return self
-                    .streamed(Some(session), id, method, params, context)
-                    .await;
-            }
-            _ => {
-                let meta = match take_meta(&mut params) {
-                    Ok(meta) => meta,
-                    Err(e) => return error_response(StatusCode::OK, &id, &e),
-                };
-                let context = Context::new(request_meta(meta), session.version)
-                    .with_client_capabilities(session.capabilities.clone());
-                self.router
-                    .handle(&method, Some(params), context)
-                    .await
-                    .map(value_reply)
-            }
-        };
-        match reply {
-            Ok(reply) => json_response(StatusCode::OK, &id, reply),
-            Err(error) => error_response(StatusCode::OK, &id, &error),
-        }
     }
 
     /// A request whose handler may talk back: answered as JSON when it does not, as an
@@ -875,190 +512,6 @@ fn is_transient(error: &io::Error) -> bool {
     ) || error
         .raw_os_error()
         .is_some_and(|code| code == 24 || code == 23) // EMFILE, ENFILE
-}
-
-fn strip_port(host: &str) -> &str {
-    if let Some(rest) = host.strip_prefix('[') {
-        // `[::1]:8080`
-        return rest.split_once(']').map_or(host, |(name, _)| name);
-    }
-    match host.rsplit_once(':') {
-        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-        _ => host,
-    }
-}
-
-/// A JSON-RPC message as received: only its envelope is interpreted here.
-#[derive(Deserialize)]
-struct Message {
-    jsonrpc: Option<String>,
-    id: Option<Value>,
-    method: Option<String>,
-    params: Option<Value>,
-    result: Option<Value>,
-    error: Option<Value>,
-}
-
-/// The client's JSON-RPC error, as the error of the server's request.
-fn client_error(error: &Value) -> ProtocolError {
-    let code = error
-        .get("code")
-        .and_then(Value::as_i64)
-        .and_then(|c| i32::try_from(c).ok())
-        .unwrap_or(ProtocolError::INTERNAL_ERROR);
-    let message = error
-        .get("message")
-        .and_then(Value::as_str)
-        .unwrap_or("the client answered with an error")
-        .to_owned();
-    let mut out = ProtocolError::new(code, message);
-    out.data = error.get("data").cloned();
-    out
-}
-
-fn envelope(out: &mut Vec<u8>, id: &Value, capacity: usize) {
-    out.reserve(capacity + 64);
-    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    serde_json::to_writer(&mut *out, id).expect("an id is a string or a number");
-    out.extend_from_slice(b",\"result\":");
-}
-
-/// A result written straight into the body by this crate's writer.
-fn result_reply<T: SerializeFor + Send + 'static>(result: T, version: ProtocolVersion) -> Reply {
-    Box::new(move |id, out| {
-        envelope(out, id, result.json_len_hint());
-        result.write_json_for(version, out);
-        out.push(b'}');
-    })
-}
-
-fn outcome_reply<T: SerializeFor + Send + 'static>(
-    outcome: Outcome<T>,
-    version: ProtocolVersion,
-) -> Reply {
-    match outcome {
-        Outcome::Complete(result) => result_reply(result, version),
-        Outcome::InputRequired(value) => value_reply(value),
-    }
-}
-
-fn value_reply(result: Value) -> Reply {
-    Box::new(move |id, out| {
-        envelope(out, id, 256);
-        serde_json::to_writer(&mut *out, &result).expect("values serialize");
-        out.push(b'}');
-    })
-}
-
-fn take_meta(params: &mut Map<String, Value>) -> Result<Map<String, Value>, ProtocolError> {
-    match params.remove("_meta") {
-        None | Some(Value::Null) => Ok(Map::new()),
-        Some(Value::Object(meta)) => Ok(meta),
-        Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
-    }
-}
-
-/// The request's `_meta` for the handler: a key that breaks the grammar is dropped, not
-/// the whole `_meta` (the progress token must survive a peer's one odd key).
-fn request_meta(meta: Map<String, Value>) -> Meta {
-    let mut out = Meta::new();
-    for (key, value) in meta {
-        if let Ok(key) = crate::MetaKey::new(key.as_str()) {
-            out.insert_key(key, value);
-        }
-    }
-    out
-}
-
-/// A response of this transport.
-type HttpResponse = Response<ResponseBody>;
-
-/// A request's id and params, checked: the id a string or a number (else 400, the request
-/// has no usable id to answer), the params an object or absent (else an error answer).
-fn request_parts(
-    id: Value,
-    params: Option<Value>,
-) -> Result<(Value, Map<String, Value>), Box<HttpResponse>> {
-    if !(id.is_string() || id.is_number()) {
-        return Err(Box::new(error_response(
-            StatusCode::BAD_REQUEST,
-            &Value::Null,
-            &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
-        )));
-    }
-    match params {
-        None | Some(Value::Null) => Ok((id, Map::new())),
-        Some(Value::Object(params)) => Ok((id, params)),
-        Some(_) => Err(Box::new(error_response(
-            StatusCode::OK,
-            &id,
-            &ProtocolError::invalid_params("params: an object"),
-        ))),
-    }
-}
-
-fn plain(status: StatusCode) -> Response<ResponseBody> {
-    let mut response = Response::new(ResponseBody::once(Bytes::new()));
-    *response.status_mut() = status;
-    response
-}
-
-fn not_allowed(allow: &'static str) -> Response<ResponseBody> {
-    let mut response = plain(StatusCode::METHOD_NOT_ALLOWED);
-    response
-        .headers_mut()
-        .insert(header::ALLOW, HeaderValue::from_static(allow));
-    response
-}
-
-fn missing_session(id: &Value) -> Response<ResponseBody> {
-    error_response(
-        StatusCode::BAD_REQUEST,
-        id,
-        &ProtocolError::new(
-            INVALID_REQUEST,
-            "the Mcp-Session-Id header is required (initialize first)",
-        ),
-    )
-}
-
-fn json_response(status: StatusCode, id: &Value, reply: Reply) -> Response<ResponseBody> {
-    let mut body = Vec::new();
-    reply(id, &mut body);
-    json_bytes(status, body)
-}
-
-fn json_bytes(status: StatusCode, body: Vec<u8>) -> Response<ResponseBody> {
-    // `Bytes::from(Vec)` takes the buffer: the body is not copied again.
-    let mut response = Response::new(ResponseBody::once(Bytes::from(body)));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
-}
-
-fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
-    let mut response = Response::new(body);
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    // Proxies (nginx) pass each event on at once instead of buffering the stream
-    // (streamable-http, "Receiving Messages": servers SHOULD send it on SSE streams).
-    headers.insert(
-        HeaderName::from_static("x-accel-buffering"),
-        HeaderValue::from_static("no"),
-    );
-    response
-}
-
-/// A JSON-RPC error response, serialized.
-fn error_response(status: StatusCode, id: &Value, error: &ProtocolError) -> Response<ResponseBody> {
-    json_bytes(status, body::error_body(id, error))
 }
 
 #[cfg(test)]

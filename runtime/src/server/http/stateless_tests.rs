@@ -7,12 +7,14 @@ use std::time::Duration;
 use http_body_util::Full;
 use serde_json::json;
 
+use super::headers::VERSION_HEADER;
 use super::tests::{post, post_for, request, rt, send};
 use super::*;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::server::tasks::TaskSupport;
 use crate::{JsonObject, ToolName};
+use http::{HeaderName, HeaderValue, header};
 
 /// `locate`: takes `region` (an `x-mcp-header`, `Region`) and `limits.zone` (nested, `Zone`).
 struct Locate;

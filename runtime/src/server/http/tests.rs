@@ -1,6 +1,9 @@
 use std::time::Duration;
 
+use super::headers::VERSION_HEADER;
 use super::*;
+use crate::wire::version::SerializeFor as _;
+use http::{HeaderValue, header};
 use http_body_util::Full;
 
 use crate::model::content::{ContentBlock, ImageContent};

@@ -1,0 +1,137 @@
+//! What a request says: its headers (read before the body), its JSON-RPC envelope, its id,
+//! params and `_meta`.
+
+use http::{HeaderMap, StatusCode, header};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::headers::VERSION_HEADER;
+use super::response::{HttpResponse, INVALID_REQUEST, error_response};
+use super::session::SESSION_HEADER;
+use crate::model::meta::Meta;
+use crate::rules::ProtocolVersion;
+use crate::server::handler::ProtocolError;
+
+/// What the request's headers say, read before its body.
+pub(super) struct Headers {
+    pub(super) session: Option<String>,
+    pub(super) version: Option<String>,
+    pub(super) accept: Option<String>,
+    pub(super) last_event_id: Option<String>,
+}
+
+impl Headers {
+    pub(super) fn of(headers: &HeaderMap) -> Self {
+        let text = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        Self {
+            session: text(SESSION_HEADER),
+            version: text(VERSION_HEADER),
+            accept: text(header::ACCEPT.as_str()),
+            last_event_id: text("last-event-id"),
+        }
+    }
+
+    /// The header names a 2025-era version: the client speaks the session flow.
+    pub(super) fn names_session_era(&self) -> bool {
+        self.version
+            .as_deref()
+            .and_then(ProtocolVersion::parse)
+            .is_some_and(|v| !v.has_result_type())
+    }
+
+    /// `Accept` allows `media` (`type/subtype`), by name or by wildcard. No `Accept` allows
+    /// everything.
+    pub(super) fn accepts(&self, media: &str) -> bool {
+        let Some(accept) = &self.accept else {
+            return true;
+        };
+        let kind = media.split('/').next().unwrap_or(media);
+        accept.split(',').any(|item| {
+            let range = item.split(';').next().unwrap_or("").trim();
+            range.eq_ignore_ascii_case(media)
+                || range == "*/*"
+                || range
+                    .strip_suffix("/*")
+                    .is_some_and(|k| k.eq_ignore_ascii_case(kind))
+        })
+    }
+}
+
+/// A JSON-RPC message as received: only its envelope is interpreted here.
+#[derive(Deserialize)]
+pub(super) struct Message {
+    pub(super) jsonrpc: Option<String>,
+    pub(super) id: Option<Value>,
+    pub(super) method: Option<String>,
+    pub(super) params: Option<Value>,
+    pub(super) result: Option<Value>,
+    pub(super) error: Option<Value>,
+}
+
+/// The client's JSON-RPC error, as the error of the server's request.
+pub(super) fn client_error(error: &Value) -> ProtocolError {
+    let code = error
+        .get("code")
+        .and_then(Value::as_i64)
+        .and_then(|c| i32::try_from(c).ok())
+        .unwrap_or(ProtocolError::INTERNAL_ERROR);
+    let message = error
+        .get("message")
+        .and_then(Value::as_str)
+        .unwrap_or("the client answered with an error")
+        .to_owned();
+    let mut out = ProtocolError::new(code, message);
+    out.data = error.get("data").cloned();
+    out
+}
+
+pub(super) fn take_meta(
+    params: &mut Map<String, Value>,
+) -> Result<Map<String, Value>, ProtocolError> {
+    match params.remove("_meta") {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(meta)) => Ok(meta),
+        Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
+    }
+}
+
+/// The request's `_meta` for the handler: a key that breaks the grammar is dropped, not
+/// the whole `_meta` (the progress token must survive a peer's one odd key).
+pub(super) fn request_meta(meta: Map<String, Value>) -> Meta {
+    let mut out = Meta::new();
+    for (key, value) in meta {
+        if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+            out.insert_key(key, value);
+        }
+    }
+    out
+}
+
+/// A request's id and params, checked: the id a string or a number (else 400, the request
+/// has no usable id to answer), the params an object or absent (else an error answer).
+pub(super) fn request_parts(
+    id: Value,
+    params: Option<Value>,
+) -> Result<(Value, Map<String, Value>), Box<HttpResponse>> {
+    if !(id.is_string() || id.is_number()) {
+        return Err(Box::new(error_response(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
+        )));
+    }
+    match params {
+        None | Some(Value::Null) => Ok((id, Map::new())),
+        Some(Value::Object(params)) => Ok((id, params)),
+        Some(_) => Err(Box::new(error_response(
+            StatusCode::OK,
+            &id,
+            &ProtocolError::invalid_params("params: an object"),
+        ))),
+    }
+}
