@@ -752,21 +752,22 @@ impl<'t> Matcher<'t, '_> {
     }
 }
 
-/// Whether `rest` starts with literal `text` as RFC 3986 compares URIs: the scheme (the
-/// first literal's part before `:`, when `first`) without regard to case (section 3.1),
-/// the hex digits of `%XX` escapes too (section 6.2.2.1); everything else exactly.
+/// Whether `rest` starts with literal `text` as RFC 3986 compares URIs: the scheme and the
+/// host (of the first literal, when `first`: see `case_free`) without regard to case, the
+/// hex digits of `%XX` escapes too (section 6.2.2.1); everything else exactly.
 fn literal_fits(rest: &str, text: &str, first: bool) -> bool {
     let (rest, text) = (rest.as_bytes(), text.as_bytes());
     if rest.len() < text.len() {
         return false;
     }
-    let mut in_scheme = first;
+    let [scheme_end, host_start, host_end] = if first {
+        crate::uri::case_free(text)
+    } else {
+        [0; 3]
+    };
     let mut hex_left: u8 = 0;
-    for (&r, &t) in rest.iter().zip(text) {
-        let loose = in_scheme || hex_left > 0;
-        if t == b':' {
-            in_scheme = false;
-        }
+    for (at, (&r, &t)) in rest.iter().zip(text).enumerate() {
+        let loose = at < scheme_end || (host_start..host_end).contains(&at) || hex_left > 0;
         hex_left = if t == b'%' {
             2
         } else {

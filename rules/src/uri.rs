@@ -37,61 +37,76 @@ pub(crate) fn parse_absolute_uri(s: &str) -> Result<&UriStr, Violation> {
     Err(Violation::new(Rule::Uri, why))
 }
 
-/// The form in which the router compares URIs: the scheme in lowercase (RFC 3986 section
-/// 3.1: schemes are case-insensitive) and the hex digits of `%XX` escapes in uppercase
-/// (section 6.2.2.1); everything else as written. Two URIs that differ only there name the
-/// same resource. Not normalized, on purpose: the host's case (MCP servers put names and ids
-/// there, which their handlers receive as sent; WHATWG URLs keep it too for schemes other
-/// than the web's), escapes of unreserved characters (`%41` stays apart from `A`) and dot
-/// segments.
+/// The parts of a URI (or of a template's leading literal) that compare without regard to
+/// case (RFC 3986 section 6.2.2.1): `[0, scheme_end)` and `[host_start, host_end)`. The scan
+/// stops at `{`, so in a template only a scheme and host written before any variable count;
+/// userinfo (before `@`) and the port's digits are not letters that matter, the userinfo is
+/// left out.
+pub(crate) const fn case_free(bytes: &[u8]) -> [usize; 3] {
+    let mut i = 0;
+    while i < bytes.len()
+        && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'+' | b'-' | b'.'))
+    {
+        i += 1;
+    }
+    if i == 0 || i >= bytes.len() || bytes[i] != b':' || !bytes[0].is_ascii_alphabetic() {
+        return [0, 0, 0];
+    }
+    let scheme_end = i;
+    let start = scheme_end + 3;
+    if start > bytes.len() || bytes[scheme_end + 1] != b'/' || bytes[scheme_end + 2] != b'/' {
+        return [scheme_end, 0, 0];
+    }
+    let mut end = start;
+    let mut host_start = start;
+    while end < bytes.len() && !matches!(bytes[end], b'/' | b'?' | b'#' | b'{') {
+        if bytes[end] == b'@' {
+            host_start = end + 1;
+        }
+        end += 1;
+    }
+    [scheme_end, host_start, end]
+}
+
+/// The form in which the router compares URIs: the scheme and the host in lowercase and the
+/// hex digits of `%XX` escapes in uppercase (RFC 3986 section 6.2.2.1: these are
+/// case-insensitive); everything else as written. Two URIs that differ only there name the
+/// same resource. Not normalized: escapes of unreserved characters (`%41` stays apart from
+/// `A`), dot segments, the path's case.
 ///
 /// ```
 /// use mcp_content_rules::comparable_uri;
 ///
-/// assert_eq!(comparable_uri("Notes://Today/a%2fb"), "notes://Today/a%2Fb");
+/// assert_eq!(comparable_uri("Notes://Today/A%2fb"), "notes://today/A%2Fb");
 /// assert_eq!(comparable_uri("notes://today"), "notes://today");
 /// ```
 pub fn comparable_uri(uri: &str) -> std::borrow::Cow<'_, str> {
-    let bytes = uri.as_bytes();
-    let scheme_end = bytes
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-        .filter(|&end| end > 0 && bytes[end] == b':' && bytes[0].is_ascii_alphabetic())
-        .unwrap_or(0);
+    let [scheme_end, host_start, host_end] = case_free(uri.as_bytes());
+    let lower = |at: usize| at < scheme_end || (host_start..host_end).contains(&at);
     let mut hex_left: u8 = 0;
-    let settled = bytes.iter().enumerate().all(|(at, &b)| {
-        let ok = if at < scheme_end {
-            !b.is_ascii_uppercase()
-        } else {
-            hex_left == 0 || !matches!(b, b'a'..=b'f')
-        };
-        hex_left = if b == b'%' {
-            2
-        } else {
-            hex_left.saturating_sub(1)
-        };
-        ok
-    });
-    if settled {
-        return std::borrow::Cow::Borrowed(uri);
-    }
+    let mut changed = false;
     let mut out = String::with_capacity(uri.len());
-    let mut hex_left: u8 = 0;
     for (at, c) in uri.char_indices() {
-        if at < scheme_end {
-            out.push(c.to_ascii_lowercase());
-        } else if hex_left > 0 && c.is_ascii_hexdigit() {
-            out.push(c.to_ascii_uppercase());
+        let normal = if hex_left > 0 && c.is_ascii_hexdigit() {
+            c.to_ascii_uppercase()
+        } else if lower(at) {
+            c.to_ascii_lowercase()
         } else {
-            out.push(c);
-        }
+            c
+        };
+        changed |= normal != c;
+        out.push(normal);
         hex_left = if c == '%' {
             2
         } else {
             hex_left.saturating_sub(1)
         };
     }
-    std::borrow::Cow::Owned(out)
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(uri)
+    }
 }
 
 /// Explains why `s` is not a URI reference. Only runs on the error path.

@@ -4,8 +4,8 @@
 //! not between neighbours) and names both templates; disjoint templates build. Renamed and raw-named
 //! arguments give a schema with unique names and a tool that runs.
 //!
-//! URIs compare as RFC 3986 has it (`Router`'s docs): schemes and the hex digits of escapes
-//! without regard to case, the host and the rest exactly. A table of template pairs per
+//! URIs compare as RFC 3986 has it (`Router`'s docs): scheme, host and the hex digits of
+//! escapes without regard to case, the rest exactly. A table of template pairs per
 //! overlap class (case, operators, literal prefixes and suffixes, leading characters) is
 //! built both ways round: overlapping pairs are refused naming both, disjoint ones build,
 //! and reads go where the comparison says.
@@ -286,6 +286,9 @@ const OVERLAPPING: &[(&str, &str)] = &[
     ("x://{a}", "X://{b}"),
     ("x://{a}", "X://1"),
     ("Notes://{id}/raw", "nOTES://7/raw"),
+    // The host's case (written before any variable).
+    ("x://Today", "x://today"),
+    ("x://Today/{a}", "X://TODAY/b"),
     // The hex digits of an escape.
     ("x://a%2fb", "x://a%2Fb"),
     ("x://%c3%a9/{a}", "x://%C3%A9/{b}"),
@@ -316,8 +319,9 @@ const DISJOINT: &[(&str, &str)] = &[
     ("logs://{day}/raw", "logs://{day}/summary"),
     ("a://{x}.json", "a://{y}.txt"),
     ("files://{name}", "files://a/b"),
-    // The host keeps its case; an escaped letter is not the letter.
-    ("x://Today", "x://today"),
+    // The path and the userinfo keep their case; an escaped letter is not the letter.
+    ("x://h/Today", "x://h/today"),
+    ("x://User@h", "x://user@h"),
     ("x://%41", "x://A"),
     // A leading character is required when the expression writes anything.
     ("docs://api{/version}", "docs://apiv2"),
@@ -378,14 +382,14 @@ fn read(router: &Router, uri: &str) -> Result<String, ProtocolError> {
     Ok(json["contents"][0]["text"].as_str().unwrap().to_owned())
 }
 
-/// A read compares the scheme and escapes without case, and hands the handler the URI and
-/// variables as sent; the host's case is kept.
+/// A read compares the scheme, the host and escapes without case, and hands the handler the
+/// URI and variables as sent; the path's case counts.
 #[test]
-fn reads_compare_the_scheme_without_case() {
+fn reads_compare_the_scheme_and_host_without_case() {
     let router = Router::builder()
         .resource(At("x://{a}"))
         .resource(At("fixed://readme%2fmd"))
-        .resource(At("hosts://Today"))
+        .resource(At("hosts://Today/Path"))
         .build()
         .unwrap();
     assert_eq!(
@@ -401,12 +405,12 @@ fn reads_compare_the_scheme_without_case() {
         "fixed://readme%2fmd [] FIXED://readme%2Fmd"
     );
     assert_eq!(
-        read(&router, "Hosts://Today").unwrap(),
-        "hosts://Today [] Hosts://Today"
+        read(&router, "Hosts://TODAY/Path").unwrap(),
+        "hosts://Today/Path [] Hosts://TODAY/Path"
     );
     assert!(
-        read(&router, "hosts://today").is_err(),
-        "the host keeps its case"
+        read(&router, "hosts://today/path").is_err(),
+        "the path keeps its case"
     );
     assert!(read(&router, "y://1").is_err());
 }

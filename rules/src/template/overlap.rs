@@ -10,9 +10,9 @@
 //! What an expression may match is what [`UriTemplate::match_uri`] lets it take: the
 //! characters its operator can write (`{x}` no `/`, `:` or `@`; `{+x}` any URI character),
 //! after its leading character when it has one (`{/x}` is empty or starts with `/`,
-//! `{?x}` with `?`). Literals compare as `match_uri` compares them: the scheme without regard
-//! to case (RFC 3986 section 3.1), `%XX` escapes without regard to the case of their hex
-//! digits (section 6.2.2.1). Two looser points, both towards reporting an overlap: the
+//! `{?x}` with `?`). Literals compare as `match_uri` compares them: the scheme and the host
+//! without regard to case, `%XX` escapes without regard to the case of their hex digits
+//! (RFC 3986 section 6.2.2.1). Two looser points, both towards reporting an overlap: the
 //! names in `{?x}` / `{;x}` / `{&x}` expansions are not checked against the variables, and
 //! a template with `*` or `:N` modifiers (which `match_uri` never matches) is read as if it
 //! had none.
@@ -124,14 +124,13 @@ pub(super) const fn build(t: &str, out: &mut [State]) -> Option<usize> {
     let bytes = t.as_bytes();
     let mut len = 0;
     let mut i = 0;
-    // The scheme is literal bytes up to the first `:`, unless an expression comes first.
-    let mut in_scheme = true;
+    // The scheme and the host compare without regard to case: lowercase here.
+    let [scheme_end, host_start, host_end] = crate::uri::case_free(bytes);
     // Hex digits of a `%XX` escape still to read.
     let mut hex_left = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b == b'{' {
-            in_scheme = false;
             let mut end = i + 1;
             let mut multi = false;
             while end < bytes.len() && bytes[end] != b'}' {
@@ -178,10 +177,7 @@ pub(super) const fn build(t: &str, out: &mut [State]) -> Option<usize> {
         } else if b == b'%' {
             hex_left = 2;
             b
-        } else if in_scheme && b == b':' {
-            in_scheme = false;
-            b
-        } else if in_scheme {
+        } else if i < scheme_end || (i >= host_start && i < host_end) {
             b.to_ascii_lowercase()
         } else {
             b

@@ -549,6 +549,10 @@ fn overlapping_templates() {
         ("x://{a}", "X://{b}"),
         ("Logs://{day}", "logs://today"),
         ("HTTPS://h/{p}", "https://h/x"),
+        // So does the host (when written before any variable).
+        ("x://Today", "x://today"),
+        ("x://Today/{a}", "X://TODAY/b"),
+        ("x://user@Host/{a}", "x://user@host/b"),
         // Hex digits of escapes too.
         ("x://a%2fb", "x://a%2Fb"),
         ("x://a%2f{b}", "x://a%2F{c}"),
@@ -577,8 +581,9 @@ fn overlapping_templates() {
         ("logs://{day}", "metrics://{day}"),
         ("x://a", "x://b"),
         ("a://{x}.json", "a://{y}.txt"),
-        // The host's case is kept: `Today` and `today` are two resources.
-        ("x://Today", "x://today"),
+        // The path and the userinfo keep their case.
+        ("x://h/Today", "x://h/today"),
+        ("x://User@h", "x://user@h"),
         // An escape of an unreserved character is not decoded.
         ("x://%41", "x://A"),
         // Leading characters: `{/x}` is empty or starts with `/`, `{?q}` with `?`.
@@ -726,9 +731,13 @@ fn match_compares_scheme_and_escapes_loosely() {
         vars("x://{a}/%C3%A9", "x://1/%c3%a9"),
         Some(owned(&[("a", "1")]))
     );
-    // The host and the path keep their case; `%41` is not `A`.
-    assert_eq!(vars("x://Today/{a}", "x://today/1"), None);
+    // The host compares without case; the path keeps it; `%41` is not `A`.
+    assert_eq!(
+        vars("x://Today/{a}", "x://tODAY/1"),
+        Some(owned(&[("a", "1")]))
+    );
     assert_eq!(vars("x://h/Raw{a}", "x://h/raw1"), None);
+    assert_eq!(vars("x://Us@h/{a}", "x://us@h/1"), None);
     assert_eq!(vars("x://%41{a}", "x://A1"), None);
     // A variable in the scheme takes it as sent.
     assert_eq!(vars("{s}://a", "Web://a"), Some(owned(&[("s", "Web")])));
@@ -741,8 +750,12 @@ fn comparable_uris() {
         ("X://a", "x://a"),
         (
             "HTTPS://Example.com/A%2fb%c3%a9",
-            "https://Example.com/A%2Fb%C3%A9",
+            "https://example.com/A%2Fb%C3%A9",
         ),
+        ("x://User@Host:80/P?Q#F", "x://User@host:80/P?Q#F"),
+        ("x://H%c3%a9st/", "x://h%C3%A9st/"),
+        ("urn:ISBN:1", "urn:ISBN:1"),
+        ("x://a", "x://a"),
         ("x://a%zz", "x://a%zz"),
         ("x://a%2", "x://a%2"),
         ("no-scheme/Path", "no-scheme/Path"),

@@ -39,15 +39,15 @@ use crate::wire::version::SerializeFor;
 /// `resources/read` goes to the fixed resource at that URI, else to the template that
 /// matches it ([`UriTemplate::match_uri`](crate::rules::UriTemplate::match_uri)).
 /// URIs compare as RFC 3986 says they are equal without knowing the scheme
-/// ([`rules::comparable_uri`]): the scheme without regard to case (`X://a` reads `x://a`;
-/// section 3.1), the hex digits of `%XX` escapes too (`%2f` is `%2F`; section 6.2.2.1).
-/// The rest compares exactly: the host keeps its case (MCP servers put names and ids there,
-/// and a handler gets its variables as the client sent them), an escaped unreserved
-/// character (`%41`) is not its letter, and dot segments are not removed. The URI a handler
-/// receives is the one the client sent.
+/// ([`rules::comparable_uri`]; section 6.2.2.1): the scheme and the host without regard to
+/// case (`X://Docs/a` reads `x://docs/a`), the hex digits of `%XX` escapes too (`%2f` is
+/// `%2F`). In a template only a host written before any variable counts as one. The rest
+/// compares exactly: the path, query and userinfo keep their case, an escaped unreserved
+/// character (`%41`) is not its letter, and dot segments are not removed. The URI and the
+/// variables a handler receives are the ones the client sent.
 ///
 /// [`RouterBuilder::build`] refuses two handlers that could serve one URI under that
-/// comparison — `x://a` beside `X://a`, `logs://{day}` beside `logs://{date}`, a fixed URI
+/// comparison — `x://a` beside `X://A`, `logs://{day}` beside `logs://{date}`, a fixed URI
 /// that a template matches — naming both ([`RouterError::OverlappingResources`]); `router!`
 /// refuses them at compile time.
 ///

@@ -1,5 +1,5 @@
 // Every list right, by module paths, with trailing commas and `crate = …`: it builds, and
-// resources that only look alike (the host's case, a leading `/` or `?`, a reserved
+// resources that only look alike (the path's case, a leading `/` or `?`, a reserved
 // character a simple variable cannot write) are not refused.
 
 mod handlers {
@@ -22,14 +22,14 @@ mod handlers {
     }
 }
 
-/// Today, with a capital `T` in the host.
-#[mcp_content::resource(uri = "x://Today")]
+/// Today, with a capital `T` in the path.
+#[mcp_content::resource(uri = "x://h/Today")]
 fn capital() -> String {
     String::new()
 }
 
-/// Today, in lowercase: another host.
-#[mcp_content::resource(uri = "x://today")]
+/// Today, in lowercase: another path.
+#[mcp_content::resource(uri = "x://h/today")]
 fn lower() -> String {
     String::new()
 }
