@@ -328,9 +328,9 @@ impl UriTemplate {
     /// `None` when the URI does not fit.
     ///
     /// No well-kept crate implements RFC 6570 matching (the RFC defines expansion only), so
-    /// this is written here: literals must appear as expansion writes them (the scheme and
-    /// the hex digits of `%XX` escapes compare without regard to case, as RFC 3986 says;
-    /// the host and the rest exactly, see [`comparable_uri`](crate::comparable_uri)), and
+    /// this is written here: literals must appear as expansion writes them, compared as
+    /// RFC 3986 compares URIs (scheme and host without regard to case, escapes by the byte
+    /// they stand for; see [`comparable_uri`](crate::comparable_uri)), and
     /// each expression takes the longest stretch of characters its operator can produce
     /// that still lets the rest match (backtracking, with memoised dead ends). Supported:
     /// every operator with plain variables. Not supported (returns `None`): the explode
@@ -704,13 +704,10 @@ impl<'t> Matcher<'t, '_> {
     fn frame(&self, part: usize, pos: usize, captures_len: usize) -> Frame {
         let rest = &self.uri[pos..];
         let candidates = match &self.parts[part] {
-            Part::Literal(text) => {
-                if literal_fits(rest, text, part == 0) {
-                    vec![pos + text.len()]
-                } else {
-                    Vec::new()
-                }
-            }
+            Part::Literal(text) => match literal_fits(rest, text, part == 0) {
+                Some(taken) => vec![pos + taken],
+                None => Vec::new(),
+            },
             Part::Expression(e) => {
                 let multi = e.vars.len() > 1;
                 let span = rest
@@ -723,7 +720,9 @@ impl<'t> Matcher<'t, '_> {
                     .filter(|&len| rest.is_char_boundary(len))
                     .filter(|&len| match next {
                         None => len == rest.len(),
-                        Some(Part::Literal(text)) => literal_fits(&rest[len..], text, false),
+                        Some(Part::Literal(text)) => {
+                            literal_fits(&rest[len..], text, false).is_some()
+                        }
                         Some(Part::Expression(_)) => true,
                     })
                     .map(|len| pos + len)
@@ -752,32 +751,38 @@ impl<'t> Matcher<'t, '_> {
     }
 }
 
-/// Whether `rest` starts with literal `text` as RFC 3986 compares URIs: the scheme and the
-/// host (of the first literal, when `first`: see `case_free`) without regard to case, the
-/// hex digits of `%XX` escapes too (section 6.2.2.1); everything else exactly.
-fn literal_fits(rest: &str, text: &str, first: bool) -> bool {
+/// How many bytes of `rest` literal `text` takes, compared as RFC 3986 compares URIs
+/// (section 6.2.2): the scheme and the host (of the first literal, when `first`: see
+/// `case_free`) without regard to case, `%XX` escapes by the byte they stand for (so the hex
+/// digits' case does not count, and an escaped unreserved character is that character);
+/// everything else exactly. `None` when it does not start there.
+fn literal_fits(rest: &str, text: &str, first: bool) -> Option<usize> {
     let (rest, text) = (rest.as_bytes(), text.as_bytes());
-    if rest.len() < text.len() {
-        return false;
-    }
     let [scheme_end, host_start, host_end] = if first {
         crate::uri::case_free(text)
     } else {
         [0; 3]
     };
-    let mut hex_left: u8 = 0;
-    for (at, (&r, &t)) in rest.iter().zip(text).enumerate() {
-        let loose = at < scheme_end || (host_start..host_end).contains(&at) || hex_left > 0;
-        hex_left = if t == b'%' {
-            2
-        } else {
-            hex_left.saturating_sub(1)
+    let (mut at, mut taken) = (0, 0);
+    while at < text.len() {
+        use crate::uri::UriUnit;
+        let (want, want_len) = crate::uri::uri_unit(text, at)?;
+        let (got, got_len) = crate::uri::uri_unit(rest, taken)?;
+        let loose = at < scheme_end || (host_start..host_end).contains(&at);
+        let same = match (want, got) {
+            (UriUnit::Plain(a), UriUnit::Plain(b)) => {
+                a == b || (loose && a.eq_ignore_ascii_case(&b))
+            }
+            (UriUnit::Escaped(a), UriUnit::Escaped(b)) => a == b,
+            _ => false,
         };
-        if !(r == t || (loose && r.eq_ignore_ascii_case(&t))) {
-            return false;
+        if !same {
+            return None;
         }
+        at += want_len;
+        taken += got_len;
     }
-    true
+    Some(taken)
 }
 
 /// Reads the variables of expression `e` out of `text`, the stretch of URI it produced.

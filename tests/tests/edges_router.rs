@@ -289,6 +289,9 @@ const OVERLAPPING: &[(&str, &str)] = &[
     // The host's case (written before any variable).
     ("x://Today", "x://today"),
     ("x://Today/{a}", "X://TODAY/b"),
+    // An escaped unreserved character is that character.
+    ("x://h/%41", "x://h/A"),
+    ("x://h/%7e{a}", "x://h/~{b}"),
     // The hex digits of an escape.
     ("x://a%2fb", "x://a%2Fb"),
     ("x://%c3%a9/{a}", "x://%C3%A9/{b}"),
@@ -319,10 +322,11 @@ const DISJOINT: &[(&str, &str)] = &[
     ("logs://{day}/raw", "logs://{day}/summary"),
     ("a://{x}.json", "a://{y}.txt"),
     ("files://{name}", "files://a/b"),
-    // The path and the userinfo keep their case; an escaped letter is not the letter.
+    // The path and the userinfo keep their case; an escaped `/` is not a `/`.
     ("x://h/Today", "x://h/today"),
     ("x://User@h", "x://user@h"),
-    ("x://%41", "x://A"),
+    ("x://h/%61", "x://h/A"),
+    ("x://h/a%2Fb", "x://h/a/b"),
     // A leading character is required when the expression writes anything.
     ("docs://api{/version}", "docs://apiv2"),
     ("search://r{?q}", "search://rq"),

@@ -11,13 +11,14 @@
 //! characters its operator can write (`{x}` no `/`, `:` or `@`; `{+x}` any URI character),
 //! after its leading character when it has one (`{/x}` is empty or starts with `/`,
 //! `{?x}` with `?`). Literals compare as `match_uri` compares them: the scheme and the host
-//! without regard to case, `%XX` escapes without regard to the case of their hex digits
-//! (RFC 3986 section 6.2.2.1). Two looser points, both towards reporting an overlap: the
+//! without regard to case, `%XX` escapes by the byte they stand for (an escaped unreserved
+//! character is the character; RFC 3986 section 6.2.2). Two looser points, both towards reporting an overlap: the
 //! names in `{?x}` / `{;x}` / `{&x}` expansions are not checked against the variables, and
 //! a template with `*` or `:N` modifiers (which `match_uri` never matches) is read as if it
 //! had none.
 
 use super::UriTemplate;
+use crate::uri::UriUnit;
 
 /// A set of bytes: ASCII ones by bit, every non-ASCII byte together (a matched URI may hold
 /// raw UTF-8 in a variable; literals are ASCII).
@@ -171,20 +172,26 @@ pub(super) const fn build(t: &str, out: &mut [State]) -> Option<usize> {
         if len + 1 > out.len() {
             return None;
         }
-        let normal = if hex_left > 0 {
+        let lower = i < scheme_end || (i >= host_start && i < host_end);
+        let (normal, taken) = match crate::uri::uri_unit(bytes, i) {
+            Some((UriUnit::Plain(b), taken)) if lower => (b.to_ascii_lowercase(), taken),
+            Some((UriUnit::Plain(b), taken)) => (b, taken),
+            // An escape that stays one: its `%`, then its hex digits in uppercase.
+            Some((UriUnit::Escaped(_), _)) => {
+                hex_left = 2;
+                (b, 1)
+            }
+            None => (b, 1),
+        };
+        let normal = if hex_left > 0 && normal != b'%' {
             hex_left -= 1;
-            b.to_ascii_uppercase()
-        } else if b == b'%' {
-            hex_left = 2;
-            b
-        } else if i < scheme_end || (i >= host_start && i < host_end) {
-            b.to_ascii_lowercase()
+            normal.to_ascii_uppercase()
         } else {
-            b
+            normal
         };
         out[len] = State::literal(normal);
         len += 1;
-        i += 1;
+        i += taken;
     }
     Some(len)
 }

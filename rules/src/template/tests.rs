@@ -556,6 +556,10 @@ fn overlapping_templates() {
         // Hex digits of escapes too.
         ("x://a%2fb", "x://a%2Fb"),
         ("x://a%2f{b}", "x://a%2F{c}"),
+        // An escaped unreserved character is the character (section 6.2.2.2).
+        ("x://h/%41", "x://h/A"),
+        ("x://h/%7e{a}", "x://h/~{b}"),
+        ("x://%41", "x://a"),
         // Operators: each pair shares a URI.
         ("a://{+path}", "a://{path}"),
         ("a://b{/seg}", "a://b/{x}"),
@@ -584,8 +588,10 @@ fn overlapping_templates() {
         // The path and the userinfo keep their case.
         ("x://h/Today", "x://h/today"),
         ("x://User@h", "x://user@h"),
-        // An escape of an unreserved character is not decoded.
-        ("x://%41", "x://A"),
+        // An escaped unreserved character is that character, and keeps its case in a path;
+        // an escaped reserved one is not the character.
+        ("x://h/%61", "x://h/A"),
+        ("x://h/a%2Fb", "x://h/a/b"),
         // Leading characters: `{/x}` is empty or starts with `/`, `{?q}` with `?`.
         ("docs://api{/version}", "docs://apiv2"),
         ("search://x{?q}", "search://xy"),
@@ -731,14 +737,20 @@ fn match_compares_scheme_and_escapes_loosely() {
         vars("x://{a}/%C3%A9", "x://1/%c3%a9"),
         Some(owned(&[("a", "1")]))
     );
-    // The host compares without case; the path keeps it; `%41` is not `A`.
+    // The host compares without case; the path keeps it; `%41` is `A`, `%2F` is not `/`.
     assert_eq!(
         vars("x://Today/{a}", "x://tODAY/1"),
         Some(owned(&[("a", "1")]))
     );
     assert_eq!(vars("x://h/Raw{a}", "x://h/raw1"), None);
     assert_eq!(vars("x://Us@h/{a}", "x://us@h/1"), None);
-    assert_eq!(vars("x://%41{a}", "x://A1"), None);
+    assert_eq!(vars("x://h/%41{a}", "x://h/A1"), Some(owned(&[("a", "1")])));
+    assert_eq!(
+        vars("x://h/A{a}", "x://h/%41%31"),
+        Some(owned(&[("a", "1")]))
+    );
+    assert_eq!(vars("x://h/%61{a}", "x://h/A1"), None);
+    assert_eq!(vars("x://h/a%2F{a}", "x://h/a/1"), None);
     // A variable in the scheme takes it as sent.
     assert_eq!(vars("{s}://a", "Web://a"), Some(owned(&[("s", "Web")])));
 }
@@ -754,6 +766,8 @@ fn comparable_uris() {
         ),
         ("x://User@Host:80/P?Q#F", "x://User@host:80/P?Q#F"),
         ("x://H%c3%a9st/", "x://h%C3%A9st/"),
+        ("x://h/%41%7e%2f", "x://h/A~%2F"),
+        ("x://%48ost/", "x://host/"),
         ("urn:ISBN:1", "urn:ISBN:1"),
         ("x://a", "x://a"),
         ("x://a%zz", "x://a%zz"),

@@ -39,12 +39,13 @@ use crate::wire::version::SerializeFor;
 /// `resources/read` goes to the fixed resource at that URI, else to the template that
 /// matches it ([`UriTemplate::match_uri`](crate::rules::UriTemplate::match_uri)).
 /// URIs compare as RFC 3986 says they are equal without knowing the scheme
-/// ([`rules::comparable_uri`]; section 6.2.2.1): the scheme and the host without regard to
-/// case (`X://Docs/a` reads `x://docs/a`), the hex digits of `%XX` escapes too (`%2f` is
-/// `%2F`). In a template only a host written before any variable counts as one. The rest
-/// compares exactly: the path, query and userinfo keep their case, an escaped unreserved
-/// character (`%41`) is not its letter, and dot segments are not removed. The URI and the
-/// variables a handler receives are the ones the client sent.
+/// ([`rules::comparable_uri`]; section 6.2.2): the scheme and the host without regard to
+/// case (`X://Docs/a` reads `x://docs/a`), `%XX` escapes by the byte they stand for (`%2f`
+/// is `%2F`, and `%7E` is `~`: an escaped unreserved character is the character). In a
+/// template only a host written before any variable counts as one. The rest compares
+/// exactly: the path, query and userinfo keep their case, an escaped reserved character
+/// (`%2F`) is not the character, and dot segments are not removed. The URI and the variables
+/// a handler receives are the ones the client sent.
 ///
 /// [`RouterBuilder::build`] refuses two handlers that could serve one URI under that
 /// comparison — `x://a` beside `X://A`, `logs://{day}` beside `logs://{date}`, a fixed URI
