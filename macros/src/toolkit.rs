@@ -266,6 +266,24 @@ pub(crate) fn vec_inner(ty: &Type) -> Option<&Type> {
     }
 }
 
+/// `Box<T>`, `Rc<T>`, `Arc<T>`, `Cow<T>`, `Option<T>`, `Vec<T>` or `&T` → (the wrapper's name,
+/// `T`): a type spelled as a wrapper around one other type.
+pub(crate) fn wrapper(ty: &Type) -> Option<(String, &Type)> {
+    if let Type::Reference(reference) = ungroup(ty) {
+        return Some(("&".to_owned(), &reference.elem));
+    }
+    match last_segment(ty) {
+        Some((ident, args))
+            if ["Box", "Rc", "Arc", "Cow", "Option", "Vec"]
+                .contains(&ident.to_string().as_str())
+                && !args.is_empty() =>
+        {
+            Some((ident.to_string(), args[args.len() - 1]))
+        }
+        _ => None,
+    }
+}
+
 /// Whether `ty` is spelled `u8`.
 fn is_u8(ty: &Type) -> bool {
     matches!(last_segment(ty), Some((ident, args)) if ident == "u8" && args.is_empty())
@@ -349,6 +367,104 @@ pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
         input.parse::<proc_macro2::TokenTree>()?;
     }
     Ok(())
+}
+
+/// A string literal for `key` (`example` shows one in the message); anything else is reported
+/// at the value, naming the key and what it takes, and skipped: `None`.
+pub(crate) fn lit_str(
+    cx: &mut Ctxt,
+    input: ParseStream<'_>,
+    key: &str,
+    example: &str,
+) -> syn::Result<Option<LitStr>> {
+    if input.peek(LitStr) {
+        return input.parse().map(Some);
+    }
+    wrong_value(
+        cx,
+        input,
+        &format!("`{key}` takes a string literal (`\"{example}\"`)"),
+    )?;
+    Ok(None)
+}
+
+/// A `true` / `false` literal for `key`; anything else is reported and skipped: `None`.
+pub(crate) fn lit_bool(
+    cx: &mut Ctxt,
+    input: ParseStream<'_>,
+    key: &str,
+) -> syn::Result<Option<syn::LitBool>> {
+    if input.peek(syn::LitBool) {
+        return input.parse().map(Some);
+    }
+    wrong_value(
+        cx,
+        input,
+        &format!("`{key}` takes a bool literal (`true` or `false`)"),
+    )?;
+    Ok(None)
+}
+
+/// The contents of `key = [...]`; anything else is reported and skipped: `None`.
+pub(crate) fn bracketed<'a>(
+    cx: &mut Ctxt,
+    input: ParseStream<'a>,
+    key: &str,
+    example: &str,
+) -> syn::Result<Option<syn::parse::ParseBuffer<'a>>> {
+    if input.peek(syn::token::Bracket) {
+        let content;
+        syn::bracketed!(content in input);
+        return Ok(Some(content));
+    }
+    wrong_value(
+        cx,
+        input,
+        &format!("`{key}` takes a list of string literals: `{key} = [{example}]`"),
+    )?;
+    Ok(None)
+}
+
+/// Reports the value at the head of `input` (consumed up to the next `,`) as not what
+/// `expected` says: a literal of another kind is named as such, anything else is an
+/// expression where a literal is needed (attribute values are read when the macro runs).
+pub(crate) fn wrong_value(
+    cx: &mut Ctxt,
+    input: ParseStream<'_>,
+    expected: &str,
+) -> syn::Result<()> {
+    let Ok(expr) = input.fork().parse::<syn::Expr>() else {
+        return Err(input.error(expected));
+    };
+    input.parse::<syn::Expr>()?;
+    let found = match literal_kind(&expr) {
+        Some(kind) => format!("not {kind}"),
+        None => format!(
+            "not the expression `{}`: a literal is needed here",
+            expr.to_token_stream().to_string().replace(' ', "")
+        ),
+    };
+    cx.error_spanned_by(&expr, format!("{expected}, {found}"));
+    Ok(())
+}
+
+/// What a literal expression is, in words: `a number` for `-1.5`.
+fn literal_kind(expr: &syn::Expr) -> Option<&'static str> {
+    match expr {
+        syn::Expr::Group(group) => literal_kind(&group.expr),
+        syn::Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Neg(_)) => {
+            literal_kind(&unary.expr).filter(|kind| *kind == "a number")
+        }
+        syn::Expr::Lit(lit) => Some(match &lit.lit {
+            syn::Lit::Str(_) => "a string",
+            syn::Lit::Bool(_) => "a boolean",
+            syn::Lit::Int(_) | syn::Lit::Float(_) => "a number",
+            syn::Lit::ByteStr(_) | syn::Lit::CStr(_) => "a byte string",
+            syn::Lit::Byte(_) | syn::Lit::Char(_) => "a character",
+            _ => "that literal",
+        }),
+        _ => None,
+    }
 }
 
 /// A JSON value known at compile time.

@@ -336,7 +336,8 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     }
     match kind {
         Kind::Text { json: false, .. } => check_not_bytes(cx, field, "text"),
-        Kind::Text { .. } | Kind::Flatten { .. } | Kind::Skip { .. } => {}
+        Kind::Flatten { .. } => check_flatten_type(cx, field),
+        Kind::Text { .. } | Kind::Skip { .. } => {}
         Kind::Media {
             key,
             media,
@@ -523,4 +524,38 @@ fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
             ),
         );
     }
+}
+
+/// `flatten` inlines the blocks of one value of a type that derives `Content`: a wrapper
+/// around one (`Box<Inner>`, `Option<Inner>`, `Vec<Inner>`) is named as such, not sent to
+/// the trait check (whose advice would be to derive `Content` on `Box`).
+fn check_flatten_type(cx: &mut Ctxt, field: &Field) {
+    let Some((wrapper, inner)) = toolkit::wrapper(field.ty) else {
+        return;
+    };
+    let inner = quote::ToTokens::to_token_stream(inner)
+        .to_string()
+        .replace(" < ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",");
+    let written = if wrapper == "&" {
+        format!("&{inner}")
+    } else {
+        format!("{wrapper}<{inner}>")
+    };
+    let message = match wrapper.as_str() {
+        "Option" => format!(
+            "`flatten` takes a type that derives `Content`, not `{written}`: a flattened field is always inlined; \
+             make the nested type's own fields optional instead"
+        ),
+        "Vec" => format!(
+            "`flatten` takes a type that derives `Content`, not `{written}`: a flattened field is inlined once; \
+             give the nested type a list field instead"
+        ),
+        _ => format!(
+            "`flatten` takes a type that derives `Content`, not `{written}`: write the type itself (`{}: {inner}`)",
+            field.ident
+        ),
+    };
+    cx.error_spanned_by(field.ty, message);
 }

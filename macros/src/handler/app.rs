@@ -2,13 +2,13 @@
 //! `#[resource(ui(…), cache(…))]` and `#[tool(ui = "…", visibility = [...])]`. Every literal is
 //! checked with the rules the runtime uses, and `_meta.ui` is built here as a JSON tree.
 
+use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{LitBool, LitStr, Token};
 
 use mcp_content_rules::Violation;
 
+use super::attrs::string_list;
 use crate::ctxt::Ctxt;
 use crate::toolkit::{self, Json, Keys, accept};
 
@@ -17,11 +17,18 @@ pub(crate) fn parse_words(
     cx: &mut Ctxt,
     meta: &ParseNestedMeta<'_>,
     check: fn(&str) -> Result<(), Violation>,
+    example: &str,
 ) -> syn::Result<Vec<Json>> {
-    let value = meta.value()?;
-    let content;
-    syn::bracketed!(content in value);
-    let words = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
+    let key = meta.path.to_token_stream().to_string();
+    let Some(content) = toolkit::bracketed(cx, meta.value()?, &key, example)? else {
+        return Ok(Vec::new());
+    };
+    let item = example
+        .split(", ")
+        .next()
+        .unwrap_or(example)
+        .trim_matches('"');
+    let words = string_list(cx, &content, &key, item)?;
     Ok(words
         .into_iter()
         .map(|word| {
@@ -48,7 +55,11 @@ pub(crate) fn parse_cache(
             ok = false;
             return Ok(());
         };
-        let lit: LitStr = inner.value()?.parse()?;
+        let example = if key == "ttl" { "5m" } else { "public" };
+        let Some(lit) = toolkit::lit_str(cx, inner.value()?, &key, example)? else {
+            ok = false;
+            return Ok(());
+        };
         match key.as_str() {
             "ttl" => match mcp_content_rules::parse_duration_ms(&lit.value()) {
                 Ok(ms) => ttl = Some(ms),
@@ -95,7 +106,12 @@ pub(crate) fn parse_resource_ui(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> sy
                     let Some(key) = accept(&mut csp_keys, cx, &list, "csp(…)")? else {
                         return Ok(());
                     };
-                    let origins = parse_words(cx, &list, mcp_content_rules::check_csp_origin)?;
+                    let origins = parse_words(
+                        cx,
+                        &list,
+                        mcp_content_rules::check_csp_origin,
+                        "\"https://api.example.com\"",
+                    )?;
                     let name = match key.as_str() {
                         "connect" => "connectDomains",
                         "resources" => "resourceDomains",
@@ -124,14 +140,20 @@ pub(crate) fn parse_resource_ui(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> sy
                 entries.push(("permissions".to_owned(), Json::Obj(permissions)));
             }
             "domain" => {
-                let domain: LitStr = inner.value()?.parse()?;
+                let Some(domain) =
+                    toolkit::lit_str(cx, inner.value()?, "domain", "https://app.example.com")?
+                else {
+                    return Ok(());
+                };
                 if let Err(violation) = mcp_content_rules::check_csp_origin(&domain.value()) {
                     toolkit::violation(cx, domain.span(), &violation);
                 }
                 entries.push(("domain".to_owned(), Json::Str(domain.value())));
             }
             _ => {
-                let value: LitBool = inner.value()?.parse()?;
+                let Some(value) = toolkit::lit_bool(cx, inner.value()?, "prefers_border")? else {
+                    return Ok(());
+                };
                 entries.push(("prefersBorder".to_owned(), Json::Bool(value.value)));
             }
         }

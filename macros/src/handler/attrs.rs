@@ -5,13 +5,12 @@
 use proc_macro2::{Span, TokenStream};
 use syn::meta::ParseNestedMeta;
 use syn::parse::{ParseStream, Parser};
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, LitStr, Path, Token};
 
 use super::app;
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Json, Keys, accept, skip_value};
+use crate::toolkit::{self, Json, Keys, accept, bracketed, lit_bool, lit_str, skip_value};
 
 /// The attribute keys every handler attribute takes.
 const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
@@ -45,9 +44,19 @@ pub(crate) struct Attrs {
     pub(crate) ui_uri: Option<LitStr>,
     /// `#[tool(task = "optional" | "required")]`: `true` for `required`.
     pub(crate) task_required: Option<bool>,
+    /// Keys written, read or not: a key whose value was refused is not also "missing".
+    pub(crate) written: Vec<String>,
+    /// The list did not parse to its end: keys after the mistake were not read.
+    pub(crate) incomplete: bool,
 }
 
 impl Attrs {
+    /// Whether `key` was written (perhaps with a refused value) or may have been (the list
+    /// stopped at a mistake): then it is not reported missing as well.
+    pub(crate) fn may_have(&self, key: &str) -> bool {
+        self.incomplete || self.written.iter().any(|written| written == key)
+    }
+
     /// The entries of a tool's `_meta.ui` object, created on first use.
     pub(crate) fn tool_ui(&mut self) -> &mut Vec<(String, Json)> {
         let ui = self.ui.get_or_insert_with(|| Json::Obj(Vec::new()));
@@ -81,21 +90,26 @@ pub(crate) fn parse_attrs(
         let Some(key) = accept(&mut keys, cx, &meta, what)? else {
             return Ok(());
         };
+        attrs.written.push(key.clone());
         match key.as_str() {
-            "name" => attrs.name = Some(meta.value()?.parse()?),
-            "title" => attrs.title = Some(meta.value()?.parse()?),
-            "description" => attrs.description = Some(meta.value()?.parse()?),
-            "uri" => attrs.uri = Some(meta.value()?.parse()?),
-            "mime" => attrs.mime = Some(meta.value()?.parse()?),
+            "name" => attrs.name = lit_str(cx, meta.value()?, "name", "get_weather")?,
+            "title" => attrs.title = lit_str(cx, meta.value()?, "title", "Get weather")?,
+            "description" => {
+                attrs.description = lit_str(cx, meta.value()?, "description", "What it does.")?;
+            }
+            "uri" => attrs.uri = lit_str(cx, meta.value()?, "uri", "file:///{path}")?,
+            "mime" => attrs.mime = lit_str(cx, meta.value()?, "mime", "text/plain")?,
             "icon" => attrs.icons.push(parse_icon(cx, &meta)?),
             "meta" => parse_meta(cx, &meta, &mut attrs.meta)?,
             "crate" => attrs.krate = Some(toolkit::parse_crate_path(meta.value()?)?),
-            "input_schema" => attrs.input_schema = Some(parse_path(&meta)?),
-            "output_schema" => attrs.output_schema = Some(parse_path(&meta)?),
+            "input_schema" => attrs.input_schema = parse_path(cx, &meta, "input_schema")?,
+            "output_schema" => attrs.output_schema = parse_path(cx, &meta, "output_schema")?,
             "annotations" => parse_annotations(cx, &meta, &mut attrs.annotations)?,
             "cache" => attrs.cache = app::parse_cache(cx, &meta)?,
             "ui" if meta.input.peek(Token![=]) => {
-                let uri: LitStr = meta.value()?.parse()?;
+                let Some(uri) = lit_str(cx, meta.value()?, "ui", "ui://app/view.html")? else {
+                    return Ok(());
+                };
                 if let Err(violation) = mcp_content_rules::check_ui_uri(&uri.value()) {
                     toolkit::violation(cx, uri.span(), &violation);
                 }
@@ -113,14 +127,18 @@ pub(crate) fn parse_attrs(
             }
             "ui" => attrs.ui = Some(app::parse_resource_ui(cx, &meta)?),
             "max_inline" => {
-                let size: LitStr = meta.value()?.parse()?;
+                let Some(size) = lit_str(cx, meta.value()?, "max_inline", "256KiB")? else {
+                    return Ok(());
+                };
                 match mcp_content_rules::parse_byte_size(&size.value()) {
                     Ok(bytes) => attrs.max_inline = Some(bytes),
                     Err(violation) => toolkit::violation(cx, size.span(), &violation),
                 }
             }
             "task" => {
-                let value: LitStr = meta.value()?.parse()?;
+                let Some(value) = lit_str(cx, meta.value()?, "task", "optional")? else {
+                    return Ok(());
+                };
                 let extra = if value.value() == "forbidden" {
                     "; a tool that never runs as a task leaves `task` out"
                 } else {
@@ -131,15 +149,20 @@ pub(crate) fn parse_attrs(
                         .map(|index| index == 1);
             }
             "visibility" => {
-                let words = app::parse_words(cx, &meta, mcp_content_rules::check_ui_visibility)?;
+                let words = app::parse_words(
+                    cx,
+                    &meta,
+                    mcp_content_rules::check_ui_visibility,
+                    "\"model\", \"app\"",
+                )?;
                 attrs
                     .tool_ui()
                     .push(("visibility".to_owned(), Json::Arr(words)));
             }
             "allow_path_traversal" => {
                 if meta.input.peek(Token![=]) {
-                    let value: syn::LitBool = meta.value()?.parse()?;
-                    if value.value {
+                    let value = lit_bool(cx, meta.value()?, "allow_path_traversal")?;
+                    if let Some(value) = value.filter(|value| value.value) {
                         attrs.allow_path_traversal = Some(value.span());
                     }
                 } else {
@@ -152,7 +175,14 @@ pub(crate) fn parse_attrs(
     });
     if let Err(error) = parser.parse2(args) {
         cx.syn_error(error);
+        attrs.incomplete = true;
     }
+    check_attrs(cx, &attrs);
+    attrs
+}
+
+/// The rules between keys, once the list is read.
+fn check_attrs(cx: &mut Ctxt, attrs: &Attrs) {
     if attrs.ui.is_some() {
         for (key, _) in attrs.meta.iter().filter(|(key, _)| key.value() == "ui") {
             cx.error_spanned_by(
@@ -166,18 +196,46 @@ pub(crate) fn parse_attrs(
     {
         cx.error_spanned_by(name, "the name must not be empty");
     }
-    attrs
 }
 
-/// `input_schema = path` or `input_schema = "path"`.
-fn parse_path(meta: &ParseNestedMeta<'_>) -> syn::Result<Path> {
+/// The string literals of a list (`[…]` contents) given to `key`.
+pub(crate) fn string_list(
+    cx: &mut Ctxt,
+    content: ParseStream<'_>,
+    key: &str,
+    example: &str,
+) -> syn::Result<Vec<LitStr>> {
+    let mut out = Vec::new();
+    while !content.is_empty() {
+        out.extend(lit_str(cx, content, key, example)?);
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(out)
+}
+
+/// `input_schema = path` or `input_schema = "path"`: the path of a function returning the
+/// schema. `None` after a mistake (reported at the value).
+fn parse_path(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Option<Path>> {
     let input = meta.value()?;
+    let expected =
+        format!("`{key}` takes the path of a function returning the schema (`{key} = my_schema`)");
     if input.peek(LitStr) {
         let lit: LitStr = input.parse()?;
-        lit.parse()
-    } else {
-        input.parse()
+        if let Ok(path) = lit.parse() {
+            return Ok(Some(path));
+        }
+        cx.error_spanned_by(&lit, &expected);
+        return Ok(None);
     }
+    let fork = input.fork();
+    if fork.parse::<Path>().is_ok() && (fork.is_empty() || fork.peek(Token![,])) {
+        return input.parse().map(Some);
+    }
+    toolkit::wrong_value(cx, input, &expected)?;
+    Ok(None)
 }
 
 fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec> {
@@ -188,27 +246,33 @@ fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec
         theme: None,
     };
     if meta.input.peek(Token![=]) {
-        icon.src = meta.value()?.parse()?;
+        let Some(src) = lit_str(cx, meta.value()?, "icon", "https://example.com/icon.png")? else {
+            return Ok(icon);
+        };
+        icon.src = src;
     } else {
         let mut keys = Keys::new(&["src", "mime", "sizes", "theme"]);
         let mut has_src = false;
+        let mut src_ok = true;
         meta.parse_nested_meta(|inner| {
             let Some(key) = accept(&mut keys, cx, &inner, "icon(…)")? else {
                 return Ok(());
             };
             match key.as_str() {
                 "src" => {
-                    icon.src = inner.value()?.parse()?;
+                    // A refused `src` is reported; "needs `src`" would repeat it.
                     has_src = true;
+                    match lit_str(cx, inner.value()?, "src", "https://example.com/icon.png")? {
+                        Some(src) => icon.src = src,
+                        None => src_ok = false,
+                    }
                 }
-                "mime" => icon.mime = Some(inner.value()?.parse()?),
-                "theme" => icon.theme = Some(inner.value()?.parse()?),
+                "mime" => icon.mime = lit_str(cx, inner.value()?, "mime", "image/png")?,
+                "theme" => icon.theme = lit_str(cx, inner.value()?, "theme", "dark")?,
                 "sizes" => {
-                    let value = inner.value()?;
-                    let content;
-                    syn::bracketed!(content in value);
-                    let sizes = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
-                    icon.sizes = sizes.into_iter().collect();
+                    if let Some(content) = bracketed(cx, inner.value()?, "sizes", "\"48x48\"")? {
+                        icon.sizes = string_list(cx, &content, "sizes", "48x48")?;
+                    }
                 }
                 _ => unreachable!("every allowed key is handled"),
             }
@@ -216,6 +280,9 @@ fn parse_icon(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<IconSpec
         })?;
         if !has_src {
             cx.error_spanned_by(&meta.path, "an icon needs `src = \"https://…\"`");
+            return Ok(icon);
+        }
+        if !src_ok {
             return Ok(icon);
         }
     }
@@ -246,7 +313,12 @@ fn parse_meta(
     syn::parenthesized!(content in meta.input);
     let entries = content.parse_terminated(
         |input: ParseStream<'_>| {
-            let key: LitStr = input.parse()?;
+            let key: LitStr = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    "a `_meta` key is a string literal: `meta(\"com.example/key\" = …)`",
+                )
+            })?;
             input.parse::<Token![=]>()?;
             let value: Expr = input.parse()?;
             Ok((key, value))
@@ -292,11 +364,13 @@ fn parse_annotations(
         };
         let ident = Ident::new(&key, inner.path.span());
         if key == "title" {
-            let title: LitStr = inner.value()?.parse()?;
-            out.push((ident, syn::parse_quote!(#title)));
+            if let Some(title) = lit_str(cx, inner.value()?, "title", "Get weather")? {
+                out.push((ident, syn::parse_quote!(#title)));
+            }
         } else if inner.input.peek(Token![=]) {
-            let value: syn::LitBool = inner.value()?.parse()?;
-            out.push((ident, syn::parse_quote!(#value)));
+            if let Some(value) = lit_bool(cx, inner.value()?, &key)? {
+                out.push((ident, syn::parse_quote!(#value)));
+            }
         } else {
             // A bare hint means `true`.
             out.push((ident, syn::parse_quote!(true)));

@@ -1,6 +1,6 @@
 //! `#[tool]`, `#[prompt]`, `#[resource]` and `router!`. The three attributes run one pipeline
 //! (`skeleton.rs`): the shared grammar (`attrs.rs`), the function and its parameters
-//! (`signature.rs`, `docs.rs` for `# Arguments`), then each macro's own check, body and stub
+//! (`signature.rs`, `docs.rs` for `# Arguments`, `context.rs` for a function in an `impl` block), then each macro's own check, body and stub
 //! (`tool.rs`, `prompt.rs`, `resource.rs`, each a [`skeleton::HandlerKind`]); `emit.rs` holds
 //! the generation pieces they share and `app.rs` the MCP Apps keys.
 //!
@@ -9,6 +9,7 @@
 
 pub(crate) mod app;
 mod attrs;
+mod context;
 mod docs;
 mod emit;
 pub(crate) mod prompt;

@@ -26,7 +26,9 @@ impl HandlerKind for Prompt {
 
     fn check(cx: &mut Ctxt, handler: &Handler) -> Option<String> {
         let description = handler.description();
-        if description.as_deref().is_none_or(str::is_empty) {
+        if description.as_deref().is_none_or(str::is_empty)
+            && !(description.is_none() && handler.attrs.may_have("description"))
+        {
             cx.error_spanned_by(
                 handler.ident(),
                 "a prompt needs a description: add a doc comment (`/// What it asks for.`) or `#[prompt(description = \"…\")]`",

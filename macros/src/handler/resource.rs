@@ -168,6 +168,9 @@ fn uri(handler: &Handler) -> String {
 /// one (by name) and that URIs can be matched against it.
 fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
     let Some(uri) = &handler.attrs.uri else {
+        if handler.attrs.may_have("uri") {
+            return None;
+        }
         let span = if handler.args.is_empty() {
             handler.ident().span()
         } else {

@@ -48,6 +48,7 @@ pub(crate) struct HandlerFn {
 /// Parses the function an attribute sits on. `None` when the input is not a free function
 /// (the error is in `cx`).
 pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<HandlerFn> {
+    let first = input.clone().into_iter().next().map(|token| token.span());
     let mut item: syn::ItemFn = match syn::parse2(input) {
         Ok(item) => item,
         Err(error) => {
@@ -58,43 +59,21 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
             return None;
         }
     };
+    // Inside an `impl` block the handler struct cannot be declared: one error in the user's
+    // words, and the function emitted as it is (an associated function then compiles).
+    if item.sig.receiver().is_none() && first.is_some_and(super::context::in_impl_block) {
+        cx.error_spanned_by(&item.sig.ident, not_in_impl(what, &item.sig.ident));
+        return None;
+    }
     let (doc, arg_docs) = docs::read_docs(&item.attrs);
     // Handler parameters are owned by design (they are read from the request), so clippy's
     // advice to borrow them cannot be followed.
     item.attrs
         .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
-    let sig = &item.sig;
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        cx.error_spanned_by(
-            &sig.generics,
-            format!("{what} does not support generic functions: the handler needs one concrete signature"),
-        );
-    }
-    if let syn::Safety::Unsafe(token) = &sig.safety {
-        cx.error_spanned_by(token, format!("{what} does not support `unsafe fn`"));
-    }
-    if let Some(variadic) = &sig.variadic {
-        cx.error_spanned_by(
-            variadic,
-            format!("{what} does not support variadic functions"),
-        );
-    }
-    if let syn::ReturnType::Type(_, ty) = &sig.output
-        && let Type::ImplTrait(_) = &**ty
-    {
-        cx.error_spanned_by(
-            ty,
-            format!("{what} needs a concrete return type, not `impl Trait`"),
-        );
-    }
+    check_signature(cx, &item.sig, what);
     if let Some(receiver) = item.sig.receiver() {
         // A handler struct cannot be declared inside an `impl` block: emit the method as is.
-        cx.error_spanned_by(
-            receiver,
-            format!(
-                "{what} goes on a free function, not a method: move it out of the `impl` block"
-            ),
-        );
+        cx.error_spanned_by(receiver, not_in_impl(what, &item.sig.ident));
         return None;
     }
     let mut params: Vec<Param> = Vec::new();
@@ -156,6 +135,70 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         }
     }
     Some(HandlerFn { item, params, doc })
+}
+
+/// What a handler's signature must not be: generic, `unsafe`, variadic, `-> impl Trait`.
+fn check_signature(cx: &mut Ctxt, sig: &syn::Signature, what: &str) {
+    // A lifetime declared for a borrowed parameter is that parameter's mistake, reported
+    // there ("owned values"): one error, not a second one for the generics.
+    let lifetimes_only = sig.generics.where_clause.is_none()
+        && sig
+            .generics
+            .params
+            .iter()
+            .all(|param| matches!(param, syn::GenericParam::Lifetime(_)));
+    let borrowed_param = sig.inputs.iter().any(|input| {
+        matches!(input, FnArg::Typed(typed)
+            if matches!(&*typed.ty, Type::Reference(_)) && context_type(&typed.ty).is_none())
+    });
+    if (!sig.generics.params.is_empty() || sig.generics.where_clause.is_some())
+        && !(lifetimes_only && borrowed_param)
+    {
+        cx.error_spanned_by(
+            &sig.generics,
+            format!("{what} does not support generic functions: the handler needs one concrete signature"),
+        );
+    }
+    if let syn::Safety::Unsafe(token) = &sig.safety {
+        cx.error_spanned_by(token, format!("{what} does not support `unsafe fn`"));
+    }
+    if let Some(variadic) = &sig.variadic {
+        cx.error_spanned_by(
+            variadic,
+            format!("{what} does not support variadic functions"),
+        );
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output
+        && let Type::ImplTrait(_) = &**ty
+    {
+        cx.error_spanned_by(
+            ty,
+            format!("{what} needs a concrete return type, not `impl Trait`"),
+        );
+    }
+}
+
+/// The error for a handler attribute on a method or an associated function.
+fn not_in_impl(what: &str, ident: &Ident) -> String {
+    format!(
+        "{what} goes on a free function, not on a method or an associated function: move `{}` out of the `impl` block \
+         (the handler struct declared beside it cannot be an associated item)",
+        toolkit::unraw(ident)
+    )
+}
+
+/// `input` (a function a handler attribute refused) without the attribute's own `#[arg]`
+/// attributes, which the compiler would not know: the refusal stays the only error.
+pub(crate) fn without_arg_attrs(input: TokenStream) -> TokenStream {
+    let Ok(mut item) = syn::parse2::<syn::ItemFn>(input.clone()) else {
+        return input;
+    };
+    for input in &mut item.sig.inputs {
+        if let FnArg::Typed(typed) = input {
+            typed.attrs.retain(|attr| !attr.path().is_ident("arg"));
+        }
+    }
+    quote::ToTokens::into_token_stream(item)
 }
 
 fn parse_param(
@@ -238,7 +281,14 @@ fn take_arg_attr(
             let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
                 return Ok(());
             };
-            let value: LitStr = meta.value()?.parse()?;
+            let example = if key == "name" {
+                "city"
+            } else {
+                "The city to look up."
+            };
+            let Some(value) = toolkit::lit_str(cx, meta.value()?, &key, example)? else {
+                return Ok(());
+            };
             if key == "description" {
                 description = Some(value);
             } else if value.value().is_empty() {

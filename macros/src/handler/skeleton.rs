@@ -100,7 +100,8 @@ impl Handler {
     /// The function's return type; `()` when it has none.
     pub(crate) fn ret(&self) -> Type {
         match &self.item().sig.output {
-            syn::ReturnType::Default => syn::parse_quote!(()),
+            // At the function's name: a handler that returns nothing is reported there.
+            syn::ReturnType::Default => syn::parse_quote_spanned!(self.ident().span()=> ()),
             syn::ReturnType::Type(_, ty) => (**ty).clone(),
         }
     }
@@ -174,6 +175,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     let attrs = parse_attrs(&mut cx, args.clone(), &attr, K::KEYS);
     let Some(func) = parse_fn(&mut cx, input.clone(), K::MACRO) else {
         let errors = cx.check().err().map(|e| e.to_compile_error());
+        let input = super::signature::without_arg_attrs(input);
         return quote!(#errors #input);
     };
     let handler = Handler { attrs, func, args };

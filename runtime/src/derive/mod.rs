@@ -191,6 +191,9 @@ pub trait TextField: Sized {
     fn display_text(self) -> String;
     /// The value read back (see [`FromText::read_text`]).
     fn read_text(text: Text<'_>) -> Result<Self, String>;
+    /// The text of a borrowed value, for a URI template variable taken from a `text` field:
+    /// named through this trait, so a type that is not text is one error at the field.
+    fn var_text(&self) -> Option<String>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -198,6 +201,10 @@ impl<T: DisplayText + FromText> TextField for T {
     #[inline]
     fn display_text(self) -> String {
         DisplayText::display_text(self)
+    }
+    #[inline]
+    fn var_text(&self) -> Option<String> {
+        Some(DisplayText::text_of(self))
     }
     #[inline]
     fn read_text(text: Text<'_>) -> Result<Self, String> {
@@ -217,6 +224,9 @@ pub trait JsonField: Sized {
     fn json_text(self) -> String;
     /// The value read back from its JSON text.
     fn read_json(text: Text<'_>) -> Result<Self, String>;
+    /// The value as a `_meta` entry (see [`MetaValue::to_meta`]), for a `_meta` value taken
+    /// from a `text(json)` field: one trait for both, so a type that is not serde is one error.
+    fn to_meta(&self) -> Option<Value>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -233,6 +243,10 @@ impl<T: Serialize + DeserializeOwned> JsonField for T {
         serde_json::from_str(text.as_str())
             .map_err(|e| format!("not the JSON of {}: {e}", std::any::type_name::<T>()))
     }
+    #[inline]
+    fn to_meta(&self) -> Option<Value> {
+        MetaValue::to_meta(self)
+    }
 }
 
 /// [`JsonField`] of a `#[content(write_only)]` type: `Serialize` only.
@@ -245,12 +259,18 @@ pub trait JsonText {
     /// Compact JSON text. A value `serde_json` refuses (a map with non-string keys, a failing
     /// `Serialize` impl) becomes the error's text: writing content never fails.
     fn json_text(self) -> String;
+    /// The value as a `_meta` entry (see [`MetaValueWrite::to_meta`]).
+    fn to_meta(&self) -> Option<Value>;
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: Serialize> JsonText for T {
     fn json_text(self) -> String {
         serde_json::to_string(&self).unwrap_or_else(|e| format!("unserializable value: {e}"))
+    }
+    #[inline]
+    fn to_meta(&self) -> Option<Value> {
+        MetaValueWrite::to_meta(self)
     }
 }
 

@@ -98,11 +98,22 @@ pub fn string(text: String) -> String {
 pub trait DisplayText {
     /// The text.
     fn display_text(self) -> String;
+    /// The text of a borrowed value.
+    fn text_of(&self) -> String;
+    /// [`Self::text_of`] as a URI template variable's value, for a template variable taken
+    /// from a `text` field: one trait for both, so a type without `Display` is one error.
+    fn var_text(&self) -> Option<String> {
+        Some(self.text_of())
+    }
 }
 
 impl<T: Display> DisplayText for T {
     #[inline]
     fn display_text(self) -> String {
+        self.to_string()
+    }
+    #[inline]
+    fn text_of(&self) -> String {
         self.to_string()
     }
 }

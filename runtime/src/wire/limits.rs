@@ -442,6 +442,12 @@ pub(crate) fn https_icons_only() -> bool {
     SCOPE.with(|scope| scope.active.get() && scope.https_icons_only.get())
 }
 
+/// Whether a read (`read_*`) is in progress: a rule that reads more than it lets code build
+/// (an `http:` icon) asks this.
+pub(crate) fn reading() -> bool {
+    SCOPE.with(|scope| scope.active.get())
+}
+
 /// Checks base64 `text` against the binary limit of the read in progress (none outside
 /// `read_*`). Runs before the base64 itself is validated: the size is known from the length.
 pub(crate) fn check_binary_text(text: &str) -> Result<(), Violation> {

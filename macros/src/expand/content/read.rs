@@ -426,8 +426,15 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
             return TokenStream::new();
         };
         let inner = block.inner;
+        // The trait the block itself is read with, when it has one: a type that is not text
+        // is then one error at the field, not a second one for `Display` alone.
+        let text_trait = if block.text == TextForm::Display && block.kind != BlockKind::Link {
+            quote!(TextField)
+        } else {
+            quote!(DisplayText)
+        };
         let call = quote! {
-            __s.#agree.agree_meta(#place, #key, #field_name, (<#inner as __p::MetaValue>::from_meta, <#inner as __p::DisplayText>::display_text))?;
+            __s.#agree.agree_meta(#place, #key, #field_name, (<#inner as __p::MetaValue>::from_meta, <#inner as __p::#text_trait>::display_text))?;
         };
         respan(call, inner.span())
     };

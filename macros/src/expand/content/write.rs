@@ -96,6 +96,13 @@ impl Writer<'_, '_> {
         }
     }
 
+    /// How the field `name` is written when it is a text block or a text resource.
+    fn text_form(&self, name: &Ident) -> Option<TextForm> {
+        let block = self.layout.field(name)?.block()?;
+        (matches!(block.kind, BlockKind::Text | BlockKind::Resource) && !block.bytes)
+            .then_some(block.text)
+    }
+
     /// A referenced field's value (`X` or `Option<X>`) as `Option<_>` by a method of the field trait
     /// `traits[0]` (a type that reads) or `traits[1]` (write-only), spanned at the field's type.
     fn mapped(&self, name: &Ident, traits: [&str; 2], method: &str) -> TokenStream {
@@ -180,7 +187,16 @@ impl Writer<'_, '_> {
         let entries = entries.iter().map(|entry| {
             let key = &entry.key;
             let value = match &entry.value {
-                Value::Field(name) => self.mapped(name, ["MetaValue", "MetaValueWrite"], "to_meta"),
+                Value::Field(name) => {
+                    // A `text(json)` field is named through its own trait (the same serde
+                    // bounds): a type that is not serde is one error at the field.
+                    let traits = if self.text_form(name) == Some(TextForm::Json) {
+                        ["JsonField", "JsonText"]
+                    } else {
+                        ["MetaValue", "MetaValueWrite"]
+                    };
+                    self.mapped(name, traits, "to_meta")
+                }
                 literal => {
                     let json = literal_json(literal);
                     quote!(__p::Some(#json))
@@ -331,11 +347,14 @@ impl Writer<'_, '_> {
         }
         let name = template_static(self.layout, resolved.index);
         let values = resolved_vars(self.layout, resolved.index).map(|(variable, source)| {
-            let value = self.mapped(
-                &source.field.ident,
-                ["TemplateVariable", "TemplateVariableWrite"],
-                "var_text",
-            );
+            // A variable taken from a `text` field is named through the field's own text
+            // trait: a type that is not text is then one error, not one per place.
+            let traits = if self.text_form(&source.field.ident) == Some(TextForm::Display) {
+                ["TextField", "DisplayText"]
+            } else {
+                ["TemplateVariable", "TemplateVariableWrite"]
+            };
+            let value = self.mapped(&source.field.ident, traits, "var_text");
             quote!((#variable, #value))
         });
         quote!(__p::expand(&#name, &[#(#values),*]))

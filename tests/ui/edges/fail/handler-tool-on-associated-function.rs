@@ -1,0 +1,16 @@
+// A handler attribute inside an `impl` block: one error at the function, asking to move it out.
+use mcp_content::tool;
+
+struct Handlers;
+
+impl Handlers {
+    /// Does it.
+    #[tool]
+    fn handle() -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Handlers::handle();
+}
