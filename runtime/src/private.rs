@@ -69,6 +69,7 @@ pub use crate::server::handler::{
 };
 pub use crate::server::prompt_result::IntoGetPromptResult;
 pub use crate::server::resource_result::IntoReadResourceResult;
+pub use crate::server::router::{RouterBuilder, RouterEntry, listed_right, misplaced};
 pub use crate::server::tasks::TaskSupport;
 pub use crate::wire::error::ReadError;
 
