@@ -31,7 +31,7 @@ pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a type that implements Content",
     label = "`flatten` needs a type that implements Content",
-    note = "derive it: `#[derive(Content)]` on `{Self}`"
+    note = "`flatten` takes a type with `#[derive(Content)]`, as is; a single value goes in its own block with `text`, `text(json)`, `image`, `audio`, `resource` or `link` instead"
 )]
 pub trait ContentSlots: IntoContent + Sized {
     /// What has been read so far.

@@ -65,7 +65,7 @@ impl From {
 
 /// The slot of a field that has no block of its own: read from the values attributes take
 /// from it (template variables, `_meta` values, MIME types, annotations…). A field with one
-/// source is filled with `fill*`; one with several through [`Param::agree`], one [`Source`]
+/// source is filled with `fill*`; one with several through [`Param::agree`], one `Source`
 /// per place: every place must hold what the value read first writes there (they were all
 /// written from the one field).
 pub struct Param<T> {
@@ -213,7 +213,7 @@ pub struct Part<X, T> {
     to_option: fn(&T) -> Option<X>,
 }
 
-/// The [`Source`] of the value `part` of block `index`.
+/// The `Source` of the value `part` of block `index`.
 pub fn part<X, T>(
     value: Option<X>,
     (index, part): (usize, &'static str),
@@ -253,7 +253,7 @@ pub struct Var<'v, X> {
     write: fn(&X) -> Option<String>,
 }
 
-/// The [`Source`] of template variable `name` in `vars`, the variables of block `index`.
+/// The `Source` of template variable `name` in `vars`, the variables of block `index`.
 pub fn var<'v, X>(
     (vars, index): (&'v [(String, String)], usize),
     name: &'v str,
@@ -301,7 +301,7 @@ impl<X> MetaEntry<'_, X> {
     }
 }
 
-/// The [`Source`] of the `_meta` entry `key` of `meta` (found `at`).
+/// The `Source` of the `_meta` entry `key` of `meta` (found `at`).
 pub fn meta_entry<'m, X>(
     (meta, at): (impl Into<Option<&'m Meta>>, At),
     key: &'static str,

@@ -427,7 +427,7 @@ fn shorten_priorities(value: &mut Value) -> Result<(), ConvertError> {
 }
 
 /// Conversions of this crate's model values into `rmcp::model` values and back (see the
-/// [module docs](self) for what crosses).
+/// module docs for what crosses).
 ///
 /// ```
 /// use mcp_content::rmcp::RmcpModel;
