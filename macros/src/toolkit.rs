@@ -383,6 +383,24 @@ pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     Ok(())
 }
 
+/// The string literals of a list (`[…]` contents) given to `key`.
+pub(crate) fn string_list(
+    cx: &mut Ctxt,
+    content: ParseStream<'_>,
+    key: &str,
+    example: &str,
+) -> syn::Result<Vec<LitStr>> {
+    let mut out = Vec::new();
+    while !content.is_empty() {
+        out.extend(lit_str(cx, content, key, example)?);
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(out)
+}
+
 /// A string literal for `key` (`example` shows one in the message); anything else is reported
 /// at the value, naming the key and what it takes, and skipped: `None`.
 pub(crate) fn lit_str(
