@@ -52,7 +52,8 @@ pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
     handler::expand::<handler::resource::Resource>(args.into(), input.into()).into()
 }
 
-/// Declares a router's handlers, rejecting duplicate names at compile time.
+/// Declares a router's handlers, rejecting duplicate names, overlapping resources and
+/// handlers in the wrong list at compile time.
 ///
 /// The reference, with examples, is on the re-export: `mcp_content::router`.
 #[proc_macro]

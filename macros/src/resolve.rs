@@ -150,12 +150,6 @@ impl<'a> Resolved<'a> {
         option_inner(self.field.ty).unwrap_or(self.field.ty)
     }
 
-    /// Whether the field is read back from two or more places (then they must agree).
-    pub(crate) fn agreed(&self) -> bool {
-        let own = usize::from(matches!(self.role, Role::ResultMeta(_)));
-        self.has_param_slot() && self.uses.len() + own >= 2
-    }
-
     pub(crate) fn block(&self) -> Option<&Block<'a>> {
         match &self.role {
             Role::Block(block) => Some(block),
@@ -198,6 +192,19 @@ impl<'a> Layout<'a> {
             }
         }
         Layout { input, fields }
+    }
+
+    /// Whether field `target`, read back from the values attributes take from it, is read
+    /// from two or more places (then they must agree): two attributes, or one in a block that
+    /// is written once per element of a `Vec`.
+    pub(crate) fn agreed(&self, target: &Resolved) -> bool {
+        let own = usize::from(matches!(target.role, Role::ResultMeta(_)));
+        let copied = target.uses.iter().any(|u| {
+            u.owner()
+                .and_then(|owner| self.fields[owner].block())
+                .is_some_and(|b| b.cardinality == Cardinality::Many)
+        });
+        target.has_param_slot() && (copied || target.uses.len() + own >= 2)
     }
 
     /// The field named `name`.

@@ -322,6 +322,9 @@ pub(crate) fn unraw(ident: &Ident) -> String {
 
 /// `tokens` with every token at `span`: a trait bound a generated call needs is then reported
 /// at the user's field or type, not at the derive (rustc points at the call's arguments).
+/// The generated locals (`self`, `__s`, `__blocks`…) only move: they still resolve where the
+/// derive declared them, so a type written by another macro (`$ty` of a `macro_rules!`, whose
+/// locals are hygienic) does not hide them.
 pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
@@ -332,12 +335,23 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
                 new.set_span(span);
                 proc_macro2::TokenTree::Group(new)
             }
+            proc_macro2::TokenTree::Ident(mut ident) if is_generated_local(&ident) => {
+                ident.set_span(ident.span().located_at(span));
+                proc_macro2::TokenTree::Ident(ident)
+            }
             mut other => {
                 other.set_span(span);
                 other
             }
         })
         .collect()
+}
+
+/// `self` or a local the generated code declares (`__s`, `__b`…); `__p`, the runtime's path,
+/// is an item, found from anywhere.
+fn is_generated_local(ident: &Ident) -> bool {
+    let text = ident.to_string();
+    text == "self" || (text.starts_with("__") && text != "__p")
 }
 
 /// The key of `meta` when `keys` accepts it (allowed and new); otherwise the mistake is
@@ -367,6 +381,24 @@ pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
         input.parse::<proc_macro2::TokenTree>()?;
     }
     Ok(())
+}
+
+/// The string literals of a list (`[…]` contents) given to `key`.
+pub(crate) fn string_list(
+    cx: &mut Ctxt,
+    content: ParseStream<'_>,
+    key: &str,
+    example: &str,
+) -> syn::Result<Vec<LitStr>> {
+    let mut out = Vec::new();
+    while !content.is_empty() {
+        out.extend(lit_str(cx, content, key, example)?);
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(out)
 }
 
 /// A string literal for `key` (`example` shows one in the message); anything else is reported

@@ -26,8 +26,19 @@ pub fn check_priority(p: f64) -> Result<(), Violation> {
     } else {
         Err(Violation::new(
             Rule::Priority,
-            format!("priority {p} is outside 0 to 1"),
+            format!("priority {} is outside 0 to 1", short_number(p)),
         ))
+    }
+}
+
+/// `p` as `Display` writes it when that is short (`1.01`, `-0.5`), else in exponent form:
+/// `Display` spells `1e300` with 301 digits, and an error must stay short whatever it quotes.
+fn short_number(p: f64) -> String {
+    let plain = p.to_string();
+    if plain.len() <= 24 {
+        plain
+    } else {
+        format!("{p:e}")
     }
 }
 
@@ -91,6 +102,15 @@ mod tests {
         assert_eq!(
             check_priority(1.01).unwrap_err().message,
             "priority 1.01 is outside 0 to 1"
+        );
+        // Far outside: the number in exponent form, not 301 digits.
+        assert_eq!(
+            check_priority(1e300).unwrap_err().message,
+            "priority 1e300 is outside 0 to 1"
+        );
+        assert_eq!(
+            check_priority(-1e-300).unwrap_err().message,
+            "priority -1e-300 is outside 0 to 1"
         );
         assert_eq!(
             check_priority(f64::NAN).unwrap_err().message,

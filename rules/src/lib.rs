@@ -54,7 +54,7 @@ pub use quantity::{check_cache_scope, parse_byte_size, parse_duration_ms};
 pub use template::{CONST_OVERLAP_MAX_TOKENS, TemplateValue, UriTemplate, templates_overlap};
 pub use tool::check_tool_name;
 pub use traversal::{is_path_traversal, is_path_traversal_multi_segment};
-pub use uri::check_absolute_uri;
+pub use uri::{check_absolute_uri, comparable_uri};
 pub use version::ProtocolVersion;
 pub use violation::{Rule, Violation};
 

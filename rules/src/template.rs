@@ -183,7 +183,8 @@ impl Operator {
         match self {
             Self::Reserved | Self::Fragment => ":/?#[]@!$&'()*+,;=".contains(c),
             Self::Simple | Self::Label => multi && c == ',',
-            Self::Path => c == '/' || (multi && c == ','),
+            // `/` also starts the expansion (`Matcher::frame` passes over it).
+            Self::Path => multi && matches!(c, '/' | ','),
             Self::PathParam => matches!(c, ';' | '=') || (multi && c == ','),
             Self::Query => matches!(c, '?' | '&' | '=') || (multi && c == ','),
             Self::QueryContinuation => matches!(c, '&' | '=') || (multi && c == ','),
@@ -328,7 +329,9 @@ impl UriTemplate {
     /// `None` when the URI does not fit.
     ///
     /// No well-kept crate implements RFC 6570 matching (the RFC defines expansion only), so
-    /// this is written here: literals must appear exactly as expansion writes them, and
+    /// this is written here: literals must appear as expansion writes them, compared as
+    /// RFC 3986 compares URIs (scheme and host without regard to case, escapes by the byte
+    /// they stand for; see [`comparable_uri`](crate::comparable_uri)), and
     /// each expression takes the longest stretch of characters its operator can produce
     /// that still lets the rest match (backtracking, with memoised dead ends). Supported:
     /// every operator with plain variables. Not supported (returns `None`): the explode
@@ -702,26 +705,32 @@ impl<'t> Matcher<'t, '_> {
     fn frame(&self, part: usize, pos: usize, captures_len: usize) -> Frame {
         let rest = &self.uri[pos..];
         let candidates = match &self.parts[part] {
-            Part::Literal(text) => {
-                if rest.starts_with(text.as_str()) {
-                    vec![pos + text.len()]
-                } else {
-                    Vec::new()
-                }
-            }
+            Part::Literal(text) => match literal_fits(rest, text, part == 0) {
+                Some(taken) => vec![pos + taken],
+                None => Vec::new(),
+            },
             Part::Expression(e) => {
                 let multi = e.vars.len() > 1;
-                let span = rest
+                // The operator's first character is no value's: `{/a}{/b}` stops at the
+                // second `/`, which a value of `a` would have had encoded.
+                let start = e
+                    .operator
+                    .first()
+                    .filter(|&first| rest.starts_with(first))
+                    .map_or(0, char::len_utf8);
+                let span = rest[start..]
                     .char_indices()
                     .find(|&(_, c)| !e.operator.can_contain(c, multi))
-                    .map_or(rest.len(), |(at, _)| at);
+                    .map_or(rest.len(), |(at, _)| start + at);
                 let next = self.parts.get(part + 1);
                 // Ascending, so the longest (greedy) end is popped first.
                 let mut ends: Vec<usize> = (0..=span)
                     .filter(|&len| rest.is_char_boundary(len))
                     .filter(|&len| match next {
                         None => len == rest.len(),
-                        Some(Part::Literal(text)) => rest[len..].starts_with(text.as_str()),
+                        Some(Part::Literal(text)) => {
+                            literal_fits(&rest[len..], text, false).is_some()
+                        }
                         Some(Part::Expression(_)) => true,
                     })
                     .map(|len| pos + len)
@@ -748,6 +757,40 @@ impl<'t> Matcher<'t, '_> {
             captures_len,
         }
     }
+}
+
+/// How many bytes of `rest` literal `text` takes, compared as RFC 3986 compares URIs
+/// (section 6.2.2): the scheme and the host (of the first literal, when `first`: see
+/// `case_free`) without regard to case, `%XX` escapes by the byte they stand for (so the hex
+/// digits' case does not count, and an escaped unreserved character is that character);
+/// everything else exactly. `None` when it does not start there.
+fn literal_fits(rest: &str, text: &str, first: bool) -> Option<usize> {
+    let (rest, text) = (rest.as_bytes(), text.as_bytes());
+    let [scheme_end, host_start, host_end] = if first {
+        crate::uri::case_free(text)
+    } else {
+        [0; 3]
+    };
+    let (mut at, mut taken) = (0, 0);
+    while at < text.len() {
+        use crate::uri::UriUnit;
+        let (want, want_len) = crate::uri::uri_unit(text, at)?;
+        let (got, got_len) = crate::uri::uri_unit(rest, taken)?;
+        let loose = at < scheme_end || (host_start..host_end).contains(&at);
+        let same = match (want, got) {
+            (UriUnit::Plain(a), UriUnit::Plain(b)) => {
+                a == b || (loose && a.eq_ignore_ascii_case(&b))
+            }
+            (UriUnit::Escaped(a), UriUnit::Escaped(b)) => a == b,
+            _ => false,
+        };
+        if !same {
+            return None;
+        }
+        at += want_len;
+        taken += got_len;
+    }
+    Some(taken)
 }
 
 /// Reads the variables of expression `e` out of `text`, the stretch of URI it produced.
@@ -825,226 +868,9 @@ pub(crate) fn hex_value(b: u8) -> Option<u8> {
     }
 }
 
-/// What one expression may expand to, for [`UriTemplate::overlaps`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Token {
-    /// One literal character.
-    Char(char),
-    /// Any run of characters (possibly empty) without `/`, `?` or `#`: a simple, label or
-    /// path-parameter expansion (reserved characters in values are percent-encoded).
-    Segment,
-    /// Any run of characters (possibly empty): reserved, fragment, path and query expansions.
-    Any,
-}
+mod overlap;
 
-impl Token {
-    fn admits(self, c: char) -> bool {
-        match self {
-            Token::Char(own) => own == c,
-            Token::Segment => !matches!(c, '/' | '?' | '#'),
-            Token::Any => true,
-        }
-    }
-}
-
-impl UriTemplate {
-    fn tokens(&self) -> Vec<Token> {
-        let mut out = Vec::new();
-        for part in &self.parts {
-            match part {
-                Part::Literal(text) => out.extend(text.chars().map(Token::Char)),
-                Part::Expression(e) => out.push(match e.operator {
-                    Operator::Simple | Operator::Label | Operator::PathParam => Token::Segment,
-                    _ => Token::Any,
-                }),
-            }
-        }
-        out
-    }
-
-    /// Whether some URI matches both templates (a literal URI is a template without
-    /// variables): two resource handlers that overlap so leave one of them unreachable for
-    /// those URIs. Variables may take any value (simple ones without `/`, `?`, `#`), so
-    /// `logs://{day}` and `logs://{date}` overlap, and so do `files://{name}` and
-    /// `files://readme`; `logs://{day}/raw` and `logs://{day}/summary` do not.
-    ///
-    /// ```
-    /// use mcp_content_rules::UriTemplate;
-    ///
-    /// let t = |s| UriTemplate::parse(s).unwrap();
-    /// assert!(t("logs://{day}").overlaps(&t("logs://{date}")));
-    /// assert!(t("files://{name}").overlaps(&t("files://readme")));
-    /// assert!(t("a://{x}/b").overlaps(&t("a://c/{y}")));
-    /// assert!(!t("logs://{day}/raw").overlaps(&t("logs://{day}/summary")));
-    /// assert!(!t("files://{name}").overlaps(&t("files://a/b")));
-    /// ```
-    // `a`, `b`, `i`, `j`, `x`, `y`: the two patterns, their positions and tokens, as the DP reads.
-    #[allow(clippy::many_single_char_names)]
-    pub fn overlaps(&self, other: &UriTemplate) -> bool {
-        let (a, b) = (self.tokens(), other.tokens());
-        // reach[i][j]: some string takes `a[..i]` and `b[..j]` both to their ends.
-        let mut reach = vec![vec![false; b.len() + 1]; a.len() + 1];
-        reach[0][0] = true;
-        for i in 0..=a.len() {
-            for j in 0..=b.len() {
-                if !reach[i][j] {
-                    continue;
-                }
-                let (x, y) = (a.get(i).copied(), b.get(j).copied());
-                // A star matches nothing more: skip it.
-                if matches!(x, Some(Token::Segment | Token::Any)) {
-                    reach[i + 1][j] = true;
-                }
-                if matches!(y, Some(Token::Segment | Token::Any)) {
-                    reach[i][j + 1] = true;
-                }
-                match (x, y) {
-                    (Some(Token::Char(c)), Some(Token::Char(d))) if c == d => {
-                        reach[i + 1][j + 1] = true;
-                    }
-                    // A star takes the other side's character and stays.
-                    (Some(star @ (Token::Segment | Token::Any)), Some(Token::Char(c)))
-                        if star.admits(c) =>
-                    {
-                        reach[i][j + 1] = true;
-                    }
-                    (Some(Token::Char(c)), Some(star @ (Token::Segment | Token::Any)))
-                        if star.admits(c) =>
-                    {
-                        reach[i + 1][j] = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        reach[a.len()][b.len()]
-    }
-}
-
-/// The most tokens (literal bytes and expressions) a template may have for
-/// [`templates_overlap`] to compare it.
-pub const CONST_OVERLAP_MAX_TOKENS: usize = 512;
-
-/// A template's token as [`templates_overlap`] reads it: [`Token`] over bytes. A star admits
-/// or refuses only ASCII characters (`/`, `?`, `#`), so bytes decide as characters do.
-#[derive(Clone, Copy)]
-enum ByteToken {
-    Byte(u8),
-    Segment,
-    Any,
-}
-
-impl ByteToken {
-    const fn is_star(self) -> bool {
-        matches!(self, ByteToken::Segment | ByteToken::Any)
-    }
-
-    const fn admits(self, b: u8) -> bool {
-        match self {
-            ByteToken::Byte(own) => own == b,
-            ByteToken::Segment => !matches!(b, b'/' | b'?' | b'#'),
-            ByteToken::Any => true,
-        }
-    }
-}
-
-/// The tokens of template text `t` (checked by [`UriTemplate::parse`]), or `None` past
-/// [`CONST_OVERLAP_MAX_TOKENS`].
-const fn byte_tokens(t: &str) -> Option<([ByteToken; CONST_OVERLAP_MAX_TOKENS], usize)> {
-    let bytes = t.as_bytes();
-    let mut out = [ByteToken::Any; CONST_OVERLAP_MAX_TOKENS];
-    let mut len = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if len == CONST_OVERLAP_MAX_TOKENS {
-            return None;
-        }
-        if bytes[i] == b'{' {
-            // The operators of `UriTemplate::tokens`: simple, label and path-parameter
-            // expansions stay within a segment; the others may expand to anything.
-            let operator = if i + 1 < bytes.len() { bytes[i + 1] } else { 0 };
-            out[len] = match operator {
-                b'+' | b'#' | b'/' | b'?' | b'&' => ByteToken::Any,
-                _ => ByteToken::Segment,
-            };
-            while i < bytes.len() && bytes[i] != b'}' {
-                i += 1;
-            }
-        } else {
-            out[len] = ByteToken::Byte(bytes[i]);
-        }
-        len += 1;
-        i += 1;
-    }
-    Some((out, len))
-}
-
-/// [`UriTemplate::overlaps`] at compile time, on template texts that
-/// [`UriTemplate::parse`] accepts: whether some URI matches both. `router!` uses it to
-/// refuse two resource handlers that serve the same URIs. A template of more than
-/// [`CONST_OVERLAP_MAX_TOKENS`] tokens is not compared (`false`): the run-time check of
-/// the router still is.
-///
-/// ```
-/// use mcp_content_rules::templates_overlap;
-///
-/// const DAYS: bool = templates_overlap("logs://{day}", "logs://{date}");
-/// assert!(DAYS);
-/// assert!(templates_overlap("files://{name}", "files://readme"));
-/// assert!(!templates_overlap("logs://{day}/raw", "logs://{day}/summary"));
-/// ```
-// `a`, `b`, `i`, `j`, `x`, `y`: as in `UriTemplate::overlaps`.
-#[allow(clippy::many_single_char_names)]
-pub const fn templates_overlap(a: &str, b: &str) -> bool {
-    let (Some((a, a_len)), Some((b, b_len))) = (byte_tokens(a), byte_tokens(b)) else {
-        return false;
-    };
-    // The table of `UriTemplate::overlaps`, one row at a time: every move goes to the same
-    // row or the next one.
-    let mut row = [false; CONST_OVERLAP_MAX_TOKENS + 1];
-    let mut next = [false; CONST_OVERLAP_MAX_TOKENS + 1];
-    row[0] = true;
-    let mut i = 0;
-    while i <= a_len {
-        let mut j = 0;
-        while j <= b_len {
-            if row[j] {
-                let x = if i < a_len { Some(a[i]) } else { None };
-                let y = if j < b_len { Some(b[j]) } else { None };
-                if let Some(x) = x
-                    && x.is_star()
-                {
-                    next[j] = true;
-                }
-                if let Some(y) = y
-                    && y.is_star()
-                {
-                    row[j + 1] = true;
-                }
-                match (x, y) {
-                    (Some(ByteToken::Byte(c)), Some(ByteToken::Byte(d))) if c == d => {
-                        next[j + 1] = true;
-                    }
-                    (Some(star), Some(ByteToken::Byte(c))) if star.is_star() && star.admits(c) => {
-                        row[j + 1] = true;
-                    }
-                    (Some(ByteToken::Byte(c)), Some(star)) if star.is_star() && star.admits(c) => {
-                        next[j] = true;
-                    }
-                    _ => {}
-                }
-            }
-            j += 1;
-        }
-        if i == a_len {
-            return row[b_len];
-        }
-        row = next;
-        next = [false; CONST_OVERLAP_MAX_TOKENS + 1];
-        i += 1;
-    }
-    false
-}
+pub use overlap::{CONST_OVERLAP_MAX_TOKENS, templates_overlap};
 
 #[cfg(test)]
 mod tests;

@@ -27,11 +27,12 @@ pub use crate::content_traits::{
     FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
 };
 pub use crate::derive::read::{
-    Agree, At, Body, ContentSlots, Decode, From, FromText, Many, Nested, Offered, One, Opt, Param,
-    Slot, Text, TextPart, TextReader, UriPattern, block_audience, block_last_modified, block_meta,
-    block_mime, block_priority, contents_meta, from_content, link_size, meta_entry, offer_link,
-    offer_media, offer_resource, offer_text, part, part_text, read_owned, read_string,
-    resource_text, template_var, var,
+    Agree, At, Body, ContentSlots, Decode, Found, From, FromText, Many, Nested, Offered, One, Opt,
+    Param, Places, Slot, Text, TextPart, TextReader, UriPattern, block_audience,
+    block_last_modified, block_meta, block_mime, block_priority, contents_meta, found,
+    from_content, link_size, meta_entry, meta_json, offer_link, offer_media, offer_resource,
+    offer_text, part, part_text, read_owned, read_string, resource_text, template_var, var,
+    var_text,
 };
 pub use crate::derive::variant::{
     OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
@@ -68,6 +69,7 @@ pub use crate::server::handler::{
 };
 pub use crate::server::prompt_result::IntoGetPromptResult;
 pub use crate::server::resource_result::IntoReadResourceResult;
+pub use crate::server::router::{RouterBuilder, RouterEntry, listed_right, misplaced};
 pub use crate::server::tasks::TaskSupport;
 pub use crate::wire::error::ReadError;
 

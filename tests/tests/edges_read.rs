@@ -4,7 +4,8 @@
 //! names, base64, themes, keys); encoding faults in other places (keys, unknown fields,
 //! descriptors, overlong UTF-8, a high surrogate at the end); the limits through other
 //! entry points (LLM messages, `read_value` of prompts); `unlimited()` on other deep values;
-//! the `null` rule and the limits on the checked path that member names with escapes take.
+//! the `null` rule and the limits on the checked path that member names with escapes take;
+//! a byte order mark between tokens.
 
 use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
 use mcp_content::rules::Rule;
@@ -686,4 +687,48 @@ fn a_known_type_is_never_an_unknown_block() {
     let mut unknown = mcp_content::UnknownBlock::new(fields.as_object().unwrap().clone()).unwrap();
     assert!(unknown.insert("type", json!("resource_link")).is_err());
     assert_eq!(ContentBlock::Unknown(unknown).kind(), "x-new");
+}
+
+/// A byte order mark anywhere outside a string (after leading whitespace, between members,
+/// after the value) is named as such with its path, from `read_json` and from the parsers
+/// of kept JSON text; inside a string it is the character U+FEFF, read and kept.
+#[test]
+fn a_byte_order_mark_between_tokens_is_named() {
+    for (doc, path) in [
+        (&b" \xEF\xBB\xBF{\"content\":[]}"[..], "."),
+        // The path of the value just before it (where `serde_json` stops).
+        (b"{\"content\":[],\xEF\xBB\xBF\"isError\":true}", "content"),
+        (
+            b"{\"content\":[{\"type\":\"text\",\"text\":\"t\"}\xEF\xBB\xBF]}",
+            "content[0]",
+        ),
+        (b"{\"content\":[]}\xEF\xBB\xBF", "."),
+        (
+            b"{\"content\":[],\"structuredContent\":{\"a\":\xEF\xBB\xBF1}}",
+            "structuredContent.a",
+        ),
+    ] {
+        let error = read_json::<CallToolResult>(doc).unwrap_err();
+        assert!(
+            error.detail().contains("byte order mark"),
+            "{}: {error}",
+            String::from_utf8_lossy(doc)
+        );
+        assert_eq!(
+            error.path(),
+            path,
+            "{}: {error}",
+            String::from_utf8_lossy(doc)
+        );
+    }
+    let error = mcp_content::RawJson::parse("[1,\u{feff}2]").unwrap_err();
+    assert!(error.to_string().contains("byte order mark"), "{error}");
+    // Inside strings, in values and names, it is a character like any other.
+    let doc =
+        "{\"content\":[{\"type\":\"text\",\"text\":\"\u{feff}a\"}],\"\u{feff}x\":\"\u{feff}\"}";
+    let result: CallToolResult = read_json(doc.as_bytes()).unwrap();
+    assert_eq!(
+        String::from_utf8(result.to_json_for(ProtocolVersion::V2025_11_25)).unwrap(),
+        doc
+    );
 }

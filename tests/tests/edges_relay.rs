@@ -142,3 +142,100 @@ fn results_with_numbers_at_every_level_are_relayed_byte_for_byte() {
     cases += relayed::<CallToolResult>(&deep, &BEFORE_RESULT_TYPE);
     assert_eq!(cases, 8);
 }
+
+/// What the model interprets is written in the writer's form (the decision documented in
+/// `read_json`'s module docs), the same meaning in other bytes; and a second relay of that
+/// form changes nothing. Each pair: what a peer sent, what is written for 2025-11-25.
+#[test]
+fn what_the_model_interprets_is_written_in_the_writers_form() {
+    let pairs = [
+        // Known fields in the writer's order; unknown ones after them, in the order received.
+        (
+            r#"{"content":[{"text":"x","type":"text"}]}"#,
+            r#"{"content":[{"type":"text","text":"x"}]}"#,
+        ),
+        (
+            r#"{"content":[{"type":"text","x-b":1,"text":"x","x-a":2}]}"#,
+            r#"{"content":[{"type":"text","text":"x","x-b":1,"x-a":2}]}"#,
+        ),
+        (
+            r#"{"isError":false,"_meta":{"a.b/c":1},"content":[]}"#,
+            r#"{"content":[],"isError":false,"_meta":{"a.b/c":1}}"#,
+        ),
+        (
+            r#"{"content":[{"type":"resource","resource":{"text":"t","uri":"a:b"}}]}"#,
+            r#"{"content":[{"type":"resource","resource":{"uri":"a:b","text":"t"}}]}"#,
+        ),
+        // Whitespace.
+        (
+            "{ \"content\" : [ { \"type\" : \"text\" , \"text\" : \"a b\" } ] }",
+            r#"{"content":[{"type":"text","text":"a b"}]}"#,
+        ),
+        // Strings the model reads, with minimal escapes.
+        (
+            r#"{"content":[{"type":"text","text":"caf\u00e9 \/ \u0041 \"q\""}]}"#,
+            r#"{"content":[{"type":"text","text":"café / A \"q\""}]}"#,
+        ),
+        // Numbers the model reads, shortest.
+        (
+            r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.50}}]}"#,
+            r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.5}}]}"#,
+        ),
+        (
+            r#"{"content":[{"type":"text","text":"x","annotations":{"priority":1E-1}}]}"#,
+            r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.1}}]}"#,
+        ),
+        (
+            r#"{"content":[{"type":"resource_link","uri":"a:b","name":"n","size":1.0}]}"#,
+            r#"{"content":[{"type":"resource_link","uri":"a:b","name":"n","size":1}]}"#,
+        ),
+        (
+            r#"{"content":[{"type":"resource_link","uri":"a:b","name":"n","size":1e3}]}"#,
+            r#"{"content":[{"type":"resource_link","uri":"a:b","name":"n","size":1000}]}"#,
+        ),
+        // Empty `_meta`, annotations and icons are absent.
+        (
+            r#"{"content":[{"type":"text","text":"x","annotations":{},"_meta":{}}],"_meta":{}}"#,
+            r#"{"content":[{"type":"text","text":"x"}]}"#,
+        ),
+        (
+            r#"{"content":[{"type":"resource_link","uri":"a:b","name":"n","icons":[]}]}"#,
+            r#"{"content":[{"type":"resource_link","uri":"a:b","name":"n"}]}"#,
+        ),
+        // `lastModified` and the uninterpreted parts are kept as received.
+        (
+            r#"{"content":[{"type":"text","text":"x","annotations":{"lastModified":"2025-01-12T10:00:00.000+01:00"}}],"structuredContent":{"b":1.0,"a":"\u00e9"}}"#,
+            r#"{"content":[{"type":"text","text":"x","annotations":{"lastModified":"2025-01-12T10:00:00.000+01:00"}}],"structuredContent":{"b":1.0,"a":"\u00e9"}}"#,
+        ),
+    ];
+    for (sent, written) in pairs {
+        let read: CallToolResult =
+            read_json(sent.as_bytes()).unwrap_or_else(|e| panic!("{sent}: {e}"));
+        let out = String::from_utf8(read.to_json_for(ProtocolVersion::V2025_11_25)).unwrap();
+        assert_eq!(out, written, "{sent}");
+        assert_eq!(relayed::<CallToolResult>(written, &BEFORE_RESULT_TYPE), 2);
+        // The same meaning: equal as JSON values (numbers by value), apart from what is left
+        // out as empty.
+        if !sent.contains("{}") && !sent.contains("[]}") {
+            assert_eq!(by_value(sent), by_value(&out), "{sent}");
+        }
+    }
+}
+
+/// `json` as a `Value` whose numbers are all `f64`s (`1.0` and `1` are one value).
+fn by_value(json: &str) -> serde_json::Value {
+    fn numbers_as_f64(value: serde_json::Value) -> serde_json::Value {
+        use serde_json::Value;
+        match value {
+            Value::Number(n) => serde_json::json!(n.as_f64().unwrap()),
+            Value::Array(items) => Value::Array(items.into_iter().map(numbers_as_f64).collect()),
+            Value::Object(map) => Value::Object(
+                map.into_iter()
+                    .map(|(k, v)| (k, numbers_as_f64(v)))
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
+    numbers_as_f64(serde_json::from_str(json).unwrap())
+}

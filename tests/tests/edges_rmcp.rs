@@ -3,7 +3,9 @@
 //! for every protocol version (refused with its path, never dropped); rmcp's `f32`
 //! priorities at other values and depths; unknown blocks and unknown fields in prompt
 //! messages and resource contents; numbers rmcp's `Value` cannot hold; what crosses
-//! unchanged (`_meta` and structured content of other shapes, open result types).
+//! unchanged (`_meta` and structured content of other shapes, open result types); every
+//! `f32` priority over `0..=1` both ways; the depth `from_rmcp` takes; conversion errors cut
+//! like read errors; `lastModified` forms and input schemas across the bridge.
 
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]
@@ -14,7 +16,7 @@ use mcp_content::{
     PromptMessage, ProtocolVersion, ReadResourceResult, Resource, ResourceContents,
     ResourceTemplate, Role, Tool, ToolAnnotations, read_json,
 };
-use serde_json::json;
+use serde_json::{Value, json};
 
 const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V2025_06_18,
@@ -42,7 +44,7 @@ fn shadow_refused<T: RmcpModel>(value: &T, path: &str, type_name: &str) -> usize
     cases
 }
 
-fn read<T: serde::de::DeserializeOwned>(doc: &serde_json::Value) -> T {
+fn read<T: serde::de::DeserializeOwned>(doc: &Value) -> T {
     read_json(&serde_json::to_vec(doc).unwrap()).unwrap_or_else(|e| panic!("{doc}: {e}"))
 }
 
@@ -381,7 +383,7 @@ fn numbers_rmcp_would_round_are_refused_with_their_path() {
         let ours: CallToolResult = read_json(doc.as_bytes()).unwrap();
         let theirs = ours.to_rmcp().unwrap_or_else(|e| panic!("{number}: {e}"));
         let held = &theirs.structured_content.as_ref().unwrap()["n"];
-        let expected: serde_json::Value = serde_json::from_str(number).unwrap();
+        let expected: Value = serde_json::from_str(number).unwrap();
         assert_eq!(*held, expected, "{number}");
     }
 }
@@ -397,4 +399,171 @@ fn roles_convert_both_ways() {
         PromptMessage::from_rmcp(&message.to_rmcp().unwrap()).unwrap(),
         message
     );
+}
+
+/// rmcp's `f32` priorities across the whole of `0..=1`, thousands of them spread over the
+/// bit patterns (subnormals, values near 0 and 1, every exponent): each comes back as the
+/// shortest decimal that reads as the same `f32` (its `Display`), and crosses back to rmcp
+/// as the same bits; written by us, the JSON holds that decimal.
+#[test]
+fn every_f32_priority_crosses_as_its_shortest_decimal_both_ways() {
+    let one = 1.0_f32.to_bits();
+    let mut cases = 0;
+    let mut bits = 0_u32;
+    while bits <= one {
+        let value = f32::from_bits(bits);
+        let annotations = rmcp::model::Annotations::default().with_priority(value);
+        let ours = Annotations::from_rmcp(&annotations).unwrap_or_else(|e| panic!("{value}: {e}"));
+        let priority = ours.priority.unwrap().get();
+        let shortest: f64 = value.to_string().parse().unwrap();
+        assert_eq!(priority.to_bits(), shortest.to_bits(), "{value:e}");
+        let back = ours.to_rmcp().unwrap_or_else(|e| panic!("{value:e}: {e}"));
+        assert_eq!(back.priority.unwrap().to_bits(), bits, "{value:e}");
+        let written = serde_json::to_value(&ours).unwrap();
+        assert_eq!(
+            written["priority"].as_f64().unwrap().to_bits(),
+            shortest.to_bits()
+        );
+        cases += 1;
+        // About 4,000 values, with 0, the smallest subnormal and 1 among them.
+        bits = match bits {
+            0 => 1,
+            b if b >= one => break,
+            b => (b + 0x0004_0000 + b % 7919).min(one),
+        };
+    }
+    assert!(cases > 3_000, "{cases}");
+}
+
+/// `from_rmcp` applies no untrusted-input limit to the free-form JSON of a value built in
+/// this process (structured content, `_meta` values, schemas): 100 levels convert (the
+/// default read limit is 64). Past the JSON parser's 128 levels, which no reader of this
+/// crate or of rmcp passes, the value is refused with its path and rule, never cut short.
+#[test]
+fn from_rmcp_takes_free_form_json_to_the_parsers_depth_and_names_what_is_deeper() {
+    let nested = |depth: usize| {
+        let mut deep = json!(1);
+        for _ in 0..depth {
+            deep = json!([deep]);
+        }
+        deep
+    };
+    let structured = |deep: &Value| rmcp::model::CallToolResult::structured(deep.clone());
+    let meta = |deep: &Value| {
+        let mut meta = rmcp::model::MetaObject(serde_json::Map::new());
+        meta.0.insert("com.example/deep".into(), deep.clone());
+        let mut theirs = rmcp::model::CallToolResult::success(vec![]);
+        theirs.meta = Some(meta);
+        theirs
+    };
+    let deep = nested(100);
+    let ours = CallToolResult::from_rmcp(&structured(&deep)).unwrap();
+    assert_eq!(ours.structured_content, Some(deep.clone().into()));
+    assert_eq!(
+        ours.to_rmcp().unwrap().structured_content,
+        Some(deep.clone())
+    );
+    let ours = CallToolResult::from_rmcp(&meta(&deep)).unwrap();
+    assert_eq!(ours.meta.get_value("com.example/deep"), Some(deep.clone()));
+    let schema = json!({"type": "object", "properties": {"a": {"default": deep}}});
+    let tool = rmcp::model::Tool::new(
+        "t",
+        "d",
+        std::sync::Arc::new(schema.as_object().unwrap().clone()),
+    );
+    let ours = Tool::from_rmcp(&tool).unwrap();
+    assert_eq!(Value::Object(ours.input_schema.to_map()), schema);
+    for depth in [128, 200] {
+        let deep = nested(depth);
+        for (what, result) in [
+            ("structured", CallToolResult::from_rmcp(&structured(&deep))),
+            ("meta", CallToolResult::from_rmcp(&meta(&deep))),
+        ] {
+            let error = result.unwrap_err();
+            assert!(
+                error.path().starts_with("structuredContent[0]")
+                    || error.path().starts_with("_meta.com.example/deep[0]"),
+                "{what} {depth}: {error}"
+            );
+            assert!(
+                error.message().contains("128 levels"),
+                "{what} {depth}: {error}"
+            );
+        }
+    }
+}
+
+/// A conversion error names a path and quotes values as the reader's errors do: cut to 80
+/// characters, whatever the length of the key or value.
+#[test]
+fn conversion_errors_are_cut_like_read_errors() {
+    let long = "k".repeat(100_000);
+    let mut ours = CallToolResult::text("x");
+    ours.extra.insert(long.clone(), json!(1));
+    let error = ours.to_rmcp().unwrap_err();
+    assert_eq!(error.path(), format!("{}…", &long[..80]));
+    assert!(
+        error.to_string().len() < 300,
+        "{} bytes",
+        error.to_string().len()
+    );
+    // A key of many short segments is cut too: `a.b.c…` is one key, not a path.
+    let mut meta = rmcp::model::MetaObject(serde_json::Map::new());
+    meta.0.insert(format!("bad key {long}"), json!(1));
+    let mut theirs = rmcp::model::CallToolResult::success(vec![]);
+    theirs.meta = Some(meta);
+    let error = CallToolResult::from_rmcp(&theirs).unwrap_err();
+    assert!(
+        error.to_string().len() < 400,
+        "{} bytes",
+        error.to_string().len()
+    );
+}
+
+/// `lastModified` in the ISO 8601 forms we read crosses rmcp (a string there) unchanged;
+/// a tool whose rmcp input schema has no `"type": "object"` is refused with the path, as a
+/// peer's would be.
+#[test]
+fn what_rmcp_holds_as_text_crosses_unchanged_and_bad_schemas_are_named() {
+    for last_modified in [
+        "2025",
+        "2025-01",
+        "2025-01-12",
+        "2025-W02-7",
+        "2025-01-12T10Z",
+    ] {
+        let mut annotations = rmcp::model::Annotations::default();
+        annotations.last_modified = Some(last_modified.to_owned());
+        let ours = Annotations::from_rmcp(&annotations).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ours.last_modified.as_ref().unwrap().as_str(), last_modified);
+        let back = ours.to_rmcp().unwrap();
+        assert_eq!(back.last_modified.as_deref(), Some(last_modified));
+    }
+    let tool = rmcp::model::Tool::new("t", "d", std::sync::Arc::new(serde_json::Map::new()));
+    let error = Tool::from_rmcp(&tool).unwrap_err();
+    assert_eq!(error.path(), "inputSchema.type", "{error}");
+}
+
+/// rmcp can hold a NaN or infinite `f32` priority (which `serde_json` writes as `null`):
+/// `from_rmcp` names it as such, with its path and rule, not as a `null` to leave out.
+#[test]
+fn a_priority_rmcp_holds_as_nan_or_infinity_is_named() {
+    for value in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+        let mut annotations = rmcp::model::Annotations::default();
+        annotations.priority = Some(value);
+        let error = Annotations::from_rmcp(&annotations).unwrap_err();
+        assert_eq!(error.path(), "priority", "{error}");
+        assert!(error.message().contains("not a finite number"), "{error}");
+        assert!(error.message().ends_with("(rule: priority)"), "{error}");
+
+        let mut text = rmcp::model::TextContent::new("t");
+        text.annotations = Some(annotations);
+        let theirs = rmcp::model::CallToolResult::success(vec![
+            rmcp::model::ContentBlock::text("a"),
+            rmcp::model::ContentBlock::Text(text),
+        ]);
+        let error = CallToolResult::from_rmcp(&theirs).unwrap_err();
+        assert_eq!(error.path(), "content[1].annotations.priority", "{error}");
+        assert!(error.message().contains("not a finite number"), "{error}");
+    }
 }

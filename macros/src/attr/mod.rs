@@ -165,7 +165,8 @@ pub(crate) enum Kind {
         /// `text` or `blob`; `None` also when both were given (reported while parsing).
         body: Option<(Body, Span)>,
     },
-    /// `link(name = …, title = …, description = …, mime = …, size = …)`: the field is the URI.
+    /// `link(name = …, title = …, description = …, mime = …, size = …, any_mime)`: the field
+    /// is the URI.
     Link {
         key: Ident,
         name: Option<Value>,
@@ -173,6 +174,8 @@ pub(crate) enum Kind {
         description: Option<Value>,
         mime: Option<Value>,
         size: Option<Value>,
+        /// `any_mime`: a literal `mime` is written but any type is read back.
+        any_mime: Option<Ident>,
     },
     /// `flatten`: a nested `Content` struct whose blocks are inlined.
     Flatten { key: Ident },
@@ -245,7 +248,7 @@ pub(super) const ANNOTATION_KEYS: &[&str] = &["audience", "priority", "last_modi
 pub(super) const TEXT_KEYS: &[&str] = &["json"];
 pub(super) const MEDIA_KEYS: &[&str] = &["mime", "any_mime"];
 pub(super) const RESOURCE_KEYS: &[&str] = &["uri", "mime", "text", "blob", "any_mime"];
-pub(super) const LINK_KEYS: &[&str] = &["name", "title", "description", "mime", "size"];
+pub(super) const LINK_KEYS: &[&str] = &["name", "title", "description", "mime", "size", "any_mime"];
 pub(super) const STRUCTURED_KEYS: &[&str] = &["no_text"];
 pub(super) const VARIANT_KEYS: &[&str] = &["annotations", "meta", "skip"];
 

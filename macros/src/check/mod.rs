@@ -399,7 +399,12 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                 check_not_bytes(cx, field, "resource(…, text)");
             }
         }
-        Kind::Link { mime, size, .. } => {
+        Kind::Link {
+            mime,
+            size,
+            any_mime,
+            ..
+        } => {
             for (key, value) in kind.link_text_parts() {
                 if let Some(value) = value {
                     check_text_part(cx, input, field, key, value);
@@ -407,6 +412,17 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             }
             if let Some(mime) = mime {
                 check_mime(cx, input, field, mime, None);
+            }
+            match (any_mime, mime) {
+                (Some(flag), Some(Value::Field(_))) => cx.error_spanned_by(
+                    flag,
+                    "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
+                ),
+                (Some(flag), None) => cx.error_spanned_by(
+                    flag,
+                    "`any_mime` is for a literal `mime`: a link without `mime` already reads any type",
+                ),
+                _ => {}
             }
             match size {
                 None | Some(Value::Number { int: Some(_), .. }) => {}

@@ -7,7 +7,8 @@ use mcp_content_rules::UriTemplate;
 
 use crate::attr::{Kind, Value};
 use crate::ctxt::Ctxt;
-use crate::resolve::{Cardinality, Layout, Resolved, Use};
+use crate::resolve::{Cardinality, Layout, Resolved, Role, Use};
+use crate::toolkit::is_string;
 
 /// A block field as the reader sees it.
 struct Slot<'a> {
@@ -35,6 +36,151 @@ fn block_slots<'a>(layout: &'a Layout<'a>) -> Vec<Slot<'a>> {
 pub(super) fn check_layout(cx: &mut Ctxt, layout: &Layout) {
     check_block_order(cx, layout);
     check_absent_values(cx, layout);
+    // After another mistake (a kind that does not fit the field), these would be its
+    // follow-on errors.
+    if cx.is_ok() {
+        check_conditional_places(cx, layout);
+        check_template_round_trip(cx, layout);
+    }
+}
+
+/// A resource's URI template must give back the values it was written with: two expressions
+/// with nothing between them (`{a}{b}`), a separator a text value may hold unencoded
+/// (`{a}-{b}`: `-`, `.`, `_`, `~` are left as they are), or a form the reader does not take
+/// (`{/a}{/b}`) read back other values. Tried with digits for every variable, then with
+/// text that holds those characters for the variables taken from a `String`.
+fn check_template_round_trip(cx: &mut Ctxt, layout: &Layout) {
+    for (resolved, block) in layout.blocks() {
+        let (Some(template), Kind::Resource { uri: Some(lit), .. }) = (&block.template, block.attr)
+        else {
+            continue;
+        };
+        let variables = template.variables();
+        // A template no URI of which matches back (a modifier) is reported as such.
+        let any = template.expand(&|_| Some(rules::TemplateValue::Str("x")));
+        if variables.is_empty() || template.match_uri(&any).is_none() {
+            continue;
+        }
+        let text_valued = |variable: &str| {
+            layout.fields.iter().any(|f| {
+                is_string(f.source_ty())
+                    && f.uses.iter().any(|u| {
+                        matches!(u, Use::TemplateVar { owner, name }
+                            if *owner == resolved.index && name == variable)
+                    })
+            })
+        };
+        for text in [false, true] {
+            let sample = |variable: &str| {
+                if text && text_valued(variable) {
+                    "a-b.c_d~e"
+                } else {
+                    "12"
+                }
+            };
+            let uri = template.expand(&|v| Some(rules::TemplateValue::Str(sample(v))));
+            let back = template.match_uri(&uri);
+            let read = |variable: &str| {
+                back.as_ref()?
+                    .iter()
+                    .find(|(n, _)| n == variable)
+                    .map(|(_, value)| value.clone())
+            };
+            if variables
+                .iter()
+                .all(|v| read(v).as_deref() == Some(sample(v)))
+            {
+                continue;
+            }
+            let assignments = |value: &dyn Fn(&str) -> String| {
+                variables
+                    .iter()
+                    .map(|v| format!("`{v} = {}`", value(v)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let written = assignments(&|v| format!("{:?}", sample(v)));
+            let why = if text {
+                " (a `String` may hold `-`, `.`, `_` and `~`, which a URI keeps as they are)"
+            } else {
+                ""
+            };
+            let read_back = if back.is_some() {
+                format!(
+                    "which reads back as {}",
+                    assignments(
+                        &|v| read(v).map_or_else(|| "nothing".to_owned(), |x| format!("{x:?}"))
+                    )
+                )
+            } else {
+                "which the template does not match".to_owned()
+            };
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "the URI template `{template}` of field `{field}` cannot be read back: written with {written}{why} it gives `{uri}`, {read_back}. \
+                     Separate the expressions with a character their values cannot hold unencoded (`{{a}}/{{b}}`), \
+                     or take the variables in one expression (`{{a,b}}`, `{{?a,b}}`); or mark the {item} #[content(write_only)]",
+                    field = resolved.field.ident,
+                    item = layout.input.item_word(),
+                ),
+            );
+            break;
+        }
+    }
+}
+
+/// A field with no place of its own, written only with blocks that may be absent (an
+/// `Option` block field's, a `Vec`'s): when they are, its value is written nowhere, and a
+/// field that must have a value cannot be read back. (An `Option` field reads back `None`
+/// then, as documented: its value goes with those blocks.)
+fn check_conditional_places(cx: &mut Ctxt, layout: &Layout) {
+    let sources = layout
+        .fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Source) && !f.is_optional());
+    for source in sources {
+        // The blocks that carry it, unless one is always written (or the result's `_meta`).
+        let owners: Option<Vec<usize>> = source
+            .uses
+            .iter()
+            .map(|used| {
+                used.owner().filter(|&owner| {
+                    layout.fields[owner]
+                        .block()
+                        .is_some_and(|b| b.cardinality != Cardinality::One)
+                })
+            })
+            .collect();
+        let Some(mut owners) = owners else {
+            continue;
+        };
+        owners.dedup();
+        let Some(&first) = owners.first() else {
+            continue;
+        };
+        let owner = &layout.fields[first];
+        let when = match owner.block().map(|b| b.cardinality) {
+            Some(Cardinality::Many) => "is an empty `Vec`",
+            _ => "is `None`",
+        };
+        let (name, owner_name) = (&source.field.ident, &owner.field.ident);
+        let also = if owners.len() > 1 {
+            " (and the others that take it)"
+        } else {
+            ""
+        };
+        cx.error_spanned_by(
+            name,
+            format!(
+                "field `{name}` cannot be read back: it is written only with the block of field `{owner_name}`{also}, \
+                 which is not written when `{owner_name}` {when}, and then `{name}` is written nowhere and reading fails. \
+                 Write it where it always is too (`#[content(meta = \"…\")]` on `{name}`, or a block that is always written), \
+                 give it a block of its own, or mark the {item} #[content(write_only)]",
+                item = layout.input.item_word(),
+            ),
+        );
+    }
 }
 
 /// An `Option` field whose `None` writes something that reads back as another value: a

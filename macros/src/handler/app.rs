@@ -8,9 +8,8 @@ use syn::spanned::Spanned;
 
 use mcp_content_rules::Violation;
 
-use super::attrs::string_list;
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Json, Keys, accept};
+use crate::toolkit::{self, Json, Keys, accept, string_list};
 
 /// `key = ["…", …]`, each string checked by `check`.
 pub(crate) fn parse_words(

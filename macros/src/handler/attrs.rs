@@ -10,7 +10,9 @@ use syn::{Expr, Ident, LitStr, Path, Token};
 
 use super::app;
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Json, Keys, accept, bracketed, lit_bool, lit_str, skip_value};
+use crate::toolkit::{
+    self, Json, Keys, accept, bracketed, lit_bool, lit_str, skip_value, string_list,
+};
 
 /// The attribute keys every handler attribute takes.
 const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
@@ -196,24 +198,6 @@ fn check_attrs(cx: &mut Ctxt, attrs: &Attrs) {
     {
         cx.error_spanned_by(name, "the name must not be empty");
     }
-}
-
-/// The string literals of a list (`[…]` contents) given to `key`.
-pub(crate) fn string_list(
-    cx: &mut Ctxt,
-    content: ParseStream<'_>,
-    key: &str,
-    example: &str,
-) -> syn::Result<Vec<LitStr>> {
-    let mut out = Vec::new();
-    while !content.is_empty() {
-        out.extend(lit_str(cx, content, key, example)?);
-        if content.is_empty() {
-            break;
-        }
-        content.parse::<Token![,]>()?;
-    }
-    Ok(out)
 }
 
 /// `input_schema = path` or `input_schema = "path"`: the path of a function returning the

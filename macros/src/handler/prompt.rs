@@ -17,6 +17,7 @@ impl HandlerKind for Prompt {
     const KEYS: &'static [&'static str] = &[];
     const TRAIT: &'static str = "PromptHandler";
     const REGISTER: &'static str = "Router::builder().prompt";
+    const KIND: &'static str = "prompt";
     const CONST_NAME: &'static str = "NAME";
     const CONST_DOC: &'static str = "The prompt's name (`prompts/get` uses it).";
 

@@ -19,6 +19,7 @@ impl HandlerKind for Resource {
     const KEYS: &'static [&'static str] = &["uri", "mime", "allow_path_traversal", "cache", "ui"];
     const TRAIT: &'static str = "ResourceHandler";
     const REGISTER: &'static str = "Router::builder().resource";
+    const KIND: &'static str = "resource";
     const CONST_NAME: &'static str = "URI";
     const CONST_DOC: &'static str = "The resource's URI, or its URI template.";
 

@@ -1,13 +1,22 @@
 //! `router!`: the handlers of a server in one place, expanded to `Router::builder()` calls,
-//! with duplicate tool names, prompt names and resource URIs refused at compile time.
+//! with every mistake a single error at the path it is about.
 //!
-//! A tool's name may come from `#[tool(name = …)]`, so names are compared where they are
-//! known: each handler has a `const NAME` (`URI` for resources), and the expansion asserts
-//! pairwise in a `const` item that they differ. The assertion carries the span of the later
-//! entry, so the error points at the duplicate.
+//! The macro sees paths, not what they name, so what it cannot know here it checks in
+//! `const` items of the expansion, each spanned at the path concerned. The handler
+//! attributes give their structs hidden items (`__MCP_ROUTER_KIND`, `__MCP_ROUTER_KEY`, …)
+//! that shadow the defaults of the runtime's `RouterEntry` trait, so any listed type can be
+//! read without a type error; a `const` then fails with a message in the user's words: a
+//! `#[prompt]` under `tools`, a struct that is no handler, two tools of one name (a name may
+//! come from `#[tool(name = …)]`), two resources serving one URI, a tool whose UI resource
+//! is not listed. Each path is named once, in a type alias: a function without an attribute
+//! (or a module, a constant) fails to resolve there, once, and nowhere after.
+//!
+//! Syntax is checked here: unknown keys (with "did you mean"), a key given twice, a path
+//! listed twice in one list.
 
-use proc_macro2::TokenStream;
-use quote::{ToTokens, quote, quote_spanned};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -16,37 +25,159 @@ use syn::{Ident, Path, Token};
 use crate::ctxt::Ctxt;
 use crate::toolkit;
 
+/// The lists, in the order they are registered.
+const LISTS: [&str; 3] = ["tools", "prompts", "resources"];
 const KEYS: &[&str] = &["tools", "prompts", "resources", "crate"];
 
+/// One `key: [a, b]` or `key = value` as written.
+struct Entry {
+    key: Ident,
+    /// `:` or `=`, for the message when the wrong one is used.
+    colon: Option<Token![:]>,
+    value: Value,
+}
+
+enum Value {
+    List(Vec<Path>),
+    Path(Path),
+}
+
 /// `tools: [a, b], prompts: [p], resources: [r], crate = path`, in any order, each optional.
-#[derive(Default)]
 struct RouterInput {
-    entries: Vec<(Ident, Vec<Path>)>,
-    krate: Option<Path>,
+    entries: Vec<Entry>,
 }
 
 impl Parse for RouterInput {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let mut parsed = RouterInput::default();
+        let mut entries = Vec::new();
         while !input.is_empty() {
-            if input.peek(Token![crate]) {
-                input.parse::<Token![crate]>()?;
+            // `crate` is a keyword: taken as any identifier.
+            let key = Ident::parse_any(input)?;
+            let colon = if input.peek(Token![:]) {
+                Some(input.parse::<Token![:]>()?)
+            } else if input.peek(Token![=]) {
                 input.parse::<Token![=]>()?;
-                parsed.krate = Some(toolkit::parse_crate_path(input)?);
+                None
             } else {
-                let key: Ident = input.parse()?;
-                input.parse::<Token![:]>()?;
+                return Err(input.error(format!(
+                    "expected `:` after `{key}` (as in `tools: [my_tool]`), or `=` (as in `crate = my_crate`)"
+                )));
+            };
+            let value = if input.peek(syn::token::Bracket) {
                 let content;
                 syn::bracketed!(content in input);
                 let paths = Punctuated::<Path, Token![,]>::parse_terminated(&content)?;
-                parsed.entries.push((key, paths.into_iter().collect()));
-            }
+                Value::List(paths.into_iter().collect())
+            } else {
+                Value::Path(toolkit::parse_crate_path(input)?)
+            };
+            entries.push(Entry { key, colon, value });
             if input.is_empty() {
                 break;
             }
             input.parse::<Token![,]>()?;
         }
-        Ok(parsed)
+        Ok(RouterInput { entries })
+    }
+}
+
+/// The input, checked: the paths of each list (a path listed twice kept once) and the
+/// runtime crate's path.
+#[derive(Default)]
+struct Lists {
+    lists: [Vec<Path>; 3],
+    krate: Option<Path>,
+}
+
+fn check(cx: &mut Ctxt, input: RouterInput) -> Lists {
+    let mut checked = Lists::default();
+    let mut seen: Vec<String> = Vec::new();
+    for Entry { key, colon, value } in input.entries {
+        let name = key.to_string();
+        if !KEYS.contains(&name.as_str()) {
+            toolkit::unknown_key(cx, &name, key.span(), "router!", KEYS);
+            continue;
+        }
+        if seen.contains(&name) {
+            let fix = if name == "crate" {
+                "give the runtime's path once"
+            } else {
+                "list every handler of the kind in the one `[…]`"
+            };
+            cx.error_spanned_by(&key, format!("duplicate key `{name}` in router!: {fix}"));
+            continue;
+        }
+        seen.push(name.clone());
+        match (LISTS.iter().position(|list| *list == name), value) {
+            (Some(index), Value::List(paths)) => {
+                if colon.is_none() {
+                    cx.error_spanned_by(&key, format!("write `{name}: [...]`, with a colon"));
+                }
+                for path in paths {
+                    if checked.lists[index]
+                        .iter()
+                        .any(|p| display(p) == display(&path))
+                    {
+                        cx.error_spanned_by(
+                            &path,
+                            format!(
+                                "`{}` is listed twice in `{name}`: remove one",
+                                display(&path)
+                            ),
+                        );
+                    } else {
+                        checked.lists[index].push(path);
+                    }
+                }
+            }
+            (Some(_), Value::Path(path)) => cx.error_spanned_by(
+                &path,
+                format!("`{name}` takes a list of handler functions: `{name}: [a, b]`"),
+            ),
+            (None, Value::Path(path)) => {
+                if colon.is_some() {
+                    cx.error_spanned_by(&key, "write `crate = path`, with `=`");
+                }
+                checked.krate = Some(path);
+            }
+            (None, Value::List(_)) => cx.error_spanned_by(
+                &key,
+                "`crate` takes the path to the runtime crate: `crate = my_crate::mcp`",
+            ),
+        }
+    }
+    checked
+}
+
+/// One listed path, with the alias it is read through.
+struct Listed<'a> {
+    list: &'static str,
+    path: &'a Path,
+    alias: Ident,
+}
+
+impl Listed<'_> {
+    /// `<alias>::item` spanned at the path, so an error in it points there.
+    fn read(&self, item: &str) -> TokenStream {
+        let alias = &self.alias;
+        let item = Ident::new(item, Span::call_site());
+        quote_spanned!(self.span()=> <#alias>::#item)
+    }
+
+    /// Where errors about the entry point: the path's last name (`weather` of
+    /// `handlers::weather`; a span cannot cover the whole path on stable).
+    fn span(&self) -> Span {
+        self.path
+            .segments
+            .last()
+            .map_or_else(|| self.path.span(), |segment| segment.ident.span())
+    }
+
+    /// Whether the item belongs in its list, as a `const` expression.
+    fn right(&self) -> TokenStream {
+        let list = self.list;
+        let kind = self.read("__MCP_ROUTER_KIND");
+        quote!(__p::listed_right(#list, #kind))
     }
 }
 
@@ -56,112 +187,103 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Err(error) => return error.to_compile_error(),
     };
     let mut cx = Ctxt::new();
-    let mut seen: Vec<&Ident> = Vec::new();
-    let mut tools = Vec::new();
-    let mut prompts = Vec::new();
-    let mut resources = Vec::new();
-    for (key, paths) in &parsed.entries {
-        let name = key.to_string();
-        if let Some(first) = seen.iter().find(|k| **k == key) {
-            cx.error_spanned_by(
-                key,
-                format!("duplicate key `{name}` in router!: list all of them in one `[…]`"),
-            );
-            cx.error_spanned_by(first, format!("`{name}` first used here"));
-            continue;
-        }
-        seen.push(key);
-        match name.as_str() {
-            "tools" => tools.extend(paths),
-            "prompts" => prompts.extend(paths),
-            "resources" => resources.extend(paths),
-            _ => toolkit::unknown_key(&mut cx, &name, key.span(), "router!", KEYS),
+    let lists = check(&mut cx, parsed);
+    let errors = cx.check().err().map(|e| e.to_compile_error());
+    let krate = lists.krate.as_ref();
+    let door = toolkit::private_door(krate);
+    let runtime = toolkit::runtime(krate);
+    let mut listed: Vec<Listed<'_>> = Vec::new();
+    for (&list, paths) in LISTS.iter().zip(&lists.lists) {
+        for path in paths {
+            listed.push(Listed {
+                list,
+                path,
+                alias: format_ident!("__mcp_router_entry_{}", listed.len()),
+            });
         }
     }
-    let errors = cx.check().err().map(|e| e.to_compile_error());
-    let krate = toolkit::runtime(parsed.krate.as_ref());
-    let door = toolkit::private_door(parsed.krate.as_ref());
-    let mut checks = Vec::new();
+    let aliases = listed.iter().map(|entry| {
+        let (alias, path) = (&entry.alias, entry.path);
+        quote_spanned!(path.span()=> type #alias = #path;)
+    });
+    let mut checks: Vec<TokenStream> = listed.iter().map(placed).collect();
+    let of =
+        |list: &str| -> Vec<&Listed<'_>> { listed.iter().filter(|e| e.list == list).collect() };
     checks.extend(unique(
-        &tools,
-        "NAME",
+        &of("tools"),
         "tool name",
         "rename one with `#[tool(name = \"…\")]`",
     ));
     checks.extend(unique(
-        &prompts,
-        "NAME",
+        &of("prompts"),
         "prompt name",
         "rename one with `#[prompt(name = \"…\")]`",
     ));
     checks.extend(unique(
-        &resources,
-        "URI",
+        &of("resources"),
         "URI",
         "two handlers cannot serve the same URI or template",
     ));
-    checks.extend(apart(&resources));
-    checks.extend(ui_served(&tools, &resources));
+    checks.extend(apart(&of("resources")));
+    checks.extend(ui_served(&of("tools"), &listed));
+    let mut builder = quote!(#runtime::Router::builder());
+    for entry in &listed {
+        let add = entry.read("__mcp_router_add");
+        builder = quote!(#add(#builder));
+    }
     quote! {{
         #errors
-        const _: () = {
-            #door
-            #(#checks)*
-        };
-        #krate::Router::builder()
-            #(.tool(#tools {}))*
-            #(.prompt(#prompts {}))*
-            #(.resource(#resources {}))*
+        #door
+        #[allow(unused_imports)]
+        use __p::RouterEntry as _;
+        #(
+            #[allow(non_camel_case_types)]
+            #aliases
+        )*
+        #(
+            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+            const _: () = { #checks };
+        )*
+        #builder
     }}
 }
 
-/// Pairwise `const` assertions that the handlers' `constant`s differ, each spanned on the later
-/// entry of the pair.
-fn unique(paths: &[&Path], constant: &str, what: &str, fix: &str) -> Vec<TokenStream> {
-    let constant = Ident::new(constant, proc_macro2::Span::call_site());
-    let mut checks = Vec::new();
-    for (j, second) in paths.iter().enumerate() {
-        for first in &paths[..j] {
-            let message = format!(
-                "`{}` has the same {what} as `{}`: {fix}",
-                display(second),
-                display(first)
-            );
-            checks.push(quote_spanned! {second.span()=>
-                ::core::assert!(
-                    !__p::str_eq(<#first>::#constant, <#second>::#constant),
-                    #message
-                );
-            });
+/// The item is of the kind its list takes.
+fn placed(entry: &Listed<'_>) -> TokenStream {
+    let list = entry.list;
+    let path = display(entry.path);
+    let kind = entry.read("__MCP_ROUTER_KIND");
+    quote_spanned! {entry.span()=>
+        let message = __p::misplaced(#list, #path, #kind);
+        if !message.as_str().is_empty() {
+            ::core::panic!("{}", message.as_str());
         }
     }
-    checks
 }
 
-/// Pairwise `const` assertions that no URI matches the templates (or URIs) of two resource
-/// handlers (`logs://{day}` and `logs://{date}`; `files://{name}` and `files://readme`): one
-/// of them would never serve it. Equal URIs are `unique`'s to report. The templates are the
-/// handlers' `URI` constants, so the message is put together at compile time (a `const fn`)
-/// to name both handlers and both templates; it is spanned on the later entry.
-fn apart(resources: &[&Path]) -> Vec<TokenStream> {
+/// Pairwise checks that the handlers' keys differ, each spanned on the later entry of the
+/// pair, and only between entries that belong in the list (a misplaced one is reported
+/// once, by [`placed`]).
+fn unique(entries: &[&Listed<'_>], what: &str, fix: &str) -> Vec<TokenStream> {
     let mut checks = Vec::new();
-    for (j, second) in resources.iter().enumerate() {
-        for first in &resources[..j] {
-            let opening = format!("resource `{}` (", display(second));
-            let middle = format!(") overlaps resource `{}` (", display(first));
-            let closing = "): some URIs match both, and only one handler can serve them; \
-                           make the templates disjoint (a distinct literal part, such as \
-                           `logs://{day}/raw` and `logs://{day}/summary`)";
+    for (j, second) in entries.iter().enumerate() {
+        for first in &entries[..j] {
+            let opening = format!(
+                "`{}` has the same {what} as `{}` (\"",
+                display(second.path),
+                display(first.path)
+            );
+            let closing = format!("\"): {fix}");
+            let (a, b) = (
+                first.read("__MCP_ROUTER_KEY"),
+                second.read("__MCP_ROUTER_KEY"),
+            );
+            let (right_a, right_b) = (first.right(), second.right());
             checks.push(quote_spanned! {second.span()=>
-                if !__p::str_eq(<#first>::URI, <#second>::URI)
-                    && __p::templates_overlap(<#first>::URI, <#second>::URI)
-                {
+                if #right_a && #right_b && __p::str_eq(#a, #b) {
                     ::core::panic!(
                         "{}",
-                        __p::ConstMessage::new(&[
-                            #opening, <#second>::URI, #middle, <#first>::URI, #closing,
-                        ])
-                        .as_str()
+                        __p::ConstMessage::new(&[#opening, #b, #closing]).as_str()
                     );
                 }
             });
@@ -170,22 +292,56 @@ fn apart(resources: &[&Path]) -> Vec<TokenStream> {
     checks
 }
 
-/// `const` assertions that each tool's `ui = "ui://…"` is the URI of a resource of the same
-/// `router!`: a host asked to render the app would otherwise find nothing to read.
-fn ui_served(tools: &[&Path], resources: &[&Path]) -> Vec<TokenStream> {
+/// Pairwise checks that no URI matches the templates (or URIs) of two resource handlers
+/// (`logs://{day}` and `logs://{date}`; `files://{name}` and `files://readme`; `x://a` and
+/// `X://a`): one of them would never serve it. Equal URIs are [`unique`]'s to report. The
+/// message is put together at compile time to name both handlers and both templates; it is
+/// spanned on the later entry.
+fn apart(resources: &[&Listed<'_>]) -> Vec<TokenStream> {
+    let mut checks = Vec::new();
+    for (j, second) in resources.iter().enumerate() {
+        for first in &resources[..j] {
+            let opening = format!("resource `{}` (", display(second.path));
+            let middle = format!(") overlaps resource `{}` (", display(first.path));
+            let closing = "): some URIs match both, and only one handler can serve them; \
+                           make the templates disjoint (a distinct literal part, such as \
+                           `logs://{day}/raw` and `logs://{day}/summary`)";
+            let (a, b) = (
+                first.read("__MCP_ROUTER_KEY"),
+                second.read("__MCP_ROUTER_KEY"),
+            );
+            let (right_a, right_b) = (first.right(), second.right());
+            checks.push(quote_spanned! {second.span()=>
+                if #right_a && #right_b && !__p::str_eq(#a, #b) && __p::templates_overlap(#a, #b) {
+                    ::core::panic!(
+                        "{}",
+                        __p::ConstMessage::new(&[#opening, #b, #middle, #a, #closing]).as_str()
+                    );
+                }
+            });
+        }
+    }
+    checks
+}
+
+/// Checks that each tool's `ui = "ui://…"` is the URI of a resource of the same `router!`:
+/// a host asked to render the app would otherwise find nothing to read. Any listed
+/// resource counts, even one in the wrong list (that mistake is reported by itself).
+fn ui_served(tools: &[&Listed<'_>], listed: &[Listed<'_>]) -> Vec<TokenStream> {
     tools
         .iter()
         .map(|tool| {
             let message = format!(
                 "tool `{}` names a UI resource (`#[tool(ui = \"ui://…\")]`) that no `#[resource]` in this `router!` serves: add that resource to `resources: [...]`",
-                display(tool)
+                display(tool.path)
             );
+            let ui = tool.read("__MCP_ROUTER_UI");
+            let served = listed.iter().map(|entry| {
+                let (kind, uri) = (entry.read("__MCP_ROUTER_KIND"), entry.read("__MCP_ROUTER_KEY"));
+                quote!((__p::str_eq(#kind, "resource") && __p::str_eq(#ui, #uri)))
+            });
             quote_spanned! {tool.span()=>
-                ::core::assert!(
-                    __p::str_eq(<#tool>::UI_RESOURCE, "")
-                        #(|| __p::str_eq(<#tool>::UI_RESOURCE, <#resources>::URI))*,
-                    #message
-                );
+                ::core::assert!(__p::str_eq(#ui, "") #(|| #served)*, #message);
             }
         })
         .collect()

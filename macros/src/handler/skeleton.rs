@@ -22,6 +22,8 @@ pub(crate) trait HandlerKind {
     const TRAIT: &'static str;
     /// The `RouterBuilder` call the struct's doc shows: `Router::builder().tool`.
     const REGISTER: &'static str;
+    /// The handler kind as `router!` names it (its list is the plural): `tool`.
+    const KIND: &'static str;
     /// The associated constant naming the handler (`NAME`, `URI`) and its doc.
     const CONST_NAME: &'static str;
     const CONST_DOC: &'static str;
@@ -38,6 +40,11 @@ pub(crate) trait HandlerKind {
     /// Items emitted next to the struct, with or without errors.
     fn items(_handler: &Handler, _checked: &Self::Checked) -> TokenStream {
         TokenStream::new()
+    }
+
+    /// The `ui://` resource `router!` checks is served; empty when none.
+    fn router_ui(_handler: &Handler) -> String {
+        String::new()
     }
 
     /// The signatures of the trait's required methods, for the stub emitted next to errors.
@@ -185,11 +192,12 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     let item = handler.item();
     let krate = handler.attrs.krate.as_ref();
     let ident = handler.ident();
+    let entry = router_entry::<K>(&handler, &K::const_value(&handler, &checked));
     let trait_name = format_ident!("{}", K::TRAIT);
     if let Err(errors) = cx.check() {
         let errors = errors.to_compile_error();
         let stub = crate::expand::fallback::handler(krate, ident, &quote!(#trait_name), &K::stub());
-        return quote!(#errors #item #structs #items #stub);
+        return quote!(#errors #item #structs #items #entry #stub);
     }
     let Body {
         items: helpers,
@@ -210,6 +218,37 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
         #item
         #structs
         #items
+        #entry
         #body
     }
+}
+
+/// The hidden items `router!` reads of the handler struct (see the runtime's
+/// `server/router/entry.rs`): its kind, its name or URI, its app's UI resource, and how it is
+/// registered. Emitted with or without errors, so a listed handler never adds one.
+fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
+    let ident = handler.ident();
+    let vis = &handler.item().vis;
+    let kind = K::KIND;
+    let ui = K::router_ui(handler);
+    let add = format_ident!("{}", K::KIND);
+    crate::toolkit::wrap_in_const(
+        handler.attrs.krate.as_ref(),
+        &quote! {
+            #[automatically_derived]
+            #[allow(dead_code)]
+            impl #ident {
+                #[doc(hidden)]
+                #vis const __MCP_ROUTER_KIND: &'static str = #kind;
+                #[doc(hidden)]
+                #vis const __MCP_ROUTER_KEY: &'static str = #key;
+                #[doc(hidden)]
+                #vis const __MCP_ROUTER_UI: &'static str = #ui;
+                #[doc(hidden)]
+                #vis fn __mcp_router_add(builder: __p::RouterBuilder) -> __p::RouterBuilder {
+                    builder.#add(#ident {})
+                }
+            }
+        },
+    )
 }

@@ -31,6 +31,7 @@ impl HandlerKind for Tool {
     ];
     const TRAIT: &'static str = "ToolHandler";
     const REGISTER: &'static str = "Router::builder().tool";
+    const KIND: &'static str = "tool";
     const CONST_NAME: &'static str = "NAME";
     const CONST_DOC: &'static str = "The tool's name (`tools/call` uses it).";
 
@@ -83,6 +84,15 @@ impl HandlerKind for Tool {
                 #vis const UI_RESOURCE: &'static str = #ui_uri;
             }
         }
+    }
+
+    fn router_ui(handler: &Handler) -> String {
+        handler
+            .attrs
+            .ui_uri
+            .as_ref()
+            .map(syn::LitStr::value)
+            .unwrap_or_default()
     }
 
     fn stub() -> Vec<TokenStream> {

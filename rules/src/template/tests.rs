@@ -405,6 +405,10 @@ fn matches_every_operator() {
         ("x:{?a,b}", &[("a", "1&2"), ("b", "=")]),
         ("x:?fixed=1{&a,b}", &[("a", "x y"), ("b", "z")]),
         ("x:{a}{?q}{#f}", &[("a", "p"), ("q", "r"), ("f", "s")]),
+        // Path segments one after another: a value's own `/` is encoded, so the second
+        // expression's `/` ends the first.
+        ("x:{/a}{/b}", &[("a", "12"), ("b", "p/q")]),
+        ("x:{/a}{/b,c}", &[("a", "1"), ("b", "2"), ("c", "3")]),
     ];
     for (template, vars) in cases {
         let tpl = t(template);
@@ -544,6 +548,36 @@ fn overlapping_templates() {
         ("files:///{+path}", "files:///{dir}/{name}"),
         ("notes://{id}{?rev}", "notes://7?rev=2"),
         ("x://same", "x://same"),
+        // Schemes compare without regard to case (RFC 3986 section 3.1).
+        ("x://a", "X://a"),
+        ("x://{a}", "X://{b}"),
+        ("Logs://{day}", "logs://today"),
+        ("HTTPS://h/{p}", "https://h/x"),
+        // So does the host (when written before any variable).
+        ("x://Today", "x://today"),
+        ("x://Today/{a}", "X://TODAY/b"),
+        ("x://user@Host/{a}", "x://user@host/b"),
+        // Hex digits of escapes too.
+        ("x://a%2fb", "x://a%2Fb"),
+        ("x://a%2f{b}", "x://a%2F{c}"),
+        // An escaped unreserved character is the character (section 6.2.2.2).
+        ("x://h/%41", "x://h/A"),
+        ("x://h/%7e{a}", "x://h/~{b}"),
+        ("x://%41", "x://a"),
+        // Operators: each pair shares a URI.
+        ("a://{+path}", "a://{path}"),
+        ("a://b{/seg}", "a://b/{x}"),
+        ("a://b{/seg}", "a://b{x}"),
+        ("a://b{/seg}", "a://b"),
+        ("a://b{.ext}", "a://b.json"),
+        ("a://b{;p}", "a://b;p=1"),
+        ("a://b{?q}", "a://b{?r}"),
+        ("a://b{#f}", "a://b#x/y"),
+        ("a://{x,y}", "a://1,2"),
+        ("a://{+x}", "a://b/c?d#e"),
+        // Prefix and suffix literals: `a://xz` matches both.
+        ("a://x{y}", "a://{y}z"),
+        ("a://{p}.tar.gz", "a://{q}.gz"),
     ];
     for (a, b) in overlapping {
         assert!(t(a).overlaps(&t(b)), "{a} and {b} overlap");
@@ -555,11 +589,69 @@ fn overlapping_templates() {
         ("logs://{day}", "metrics://{day}"),
         ("x://a", "x://b"),
         ("a://{x}.json", "a://{y}.txt"),
+        // The path and the userinfo keep their case.
+        ("x://h/Today", "x://h/today"),
+        ("x://User@h", "x://user@h"),
+        // An escaped unreserved character is that character, and keeps its case in a path;
+        // an escaped reserved one is not the character.
+        ("x://h/%61", "x://h/A"),
+        ("x://h/a%2Fb", "x://h/a/b"),
+        // Leading characters: `{/x}` is empty or starts with `/`, `{?q}` with `?`.
+        ("docs://api{/version}", "docs://apiv2"),
+        ("search://x{?q}", "search://xy"),
+        ("a://b{.ext}", "a://bjson"),
+        ("a://b{#f}", "a://bc"),
+        // A simple variable writes no reserved character.
+        ("mail://{user}", "mail://a@b"),
+        ("a://h/{x}", "a://h/b:c"),
+        ("a://{x}", "a://b,c"),
+        ("a://{x}", "a://b;c"),
+        ("a://{.x}", "a://.b/c"),
+        ("a://{x}{?q}", "a://b/c"),
     ];
     for (a, b) in apart {
         assert!(!t(a).overlaps(&t(b)), "{a} and {b} are apart");
         assert!(!t(b).overlaps(&t(a)), "{b} and {a} are apart");
     }
+}
+
+/// Soundness: a URI that both templates match makes them overlap, on generated templates
+/// and URIs (the URIs are built from the same pieces as the templates, in both cases).
+#[test]
+fn a_uri_both_match_is_an_overlap() {
+    let templates: Vec<String> = PIECES
+        .iter()
+        .flat_map(|a| PIECES.iter().map(move |b| format!("s://{a}{b}")))
+        .chain(PIECES.iter().map(|a| format!("S://{a}")))
+        .filter(|s| UriTemplate::parse(s).is_ok())
+        .collect();
+    let uri_pieces = ["", "a", "/", ".", "?", "#", "x=", ";", "%2f"];
+    let mut uris = Vec::new();
+    for a in uri_pieces {
+        for b in uri_pieces {
+            for c in uri_pieces {
+                uris.push(format!("s://{a}{b}{c}"));
+                uris.push(format!("S://{a}{b}{c}"));
+            }
+        }
+    }
+    let matched: Vec<Vec<bool>> = templates
+        .iter()
+        .map(|a| {
+            let ta = t(a);
+            uris.iter().map(|u| ta.match_uri(u).is_some()).collect()
+        })
+        .collect();
+    let mut witnessed = 0;
+    for (a, a_matches) in templates.iter().zip(&matched) {
+        for (b, b_matches) in templates.iter().zip(&matched) {
+            if let Some(at) = (0..uris.len()).find(|&at| a_matches[at] && b_matches[at]) {
+                witnessed += 1;
+                assert!(t(a).overlaps(&t(b)), "{a} and {b} both match {}", uris[at]);
+            }
+        }
+    }
+    assert!(witnessed > templates.len(), "the table has shared URIs");
 }
 
 /// The compile-time check agrees with `UriTemplate::overlaps` on a table of pairs, both ways.
@@ -630,3 +722,68 @@ proptest! {
 const PIECES: [&str; 14] = [
     "a", "b", "/", ".", "?", "#", "=", "{x}", "{+x}", "{/x}", "{?x}", "{.x}", "{;x}", "{#x}",
 ];
+
+/// The scheme and the hex digits of escapes match without regard to case; the rest exactly.
+#[test]
+fn match_compares_scheme_and_escapes_loosely() {
+    let vars = |template: &str, uri: &str| t(template).match_uri(uri);
+    assert_eq!(vars("x://{a}", "X://1"), Some(owned(&[("a", "1")])));
+    assert_eq!(vars("X://{a}", "x://1"), Some(owned(&[("a", "1")])));
+    assert_eq!(
+        vars("Notes://{a}", "nOTES://Big"),
+        Some(owned(&[("a", "Big")]))
+    );
+    assert_eq!(
+        vars("x://a%2fb/{c}", "x://a%2Fb/d"),
+        Some(owned(&[("c", "d")]))
+    );
+    assert_eq!(
+        vars("x://{a}/%C3%A9", "x://1/%c3%a9"),
+        Some(owned(&[("a", "1")]))
+    );
+    // The host compares without case; the path keeps it; `%41` is `A`, `%2F` is not `/`.
+    assert_eq!(
+        vars("x://Today/{a}", "x://tODAY/1"),
+        Some(owned(&[("a", "1")]))
+    );
+    assert_eq!(vars("x://h/Raw{a}", "x://h/raw1"), None);
+    assert_eq!(vars("x://Us@h/{a}", "x://us@h/1"), None);
+    assert_eq!(vars("x://h/%41{a}", "x://h/A1"), Some(owned(&[("a", "1")])));
+    assert_eq!(
+        vars("x://h/A{a}", "x://h/%41%31"),
+        Some(owned(&[("a", "1")]))
+    );
+    assert_eq!(vars("x://h/%61{a}", "x://h/A1"), None);
+    assert_eq!(vars("x://h/a%2F{a}", "x://h/a/1"), None);
+    // A variable in the scheme takes it as sent.
+    assert_eq!(vars("{s}://a", "Web://a"), Some(owned(&[("s", "Web")])));
+}
+
+#[test]
+fn comparable_uris() {
+    use crate::comparable_uri;
+    for (uri, comparable) in [
+        ("X://a", "x://a"),
+        (
+            "HTTPS://Example.com/A%2fb%c3%a9",
+            "https://example.com/A%2Fb%C3%A9",
+        ),
+        ("x://User@Host:80/P?Q#F", "x://User@host:80/P?Q#F"),
+        ("x://H%c3%a9st/", "x://h%C3%A9st/"),
+        ("x://h/%41%7e%2f", "x://h/A~%2F"),
+        ("x://%48ost/", "x://host/"),
+        ("urn:ISBN:1", "urn:ISBN:1"),
+        ("x://a", "x://a"),
+        ("x://a%zz", "x://a%zz"),
+        ("x://a%2", "x://a%2"),
+        ("no-scheme/Path", "no-scheme/Path"),
+        ("1x://A", "1x://A"),
+        ("", ""),
+    ] {
+        assert_eq!(comparable_uri(uri), comparable, "{uri}");
+    }
+    assert!(matches!(
+        comparable_uri("x://a%2F"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+}

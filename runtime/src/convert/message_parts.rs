@@ -686,7 +686,7 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
                     Rule::Uri,
                     format!(
                         "an embedded resource ({}) needs a data: URL",
-                        inner.uri.map_or_else(String::new, Uri::into_string)
+                        crate::wire::error::cut(inner.uri.as_ref().map_or("", Uri::as_str))
                     ),
                 ),
             ));
@@ -931,7 +931,15 @@ impl McpMetadata {
             }),
             other => Err(ReadError::new(
                 path,
-                Violation::new(Rule::Type, format!("expected an object, got {other}")),
+                // The kind, not the value: a megabyte array (or one nested 100,000 levels,
+                // whose `Display` recurses) would come back whole.
+                Violation::new(
+                    Rule::Type,
+                    format!(
+                        "expected an object, got {}",
+                        crate::model::meta::kind_of(&other)
+                    ),
+                ),
             )),
         }
     }

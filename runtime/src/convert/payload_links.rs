@@ -57,7 +57,7 @@ where
 }
 
 /// `result` with every payload link (a `resource_link` carrying
-/// [`PAYLOAD_META_KEY`](crate::PAYLOAD_META_KEY)) read through `reader` and put back as the
+/// [`PAYLOAD_META_KEY`]) read through `reader` and put back as the
 /// image, audio or blob resource block it replaced, annotations and `_meta` included. Other
 /// links are left alone. Errors name the block (`content[2]`).
 ///

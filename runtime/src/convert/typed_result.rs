@@ -136,6 +136,22 @@ impl std::fmt::Debug for ToolOutput {
     }
 }
 
+/// A `jsonschema` error's words with the value they quote cut: they quote it whole
+/// (`[1,2,…] is not of type "string"`), unquoted when it is an array or object, where an
+/// error quotes at most 80 characters of a value.
+#[cfg(feature = "jsonschema")]
+fn schema_words(error: &jsonschema::ValidationError<'_>) -> String {
+    let words = error.to_string();
+    let instance = error.instance().to_string();
+    match instance
+        .char_indices()
+        .nth(crate::wire::error::QUOTE_MAX_CHARS)
+    {
+        Some((at, _)) => words.replacen(&instance, &format!("{}…", &instance[..at]), 1),
+        None => words,
+    }
+}
+
 impl ToolOutput {
     /// The output schema `schema`. With the feature `jsonschema`, a schema that does not
     /// compile is an error at `outputSchema` (references to other documents are not
@@ -146,7 +162,10 @@ impl ToolOutput {
         let validator = {
             let document = Value::Object(schema.clone());
             jsonschema::validator_for(&document).map_err(|e| {
-                ReadError::message("outputSchema", format!("not a usable JSON Schema: {e}"))
+                ReadError::message(
+                    "outputSchema",
+                    format!("not a usable JSON Schema: {}", schema_words(&e)),
+                )
             })?
         };
         Ok(Self {
@@ -197,7 +216,7 @@ impl ToolOutput {
         let path = json_path(value, error.instance_path().as_str());
         Err(ReadError::message(
             join_path("structuredContent", &path),
-            format!("breaks the tool's output schema: {error}"),
+            format!("breaks the tool's output schema: {}", schema_words(&error)),
         ))
     }
 

@@ -40,9 +40,22 @@ use serde_json::{Map, Value};
 pub struct RawJson(Box<RawValue>);
 
 impl RawJson {
-    /// Parses `text` (one JSON value); whitespace between tokens is dropped.
+    /// Parses `text` (one JSON value); whitespace between tokens is dropped. Text that
+    /// parses but that no reader of this crate takes back is refused: a key twice in one
+    /// object or a lone surrogate escape (`"\ud800"`) at any depth, or nesting past the JSON
+    /// parser's 128 levels. Kept, it would be written out as it is and refused by the peer
+    /// (or read as another document).
+    ///
+    /// ```
+    /// use mcp_content::RawJson;
+    /// assert!(RawJson::parse(r#"{"a":[1E2,-0]}"#).is_ok());
+    /// assert!(RawJson::parse(r#"{"a":1,"a":2}"#).is_err());
+    /// assert!(RawJson::parse(r#"["\ud800"]"#).is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<Self, serde_json::Error> {
+        check_encoding(text)?;
         let raw: Box<RawValue> = serde_json::from_str(text)?;
+        check_readable(text)?;
         Ok(Self(compact(raw)))
     }
 
@@ -237,11 +250,21 @@ impl JsonObject {
     }
 
     /// Parses `text` (one JSON object), keeping its members' text: numbers, order and the
-    /// spelling of names (`"\u0041"` stays so; lookups use the decoded name, `A`).
+    /// spelling of names (`"\u0041"` stays so; lookups use the decoded name, `A`). As
+    /// [`RawJson::parse`], a key twice in one object and a lone surrogate escape are refused
+    /// at any depth, and nesting past 128 levels.
+    ///
+    /// ```
+    /// use mcp_content::JsonObject;
+    /// assert!(JsonObject::parse(r#"{"a":1,"a":2}"#).is_err());
+    /// assert!(JsonObject::parse(r#"{"a":{"b":1,"b":2}}"#).is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<Self, serde_json::Error> {
+        check_encoding(text)?;
         let mut deserializer = serde_json::Deserializer::from_str(text);
         let object = crate::wire::spelling::deserialize(&mut deserializer)?;
         deserializer.end()?;
+        check_readable(text)?;
         Ok(object)
     }
 
@@ -673,6 +696,51 @@ impl<'de> Deserialize<'de> for MemberKey<'de> {
     }
 }
 
+/// Refuses JSON text that parses but that [`read_json`](crate::read_json) refuses, which a
+/// value built from it would write out unchanged (see [`unreadable`]).
+fn check_readable(text: &str) -> Result<(), serde_json::Error> {
+    match unreadable(text) {
+        Some((path, message)) => Err(de::Error::custom(format_args!("{path}: {message}"))),
+        None => Ok(()),
+    }
+}
+
+/// A lone surrogate escape named as such (`serde_json` has other words for it), before the
+/// text is parsed.
+fn check_encoding(text: &str) -> Result<(), serde_json::Error> {
+    match crate::wire::read::encoding_error(text.as_bytes()) {
+        Some(error) => Err(de::Error::custom(error)),
+        None => Ok(()),
+    }
+}
+
+/// What in well-formed JSON text [`read_json`](crate::read_json) refuses: a key twice in
+/// one object (a reader keeps one of them, another reader the other), a lone surrogate
+/// escape (no UTF-8 text holds it), or nesting past the parser's 128 levels (no reader goes
+/// deeper, and a `Value` made of the text would be `null`). The path inside the text (`.`
+/// for the root), and why.
+pub(crate) fn unreadable(text: &str) -> Option<(String, String)> {
+    use crate::wire::error::cut_path;
+    use crate::wire::limits::{Finding, ReadLimits, path_at, scan};
+    if let Some(error) = crate::wire::read::encoding_error(text.as_bytes()) {
+        return Some((error.path().to_owned(), error.detail().to_owned()));
+    }
+    match scan(text.as_bytes(), ReadLimits::PARSER_MAX_DEPTH, usize::MAX) {
+        Finding::TooDeep(at) => Some((
+            cut_path(path_at(text.as_bytes(), at)),
+            format!(
+                "nested deeper than the JSON parser's {} levels",
+                ReadLimits::PARSER_MAX_DEPTH
+            ),
+        )),
+        Finding::DuplicateKey(at, key) => Some((
+            cut_path(path_at(text.as_bytes(), at)),
+            format!("duplicate field `{}`", crate::wire::error::cut(&key)),
+        )),
+        _ => None,
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Reading optional fields: one rule for `null`.
 
@@ -945,7 +1013,7 @@ mod memory_tests {
 
     #[test]
     fn many_tiny_tools_in_a_plain_vec_are_refused_naming_the_element() {
-        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 20_000);
+        let doc = list(r#"{"name":"t","inputSchema":{"type":"object"}}"#, 20_000);
         let err = read_json::<Vec<Tool>>(doc.as_bytes()).unwrap_err();
         assert_eq!(err.rule(), Some(Rule::Limit));
         assert!(err.path().starts_with('['), "{}", err.path());
@@ -984,7 +1052,7 @@ mod memory_tests {
     #[test]
     fn a_small_document_is_never_refused_for_the_size_of_its_values() {
         // Two tools are charged more than 6 bytes per input byte, within the 16 KiB floor.
-        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 2);
+        let doc = list(r#"{"name":"t","inputSchema":{"type":"object"}}"#, 2);
         assert_eq!(read_json::<Vec<Tool>>(doc.as_bytes()).unwrap().len(), 2);
         let err = read_json_with::<Vec<Tool>>(
             doc.as_bytes(),
@@ -997,7 +1065,7 @@ mod memory_tests {
     /// same document is refused as bytes and as a `Value`, at the same path.
     #[test]
     fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
-        let doc = list(r#"{"name":"t","inputSchema":{}}"#, 20_000);
+        let doc = list(r#"{"name":"t","inputSchema":{"type":"object"}}"#, 20_000);
         let from_bytes = read_json::<Vec<Tool>>(doc.as_bytes()).unwrap_err();
         let value: serde_json::Value = serde_json::from_str(&doc).unwrap();
         let err = crate::read_value::<Vec<Tool>>(value.clone()).unwrap_err();

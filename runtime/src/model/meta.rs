@@ -350,7 +350,14 @@ fn check_icon(icon: &Value, at: &str) -> Result<(), Fault> {
     let icon = object(icon, at, "an icon")?;
     string_field(icon, at, "src", true)?;
     if let Some(Value::String(src)) = icon.get("src") {
-        rules::check_icon_src(src).map_err(|v| (join_path(at, "src"), v))?;
+        // As an `Icon`'s `src`: `http:` is read (the spec allows it; `https_icons_only`
+        // refuses it), what code builds is `https:` or `data:`.
+        let checked = if crate::wire::limits::reading() {
+            crate::model::icon::check_read_icon_src(src, crate::wire::limits::https_icons_only())
+        } else {
+            rules::check_icon_src(src)
+        };
+        checked.map_err(|v| (join_path(at, "src"), v))?;
     }
     string_field(icon, at, "mimeType", false)?;
     if let Some(sizes) = icon.get("sizes") {

@@ -324,7 +324,7 @@ deserialize_object!(Tool, "a tool object", {
     name: required ToolName = "name",
     title: optional String = "title",
     description: optional String = "description",
-    input_schema: required JsonObject = "inputSchema",
+    input_schema: required InputSchema = "inputSchema" => |schema: InputSchema| schema.0,
     output_schema: optional JsonObject = "outputSchema",
     annotations: optional ToolAnnotations = "annotations",
     icons: defaulted Compact<Icon> = "icons" => Vec::from,
@@ -393,6 +393,32 @@ enum OutputSchemaShape {
     AsIs,
     Wrapped,
     Omitted,
+}
+
+/// A tool's `inputSchema` as read from a peer: an object whose root `type` is `"object"`,
+/// which every version's schema requires (tool arguments are always an object). Anything
+/// else is refused at `inputSchema.type` with rule [`Type`](crate::rules::Rule::Type), as
+/// `validate()` reports it for a value built in code: read and relayed, it would be written
+/// as an invalid tool.
+struct InputSchema(JsonObject);
+
+impl<'de> Deserialize<'de> for InputSchema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let schema = JsonObject::deserialize(deserializer)?;
+        if schema_type(&schema).as_deref() == Some("object") {
+            return Ok(Self(schema));
+        }
+        let found = schema
+            .get("type")
+            .map_or_else(|| "no `type`".into(), |t| crate::wire::error::cut(t.get()));
+        Err(crate::wire::error::field_error(
+            "type",
+            crate::rules::Violation::new(
+                crate::rules::Rule::Type,
+                format!("an input schema needs \"type\": \"object\" at its root, found {found}"),
+            ),
+        ))
+    }
 }
 
 /// The schema of a tool that takes no arguments: `{"additionalProperties":false,"type":"object"}`.

@@ -9,12 +9,16 @@
 //! one of the type's own fields (it would be written twice), an unknown field a protocol
 //! version defines with another shape (`Tool.execution` in 2025-11-25), an unknown block
 //! (no version's `ContentBlock` has it; it can be relayed, not validated), a tool schema
-//! the 2025 schemas refuse, and a `_meta` key the 2026-07-28 schema types
-//! ([`Meta::TYPED_KEYS`]) holding another shape.
+//! the 2025 schemas refuse, a `_meta` key the 2026-07-28 schema types
+//! ([`Meta::TYPED_KEYS`]) holding another shape, and JSON text kept as it is (unknown
+//! fields, `_meta`, structured content, schemas) with a key twice in one object, a lone
+//! surrogate escape or nesting past the JSON parser's 128 levels, which
+//! [`RawJson::from`](crate::RawJson) a `Box<RawValue>` or a `Value` can hold.
 //!
 //! Size is not validity: the limits a reader puts on untrusted input
 //! ([`ReadLimits`](crate::ReadLimits): document and binary size, nesting depth) are the
-//! reader's policy, and a value over them validates (a peer with other limits reads it).
+//! reader's policy, and a value over them validates (a peer with other limits reads it);
+//! only the parser's own 128 levels, which no reader passes, are reported.
 
 use std::fmt;
 
@@ -32,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::join_path;
+use crate::wire::error::{cut, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,8 +120,24 @@ fn push(out: &mut Vec<Problem>, path: String, result: Result<(), Violation>) {
     }
 }
 
+/// JSON text the model keeps as it is (unknown fields, `_meta`, structured content, schemas,
+/// unknown blocks) that `read_json` would refuse once written: a key twice in one object or
+/// a lone surrogate escape, which text built with `RawJson::from(Box<RawValue>)` can hold.
+/// `path` is where the text sits; the problem's path goes inside it.
+fn check_text(text: &str, path: &str, out: &mut Vec<Problem>) {
+    if let Some((inside, message)) = crate::model::json::unreadable(text) {
+        out.push(Problem {
+            path: join_path(path, &inside),
+            violation: Violation::new(Rule::Type, message),
+        });
+    }
+}
+
 /// Every `extra` key of `value` that is one of its own fields.
 fn check_extra<T: ExtraFields>(value: &T, path: &str, out: &mut Vec<Problem>) {
+    if !value.extra_fields().is_empty() {
+        check_text(value.extra_fields().as_str(), path, out);
+    }
     for key in value.extra_fields().keys() {
         if T::is_known_field(&key) {
             out.push(Problem {
@@ -136,8 +156,12 @@ fn check_optional<T: Validate>(value: Option<&T>, path: &str, out: &mut Vec<Prob
 
 impl Validate for Meta {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
+        if !self.is_empty() {
+            check_text(self.as_object().as_str(), path, out);
+        }
         for (key, raw) in self.iter() {
-            let here = format!("{path}[{key:?}]");
+            // Cut as a reader's paths are: a key may be a megabyte long.
+            let here = format!("{path}[{:?}]", cut(&key));
             push(out, here.clone(), rules::check_meta_key(&key));
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
@@ -281,6 +305,7 @@ impl Validate for UnknownBlock {
             path: at(path, "type"),
             violation,
         });
+        check_text(self.fields().as_str(), path, out);
     }
 }
 
@@ -300,6 +325,9 @@ impl Validate for ContentBlock {
 impl Validate for CallToolResult {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         self.content.collect_problems(&at(path, "content"), out);
+        if let Some(structured) = &self.structured_content {
+            check_text(structured.as_str(), &at(path, "structuredContent"), out);
+        }
         self.meta.collect_problems(&at(path, "_meta"), out);
         check_extra(self, path, out);
     }
@@ -396,7 +424,7 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
                     if !property.is_object() {
                         type_problem(
                             out,
-                            format!("{}[{name:?}]", at(path, "properties")),
+                            format!("{}[{:?}]", at(path, "properties"), cut(name)),
                             "each property schema must be an object (2025 schemas)".to_owned(),
                         );
                     }
@@ -465,7 +493,9 @@ impl Validate for Tool {
             });
         }
         check_schema_root(&self.input_schema.to_map(), &at(path, "inputSchema"), out);
+        check_text(self.input_schema.as_str(), &at(path, "inputSchema"), out);
         if let Some(output) = &self.output_schema {
+            check_text(output.as_str(), &at(path, "outputSchema"), out);
             let output = &output.to_map();
             let here = at(path, "outputSchema");
             if output.get("type").and_then(Value::as_str) == Some("object") {

@@ -162,14 +162,11 @@ validated_string!(
 );
 
 /// The `lastModified` rule: an ISO 8601 date or date-time (RFC 3339, the profile most
-/// peers write, included), in the extended or basic format, with or without an offset.
+/// peers write, included), in the extended or basic format, with or without an offset, and
+/// the reduced precisions ISO 8601 allows (`2025`, `2025-01`, `2025-01-12T10Z`) and the end
+/// of a day (`2025-01-12T24:00:00Z`).
 pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
-    use time::format_description::well_known::{Iso8601, Rfc3339};
-    let parses = time::OffsetDateTime::parse(text, &Rfc3339).is_ok()
-        || time::OffsetDateTime::parse(text, &Iso8601::PARSING).is_ok()
-        || time::PrimitiveDateTime::parse(text, &Iso8601::PARSING).is_ok()
-        || time::Date::parse(text, &Iso8601::PARSING).is_ok();
-    if parses {
+    if iso8601_parses(text) || reduced_precision_parses(text) {
         Ok(())
     } else {
         Err(Violation::new(
@@ -180,6 +177,55 @@ pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
             ),
         ))
     }
+}
+
+/// What the `time` crate's ISO 8601 and RFC 3339 parsers read.
+fn iso8601_parses(text: &str) -> bool {
+    use time::format_description::well_known::{Iso8601, Rfc3339};
+    time::OffsetDateTime::parse(text, &Rfc3339).is_ok()
+        || time::OffsetDateTime::parse(text, &Iso8601::PARSING).is_ok()
+        || time::PrimitiveDateTime::parse(text, &Iso8601::PARSING).is_ok()
+        || time::Date::parse(text, &Iso8601::PARSING).is_ok()
+}
+
+/// ISO 8601 forms the `time` crate does not read: a year (`2025`), a year and month
+/// (`2025-01`; the basic `202501` is not ISO 8601), an hour without minutes (`T10`,
+/// `T10+01`), and `24:00` (the end of a day). Each is read as the full form it stands for.
+fn reduced_precision_parses(text: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let Some(at) = text.find(['T', 't']) else {
+        return match text.split_once('-') {
+            None => text.len() == 4 && digits(text),
+            Some((year, month)) => {
+                year.len() == 4
+                    && digits(year)
+                    && month.len() == 2
+                    && digits(month)
+                    && (1..=12).contains(&month.parse::<u8>().unwrap_or(0))
+            }
+        };
+    };
+    let (date, time) = (&text[..at], &text[at + 1..]);
+    // The clock, then the offset (`Z`, `+hh`, `-hh:mm`…), which the full parse checks.
+    let clock_end = time
+        .find(['Z', 'z', '+', '-', '\u{2212}'])
+        .unwrap_or(time.len());
+    let (clock, offset) = time.split_at(clock_end);
+    let mut clock = clock.to_owned();
+    if clock.len() == 2 && digits(&clock) {
+        clock.push_str(":00");
+    }
+    if let Some(rest) = clock.strip_prefix("24") {
+        // Only `24:00`, `24:00:00`, `24:00:00.000`… (the instant a day ends).
+        if !rest.bytes().all(|b| matches!(b, b'0' | b':' | b'.' | b',')) {
+            return false;
+        }
+        clock.replace_range(..2, "00");
+    }
+    // U+2212, the minus sign ISO 8601 itself prints, for the ASCII one parsers read.
+    let offset = offset.replace('\u{2212}', "-");
+    let full = format!("{date}T{clock}{offset}");
+    full != text && iso8601_parses(&full)
 }
 
 validated_string!(

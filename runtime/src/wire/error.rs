@@ -118,6 +118,15 @@ impl ReadError {
             path = join_path(&path, field);
             message = detail.to_owned();
         }
+        // `null` where a required field or a list element is read: serde's words, put as the
+        // one `null` rule's (the optional fields' error says the same, with the same rule).
+        if let Some(expected) = message.strip_prefix("invalid type: null, expected ") {
+            message = Violation::new(
+                Rule::Type,
+                format!("null is not allowed here: expected {expected}"),
+            )
+            .to_string();
+        }
         let rule = rule_named_in(&message);
         let message = cut_quoted(&message);
         Self {

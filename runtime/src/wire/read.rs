@@ -17,7 +17,17 @@
 //!   named as such, and every quoted value or key in an error or path is cut to 80 characters.
 //! - **Nothing uninterpreted changes**: unknown fields and blocks, `_meta` values and
 //!   structured content are kept as JSON text ([`JsonObject`](crate::JsonObject),
-//!   [`RawJson`](crate::RawJson)) and written back byte for byte.
+//!   [`RawJson`](crate::RawJson)) and written back byte for byte: numbers of any size and
+//!   spelling, key order, escapes in names and values. Duplicate keys are refused, at any
+//!   depth (a relay cannot say which one a peer meant).
+//! - **What the model interprets is written in the writer's form**, the same meaning in
+//!   other bytes: whitespace between tokens is dropped; the fields a type knows come in the
+//!   writer's order (the schema's), its unknown fields after them in the order received;
+//!   strings the model reads (`text`, `uri`, `name`…) are written with JSON's minimal
+//!   escapes (`"caf\u00e9"` as `"café"`); numbers it reads are written in their shortest
+//!   form (`priority` `0.50` as `0.5`, `size` `1.0` as `1`, `ttlMs` `1e3` as `1000`); an
+//!   empty `_meta`, `annotations` or `icons` is left out (the model holds none as absent).
+//!   `lastModified` is written as received.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -235,6 +245,15 @@ pub fn read_value_with<T: DeserializeOwned>(
     read_value_unlimited(value)
 }
 
+/// The text of a `serde_json` parse `error` of `bytes` for a reply to a peer: the encoding
+/// fault named as such (see [`encoding_error`]) when there is one, else the parser's words.
+pub(crate) fn parse_error_text(bytes: &[u8], error: &serde_json::Error) -> String {
+    match encoding_error(bytes) {
+        Some(fault) => fault.to_string(),
+        None => error.to_string(),
+    }
+}
+
 /// The encoding faults `serde_json` reports under other names ("expected value" for a byte
 /// order mark, "unexpected end of hex escape" for a lone surrogate): named as what they are,
 /// with the path of the value they are in.
@@ -257,6 +276,18 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
             .at_offset(bytes, at),
         );
     }
+    if let Some(at) = byte_order_mark_between_tokens(bytes) {
+        return Some(
+            ReadError::message(
+                path_at(bytes, at),
+                format!(
+                    "a UTF-8 byte order mark (EF BB BF) at offset {at}, between tokens: JSON \
+                     text has no such character outside a string (RFC 8259 section 2)"
+                ),
+            )
+            .at_offset(bytes, at),
+        );
+    }
     lone_surrogate(bytes).map(|(at, escape)| {
         ReadError::message(
             path_at(bytes, at),
@@ -267,6 +298,32 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
         )
         .at_offset(bytes, at)
     })
+}
+
+/// The offset of a byte order mark outside every string (after leading whitespace, between
+/// members, after the value), which `serde_json` calls "expected value" or "trailing
+/// characters". One inside a string is the character U+FEFF, valid text. Only documents that
+/// hold the three bytes at all are walked.
+fn byte_order_mark_between_tokens(bytes: &[u8]) -> Option<usize> {
+    const MARK: &[u8] = b"\xEF\xBB\xBF";
+    let first = memchr::memmem::find(bytes, MARK)?;
+    let (mut in_string, mut escaped) = (false, false);
+    for (at, &byte) in bytes.iter().enumerate() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if byte == b'\\' {
+                escaped = true;
+            } else if byte == b'"' {
+                in_string = false;
+            }
+        } else if byte == b'"' {
+            in_string = true;
+        } else if at >= first && bytes[at..].starts_with(MARK) {
+            return Some(at);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

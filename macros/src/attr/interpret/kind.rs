@@ -129,6 +129,7 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
         }
         "link" => {
             let mut parts: [Option<Value>; 5] = Default::default();
+            let mut any_mime = None;
             if let Item::List(_, items) = item {
                 let mut seen = seen();
                 for inner in items {
@@ -143,7 +144,12 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                         unknown(cx, &n, "`link(…)`", LINK_KEYS);
                         continue;
                     };
-                    if seen.first(cx, &k, n.span()) {
+                    if k == "any_mime" {
+                        if seen.first(cx, &k, n.span()) {
+                            expect_flag(cx, &inner, "`any_mime`");
+                            any_mime = Some(n);
+                        }
+                    } else if seen.first(cx, &k, n.span()) {
                         parts[index] =
                             expect_value(cx, inner, &format!("`{k} = \"…\"` or `{k} = field`"))
                                 .map(|(_, v)| v);
@@ -160,6 +166,7 @@ pub(super) fn field_kind(cx: &mut Ctxt, item: Item) -> Option<Kind> {
                 description,
                 mime,
                 size,
+                any_mime,
             })
         }
         "flatten" | "skip" => {

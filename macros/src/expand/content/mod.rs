@@ -3,6 +3,7 @@
 //! two sides; `r#enum` runs the layouts of an enum's variants side by side.
 
 mod r#enum;
+mod places;
 mod read;
 mod write;
 
@@ -178,6 +179,15 @@ fn from_content_impl(ident: &Ident, structured: Option<&Structured>) -> TokenStr
 }
 
 /// The local a variant's field is bound to by the `match` of `extend_content`: `__f_name`.
+/// The trait of the field an annotation takes its value from (`AudienceField`, …).
+pub(super) fn annotation_trait(key: &str) -> Ident {
+    match key {
+        "audience" => format_ident!("AudienceField"),
+        "priority" => format_ident!("PriorityField"),
+        _ => format_ident!("TimestampField"),
+    }
+}
+
 fn field_var(ident: &Ident) -> Ident {
     format_ident!("__f_{}", ident.to_string().trim_start_matches("r#"))
 }

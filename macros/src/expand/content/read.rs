@@ -7,7 +7,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, LitStr};
 
-use super::{from_content_impl, template_static};
+use super::places::{self, text_agrees};
+use super::{annotation_trait, from_content_impl, template_static};
 use crate::attr::{Kind, Value};
 use crate::resolve::{Block, BlockKind, Cardinality, Layout, Resolved, Role, TextForm, Use};
 use crate::toolkit::respan;
@@ -69,6 +70,10 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
             fields.extend(quote!(#agree: __p::Agree,));
             defaults.extend(quote!(#agree: __p::Default::default(),));
         }
+        if let Some((field, default)) = places::slot(resolved) {
+            fields.extend(field);
+            defaults.extend(default);
+        }
     }
     quote! {
         #[doc(hidden)]
@@ -80,26 +85,6 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
             }
         }
     }
-}
-
-/// Whether a block field whose value is text on the wire (a text block, a text resource's
-/// contents, a link's URI) is also written to other places (a URI template variable, a
-/// link's part, a MIME type, `lastModified`, a `_meta` entry): its block and each of them
-/// must then agree, compared as written (each is the value's text).
-fn text_agrees(resolved: &Resolved) -> bool {
-    resolved.block().is_some_and(|block| {
-        let text = match block.kind {
-            BlockKind::Text => block.text != TextForm::Json,
-            BlockKind::Resource => !block.bytes && block.template.is_some(),
-            BlockKind::Link => true,
-            BlockKind::Image | BlockKind::Audio => false,
-        };
-        text && block.cardinality != Cardinality::Many
-            && resolved.uses.iter().any(|u| {
-                // An audience or a priority is no text type's (a compile error elsewhere).
-                !matches!(u, Use::Annotation { key, .. } if *key != "last_modified")
-            })
-    })
 }
 
 /// The slot that compares the places a text block field is written to.
@@ -154,7 +139,8 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let pattern = resource_pattern(layout, resolved, block);
     let (before, after) = own_text(resolved, block, pattern.as_ref());
     let fills = fills(layout, resolved.index);
-    let fills = quote!(#after #fills);
+    let took = places::took(resolved);
+    let fills = quote!(#took #after #fills);
     let call = match (block.kind, block.attr) {
         (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
@@ -174,7 +160,10 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
         (
             BlockKind::Link,
             Kind::Link {
-                name: link_name, ..
+                name: link_name,
+                mime,
+                any_mime,
+                ..
             },
         ) => {
             let wanted = match link_name {
@@ -183,7 +172,12 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 None => quote!(__p::Some(#name)),
                 Some(_) => quote!(__p::None),
             };
-            quote!(__p::offer_link(&mut __s.#slot, __b, #wanted, <#inner as __p::UriField>::from_uri))
+            // A literal MIME type is checked on read, unless the field reads any.
+            let declared = match mime {
+                Some(Value::Str(lit)) if any_mime.is_none() => quote!(#lit),
+                _ => quote!(""),
+            };
+            quote!(__p::offer_link(&mut __s.#slot, __i, __b, #name, #wanted, #declared, <#inner as __p::UriField>::from_uri))
         }
         (BlockKind::Resource, Kind::Resource { mime, any_mime, .. }) => {
             // A literal MIME type is checked on read, unless the field reads any.
@@ -285,7 +279,7 @@ fn own_text(
 /// The statements that fill, from the block of field `owner` (`__b`, and `__v` the template
 /// variables of a resource), every field that takes a value from it.
 fn fills(layout: &Layout, owner: usize) -> TokenStream {
-    let mut out = TokenStream::new();
+    let mut out = places::seen(layout, owner);
     for target in layout.fields.iter().filter(|f| text_agrees(f)) {
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
             out.extend(agree_text(layout, target, used));
@@ -294,7 +288,7 @@ fn fills(layout: &Layout, owner: usize) -> TokenStream {
     for target in layout.fields.iter().filter(|f| f.has_param_slot()) {
         let span = target.field.ty.span();
         for used in target.uses.iter().filter(|u| u.owner() == Some(owner)) {
-            let fill = if target.agreed() {
+            let fill = if layout.agreed(target) {
                 agree_param(layout, target, used)
             } else {
                 fill_param(layout, target, used)
@@ -440,8 +434,9 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     };
     let text = match used {
         Use::TemplateVar { name, .. } => {
-            let text = quote!(__p::template_var(&__v, #name));
-            return quote!(__s.#agree.agree(#text, __p::From::Uri(__i), #field_name)?;);
+            // Left out of the URI (a query expression) when the field was `None`: nothing.
+            let text = quote!(__p::var_text(&__v, #name));
+            return quote!(__s.#agree.agree_part(#text, __p::From::Uri(__i), #field_name)?;);
         }
         Use::BlockMeta { key, .. } => {
             return meta(quote!((__p::block_meta(__b), __p::At::Block(__i))), key);
@@ -464,15 +459,6 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let part = part_path(layout, used);
     let from = quote!(__p::From::Part(__i, #part));
     quote!(__s.#agree.agree_part(#text, #from, #field_name)?;)
-}
-
-/// The trait of the field an annotation takes its value from (`AudienceField`, …).
-pub(super) fn annotation_trait(key: &str) -> Ident {
-    match key {
-        "audience" => format_ident!("AudienceField"),
-        "priority" => format_ident!("PriorityField"),
-        _ => format_ident!("TimestampField"),
-    }
 }
 
 fn capitalize(word: &str) -> String {
@@ -503,7 +489,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
                 _ => None,
             });
         for key in keys {
-            let fill = if target.agreed() {
+            let fill = if layout.agreed(target) {
                 agree_param(layout, target, &Use::ResultMeta(key))
             } else {
                 quote!(__s.#slot.fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::MetaValue>::from_meta)?;)
@@ -543,11 +529,22 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         };
         quote!(#member: #value,)
     });
-    let rebind = (!sources.is_empty()).then(|| quote!(let mut __s = __s;));
+    sources.extend(places::seen_in_result(layout));
+    let checks = places::checks(layout, ctor);
+    let rebind = (!sources.is_empty() || checks.is_some()).then(|| quote!(let mut __s = __s;));
+    let Some(checks) = checks else {
+        return quote! {
+            #rebind
+            #sources
+            __p::Ok(#ctor { #(#values)* })
+        };
+    };
     quote! {
         #rebind
         #sources
-        __p::Ok(#ctor { #(#values)* })
+        let __r = #ctor { #(#values)* };
+        #checks
+        __p::Ok(__r)
     }
 }
 

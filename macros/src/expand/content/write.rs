@@ -9,7 +9,7 @@ use syn::{Ident, LitStr};
 
 use super::{field_var, template_static};
 use crate::attr::{AnnotationsAttr, Kind, MetaEntry, Value};
-use crate::resolve::{Block, BlockKind, Cardinality, Layout, Resolved, Role, TextForm};
+use crate::resolve::{Block, BlockKind, Cardinality, Layout, Resolved, Role, TextForm, Use};
 use crate::toolkit::respan;
 
 /// One parsed-once `static` per resource whose URI has variables.
@@ -34,7 +34,7 @@ pub(super) fn template_statics(layout: &Layout) -> TokenStream {
 /// The statements of `extend_content` for one layout (a variant's fields are bound by the
 /// `match` around them).
 pub(super) fn body(layout: &Layout) -> TokenStream {
-    let w = Writer { layout };
+    let w = Writer { layout, at: None };
     let mut out = TokenStream::new();
     if layout.uses_shared_envelope() {
         let annotations = w.annotations(&layout.input.attrs.annotations);
@@ -69,11 +69,61 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
 
 struct Writer<'l, 'a> {
     layout: &'l Layout<'a>,
+    /// The one field's value, borrowed, when comparing on read (see [`written`]).
+    at: Option<&'l TokenStream>,
+}
+
+/// What field `source`'s value, borrowed as `place`, writes in the place `used` (an `Option`
+/// of that place's value): the writer's own expression, so a value read back is compared
+/// with a place exactly as it was written there.
+pub(super) fn written(
+    layout: &Layout,
+    used: &Use,
+    source: &Resolved,
+    place: &TokenStream,
+) -> TokenStream {
+    let w = Writer {
+        layout,
+        at: Some(place),
+    };
+    let name = &source.field.ident;
+    match used {
+        Use::ResultMeta(_) | Use::BlockMeta { .. } | Use::ContentsMeta { .. } => {
+            w.mapped(name, ["MetaValue", "MetaValueWrite"], "to_meta")
+        }
+        Use::TemplateVar { .. } => w.mapped(
+            name,
+            ["TemplateVariable", "TemplateVariableWrite"],
+            "var_text",
+        ),
+        Use::Annotation { key, .. } => w.annotation(name, key),
+        Use::Mime { owner } => match layout.fields[*owner].block().map(|b| b.kind) {
+            Some(BlockKind::Image | BlockKind::Audio) => {
+                let ty = source.field.ty;
+                respan(
+                    quote!(__p::Some(<#ty as __p::MimeField>::mime(#place))),
+                    ty.span(),
+                )
+            }
+            _ => w.cloned(name, &quote!(__p::MimeType)),
+        },
+        Use::LinkPart { key: "size", .. } => w.cloned(name, &quote!(u64)),
+        Use::LinkPart { key: "name", owner } => {
+            let link = layout.fields[*owner].field.ident.to_string();
+            let link = link.trim_start_matches("r#");
+            let value = w.cloned(name, &quote!(__p::String));
+            quote!(__p::Some(__p::name_or(#value, #link)))
+        }
+        Use::LinkPart { .. } => w.cloned(name, &quote!(__p::String)),
+    }
 }
 
 impl Writer<'_, '_> {
     /// A field's value, borrowed: `&self.name`, or the variant's binding.
     fn place(&self, resolved: &Resolved) -> TokenStream {
+        if let Some(at) = self.at {
+            return at.clone();
+        }
         let field = resolved.field;
         if self.layout.input.variant.is_some() {
             let var = field_var(&field.ident);
@@ -144,7 +194,7 @@ impl Writer<'_, '_> {
         };
         let place = self.place(resolved);
         let ty = resolved.field.ty;
-        let field_trait = super::read::annotation_trait(key);
+        let field_trait = super::annotation_trait(key);
         respan(
             quote!(<#ty as __p::#field_trait>::to_option(#place)),
             ty.span(),
@@ -450,9 +500,7 @@ pub(super) fn resolved_vars<'l, 'a>(
 ) -> impl Iterator<Item = (String, &'l Resolved<'a>)> {
     layout.fields.iter().flat_map(move |source| {
         source.uses.iter().filter_map(move |used| match used {
-            crate::resolve::Use::TemplateVar { owner: o, name } if *o == owner => {
-                Some((name.clone(), source))
-            }
+            Use::TemplateVar { owner: o, name } if *o == owner => Some((name.clone(), source)),
             _ => None,
         })
     })

@@ -328,7 +328,13 @@ impl HttpServer {
                 return error_response(
                     StatusCode::BAD_REQUEST,
                     &Value::Null,
-                    &ProtocolError::new(PARSE_ERROR, format!("invalid JSON: {e}")),
+                    &ProtocolError::new(
+                        PARSE_ERROR,
+                        format!(
+                            "invalid JSON: {}",
+                            crate::wire::read::parse_error_text(body, &e)
+                        ),
+                    ),
                 );
             }
         };

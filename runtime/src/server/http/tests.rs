@@ -251,6 +251,23 @@ fn invalid_json_gets_a_parse_error_body() {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(body["error"]["code"], PARSE_ERROR);
         assert_eq!(body["id"], Value::Null);
+        // Encoding faults are named as what they are, in a value and in a key.
+        for (bytes, named) in [
+            (&b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\"}"[..], "byte order mark"),
+            (b"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\"}", "invalid UTF-8"),
+            (
+                br#"{"jsonrpc":"2.0","id":"\ud800"}"#,
+                "lone surrogate escape",
+            ),
+            (br#"{"jsonrpc":"2.0","\udc00":1}"#, "lone surrogate escape"),
+        ] {
+            let request = post().body(Full::new(Bytes::from(bytes))).unwrap();
+            let (status, body) = send(&server(), request).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{named}");
+            assert_eq!(body["error"]["code"], PARSE_ERROR, "{named}");
+            let message = body["error"]["message"].as_str().unwrap();
+            assert!(message.contains(named), "{message}");
+        }
     });
 }
 

@@ -29,8 +29,11 @@
 //!
 //! `from_rmcp` checks every rule of the model (an rmcp value can hold an `image` block with
 //! a `text/plain` MIME type, a priority of 7 or a relative URI), but not the limits put on
-//! untrusted input ([`ReadLimits`]): an rmcp value is built in this process, so a 20 MiB
-//! image or structured content nested 200 levels deep converts.
+//! untrusted input ([`ReadLimits`](crate::ReadLimits)): an rmcp value is built in this
+//! process, so a 20 MiB image or structured content nested 100 levels deep converts. The
+//! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::ReadLimits::unlimited)):
+//! a value nested deeper is refused with its path and rule `limit`, never cut short (no
+//! `serde_json::Value` this crate makes of it, nor rmcp reading it from the wire, goes deeper).
 
 use std::fmt;
 
@@ -42,8 +45,7 @@ use serde_json::{Number, Value};
 
 use crate::model::validate::Validate;
 use crate::rules::{ProtocolVersion, Rule};
-use crate::wire::error::join_path;
-use crate::wire::limits::ReadLimits;
+use crate::wire::error::{cut_path, cut_quoted, join_path};
 use crate::wire::version::SerializeFor;
 
 /// A conversion between the two models failed: the JSON path of the value that cannot
@@ -69,16 +71,23 @@ pub struct ConvertError {
 }
 
 impl ConvertError {
+    /// As the reader's errors: every key on the path and every quoted value in the message
+    /// cut to 80 characters (an unknown field's name can be a megabyte long).
     fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
         let path = path.into();
         Self {
             path: if path.is_empty() {
                 ".".to_owned()
             } else {
-                path
+                cut_path(path)
             },
-            message: message.into(),
+            message: cut_quoted(&message.into()),
         }
+    }
+
+    /// This error with `prefix` put in front of its path.
+    fn within(self, prefix: &str) -> Self {
+        Self::new(join_path(prefix, &self.path), self.message)
     }
 
     /// The JSON path of the value that cannot cross (`.` for the whole value).
@@ -360,43 +369,65 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     let mut json =
         serde_json::to_value(theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
     if root_is_annotations {
-        shorten_priority(&mut json);
+        shorten_priority(&mut json)?;
     } else {
-        shorten_priorities(&mut json);
+        shorten_priorities(&mut json)?;
     }
-    crate::read_value_with(json, &ReadLimits::unlimited())
+    crate::read_value_with(json, &crate::ReadLimits::unlimited())
         .map_err(|e| ConvertError::new(e.path(), e.detail()))
 }
 
-fn shorten_priority(annotations: &mut Value) {
-    if let Some(priority) = annotations.get_mut("priority")
-        && let Some(value) = priority.as_f64()
-        && let Some(short) = Number::from_f64(shortest_f32(value))
-    {
-        *priority = Value::Number(short);
+/// The priority of annotations at `path` as its shortest decimal. A NaN or infinite `f32`
+/// (which rmcp holds and `serde_json` writes as `null`) is named as what it is, not as a
+/// `null` in the JSON.
+fn shorten_priority(annotations: &mut Value) -> Result<(), ConvertError> {
+    match annotations.get_mut("priority") {
+        Some(Value::Null) => Err(ConvertError::new(
+            "priority",
+            crate::rules::Violation::new(
+                Rule::Priority,
+                "rmcp's priority is not a finite number (NaN or infinite); use 0 to 1",
+            )
+            .to_string(),
+        )),
+        Some(priority) => {
+            if let Some(value) = priority.as_f64()
+                && let Some(short) = Number::from_f64(shortest_f32(value))
+            {
+                *priority = Value::Number(short);
+            }
+            Ok(())
+        }
+        None => Ok(()),
     }
 }
 
 /// Every `annotations.priority` of an rmcp value's JSON. Free-form JSON (`_meta`,
 /// structured content, schemas) is left alone: an `annotations` inside it is data.
-fn shorten_priorities(value: &mut Value) {
+fn shorten_priorities(value: &mut Value) -> Result<(), ConvertError> {
+    // The path is built only for an error, on the way out.
     match value {
         Value::Object(map) => {
             for (key, member) in map.iter_mut() {
                 match key.as_str() {
                     "_meta" | "structuredContent" | "inputSchema" | "outputSchema" => {}
-                    "annotations" => shorten_priority(member),
-                    _ => shorten_priorities(member),
+                    "annotations" => shorten_priority(member).map_err(|e| e.within(key))?,
+                    _ => shorten_priorities(member).map_err(|e| e.within(key))?,
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(shorten_priorities),
+        Value::Array(items) => {
+            for (index, item) in items.iter_mut().enumerate() {
+                shorten_priorities(item).map_err(|e| e.within(&format!("[{index}]")))?;
+            }
+        }
         _ => {}
     }
+    Ok(())
 }
 
 /// Conversions of this crate's model values into `rmcp::model` values and back (see the
-/// [module docs](self) for what crosses).
+/// module docs for what crosses).
 ///
 /// ```
 /// use mcp_content::rmcp::RmcpModel;
@@ -688,6 +719,18 @@ fn contents_typed(
     })
 }
 
+/// An image or audio block, field by field: rmcp's two types have the same fields but no
+/// common trait or constructor, so one body serves both through their names.
+macro_rules! media_typed {
+    ($block:expr, $path:expr, $variant:ident, $theirs:ident) => {{
+        let block = $block;
+        let mut theirs = rm::$theirs::new(block.data.into_base64(), block.mime_type.as_str());
+        theirs.meta = meta_typed(&block.meta, $path)?;
+        theirs.annotations = annotations_typed(block.annotations);
+        rm::ContentBlock::$variant(theirs)
+    }};
+}
+
 /// One block [`block_crosses`] accepted, field by field.
 fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBlock, ConvertError> {
     use crate::ContentBlock;
@@ -699,22 +742,8 @@ fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBloc
             theirs.annotations = annotations_typed(b.annotations);
             rm::ContentBlock::Text(theirs)
         }
-        ContentBlock::Image(b) => {
-            let b = *b;
-            let meta = meta_typed(&b.meta, path)?;
-            let mut theirs = rm::ImageContent::new(b.data.into_base64(), b.mime_type.as_str());
-            theirs.meta = meta;
-            theirs.annotations = annotations_typed(b.annotations);
-            rm::ContentBlock::Image(theirs)
-        }
-        ContentBlock::Audio(b) => {
-            let b = *b;
-            let meta = meta_typed(&b.meta, path)?;
-            let mut theirs = rm::AudioContent::new(b.data.into_base64(), b.mime_type.as_str());
-            theirs.meta = meta;
-            theirs.annotations = annotations_typed(b.annotations);
-            rm::ContentBlock::Audio(theirs)
-        }
+        ContentBlock::Image(b) => media_typed!(*b, path, Image, ImageContent),
+        ContentBlock::Audio(b) => media_typed!(*b, path, Audio, AudioContent),
         ContentBlock::ResourceLink(b) => {
             let b = *b;
             let mut theirs = rm::Resource::new(b.uri.into_string(), b.name);

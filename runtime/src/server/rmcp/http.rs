@@ -241,11 +241,24 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
                 StatusCode::BAD_REQUEST,
                 &Value::Null,
                 -32700,
-                &format!("Parse error: {e}"),
+                &format!(
+                    "Parse error: {}",
+                    crate::wire::read::parse_error_text(bytes, &e)
+                ),
             ));
         }
         Err(_) => return shape_refusal(bytes),
     };
+    // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
+    // escape there would reach rmcp's parser, whose reply calls it something else.
+    if let Some(fault) = crate::wire::read::encoding_error(bytes) {
+        return Some(rpc_error(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            -32700,
+            &format!("Parse error: {fault}"),
+        ));
+    }
     let problem = missing_param(envelope.method.as_deref()?, envelope.params.as_ref())?;
     let id = envelope
         .id
@@ -466,6 +479,22 @@ mod tests {
             let answer: Value = serde_json::from_slice(&futures_body(response)).unwrap();
             assert_eq!(answer["error"]["code"], -32700, "{body}");
             assert_eq!(answer["id"], Value::Null);
+        }
+        // Encoding faults are named as such, in values and in keys.
+        for (body, named) in [
+            (&b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\"}"[..], "byte order mark"),
+            (b"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\"}", "invalid UTF-8"),
+            (
+                br#"{"jsonrpc":"2.0","id":"\ud800"}"#,
+                "lone surrogate escape",
+            ),
+            (br#"{"jsonrpc":"2.0","\udc00":1}"#, "lone surrogate escape"),
+        ] {
+            let response = check_body(body).expect(named);
+            let answer: Value = serde_json::from_slice(&futures_body(response)).unwrap();
+            assert_eq!(answer["error"]["code"], -32700, "{named}");
+            let message = answer["error"]["message"].as_str().unwrap();
+            assert!(message.contains(named), "{message}");
         }
     }
 

@@ -80,7 +80,10 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
         Err(e) => Err(error_line(
             &Value::Null,
             -32700,
-            &format!("Parse error: {e}"),
+            &format!(
+                "Parse error: {}",
+                crate::wire::read::parse_error_text(text, &e)
+            ),
         )),
     }
 }
@@ -201,5 +204,27 @@ mod tests {
         assert_eq!(reply["error"]["code"], -32700);
         assert_eq!(reply["id"], Value::Null);
         assert!(checked(br#"{"jsonrpc":"2.0"}"#).is_ok());
+    }
+
+    /// A byte order mark, invalid UTF-8 and a lone surrogate escape, in a value or a key,
+    /// are named as such in the reply (`serde_json` says "expected value" or "lone leading
+    /// surrogate in hex escape").
+    #[test]
+    fn encoding_faults_are_named_in_the_parse_error() {
+        for (line, named) in [
+            (&b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\"}"[..], "byte order mark"),
+            (b"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\"}", "invalid UTF-8"),
+            (
+                br#"{"jsonrpc":"2.0","id":"\ud800"}"#,
+                "lone surrogate escape",
+            ),
+            (br#"{"jsonrpc":"2.0","\udc00":1}"#, "lone surrogate escape"),
+        ] {
+            let reply: Value = serde_json::from_slice(&checked(line).unwrap_err()).unwrap();
+            assert_eq!(reply["error"]["code"], -32700);
+            let message = reply["error"]["message"].as_str().unwrap();
+            assert!(message.starts_with("Parse error: "), "{message}");
+            assert!(message.contains(named), "{message}");
+        }
     }
 }

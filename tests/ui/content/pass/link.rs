@@ -10,7 +10,9 @@ struct Links {
     log: Option<Uri>,
     #[content(link)]
     attachments: Vec<Uri>,
-    log_name: String,
+    // With `log: None` no link carries them: a plain `String` here would be written nowhere
+    // and could not be read back (a compile error); an `Option` reads back `None`.
+    log_name: Option<String>,
     log_title: Option<String>,
     log_type: Option<MimeType>,
     log_size: Option<u64>,
@@ -21,10 +23,12 @@ fn main() {
         report: Uri::new("file:///report.csv").unwrap(),
         log: None,
         attachments: vec![],
-        log_name: "log".into(),
+        log_name: None,
         log_title: None,
         log_type: None,
         log_size: None,
     };
-    let _ = Links::from_content(&value.into_content());
+    let back = Links::from_content(&value.into_content()).unwrap();
+    assert_eq!(back.log, None);
+    assert_eq!(back.log_name, None);
 }

@@ -1,0 +1,506 @@
+//! [`RouterBuilder`]: the handlers collected, then checked together by
+//! [`RouterBuilder::build`] — names unique, no two resources serving one URI, every UI
+//! resource a tool names served — into a [`Router`].
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::Router;
+#[cfg(feature = "jsonschema")]
+use crate::convert::typed_result::OutputChecks;
+use crate::model::app;
+use crate::model::cache::CacheHint;
+use crate::model::resource::{Resource, ResourceTemplate};
+use crate::model::tool::Tool;
+use crate::rules;
+use crate::server::changes::ChangeFeed;
+use crate::server::handler::{
+    CompletionHandler, PromptHandler, ResourceDescriptor, ResourceHandler, ToolHandler,
+};
+use crate::server::input::StateKeys;
+use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
+use crate::server::tasks::{MemoryTaskStore, TaskStore, TaskSupport};
+
+/// Why a router could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RouterError {
+    /// Two tools share a name.
+    DuplicateTool(String),
+    /// Two prompts share a name.
+    DuplicatePrompt(String),
+    /// Two resources share a URI, or two templates share a template.
+    DuplicateResource(String),
+    /// A tool's `_meta.ui.resourceUri` names a UI resource no resource or template serves.
+    MissingUiResource {
+        /// The tool.
+        tool: String,
+        /// The URI it names.
+        uri: String,
+    },
+    /// Two resource handlers can match the same URI (two templates, or a template and a
+    /// fixed URI it matches): for those URIs one of them could never run.
+    OverlappingResources {
+        /// The one registered first.
+        first: String,
+        /// The one registered later.
+        second: String,
+    },
+    /// A tool's output schema does not compile (with `check_structured_output` on).
+    InvalidOutputSchema {
+        /// The tool.
+        tool: String,
+        /// Why.
+        message: String,
+    },
+}
+
+impl fmt::Display for RouterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
+            RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
+            RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
+            RouterError::MissingUiResource { tool, uri } => write!(
+                f,
+                "tool `{tool}` renders in the UI resource `{uri}`, which no resource serves"
+            ),
+            RouterError::OverlappingResources { first, second } => write!(
+                f,
+                "the resource `{second}` overlaps `{first}`: some URI matches both, and only one handler can serve it"
+            ),
+            RouterError::InvalidOutputSchema { tool, message } => {
+                write!(f, "tool `{tool}`: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RouterError {}
+
+/// The server's name and version (`serverInfo`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerInfo {
+    /// The server's name.
+    pub name: String,
+    /// The server's version.
+    pub version: String,
+    /// Instructions for the model, if any.
+    pub instructions: Option<String>,
+}
+
+impl Default for ServerInfo {
+    fn default() -> Self {
+        Self {
+            name: "mcp-content-server".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            instructions: None,
+        }
+    }
+}
+
+/// Collects handlers; [`RouterBuilder::build`] rejects duplicate names.
+#[derive(Default)]
+pub struct RouterBuilder {
+    info: ServerInfo,
+    tools: Vec<Arc<dyn ToolHandler>>,
+    prompts: Vec<Arc<dyn PromptHandler>>,
+    resources: Vec<Arc<dyn ResourceHandler>>,
+    completion: Option<Arc<dyn CompletionHandler>>,
+    state_keys: Option<StateKeys>,
+    task_support: HashMap<String, TaskSupport>,
+    task_store: Option<Arc<dyn TaskStore>>,
+    #[cfg(feature = "jsonschema")]
+    check_structured_output: bool,
+    list_cache: CacheHint,
+    read_cache: Option<CacheHint>,
+    legacy_ui_resource_uri: bool,
+    max_inline: Option<u64>,
+    payload_store: Option<Arc<dyn PayloadStore>>,
+    payload_ttl: Option<Duration>,
+}
+
+impl RouterBuilder {
+    /// Adds a tool that runs as a task (the tasks extension) when the client declares the
+    /// extension; `Required` refuses clients that do not (`-32021`).
+    #[must_use]
+    pub fn task_tool(mut self, tool: impl ToolHandler, support: TaskSupport) -> Self {
+        let name = tool.tool().name.as_str().to_owned();
+        self.task_support.insert(name, support);
+        self.tools.push(Arc::new(tool));
+        self
+    }
+
+    /// Where tasks are kept (default: in memory). Replicas that share a store share tasks.
+    #[must_use]
+    pub fn task_store(mut self, store: impl TaskStore) -> Self {
+        self.task_store = Some(Arc::new(store));
+        self
+    }
+
+    /// Sets the keys that seal `requestState` (2026-07-28 input rounds). Without them a
+    /// random key is made per process, so a round cannot continue on another replica:
+    /// give every replica the same keys.
+    #[must_use]
+    pub fn state_keys(mut self, keys: StateKeys) -> Self {
+        self.state_keys = Some(keys);
+        self
+    }
+
+    /// Sets the server's name and version.
+    #[must_use]
+    pub fn info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.info.name = name.into();
+        self.info.version = version.into();
+        self
+    }
+
+    /// Sets the instructions for the model.
+    #[must_use]
+    pub fn instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.info.instructions = Some(instructions.into());
+        self
+    }
+
+    /// Adds a tool.
+    #[must_use]
+    pub fn tool(mut self, tool: impl ToolHandler) -> Self {
+        self.tools.push(Arc::new(tool));
+        self
+    }
+
+    /// Adds a prompt.
+    #[must_use]
+    pub fn prompt(mut self, prompt: impl PromptHandler) -> Self {
+        self.prompts.push(Arc::new(prompt));
+        self
+    }
+
+    /// Adds a resource or resource template.
+    #[must_use]
+    pub fn resource(mut self, resource: impl ResourceHandler) -> Self {
+        self.resources.push(Arc::new(resource));
+        self
+    }
+
+    /// Sets the argument completion handler.
+    #[must_use]
+    pub fn completion(mut self, completion: impl CompletionHandler) -> Self {
+        self.completion = Some(Arc::new(completion));
+        self
+    }
+
+    /// The default payload budget: a binary block (image, audio, blob resource) larger than
+    /// `bytes` in a tool's result goes out as a `resource_link` (with `size` and
+    /// `mimeType`) to a short-lived resource the router serves, instead of inline base64.
+    /// A tool's own budget ([`ToolHandler::max_inline`]) wins. Use
+    /// [`rules::parse_byte_size`] for literals like `"256KiB"`.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, ContentBlock, Context, ImageContent, Meta, MimeType, ProtocolVersion, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{Map, Value};
+    ///
+    /// struct Photo;
+    /// impl ToolHandler for Photo {
+    ///     fn tool(&self) -> Tool { Tool::new(ToolName::new("photo").unwrap()) }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         let image = ImageContent::new(vec![7; 4096], MimeType::new("image/png").unwrap()).unwrap();
+    ///         Box::pin(async move { CallToolResult::new(vec![image.into()]) })
+    ///     }
+    /// }
+    ///
+    /// let budget = mcp_content::rules::parse_byte_size("1KiB").unwrap();
+    /// let router = Router::builder().tool(Photo).max_inline(budget).build().unwrap();
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let context = || Context::new(Meta::new(), ProtocolVersion::LATEST);
+    /// let result = runtime.block_on(router.call_tool("photo", None, context())).unwrap();
+    /// let ContentBlock::ResourceLink(link) = &result.content[0] else { panic!() };
+    /// assert_eq!((link.size, link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
+    ///
+    /// let read = runtime.block_on(router.read_resource(link.uri.as_str(), context())).unwrap();
+    /// let mcp_content::ResourceContents::Blob(blob) = &read.contents[0] else { panic!() };
+    /// assert_eq!(blob.blob.to_bytes().unwrap(), vec![7; 4096]);
+    /// ```
+    #[must_use]
+    pub fn max_inline(mut self, bytes: u64) -> Self {
+        self.max_inline = Some(bytes);
+        self
+    }
+
+    /// Where payloads served through links are kept ([`MemoryPayloadStore`] by default).
+    #[must_use]
+    pub fn payload_store(mut self, store: impl PayloadStore) -> Self {
+        self.payload_store = Some(Arc::new(store));
+        self
+    }
+
+    /// How long a payload link works (5 minutes by default); read results of the link say
+    /// the time left as their cache TTL.
+    #[must_use]
+    pub fn payload_ttl(mut self, ttl: Duration) -> Self {
+        self.payload_ttl = Some(ttl);
+        self
+    }
+
+    /// Also writes the deprecated flat `_meta["ui/resourceUri"]` on every tool that has a
+    /// `_meta.ui.resourceUri`, for hosts that predate the MCP Apps extension's `ui` object.
+    #[must_use]
+    pub fn legacy_ui_resource_uri(mut self, legacy: bool) -> Self {
+        self.legacy_ui_resource_uri = legacy;
+        self
+    }
+
+    /// The cache hint of the list results (`tools/list`, `prompts/list`, `resources/list`,
+    /// `resources/templates/list`) for 2026-07-28 peers; [`CacheHint::NONE`] by default.
+    ///
+    /// ```
+    /// use mcp_content::{CacheHint, Context, Meta, ProtocolVersion, Router};
+    /// let router = Router::builder().list_cache(CacheHint::parse("1h", "public").unwrap()).build().unwrap();
+    /// let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let list = runtime.block_on(router.handle("tools/list", None, context)).unwrap();
+    /// assert_eq!(list["ttlMs"], 3_600_000);
+    /// assert_eq!(list["cacheScope"], "public");
+    /// ```
+    #[must_use]
+    pub fn list_cache(mut self, hint: CacheHint) -> Self {
+        self.list_cache = hint;
+        self
+    }
+
+    /// The cache hint of `resources/read` results whose handler gives none
+    /// ([`ResourceHandler::cache_hint`]) and that carry none themselves. Without it such
+    /// results say [`CacheHint::NONE`].
+    #[must_use]
+    pub fn read_cache(mut self, hint: CacheHint) -> Self {
+        self.read_cache = Some(hint);
+        self
+    }
+
+    /// Checks every successful result of a tool that declares an output schema against it
+    /// before it is returned (feature `jsonschema`; results with `isError` are not checked).
+    /// Derived result types match their schema by construction: this is for tools that
+    /// return `Value`, a hand-built `CallToolResult`, or declare a custom `output_schema`.
+    /// A result that breaks its schema becomes an internal error (`-32603`) naming the path.
+    ///
+    /// ```
+    /// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::BoxFuture;
+    /// use serde_json::{json, Map, Value};
+    ///
+    /// struct Count;
+    /// impl ToolHandler for Count {
+    ///     fn tool(&self) -> Tool {
+    ///         let mut tool = Tool::new(ToolName::new("count").unwrap());
+    ///         tool.output_schema = json!({"type": "integer"}).as_object().cloned().map(Into::into);
+    ///         tool
+    ///     }
+    ///     fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+    ///         Box::pin(async { CallToolResult::structured(json!("three")) })
+    ///     }
+    /// }
+    ///
+    /// let router = Router::builder().tool(Count).check_structured_output(true).build().unwrap();
+    /// let context = Context::new(Default::default(), mcp_content::ProtocolVersion::V2026_07_28);
+    /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let err = runtime.block_on(router.call_tool("count", None, context)).unwrap_err();
+    /// assert_eq!(err.code, -32603);
+    /// assert!(err.message.ends_with(r#"structuredContent: breaks the tool's output schema: "three" is not of type "integer""#));
+    /// ```
+    #[cfg(feature = "jsonschema")]
+    #[must_use]
+    pub fn check_structured_output(mut self, check: bool) -> Self {
+        self.check_structured_output = check;
+        self
+    }
+
+    /// The router, or the first duplicate name.
+    // One pass over the builder's parts in the order they depend on each other; each step
+    // is a call, and splitting it would only pass the half-built indexes around.
+    #[allow(clippy::too_many_lines)]
+    pub fn build(self) -> Result<Router, RouterError> {
+        let mut tool_index = HashMap::new();
+        let mut tools = Vec::with_capacity(self.tools.len());
+        let mut task_support = self.task_support;
+        for handler in self.tools {
+            // Task support is not written on the descriptor (see
+            // `ToolHandler::task_support`); `task_tool` overrides the handler's own.
+            let descriptor = handler.tool();
+            let name = descriptor.name.as_str().to_owned();
+            if let Some(support) = handler.task_support() {
+                task_support.entry(name.clone()).or_insert(support);
+            }
+            if tool_index.insert(name.clone(), tools.len()).is_some() {
+                return Err(RouterError::DuplicateTool(name));
+            }
+            tools.push((descriptor, handler));
+        }
+        let mut prompt_index = HashMap::new();
+        let mut prompts = Vec::with_capacity(self.prompts.len());
+        for handler in self.prompts {
+            let descriptor = handler.prompt();
+            if prompt_index
+                .insert(descriptor.name.clone(), prompts.len())
+                .is_some()
+            {
+                return Err(RouterError::DuplicatePrompt(descriptor.name));
+            }
+            prompts.push((descriptor, handler));
+        }
+        let mut resource_index = HashMap::new();
+        let mut resources = Vec::new();
+        let mut templates: Vec<(ResourceTemplate, Arc<dyn ResourceHandler>)> = Vec::new();
+        for handler in self.resources {
+            match handler.descriptor() {
+                ResourceDescriptor::Fixed(resource) => {
+                    let uri = resource.uri.as_str();
+                    // `x://a` and `X://a` are one URI (see `Router`'s docs): one key.
+                    let key = rules::comparable_uri(uri).into_owned();
+                    if let Some(&earlier) = resource_index.get(&key) {
+                        let (first, _): &(Resource, _) = &resources[earlier];
+                        return Err(if first.uri.as_str() == uri {
+                            RouterError::DuplicateResource(uri.to_owned())
+                        } else {
+                            RouterError::OverlappingResources {
+                                first: first.uri.as_str().to_owned(),
+                                second: uri.to_owned(),
+                            }
+                        });
+                    }
+                    resource_index.insert(key, resources.len());
+                    resources.push((resource, handler));
+                }
+                ResourceDescriptor::Template(template) => {
+                    let text = template.uri_template.as_str();
+                    if templates
+                        .iter()
+                        .any(|(t, _)| t.uri_template.as_str() == text)
+                    {
+                        return Err(RouterError::DuplicateResource(text.to_owned()));
+                    }
+                    if let Some((earlier, _)) = templates
+                        .iter()
+                        .find(|(t, _)| t.uri_template.overlaps(&template.uri_template))
+                    {
+                        return Err(RouterError::OverlappingResources {
+                            first: earlier.uri_template.as_str().to_owned(),
+                            second: text.to_owned(),
+                        });
+                    }
+                    templates.push((template, handler));
+                }
+            }
+        }
+        fixed_uris_apart(&resources, &templates)?;
+        let budgets: Vec<Option<u64>> = tools
+            .iter()
+            .map(|(_, handler)| handler.max_inline().or(self.max_inline))
+            .collect();
+        let payloads = budgets.iter().any(Option::is_some).then(|| Payloads {
+            store: self
+                .payload_store
+                .unwrap_or_else(|| Arc::new(MemoryPayloadStore::new())),
+            ttl: self.payload_ttl.unwrap_or(DEFAULT_PAYLOAD_TTL),
+        });
+        check_ui_resources(
+            &mut tools,
+            &resource_index,
+            &templates,
+            self.legacy_ui_resource_uri,
+        )?;
+        #[cfg(feature = "jsonschema")]
+        let output_checks = if self.check_structured_output {
+            let checks = OutputChecks::new(tools.iter().map(|(t, _)| t)).map_err(|(tool, e)| {
+                RouterError::InvalidOutputSchema {
+                    tool,
+                    message: e.to_string(),
+                }
+            })?;
+            Some(checks)
+        } else {
+            None
+        };
+        Ok(Router {
+            info: self.info,
+            budgets,
+            payloads,
+            list_cache: self.list_cache,
+            read_cache: self.read_cache,
+            #[cfg(feature = "jsonschema")]
+            output_checks,
+            tools,
+            tool_index,
+            prompts,
+            prompt_index,
+            resources,
+            resource_index,
+            templates,
+            completion: self.completion,
+            state_keys: self.state_keys.unwrap_or_else(StateKeys::ephemeral),
+            task_support,
+            task_store: self
+                .task_store
+                .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
+            #[cfg(any(feature = "rmcp", feature = "http"))]
+            running: Arc::default(),
+            changes: ChangeFeed::default(),
+        })
+    }
+}
+
+/// A fixed URI that a template matches: the same rule as between templates, whichever was
+/// registered first.
+fn fixed_uris_apart(
+    resources: &[(Resource, Arc<dyn ResourceHandler>)],
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+) -> Result<(), RouterError> {
+    for (resource, _) in resources {
+        let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
+            continue;
+        };
+        if let Some((template, _)) = templates
+            .iter()
+            .find(|(t, _)| t.uri_template.overlaps(&fixed))
+        {
+            return Err(RouterError::OverlappingResources {
+                first: template.uri_template.as_str().to_owned(),
+                second: resource.uri.as_str().to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a tool whose `_meta.ui.resourceUri` no resource or template serves; writes the
+/// deprecated flat key when asked.
+fn check_ui_resources(
+    tools: &mut [(Tool, Arc<dyn ToolHandler>)],
+    resource_index: &HashMap<String, usize>,
+    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
+    legacy: bool,
+) -> Result<(), RouterError> {
+    for (tool, _) in tools {
+        let Some(uri) = app::tool_ui_resource_uri(tool) else {
+            continue;
+        };
+        let served = resource_index.contains_key(&*rules::comparable_uri(&uri))
+            || templates
+                .iter()
+                .any(|(t, _)| t.uri_template.match_uri(&uri).is_some());
+        if !served {
+            return Err(RouterError::MissingUiResource {
+                tool: tool.name.as_str().to_owned(),
+                uri,
+            });
+        }
+        if legacy {
+            tool.meta
+                .__insert_unchecked(app::LEGACY_RESOURCE_URI_KEY, Value::from(uri));
+        }
+    }
+    Ok(())
+}

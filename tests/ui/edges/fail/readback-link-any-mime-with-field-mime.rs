@@ -1,0 +1,10 @@
+use mcp_content::{Content, MimeType, Uri};
+
+#[derive(Content)]
+struct Attachment {
+    #[content(link(name = "doc", mime = kind, any_mime))]
+    doc: Uri,
+    kind: MimeType,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+struct Attachment {
+    #[content(link(name = "log", title = label))]
+    log: Option<Uri>,
+    label: String,
+}
+
+fn main() {}

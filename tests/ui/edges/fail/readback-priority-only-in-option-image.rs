@@ -1,0 +1,10 @@
+use mcp_content::{Content, Priority};
+
+#[derive(Content)]
+struct Chart {
+    #[content(image(mime = "image/png"), annotations(priority = weight))]
+    chart: Option<Vec<u8>>,
+    weight: Priority,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+struct Sources {
+    #[content(link(name = "source"))]
+    others: Vec<Uri>,
+    #[content(link(name = "source"))]
+    main: Uri,
+}
+
+fn main() {}

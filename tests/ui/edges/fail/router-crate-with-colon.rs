@@ -1,0 +1,13 @@
+// `crate: path`: one error at the key.
+
+use mcp_content::{router, tool};
+
+/// Gets the weather.
+#[tool]
+fn weather() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tools: [weather], crate: mcp_content };
+}

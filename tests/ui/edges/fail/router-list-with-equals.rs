@@ -1,0 +1,13 @@
+// `tools = [...]`: one error at the key.
+
+use mcp_content::{router, tool};
+
+/// Gets the weather.
+#[tool]
+fn weather() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tools = [weather] };
+}

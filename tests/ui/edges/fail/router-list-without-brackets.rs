@@ -1,0 +1,13 @@
+// `tools: weather`: one error at the path.
+
+use mcp_content::{router, tool};
+
+/// Gets the weather.
+#[tool]
+fn weather() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tools: weather };
+}

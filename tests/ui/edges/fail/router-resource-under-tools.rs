@@ -1,0 +1,13 @@
+// A `#[resource]` under `tools`: one error at `readme`.
+
+use mcp_content::{resource, router};
+
+/// The readme.
+#[resource(uri = "docs://readme")]
+fn readme() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tools: [readme] };
+}

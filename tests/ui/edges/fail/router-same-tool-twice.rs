@@ -1,0 +1,13 @@
+// One tool listed twice: one error at the second.
+
+use mcp_content::{router, tool};
+
+/// Gets the weather.
+#[tool]
+fn weather() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tools: [weather, weather] };
+}

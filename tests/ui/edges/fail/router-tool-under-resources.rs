@@ -1,0 +1,13 @@
+// A `#[tool]` under `resources`: one error at `weather`.
+
+use mcp_content::{router, tool};
+
+/// Gets the weather.
+#[tool]
+fn weather() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { resources: [weather] };
+}

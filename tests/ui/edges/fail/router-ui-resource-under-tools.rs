@@ -1,0 +1,20 @@
+// A tool's UI resource listed under `tools`: one error (the list), not a second saying the
+// UI resource is not served.
+
+use mcp_content::{resource, router, tool};
+
+/// The view.
+#[resource(uri = "ui://weather/view.html", mime = "text/html;profile=mcp-app")]
+fn view() -> &'static str {
+    "<html></html>"
+}
+
+/// Shows the forecast.
+#[tool(ui = "ui://weather/view.html")]
+fn forecast() -> String {
+    String::new()
+}
+
+fn main() {
+    let _ = router! { tools: [forecast, view] };
+}
