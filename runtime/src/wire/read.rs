@@ -247,6 +247,7 @@ pub fn read_value_with<T: DeserializeOwned>(
 
 /// The text of a `serde_json` parse `error` of `bytes` for a reply to a peer: the encoding
 /// fault named as such (see [`encoding_error`]) when there is one, else the parser's words.
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) fn parse_error_text(bytes: &[u8], error: &serde_json::Error) -> String {
     match encoding_error(bytes) {
         Some(fault) => fault.to_string(),
