@@ -88,14 +88,24 @@ pub(super) fn written(
     };
     let name = &source.field.ident;
     match used {
+        // Through the field's own text trait when it has one, as the writer names it: a type
+        // that fits neither is one error at the field, not one per place.
         Use::ResultMeta(_) | Use::BlockMeta { .. } | Use::ContentsMeta { .. } => {
-            w.mapped(name, ["MetaValue", "MetaValueWrite"], "to_meta")
+            let traits = if w.text_form(name) == Some(TextForm::Json) {
+                ["JsonField", "JsonText"]
+            } else {
+                ["MetaValue", "MetaValueWrite"]
+            };
+            w.mapped(name, traits, "to_meta")
         }
-        Use::TemplateVar { .. } => w.mapped(
-            name,
-            ["TemplateVariable", "TemplateVariableWrite"],
-            "var_text",
-        ),
+        Use::TemplateVar { .. } => {
+            let traits = if w.text_form(name) == Some(TextForm::Display) {
+                ["TextField", "DisplayText"]
+            } else {
+                ["TemplateVariable", "TemplateVariableWrite"]
+            };
+            w.mapped(name, traits, "var_text")
+        }
         Use::Annotation { key, .. } => w.annotation(name, key),
         Use::Mime { owner } => match layout.fields[*owner].block().map(|b| b.kind) {
             Some(BlockKind::Image | BlockKind::Audio) => {
