@@ -247,6 +247,23 @@ fn check_meta_key(cx: &mut Ctxt, key: &LitStr) {
     }
 }
 
+/// `any_mime` beside a `mime` it cannot widen: one taken from a field (any type is read
+/// already) or none at all (`block` names what has no `mime`).
+fn check_any_mime(cx: &mut Ctxt, any_mime: Option<&Ident>, mime: Option<&Value>, block: &str) {
+    let Some(flag) = any_mime else { return };
+    match mime {
+        Some(Value::Field(_)) => cx.error_spanned_by(
+            flag,
+            "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
+        ),
+        None => cx.error_spanned_by(
+            flag,
+            format!("`any_mime` is for a literal `mime`: {block} without `mime` already reads any type"),
+        ),
+        Some(_) => {}
+    }
+}
+
 fn check_mime(cx: &mut Ctxt, input: &Input, field: &Field, value: &Value, kind: Option<MediaKind>) {
     match value {
         Value::Str(lit) => {
@@ -358,12 +375,12 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
                     Media::Audio => MediaKind::Audio,
                 };
                 check_mime(cx, input, field, value, Some(kind));
-                if let (Some(flag), Value::Field(_)) = (any_mime, value) {
-                    cx.error_spanned_by(
-                        flag,
-                        "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
-                    );
-                }
+                check_any_mime(
+                    cx,
+                    any_mime.as_ref(),
+                    Some(value),
+                    "an image or audio block",
+                );
             }
         },
         Kind::Resource {
@@ -384,17 +401,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             if let Some(mime) = mime {
                 check_mime(cx, input, field, mime, None);
             }
-            match (any_mime, mime) {
-                (Some(flag), Some(Value::Field(_))) => cx.error_spanned_by(
-                    flag,
-                    "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
-                ),
-                (Some(flag), None) => cx.error_spanned_by(
-                    flag,
-                    "`any_mime` is for a literal `mime`: a resource without `mime` already reads any type",
-                ),
-                _ => {}
-            }
+            check_any_mime(cx, any_mime.as_ref(), mime.as_ref(), "a resource");
             if let Some((crate::attr::Body::Text, _)) = body {
                 check_not_bytes(cx, field, "resource(…, text)");
             }
@@ -413,17 +420,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
             if let Some(mime) = mime {
                 check_mime(cx, input, field, mime, None);
             }
-            match (any_mime, mime) {
-                (Some(flag), Some(Value::Field(_))) => cx.error_spanned_by(
-                    flag,
-                    "`any_mime` is for a literal `mime`: a MIME type taken from a field already reads any type",
-                ),
-                (Some(flag), None) => cx.error_spanned_by(
-                    flag,
-                    "`any_mime` is for a literal `mime`: a link without `mime` already reads any type",
-                ),
-                _ => {}
-            }
+            check_any_mime(cx, any_mime.as_ref(), mime.as_ref(), "a link");
             match size {
                 None | Some(Value::Number { int: Some(_), .. }) => {}
                 Some(Value::Field(name)) => {
