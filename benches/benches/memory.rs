@@ -494,7 +494,7 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
             "Tool",
             "tiny inputSchema entries",
             repeated(
-                r#"{"name":"t","inputSchema":{"#,
+                r#"{"name":"t","inputSchema":{"type":"object","#,
                 |i| format!(r#""{}":0"#, key(i)),
                 "}}",
             ),
@@ -688,7 +688,7 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
             "Tool",
             "tiny outputSchema entries",
             repeated(
-                r#"{"name":"t","inputSchema":{},"outputSchema":{"#,
+                r#"{"name":"t","inputSchema":{"type":"object"},"outputSchema":{"#,
                 |i| format!(r#""x{}":0"#, key(i)),
                 "}}",
             ),
@@ -696,13 +696,17 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
         (
             "Tool",
             "small numbers in inputSchema",
-            repeated(r#"{"name":"t","inputSchema":{"a":["#, |_| "0".into(), "]}}"),
+            repeated(
+                r#"{"name":"t","inputSchema":{"type":"object","a":["#,
+                |_| "0".into(),
+                "]}}",
+            ),
         ),
         (
             "Tool",
             "tiny tool icons",
             repeated(
-                r#"{"name":"t","inputSchema":{},"icons":["#,
+                r#"{"name":"t","inputSchema":{"type":"object"},"icons":["#,
                 |_| r#"{"src":"data:,"}"#.into(),
                 "]}",
             ),
@@ -711,7 +715,7 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
             "Tool",
             "tiny tool annotations unknown fields",
             repeated(
-                r#"{"name":"t","inputSchema":{},"annotations":{"#,
+                r#"{"name":"t","inputSchema":{"type":"object"},"annotations":{"#,
                 |i| format!(r#""x{}":0"#, key(i)),
                 "}}",
             ),
@@ -733,7 +737,11 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
         (
             "Vec<Tool>",
             "tiny tools (a tools/list)",
-            repeated("[", |_| r#"{"name":"t","inputSchema":{}}"#.into(), "]"),
+            repeated(
+                "[",
+                |_| r#"{"name":"t","inputSchema":{"type":"object"}}"#.into(),
+                "]",
+            ),
         ),
         (
             "Vec<Prompt>",
