@@ -408,8 +408,7 @@ impl<'de> Deserialize<'de> for InputSchema {
         if schema_type(&schema).as_deref() == Some("object") {
             return Ok(Self(schema));
         }
-        let found = schema
-            .get("type")
+        let found = root_type(&schema)
             .map_or_else(|| "no `type`".into(), |t| crate::wire::error::cut(t.get()));
         Err(crate::wire::error::field_error(
             "type",
@@ -428,9 +427,19 @@ pub(crate) fn empty_input_schema() -> JsonObject {
 
 /// The root `type` of a schema, when it is one string.
 pub(crate) fn schema_type(schema: &JsonObject) -> Option<String> {
-    schema
-        .get("type")
-        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+    root_type(schema).and_then(|raw| serde_json::from_str(raw.get()).ok())
+}
+
+/// The root `type` member of a schema, found in one pass over its text that keeps nothing
+/// else (`JsonObject::get` lists every member first: a schema of many tiny members read from
+/// a peer then took 11x its size, past the memory bound of `ReadLimits`).
+fn root_type(schema: &JsonObject) -> Option<&RawValue> {
+    #[derive(Deserialize)]
+    struct Root<'a> {
+        #[serde(rename = "type", borrow)]
+        ty: Option<&'a RawValue>,
+    }
+    serde_json::from_str::<Root<'_>>(schema.as_str()).ok()?.ty
 }
 
 /// The shape for a schema whose root `type` is `schema_type`.
