@@ -434,9 +434,13 @@ pub(crate) fn schema_type(schema: &JsonObject) -> Option<String> {
 /// else (`JsonObject::get` lists every member first: a schema of many tiny members read from
 /// a peer then took 11x its size, past the memory bound of `ReadLimits`).
 fn root_type(schema: &JsonObject) -> Option<&RawValue> {
+    // `null` is a value here (reported as found), not an absent member.
+    fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+        <&RawValue>::deserialize(d).map(Some)
+    }
     #[derive(Deserialize)]
     struct Root<'a> {
-        #[serde(rename = "type", borrow)]
+        #[serde(rename = "type", borrow, default, deserialize_with = "present")]
         ty: Option<&'a RawValue>,
     }
     serde_json::from_str::<Root<'_>>(schema.as_str()).ok()?.ty
