@@ -28,6 +28,7 @@ pub use model::content::{
 };
 pub use model::extra::ExtraFields;
 pub use model::icon::{Icon, IconSizes, IconTheme};
+pub use model::integer::JsonInteger;
 pub use model::json::{JsonObject, RawJson};
 pub use model::meta::Meta;
 pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};

@@ -30,7 +30,7 @@ impl ResourceHandler for Memo {
             TextResourceContents::new(Uri::new(uri).unwrap(), "hi").into(),
         ]);
         if let Some(own) = self.own {
-            result.ttl_ms = Some(own.ttl_ms);
+            result.ttl_ms = Some(own.ttl_ms.into());
             result.cache_scope = Some(own.scope);
         }
         Box::pin(async move { Ok(result) })
@@ -188,7 +188,7 @@ fn merging_for_proxies() {
     let mut combined =
         ReadResourceResult::new(upstream.iter().flat_map(|r| r.contents.clone()).collect());
     merged.fill(&mut combined);
-    assert_eq!(combined.ttl_ms, Some(30_000));
+    assert_eq!(combined.ttl_ms, Some(30_000_u64.into()));
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn link() -> ContentBlock {
     link.mime_type = Some(MimeType::new("text/csv").unwrap());
     link.title = Some("Data".into());
     link.description = Some("The numbers".into());
-    link.size = Some(1234);
+    link.size = Some(1234_u64.into());
     link.into()
 }
 

@@ -70,7 +70,7 @@ fn values_at_the_border_of_validity_hold_for_every_version() {
     let mut cases = 0;
 
     let mut link = ResourceLink::new(uri("urn:x"), "");
-    link.size = Some(0);
+    link.size = Some(0_u64.into());
     link.icons = vec![
         Icon::new("data:image/png;base64,AAAA")
             .unwrap()
@@ -108,7 +108,7 @@ fn values_at_the_border_of_validity_hold_for_every_version() {
     let mut read = ReadResourceResult::new(vec![ResourceContents::Blob(
         BlobResourceContents::new(uri("a:b"), vec![0, 255]),
     )]);
-    read.ttl_ms = Some(0);
+    read.ttl_ms = Some(0_u64.into());
     read.cache_scope = Some(mcp_content::CacheScope::Public);
     cases += holds(&read, "ReadResourceResult");
 
@@ -131,7 +131,7 @@ fn values_at_the_border_of_validity_hold_for_every_version() {
     prompt.arguments = Some(vec![PromptArgument::new("a")]);
     cases += holds(&prompt, "Prompt");
     let mut resource = Resource::new(uri("file:///"), "root");
-    resource.size = Some(u64::from(u32::MAX) + 1);
+    resource.size = Some((u64::from(u32::MAX) + 1).into());
     resource.annotations = Some(border_annotations());
     cases += holds(&resource, "Resource");
     let template = ResourceTemplate::new(UriTemplate::parse("file:///{+path}{?q*}").unwrap(), "t");

@@ -281,7 +281,7 @@ fn link() -> ResourceLink {
     b.title = Some("A".to_owned());
     b.description = Some("the a".to_owned());
     b.mime_type = Some(mime("text/plain"));
-    b.size = Some(3);
+    b.size = Some(3_u64.into());
     b.icons = vec![icon()];
     b.annotations = Some(annotations());
     b.meta = meta();
@@ -373,7 +373,7 @@ fn resource() -> Resource {
     r.title = Some("R".to_owned());
     r.description = Some("a resource".to_owned());
     r.mime_type = Some(mime("text/plain"));
-    r.size = Some(3);
+    r.size = Some(3_u64.into());
     r.annotations = Some(annotations());
     r.icons = vec![icon()];
     r.meta = meta();
@@ -394,7 +394,7 @@ fn template() -> ResourceTemplate {
 fn read_result() -> ReadResourceResult {
     let mut r = ReadResourceResult::new(vec![text_contents().into()]);
     r.cache_scope = Some(mcp_content::CacheScope::Public);
-    r.ttl_ms = Some(1000);
+    r.ttl_ms = Some(1000_u64.into());
     r.meta = meta();
     r
 }

@@ -134,7 +134,11 @@ fn read_resource_result_cache_fields_only_for_2026() {
             mcp_content::CacheScope::Private => "private",
         });
         assert_eq!(new["cacheScope"], json!(scope), "{name}");
-        assert_eq!(new["ttlMs"], json!(result.ttl_ms.unwrap_or(0)), "{name}");
+        assert_eq!(
+            new["ttlMs"],
+            json!(result.ttl_ms.clone().unwrap_or(0_u64.into())),
+            "{name}"
+        );
     }
     let read: ReadResourceResult =
         read_json(br#"{"contents":[],"cacheScope":"public","ttlMs":5,"resultType":"complete"}"#)

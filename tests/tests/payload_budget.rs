@@ -200,7 +200,7 @@ fn a_user_supplied_store_keeps_the_payloads_and_reads_carry_a_cache_hint() {
             Context::new(Meta::new(), ProtocolVersion::LATEST),
         ))
         .unwrap();
-    let ttl = read.ttl_ms.unwrap();
+    let ttl = read.ttl_ms.unwrap().as_u64().unwrap();
     assert!(ttl > 0 && ttl <= 300_000, "{ttl}");
     assert_eq!(read.cache_scope, Some(mcp_content::CacheScope::Private));
 }

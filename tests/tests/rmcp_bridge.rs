@@ -55,7 +55,7 @@ fn rich_result() -> CallToolResult {
 
     let mut link = ResourceLink::new(Uri::new("file:///doc.md").unwrap(), "doc");
     link.title = Some("Doc".into());
-    link.size = Some(42);
+    link.size = Some(42_u64.into());
     link.mime_type = Some(MimeType::new("text/markdown").unwrap());
     link.icons = vec![Icon::new("https://example.com/i.png").unwrap()];
     link.meta = meta("com.example/block", json!("link"));
@@ -188,7 +188,7 @@ fn every_model_type_round_trips() {
     let mut resource = Resource::new(Uri::new("test://static-text").unwrap(), "static");
     resource.mime_type = Some(MimeType::new("text/plain").unwrap());
     resource.annotations = Some(annotations());
-    resource.size = Some(12);
+    resource.size = Some(12_u64.into());
     check(&resource);
     let template = ResourceTemplate::new(
         UriTemplate::parse("test://template/{id}/data").unwrap(),
@@ -201,7 +201,7 @@ fn every_model_type_round_trips() {
     )]);
     read.meta = meta("com.example/read", json!(true));
     read.result_type = Some("complete".into());
-    read.ttl_ms = Some(0);
+    read.ttl_ms = Some(0_u64.into());
     read.cache_scope = Some(mcp_content::CacheScope::Private);
     check(&read);
 }
@@ -328,7 +328,7 @@ fn open_result_types_are_carried() {
         let mut read = ReadResourceResult::new(vec![]);
         read.result_type = Some(kind.into());
         read.cache_scope = Some(mcp_content::CacheScope::Public);
-        read.ttl_ms = Some(60_000);
+        read.ttl_ms = Some(60_000_u64.into());
         let theirs = read.to_rmcp().unwrap();
         assert_eq!(theirs.result_type.as_ref().unwrap().as_str(), kind);
         assert_eq!(ReadResourceResult::from_rmcp(&theirs).unwrap(), read);

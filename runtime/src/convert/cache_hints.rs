@@ -63,7 +63,7 @@ mod tests {
     fn an_upstream_without_hints_counts_as_none() {
         let old_peer = ReadResourceResult::default();
         let fresh = ReadResourceResult {
-            ttl_ms: Some(60_000),
+            ttl_ms: Some(60_000_u64.into()),
             cache_scope: Some(CacheScope::Public),
             ..ReadResourceResult::default()
         };

@@ -240,9 +240,9 @@ pub struct ResourceRef {
     /// Its MIME type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
-    /// Its size in bytes (resource links).
+    /// Its size in bytes (resource links), any integer the schemas allow, as read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<u64>,
+    pub size: Option<crate::JsonInteger>,
     /// Its text (embedded text resources; absent for links).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -393,7 +393,7 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
                     title: b.title.clone(),
                     description: b.description.clone(),
                     mime_type: b.mime_type.as_ref().map(ToString::to_string),
-                    size: b.size,
+                    size: b.size.clone(),
                     text: None,
                 },
                 metadata: fields.into_metadata(),

@@ -139,8 +139,8 @@ fn restore(
         mime_type: blob_mime,
         ..
     } = blob;
-    if let Some(size) = link.size
-        && data.decoded_len() as u64 != size
+    if let Some(size) = &link.size
+        && size.as_u64() != u64::try_from(data.decoded_len()).ok()
     {
         return Err(ReadError::message(
             "size",

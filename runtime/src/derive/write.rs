@@ -16,6 +16,7 @@ use crate::model::content::{
     BlobResourceContents, ContentBlock, EmbeddedResource, ResourceContents, ResourceLink,
     TextContent, TextResourceContents,
 };
+use crate::model::integer::JsonInteger;
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
@@ -301,7 +302,7 @@ pub fn link<I: IntoIterator>(
         link.title.clone_from(&parts.title);
         link.description.clone_from(&parts.description);
         link.mime_type.clone_from(&parts.mime_type);
-        link.size = parts.size;
+        link.size = parts.size.map(JsonInteger::from);
         link.annotations = annotations;
         link.meta = meta;
         out.push(ContentBlock::from(link));

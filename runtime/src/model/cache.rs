@@ -57,14 +57,18 @@ impl CacheHint {
     /// peer, or nobody set it) counts as [`CacheHint::NONE`]'s.
     pub fn of_read_result(result: &ReadResourceResult) -> Self {
         Self::new(
-            result.ttl_ms.unwrap_or(0),
+            // Past 64 bits: as long as a `u64` counts (half a billion years).
+            result
+                .ttl_ms
+                .as_ref()
+                .map_or(0, |ttl| ttl.as_u64().unwrap_or(u64::MAX)),
             result.cache_scope.unwrap_or(CacheScope::Private),
         )
     }
 
     /// Sets this hint on `result` where it has none (a handler's own hint wins).
     pub fn fill(self, result: &mut ReadResourceResult) {
-        result.ttl_ms.get_or_insert(self.ttl_ms);
+        result.ttl_ms.get_or_insert(self.ttl_ms.into());
         result.cache_scope.get_or_insert(self.scope);
     }
 }

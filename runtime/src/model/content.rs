@@ -16,10 +16,10 @@ use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
 use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
+use crate::model::integer::JsonInteger;
 use crate::model::json::Key;
 use crate::model::json::{
-    Compact, JsonObject, Member, MemberKey, ObjectBuilder, RawJson, Size, take_optional,
-    take_required,
+    Compact, JsonObject, Member, MemberKey, ObjectBuilder, RawJson, take_optional, take_required,
 };
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
@@ -231,8 +231,9 @@ pub struct ResourceLink {
     pub description: Option<String>,
     /// Its MIME type, if known.
     pub mime_type: Option<MimeType>,
-    /// Its raw size in bytes, if known.
-    pub size: Option<u64>,
+    /// Its raw size in bytes, if known: any integer the schemas allow (a negative one or
+    /// one past 64 bits included), kept as read ([`JsonInteger`]).
+    pub size: Option<JsonInteger>,
     /// Icons (not emitted for 2025-06-18).
     pub icons: Vec<Icon>,
     /// Hints for the client.
@@ -816,8 +817,8 @@ impl BlockRef<'_> {
                 if let Some(mime_type) = &b.mime_type {
                     sink.field("mimeType", mime_type)?;
                 }
-                if let Some(size) = b.size {
-                    sink.field("size", &size)?;
+                if let Some(size) = &b.size {
+                    sink.field("size", size)?;
                 }
                 // 2025-06-18 has no icons.
                 if !b.icons.is_empty() && version.has_icons() {
@@ -869,7 +870,7 @@ struct RawBlock {
     name: Option<String>,
     title: Option<String>,
     description: Option<String>,
-    size: Option<u64>,
+    size: Option<JsonInteger>,
     icons: Option<Compact<Icon>>,
     resource: Option<ResourceContents>,
     annotations: Option<Annotations>,
@@ -1145,15 +1146,7 @@ impl RawBlock {
             "name" => take_required(access, &mut self.name, "name"),
             "title" => take_optional(access, &mut self.title, "title"),
             "description" => take_optional(access, &mut self.description, "description"),
-            "size" => {
-                let mut size: Option<Size> = None;
-                take_optional(access, &mut size, "size")?;
-                if self.size.is_some() {
-                    return Err(de::Error::duplicate_field("size"));
-                }
-                self.size = size.map(|s| s.0);
-                Ok(())
-            }
+            "size" => take_optional(access, &mut self.size, "size"),
             "icons" => take_optional(access, &mut self.icons, "icons"),
             "resource" => take_required(access, &mut self.resource, "resource"),
             "annotations" => take_optional(access, &mut self.annotations, "annotations"),

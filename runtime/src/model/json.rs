@@ -879,52 +879,6 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
     }
 }
 
-/// A size in bytes: a non-negative integer as JSON Schema counts integers, so `1.0` and `1e3`
-/// are integers too (and `1.5` is not).
-pub(crate) struct Size(pub(crate) u64);
-
-impl<'de> Deserialize<'de> for Size {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct SizeVisitor;
-        impl Visitor<'_> for SizeVisitor {
-            type Value = Size;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a non-negative integer")
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Size, E> {
-                Ok(Size(v))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Size, E> {
-                u64::try_from(v)
-                    .map(Size)
-                    .map_err(|_| E::custom(format_args!("size {v} is negative")))
-            }
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Size, E> {
-                // 2^53: every integer below it is exactly an `f64`, so a decimal spelling
-                // (`2.0`, `1e3`) below it is read as the integer it names. At or past it the
-                // spelling may name an integer the float cannot hold (`9007199254740993.0`
-                // parses as ...992): refused rather than read as a neighbour.
-                const EXACT: f64 = 9_007_199_254_740_992.0;
-                if v.fract() != 0.0 || !v.is_finite() {
-                    return Err(E::custom(format_args!("size {v} is not an integer")));
-                }
-                if v < 0.0 {
-                    return Err(E::custom(format_args!("size {v} is negative")));
-                }
-                if v >= EXACT {
-                    return Err(E::custom(
-                        "a size written with a fraction or an exponent must be below 2^53 \
-                         (9007199254740992) to be read exactly: write it as an integer",
-                    ));
-                }
-                Ok(Size(v as u64))
-            }
-        }
-        deserializer.deserialize_any(SizeVisitor)
-    }
-}
-
 /// Implements `Deserialize` for a model struct whose fields are listed once: `required`,
 /// `optional` (`Option<T>`) or `defaulted` (absent is `Default`), each read as a type (with a
 /// conversion when the field's type differs), unknown members kept in `extra` as text in

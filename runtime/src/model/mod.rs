@@ -10,6 +10,7 @@ pub(crate) mod content;
 pub(crate) mod extra;
 mod extra_fields;
 pub(crate) mod icon;
+pub(crate) mod integer;
 pub(crate) mod json;
 pub(crate) mod meta;
 pub(crate) mod prompt;

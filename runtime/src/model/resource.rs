@@ -6,7 +6,8 @@ use crate::model::annotations::Annotations;
 use crate::model::content::ResourceContents;
 use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
-use crate::model::json::{Compact, JsonObject, Size, deserialize_object};
+use crate::model::integer::{JsonInteger, NonNegative};
+use crate::model::json::{Compact, JsonObject, deserialize_object};
 use crate::model::meta::Meta;
 use crate::model::result::put_result_tail;
 use crate::model::tool::put_descriptor_tail;
@@ -28,8 +29,9 @@ pub struct Resource {
     pub description: Option<String>,
     /// Its MIME type.
     pub mime_type: Option<MimeType>,
-    /// Its raw size in bytes.
-    pub size: Option<u64>,
+    /// Its raw size in bytes: any integer the schemas allow (a negative one or one past 64
+    /// bits included), kept as read ([`JsonInteger`]).
+    pub size: Option<JsonInteger>,
     /// Hints for the client.
     pub annotations: Option<Annotations>,
     /// Icons (not emitted for 2025-06-18).
@@ -51,7 +53,7 @@ deserialize_object!(Resource, "a resource object", {
     title: optional String = "title",
     description: optional String = "description",
     mime_type: optional MimeType = "mimeType",
-    size: optional Size = "size" => |s: Size| s.0,
+    size: optional JsonInteger = "size",
     annotations: optional Annotations = "annotations",
     icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
@@ -89,8 +91,8 @@ impl WriteFields for Resource {
             self.description.as_ref(),
             self.mime_type.as_ref(),
         )?;
-        if let Some(size) = self.size {
-            sink.field("size", &size)?;
+        if let Some(size) = &self.size {
+            sink.field("size", size)?;
         }
         if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
             sink.object("annotations", annotations, version)?;
@@ -246,8 +248,10 @@ pub struct ReadResourceResult {
     pub result_type: Option<String>,
     /// Cache scope (2026-07-28).
     pub cache_scope: Option<CacheScope>,
-    /// Cache lifetime in milliseconds (2026-07-28).
-    pub ttl_ms: Option<u64>,
+    /// Cache lifetime in milliseconds (2026-07-28): any integer from 0 the schema allows (one
+    /// past 64 bits included), kept as read ([`JsonInteger`]); a negative one is refused on
+    /// read and by `validate()`.
+    pub ttl_ms: Option<JsonInteger>,
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
@@ -262,7 +266,7 @@ deserialize_object!(ReadResourceResult, "a ReadResourceResult object", {
     meta: defaulted Meta = "_meta",
     result_type: optional String = "resultType",
     cache_scope: optional CacheScope = "cacheScope",
-    ttl_ms: optional Size = "ttlMs" => |s: Size| s.0,
+    ttl_ms: optional NonNegative = "ttlMs" => |t: NonNegative| t.0,
 });
 
 impl ReadResourceResult {
@@ -287,7 +291,10 @@ impl WriteFields for ReadResourceResult {
                 "cacheScope",
                 &self.cache_scope.unwrap_or(CacheScope::Private),
             )?;
-            sink.field("ttlMs", &self.ttl_ms.unwrap_or(0))?;
+            match &self.ttl_ms {
+                Some(ttl_ms) => sink.field("ttlMs", ttl_ms)?,
+                None => sink.field("ttlMs", &0_u64)?,
+            }
         }
         put_result_tail(
             sink,

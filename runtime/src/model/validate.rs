@@ -351,6 +351,16 @@ impl Validate for GetPromptResult {
 impl Validate for ReadResourceResult {
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>) {
         self.contents.collect_problems(&at(path, "contents"), out);
+        // 2026-07-28's `ttlMs` has `"minimum": 0` (and no maximum: any size is valid).
+        if let Some(ttl) = self.ttl_ms.as_ref().filter(|ttl| ttl.is_negative()) {
+            out.push(Problem {
+                path: at(path, "ttlMs"),
+                violation: Violation::new(
+                    Rule::Type,
+                    format!("{ttl} is negative: the schema's minimum is 0"),
+                ),
+            });
+        }
         self.meta.collect_problems(&at(path, "_meta"), out);
         check_extra(self, path, out);
     }

@@ -162,7 +162,7 @@ impl Payloads {
         let uri = Uri::new(format!("{PAYLOAD_URI_PREFIX}{id}"))
             .expect("the prefix and a hex id make an absolute URI");
         let mut link = ResourceLink::new(uri, format!("{kind}-{id}"));
-        link.size = Some(data.decoded_len() as u64);
+        link.size = Some(data.decoded_len().into());
         link.mime_type.clone_from(&mime_type);
         link.annotations = annotations;
         link.extra = extra;

@@ -89,7 +89,7 @@ pub fn blocks() -> Vec<(&'static str, ContentBlock)> {
     link.title = Some("Main".into());
     link.description = Some("Primary application entry point".into());
     link.mime_type = Some(mime("text/x-rust"));
-    link.size = Some(1024);
+    link.size = Some(1024_u64.into());
     link.icons = vec![icon(), data_icon()];
     link.annotations = Some(annotations());
     link.meta = meta("com.example/origin", json!({"repo": "x"}));
@@ -274,7 +274,7 @@ pub fn resources() -> Vec<(&'static str, Resource)> {
     full.title = Some("Project Documentation".into());
     full.description = Some("The readme".into());
     full.mime_type = Some(mime("text/markdown"));
-    full.size = Some(0);
+    full.size = Some(0_u64.into());
     full.annotations = Some(annotations());
     full.icons = vec![icon()];
     full.meta = meta("com.example/x", json!(1));
@@ -311,7 +311,7 @@ pub fn read_resource_results() -> Vec<(&'static str, ReadResourceResult)> {
     let contents: Vec<ResourceContents> = vec![text.into(), blob.into()];
     let mut full = ReadResourceResult::new(contents.clone());
     full.cache_scope = Some(CacheScope::Public);
-    full.ttl_ms = Some(600_000);
+    full.ttl_ms = Some(600_000_u64.into());
     full.meta = meta("com.example/x", json!("y"));
     vec![
         ("empty", ReadResourceResult::new(Vec::new())),

@@ -14,6 +14,7 @@ use crate::content_traits::IntoContent;
 use crate::model::annotations::Role;
 use crate::model::binary::Base64Data;
 use crate::model::content::{ContentBlock, ResourceContents};
+use crate::model::integer::JsonInteger;
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
@@ -485,7 +486,7 @@ pub fn part_text(block: &ContentBlock, part: TextPart) -> Option<String> {
         TextPart::Name => Some(b.name.clone()),
         TextPart::Title => b.title.clone(),
         TextPart::Description => b.description.clone(),
-        TextPart::Size => b.size.map(|size| size.to_string()),
+        TextPart::Size => b.size.as_ref().map(ToString::to_string),
         TextPart::Uri => Some(b.uri.as_str().to_owned()),
         TextPart::Mime | TextPart::LastModified => None,
     }
@@ -494,7 +495,8 @@ pub fn part_text(block: &ContentBlock, part: TextPart) -> Option<String> {
 /// The `size` of a resource link block.
 pub fn link_size(block: &ContentBlock) -> Option<u64> {
     match block {
-        ContentBlock::ResourceLink(b) => b.size,
+        // A size no `u64` holds (negative, past 64 bits) reads as none here.
+        ContentBlock::ResourceLink(b) => b.size.as_ref().and_then(JsonInteger::as_u64),
         _ => None,
     }
 }

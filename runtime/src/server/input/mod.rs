@@ -223,7 +223,13 @@ impl Round {
             round.completed_rounds = payload.get("r").and_then(Value::as_u64).unwrap_or(0);
         }
         match input_responses {
-            None | Some(Value::Null) => {}
+            None => {}
+            Some(Value::Null) => {
+                return Err(crate::server::router::null_param(
+                    "inputResponses",
+                    "an object",
+                ));
+            }
             Some(Value::Object(responses)) => {
                 for (key, answer) in responses {
                     // An answer from an earlier round was checked then; it is not replaced.

@@ -19,6 +19,7 @@
 //! | an `extra` key that names one of its owner's own fields (`TextContent.extra["type"]`) | error: our writers never write it, so it would vanish on the way | — |
 //! | an unknown block (`ContentBlock::Unknown`) | error: rmcp's `ContentBlock` is closed | — |
 //! | a number in `_meta`, structured content, schemas whose value an `f64` or a 64-bit integer cannot hold (`123456789012345678901234567890`, `0.30000000000000001`) | error: rmcp holds them in `serde_json::Value`, which would round them | — |
+//! | a `size` or `ttlMs` no `u64` holds (`-1`, `18446744073709551616`: the schemas allow any integer) | error naming its path (`content[0].size`): rmcp holds them as `u64` | kept |
 //! | a number's spelling (`1E2`, `1.0`) and the order of keys in free-form JSON | not kept: rmcp's `serde_json::Value` holds the number (`100.0`) and sorts keys | kept as rmcp writes them |
 //!
 //! Nothing is dropped silently: where rmcp's types cannot hold a value, `to_rmcp` fails with
@@ -201,7 +202,10 @@ pub(crate) fn to_rmcp<T: DeserializeOwned + Serialize>(
     }
     let theirs: T = match serde_path_to_error::deserialize(ours) {
         Ok(theirs) => theirs,
-        Err(error) => return Err(refusal(ours, &error)),
+        Err(error) => {
+            refuse_wide_integers(ours)?;
+            return Err(refusal(ours, &error));
+        }
     };
     let back = serde_json::to_value(&theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
     compare(ours, &back, "")?;
@@ -223,6 +227,45 @@ fn refuse_shadowing_extra(ours: &impl Validate) -> Result<(), ConvertError> {
             format!(
                 "{}; it is never written, so converting would drop it",
                 problem.violation.message
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// rmcp holds `size` (links, resources) and `ttlMs` as `u64`, while the schemas allow any
+/// integer there (a negative `size`, one past 64 bits): name the one it cannot carry, at its
+/// own path (rmcp's untagged blocks would name only the block).
+fn refuse_wide_integers(ours: &Value) -> Result<(), ConvertError> {
+    let mut places: Vec<(String, &Value)> = Vec::new();
+    for key in ["size", "ttlMs"] {
+        if let Some(value) = ours.get(key) {
+            places.push((key.to_owned(), value));
+        }
+    }
+    if let Some(Value::Array(blocks)) = ours.get("content") {
+        for (i, block) in blocks.iter().enumerate() {
+            if let Some(value) = block.get("size") {
+                places.push((format!("content[{i}].size"), value));
+            }
+        }
+    }
+    if let Some(Value::Array(messages)) = ours.get("messages") {
+        for (i, message) in messages.iter().enumerate() {
+            if let Some(value) = message.get("content").and_then(|c| c.get("size")) {
+                places.push((format!("messages[{i}].content.size"), value));
+            }
+        }
+    }
+    match places
+        .into_iter()
+        .find(|(_, v)| v.is_number() && !v.is_u64())
+    {
+        Some((path, value)) => Err(ConvertError::new(
+            path,
+            format!(
+                "rmcp holds this integer as a u64, which has no room for {value}: it cannot \
+                 cross (the schemas allow any integer here)"
             ),
         )),
         None => Ok(()),
@@ -609,6 +652,7 @@ fn block_crosses(block: &crate::ContentBlock, version: ProtocolVersion) -> bool 
                 && annotations_cross(b.annotations.as_ref())
                 && meta_holds(&b.meta)
                 && (b.icons.is_empty() || !version.has_icons())
+                && u64_holds(b.size.as_ref())
         }
         ContentBlock::Resource(b) => {
             b.extra.is_empty()
@@ -654,6 +698,13 @@ fn read_crosses(result: &crate::ReadResourceResult, version: ProtocolVersion) ->
         && result.extra.is_empty()
         && meta_holds(&result.meta)
         && result.contents.iter().all(contents_cross)
+        && u64_holds(result.ttl_ms.as_ref())
+}
+
+/// Whether rmcp's `u64` holds an integer (a negative one or one past 64 bits takes the
+/// JSON route, where rmcp's refusal names its path).
+fn u64_holds(value: Option<&crate::JsonInteger>) -> bool {
+    value.is_none_or(|v| v.as_u64().is_some())
 }
 
 #[allow(clippy::cast_possible_truncation)] // rmcp holds an f32: the narrowing is the point
@@ -750,7 +801,8 @@ fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBloc
             theirs.title = b.title;
             theirs.description = b.description;
             theirs.mime_type = b.mime_type.map(crate::MimeType::into_string);
-            theirs.size = b.size;
+            // `block_crosses` let only a size rmcp's `u64` holds come this way.
+            theirs.size = b.size.as_ref().and_then(crate::JsonInteger::as_u64);
             // Icons reach here only where the version does not write them.
             theirs.meta = meta_typed(&b.meta, path)?;
             theirs.annotations = annotations_typed(b.annotations);
@@ -840,7 +892,14 @@ fn read_typed(
                 crate::CacheScope::Private => rm::CacheScope::Private,
             },
         );
-        theirs.ttl_ms = Some(result.ttl_ms.unwrap_or(0));
+        // `read_crosses` let only a ttlMs rmcp's `u64` holds come this way.
+        theirs.ttl_ms = Some(
+            result
+                .ttl_ms
+                .as_ref()
+                .map_or(Some(0), crate::JsonInteger::as_u64)
+                .unwrap_or(0),
+        );
     }
     theirs.meta = meta_typed(&result.meta, "")?;
     Ok(theirs)
@@ -944,7 +1003,7 @@ mod tests {
         link.title = Some("A".into());
         link.description = Some("the letter".into());
         link.mime_type = Some(MimeType::new("text/plain").unwrap());
-        link.size = Some(12);
+        link.size = Some(12_u64.into());
         link.annotations = Some(annotated(0.5));
         link.meta = meta("com.example/l", serde_json::json!([1, 2.5]));
         let mut text = crate::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
@@ -993,7 +1052,7 @@ mod tests {
         full.meta = meta("com.example/r", serde_json::json!("x"));
         let mut cached = crate::ReadResourceResult::new(Vec::new());
         cached.cache_scope = Some(crate::CacheScope::Public);
-        cached.ttl_ms = Some(60_000);
+        cached.ttl_ms = Some(60_000_u64.into());
         cached.result_type = Some("complete".into());
         vec![full, cached]
     }

@@ -219,7 +219,7 @@ impl RouterBuilder {
     /// let context = || Context::new(Meta::new(), ProtocolVersion::LATEST);
     /// let result = runtime.block_on(router.call_tool("photo", None, context())).unwrap();
     /// let ContentBlock::ResourceLink(link) = &result.content[0] else { panic!() };
-    /// assert_eq!((link.size, link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
+    /// assert_eq!((link.size.as_ref().and_then(mcp_content::JsonInteger::as_u64), link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
     ///
     /// let read = runtime.block_on(router.read_resource(link.uri.as_str(), context())).unwrap();
     /// let mcp_content::ResourceContents::Blob(blob) = &read.contents[0] else { panic!() };

@@ -117,10 +117,18 @@ pub struct InputParams {
 
 impl InputParams {
     /// Takes the fields out of a request's params.
+    ///
+    /// Both follow the model's one `null` rule: an optional member is absent or has its
+    /// type, and `null` is refused naming it (`params.requestState: null is not allowed
+    /// here: …`).
     pub fn take_from(params: &mut Map<String, Value>) -> Result<Self, ProtocolError> {
-        let responses = params.remove("inputResponses");
+        let responses = match params.remove("inputResponses") {
+            Some(Value::Null) => return Err(null_param("inputResponses", "an object")),
+            responses => responses,
+        };
         let state = match params.remove("requestState") {
-            None | Some(Value::Null) => None,
+            None => None,
+            Some(Value::Null) => return Err(null_param("requestState", "a string")),
             Some(Value::String(s)) => Some(s),
             Some(_) => {
                 return Err(ProtocolError::invalid_params(
@@ -604,6 +612,14 @@ pub(super) fn take_string(
             "params.{key} is required"
         ))),
     }
+}
+
+/// `null` for the optional member `key` of a request's params: refused as the model refuses
+/// it (the one `null` rule: the schemas forbid it), naming the path and the rule.
+pub(crate) fn null_param(key: &str, expected: &str) -> ProtocolError {
+    ProtocolError::invalid_params(format!(
+        "params.{key}: null is not allowed here: expected {expected} (rule: type)"
+    ))
 }
 
 /// An optional object parameter, taken out of `params`.

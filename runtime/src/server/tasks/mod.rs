@@ -131,11 +131,17 @@ pub(crate) mod engine {
         let mut result = base(record);
         result.insert("resultType".into(), Value::from("complete"));
         match record.status.as_str() {
+            // Never `null` (the one `null` rule holds for what is written too): a record
+            // without its payload writes none.
             "completed" => {
-                result.insert("result".into(), record.result.clone().unwrap_or_default());
+                if let Some(payload) = record.result.clone() {
+                    result.insert("result".into(), payload);
+                }
             }
             "failed" => {
-                result.insert("error".into(), record.error.clone().unwrap_or_default());
+                if let Some(error) = record.error.clone() {
+                    result.insert("error".into(), error);
+                }
             }
             "input_required" => {
                 result.insert(
