@@ -624,3 +624,111 @@ fn icons_in_typed_meta_values_follow_the_icon_rule() {
     let error = read_json::<CallToolResult>(ftp.as_bytes()).unwrap_err();
     assert_eq!(error.rule(), Some(Rule::IconSrc), "{error}");
 }
+
+// The multi round-trip (MRTR) fields of 2026-07-28 requests and the results built for them
+// as `serde_json::Value`: the one `null` rule holds there too. `inputResponses` and
+// `requestState` are optional members of the request's params: absent or of their type,
+// `null` refused naming the path and the rule; an `InputRequiredResult` written for a round
+// holds no `null` member.
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Answer {
+    name: String,
+}
+
+/// Asks one question, then greets.
+#[mcp_content::tool]
+async fn ask(context: mcp_content::Context) -> Result<String, mcp_content::ProtocolError> {
+    match context
+        .elicit_form_as::<Answer>("who", "Your name?")
+        .await?
+    {
+        mcp_content::input::Elicitation::Accept(Answer { name }) => Ok(format!("Hello, {name}!")),
+        _ => Ok("Hello!".into()),
+    }
+}
+
+fn round(router: &mcp_content::Router, params: Value) -> Result<Value, mcp_content::ProtocolError> {
+    let Value::Object(params) = params else {
+        panic!("params are an object")
+    };
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(
+            router.handle(
+                "tools/call",
+                Some(params),
+                mcp_content::Context::new(Meta::new(), ProtocolVersion::V2026_07_28)
+                    .with_client_capabilities(mcp_content::input::ClientCapabilities::from_value(
+                        json!({"elicitation": {"form": {}}}),
+                    )),
+            ),
+        )
+}
+
+/// Every `null` member in `value`, by path.
+fn nulls(value: &Value, path: &str, out: &mut Vec<String>) {
+    match value {
+        Value::Null => out.push(path.to_owned()),
+        Value::Object(map) => map
+            .iter()
+            .for_each(|(k, v)| nulls(v, &format!("{path}.{k}"), out)),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| nulls(v, &format!("{path}[{i}]"), out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn null_in_the_multi_round_trip_fields_is_refused_naming_the_path() {
+    let router = mcp_content::router! { tools: [ask] }.build().unwrap();
+    // The first round: an `InputRequiredResult` with no `null` anywhere.
+    let first = round(&router, json!({"name": "ask"})).unwrap();
+    assert_eq!(first["resultType"], "input_required", "{first}");
+    let mut found = Vec::new();
+    nulls(&first, "", &mut found);
+    assert!(found.is_empty(), "null written at {found:?}: {first}");
+    let state = first["requestState"].clone();
+    let answer = json!({"who": {"action": "accept", "content": {"name": "Ada"}}});
+    // Each member of a second round's params, nulled.
+    let complete = json!({"name": "ask", "inputResponses": answer, "requestState": state});
+    let done = round(&router, complete.clone()).unwrap();
+    assert_eq!(done["content"][0]["text"], "Hello, Ada!", "{done}");
+    for (member, expected) in [
+        ("inputResponses", "an object"),
+        ("requestState", "a string"),
+    ] {
+        let mut nulled = complete.clone();
+        nulled[member] = Value::Null;
+        let error = round(&router, nulled).expect_err(member);
+        assert_eq!(
+            error.message,
+            format!("params.{member}: null is not allowed here: expected {expected} (rule: type)"),
+        );
+    }
+    // An answer that is `null` names its key.
+    let mut nulled = complete;
+    nulled["inputResponses"]["who"] = Value::Null;
+    let error = round(&router, nulled).expect_err("a null answer");
+    assert!(
+        error.message.starts_with("inputResponses.who: "),
+        "{}",
+        error.message
+    );
+    // The same rule where the params are taken apart directly.
+    for member in ["inputResponses", "requestState"] {
+        let mut params = serde_json::Map::new();
+        params.insert(member.into(), Value::Null);
+        let error = mcp_content::InputParams::take_from(&mut params).expect_err(member);
+        assert!(
+            error
+                .message
+                .starts_with(&format!("params.{member}: null is not allowed here")),
+            "{}",
+            error.message
+        );
+    }
+}
