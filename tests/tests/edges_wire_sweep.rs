@@ -511,7 +511,7 @@ fn validate_paths_are_cut_like_read_paths() {
     assert!(
         error.problems()[0]
             .path
-            .starts_with("inputSchema.properties[\"ppp")
+            .starts_with("inputSchema.properties.ppp")
     );
     let text = format!(r#"{{"{long}":{{"a":1,"a":2}}}}"#);
     let mut result = CallToolResult::text("t");
@@ -731,4 +731,74 @@ fn null_in_the_multi_round_trip_fields_is_refused_naming_the_path() {
             error.message
         );
     }
+}
+
+/// One path style for one place: a bad value under a `_meta` key, and a property schema
+/// that is no object, get the same path from `read_json` and from `validate()` (the
+/// reader's style: keys joined with `.`, `_meta.io.modelcontextprotocol/serverInfo.version`,
+/// never `_meta["…"]`).
+#[test]
+fn read_and_validate_name_one_place_with_one_path() {
+    let key = "io.modelcontextprotocol/serverInfo";
+    let long = format!("com.example/{}", "k".repeat(200));
+    for (meta_key, value) in [
+        (key.to_owned(), json!({"name": "s", "version": 1})),
+        (key.to_owned(), json!({"name": "s"})),
+        (key.to_owned(), json!([])),
+        (long.clone(), json!(1)),
+    ] {
+        let doc = json!({
+            "content": [{"type": "text", "text": "t", "_meta": {meta_key.clone(): value.clone()}}],
+            "_meta": {meta_key.clone(): value.clone()},
+        });
+        let mut meta = Meta::new();
+        meta.insert_key(MetaKey::new(&meta_key).unwrap(), value.clone());
+        let mut text = TextContent::new("t");
+        text.meta = meta.clone();
+        let mut built = CallToolResult::new(vec![text.into()]);
+        built.meta = meta;
+        let problems = match built.validate() {
+            Ok(()) => {
+                // A well-formed long key: its path is only cut the same way.
+                assert!(read_json::<CallToolResult>(&serde_json::to_vec(&doc).unwrap()).is_ok());
+                continue;
+            }
+            Err(problems) => problems,
+        };
+        let validate_paths: Vec<&str> = problems
+            .problems()
+            .iter()
+            .map(|p| p.path.as_str())
+            .collect();
+        assert!(
+            validate_paths.iter().all(|p| !p.contains("[\"")),
+            "{validate_paths:?}"
+        );
+        // The reader stops at the first fault: read each place alone.
+        let mut block_only = doc.clone();
+        block_only.as_object_mut().unwrap().remove("_meta");
+        let read =
+            read_json::<CallToolResult>(&serde_json::to_vec(&block_only).unwrap()).unwrap_err();
+        assert_eq!(read.path(), validate_paths[0], "{meta_key}: {value}");
+        let mut result_only = doc.clone();
+        result_only["content"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("_meta");
+        let read =
+            read_json::<CallToolResult>(&serde_json::to_vec(&result_only).unwrap()).unwrap_err();
+        assert_eq!(read.path(), validate_paths[1], "{meta_key}: {value}");
+    }
+    // A property schema that is no object (refused for the 2025 schemas).
+    let schema = json!({"type": "object", "properties": {"a.b": 1}});
+    let tool_doc = json!({"name": "t", "inputSchema": schema});
+    let tool: Tool = serde_json::from_value(tool_doc).unwrap_or_else(|_| {
+        let mut tool: Tool = read_json(br#"{"name":"t","inputSchema":{"type":"object"}}"#).unwrap();
+        tool.input_schema = JsonObject::parse(&schema.to_string()).unwrap();
+        tool
+    });
+    let problems = tool.validate().unwrap_err();
+    let path = &problems.problems()[0].path;
+    // The reader takes it (2026-07-28 allows it); validate() names it in the reader's style.
+    assert_eq!(path, "inputSchema.properties.a.b");
 }

@@ -382,7 +382,7 @@ fn tool_schemas_the_2025_schemas_refuse_are_reported() {
         ),
         (
             json!({"type": "object", "properties": {"a": true}}),
-            "inputSchema.properties[\"a\"]",
+            "inputSchema.properties.a",
         ),
         (
             json!({"type": "object", "required": "a"}),
@@ -587,8 +587,8 @@ fn typed_meta_keys_are_checked_by_validate() {
             assert_eq!(
                 paths,
                 [
-                    format!("content[0]._meta[{key:?}]{inner}"),
-                    format!("_meta[{key:?}]{inner}"),
+                    format!("content[0]._meta.{key}{inner}"),
+                    format!("_meta.{key}{inner}"),
                 ],
                 "{key}: {value}"
             );

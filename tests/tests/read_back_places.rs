@@ -123,7 +123,7 @@ fn a_list_of_texts_and_its_block_meta_must_agree() {
                 t(
                     r#""com.example/all":["a","b"]"#,
                     r#""com.example/all":["a"]"#,
-                    "content[1]._meta[\"com.example/all\"]",
+                    "content[1]._meta.com.example/all",
                     &["field `tags`", "content[0].text, content[1].text"],
                 ),
                 1,
@@ -132,14 +132,14 @@ fn a_list_of_texts_and_its_block_meta_must_agree() {
             t(
                 r#""text":"b""#,
                 r#""text":"c""#,
-                "content[0]._meta[\"com.example/all\"]",
+                "content[0]._meta.com.example/all",
                 &["content[0].text, content[1].text"],
             ),
             // An entry removed.
             t(
                 r#","_meta":{"com.example/all":["a","b"]}"#,
                 "",
-                "content[0]._meta[\"com.example/all\"]",
+                "content[0]._meta.com.example/all",
                 &["nothing at content[0]._meta"],
             ),
         ],
@@ -167,14 +167,14 @@ fn a_list_of_texts_and_its_result_meta_must_agree() {
             t(
                 r#""com.example/tags":["a","b","c"]"#,
                 r#""com.example/tags":["a","b","d"]"#,
-                "_meta[\"com.example/tags\"]",
+                "_meta.com.example/tags",
                 &["content[0].text … content[2].text (3 blocks)"],
             ),
             // A block removed.
             t(
                 r#"{"type":"text","text":"c"},"#,
                 "",
-                "_meta[\"com.example/tags\"]",
+                "_meta.com.example/tags",
                 &["content[0].text, content[1].text", "_meta"],
             ),
         ],
@@ -189,7 +189,7 @@ fn a_list_of_texts_and_its_result_meta_must_agree() {
         &[t(
             r#""com.example/tags":[]"#,
             r#""com.example/tags":["a"]"#,
-            "_meta[\"com.example/tags\"]",
+            "_meta.com.example/tags",
             &["no text block in content"],
         )],
     );
@@ -211,7 +211,7 @@ fn a_list_of_resources_and_their_contents_meta_must_agree() {
             t(
                 r#""all":["one","two"]"#,
                 r#""all":["one","three"]"#,
-                "content[1].resource._meta[\"all\"]",
+                "content[1].resource._meta.all",
                 &["content[0].resource.text, content[1].resource.text"],
             ),
             1,
@@ -238,7 +238,7 @@ fn a_list_of_links_and_its_result_meta_must_agree() {
         &[t(
             r#""com.example/links":["file:///a","file:///b"]"#,
             r#""com.example/links":["file:///a"]"#,
-            "_meta[\"com.example/links\"]",
+            "_meta.com.example/links",
             &["content[0].uri, content[1].uri"],
         )],
     );
@@ -260,7 +260,7 @@ fn a_list_of_images_and_their_block_meta_must_agree() {
             t(
                 r#""com.example/pages":[[1],[2,3]]"#,
                 r#""com.example/pages":[[1],[2,4]]"#,
-                "content[1]._meta[\"com.example/pages\"]",
+                "content[1]._meta.com.example/pages",
                 &["content[0].data, content[1].data"],
             ),
             1,
@@ -304,26 +304,26 @@ fn a_json_text_and_its_meta_entries_must_agree() {
             t(
                 r#""_meta":{"config":{"depth":2"#,
                 r#""_meta":{"config":{"depth":3"#,
-                "content[0]._meta[\"config\"]",
+                "content[0]._meta.config",
                 &["field `config`", "content[0].text and content[0]._meta"],
             ),
             t(
                 r#""resource":{"uri":"file:///log.txt","text":"ok","_meta":{"config":{"depth":2"#,
                 r#""resource":{"uri":"file:///log.txt","text":"ok","_meta":{"config":{"depth":9"#,
-                "content[1].resource._meta[\"config\"]",
-                &["content[0].text and content[1].resource._meta[\"config\"]"],
+                "content[1].resource._meta.config",
+                &["content[0].text and content[1].resource._meta.config"],
             ),
             t(
                 r#""com.example/config":{"depth":2,"name":"x"}"#,
                 r#""com.example/config":{"depth":2,"name":"y"}"#,
-                "_meta[\"com.example/config\"]",
-                &["content[0].text and _meta[\"com.example/config\"]"],
+                "_meta.com.example/config",
+                &["content[0].text and _meta.com.example/config"],
             ),
             // The text changed: every other place now disagrees; the first read is named.
             t(
                 r#"{\"depth\":2"#,
                 r#"{\"depth\":5"#,
-                "content[0]._meta[\"config\"]",
+                "content[0]._meta.config",
                 &["content[0].text"],
             ),
         ],
@@ -481,14 +481,14 @@ fn an_optional_json_text_and_its_meta_entry_must_agree() {
             t(
                 r#"{"type":"text","text":"{\"depth\":2,\"name\":\"x\"}"}"#,
                 "",
-                "_meta[\"com.example/config\"]",
-                &["no text block in content and _meta[\"com.example/config\"]"],
+                "_meta.com.example/config",
+                &["no text block in content and _meta.com.example/config"],
             ),
             t(
                 r#""com.example/config":{"depth":2,"name":"x"}"#,
                 r#""com.example/config":null"#,
-                "_meta[\"com.example/config\"]",
-                &["content[0].text and _meta[\"com.example/config\"]"],
+                "_meta.com.example/config",
+                &["content[0].text and _meta.com.example/config"],
             ),
         ],
     );
@@ -497,11 +497,11 @@ fn an_optional_json_text_and_its_meta_entry_must_agree() {
         read_json(br#"{"content":[],"_meta":{"com.example/config":{"depth":2,"name":"x"}}}"#)
             .unwrap();
     let error = Maybe::from_call_tool_result(&result).unwrap_err();
-    assert_eq!(error.path(), "_meta[\"com.example/config\"]");
+    assert_eq!(error.path(), "_meta.com.example/config");
     assert!(
         error
             .detail()
-            .contains("no text block in content and _meta[\"com.example/config\"]"),
+            .contains("no text block in content and _meta.com.example/config"),
         "{error}"
     );
 }
@@ -521,7 +521,7 @@ fn a_list_of_json_texts_and_its_block_meta_must_agree() {
             t(
                 r#""n":[{"depth":2,"name":"x"},{"depth":2,"name":"x"}]"#,
                 r#""n":[{"depth":2,"name":"x"}]"#,
-                "content[1]._meta[\"n\"]",
+                "content[1]._meta.n",
                 &["content[0].text, content[1].text"],
             ),
             1,
@@ -548,23 +548,23 @@ fn an_image_and_its_meta_entries_must_agree() {
             t(
                 r#""com.example/chart":[1,2,3]"#,
                 r#""com.example/chart":[1,2,4]"#,
-                "_meta[\"com.example/chart\"]",
+                "_meta.com.example/chart",
                 &[
                     "field `chart`",
-                    "content[0].data and _meta[\"com.example/chart\"]",
+                    "content[0].data and _meta.com.example/chart",
                 ],
             ),
             t(
                 r#""bytes":[1,2,3]"#,
                 r#""bytes":[1,2]"#,
-                "content[0]._meta[\"bytes\"]",
-                &["content[0].data and content[0]._meta[\"bytes\"]"],
+                "content[0]._meta.bytes",
+                &["content[0].data and content[0]._meta.bytes"],
             ),
             // The data changed.
             t(
                 r#""data":"AQID""#,
                 r#""data":"AQIE""#,
-                "content[0]._meta[\"bytes\"]",
+                "content[0]._meta.bytes",
                 &["content[0].data"],
             ),
         ],
@@ -597,14 +597,14 @@ fn an_optional_audio_and_its_meta_entry_must_agree() {
             t(
                 r#"{"type":"audio","data":"CQ==","mimeType":"audio/wav"},"#,
                 "",
-                "_meta[\"com.example/clip\"]",
-                &["no audio block in content and _meta[\"com.example/clip\"]"],
+                "_meta.com.example/clip",
+                &["no audio block in content and _meta.com.example/clip"],
             ),
             t(
                 r#""com.example/clip":[9]"#,
                 r#""com.example/clip":[8]"#,
-                "_meta[\"com.example/clip\"]",
-                &["content[0].data and _meta[\"com.example/clip\"]"],
+                "_meta.com.example/clip",
+                &["content[0].data and _meta.com.example/clip"],
             ),
         ],
     );
@@ -625,8 +625,8 @@ fn a_blob_and_its_contents_meta_must_agree() {
         &[t(
             r#""bytes":[5,6]"#,
             r#""bytes":[5]"#,
-            "content[0].resource._meta[\"bytes\"]",
-            &["content[0].resource.blob and content[0].resource._meta[\"bytes\"]"],
+            "content[0].resource._meta.bytes",
+            &["content[0].resource.blob and content[0].resource._meta.bytes"],
         )],
     );
 }
@@ -674,7 +674,7 @@ fn an_optional_text_whose_block_is_missing_disagrees_with_a_place_that_holds_a_v
             t(
                 r#""com.example/city":"Oslo""#,
                 r#""com.example/city":"Bergen""#,
-                "_meta[\"com.example/city\"]",
+                "_meta.com.example/city",
                 &["\"Oslo\" at content[0].resource.uri and \"Bergen\" at _meta"],
             ),
         ],
@@ -703,7 +703,7 @@ fn an_optional_link_whose_block_is_missing_disagrees_with_its_meta_entry() {
         &[t(
             r#",{"type":"resource_link","uri":"https://example.com/a","name":"source"}"#,
             "",
-            "_meta[\"com.example/source\"]",
+            "_meta.com.example/source",
             &["no resource_link block in content and \"https://example.com/a\" at _meta"],
         )],
     );
@@ -799,7 +799,7 @@ fn a_flattened_type_compares_its_places() {
         &[t(
             r#""com.example/tags":["x"]"#,
             r#""com.example/tags":["y"]"#,
-            "_meta[\"com.example/tags\"]",
+            "_meta.com.example/tags",
             &["content[1].text and _meta"],
         )],
     );
@@ -828,10 +828,10 @@ fn a_value_copied_into_every_block_of_a_list_is_compared_in_each() {
                 t(
                     r#""com.example/source":"syslog""#,
                     r#""com.example/source":"journal""#,
-                    "content[2]._meta[\"com.example/source\"]",
+                    "content[2]._meta.com.example/source",
                     &[
                         "field `source`",
-                        "content[0]._meta[\"com.example/source\"] and content[2]._meta",
+                        "content[0]._meta.com.example/source and content[2]._meta",
                     ],
                 ),
                 2,
@@ -841,8 +841,8 @@ fn a_value_copied_into_every_block_of_a_list_is_compared_in_each() {
                 t(
                     r#","_meta":{"com.example/source":"syslog"}"#,
                     "",
-                    "content[1]._meta[\"com.example/source\"]",
-                    &["content[0]._meta[\"com.example/source\"] and content[1]._meta"],
+                    "content[1]._meta.com.example/source",
+                    &["content[0]._meta.com.example/source and content[1]._meta"],
                 ),
                 1,
             ),
@@ -851,8 +851,8 @@ fn a_value_copied_into_every_block_of_a_list_is_compared_in_each() {
                 t(
                     r#""com.example/source":"syslog""#,
                     r#""com.example/source":"journal""#,
-                    "_meta[\"com.example/source\"]",
-                    &["content[0]._meta[\"com.example/source\"] and _meta[\"com.example/source\"]"],
+                    "_meta.com.example/source",
+                    &["content[0]._meta.com.example/source and _meta.com.example/source"],
                 ),
                 3,
             ),

@@ -175,11 +175,11 @@ fn a_uri_variable_and_a_meta_value_that_disagree_are_refused_naming_both() {
         r#""com.example/city":"Lyon""#,
     );
     let err = Weather::from_call_tool_result(&result).unwrap_err();
-    assert_eq!(err.path(), "_meta[\"com.example/city\"]");
+    assert_eq!(err.path(), "_meta.com.example/city");
     assert_eq!(
         err.detail(),
         "field `city` is read from two places that disagree: content[0].resource.uri and \
-         _meta[\"com.example/city\"] (both are written from this one field, so they must be equal)"
+         _meta.com.example/city (both are written from this one field, so they must be equal)"
     );
 }
 
@@ -531,9 +531,9 @@ fn a_link_uri_that_disagrees_with_a_template_variable_or_a_meta_value_is_refused
     assert_eq!(
         refused::<Cited>(&result),
         (
-            "_meta[\"com.example/source\"]".to_owned(),
+            "_meta.com.example/source".to_owned(),
             "field `source` is read from two places that disagree: \"https://example.com/a\" at content[0].uri and \
-             \"https://example.com/b\" at _meta[\"com.example/source\"] (both are written from this one field, so they must be equal)"
+             \"https://example.com/b\" at _meta.com.example/source (both are written from this one field, so they must be equal)"
                 .to_owned()
         )
     );
@@ -609,9 +609,9 @@ fn a_meta_value_that_disagrees_with_a_text_field_is_refused_naming_both() {
     assert_eq!(
         refused::<Tally>(&result),
         (
-            "_meta[\"com.example/count\"]".to_owned(),
+            "_meta.com.example/count".to_owned(),
             "field `count` is read from two places that disagree: \"3\" at content[0].text and \
-             \"4\" at _meta[\"com.example/count\"] (both are written from this one field, so they must be equal)"
+             \"4\" at _meta.com.example/count (both are written from this one field, so they must be equal)"
                 .to_owned()
         )
     );
@@ -624,9 +624,7 @@ fn a_meta_value_that_disagrees_with_a_text_field_is_refused_naming_both() {
     let (path, detail) = refused::<Tally>(&result);
     assert_eq!(path, "content[2].text");
     assert!(
-        detail.contains(
-            "\"M\" at content[1]._meta[\"com.example/label\"] and \"L\" at content[2].text"
-        ),
+        detail.contains("\"M\" at content[1]._meta.com.example/label and \"L\" at content[2].text"),
         "{detail}"
     );
 }
@@ -676,12 +674,12 @@ fn a_field_with_several_places_needs_neither_clone_nor_partial_eq() {
         (
             r#""region":"alps""#,
             r#""region":"jura""#,
-            "content[1].resource._meta[\"region\"]",
+            "content[1].resource._meta.region",
         ),
         (
             r#""com.example/region":"alps""#,
             r#""com.example/region":"jura""#,
-            "_meta[\"com.example/region\"]",
+            "_meta.com.example/region",
         ),
     ] {
         let (found, detail) = refused::<Map>(&tampered(map(), from, to));

@@ -36,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::{cut, join_path};
+use crate::wire::error::{cut_path, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,8 +160,9 @@ impl Validate for Meta {
             check_text(self.as_object().as_str(), path, out);
         }
         for (key, raw) in self.iter() {
-            // Cut as a reader's paths are: a key may be a megabyte long.
-            let here = format!("{path}[{:?}]", cut(&key));
+            // The reader's path style (`_meta.com.example/k`, keys joined with `.`), cut as
+            // its paths are: a key may be a megabyte long.
+            let here = cut_path(at(path, &key));
             push(out, here.clone(), rules::check_meta_key(&key));
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
@@ -434,7 +435,7 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
                     if !property.is_object() {
                         type_problem(
                             out,
-                            format!("{}[{:?}]", at(path, "properties"), cut(name)),
+                            cut_path(at(&at(path, "properties"), name)),
                             "each property schema must be an object (2025 schemas)".to_owned(),
                         );
                     }

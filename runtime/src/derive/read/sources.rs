@@ -25,9 +25,11 @@ pub enum At {
 impl At {
     fn meta_path(self, key: &str) -> String {
         match self {
-            At::Result => format!("_meta[{key:?}]"),
-            At::Block(index) => format!("content[{index}]._meta[{key:?}]"),
-            At::Contents(index) => format!("content[{index}].resource._meta[{key:?}]"),
+            // The reader's path style: keys joined with `.` (as `read_json` and `validate()`
+            // name the same place).
+            At::Result => format!("_meta.{key}"),
+            At::Block(index) => format!("content[{index}]._meta.{key}"),
+            At::Contents(index) => format!("content[{index}].resource._meta.{key}"),
         }
     }
 }
