@@ -526,6 +526,53 @@ fn documents() -> (Vec<Case>, Vec<Case>) {
                 "]}",
             ),
         ),
+        // One block whose members come before its `type` (held until the type is known,
+        // then listed to be read as it says), and one unknown block of many members.
+        (
+            "CallToolResult",
+            "one text block, tiny members before type",
+            repeated(
+                r#"{"content":[{"#,
+                |i| format!(r#""{}":0"#, key(i)),
+                r#","type":"text","text":""}]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "one unknown block of tiny members",
+            repeated(
+                r#"{"content":[{"type":"x","#,
+                |i| format!(r#""{}":0"#, key(i)),
+                "}]}",
+            ),
+        ),
+        (
+            "CallToolResult",
+            "one unknown block, tiny members before type",
+            repeated(
+                r#"{"content":[{"#,
+                |i| format!(r#""{}":0"#, key(i)),
+                r#","type":"x"}]}"#,
+            ),
+        ),
+        (
+            "CallToolResult",
+            "text block _meta of tiny entries",
+            repeated(
+                r#"{"content":[{"type":"text","text":"","_meta":{"#,
+                |i| format!(r#""{}":0"#, key(i)),
+                "}}]}",
+            ),
+        ),
+        (
+            "Tool",
+            "tiny outputSchema entries",
+            repeated(
+                r#"{"name":"t","inputSchema":{"type":"object"},"outputSchema":{"type":"object","#,
+                |i| format!(r#""{}":0"#, key(i)),
+                "}}",
+            ),
+        ),
         (
             "CallToolResult",
             "tiny unknown blocks with a field",

@@ -307,10 +307,11 @@ fn error_text_is_cut_for_other_values() {
             format!(r#"{{"contents":[],"{long}":1,"{long}":2}}"#),
         ),
         (
-            "a 1 MiB number as a size",
+            // (A 1 MiB integer is a valid size, kept as read: a fraction is not.)
+            "a 1 MiB fraction as a size",
             "Resource",
             format!(
-                r#"{{"uri":"a:b","name":"n","size":1{}}}"#,
+                r#"{{"uri":"a:b","name":"n","size":1{}.5}}"#,
                 "0".repeat(1 << 20)
             ),
         ),

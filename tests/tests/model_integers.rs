@@ -199,3 +199,22 @@ fn the_rmcp_bridge_names_the_size_its_u64_cannot_carry() {
     let read: ReadResourceResult = read_json(ttl_doc("18446744073709551616").as_bytes()).unwrap();
     assert_eq!(read.to_rmcp().expect_err("2^64").path(), "ttlMs");
 }
+
+#[test]
+fn a_size_before_the_block_type_is_read_the_same_way() {
+    // Members before `type` are held, then read one by one once the type is known.
+    let doc = br#"{"content":[{"size":-1,"a":0,"type":"resource_link","uri":"a:b","name":"n"}]}"#;
+    let result: CallToolResult = read_json(doc).unwrap();
+    let ContentBlock::ResourceLink(link) = &result.content[0] else {
+        panic!("a link")
+    };
+    assert_eq!(link.size.as_ref().and_then(JsonInteger::as_i64), Some(-1));
+    assert_eq!(link.extra.as_str(), r#"{"a":0}"#);
+    let doc =
+        br#"{"content":[{"a":0,"size":1.5,"b":1,"type":"resource_link","uri":"a:b","name":"n"}]}"#;
+    let error = read_json::<CallToolResult>(doc).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "content[0].size: 1.5 is not an integer (rule: type)"
+    );
+}
