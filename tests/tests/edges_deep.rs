@@ -273,6 +273,21 @@ fn to_rmcp_refuses_deep_json_text_with_its_path() {
                 &path_below("messages[0].content._meta.com.example/deep", 6),
             );
 
+            let mut contents = mcp_content::TextResourceContents::new(
+                mcp_content::Uri::new("file:///a").unwrap(),
+                "a",
+            );
+            contents.meta = our_meta(deep_raw(depth));
+            let read = ReadResourceResult::new(vec![contents.into()]);
+            for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::LATEST] {
+                let path = path_below("contents[0]._meta.com.example/deep", 5);
+                refused_at(&read.to_rmcp_for(version).unwrap_err(), &path);
+                refused_at(&read.clone().into_rmcp_for(version).unwrap_err(), &path);
+            }
+            let mut resource = Resource::new(mcp_content::Uri::new("file:///a").unwrap(), "a");
+            resource.meta = our_meta(deep_raw(depth));
+            refused_at(&resource.to_rmcp().unwrap_err(), &meta_path);
+
             let mut schema = JsonObject::new();
             schema.insert("type", json!("object"));
             schema.insert("default", deep_raw(depth));
