@@ -104,7 +104,7 @@ impl RawJson {
 
 /// Model text (valid JSON: a `RawJson`, a member of a `JsonObject`) as a `Value`, at any
 /// depth.
-fn json_text_to_value(text: &str) -> Value {
+pub(crate) fn json_text_to_value(text: &str) -> Value {
     // Unreachable fallback: `parse_value` fails only on text that is not JSON, and the
     // model holds none (`RawValue` checks it on the way in).
     crate::wire::value_text::parse_value(text).unwrap_or(Value::Null)
