@@ -139,6 +139,11 @@ impl From<Value> for RawJson {
 }
 
 impl From<Box<RawValue>> for RawJson {
+    /// The unchecked route: `RawValue` has checked the syntax (without recursion), nothing
+    /// more. Unlike [`RawJson::parse`], a duplicate key or nesting past 128 levels is kept:
+    /// the writers relay the text as it is, [`RawJson::to_value`] reads it at any depth, and
+    /// every reader of the wire ([`read_json`](crate::read_json), the rmcp bridge) refuses
+    /// the document with the path of the first value past its limit and the rule `limit`.
     fn from(value: Box<RawValue>) -> Self {
         Self(compact(value))
     }
