@@ -85,13 +85,16 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     let offers = states
         .iter()
         .map(|(state, _, offer, ..)| quote!(__p::offer_variant(&mut __s.#state, __i, __b, #offer)));
-    let rejects = states.iter().enumerate().map(|(i, (state, .., variant))| {
+    let rejects = states
+        .iter()
+        .enumerate()
+        .map(|(i, (state, _, _, finish, variant))| {
+            let full = format!("{name}::{variant}");
+            quote!(__p::reject_variant(&mut __s.#state, __took[#i], (__i, __b), #full, #finish);)
+        });
+    let unexpected = states.iter().map(|(state, _, _, finish, variant)| {
         let full = format!("{name}::{variant}");
-        quote!(__p::reject_variant(&mut __s.#state, __took[#i], __i, __b, #full);)
-    });
-    let unexpected = states.iter().map(|(state, .., variant)| {
-        let full = format!("{name}::{variant}");
-        quote!((#variant, __p::unexpected_in_variant(__s.#state, __i, __b, #full)),)
+        quote!((#variant, __p::unexpected_in_variant(__s.#state, (__i, __b), #full, #finish)),)
     });
     let finishes = states.iter().map(|(state, _, _, finish, variant)| {
         quote! {
