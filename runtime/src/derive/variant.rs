@@ -83,7 +83,7 @@ pub fn unexpected_in_variant<S, T>(
 pub fn finish_variant<S, T>(
     state: VariantSlots<S>,
     result_meta: &Meta,
-    finish: FinishFn<S, T>,
+    finish: impl FnOnce(S, &Meta) -> Result<T, ReadError>,
 ) -> Result<T, ReadError> {
     match state {
         VariantSlots::Reading(slots) => finish(slots, result_meta),

@@ -47,6 +47,7 @@ pub(super) fn expand(item: &Enum, layouts: &[Layout]) -> TokenStream {
 fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     let ident = &item.original.ident;
     let name = ident.to_string();
+    let structured = item.attrs.structured.is_some();
     let mut parts = TokenStream::new();
     let mut states = Vec::new();
     for layout in layouts {
@@ -61,7 +62,35 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
         );
         let slot_items = read::slots_struct(layout, &slots);
         let offers = read::offers(layout);
-        let finish_body = read::finish(layout, &quote!(#ident::#variant));
+        let ctor = quote!(#ident::#variant);
+        let finish_body = read::finish(layout, &ctor);
+        // A `structured` enum's fields with no place in the content are in
+        // `structuredContent` only: read with it, they are taken from its value when it is
+        // this variant (`finish_with`).
+        let finish_fn = if structured {
+            let with = format_ident!("__finish_with_{}", variant);
+            let base = quote!(__p::Option::take_if(
+                __base,
+                |__b| ::core::matches!(__b, #ctor { .. })
+            ));
+            let bindings = read::base_bindings(layout, &ctor, &base);
+            quote! {
+                fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
+                    #with(__s, __meta, &mut __p::None)
+                }
+
+                fn #with(__s: #slots, __meta: &__p::Meta, __base: &mut __p::Option<#ident>) -> __p::Result<#ident, __p::ReadError> {
+                    #bindings
+                    #finish_body
+                }
+            }
+        } else {
+            quote! {
+                fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
+                    #finish_body
+                }
+            }
+        };
         parts.extend(quote! {
             #slot_items
 
@@ -70,9 +99,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
                 __p::Ok(false)
             }
 
-            fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
-                #finish_body
-            }
+            #finish_fn
         });
         states.push((state, slots, offer, finish, variant.to_string()));
     }
@@ -101,6 +128,25 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
             match __p::finish_variant(__s.#state, __meta, #finish) {
                 __p::Ok(__value) => return __p::Ok(__value),
                 __p::Err(__error) => __errors.push((#variant, __error)),
+            }
+        }
+    });
+    let finish_with = structured.then(|| {
+        let finishes = states.iter().map(|(state, _, _, finish, variant)| {
+            let with = format_ident!("__finish_with_{}", finish.to_string().trim_start_matches("__finish_"));
+            quote! {
+                match __p::finish_variant(__s.#state, __meta, |__s, __meta| #with(__s, __meta, &mut __base)) {
+                    __p::Ok(__value) => return __p::Ok(__value),
+                    __p::Err(__error) => __errors.push((#variant, __error)),
+                }
+            }
+        });
+        quote! {
+            fn finish_with(__s: __Slots, __meta: &__p::Meta, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+                let mut __base = __base;
+                let mut __errors = __p::Vec::new();
+                #(#finishes)*
+                __p::Err(__p::no_variant(#name, &__errors))
             }
         }
     });
@@ -140,6 +186,8 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
                 #(#finishes)*
                 __p::Err(__p::no_variant(#name, &__errors))
             }
+
+            #finish_with
 
             fn unexpected(__s: __Slots, __i: usize, __b: &__p::ContentBlock) -> __p::ReadError {
                 __p::no_variant(#name, &[#(#unexpected)*])

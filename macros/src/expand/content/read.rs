@@ -23,7 +23,7 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     // A `structured` type's fields with no place in the content are in `structuredContent`
     // only: read together with it, they are taken from its value (`finish_with`).
     let finish = if layout.input.attrs.structured.is_some() {
-        let base = base_bindings(layout);
+        let base = base_bindings(layout, &quote!(Self), &quote!(__base));
         quote! {
             fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
                 Self::finish_with(__s, __meta, __p::None)
@@ -505,20 +505,25 @@ fn base_var(resolved: &Resolved) -> Ident {
     )
 }
 
-/// The statement that binds each unplaced field of `__base` (an `Option<Self>`) to an
+/// The statement that binds each unplaced field of `base` (an expression giving an
+/// `Option` of the type, matched with the path `ctor`: `Self`, or an enum's variant) to an
 /// `Option` of its value, for [`finish`] to read.
-fn base_bindings(layout: &Layout) -> TokenStream {
+pub(super) fn base_bindings(
+    layout: &Layout,
+    ctor: &TokenStream,
+    base: &TokenStream,
+) -> TokenStream {
     let fields: Vec<&Resolved> = layout.fields.iter().filter(|f| unplaced(f)).collect();
     if fields.is_empty() {
-        return quote!(let _ = __base;);
+        return quote!(let _ = #base;);
     }
     let vars: Vec<Ident> = fields.iter().map(|f| base_var(f)).collect();
     let members = fields.iter().map(|f| &f.field.member);
     let nones = fields.iter().map(|_| quote!(__p::None));
     quote! {
-        let (#(#vars,)*) = match __base {
-            __p::Some(Self { #(#members: #vars,)* .. }) => (#(__p::Some(#vars),)*),
-            __p::None => (#(#nones,)*),
+        let (#(#vars,)*) = match #base {
+            __p::Some(#ctor { #(#members: #vars,)* .. }) => (#(__p::Some(#vars),)*),
+            _ => (#(#nones,)*),
         };
     }
 }
@@ -567,9 +572,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         let slot = slot(resolved);
         let name = resolved.field.ident.to_string();
         let name = name.trim_start_matches("r#");
-        let from_base = layout.input.attrs.structured.is_some()
-            && layout.input.variant.is_none()
-            && unplaced(resolved);
+        let from_base = layout.input.attrs.structured.is_some() && unplaced(resolved);
         let value = match &resolved.role {
             Role::Skip if from_base => {
                 let var = base_var(resolved);

@@ -156,12 +156,10 @@ fn disagreement<T: ContentSlots + DeserializeOwned>(
         differing_place(result, copy, &blocks, &meta)
     });
     let other = other.unwrap_or_else(|| "the blocks".to_owned());
-    let member = at
-        .trim_start_matches('.')
-        .split(['.', '['])
-        .next()
-        .filter(|member| !member.is_empty())
-        .map_or_else(|| "the value".to_owned(), |member| format!("`{member}`"));
+    let member = match at.trim_start_matches('.') {
+        "" => "the value".to_owned(),
+        member => format!("`{}`", super::shorten(member)),
+    };
     ReadError::message(
         structured_path.clone(),
         format!(
@@ -186,7 +184,9 @@ fn differing_place(
         .enumerate()
         .filter(|(index, _)| Some(*index) != copy);
     let mut written = written.iter();
+    let mut next = 0;
     for (index, block) in arrived {
+        next = index + 1;
         let path = format!("content[{index}]");
         let Some(own) = written.next() else {
             return Some(path);
@@ -198,6 +198,10 @@ fn differing_place(
         if let Some(at) = first_difference(&b, &a, String::new()) {
             return Some(display_path(&path, &at));
         }
+    }
+    if written.next().is_some() {
+        // A block written from structuredContent that did not arrive.
+        return Some(format!("content[{next}]"));
     }
     let (a, b) = (
         serde_json::to_value(&result.meta).ok()?,
