@@ -123,3 +123,24 @@ pub fn no_variant(name: &str, errors: &[(&str, ReadError)]) -> ReadError {
         format!("no variant of `{name}` reads it: {reasons}"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_reason_is_cut_and_many_variants_are_counted() {
+        let long = ReadError::message("content", "x".repeat(1_000));
+        let errors: Vec<(&str, ReadError)> = (0..12)
+            .map(|_| ("V", ReadError::message("content", "y")))
+            .chain([("L", long)])
+            .collect();
+        let error = no_variant("E", &errors[12..]).to_string();
+        let reason = error.split_once("`L`: ").unwrap().1;
+        assert_eq!(reason.chars().count(), REASON_CHARS + 1);
+        assert!(reason.ends_with('…'));
+        let error = no_variant("E", &errors).to_string();
+        assert_eq!(error.matches("`V`").count(), REASONS);
+        assert!(error.ends_with("; and 5 more variants"), "{error}");
+    }
+}
