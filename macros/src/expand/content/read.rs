@@ -684,11 +684,23 @@ fn describe_sources(layout: &Layout, resolved: &Resolved) -> String {
             places.push(format!("in the result's _meta[{:?}]", key.value()));
         }
     }
-    let mut owners: Vec<usize> = resolved.uses.iter().filter_map(Use::owner).collect();
-    owners.dedup();
-    for owner in owners {
+    // Each place in a block, named as the wire spells it: a value that arrived elsewhere (the
+    // result's `_meta` for a block's, the block's envelope for its contents') is easy to see.
+    for used in &resolved.uses {
+        let Some(owner) = used.owner() else {
+            continue;
+        };
+        let part = match used {
+            Use::BlockMeta { key, .. } => format!("_meta[{:?}]", key.value()),
+            Use::ContentsMeta { key, .. } => format!("resource._meta[{:?}]", key.value()),
+            Use::TemplateVar { name, .. } => format!("URI (variable `{name}`)"),
+            _ => part_path(layout, used),
+        };
         let owner = &layout.fields[owner].field.ident;
-        places.push(format!("with the block of field `{owner}`"));
+        let place = format!("in the {part} of the block of field `{owner}`");
+        if !places.contains(&place) {
+            places.push(place);
+        }
     }
     if places.is_empty() {
         // A `structured` type's field without a kind: only in `structuredContent`.
