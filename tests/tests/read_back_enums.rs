@@ -91,6 +91,11 @@ fn a_missing_block_names_the_variants_field_and_its_mime_type() {
     );
 }
 
+#[derive(Content, Debug, PartialEq)]
+enum Loose {
+    Chart(#[content(image(mime = "image/png", any_mime))] Vec<u8>),
+}
+
 #[test]
 fn a_variant_refuses_an_image_of_another_mime_type_naming_field_and_types() {
     let error = read::<Answer>(&content(&[JPEG, TEXT])).unwrap_err();
@@ -104,10 +109,6 @@ fn a_variant_refuses_an_image_of_another_mime_type_naming_field_and_types() {
          (mark it `any_mime` to read an image of any type)"
     );
 
-    #[derive(Content, Debug, PartialEq)]
-    enum Loose {
-        Chart(#[content(image(mime = "image/png", any_mime))] Vec<u8>),
-    }
     assert_eq!(
         read::<Loose>(&content(&[JPEG])).unwrap(),
         Loose::Chart(vec![1])

@@ -304,6 +304,7 @@ enum Shape {
         #[content(image(mime = "image/png"))] Vec<u8>,
         String,
     ),
+    Empty,
 }
 
 #[test]
@@ -344,6 +345,70 @@ fn a_structured_enum_compares_its_variant_with_structured_content() {
         error
             .to_string()
             .starts_with("content[1].text: the JSON text of the structured content disagrees with structuredContent"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_structured_value_that_is_not_an_object_reads_back_from_every_version() {
+    // A unit variant's serde form is a string: 2025-era peers get it as `{"result": …}`.
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        let written =
+            String::from_utf8(Shape::Empty.into_call_tool_result().to_json_for(version)).unwrap();
+        assert_eq!(read::<Shape>(&written).unwrap(), Shape::Empty, "{written}");
+        let circle = Shape::Circle {
+            label: "c".into(),
+            radius: 2.0,
+        };
+        let written = String::from_utf8(
+            Shape::Circle {
+                label: "c".into(),
+                radius: 2.0,
+            }
+            .into_call_tool_result()
+            .to_json_for(version),
+        )
+        .unwrap();
+        assert_eq!(read::<Shape>(&written).unwrap(), circle, "{written}");
+    }
+    // A wrapped value that is another variant's: refused, naming the place.
+    let wrong = r#"{"content":[],"structuredContent":{"result":"Round"}}"#;
+    assert_eq!(
+        read::<Shape>(wrong).unwrap_err().path(),
+        "structuredContent"
+    );
+}
+
+#[test]
+fn maps_whose_members_come_in_another_order_agree() {
+    use std::collections::HashMap;
+
+    #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
+    #[content(structured)]
+    struct Tally {
+        #[content(text(json))]
+        counts: HashMap<String, u32>,
+        totals: HashMap<String, u32>,
+    }
+    let tally = || Tally {
+        counts: (0..32).map(|i| (format!("k{i}"), i)).collect(),
+        totals: (0..32).map(|i| (format!("t{i}"), i)).collect(),
+    };
+    // Each `HashMap` iterates in its own order: the blocks' map and structuredContent's are
+    // written in different orders, and are the same map.
+    for _ in 0..8 {
+        assert_eq!(read::<Tally>(&json(tally())).unwrap(), tally());
+    }
+    let written = json(tally());
+    let tampered = replace(&written, r#"\"k5\":5"#, r#"\"k5\":6"#);
+    let error = read::<Tally>(&tampered).unwrap_err();
+    assert_eq!(error.path(), "structuredContent.counts.k5", "{error}");
+    assert!(
+        error.detail().contains("(5) and content[0].text (6)"),
         "{error}"
     );
 }

@@ -5,8 +5,8 @@
 //! the JSON path and what was expected.
 
 use mcp_content::{
-    CallToolResult, Content, FromContent, IntoCallToolResult, Priority, ProtocolVersion,
-    ReadError, SerializeFor, read_json,
+    CallToolResult, Content, FromContent, IntoCallToolResult, Priority, ProtocolVersion, ReadError,
+    SerializeFor, read_json,
 };
 
 fn json<T: IntoCallToolResult>(value: T) -> String {
@@ -112,7 +112,11 @@ fn a_meta_value_is_read_from_its_own_place_and_refused_from_another() {
     ];
     for (moved, detail) in cases {
         let error = read::<Placed>(&moved).unwrap_err();
-        assert_eq!((error.path(), error.detail()), ("content", detail), "{moved}");
+        assert_eq!(
+            (error.path(), error.detail()),
+            ("content", detail),
+            "{moved}"
+        );
     }
 }
 
@@ -122,7 +126,11 @@ fn annotations_are_read_from_the_block_and_refused_from_elsewhere() {
     let off_block = replace(&written, r#","annotations":{"priority":0.5}"#, "");
     let moved = [
         // Inside the embedded contents (annotations sit on the block, never in `resource`).
-        replace(&off_block, r#""text":"r""#, r#""text":"r","annotations":{"priority":0.5}"#),
+        replace(
+            &off_block,
+            r#""text":"r""#,
+            r#""text":"r","annotations":{"priority":0.5}"#,
+        ),
         // On the result.
         replace(
             &off_block,
@@ -224,7 +232,10 @@ fn options_and_lists_with_none_one_and_many_blocks_in_a_flattened_struct() {
         (None, vec![]),
         (Some(vec![1]), vec![]),
         (None, vec!["x".to_owned()]),
-        (Some(vec![1, 2]), vec!["x".to_owned(), "y".to_owned(), "z".to_owned()]),
+        (
+            Some(vec![1, 2]),
+            vec!["x".to_owned(), "y".to_owned(), "z".to_owned()],
+        ),
     ];
     for (b, c) in cases {
         let nest = || Nest {
@@ -239,14 +250,23 @@ fn options_and_lists_with_none_one_and_many_blocks_in_a_flattened_struct() {
     }
     let text = r#"{"type":"text","text":"a"}"#;
     let refused = [
-        (vec![], "content: field `a` expects a text block; found none"),
         (
-            vec![text, r#"{"type":"audio","data":"AQ==","mimeType":"audio/wav"}"#],
+            vec![],
+            "content: field `a` expects a text block; found none",
+        ),
+        (
+            vec![
+                text,
+                r#"{"type":"audio","data":"AQ==","mimeType":"audio/wav"}"#,
+            ],
             "content[1]: unexpected audio block: field `b` expects an image (image/png) block \
              and no field of `Nest` is left to take an audio block",
         ),
         (
-            vec![text, r#"{"type":"image","data":"AQ==","mimeType":"image/gif"}"#],
+            vec![
+                text,
+                r#"{"type":"image","data":"AQ==","mimeType":"image/gif"}"#,
+            ],
             "content[1].mimeType: field `b` declares MIME type image/png, found image/gif: \
              a field with a literal `mime` reads only image blocks of that type \
              (mark it `any_mime` to read an image of any type)",
@@ -263,6 +283,10 @@ fn options_and_lists_with_none_one_and_many_blocks_in_a_flattened_struct() {
     ];
     for (blocks, error) in refused {
         let json = format!(r#"{{"content":[{}]}}"#, blocks.join(","));
-        assert_eq!(read::<Nest>(&json).unwrap_err().to_string(), error, "{json}");
+        assert_eq!(
+            read::<Nest>(&json).unwrap_err().to_string(),
+            error,
+            "{json}"
+        );
     }
 }

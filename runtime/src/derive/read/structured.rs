@@ -36,8 +36,18 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     let Some(structured) = &result.structured_content else {
         return super::read_content(&result.content, &result.meta, None);
     };
-    let value: T = read_value(structured)?;
-    let structured_value = structured.to_value();
+    let (value, structured_value) = match read_value::<T>(structured) {
+        Ok(value) => (value, structured.to_value()),
+        // A serde form that is not an object (a unit variant's `"Name"`) goes to 2025-era
+        // peers wrapped as `{"result": …}`: read back what was wrapped.
+        Err(error) => match unwrapped(structured) {
+            Some(inner) => match serde_json::from_value::<T>(inner.clone()) {
+                Ok(value) => (value, inner),
+                Err(_) => return Err(error),
+            },
+            None => return Err(error),
+        },
+    };
     let copy = json_copy(&result.content, &structured_value);
     if result.content.len() == usize::from(copy.is_some()) {
         return Ok(value);
@@ -53,17 +63,27 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
             }
             // The writer leaves the copy out when a field's block already holds the same text:
             // that block is the field's, read it so.
-            match copy.map(|_| read_over::<T>(result, None, read_value(structured)?)) {
+            match copy.map(|_| read_over::<T>(result, None, reread(&structured_value)?)) {
                 Some(Ok(read)) => read,
                 _ => return Err(error),
             }
         }
     };
     let found = serialized(&read)?;
+    if found == expected {
+        return Ok(read);
+    }
+    // Compared again as values: maps whose members come in another order (a `HashMap` field)
+    // are the same.
+    let (expected, found) = (as_value(&expected), as_value(&found));
     match first_difference(&expected, &found, String::new()) {
         None => Ok(read),
         Some(at) => Err(disagreement::<T>(
-            result, structured, copy, &at, &expected, &found,
+            result,
+            &structured_value,
+            copy,
+            &at,
+            (&expected, &found),
         )),
     }
 }
@@ -73,8 +93,30 @@ fn read_value<T: DeserializeOwned>(structured: &RawJson) -> Result<T, ReadError>
         .map_err(|e| ReadError::message(join("structuredContent", e.path()), e.detail().to_owned()))
 }
 
-fn serialized<T: Serialize>(value: &T) -> Result<Value, ReadError> {
-    serde_json::to_value(value).map_err(|e| {
+/// The value of `{"result": …}`, the 2025-era wrapping of a value that is not an object.
+fn unwrapped(structured: &RawJson) -> Option<Value> {
+    match structured.to_value() {
+        Value::Object(mut members) if members.len() == 1 => {
+            members.remove("result").filter(|inner| !inner.is_object())
+        }
+        _ => None,
+    }
+}
+
+fn as_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// The value read again from `structured`, already read once.
+fn reread<T: DeserializeOwned>(structured: &Value) -> Result<T, ReadError> {
+    serde_json::from_value(structured.clone())
+        .map_err(|e| ReadError::message("structuredContent", e.to_string()))
+}
+
+/// The serde form of `value` as compact JSON text: compared as text first, a value costs a
+/// few bytes per byte of it, not the 32 per number of a `Value`.
+fn serialized<T: Serialize>(value: &T) -> Result<String, ReadError> {
+    serde_json::to_string(value).map_err(|e| {
         ReadError::message(
             "structuredContent",
             format!("cannot compare the value read with the blocks: its serde form fails: {e}"),
@@ -142,14 +184,13 @@ fn stray_copy(blocks: &[ContentBlock], structured: &Value) -> Option<ReadError> 
 /// writing the `structuredContent` value again and comparing with what arrived.
 fn disagreement<T: ContentSlots + DeserializeOwned>(
     result: &CallToolResult,
-    structured: &RawJson,
+    structured: &Value,
     copy: Option<usize>,
     at: &str,
-    expected: &Value,
-    found: &Value,
+    (expected, found): (&Value, &Value),
 ) -> ReadError {
     let structured_path = display_path("structuredContent", at);
-    let other = read_value::<T>(structured).ok().and_then(|value| {
+    let other = reread::<T>(structured).ok().and_then(|value| {
         let mut blocks = Vec::new();
         let mut meta = Meta::new();
         value.extend_content(&mut blocks, &mut meta);
