@@ -412,3 +412,22 @@ fn maps_whose_members_come_in_another_order_agree() {
         "{error}"
     );
 }
+
+#[test]
+fn a_block_a_type_without_blocks_cannot_hold_is_refused_not_dropped() {
+    #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
+    #[content(structured)]
+    struct Point {
+        x: i32,
+        y: i32,
+    }
+    let point = Point { x: 1, y: 2 };
+    assert_eq!(read::<Point>(&json(Point { x: 1, y: 2 })).unwrap(), point);
+    // A human-readable text beside structuredContent: the type has no place for it.
+    let summary =
+        r#"{"content":[{"type":"text","text":"one, two"}],"structuredContent":{"x":1,"y":2}}"#;
+    assert_eq!(
+        read::<Point>(summary).unwrap_err().to_string(),
+        "content[0]: unexpected text block: no field of `Point` is left to take it"
+    );
+}
