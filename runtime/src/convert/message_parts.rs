@@ -1066,13 +1066,9 @@ fn wrap_mcp(mcp: Map<String, Value>) -> Map<String, Value> {
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
-    // The model's `Serialize` impls write maps with string keys and never fail. Not
-    // `serde_json::to_value`: it reads the raw JSON inside (unknown fields) with the
-    // parser's 128-level limit and would fail on deeper text; written, then read at any depth.
-    serde_json::to_string(value)
-        .ok()
-        .and_then(|text| crate::wire::value_text::parse_value(&text).ok())
-        .unwrap_or(Value::Null)
+    // The model's `Serialize` impls write maps with string keys and never fail, and
+    // `model_to_value` reads their raw JSON at any depth.
+    crate::wire::value_text::model_to_value(value).unwrap_or(Value::Null)
 }
 
 impl FromStr for MessageRole {

@@ -114,6 +114,16 @@ pub(crate) fn parse_value(text: &str) -> Result<Value, serde_json::Error> {
     }
 }
 
+/// A model value (whose `Serialize` writes raw JSON text: unknown fields, `_meta`,
+/// structured content) as a `Value`, at any depth. Not `serde_json::to_value`: it reads the
+/// raw text inside with the parser's 128-level limit and fails on deeper text; this writes
+/// the value, then reads it with [`parse_value`].
+pub(crate) fn model_to_value<T: serde::Serialize + ?Sized>(
+    value: &T,
+) -> Result<Value, serde_json::Error> {
+    parse_value(&serde_json::to_string(value)?)
+}
+
 enum Frame {
     Array(Vec<Value>),
     Object(Map<String, Value>, Option<String>),
