@@ -187,3 +187,36 @@ fn very_deep_raw_json_reads_back_without_overflow() {
         assert_eq!(again, raw);
     });
 }
+
+/// The `_meta` reader of generated read-back code, and the annotations of a block turned
+/// into message metadata: past 128 levels they read the value, not absent or `null`.
+#[test]
+fn deep_meta_and_annotation_extras_are_not_lost() {
+    let depth = 300;
+    let mut meta = Meta::new();
+    meta.insert_key(MetaKey::new("com.example/deep").unwrap(), nested(depth));
+    assert_eq!(
+        mcp_content::__private_0_1::meta_json(&meta, "com.example/deep"),
+        Some(nested(depth))
+    );
+
+    let mut block = ContentBlock::text("x");
+    let ContentBlock::Text(text) = &mut block else {
+        unreachable!()
+    };
+    let mut annotations = mcp_content::Annotations::default();
+    annotations.extra.insert("deep", nested(depth));
+    text.annotations = Some(annotations);
+    let mut result = CallToolResult::text("x");
+    result.content = vec![block];
+    let message = Message::from_call_tool_result(&result);
+    let Some(Part::Text(part)) = message.content.first() else {
+        panic!("a text part: {:?}", message.content);
+    };
+    assert_eq!(
+        part.metadata["mcp"]["annotations"]["deep"],
+        nested(depth),
+        "{:?}",
+        part.metadata
+    );
+}
