@@ -453,6 +453,68 @@ fn a_link_size_that_disagrees_with_the_text_is_refused_naming_both() {
 }
 
 #[test]
+fn a_link_size_no_u64_holds_is_refused_not_read_as_absent() {
+    // `size` is any JSON Schema integer on the wire; a `u64` field cannot take -1 or 2^64,
+    // and an `Option<u64>` field must not read them as "no size".
+    #[derive(Content, Debug, PartialEq)]
+    struct Sized {
+        #[content(link(name = "file", size = bytes))]
+        file: Uri,
+        bytes: u64,
+    }
+    #[derive(Content, Debug, PartialEq)]
+    struct MaybeSized {
+        #[content(link(name = "file", size = bytes))]
+        file: Uri,
+        bytes: Option<u64>,
+    }
+    let uri = || Uri::new("file:///a.bin").unwrap();
+    let sized = || Sized {
+        file: uri(),
+        bytes: 7,
+    };
+    let maybe = || MaybeSized {
+        file: uri(),
+        bytes: Some(7),
+    };
+    assert_eq!(
+        Sized::from_call_tool_result(&sized().into_call_tool_result()).unwrap(),
+        sized()
+    );
+    for wire in ["-1", "18446744073709551616", "1e30"] {
+        let to = format!(r#""size":{wire}"#);
+        let (path, detail) = refused::<Sized>(&tampered(sized(), r#""size":7"#, &to));
+        assert_eq!(path, "content[0].size", "{wire}");
+        assert!(
+            detail.contains(&format!("size {wire} does not fit")),
+            "{wire}: {detail}"
+        );
+        let (path, detail) = refused::<MaybeSized>(&tampered(maybe(), r#""size":7"#, &to));
+        assert_eq!(path, "content[0].size", "{wire}");
+        assert!(
+            detail.contains("does not fit the field's u64"),
+            "{wire}: {detail}"
+        );
+        // By value too.
+        let owned = MaybeSized::from_owned_call_tool_result(tampered(maybe(), r#""size":7"#, &to))
+            .unwrap_err();
+        assert_eq!(owned.path(), "content[0].size");
+    }
+    // No size on the wire is still none for the `Option`.
+    let none = MaybeSized {
+        file: uri(),
+        bytes: None,
+    };
+    assert_eq!(
+        MaybeSized::from_call_tool_result(&none.into_call_tool_result()).unwrap(),
+        MaybeSized {
+            file: uri(),
+            bytes: None
+        }
+    );
+}
+
+#[test]
 fn a_link_mime_type_and_last_modified_that_disagree_with_text_fields_are_refused() {
     use mcp_content::{MimeType, Timestamp};
     #[derive(Content, Debug, PartialEq)]

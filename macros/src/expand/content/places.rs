@@ -156,7 +156,9 @@ fn held(layout: &Layout, used: &Use) -> Option<(TokenStream, TokenStream)> {
             };
             part(quote!(__p::block_mime(__b)), path.to_owned())
         }
-        Use::LinkPart { key: "size", .. } => part(quote!(__p::link_size(__b)), "size".to_owned()),
+        Use::LinkPart { key: "size", .. } => {
+            part(quote!(__p::link_size(__b, __i)?), "size".to_owned())
+        }
         Use::LinkPart { key, .. } => {
             let mut chars = key.chars();
             let variant = chars.next().map_or_else(String::new, |first| {

@@ -356,7 +356,7 @@ fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenSt
             (value, quote!(<#ty as __p::SourceField<__p::MimeType>>))
         }
         Use::LinkPart { key: "size", .. } => (
-            quote!(__p::link_size(__b)),
+            quote!(__p::link_size(__b, __i)?),
             quote!(<#ty as __p::SourceField<u64>>),
         ),
         Use::LinkPart { key, .. } => {

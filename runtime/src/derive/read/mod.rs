@@ -518,13 +518,31 @@ pub fn part_text(block: &ContentBlock, part: TextPart) -> Option<String> {
     }
 }
 
-/// The `size` of a resource link block.
-pub fn link_size(block: &ContentBlock) -> Option<u64> {
-    match block {
-        // A size no `u64` holds (negative, past 64 bits) reads as none here.
-        ContentBlock::ResourceLink(b) => b.size.as_ref().and_then(JsonInteger::as_u64),
-        _ => None,
-    }
+/// The `size` of a resource link block (the one at `index`), for a `u64` field.
+///
+/// # Errors
+/// A size the schemas allow but no `u64` holds (negative, past 64 bits): the field cannot
+/// take it, and reading it as "no size" would lose it.
+pub fn link_size(block: &ContentBlock, index: usize) -> Result<Option<u64>, ReadError> {
+    let ContentBlock::ResourceLink(b) = block else {
+        return Ok(None);
+    };
+    let Some(size) = &b.size else {
+        return Ok(None);
+    };
+    size.as_u64().map(Some).ok_or_else(|| {
+        ReadError::new(
+            format!("content[{index}].size"),
+            Violation::new(
+                crate::rules::Rule::Type,
+                format!(
+                    "size {} does not fit the field's u64 (a negative size or one past 64 bits \
+                     is valid on the wire, but this field cannot hold it)",
+                    crate::wire::error::cut(&size.to_string())
+                ),
+            ),
+        )
+    })
 }
 
 /// The values a block carries that a text field may also set.
