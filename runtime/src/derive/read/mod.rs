@@ -14,7 +14,6 @@ use crate::content_traits::IntoContent;
 use crate::model::annotations::Role;
 use crate::model::binary::Base64Data;
 use crate::model::content::{ContentBlock, ResourceContents};
-use crate::model::integer::JsonInteger;
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
