@@ -1,6 +1,6 @@
 // URI-template forms that read back, each round-tripped: a variable used twice, reserved
 // (`{+x}`) and fragment (`{#x}`) expansion, non-`String` variables apart from each other, a
-// custom `FromStr` type; and borrowed variables (`&str`, `Cow<str>`) in a type that is
+// custom `FromStr` type, a variable that is also a `_meta` value; and borrowed variables (`&str`, `Cow<str>`) in a type that is
 // written only (a generic type is never read back).
 
 use std::borrow::Cow;
@@ -58,6 +58,15 @@ struct Apart {
     day: Day,
 }
 
+// A variable that is also the result's `_meta` value: both places written, read and compared.
+#[derive(Content, Debug, PartialEq)]
+struct AlsoMeta {
+    #[content(resource(uri = "a://x/{day}"))]
+    body: String,
+    #[content(meta = "com.example/day")]
+    day: u32,
+}
+
 #[derive(Content)]
 struct Borrowed<'a> {
     #[content(resource(uri = "a://x/{name}/{label}"))]
@@ -95,6 +104,10 @@ fn main() {
         "a://x/1-2/day-9",
         Apart { body: "b".into(), a: 1, b: 2, day: Day(9) },
     );
+    let also = AlsoMeta { body: "b".into(), day: 4 }.into_call_tool_result();
+    assert_eq!(uri(&also), "a://x/4");
+    assert_eq!(also.meta.get_value("com.example/day"), Some(4.into()));
+    assert_eq!(AlsoMeta::from_call_tool_result(&also).unwrap(), AlsoMeta { body: "b".into(), day: 4 });
     let borrowed = Borrowed { body: "b".into(), name: "n m", label: Cow::Borrowed("l") };
     assert_eq!(uri(&borrowed.into_call_tool_result()), "a://x/n%20m/l");
 }
