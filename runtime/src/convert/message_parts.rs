@@ -29,7 +29,7 @@
 //! - text, media (`data:` URL of an `image/*` or `audio/*` type), resource and custom parts
 //!   give blocks; a media part marked with `metadata.mcp.resource` gives an embedded blob;
 //! - a data part becomes a tool result's `structuredContent` (at most one), read within the
-//!   default [`ReadLimits`](crate::ReadLimits) like structured content from a peer; it has no
+//!   default [`ReadLimits`] like structured content from a peer; it has no
 //!   block, so a prompt message with one is an error;
 //! - fallbacks for parts written by other frameworks: a resource part without `name` is a link
 //!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
@@ -1066,8 +1066,9 @@ fn wrap_mcp(mcp: Map<String, Value>) -> Map<String, Value> {
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
-    // The model's `Serialize` impls write maps with string keys and never fail.
-    serde_json::to_value(value).unwrap_or(Value::Null)
+    // The model's `Serialize` impls write maps with string keys and never fail, and
+    // `model_to_value` reads their raw JSON at any depth.
+    crate::wire::value_text::model_to_value(value).unwrap_or(Value::Null)
 }
 
 impl FromStr for MessageRole {

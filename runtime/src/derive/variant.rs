@@ -97,7 +97,7 @@ const REASONS: usize = 8;
 const REASON_CHARS: usize = 300;
 
 /// The error when no variant of enum `name` reads the content: each variant and why (the
-/// first [`REASONS`], each cut to [`REASON_CHARS`] characters).
+/// first `REASONS` (8), each cut to `REASON_CHARS` (300) characters).
 pub fn no_variant(name: &str, errors: &[(&str, ReadError)]) -> ReadError {
     let mut reasons: Vec<String> = errors
         .iter()

@@ -233,8 +233,8 @@ fn differing_place(
             return Some(path);
         };
         let (a, b) = (
-            serde_json::to_value(block).ok()?,
-            serde_json::to_value(own).ok()?,
+            crate::wire::value_text::model_to_value(block).ok()?,
+            crate::wire::value_text::model_to_value(own).ok()?,
         );
         if let Some(at) = first_difference(&b, &a, String::new()) {
             return Some(display_path(&path, &at));
@@ -245,8 +245,8 @@ fn differing_place(
         return Some(format!("content[{next}]"));
     }
     let (a, b) = (
-        serde_json::to_value(&result.meta).ok()?,
-        serde_json::to_value(written_meta).ok()?,
+        crate::wire::value_text::model_to_value(&result.meta).ok()?,
+        crate::wire::value_text::model_to_value(written_meta).ok()?,
     );
     first_difference(&b, &a, String::new()).map(|at| display_path("_meta", &at))
 }
