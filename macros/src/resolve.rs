@@ -156,6 +156,43 @@ impl<'a> Resolved<'a> {
             _ => None,
         }
     }
+
+    /// Whether the field, with no block of its own, is both a URI template variable and a
+    /// `_meta` value: its type is then named through one trait for both (`TemplateVariableAndMeta`), so
+    /// a type that fits neither is one error at the field, not one per requirement.
+    fn variable_and_meta(&self) -> bool {
+        let meta = matches!(self.role, Role::ResultMeta(_))
+            || self.uses.iter().any(|used| {
+                matches!(
+                    used,
+                    Use::ResultMeta(_) | Use::BlockMeta { .. } | Use::ContentsMeta { .. }
+                )
+            });
+        let variable = self
+            .uses
+            .iter()
+            .any(|used| matches!(used, Use::TemplateVar { .. }));
+        self.has_param_slot() && meta && variable
+    }
+
+    /// The traits (reading, write-only) a `_meta` value taken from this field is named by.
+    pub(crate) fn meta_traits(&self) -> [&'static str; 2] {
+        if self.variable_and_meta() {
+            ["TemplateVariableAndMeta", "TemplateVariableAndMetaWrite"]
+        } else {
+            ["MetaValue", "MetaValueWrite"]
+        }
+    }
+
+    /// The traits (reading, write-only) a URI template variable taken from this field is
+    /// named by.
+    pub(crate) fn variable_traits(&self) -> [&'static str; 2] {
+        if self.variable_and_meta() {
+            ["TemplateVariableAndMeta", "TemplateVariableAndMetaWrite"]
+        } else {
+            ["TemplateVariable", "TemplateVariableWrite"]
+        }
+    }
 }
 
 /// One layout, resolved.

@@ -72,7 +72,8 @@ pub use derive::write::{DisplayText, NotAByte, TextElement};
 pub use derive::{
     AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite, MimeField,
     PriorityField, SourceField as AttributeField, Structured, StructuredWrite, TemplateVariable,
-    TemplateVariableWrite, TextField, TimestampField, UriField,
+    TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite, TextField,
+    TimestampField, UriField,
 };
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]

@@ -46,7 +46,8 @@ pub use crate::derive::write::{
 pub use crate::derive::{
     AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText, MetaValue,
     MetaValueWrite, MimeField, PriorityField, SourceField, Structured, StructuredWrite,
-    TemplateVariable, TemplateVariableWrite, TextField, TimestampField, UriField,
+    TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
+    TextField, TimestampField, UriField,
 };
 pub use crate::model::annotations::Role;
 pub use crate::model::cache::CacheHint;

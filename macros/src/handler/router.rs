@@ -8,14 +8,19 @@
 //! read without a type error; a `const` then fails with a message in the user's words: a
 //! `#[prompt]` under `tools`, a struct that is no handler, two tools of one name (a name may
 //! come from `#[tool(name = …)]`), two resources serving one URI, a tool whose UI resource
-//! is not listed. Each path is named once, in a type alias: a function without an attribute
-//! (or a module, a constant) fails to resolve there, once, and nowhere after.
+//! is not listed. Each path is imported once, under an alias, in every namespace it has; a
+//! glob import in the enclosing block gives the alias a fallback (a unit struct, no handler)
+//! in the namespaces the path leaves empty. So a function without a handler attribute, a
+//! constant or a static is reported as no handler by the same `const`, in the list's words;
+//! a module or a trait is named as written ("expected type, found module `m`", each read
+//! imports the alias again under the path's last name); a path that resolves to nothing
+//! fails at its import, and every `const` naming it is then skipped (no follow-on error).
 //!
 //! Syntax is checked here: unknown keys (with "did you mean"), a key given twice, a path
 //! listed twice in one list.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -157,11 +162,32 @@ struct Listed<'a> {
 }
 
 impl Listed<'_> {
-    /// `<alias>::item` spanned at the path, so an error in it points there.
+    /// `<name>::item` spanned at the path, so an error in it points there; `name` is the
+    /// path's last name, imported from the alias in a block of its own, so a module or a
+    /// trait listed is named as the user wrote it.
     fn read(&self, item: &str) -> TokenStream {
         let alias = &self.alias;
         let item = Ident::new(item, Span::call_site());
-        quote_spanned!(self.span()=> <#alias>::#item)
+        let name = self
+            .path
+            .segments
+            .last()
+            .map(|segment| &segment.ident)
+            .filter(|ident| {
+                !matches!(
+                    ident.to_string().as_str(),
+                    "self" | "super" | "crate" | "Self"
+                )
+            })
+            .unwrap_or(alias);
+        quote_spanned!(self.span()=> { use #alias as #name; <#name>::#item })
+    }
+
+    /// A use of the alias in the value namespace: when the path failed to resolve, the
+    /// import leaves an error binding there, and a `const` that names it is not evaluated.
+    fn taint(&self) -> TokenStream {
+        let alias = &self.alias;
+        quote_spanned!(self.span()=> let _ = &#alias;)
     }
 
     /// Where errors about the entry point: the path's last name (`weather` of
@@ -198,14 +224,21 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             listed.push(Listed {
                 list,
                 path,
-                alias: format_ident!("__mcp_router_entry_{}", listed.len()),
+                // Spanned at the path, so an error about the import points there.
+                alias: Ident::new(
+                    &format!("__mcp_router_entry_{}", listed.len()),
+                    path.segments
+                        .last()
+                        .map_or_else(|| path.span(), |segment| segment.ident.span()),
+                ),
             });
         }
     }
     let aliases = listed.iter().map(|entry| {
         let (alias, path) = (&entry.alias, entry.path);
-        quote_spanned!(path.span()=> type #alias = #path;)
+        quote_spanned!(entry.span()=> use #path as #alias;)
     });
+    let fallbacks = listed.iter().map(|entry| &entry.alias);
     let mut checks: Vec<TokenStream> = listed.iter().map(placed).collect();
     let of =
         |list: &str| -> Vec<&Listed<'_>> { listed.iter().filter(|e| e.list == list).collect() };
@@ -229,22 +262,32 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let mut builder = quote!(#runtime::Router::builder());
     for entry in &listed {
         let add = entry.read("__mcp_router_add");
-        builder = quote!(#add(#builder));
+        builder = quote!((#add)(#builder));
     }
     quote! {{
         #errors
         #door
         #[allow(unused_imports)]
         use __p::RouterEntry as _;
-        #(
-            #[allow(non_camel_case_types)]
-            #aliases
-        )*
-        #(
-            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-            const _: () = { #checks };
-        )*
-        #builder
+        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
+        mod __mcp_router_fallback {
+            #(pub(crate) struct #fallbacks;)*
+        }
+        // In the enclosing block: a path that fails to resolve leaves an error binding in the
+        // inner one, which shadows the fallback.
+        #[allow(unused_imports)]
+        use __mcp_router_fallback::*;
+        {
+            #(
+                #[allow(unused_imports)]
+                #aliases
+            )*
+            #(
+                #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+                const _: () = { #checks };
+            )*
+            #builder
+        }
     }}
 }
 
@@ -253,7 +296,9 @@ fn placed(entry: &Listed<'_>) -> TokenStream {
     let list = entry.list;
     let path = display(entry.path);
     let kind = entry.read("__MCP_ROUTER_KIND");
+    let taint = entry.taint();
     quote_spanned! {entry.span()=>
+        #taint
         let message = __p::misplaced(#list, #path, #kind);
         if !message.as_str().is_empty() {
             ::core::panic!("{}", message.as_str());
@@ -340,7 +385,10 @@ fn ui_served(tools: &[&Listed<'_>], listed: &[Listed<'_>]) -> Vec<TokenStream> {
                 let (kind, uri) = (entry.read("__MCP_ROUTER_KIND"), entry.read("__MCP_ROUTER_KEY"));
                 quote!((__p::str_eq(#kind, "resource") && __p::str_eq(#ui, #uri)))
             });
+            // A path that failed to resolve (a typo) is not reported again here.
+            let taints = listed.iter().map(Listed::taint);
             quote_spanned! {tool.span()=>
+                #(#taints)*
                 ::core::assert!(__p::str_eq(#ui, "") #(|| #served)*, #message);
             }
         })

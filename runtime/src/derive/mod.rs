@@ -178,6 +178,70 @@ impl<T: Serialize + ?Sized> MetaValueWrite for T {
     }
 }
 
+/// The field of a type that is read back which is both a URI template variable and a `_meta`
+/// value: its four conversions named through this one trait, so a type that fits neither
+/// use is one error at the field, not one per use.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be both a URI template variable and a `_meta` value: it is written with `Display` and `Serialize`, and read back with `FromStr` and `Deserialize`",
+    label = "needs `Display`, `FromStr`, `serde::Serialize` and `serde::Deserialize`",
+    note = "use `String`, a number or `bool` (each has all four), or a type implementing them; a `#[content(write_only)]` type needs only `Display` and `Serialize`"
+)]
+pub trait TemplateVariableAndMeta: Sized {
+    /// See [`TemplateVariable::var_text`].
+    fn var_text(&self) -> Option<String>;
+    /// See [`TemplateVariable::from_var`].
+    fn from_var(text: &str) -> Result<Self, String>;
+    /// See [`MetaValue::to_meta`].
+    fn to_meta(&self) -> Option<Value>;
+    /// See [`MetaValue::from_meta`].
+    fn from_meta(value: &RawValue) -> Result<Self, serde_json::Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: TemplateVariable + MetaValue> TemplateVariableAndMeta for T {
+    #[inline]
+    fn var_text(&self) -> Option<String> {
+        TemplateVariable::var_text(self)
+    }
+    #[inline]
+    fn from_var(text: &str) -> Result<Self, String> {
+        T::from_var(text)
+    }
+    #[inline]
+    fn to_meta(&self) -> Option<Value> {
+        MetaValue::to_meta(self)
+    }
+    #[inline]
+    fn from_meta(value: &RawValue) -> Result<Self, serde_json::Error> {
+        T::from_meta(value)
+    }
+}
+
+/// [`TemplateVariableAndMeta`] of a `#[content(write_only)]` type: `Display` and `Serialize` only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be both a URI template variable and a `_meta` value: it is written with `Display` and `Serialize`",
+    label = "needs `Display` and `serde::Serialize`",
+    note = "use `String`, a number or `bool`, or a type implementing both"
+)]
+pub trait TemplateVariableAndMetaWrite {
+    /// See [`TemplateVariableWrite::var_text`].
+    fn var_text(&self) -> Option<String>;
+    /// See [`MetaValueWrite::to_meta`].
+    fn to_meta(&self) -> Option<Value>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: TemplateVariableWrite + MetaValueWrite + ?Sized> TemplateVariableAndMetaWrite for T {
+    #[inline]
+    fn var_text(&self) -> Option<String> {
+        TemplateVariableWrite::var_text(self)
+    }
+    #[inline]
+    fn to_meta(&self) -> Option<Value> {
+        MetaValueWrite::to_meta(self)
+    }
+}
+
 /// A `text` field's type in a type that is read back: written with `Display`, read with
 /// `FromStr`. One trait for both directions, so a type missing either is one error at the
 /// field (a `#[content(write_only)]` type names [`DisplayText`] only).

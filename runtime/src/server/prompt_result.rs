@@ -84,6 +84,9 @@ impl IntoGetPromptResult for Vec<ContentBlock> {
 
 /// A derived content type: one `user` message per block, in order (a prompt message holds one
 /// block); what the type places in the result's `_meta` goes to the `GetPromptResult`'s.
+// Hidden from diagnostics: a type that is neither listed nor derived is reported as
+// not a result of the handler, never as a missing `IntoContent`.
+#[diagnostic::do_not_recommend]
 impl<T: IntoContent> IntoGetPromptResult for T {
     fn into_get_prompt_result(self) -> Result<GetPromptResult, ProtocolError> {
         let mut blocks = Vec::new();

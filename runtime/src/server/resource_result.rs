@@ -138,6 +138,9 @@ impl IntoReadResourceResult for ReadResourceResult {
     }
 }
 
+// Hidden from diagnostics: a type that is neither listed nor derived is reported as
+// not a result of the handler, never as a missing `IntoContent`.
+#[diagnostic::do_not_recommend]
 impl<T: IntoContent> IntoReadResourceResult for T {
     fn into_read_resource_result(
         self,

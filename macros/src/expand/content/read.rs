@@ -377,15 +377,17 @@ fn fill_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let x = target.source_ty();
     let field_name = target.field.ident.to_string();
     let field_name = field_name.trim_start_matches("r#");
+    let meta_trait = format_ident!("{}", target.meta_traits()[0]);
+    let var_trait = format_ident!("{}", target.variable_traits()[0]);
     match used {
         Use::BlockMeta { key, .. } => quote! {
-            __s.#slot.fill_meta(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
+            __s.#slot.fill_meta(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name, <#x as __p::#meta_trait>::from_meta)?;
         },
         Use::ContentsMeta { key, .. } => quote! {
-            __s.#slot.fill_meta(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name, <#x as __p::MetaValue>::from_meta)?;
+            __s.#slot.fill_meta(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name, <#x as __p::#meta_trait>::from_meta)?;
         },
         Use::TemplateVar { name, .. } => quote! {
-            __s.#slot.fill_text(&__v, __i, #name, <#x as __p::TemplateVariable>::from_var)?;
+            __s.#slot.fill_text(&__v, __i, #name, <#x as __p::#var_trait>::from_var)?;
         },
         _ => match typed_part(layout, target, used) {
             Some([value, from_value, _]) => quote!(__s.#slot.fill(#value, #from_value);),
@@ -398,7 +400,9 @@ fn fill_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
 /// compared as written (`Param::agree`).
 fn agree_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let x = target.source_ty();
-    let meta = |place: TokenStream, key: &LitStr| quote!(__p::meta_entry(#place, #key, <#x as __p::MetaValue>::from_meta, <#x as __p::MetaValue>::to_meta));
+    let meta_trait = format_ident!("{}", target.meta_traits()[0]);
+    let var_trait = format_ident!("{}", target.variable_traits()[0]);
+    let meta = |place: TokenStream, key: &LitStr| quote!(__p::meta_entry(#place, #key, <#x as __p::#meta_trait>::from_meta, <#x as __p::#meta_trait>::to_meta));
     let source = match used {
         Use::BlockMeta { key, .. } => {
             meta(quote!((__p::block_meta(__b), __p::At::Block(__i))), key)
@@ -409,7 +413,7 @@ fn agree_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
         ),
         Use::ResultMeta(key) => meta(quote!((__meta, __p::At::Result)), key),
         Use::TemplateVar { name, .. } => quote! {
-            __p::var((&__v, __i), #name, <#x as __p::TemplateVariable>::from_var, <#x as __p::TemplateVariable>::var_text)
+            __p::var((&__v, __i), #name, <#x as __p::#var_trait>::from_var, <#x as __p::#var_trait>::var_text)
         },
         _ => {
             let Some([value, from_value, to_option]) = typed_part(layout, target, used) else {
@@ -552,7 +556,8 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
             let fill = if layout.agreed(target) {
                 agree_param(layout, target, &Use::ResultMeta(key))
             } else {
-                quote!(__s.#slot.fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::MetaValue>::from_meta)?;)
+                let meta_trait = format_ident!("{}", target.meta_traits()[0]);
+                quote!(__s.#slot.fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::#meta_trait>::from_meta)?;)
             };
             sources.extend(respan(fill, target.field.ty.span()));
         }

@@ -94,7 +94,7 @@ pub(super) fn written(
             let traits = if w.text_form(name) == Some(TextForm::Json) {
                 ["JsonField", "JsonText"]
             } else {
-                ["MetaValue", "MetaValueWrite"]
+                source.meta_traits()
             };
             w.mapped(name, traits, "to_meta")
         }
@@ -102,7 +102,7 @@ pub(super) fn written(
             let traits = if w.text_form(name) == Some(TextForm::Display) {
                 ["TextField", "DisplayText"]
             } else {
-                ["TemplateVariable", "TemplateVariableWrite"]
+                source.variable_traits()
             };
             w.mapped(name, traits, "var_text")
         }
@@ -253,7 +253,9 @@ impl Writer<'_, '_> {
                     let traits = if self.text_form(name) == Some(TextForm::Json) {
                         ["JsonField", "JsonText"]
                     } else {
-                        ["MetaValue", "MetaValueWrite"]
+                        self.layout
+                            .field(name)
+                            .map_or(["MetaValue", "MetaValueWrite"], Resolved::meta_traits)
                     };
                     self.mapped(name, traits, "to_meta")
                 }
@@ -412,7 +414,7 @@ impl Writer<'_, '_> {
             let traits = if self.text_form(&source.field.ident) == Some(TextForm::Display) {
                 ["TextField", "DisplayText"]
             } else {
-                ["TemplateVariable", "TemplateVariableWrite"]
+                source.variable_traits()
             };
             let value = self.mapped(&source.field.ident, traits, "var_text");
             quote!((#variable, #value))
