@@ -35,7 +35,7 @@ pub use crate::derive::read::{
     var_text,
 };
 pub use crate::derive::variant::{
-    OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
+    FinishFn, OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
     unexpected_in_variant,
 };
 pub use crate::derive::write::{

@@ -154,8 +154,10 @@ fn error_names_every_variant_when_none_reads() {
         err.to_string(),
         "content: no variant of `Answer` reads it: \
          `Text`: content[1]: unexpected text block: no field of `Answer::Text` is left to take it; \
-         `Chart`: content[1]: unexpected text block: no field of `Answer::Chart` is left to take it; \
-         `Report`: content[0]: unexpected text block: no field of `Answer::Report` is left to take it; \
+         `Chart`: content[1]: unexpected text block: field `png` expects an image (image/png) block \
+         and no field of `Answer::Chart` is left to take a text block; \
+         `Report`: content[0]: unexpected text block: field `summary` expects a resource \
+         (`reports://{year}/summary.txt`, text/plain) block and no field of `Answer::Report` is left to take a text block; \
          `Nothing`: content[0]: unexpected text block: no field of `Answer::Nothing` is left to take it"
     );
 
@@ -168,9 +170,11 @@ fn error_names_every_variant_when_none_reads() {
     assert_eq!(
         err.to_string(),
         "content: no variant of `Answer` reads it: \
-         `Text`: content[0]: unexpected image block: no field of `Answer::Text` is left to take it; \
+         `Text`: content[0]: unexpected image block: field `_0` expects a text block \
+         and no field of `Answer::Text` is left to take an image block; \
          `Chart`: content: field `caption` expects a text block; found none; \
-         `Report`: content[0]: unexpected image block: no field of `Answer::Report` is left to take it; \
+         `Report`: content[0]: unexpected image block: field `summary` expects a resource \
+         (`reports://{year}/summary.txt`, text/plain) block and no field of `Answer::Report` is left to take an image block; \
          `Nothing`: content[0]: unexpected image block: no field of `Answer::Nothing` is left to take it"
     );
 }

@@ -302,10 +302,17 @@ const OVERLAPPING: &[(&str, &str)] = &[
     ("a://{+path}", "a://{path}"),
     ("a://r{/seg}", "a://r/{name}"),
     ("a://r{/seg}", "a://r{name}"),
-    ("a://r{/seg}", "a://r/x/y"),
+    ("a://r{/seg}", "a://r/x"),
     ("a://r{.ext}", "a://r.json"),
     ("a://r{;v}", "a://r;v=1"),
     ("a://r{?q}", "a://r{?page}"),
+    // A query expression of one variable: undefined (the bare URI), or its own name.
+    ("a://r{?q}", "a://r"),
+    ("a://r{?q}", "a://r?q=1"),
+    ("a://r{?q}", "a://r?q"),
+    ("a://r{?q}{&p}", "a://r?q=1&p=2"),
+    ("a://r{&p}", "a://r&p=1"),
+    ("a://r{;v}", "a://r;v"),
     ("a://r{#f}", "a://r#top"),
     ("a://{+path}", "a://b/c?d=1"),
     ("a://{x,y}", "a://1,2"),
@@ -337,6 +344,15 @@ const DISJOINT: &[(&str, &str)] = &[
     ("a://h/{x}", "a://h/b:c"),
     ("a://{x}", "a://b,c"),
     ("a://{x}{?q}", "a://b/c"),
+    // One variable's expansion takes its own name once, and `{/x}` one segment.
+    ("a://r{?q}", "a://r?page=1"),
+    ("a://r{?q}", "a://r?"),
+    ("a://r{?q}", "a://r?q=1&q=2"),
+    ("a://r{?q}", "a://r?q=1&page=2"),
+    ("a://r{&p}", "a://r&q=1"),
+    ("a://r{;v}", "a://r;w=1"),
+    ("a://r{/seg}", "a://r/x/y"),
+    ("a://r{/seg}", "a://r/{a}/b"),
 ];
 
 #[test]

@@ -91,7 +91,11 @@ macro_rules! kind_cases {
                 format!(
                     "content[1]: unexpected {kind} block: field `field` expects {} block \
                      and no field of `Subject` is left to take {} {kind} block",
-                    $what,
+                    // What the field expects, with its literal MIME type.
+                    match $what.strip_suffix(')') {
+                        Some(what) => format!("{what}, {})", $declared),
+                        None => format!("{} ({})", $what, $declared),
+                    },
                     if kind == "audio" { "an" } else { "a" },
                 ),
                 "{replaced}"

@@ -50,7 +50,7 @@ fn a_block_of_another_kind_names_the_field_waiting_and_what_it_expects() {
     let err = Report::from_call_tool_result(&result).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "content[1]: unexpected text block: field `chart` expects an image block \
+        "content[1]: unexpected text block: field `chart` expects an image (image/png) block \
          and no field of `Report` is left to take a text block"
     );
     // With nothing waiting, the message says no field is left.

@@ -148,21 +148,10 @@ impl DataUrl {
         };
         let mime_type = MimeType::new(media_type)
             .map_err(|v| Violation::new(v.rule, format!("data URL media type: {}", v.message)))?;
-        // Decoded, a payload is at most 3/4 of its base64 length, or its length otherwise.
-        let decoded = if is_base64 {
-            payload.len() / 4 * 3
-        } else {
-            payload.len()
-        };
-        if decoded > limits.max_binary_bytes {
-            return Err(Violation::new(
-                Rule::Limit,
-                format!(
-                    "binary data of about {decoded} bytes is over the limit of {} bytes",
-                    limits.max_binary_bytes
-                ),
-            ));
-        }
+        // The size rule is the reader's (`binary data of N bytes is over the limit`, rule
+        // `limit`), with the size the reader computes, so a URL is refused exactly when the
+        // same payload in a tool result is. It is checked before the payload is decoded from
+        // base64; percent-escapes (rare) are undone first, within the document limit above.
         let data = if is_base64 {
             // The payload of a URL may be percent-encoded (`%2B` for `+`); decode before the
             // strict base64 check so a valid RFC 2397 URL is not refused.
@@ -172,10 +161,15 @@ impl DataUrl {
             } else {
                 payload.to_owned()
             };
+            check_binary_size(base64_decoded_len(&text), limits)?;
             Base64Data::from_base64(text)
                 .map_err(|v| Violation::new(v.rule, format!("data URL payload: {}", v.message)))?
         } else {
-            Base64Data::from_bytes(percent_decode(payload, "data")?)
+            // Percent-decoded, a payload is at most its length (itself within the document
+            // limit): decoded, then held to the limit by its exact size.
+            let bytes = percent_decode(payload, "data")?;
+            check_binary_size(bytes.len(), limits)?;
+            Base64Data::from_bytes(bytes)
         };
         Ok(Self { mime_type, data })
     }
@@ -362,6 +356,32 @@ fn hex(byte: u8) -> Option<u8> {
     char::from(byte)
         .to_digit(16)
         .and_then(|digit| u8::try_from(digit).ok())
+}
+
+/// The decoded size of well-formed base64 `text`, as the reader computes it for a `data` or
+/// `blob` (rounded down; text that is not base64 fails the base64 rule right after).
+fn base64_decoded_len(text: &str) -> usize {
+    let padding = text
+        .bytes()
+        .rev()
+        .take(2)
+        .take_while(|&b| b == b'=')
+        .count();
+    (text.len() / 4 * 3).saturating_sub(padding)
+}
+
+/// The reader's binary limit, in the reader's words.
+fn check_binary_size(decoded: usize, limits: &ReadLimits) -> Result<(), Violation> {
+    if decoded > limits.max_binary_bytes {
+        return Err(Violation::new(
+            Rule::Limit,
+            format!(
+                "binary data of {decoded} bytes is over the limit of {} bytes",
+                limits.max_binary_bytes
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn malformed(message: &str) -> Violation {

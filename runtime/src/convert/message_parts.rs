@@ -29,7 +29,7 @@
 //! - text, media (`data:` URL of an `image/*` or `audio/*` type), resource and custom parts
 //!   give blocks; a media part marked with `metadata.mcp.resource` gives an embedded blob;
 //! - a data part becomes a tool result's `structuredContent` (at most one), read within the
-//!   default [`ReadLimits`](crate::ReadLimits) like structured content from a peer; it has no
+//!   default [`ReadLimits`] like structured content from a peer; it has no
 //!   block, so a prompt message with one is an error;
 //! - fallbacks for parts written by other frameworks: a resource part without `name` is a link
 //!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
@@ -46,6 +46,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::data_url::{BLOB_MIME_TYPE, DataUrl};
+use crate::ReadLimits;
 use crate::model::annotations::{Annotations, Role};
 use crate::model::content::{
     BlobResourceContents, ContentBlock, EmbeddedResource, ResourceContents, ResourceLink,
@@ -59,7 +60,7 @@ use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
-use crate::wire::read::read_value;
+use crate::wire::read::read_value_with;
 
 /// The key under a part's or message's `metadata` that carries what MCP has and the part
 /// shape has not.
@@ -556,8 +557,34 @@ impl Message {
     /// assert_eq!(message.into_prompt_message().unwrap_err().path(), "role");
     /// ```
     pub fn into_prompt_message(self) -> Result<PromptMessage, ReadError> {
+        self.into_prompt_message_with(&ReadLimits::default())
+    }
+
+    /// [`into_prompt_message`](Self::into_prompt_message) within `limits` (the default
+    /// limits there): a `data:` URL's payload over
+    /// [`max_binary_bytes`](ReadLimits::max_binary_bytes), `metadata` or a custom part past
+    /// [`max_depth`](ReadLimits::max_depth) or [`max_values`](ReadLimits::max_values), are
+    /// refused with their path and rule `limit`, as [`read_json_with`](crate::read_json_with)
+    /// refuses the same values in a document.
+    ///
+    /// ```
+    /// use mcp_content::convert::{Message, MessageRole, Part};
+    /// use mcp_content::rules::Rule;
+    /// use mcp_content::ReadLimits;
+    ///
+    /// let media = serde_json::from_str(r#"{"media":{"url":"data:image/png;base64,cG5n"}}"#).unwrap();
+    /// let message = Message { role: MessageRole::User, content: vec![media], metadata: Default::default() };
+    /// let limits = ReadLimits::default().with_max_binary_bytes(2);
+    /// let err = message.into_prompt_message_with(&limits).unwrap_err();
+    /// assert_eq!((err.path(), err.rule()), ("content[0].media.url", Some(Rule::Limit)));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "content[0].media.url: binary data of 3 bytes is over the limit of 2 bytes (rule: limit)"
+    /// );
+    /// ```
+    pub fn into_prompt_message_with(self, limits: &ReadLimits) -> Result<PromptMessage, ReadError> {
         let role = Role::try_from(self.role).map_err(|v| ReadError::new("role", v))?;
-        let mut mcp = McpMetadata::take(self.metadata, "metadata")?;
+        let mut mcp = McpMetadata::take(self.metadata, "metadata", limits)?;
         let extra = mcp.map("extra")?;
         let count = self.content.len();
         let Ok([part]) = <[Part; 1]>::try_from(self.content) else {
@@ -569,7 +596,7 @@ impl Message {
                 ),
             ));
         };
-        let content = part_to_block(part).map_err(|e| e.within("content[0]"))?;
+        let content = part_to_block_with(part, limits).map_err(|e| e.within("content[0]"))?;
         Ok(PromptMessage {
             role,
             content,
@@ -590,7 +617,34 @@ impl Message {
     /// assert_eq!(message.into_call_tool_result().unwrap_err().path(), "content[1]");
     /// ```
     pub fn into_call_tool_result(self) -> Result<CallToolResult, ReadError> {
-        let mut mcp = McpMetadata::take(self.metadata, "metadata")?;
+        self.into_call_tool_result_with(&ReadLimits::default())
+    }
+
+    /// [`into_call_tool_result`](Self::into_call_tool_result) within `limits` (the default
+    /// limits there), as [`read_json_with`](crate::read_json_with) reads a tool result: a
+    /// `data:` URL's payload over [`max_binary_bytes`](ReadLimits::max_binary_bytes), more
+    /// parts than [`max_blocks`](ReadLimits::max_blocks), a data part, `metadata` or a custom
+    /// part past [`max_depth`](ReadLimits::max_depth) or
+    /// [`max_values`](ReadLimits::max_values) are refused with their path and rule `limit`.
+    ///
+    /// ```
+    /// use mcp_content::convert::{Message, MessageRole, Part};
+    /// use mcp_content::rules::Rule;
+    /// use mcp_content::ReadLimits;
+    ///
+    /// let message = Message { role: MessageRole::Tool, content: vec![Part::text("a"), Part::text("b")], metadata: Default::default() };
+    /// let err = message.clone().into_call_tool_result_with(&ReadLimits::default().with_max_blocks(1)).unwrap_err();
+    /// assert_eq!((err.path(), err.rule()), ("content[1]", Some(Rule::Limit)));
+    /// assert!(message.into_call_tool_result_with(&ReadLimits::unlimited()).is_ok());
+    /// ```
+    pub fn into_call_tool_result_with(
+        self,
+        limits: &ReadLimits,
+    ) -> Result<CallToolResult, ReadError> {
+        if self.content.len() > limits.max_blocks {
+            return Err(too_many_blocks(limits.max_blocks));
+        }
+        let mut mcp = McpMetadata::take(self.metadata, "metadata", limits)?;
         let mut result = CallToolResult {
             is_error: mcp.read("isError")?,
             meta: mcp.read::<Meta>("_meta")?.unwrap_or_default(),
@@ -613,12 +667,13 @@ impl Message {
                     // Read like `structuredContent` from a peer: within the default limits
                     // (depth, value count), so a data part from a model cannot nest deeper
                     // than the same value in a tool result may.
-                    let structured: RawJson = read_value(data.data)
+                    let structured: RawJson = read_value_with(data.data, limits)
                         .map_err(|e| e.within(&format!("content[{index}].data")))?;
                     result.structured_content = Some(structured);
                 }
                 other => result.content.push(
-                    part_to_block(other).map_err(|e| e.within(&format!("content[{index}]")))?,
+                    part_to_block_with(other, limits)
+                        .map_err(|e| e.within(&format!("content[{index}]")))?,
                 ),
             }
         }
@@ -647,9 +702,28 @@ impl Message {
 /// assert_eq!((err.path(), err.rule()), ("media", Some(Rule::MimeKind)));
 /// ```
 pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
+    part_to_block_with(part, &ReadLimits::default())
+}
+
+/// [`part_to_block`] within `limits` (the default limits there): a `data:` URL's payload
+/// over [`max_binary_bytes`](ReadLimits::max_binary_bytes) (the rule a tool result's image
+/// is held to), `metadata` or a custom part past [`max_depth`](ReadLimits::max_depth) or
+/// [`max_values`](ReadLimits::max_values), are refused with their path and rule `limit`.
+///
+/// ```
+/// use mcp_content::convert::{part_to_block_with, Part};
+/// use mcp_content::rules::Rule;
+/// use mcp_content::ReadLimits;
+///
+/// let part: Part = serde_json::from_str(r#"{"media":{"url":"data:image/png;base64,cG5n"}}"#).unwrap();
+/// let err = part_to_block_with(part.clone(), &ReadLimits::default().with_max_binary_bytes(2)).unwrap_err();
+/// assert_eq!((err.path(), err.rule()), ("media.url", Some(Rule::Limit)));
+/// assert!(part_to_block_with(part, &ReadLimits::unlimited()).is_ok());
+/// ```
+pub fn part_to_block_with(part: Part, limits: &ReadLimits) -> Result<ContentBlock, ReadError> {
     match part {
         Part::Text(part) => {
-            let fields = BlockFields::take(part.metadata)?;
+            let fields = BlockFields::take(part.metadata, limits)?;
             Ok(ContentBlock::from(TextContent {
                 text: part.text,
                 annotations: fields.annotations,
@@ -657,8 +731,8 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
                 extra: fields.extra.into(),
             }))
         }
-        Part::Media(part) => media_to_block(part),
-        Part::Resource(part) => resource_to_block(part),
+        Part::Media(part) => media_to_block(part, limits),
+        Part::Resource(part) => resource_to_block(part, limits),
         Part::Data(_) => Err(ReadError::new(
             "data",
             Violation::new(
@@ -666,14 +740,13 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
                 "a data part has no content block; only a tool result takes one (as structuredContent)",
             ),
         )),
-        Part::Custom(part) => {
-            read_value::<ContentBlock>(Value::Object(part.custom)).map_err(|e| e.within("custom"))
-        }
+        Part::Custom(part) => read_value_with::<ContentBlock>(Value::Object(part.custom), limits)
+            .map_err(|e| e.within("custom")),
     }
 }
 
-fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
-    let fields = BlockFields::take(part.metadata)?;
+fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, ReadError> {
+    let fields = BlockFields::take(part.metadata, limits)?;
     let content_type = part
         .media
         .content_type
@@ -702,7 +775,8 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
         link.extra = fields.extra.into();
         return Ok(ContentBlock::from(link));
     }
-    let url = DataUrl::parse(&part.media.url).map_err(|v| ReadError::new("media.url", v))?;
+    let url =
+        DataUrl::parse_with(&part.media.url, limits).map_err(|v| ReadError::new("media.url", v))?;
     if let Some(inner) = fields.resource {
         let uri = inner.uri.ok_or_else(|| {
             ReadError::new(
@@ -764,8 +838,8 @@ fn media_to_block(part: MediaPart) -> Result<ContentBlock, ReadError> {
     Ok(block)
 }
 
-fn resource_to_block(part: ResourcePart) -> Result<ContentBlock, ReadError> {
-    let fields = BlockFields::take(part.metadata)?;
+fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentBlock, ReadError> {
+    let fields = BlockFields::take(part.metadata, limits)?;
     let resource = part.resource;
     let uri = Uri::new(resource.uri.as_str()).map_err(|v| ReadError::new("resource.uri", v))?;
     let mime_type = resource
@@ -885,12 +959,12 @@ impl BlockFields {
     }
 
     /// Reads `metadata.mcp` of a part.
-    fn take(metadata: Map<String, Value>) -> Result<Self, ReadError> {
-        let mut mcp = McpMetadata::take(metadata, "metadata")?;
+    fn take(metadata: Map<String, Value>, limits: &ReadLimits) -> Result<Self, ReadError> {
+        let mut mcp = McpMetadata::take(metadata, "metadata", limits)?;
         let resource = match mcp.fields.remove("resource") {
             None => None,
             Some(value) => {
-                let mut inner = McpMetadata::from_value(value, "metadata.mcp.resource")?;
+                let mut inner = McpMetadata::from_value(value, "metadata.mcp.resource", limits)?;
                 Some(InnerFields {
                     uri: inner.read("uri")?,
                     meta: inner.read::<Meta>("_meta")?.unwrap_or_default(),
@@ -912,25 +986,32 @@ impl BlockFields {
 struct McpMetadata {
     fields: Map<String, Value>,
     path: String,
+    limits: ReadLimits,
 }
 
 impl McpMetadata {
-    fn take(mut metadata: Map<String, Value>, path: &str) -> Result<Self, ReadError> {
+    fn take(
+        mut metadata: Map<String, Value>,
+        path: &str,
+        limits: &ReadLimits,
+    ) -> Result<Self, ReadError> {
         let path = format!("{path}.{MCP_METADATA_KEY}");
         match metadata.remove(MCP_METADATA_KEY) {
             None => Ok(Self {
                 fields: Map::new(),
                 path,
+                limits: *limits,
             }),
-            Some(value) => Self::from_value(value, &path),
+            Some(value) => Self::from_value(value, &path, limits),
         }
     }
 
-    fn from_value(value: Value, path: &str) -> Result<Self, ReadError> {
+    fn from_value(value: Value, path: &str, limits: &ReadLimits) -> Result<Self, ReadError> {
         match value {
             Value::Object(fields) => Ok(Self {
                 fields,
                 path: path.to_owned(),
+                limits: *limits,
             }),
             other => Err(ReadError::new(
                 path,
@@ -950,13 +1031,27 @@ impl McpMetadata {
     fn read<T: de::DeserializeOwned>(&mut self, key: &str) -> Result<Option<T>, ReadError> {
         self.fields
             .remove(key)
-            .map(|value| read_value(value).map_err(|e| e.within(&format!("{}.{key}", self.path))))
+            .map(|value| {
+                read_value_with(value, &self.limits)
+                    .map_err(|e| e.within(&format!("{}.{key}", self.path)))
+            })
             .transpose()
     }
 
     fn map(&mut self, key: &str) -> Result<Map<String, Value>, ReadError> {
         Ok(self.read(key)?.unwrap_or_default())
     }
+}
+
+/// The reader's block limit, at the first part past it.
+fn too_many_blocks(max_blocks: usize) -> ReadError {
+    ReadError::new(
+        format!("content[{max_blocks}]"),
+        Violation::new(
+            Rule::Limit,
+            format!("more than {max_blocks} blocks in the document"),
+        ),
+    )
 }
 
 fn put_non_empty(map: &mut Map<String, Value>, key: &str, value: &Map<String, Value>) {
@@ -974,8 +1069,9 @@ fn wrap_mcp(mcp: Map<String, Value>) -> Map<String, Value> {
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
-    // The model's `Serialize` impls write maps with string keys and never fail.
-    serde_json::to_value(value).unwrap_or(Value::Null)
+    // The model's `Serialize` impls write maps with string keys and never fail, and
+    // `model_to_value` reads their raw JSON at any depth.
+    crate::wire::value_text::model_to_value(value).unwrap_or(Value::Null)
 }
 
 impl FromStr for MessageRole {

@@ -40,7 +40,7 @@ pub use cache_hints::merge_cache_hints;
 pub use data_url::DataUrl;
 pub use message_parts::{
     CustomPart, DataPart, Media, MediaPart, Message, MessageRole, Part, ResourcePart, ResourceRef,
-    TextPart, block_to_part, blocks_to_parts, part_to_block,
+    TextPart, block_to_part, blocks_to_parts, part_to_block, part_to_block_with,
 };
 pub use normalize::{
     MetaEgress, ProgressToken, normalize_annotations, normalize_call_tool_result, normalize_meta,

@@ -38,8 +38,8 @@ pub fn prompt_argument(value: &Value) -> Option<String> {
     match value {
         Value::Null => None,
         Value::String(text) => Some(text.clone()),
-        // `Display` of a `Value` is compact JSON: `1.5`, `true`, `[1,2]`.
-        other => Some(other.to_string()),
+        // Not `Display`: it recurses once per level (see `wire::value_text`).
+        other => Some(crate::wire::value_text::compact_json(other)),
     }
 }
 
@@ -66,7 +66,12 @@ pub fn prompt_arguments(
         .filter_map(|(name, value)| {
             let text = match value {
                 Value::String(text) => text,
-                other => prompt_argument(&other)?,
+                other => {
+                    let text = prompt_argument(&other);
+                    // `Value`'s own drop recurses once per level.
+                    crate::wire::limits::drop_iteratively(other);
+                    text?
+                }
             };
             Some((name, text))
         })

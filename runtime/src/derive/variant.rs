@@ -1,7 +1,7 @@
 //! Reading a derived enum: every variant reads the blocks side by side with its own slots;
 //! the first variant (in declaration order) that reads the content without error wins.
 
-use super::read::{Offered, unexpected_block};
+use super::read::{Offered, unexpected_for};
 use crate::model::content::ContentBlock;
 use crate::model::meta::Meta;
 use crate::wire::error::ReadError;
@@ -45,28 +45,36 @@ pub fn offer_variant<S>(
     }
 }
 
-/// Puts out a variant that left a block another variant took.
-pub fn reject_variant<S>(
+/// A variant's `finish`.
+pub type FinishFn<S, T> = fn(S, &Meta) -> Result<T, ReadError>;
+
+/// Puts out a variant that left a block another variant took: the error names the variant's
+/// field still waiting for a block, as a struct's does.
+pub fn reject_variant<S, T>(
     state: &mut VariantSlots<S>,
     took: bool,
-    index: usize,
-    block: &ContentBlock,
+    (index, block): (usize, &ContentBlock),
     name: &str,
+    finish: FinishFn<S, T>,
 ) {
-    if !took && matches!(state, VariantSlots::Reading(_)) {
-        *state = VariantSlots::Failed(unexpected_block(index, block, name));
+    if took || !matches!(state, VariantSlots::Reading(_)) {
+        return;
+    }
+    let placeholder = VariantSlots::Failed(ReadError::message("content", ""));
+    if let VariantSlots::Reading(slots) = std::mem::replace(state, placeholder) {
+        *state = VariantSlots::Failed(unexpected_for(slots, finish, index, block, name));
     }
 }
 
 /// Why a variant cannot read content whose block at `index` no variant takes.
-pub fn unexpected_in_variant<S>(
+pub fn unexpected_in_variant<S, T>(
     state: VariantSlots<S>,
-    index: usize,
-    block: &ContentBlock,
+    (index, block): (usize, &ContentBlock),
     name: &str,
+    finish: FinishFn<S, T>,
 ) -> ReadError {
     match state {
-        VariantSlots::Reading(_) => unexpected_block(index, block, name),
+        VariantSlots::Reading(slots) => unexpected_for(slots, finish, index, block, name),
         VariantSlots::Failed(error) => error,
     }
 }
@@ -75,7 +83,7 @@ pub fn unexpected_in_variant<S>(
 pub fn finish_variant<S, T>(
     state: VariantSlots<S>,
     result_meta: &Meta,
-    finish: fn(S, &Meta) -> Result<T, ReadError>,
+    finish: impl FnOnce(S, &Meta) -> Result<T, ReadError>,
 ) -> Result<T, ReadError> {
     match state {
         VariantSlots::Reading(slots) => finish(slots, result_meta),
@@ -83,12 +91,28 @@ pub fn finish_variant<S, T>(
     }
 }
 
-/// The error when no variant of enum `name` reads the content: each variant and why.
+/// How many variants the error of [`no_variant`] names, and how long each reason may be: an
+/// enum of many variants (or a reason quoting a long value) gives an error of bounded length.
+const REASONS: usize = 8;
+const REASON_CHARS: usize = 300;
+
+/// The error when no variant of enum `name` reads the content: each variant and why (the
+/// first `REASONS` (8), each cut to `REASON_CHARS` (300) characters).
 pub fn no_variant(name: &str, errors: &[(&str, ReadError)]) -> ReadError {
-    let reasons: Vec<String> = errors
+    let mut reasons: Vec<String> = errors
         .iter()
-        .map(|(variant, error)| format!("`{variant}`: {error}"))
+        .take(REASONS)
+        .map(|(variant, error)| {
+            let reason = error.to_string();
+            match reason.char_indices().nth(REASON_CHARS) {
+                Some((cut, _)) => format!("`{variant}`: {}…", &reason[..cut]),
+                None => format!("`{variant}`: {reason}"),
+            }
+        })
         .collect();
+    if errors.len() > REASONS {
+        reasons.push(format!("and {} more variants", errors.len() - REASONS));
+    }
     let reasons = if reasons.is_empty() {
         "it has none".to_owned()
     } else {
@@ -98,4 +122,25 @@ pub fn no_variant(name: &str, errors: &[(&str, ReadError)]) -> ReadError {
         "content",
         format!("no variant of `{name}` reads it: {reasons}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_reason_is_cut_and_many_variants_are_counted() {
+        let long = ReadError::message("content", "x".repeat(1_000));
+        let errors: Vec<(&str, ReadError)> = (0..12)
+            .map(|_| ("V", ReadError::message("content", "y")))
+            .chain([("L", long)])
+            .collect();
+        let error = no_variant("E", &errors[12..]).to_string();
+        let reason = error.split_once("`L`: ").unwrap().1;
+        assert_eq!(reason.chars().count(), REASON_CHARS + 1);
+        assert!(reason.ends_with('…'));
+        let error = no_variant("E", &errors).to_string();
+        assert_eq!(error.matches("`V`").count(), REASONS);
+        assert!(error.ends_with("; and 5 more variants"), "{error}");
+    }
 }

@@ -166,7 +166,11 @@ impl Base64Data {
     pub fn into_base64(self) -> String {
         match self.0 {
             Repr::Encoded(text) => text,
-            other => Self(other).to_base64(),
+            // Named arms, not `other`: without the `bytes` feature a wildcard would stand
+            // for the one variant left (clippy's `match_wildcard_for_single_variants`).
+            Repr::Bytes(bytes) => STANDARD.encode_to_string(&bytes),
+            #[cfg(feature = "bytes")]
+            Repr::Shared(bytes) => STANDARD.encode_to_string(&bytes),
         }
     }
 

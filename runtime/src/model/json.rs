@@ -75,9 +75,10 @@ impl RawJson {
     }
 
     /// The value as a `serde_json::Value` (numbers as `Value` holds them: a relay should
-    /// write the `RawJson` itself).
+    /// write the `RawJson` itself), at any depth: text nested past `serde_json`'s 128 levels
+    /// is read without recursion rather than lost.
     pub fn to_value(&self) -> Value {
-        serde_json::from_str(self.as_str()).unwrap_or(Value::Null)
+        json_text_to_value(self.as_str())
     }
 
     /// Reads the value as `T`.
@@ -101,6 +102,14 @@ impl RawJson {
     }
 }
 
+/// Model text (valid JSON: a `RawJson`, a member of a `JsonObject`) as a `Value`, at any
+/// depth.
+pub(crate) fn json_text_to_value(text: &str) -> Value {
+    // Unreachable fallback: `parse_value` fails only on text that is not JSON, and the
+    // model holds none (`RawValue` checks it on the way in).
+    crate::wire::value_text::parse_value(text).unwrap_or(Value::Null)
+}
+
 /// The inside of a JSON string literal without escapes.
 fn plain_str(text: &str) -> Option<&str> {
     text.strip_prefix('"')?
@@ -109,19 +118,32 @@ fn plain_str(text: &str) -> Option<&str> {
 }
 
 impl From<&Value> for RawJson {
+    /// The text `serde_json::to_string` writes, at any depth: written without recursion
+    /// (`serde_json`'s writer recurses once per level and would overflow the stack on a value
+    /// nested 100,000 levels deep). Text nested past 128 levels is kept as it is; every
+    /// reader that parses it back refuses it with the path (see [`RawJson::to_value`]).
     fn from(value: &Value) -> Self {
-        // A `Value` always serializes (its keys are strings, its numbers finite).
-        Self(serde_json::value::to_raw_value(value).expect("a JSON value serializes"))
+        let text = crate::wire::value_text::compact_json(value);
+        // `from_string` checks the text without recursion, and the writer writes valid JSON.
+        Self(RawValue::from_string(text).expect("compact_json writes valid JSON"))
     }
 }
 
 impl From<Value> for RawJson {
     fn from(value: Value) -> Self {
-        Self::from(&value)
+        let raw = Self::from(&value);
+        // `Value`'s own drop recurses once per level.
+        crate::wire::limits::drop_iteratively(value);
+        raw
     }
 }
 
 impl From<Box<RawValue>> for RawJson {
+    /// The unchecked route: `RawValue` has checked the syntax (without recursion), nothing
+    /// more. Unlike [`RawJson::parse`], a duplicate key or nesting past 128 levels is kept:
+    /// the writers relay the text as it is, [`RawJson::to_value`] reads it at any depth, and
+    /// every reader of the wire ([`read_json`](crate::read_json), the rmcp bridge) refuses
+    /// the document with the path of the first value past its limit and the rule `limit`.
     fn from(value: Box<RawValue>) -> Self {
         Self(compact(value))
     }
@@ -219,7 +241,7 @@ pub(crate) fn push_key(out: &mut String, key: &str) {
         out.push_str(key);
         out.push('"');
     } else {
-        out.push_str(&serde_json::to_string(key).unwrap_or_default());
+        crate::wire::value_text::push_string(out, key);
     }
 }
 
@@ -314,8 +336,7 @@ impl JsonObject {
 
     /// The value at `key` as a `serde_json::Value`.
     pub fn get_value(&self, key: &str) -> Option<Value> {
-        self.get(key)
-            .map(|raw| serde_json::from_str(raw.get()).unwrap_or(Value::Null))
+        self.get(key).map(|raw| json_text_to_value(raw.get()))
     }
 
     /// Whether `key` is a member.
@@ -416,12 +437,7 @@ impl JsonObject {
     pub fn to_map(&self) -> Map<String, Value> {
         self.entries()
             .into_iter()
-            .map(|(k, v)| {
-                (
-                    k.into_owned(),
-                    serde_json::from_str(v.get()).unwrap_or(Value::Null),
-                )
-            })
+            .map(|(k, v)| (k.into_owned(), json_text_to_value(v.get())))
             .collect()
     }
 

@@ -80,7 +80,8 @@ impl CallToolResult {
     /// A result with structured content and, for clients that only read `content`, its JSON
     /// as a text block (the spec's backward-compatibility rule).
     pub fn structured(value: Value) -> Self {
-        let text = value.to_string();
+        // Not `Display`: it recurses once per level (see `wire::value_text`).
+        let text = crate::wire::value_text::compact_json(&value);
         Self {
             structured_content: Some(value.into()),
             ..Self::text(text)

@@ -166,7 +166,8 @@ impl Validate for Meta {
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
             }
-            let value: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
+            // At any depth: `serde_json::from_str` would fail past 128 levels.
+            let value = crate::model::json::json_text_to_value(raw.get());
             if let Err((inside, violation)) = check_reserved_value(&key, &value) {
                 out.push(Problem {
                     path: join_path(&here, &inside),

@@ -88,3 +88,85 @@ impl fmt::Display for ProtocolError {
 }
 
 impl std::error::Error for ProtocolError {}
+
+/// JSON-RPC: the message is not JSON.
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) const PARSE_ERROR: i32 = -32700;
+
+/// The reply to a message that is not JSON, byte for byte the same on every transport
+/// (this crate's HTTP, rmcp's streamable HTTP, stdio):
+/// `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: …"}}`.
+///
+/// The fault is found here, from the bytes alone, whatever the transport tried to read them
+/// as (a `Value`, an envelope with raw parts): an encoding fault named as such (a byte order
+/// mark, invalid UTF-8, a lone surrogate escape, with its path), else the first syntax fault
+/// of the bytes as JSON text, else `error`, the transport's own (JSON nested past the
+/// parser's 128 levels is valid JSON text that no `Value` holds).
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) fn parse_error_reply(bytes: &[u8], error: Option<&serde_json::Error>) -> Vec<u8> {
+    // `IgnoredAny` is skipped without recursion: no depth limit, so only syntax is judged.
+    let syntax = serde_json::from_slice::<serde::de::IgnoredAny>(bytes).err();
+    let fault = match (
+        crate::wire::read::encoding_error(bytes),
+        syntax.as_ref().or(error),
+    ) {
+        (Some(fault), _) => fault.to_string(),
+        (None, Some(error)) => error.to_string(),
+        (None, None) => "not a JSON text".to_owned(),
+    };
+    let mut reply = Vec::with_capacity(fault.len() + 80);
+    reply.extend_from_slice(br#"{"jsonrpc":"2.0","id":null,"error":{"code":"#);
+    reply.extend_from_slice(PARSE_ERROR.to_string().as_bytes());
+    reply.extend_from_slice(br#","message":"#);
+    serde_json::to_writer(&mut reply, &format!("Parse error: {fault}"))
+        .expect("a string serializes");
+    reply.extend_from_slice(b"}}");
+    reply
+}
+
+/// Malformed messages every transport's test sends, with what the reply names.
+#[cfg(all(
+    test,
+    any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http")
+))]
+pub(crate) const MALFORMED: [(&[u8], &str); 8] = [
+    (b"{nope", "key must be a string"),
+    (br#"{"jsonrpc":"2.0","id":1,"#, "EOF while parsing"),
+    (b"not json", "expected ident"),
+    (br#"{"jsonrpc":"2.0","id":1} x"#, "trailing characters"),
+    (b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\"}", "byte order mark"),
+    (b"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\"}", "invalid UTF-8"),
+    (
+        br#"{"jsonrpc":"2.0","id":"\ud800"}"#,
+        "lone surrogate escape",
+    ),
+    (br#"{"jsonrpc":"2.0","\udc00":1}"#, "lone surrogate escape"),
+];
+
+#[cfg(all(
+    test,
+    any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http")
+))]
+mod tests {
+    use super::{MALFORMED, parse_error_reply};
+
+    #[test]
+    fn the_parse_error_reply_is_json_rpc_and_names_the_fault() {
+        assert_eq!(
+            String::from_utf8(parse_error_reply(b"{nope", None)).unwrap(),
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: key must be a string at line 1 column 2"}}"#
+        );
+        for (bytes, named) in MALFORMED {
+            let reply: serde_json::Value =
+                serde_json::from_slice(&parse_error_reply(bytes, None)).unwrap();
+            let message = reply["error"]["message"].as_str().unwrap();
+            assert!(message.starts_with("Parse error: "), "{message}");
+            assert!(message.contains(named), "{named}: {message}");
+        }
+        // Valid JSON text no `Value` holds: the transport's error is the fault.
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let error = serde_json::from_str::<serde_json::Value>(&deep).unwrap_err();
+        let reply = String::from_utf8(parse_error_reply(deep.as_bytes(), Some(&error))).unwrap();
+        assert!(reply.contains("recursion limit exceeded"), "{reply}");
+    }
+}

@@ -120,5 +120,6 @@ pub(crate) mod guard;
 pub(crate) mod limits;
 pub(crate) mod read;
 pub(crate) mod spelling;
+pub(crate) mod value_text;
 pub(crate) mod version;
 pub(crate) mod write;

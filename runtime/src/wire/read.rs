@@ -245,16 +245,6 @@ pub fn read_value_with<T: DeserializeOwned>(
     read_value_unlimited(value)
 }
 
-/// The text of a `serde_json` parse `error` of `bytes` for a reply to a peer: the encoding
-/// fault named as such (see [`encoding_error`]) when there is one, else the parser's words.
-#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
-pub(crate) fn parse_error_text(bytes: &[u8], error: &serde_json::Error) -> String {
-    match encoding_error(bytes) {
-        Some(fault) => fault.to_string(),
-        None => error.to_string(),
-    }
-}
-
 /// The encoding faults `serde_json` reports under other names ("expected value" for a byte
 /// order mark, "unexpected end of hex escape" for a lone surrogate): named as what they are,
 /// with the path of the value they are in.

@@ -1,6 +1,7 @@
 //! An enum: each variant is written as a struct with its fields would be, and read by trying
 //! the variants side by side (the first, in declaration order, that reads without error wins).
 
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -47,6 +48,7 @@ pub(super) fn expand(item: &Enum, layouts: &[Layout]) -> TokenStream {
 fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     let ident = &item.original.ident;
     let name = ident.to_string();
+    let structured = item.attrs.structured.is_some();
     let mut parts = TokenStream::new();
     let mut states = Vec::new();
     for layout in layouts {
@@ -61,7 +63,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
         );
         let slot_items = read::slots_struct(layout, &slots);
         let offers = read::offers(layout);
-        let finish_body = read::finish(layout, &quote!(#ident::#variant));
+        let finish_fn = variant_finish(ident, layout, variant, (&slots, &finish), structured);
         parts.extend(quote! {
             #slot_items
 
@@ -70,9 +72,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
                 __p::Ok(false)
             }
 
-            fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
-                #finish_body
-            }
+            #finish_fn
         });
         states.push((state, slots, offer, finish, variant.to_string()));
     }
@@ -85,13 +85,16 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     let offers = states
         .iter()
         .map(|(state, _, offer, ..)| quote!(__p::offer_variant(&mut __s.#state, __i, __b, #offer)));
-    let rejects = states.iter().enumerate().map(|(i, (state, .., variant))| {
+    let rejects = states
+        .iter()
+        .enumerate()
+        .map(|(i, (state, _, _, finish, variant))| {
+            let full = format!("{name}::{variant}");
+            quote!(__p::reject_variant(&mut __s.#state, __took[#i], (__i, __b), #full, #finish);)
+        });
+    let unexpected = states.iter().map(|(state, _, _, finish, variant)| {
         let full = format!("{name}::{variant}");
-        quote!(__p::reject_variant(&mut __s.#state, __took[#i], __i, __b, #full);)
-    });
-    let unexpected = states.iter().map(|(state, .., variant)| {
-        let full = format!("{name}::{variant}");
-        quote!((#variant, __p::unexpected_in_variant(__s.#state, __i, __b, #full)),)
+        quote!((#variant, __p::unexpected_in_variant(__s.#state, (__i, __b), #full, #finish)),)
     });
     let finishes = states.iter().map(|(state, _, _, finish, variant)| {
         quote! {
@@ -101,6 +104,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
             }
         }
     });
+    let finish_with = structured.then(|| enum_finish_with(&name, &states));
     let from_content = from_content_impl(ident, item.attrs.structured.as_ref());
     quote! {
         #parts
@@ -138,11 +142,74 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
                 __p::Err(__p::no_variant(#name, &__errors))
             }
 
+            #finish_with
+
             fn unexpected(__s: __Slots, __i: usize, __b: &__p::ContentBlock) -> __p::ReadError {
                 __p::no_variant(#name, &[#(#unexpected)*])
             }
         }
 
         #from_content
+    }
+}
+
+/// A variant's `finish` (and, for a `structured` enum, its `finish_with`).
+fn variant_finish(
+    ident: &Ident,
+    layout: &Layout,
+    variant: &Ident,
+    (slots, finish): (&Ident, &Ident),
+    structured: bool,
+) -> TokenStream {
+    let ctor = quote!(#ident::#variant);
+    let finish_body = read::finish(layout, &ctor);
+    // A `structured` enum's fields with no place in the content are in
+    // `structuredContent` only: read with it, they are taken from its value when it is
+    // this variant (`finish_with`).
+    if structured {
+        let with = format_ident!("__finish_with_{}", variant);
+        let base = quote!(__p::Option::take_if(
+            __base,
+            |__b| ::core::matches!(__b, #ctor { .. })
+        ));
+        let bindings = read::base_bindings(layout, &ctor, &base);
+        quote! {
+            fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
+                #with(__s, __meta, &mut __p::None)
+            }
+
+            fn #with(__s: #slots, __meta: &__p::Meta, __base: &mut __p::Option<#ident>) -> __p::Result<#ident, __p::ReadError> {
+                #bindings
+                #finish_body
+            }
+        }
+    } else {
+        quote! {
+            fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
+                #finish_body
+            }
+        }
+    }
+}
+
+/// The `finish_with` of a `structured` enum: each variant's, the base given to the variant
+/// it holds.
+fn enum_finish_with(name: &str, states: &[(Ident, Ident, Ident, Ident, String)]) -> TokenStream {
+    let finishes = states.iter().map(|(state, _, _, finish, variant)| {
+        let with = format_ident!("__finish_with_{}", finish.to_string().trim_start_matches("__finish_"));
+        quote! {
+            match __p::finish_variant(__s.#state, __meta, |__s, __meta| #with(__s, __meta, &mut __base)) {
+                __p::Ok(__value) => return __p::Ok(__value),
+                __p::Err(__error) => __errors.push((#variant, __error)),
+            }
+        }
+    });
+    quote! {
+        fn finish_with(__s: __Slots, __meta: &__p::Meta, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+            let mut __base = __base;
+            let mut __errors = __p::Vec::new();
+            #(#finishes)*
+            __p::Err(__p::no_variant(#name, &__errors))
+        }
     }
 }

@@ -20,6 +20,27 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     let slots = slots_struct(layout, &format_ident!("__Slots"));
     let offers = offers(layout);
     let finish = finish(layout, &quote!(Self));
+    // A `structured` type's fields with no place in the content are in `structuredContent`
+    // only: read together with it, they are taken from its value (`finish_with`).
+    let finish = if layout.input.attrs.structured.is_some() {
+        let base = base_bindings(layout, &quote!(Self), &quote!(__base));
+        quote! {
+            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+                Self::finish_with(__s, __meta, __p::None)
+            }
+
+            fn finish_with(__s: __Slots, __meta: &__p::Meta, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+                #base
+                #finish
+            }
+        }
+    } else {
+        quote! {
+            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+                #finish
+            }
+        }
+    };
     let from_content = from_content_impl(ident, layout.input.attrs.structured.as_ref());
     quote! {
         #slots
@@ -34,9 +55,7 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
                 __p::Ok(false)
             }
 
-            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
-                #finish
-            }
+            #finish
         }
 
         #from_content
@@ -468,6 +487,47 @@ fn capitalize(word: &str) -> String {
     })
 }
 
+/// A field with no place in the content: a `structured` type's field without a kind, or
+/// `skip`.
+fn unplaced(resolved: &Resolved) -> bool {
+    match resolved.role {
+        Role::Skip => true,
+        Role::Source => resolved.uses.is_empty(),
+        _ => false,
+    }
+}
+
+/// The local an unplaced field's value from `__base` is bound to.
+fn base_var(resolved: &Resolved) -> Ident {
+    format_ident!(
+        "__u_{}",
+        resolved.field.ident.to_string().trim_start_matches("r#")
+    )
+}
+
+/// The statement that binds each unplaced field of `base` (an expression giving an
+/// `Option` of the type, matched with the path `ctor`: `Self`, or an enum's variant) to an
+/// `Option` of its value, for [`finish`] to read.
+pub(super) fn base_bindings(
+    layout: &Layout,
+    ctor: &TokenStream,
+    base: &TokenStream,
+) -> TokenStream {
+    let fields: Vec<&Resolved> = layout.fields.iter().filter(|f| unplaced(f)).collect();
+    if fields.is_empty() {
+        return quote!(let _ = #base;);
+    }
+    let vars: Vec<Ident> = fields.iter().map(|f| base_var(f)).collect();
+    let members = fields.iter().map(|f| &f.field.member);
+    let nones = fields.iter().map(|_| quote!(__p::None));
+    quote! {
+        let (#(#vars,)*) = match #base {
+            __p::Some(#ctor { #(#members: #vars,)* .. }) => (#(__p::Some(#vars),)*),
+            _ => (#(#nones,)*),
+        };
+    }
+}
+
 /// The body of `finish`: values from the result's `_meta`, then the value built with `ctor`
 /// (`Self`, or the variant's path) from every slot.
 pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
@@ -512,7 +572,12 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         let slot = slot(resolved);
         let name = resolved.field.ident.to_string();
         let name = name.trim_start_matches("r#");
+        let from_base = layout.input.attrs.structured.is_some() && unplaced(resolved);
         let value = match &resolved.role {
+            Role::Skip if from_base => {
+                let var = base_var(resolved);
+                quote_spanned!(ty.span()=> __p::Option::unwrap_or_else(#var, <#ty as __p::Default>::default))
+            }
             Role::Skip => quote_spanned!(ty.span()=> <#ty as __p::Default>::default()),
             Role::Flatten => {
                 quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __meta)?)
@@ -524,7 +589,13 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
             Role::ResultMeta(_) | Role::Source => {
                 let x = resolved.source_ty();
                 let from = describe_sources(layout, resolved);
-                quote_spanned!(ty.span()=> __s.#slot.take::<#x>(#name, #from)?)
+                let take = quote_spanned!(ty.span()=> __s.#slot.take::<#x>(#name, #from)?);
+                if from_base {
+                    let var = base_var(resolved);
+                    quote!(match #var { __p::Some(__v) => __v, __p::None => #take })
+                } else {
+                    take
+                }
             }
         };
         quote!(#member: #value,)
@@ -548,22 +619,56 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
     }
 }
 
-/// "a text", "an image", "a resource (`file:///…`)": what a single-block field waits for.
+/// "a text", "an image (image/png)", "a resource (`file:///…`, text/csv)": what a
+/// single-block field waits for, with the literal MIME type it reads (unless `any_mime`).
 fn describe_block(block: &Block) -> String {
+    let literal_mime = |mime: &Option<Value>, any_mime: bool| match mime {
+        Some(Value::Str(lit)) if !any_mime => Some(lit.value()),
+        _ => None,
+    };
     match (block.kind, block.attr) {
         (BlockKind::Text, _) => "a text".to_owned(),
-        (BlockKind::Image, _) => "an image".to_owned(),
-        (BlockKind::Audio, _) => "an audio".to_owned(),
-        (BlockKind::Resource, Kind::Resource { uri: Some(lit), .. }) => {
-            format!("a resource (`{}`)", lit.value())
+        (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
+            let kind = if block.kind == BlockKind::Image {
+                "an image"
+            } else {
+                "an audio"
+            };
+            match literal_mime(mime, any_mime.is_some()) {
+                Some(mime) => format!("{kind} ({mime})"),
+                None => kind.to_owned(),
+            }
         }
+        (
+            BlockKind::Resource,
+            Kind::Resource {
+                uri: Some(lit),
+                mime,
+                any_mime,
+                ..
+            },
+        ) => match literal_mime(mime, any_mime.is_some()) {
+            Some(mime) => format!("a resource (`{}`, {mime})", lit.value()),
+            None => format!("a resource (`{}`)", lit.value()),
+        },
         (
             BlockKind::Link,
             Kind::Link {
                 name: Some(Value::Str(lit)),
+                mime,
+                any_mime,
                 ..
             },
-        ) => format!("a resource_link (named {:?})", lit.value()),
+        ) => match literal_mime(mime, any_mime.is_some()) {
+            Some(mime) => format!("a resource_link (named {:?}, {mime})", lit.value()),
+            None => format!("a resource_link (named {:?})", lit.value()),
+        },
+        (BlockKind::Link, Kind::Link { mime, any_mime, .. }) => {
+            match literal_mime(mime, any_mime.is_some()) {
+                Some(mime) => format!("a resource_link ({mime})"),
+                None => "a resource_link".to_owned(),
+            }
+        }
         (kind, _) => format!("a {}", kind.wire()),
     }
 }
@@ -579,11 +684,27 @@ fn describe_sources(layout: &Layout, resolved: &Resolved) -> String {
             places.push(format!("in the result's _meta[{:?}]", key.value()));
         }
     }
-    let mut owners: Vec<usize> = resolved.uses.iter().filter_map(Use::owner).collect();
-    owners.dedup();
-    for owner in owners {
+    // Each place in a block, named as the wire spells it: a value that arrived elsewhere (the
+    // result's `_meta` for a block's, the block's envelope for its contents') is easy to see.
+    for used in &resolved.uses {
+        let Some(owner) = used.owner() else {
+            continue;
+        };
+        let part = match used {
+            Use::BlockMeta { key, .. } => format!("_meta[{:?}]", key.value()),
+            Use::ContentsMeta { key, .. } => format!("resource._meta[{:?}]", key.value()),
+            Use::TemplateVar { name, .. } => format!("URI (variable `{name}`)"),
+            _ => part_path(layout, used),
+        };
         let owner = &layout.fields[owner].field.ident;
-        places.push(format!("with the block of field `{owner}`"));
+        let place = format!("in the {part} of the block of field `{owner}`");
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    if places.is_empty() {
+        // A `structured` type's field without a kind: only in `structuredContent`.
+        return "in structuredContent (it has no place in the blocks)".to_owned();
     }
     places.join(" or ")
 }

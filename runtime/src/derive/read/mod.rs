@@ -22,6 +22,7 @@ use crate::wire::error::ReadError;
 
 mod places;
 mod sources;
+mod structured;
 
 pub use places::{Found, Places, found, meta_json, var_text};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
@@ -50,38 +51,21 @@ pub trait ContentSlots: IntoContent + Sized {
     /// Builds the value once every block was offered.
     fn finish(slots: Self::Slots, result_meta: &Meta) -> Result<Self, ReadError>;
 
+    /// [`ContentSlots::finish`], the fields that have no place in the content (those of a
+    /// `structured` type, which are in `structuredContent` only) taken from `base`.
+    fn finish_with(
+        slots: Self::Slots,
+        result_meta: &Meta,
+        base: Option<Self>,
+    ) -> Result<Self, ReadError> {
+        let _ = base;
+        Self::finish(slots, result_meta)
+    }
+
     /// The error when no field takes the block at `index` (an enum names each variant's
     /// reason).
     fn unexpected(slots: Self::Slots, index: usize, block: &ContentBlock) -> ReadError {
-        // Finishing what was read so far names the first single-block field still waiting
-        // (`One::take`'s error), else the first `Option` or `Vec` field that could still take
-        // a block (noted by their `take`); no generated code is needed for it.
-        OPEN.set(Open::Looking);
-        let missing = Self::finish(slots, &Meta::new()).err().and_then(|e| {
-            let detail = e.detail();
-            let what = detail.strip_suffix(" block; found none")?;
-            detail.starts_with("field `").then(|| what.to_owned())
-        });
-        let waiting = missing.or(match OPEN.take() {
-            Open::Found(open) => Some(open),
-            Open::Off | Open::Looking => None,
-        });
-        match waiting {
-            Some(waiting) => ReadError::message(
-                format!("content[{index}]"),
-                format!(
-                    "unexpected {kind} block: {waiting} block and no field of `{}` is left to take {article} {kind} block",
-                    Self::NAME,
-                    kind = block.kind(),
-                    article = if block.kind().starts_with(['a', 'i']) {
-                        "an"
-                    } else {
-                        "a"
-                    },
-                ),
-            ),
-            None => unexpected_block(index, block, Self::NAME),
-        }
+        unexpected_for(slots, Self::finish, index, block, Self::NAME)
     }
 
     /// Writes the type as a `flatten` field of another (its `IntoContent`): the generated
@@ -147,8 +131,47 @@ fn note_open(field: &str, what: &str) {
     OPEN.set(state);
 }
 
+/// The error when no field of `name` (a struct, or an enum's variant `Enum::Variant`) takes
+/// the block at `index`: it names the field still waiting for a block and what that field
+/// expects. Finishing what was read so far names the first single-block field still waiting
+/// (`One::take`'s error), else the first `Option` or `Vec` field that could still take a
+/// block (noted by their `take`); no generated code is needed for it.
+pub(crate) fn unexpected_for<S, T>(
+    slots: S,
+    finish: fn(S, &Meta) -> Result<T, ReadError>,
+    index: usize,
+    block: &ContentBlock,
+    name: &str,
+) -> ReadError {
+    OPEN.set(Open::Looking);
+    let missing = finish(slots, &Meta::new()).err().and_then(|e| {
+        let detail = e.detail();
+        let what = detail.strip_suffix(" block; found none")?;
+        detail.starts_with("field `").then(|| what.to_owned())
+    });
+    let waiting = missing.or(match OPEN.take() {
+        Open::Found(open) => Some(open),
+        Open::Off | Open::Looking => None,
+    });
+    match waiting {
+        Some(waiting) => ReadError::message(
+            format!("content[{index}]"),
+            format!(
+                "unexpected {kind} block: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
+                kind = block.kind(),
+                article = if block.kind().starts_with(['a', 'i']) {
+                    "an"
+                } else {
+                    "a"
+                },
+            ),
+        ),
+        None => unexpected_block(index, block, name),
+    }
+}
+
 /// The error for a block no field of `name` takes.
-pub(crate) fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
+fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError {
     ReadError::message(
         format!("content[{index}]"),
         format!(
@@ -211,6 +234,14 @@ pub(crate) fn read_content<T: ContentSlots>(
     result_meta: &Meta,
     skip: Option<usize>,
 ) -> Result<T, ReadError> {
+    T::finish(offer_all::<T>(blocks, skip)?, result_meta)
+}
+
+/// Offers every block but the one at `skip` to `T`'s slots.
+fn offer_all<T: ContentSlots>(
+    blocks: &[ContentBlock],
+    skip: Option<usize>,
+) -> Result<T::Slots, ReadError> {
     let mut slots = T::Slots::default();
     for (index, block) in blocks.iter().enumerate() {
         if skip == Some(index) {
@@ -220,7 +251,7 @@ pub(crate) fn read_content<T: ContentSlots>(
             return Err(T::unexpected(slots, index, block));
         }
     }
-    T::finish(slots, result_meta)
+    Ok(slots)
 }
 
 /// [`read_content`] from owned blocks: what a field takes is moved out of its block.
@@ -259,19 +290,14 @@ pub(crate) fn read_structured_owned<T: ContentSlots + crate::content_traits::Fro
 }
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
-/// serde form) when there is one, else from the blocks.
-pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned>(
+/// serde form) when there is one, compared with the blocks; else from the blocks.
+pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + serde::Serialize>(
     result: &CallToolResult,
 ) -> Result<T, ReadError> {
     if result.is_error() {
         return Err(crate::content_traits::tool_error(result));
     }
-    if let Some(value) = &result.structured_content {
-        return crate::wire::read::read_json::<T>(value.as_str().as_bytes()).map_err(|e| {
-            ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
-        });
-    }
-    read_content(&result.content, &result.meta, None)
+    structured::read_structured(result)
 }
 
 /// `FromContent::from_content_and_meta` of a derived type.

@@ -70,7 +70,9 @@ pub fn found<V: IntoFound>(value: V) -> Found {
 /// The `_meta` entry `key` of `meta`, as JSON.
 pub fn meta_json<'m>(meta: impl Into<Option<&'m Meta>>, key: &str) -> Option<Value> {
     let raw = meta.into()?.get(key)?;
-    serde_json::from_str(raw.get()).ok()
+    // At any depth: `serde_json::from_str` fails past 128 levels, and the entry would read
+    // as absent.
+    crate::wire::value_text::parse_value(raw.get()).ok()
 }
 
 /// The text a template match gave `name`.

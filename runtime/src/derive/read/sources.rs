@@ -328,7 +328,7 @@ impl<X, T: SourceField<X>> Source<T> for MetaEntry<'_, X> {
         // Compared as JSON values: the entry was written from `to_meta`'s value.
         let found = self
             .raw()
-            .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
+            .and_then(|raw| crate::wire::value_text::parse_value(raw.get()).ok());
         found.is_some() && first.as_value().and_then(self.to_meta) == found
     }
     fn read(self, field: &str) -> Result<Option<T>, ReadError> {

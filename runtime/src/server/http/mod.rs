@@ -89,7 +89,7 @@ use self::headers::ParamHeaders;
 use self::replay::StartAt;
 use self::request::{Headers, Message, request_meta, request_parts, take_meta};
 use self::response::{
-    HttpResponse, INVALID_REQUEST, PARSE_ERROR, error_response, event_stream, json_response,
+    HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
     missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
 };
 use self::session::{RequestPeer, Session, Sessions};
@@ -325,16 +325,9 @@ impl HttpServer {
         let message: Value = match serde_json::from_slice(body) {
             Ok(message) => message,
             Err(e) => {
-                return error_response(
+                return json_bytes(
                     StatusCode::BAD_REQUEST,
-                    &Value::Null,
-                    &ProtocolError::new(
-                        PARSE_ERROR,
-                        format!(
-                            "invalid JSON: {}",
-                            crate::wire::read::parse_error_text(body, &e)
-                        ),
-                    ),
+                    crate::server::protocol_error::parse_error_reply(body, Some(&e)),
                 );
             }
         };

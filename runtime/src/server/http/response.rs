@@ -12,8 +12,6 @@ use crate::server::handler::ProtocolError;
 use crate::server::router::Outcome;
 use crate::wire::version::SerializeFor;
 
-/// JSON-RPC: the message is not valid JSON.
-pub(super) const PARSE_ERROR: i32 = -32700;
 /// JSON-RPC: the message is not a valid request.
 pub(super) const INVALID_REQUEST: i32 = -32600;
 

@@ -9,6 +9,7 @@ use http_body_util::Full;
 use crate::model::content::{ContentBlock, ImageContent};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::server::handler::{BoxFuture, ToolHandler};
+use crate::server::protocol_error::{MALFORMED, PARSE_ERROR, parse_error_reply};
 use crate::{Base64Data, MimeType, ToolName};
 
 /// `echo`: the `name` argument back as text, and the request's progress token if any.
@@ -267,6 +268,25 @@ fn invalid_json_gets_a_parse_error_body() {
             assert_eq!(body["error"]["code"], PARSE_ERROR, "{named}");
             let message = body["error"]["message"].as_str().unwrap();
             assert!(message.contains(named), "{message}");
+        }
+    });
+}
+
+/// The reply every transport gives a message that is not JSON, byte for byte.
+#[test]
+fn a_malformed_request_gets_the_one_parse_error_reply() {
+    rt().block_on(async {
+        for (bytes, named) in MALFORMED {
+            let request = post().body(Full::new(Bytes::from(bytes))).unwrap();
+            let response = server().handle(request).await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{named}");
+            assert_eq!(
+                response.headers()[header::CONTENT_TYPE],
+                "application/json",
+                "{named}"
+            );
+            let body = response.into_body().collect().await.unwrap().to_bytes();
+            assert_eq!(body, parse_error_reply(bytes, None), "{named}");
         }
     });
 }

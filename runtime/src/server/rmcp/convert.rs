@@ -34,6 +34,10 @@
 //! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::ReadLimits::unlimited)):
 //! a value nested deeper is refused with its path and rule `limit`, never cut short (no
 //! `serde_json::Value` this crate makes of it, nor rmcp reading it from the wire, goes deeper).
+//! Both ways, the depth is found before anything recurses over the value (`serde_json`'s
+//! serializers have no limit of their own): a `Value` nested 100,000 levels deep in an rmcp
+//! value, or JSON text as deep in one of ours (a `RawJson` made from a `RawValue`), is refused
+//! with the path of its first value past 128 levels, never a stack overflow.
 
 use std::fmt;
 
@@ -43,6 +47,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
+use super::depth;
 use crate::model::validate::Validate;
 use crate::rules::{ProtocolVersion, Rule};
 use crate::wire::error::{cut_path, cut_quoted, join_path};
@@ -115,7 +120,7 @@ const RMCP_BLOCK_TYPES: [&str; 5] = ["text", "image", "audio", "resource", "reso
 /// Our written JSON as an rmcp value: first every number is checked against what a
 /// `serde_json::Value` (rmcp's free-form JSON) would make of it, because the comparison in
 /// [`to_rmcp`] sees values only after that rounding.
-fn to_rmcp_text<T: DeserializeOwned + Serialize>(
+pub(crate) fn to_rmcp_text<T: DeserializeOwned + Serialize>(
     written: &[u8],
     complete_only: bool,
 ) -> Result<T, ConvertError> {
@@ -130,6 +135,31 @@ fn to_rmcp_text<T: DeserializeOwned + Serialize>(
 /// 64 bits becomes the nearest `f64`, a decimal with more digits than an `f64` holds loses
 /// them. A different spelling of the same value (`1E2` for `100.0`) is not a change.
 fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), ConvertError> {
+    // The walk below recurses once per level: bound it first. (Our JSON text can nest
+    // deeper than 128 levels: a `RawJson` made from a `RawValue` is not checked.)
+    if let crate::wire::limits::Finding::TooDeep(at) = crate::wire::limits::scan(
+        json.as_bytes(),
+        crate::ReadLimits::PARSER_MAX_DEPTH,
+        usize::MAX,
+    ) {
+        let at = crate::wire::limits::path_at(json.as_bytes(), at);
+        return Err(too_deep(&join_path(path, &at)));
+    }
+    rounded_numbers_within(json, path)
+}
+
+/// The error for a value nested deeper than the JSON parser's 128 levels: the rule the
+/// reader names for it (under [`ReadLimits::unlimited`](crate::ReadLimits::unlimited) too).
+fn too_deep(path: &str) -> ConvertError {
+    let error = crate::wire::limits::recursion_as_limit(crate::wire::error::ReadError::message(
+        path,
+        "recursion limit exceeded",
+    ));
+    ConvertError::new(error.path(), error.detail())
+}
+
+/// [`refuse_rounded_numbers`] once the depth is known to be bounded.
+fn rounded_numbers_within(json: &str, path: &str) -> Result<(), ConvertError> {
     use serde_json::value::RawValue;
     use std::collections::BTreeMap;
     let bad = |e: serde_json::Error| ConvertError::new(path, e.to_string());
@@ -137,13 +167,13 @@ fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), ConvertError> {
         Some(b'{') => {
             let members: BTreeMap<String, &RawValue> = serde_json::from_str(json).map_err(bad)?;
             for (key, member) in members {
-                refuse_rounded_numbers(member.get(), &join_path(path, &key))?;
+                rounded_numbers_within(member.get(), &join_path(path, &key))?;
             }
         }
         Some(b'[') => {
             let items: Vec<&RawValue> = serde_json::from_str(json).map_err(bad)?;
             for (i, item) in items.into_iter().enumerate() {
-                refuse_rounded_numbers(item.get(), &format!("{path}[{i}]"))?;
+                rounded_numbers_within(item.get(), &format!("{path}[{i}]"))?;
             }
         }
         Some(b'-' | b'0'..=b'9') => {
@@ -366,6 +396,12 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     theirs: &impl Serialize,
     root_is_annotations: bool,
 ) -> Result<T, ConvertError> {
+    // `to_value` recurses once per level without a limit: a `Value` nested 100,000 levels
+    // deep inside `theirs` would overflow the stack there. Refused first, as the read below
+    // refuses it (`ReadLimits::unlimited` keeps the parser's 128 levels).
+    if let Some(path) = depth::too_deep(theirs, crate::ReadLimits::PARSER_MAX_DEPTH) {
+        return Err(too_deep(&path));
+    }
     let mut json =
         serde_json::to_value(theirs).map_err(|e| ConvertError::new(".", e.to_string()))?;
     if root_is_annotations {

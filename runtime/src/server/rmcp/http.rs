@@ -121,6 +121,18 @@ fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
     response
 }
 
+/// The `-32700` reply every transport gives, with status 400.
+fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse {
+    let reply = crate::server::protocol_error::parse_error_reply(bytes, error);
+    let mut response = Response::new(Full::new(Bytes::from(reply)).boxed());
+    *response.status_mut() = StatusCode::BAD_REQUEST;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
 /// A JSON-RPC error response (no request id when the request could not be read).
 fn rpc_error(status: StatusCode, id: &Value, code: i32, message: &str) -> HttpResponse {
     json_response(
@@ -236,28 +248,13 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
     // error; JSON of another shape (an array: a batch) is left to rmcp.
     let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
         Ok(envelope) => envelope,
-        Err(e) if e.is_syntax() || e.is_eof() => {
-            return Some(rpc_error(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                -32700,
-                &format!(
-                    "Parse error: {}",
-                    crate::wire::read::parse_error_text(bytes, &e)
-                ),
-            ));
-        }
+        Err(e) if e.is_syntax() || e.is_eof() => return Some(parse_error(bytes, Some(&e))),
         Err(_) => return shape_refusal(bytes),
     };
     // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
     // escape there would reach rmcp's parser, whose reply calls it something else.
-    if let Some(fault) = crate::wire::read::encoding_error(bytes) {
-        return Some(rpc_error(
-            StatusCode::BAD_REQUEST,
-            &Value::Null,
-            -32700,
-            &format!("Parse error: {fault}"),
-        ));
+    if crate::wire::read::encoding_error(bytes).is_some() {
+        return Some(parse_error(bytes, None));
     }
     let problem = missing_param(envelope.method.as_deref()?, envelope.params.as_ref())?;
     let id = envelope
@@ -464,6 +461,26 @@ mod tests {
         assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_none());
         assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#).is_none());
         assert!(refusal(r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#).is_none());
+    }
+
+    /// The reply every transport gives a message that is not JSON, byte for byte.
+    #[test]
+    fn a_malformed_request_gets_the_one_parse_error_reply() {
+        use crate::server::protocol_error::{MALFORMED, parse_error_reply};
+        for (bytes, named) in MALFORMED {
+            let response = check_body(bytes).expect(named);
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{named}");
+            assert_eq!(
+                response.headers()[header::CONTENT_TYPE],
+                "application/json",
+                "{named}"
+            );
+            assert_eq!(
+                futures_body(response),
+                parse_error_reply(bytes, None),
+                "{named}"
+            );
+        }
     }
 
     #[test]

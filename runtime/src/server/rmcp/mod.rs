@@ -19,6 +19,7 @@
 #![allow(deprecated)]
 
 mod convert;
+mod depth;
 #[cfg(feature = "rmcp-http")]
 mod http;
 pub(crate) mod peer;
@@ -31,7 +32,7 @@ pub use http::{DEFAULT_MAX_BODY_BYTES, HttpOptions, HttpResponse, McpHttpService
 pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
-use convert::{convert_error, to_rmcp};
+use convert::{convert_error, to_rmcp_text};
 use peer::RmcpPeer;
 
 use std::collections::{HashMap, HashSet};
@@ -369,7 +370,9 @@ fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
 ) -> Result<Vec<R>, ErrorData> {
     items
         .iter()
-        .map(|item| to_rmcp(&item.to_value_for(version), false).map_err(|e| convert_error(&e)))
+        // Through the JSON text, as `to_rmcp_for`: `to_value_for` would turn a `RawJson`
+        // nested past the parser's 128 levels (a schema made from a `RawValue`) into a panic.
+        .map(|item| to_rmcp_text(&item.to_json_for(version), false).map_err(|e| convert_error(&e)))
         .collect()
 }
 

@@ -77,14 +77,11 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
     }
     match serde_json::from_slice::<Value>(text) {
         Ok(_) => Ok(()),
-        Err(e) => Err(error_line(
-            &Value::Null,
-            -32700,
-            &format!(
-                "Parse error: {}",
-                crate::wire::read::parse_error_text(text, &e)
-            ),
-        )),
+        Err(e) => {
+            let mut reply = crate::server::protocol_error::parse_error_reply(text, Some(&e));
+            reply.push(b'\n');
+            Err(reply)
+        }
     }
 }
 
@@ -195,6 +192,17 @@ mod tests {
             read_line(&mut reader, 8).await.unwrap(),
             Line::Eof
         ));
+    }
+
+    /// The reply every transport gives a message that is not JSON, byte for byte, one line.
+    #[test]
+    fn a_malformed_request_gets_the_one_parse_error_reply() {
+        use crate::server::protocol_error::{MALFORMED, parse_error_reply};
+        for (bytes, named) in MALFORMED {
+            let mut expected = parse_error_reply(bytes, None);
+            expected.push(b'\n');
+            assert_eq!(checked(bytes).unwrap_err(), expected, "{named}");
+        }
     }
 
     #[test]

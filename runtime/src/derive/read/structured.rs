@@ -1,0 +1,352 @@
+//! Reading a `structured` type back from a whole tool result: `structuredContent` and the
+//! blocks are two places of the same fields, and must agree.
+//!
+//! The writer puts the type's serde form in `structuredContent`, each placed field in its own
+//! block (or `_meta` entry…), and the JSON text of the serde form as a last text block (the
+//! copy the spec recommends for clients that ignore `structuredContent`). Reading:
+//! - the value is read from `structuredContent`;
+//! - the copy (the last text block whose JSON equals `structuredContent`) is set aside; a
+//!   text block no field takes that holds other JSON of the same shape is a copy that
+//!   disagrees, and is refused naming both;
+//! - when no other block is left (a peer that sends only the copy, or nothing) there is
+//!   nothing to compare, and the value is read from `structuredContent` alone;
+//! - otherwise the blocks are read as the type's layout says (every rule of a read from
+//!   blocks applies), the fields with no place of their own taken from `structuredContent`,
+//!   and the value read from the blocks must have the serde form of the one read from
+//!   `structuredContent`: the first member that differs is named with both places.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::{ContentSlots, join, offer_all};
+use crate::model::content::ContentBlock;
+use crate::model::json::RawJson;
+use crate::model::meta::Meta;
+use crate::model::tool::CallToolResult;
+use crate::wire::error::ReadError;
+
+const COPY_RULE: &str = "a `structured` type writes its serde form to structuredContent and as JSON text to a text block, so they must be equal";
+const RULE: &str = "a `structured` type writes each field to structuredContent and to its own place, so they must be equal";
+
+/// See the module documentation.
+pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
+    result: &CallToolResult,
+) -> Result<T, ReadError> {
+    let Some(structured) = &result.structured_content else {
+        return super::read_content(&result.content, &result.meta, None);
+    };
+    let (value, structured_value) = match read_value::<T>(structured) {
+        Ok(value) => (value, structured.to_value()),
+        // A serde form that is not an object (a unit variant's `"Name"`) goes to 2025-era
+        // peers wrapped as `{"result": …}`: read back what was wrapped.
+        Err(error) => match unwrapped(structured) {
+            Some(inner) => match serde_json::from_value::<T>(inner.clone()) {
+                Ok(value) => (value, inner),
+                Err(_) => return Err(error),
+            },
+            None => return Err(error),
+        },
+    };
+    let copy = json_copy(&result.content, &structured_value);
+    if result.content.len() == usize::from(copy.is_some()) {
+        return Ok(value);
+    }
+    let expected = serialized(&value)?;
+    let read = match read_over(result, copy, value) {
+        Ok(read) => read,
+        Err(error) => {
+            if copy.is_none()
+                && let Some(stray) = stray_copy(&result.content, &structured_value)
+            {
+                return Err(stray);
+            }
+            // The writer leaves the copy out when a field's block already holds the same text:
+            // that block is the field's, read it so.
+            match copy.map(|_| read_over::<T>(result, None, reread(&structured_value)?)) {
+                Some(Ok(read)) => read,
+                _ => return Err(error),
+            }
+        }
+    };
+    let found = serialized(&read)?;
+    if found == expected {
+        return Ok(read);
+    }
+    // Compared again as values: maps whose members come in another order (a `HashMap` field)
+    // are the same.
+    let (expected, found) = (as_value(&expected), as_value(&found));
+    match first_difference(&expected, &found, String::new()) {
+        None => Ok(read),
+        Some(at) => Err(disagreement::<T>(
+            result,
+            &structured_value,
+            copy,
+            &at,
+            (&expected, &found),
+        )),
+    }
+}
+
+fn read_value<T: DeserializeOwned>(structured: &RawJson) -> Result<T, ReadError> {
+    crate::wire::read::read_json::<T>(structured.as_str().as_bytes())
+        .map_err(|e| ReadError::message(join("structuredContent", e.path()), e.detail().to_owned()))
+}
+
+/// The value of `{"result": …}`, the 2025-era wrapping of a value that is not an object.
+fn unwrapped(structured: &RawJson) -> Option<Value> {
+    match structured.to_value() {
+        Value::Object(mut members) if members.len() == 1 => {
+            members.remove("result").filter(|inner| !inner.is_object())
+        }
+        _ => None,
+    }
+}
+
+fn as_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// The value read again from `structured`, already read once.
+fn reread<T: DeserializeOwned>(structured: &Value) -> Result<T, ReadError> {
+    serde_json::from_value(structured.clone())
+        .map_err(|e| ReadError::message("structuredContent", e.to_string()))
+}
+
+/// The serde form of `value` as compact JSON text: compared as text first, a value costs a
+/// few bytes per byte of it, not the 32 per number of a `Value`.
+fn serialized<T: Serialize>(value: &T) -> Result<String, ReadError> {
+    serde_json::to_string(value).map_err(|e| {
+        ReadError::message(
+            "structuredContent",
+            format!("cannot compare the value read with the blocks: its serde form fails: {e}"),
+        )
+    })
+}
+
+/// The blocks except the copy, read with the fields that have no place from `base`.
+fn read_over<T: ContentSlots>(
+    result: &CallToolResult,
+    copy: Option<usize>,
+    base: T,
+) -> Result<T, ReadError> {
+    let slots = offer_all::<T>(&result.content, copy)?;
+    T::finish_with(slots, &result.meta, Some(base))
+}
+
+/// The index of the last text block whose JSON equals `structured`.
+fn json_copy(blocks: &[ContentBlock], structured: &Value) -> Option<usize> {
+    blocks.iter().rposition(|block| {
+        block
+            .as_text()
+            .and_then(|text| parse_like(text, structured))
+            .is_some_and(|value| first_difference(structured, &value, String::new()).is_none())
+    })
+}
+
+/// `text` as JSON, when it parses to a value of the shape of `structured` (an object for an
+/// object…): a candidate for the copy.
+fn parse_like(text: &str, structured: &Value) -> Option<Value> {
+    let start = text.trim_start().chars().next()?;
+    let like = match structured {
+        Value::Object(_) => start == '{',
+        Value::Array(_) => start == '[',
+        Value::String(_) => start == '"',
+        _ => true,
+    };
+    if !like {
+        return None;
+    }
+    serde_json::from_str(text).ok()
+}
+
+/// A copy that disagrees: the last text block holding JSON of the shape of `structured`.
+fn stray_copy(blocks: &[ContentBlock], structured: &Value) -> Option<ReadError> {
+    blocks.iter().enumerate().rev().find_map(|(index, block)| {
+        let text = parse_like(block.as_text()?, structured)?;
+        let at = first_difference(structured, &text, String::new())?;
+        let path = format!("content[{index}].text");
+        Some(ReadError::message(
+            path.clone(),
+            format!(
+                "the JSON text of the structured content disagrees with structuredContent: {} is {}, \
+                 this text has {} there ({COPY_RULE})",
+                display_path("structuredContent", &at),
+                quote(pointer(structured, &at)),
+                quote(pointer(&text, &at)),
+            ),
+        ))
+    })
+}
+
+/// The error for a value read from the blocks whose serde form differs at `at` from the one
+/// read from `structuredContent`: the block (or `_meta` entry) that holds it is found by
+/// writing the `structuredContent` value again and comparing with what arrived.
+fn disagreement<T: ContentSlots + DeserializeOwned>(
+    result: &CallToolResult,
+    structured: &Value,
+    copy: Option<usize>,
+    at: &str,
+    (expected, found): (&Value, &Value),
+) -> ReadError {
+    let structured_path = display_path("structuredContent", at);
+    let other = reread::<T>(structured).ok().and_then(|value| {
+        let mut blocks = Vec::new();
+        let mut meta = Meta::new();
+        value.extend_content(&mut blocks, &mut meta);
+        differing_place(result, copy, &blocks, &meta)
+    });
+    let other = other.unwrap_or_else(|| "the blocks".to_owned());
+    let member = match at.trim_start_matches('.') {
+        "" => "the value".to_owned(),
+        member => format!("`{}`", super::shorten(member)),
+    };
+    ReadError::message(
+        structured_path.clone(),
+        format!(
+            "{member} is read from two places that disagree: {structured_path} ({}) and {other} ({}) ({RULE})",
+            quote(pointer(expected, at)),
+            quote(pointer(found, at)),
+        ),
+    )
+}
+
+/// The first place where the blocks (the copy aside) and the result's `_meta` differ from
+/// what writing the `structuredContent` value gives.
+fn differing_place(
+    result: &CallToolResult,
+    copy: Option<usize>,
+    written: &[ContentBlock],
+    written_meta: &Meta,
+) -> Option<String> {
+    let arrived = result
+        .content
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| Some(*index) != copy);
+    let mut written = written.iter();
+    let mut next = 0;
+    for (index, block) in arrived {
+        next = index + 1;
+        let path = format!("content[{index}]");
+        let Some(own) = written.next() else {
+            return Some(path);
+        };
+        let (a, b) = (
+            crate::wire::value_text::model_to_value(block).ok()?,
+            crate::wire::value_text::model_to_value(own).ok()?,
+        );
+        if let Some(at) = first_difference(&b, &a, String::new()) {
+            return Some(display_path(&path, &at));
+        }
+    }
+    if written.next().is_some() {
+        // A block written from structuredContent that did not arrive.
+        return Some(format!("content[{next}]"));
+    }
+    let (a, b) = (
+        crate::wire::value_text::model_to_value(&result.meta).ok()?,
+        crate::wire::value_text::model_to_value(written_meta).ok()?,
+    );
+    first_difference(&b, &a, String::new()).map(|at| display_path("_meta", &at))
+}
+
+/// The path of the first difference between `a` and `b` (`""` for the values themselves):
+/// numbers compare by value (`3` and `3.0` are equal), objects by members whatever their
+/// order.
+fn first_difference(a: &Value, b: &Value, at: String) -> Option<String> {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            let same = x == y || (x.as_f64().is_some() && x.as_f64() == y.as_f64());
+            (!same).then_some(at)
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            for (key, value) in x {
+                let path = format!("{at}{}", member(key));
+                match y.get(key) {
+                    Some(other) => {
+                        if let Some(found) = first_difference(value, other, path) {
+                            return Some(found);
+                        }
+                    }
+                    None => return Some(path),
+                }
+            }
+            y.keys()
+                .find(|key| !x.contains_key(*key))
+                .map(|key| format!("{at}{}", member(key)))
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            for (index, (value, other)) in x.iter().zip(y).enumerate() {
+                if let Some(found) = first_difference(value, other, format!("{at}[{index}]")) {
+                    return Some(found);
+                }
+            }
+            (x.len() != y.len()).then(|| format!("{at}[{}]", x.len().min(y.len())))
+        }
+        _ => (a != b).then_some(at),
+    }
+}
+
+/// `.name` for a plain name, `["a b"]` for any other.
+fn member(key: &str) -> String {
+    let plain = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        format!(".{key}")
+    } else {
+        format!("[{:?}]", super::shorten(key))
+    }
+}
+
+fn display_path(prefix: &str, at: &str) -> String {
+    match (prefix, at) {
+        ("", "") => "its root".to_owned(),
+        ("", at) => at.trim_start_matches('.').to_owned(),
+        (prefix, at) => format!("{prefix}{at}"),
+    }
+}
+
+/// The value at `at` (a path of [`first_difference`]) in `value`, if any.
+fn pointer<'v>(value: &'v Value, at: &str) -> Option<&'v Value> {
+    let mut here = value;
+    let mut rest = at;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            here = here.get(&after[..end])?;
+            rest = &after[end..];
+        } else if let Some(after) = rest.strip_prefix("[\"") {
+            // A quoted key (cut to 40 characters in the path: look it up by its start).
+            let end = after.find("\"]")?;
+            let key: String = serde_json::from_str(&format!("\"{}\"", &after[..end])).ok()?;
+            here = here
+                .as_object()?
+                .iter()
+                .find(|(k, _)| k.starts_with(&key))
+                .map(|(_, v)| v)?;
+            rest = &after[end + 2..];
+        } else {
+            let after = rest.strip_prefix('[')?;
+            let end = after.find(']')?;
+            here = here.get(after[..end].parse::<usize>().ok()?)?;
+            rest = &after[end + 1..];
+        }
+    }
+    Some(here)
+}
+
+/// A value for an error, cut to 80 characters; "nothing" for none.
+fn quote(value: Option<&Value>) -> String {
+    let Some(value) = value else {
+        return "nothing".to_owned();
+    };
+    let text = value.to_string();
+    match text.char_indices().nth(80) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
