@@ -25,6 +25,7 @@ use proptest::option;
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value, json};
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 const VERSIONS: [ProtocolVersion; 3] = [
@@ -310,9 +311,11 @@ fn block() -> impl Strategy<Value = ContentBlock> {
 // ---------------------------------------------------------------------------------------
 // Results and descriptors
 
-fn result_type() -> impl Strategy<Value = Option<String>> {
+fn result_type() -> impl Strategy<Value = Option<Cow<'static, str>>> {
+    // Owned, as a caller builds them; a read holds the spec's values borrowed (equal all the same).
     option::of(
-        prop::sample::select(vec!["complete", "input_required", "x-later"]).prop_map(str::to_owned),
+        prop::sample::select(vec!["complete", "input_required", "x-later"])
+            .prop_map(|kind| Cow::Owned(kind.to_owned())),
     )
 }
 
@@ -641,8 +644,7 @@ fn normalize_block(block: ContentBlock) -> ContentBlock {
 
 impl Normalize for CallToolResult {
     fn normalized(mut self) -> Self {
-        self.result_type
-            .get_or_insert_with(|| "complete".to_owned());
+        self.result_type.get_or_insert_with(|| "complete".into());
         self.content = self.content.into_iter().map(normalize_block).collect();
         self
     }
@@ -650,8 +652,7 @@ impl Normalize for CallToolResult {
 
 impl Normalize for GetPromptResult {
     fn normalized(mut self) -> Self {
-        self.result_type
-            .get_or_insert_with(|| "complete".to_owned());
+        self.result_type.get_or_insert_with(|| "complete".into());
         for message in &mut self.messages {
             message.content = normalize_block(message.content.clone());
         }
@@ -661,8 +662,7 @@ impl Normalize for GetPromptResult {
 
 impl Normalize for ReadResourceResult {
     fn normalized(mut self) -> Self {
-        self.result_type
-            .get_or_insert_with(|| "complete".to_owned());
+        self.result_type.get_or_insert_with(|| "complete".into());
         self.cache_scope.get_or_insert(CacheScope::Private);
         self.ttl_ms.get_or_insert(0_u64.into());
         self

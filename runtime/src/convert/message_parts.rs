@@ -533,7 +533,10 @@ impl Message {
         }
         put_non_empty(&mut mcp, "_meta", &result.meta.to_map());
         if let Some(result_type) = &result.result_type {
-            mcp.insert("resultType".to_owned(), Value::String(result_type.clone()));
+            mcp.insert(
+                "resultType".to_owned(),
+                Value::String(result_type.to_string()),
+            );
         }
         put_non_empty(&mut mcp, "extra", &result.extra.to_map());
         Self {

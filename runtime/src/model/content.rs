@@ -1070,11 +1070,38 @@ impl<'de> Deserialize<'de> for PlainString<'de> {
     }
 }
 
+/// A text block's `text`: a `String`, which the one pass reads through
+/// [`TEXT_TOKEN`](crate::wire::guard::TEXT_TOKEN) (its guard checks the bytes); every other
+/// reader hands over the deserializer, and the `String` is read as before (same errors).
+struct WholeText(String);
+
+impl<'de> Deserialize<'de> for WholeText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct WholeTextVisitor;
+        impl<'de> Visitor<'de> for WholeTextVisitor {
+            type Value = WholeText;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<WholeText, E> {
+                Ok(WholeText(v.to_owned()))
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<WholeText, D::Error> {
+                String::deserialize(deserializer).map(WholeText)
+            }
+        }
+        deserializer.deserialize_newtype_struct(crate::wire::guard::TEXT_TOKEN, WholeTextVisitor)
+    }
+}
+
 /// The rest of a text block whose first member was its `type`: the members a text block
 /// has, read as `RawBlock::read_field` reads them, and the others kept as text, in order
 /// (what the general loop of `BlockVisitor` does for such a block, with the same errors).
 fn read_text_block<'de, A: MapAccess<'de>>(access: &mut A) -> Result<ContentBlock, A::Error> {
-    let mut text: Option<String> = None;
+    let mut text: Option<WholeText> = None;
     let mut annotations: Option<Annotations> = None;
     let mut meta: Option<Meta> = None;
     let mut extra = ObjectBuilder::new();
@@ -1087,7 +1114,7 @@ fn read_text_block<'de, A: MapAccess<'de>>(access: &mut A) -> Result<ContentBloc
             _ => extra.push_member(&member, access)?,
         }
     }
-    let text = text.ok_or_else(|| de::Error::missing_field("text"))?;
+    let WholeText(text) = text.ok_or_else(|| de::Error::missing_field("text"))?;
     crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
     Ok(ContentBlock::from(TextContent {
         text,

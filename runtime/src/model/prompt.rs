@@ -1,5 +1,7 @@
 //! Prompts: the descriptor (`Prompt`, `PromptArgument`) and the result (`GetPromptResult`).
 
+use std::borrow::Cow;
+
 use serde::{Serialize, Serializer};
 
 use crate::model::annotations::Role;
@@ -8,7 +10,7 @@ use crate::model::extra::ExtraFields;
 use crate::model::icon::Icon;
 use crate::model::json::{Compact, JsonObject, deserialize_object};
 use crate::model::meta::Meta;
-use crate::model::result::put_result_tail;
+use crate::model::result::{ResultType, put_result_tail};
 use crate::model::tool::put_descriptor_tail;
 use crate::rules::ProtocolVersion;
 use crate::wire::version::serialize_latest;
@@ -211,7 +213,7 @@ pub struct GetPromptResult {
     /// The result's `_meta`.
     pub meta: Meta,
     /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
-    pub result_type: Option<String>,
+    pub result_type: Option<Cow<'static, str>>,
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
@@ -225,7 +227,7 @@ deserialize_object!(GetPromptResult, "a GetPromptResult object", {
     description: optional String = "description",
     messages: required Compact<PromptMessage> = "messages" => Vec::from,
     meta: defaulted Meta = "_meta",
-    result_type: optional String = "resultType",
+    result_type: optional ResultType = "resultType" => ResultType::into_inner,
 });
 
 impl GetPromptResult {

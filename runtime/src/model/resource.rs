@@ -1,5 +1,7 @@
 //! Resources: descriptors (`Resource`, `ResourceTemplate`) and `ReadResourceResult`.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::model::annotations::Annotations;
@@ -9,7 +11,7 @@ use crate::model::icon::Icon;
 use crate::model::integer::{JsonInteger, NonNegative};
 use crate::model::json::{Compact, JsonObject, deserialize_object};
 use crate::model::meta::Meta;
-use crate::model::result::put_result_tail;
+use crate::model::result::{ResultType, put_result_tail};
 use crate::model::tool::put_descriptor_tail;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{ProtocolVersion, UriTemplate};
@@ -245,7 +247,7 @@ pub struct ReadResourceResult {
     /// The result's `_meta`.
     pub meta: Meta,
     /// `resultType` as received.
-    pub result_type: Option<String>,
+    pub result_type: Option<Cow<'static, str>>,
     /// Cache scope (2026-07-28).
     pub cache_scope: Option<CacheScope>,
     /// Cache lifetime in milliseconds (2026-07-28): any integer from 0 the schema allows (one
@@ -264,7 +266,7 @@ pub struct ReadResourceResult {
 deserialize_object!(ReadResourceResult, "a ReadResourceResult object", {
     contents: required Compact<ResourceContents> = "contents" => Vec::from,
     meta: defaulted Meta = "_meta",
-    result_type: optional String = "resultType",
+    result_type: optional ResultType = "resultType" => ResultType::into_inner,
     cache_scope: optional CacheScope = "cacheScope",
     ttl_ms: optional NonNegative = "ttlMs" => |t: NonNegative| t.0,
 });

@@ -1,5 +1,6 @@
 //! Tools: the descriptor (`Tool`, `ToolAnnotations`) and the result (`CallToolResult`).
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, MapAccess, Visitor};
@@ -15,7 +16,7 @@ use crate::model::json::{
     Compact, JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
 };
 use crate::model::meta::Meta;
-use crate::model::result::put_result_tail;
+use crate::model::result::{ResultType, put_result_tail};
 use crate::model::validated::ToolName;
 use crate::rules::ProtocolVersion;
 use crate::wire::version::{SerializeFor, serialize_latest};
@@ -44,7 +45,7 @@ pub struct CallToolResult {
     /// The result's `_meta`.
     pub meta: Meta,
     /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
-    pub result_type: Option<String>,
+    pub result_type: Option<Cow<'static, str>>,
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
@@ -180,7 +181,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
         let mut structured: Option<RawJson> = None;
         let mut is_error: Option<bool> = None;
         let mut meta: Option<Meta> = None;
-        let mut result_type: Option<String> = None;
+        let mut result_type: Option<ResultType> = None;
         let mut extra = ObjectBuilder::new();
         while let Some(key) = access.next_key::<crate::model::json::MemberKey<'de>>()? {
             match key.name.as_ref() {
@@ -202,7 +203,7 @@ impl<'de> Visitor<'de> for CallToolResultVisitor {
             structured_content: structured,
             is_error,
             meta: meta.unwrap_or_default(),
-            result_type,
+            result_type: result_type.map(ResultType::into_inner),
             extra: extra.finish(),
         })
     }

@@ -31,15 +31,24 @@ use crate::wire::limits::{Finding, scan_counting};
 /// slower, never wrong (`tests::raw_values_take_the_one_pass` watches for it).
 pub(crate) const RAW_TOKEN: &str = "$serde_json::private::RawValue";
 
+/// The name under which a string the model keeps whole (a text block's `text`) asks to be
+/// read as bytes on the one pass ([`Guard`] checks them); every other deserializer hands
+/// the reader itself, and it reads a `String` as before.
+pub(crate) const TEXT_TOKEN: &str = "$mcp_content::private::Text";
+
 /// The length up to which `Budget::raw` looks for a backslash without `memchr`.
 const SHORT_RAW: usize = 24;
 
 /// Depth and values so far, against their limits.
-pub(crate) struct Budget {
+pub(crate) struct Budget<'t> {
     max_depth: usize,
     max_values: usize,
     depth: Cell<usize>,
     values: Cell<usize>,
+    /// The whole document (valid UTF-8), and whether one of its strings holds a raw control
+    /// character (found once, when a text's escapes leave the question open).
+    document: &'t str,
+    raw_control: Cell<Option<bool>>,
 }
 
 /// The error of a fault found here; its text is never shown (the checked path names it).
@@ -47,14 +56,27 @@ fn over<E: de::Error>() -> E {
     E::custom("over a read limit")
 }
 
-impl Budget {
-    pub(crate) fn new(max_depth: usize, max_values: usize) -> Self {
+impl<'t> Budget<'t> {
+    pub(crate) fn new(max_depth: usize, max_values: usize, document: &'t str) -> Self {
         Self {
             max_depth,
             max_values,
             depth: Cell::new(0),
             values: Cell::new(0),
+            document,
+            raw_control: Cell::new(None),
         }
+    }
+
+    /// Whether a string of the document holds a raw control character (U+0000-U+001F),
+    /// which JSON text must escape.
+    fn raw_control_in_strings(&self) -> bool {
+        if let Some(found) = self.raw_control.get() {
+            return found;
+        }
+        let found = raw_control_in_strings(self.document.as_bytes());
+        self.raw_control.set(Some(found));
+        found
     }
 
     /// One more JSON value.
@@ -130,7 +152,7 @@ impl Budget {
 /// A deserializer whose value has been counted; it counts what is inside.
 pub(crate) struct Guard<'b, D> {
     de: D,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
 }
 
 impl<'b, D> Guard<'b, D> {
@@ -144,7 +166,7 @@ impl<'b, D> Guard<'b, D> {
 /// Wraps a visitor so that what it is handed is guarded.
 struct GuardVisitor<'b, V> {
     visitor: V,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
 }
 
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
@@ -162,6 +184,14 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Guard<'_, D> {
             let raw = <&'de RawValue>::deserialize(self.de)?;
             self.budget.raw(raw.get())?;
             return visitor.visit_map(RawMap(Some(raw.get()), std::marker::PhantomData));
+        }
+        if name == TEXT_TOKEN {
+            // As bytes, `serde_json` finds the end of the string with `memchr` instead of
+            // its word-at-a-time loop that also looks for control characters: the text is
+            // by far the longest string of a usual result. `TextBytes` checks what that
+            // loop would have.
+            let budget = self.budget;
+            return self.de.deserialize_bytes(TextBytes { visitor, budget });
         }
         let budget = self.budget;
         self.de
@@ -248,10 +278,80 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for GuardVisitor<'_, V> {
     }
 }
 
+/// A string read as bytes for [`TEXT_TOKEN`], handed on as a string once it holds what
+/// `serde_json` allows in a string it decodes: no raw control character, valid UTF-8 (so
+/// no lone surrogate escape, which it decodes to invalid UTF-8 here). Anything else, a
+/// value that is not a string included, fails, and the checked path reads it as a `String`.
+struct TextBytes<'b, V> {
+    visitor: V,
+    budget: &'b Budget<'b>,
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for TextBytes<'_, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.visitor.expecting(f)
+    }
+
+    // No escapes: the bytes are the string's text as it stands in the document, whose
+    // UTF-8 is checked already (taken from it by position, not checked again).
+    fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<V::Value, E> {
+        if has_control(v) {
+            return Err(over());
+        }
+        let document = self.budget.document;
+        let start = v.as_ptr().addr().wrapping_sub(document.as_ptr().addr());
+        match document.get(start..start.saturating_add(v.len())) {
+            // The same bytes, not a copy (`serde_json` borrows them from the document).
+            Some(text) if std::ptr::eq(text.as_ptr(), v.as_ptr()) => self.visitor.visit_str(text),
+            _ => self
+                .visitor
+                .visit_str(std::str::from_utf8(v).map_err(|_| over())?),
+        }
+    }
+
+    // Escapes, decoded: a control character may have been escaped (`\n`), which is
+    // allowed, or raw, which is not; the document says which when there is one.
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<V::Value, E> {
+        if has_control(v) && self.budget.raw_control_in_strings() {
+            return Err(over());
+        }
+        let text = std::str::from_utf8(v).map_err(|_| over())?;
+        self.visitor.visit_str(text)
+    }
+}
+
+/// Whether `bytes` hold a control character (below 0x20).
+fn has_control(bytes: &[u8]) -> bool {
+    // The least byte, with no early exit: the compiler makes it a vector minimum.
+    bytes.iter().fold(u8::MAX, |least, &b| least.min(b)) < 0x20
+}
+
+/// Whether a string of the JSON text `document` holds a raw control character.
+pub(crate) fn raw_control_in_strings(document: &[u8]) -> bool {
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in document {
+        if !in_string {
+            in_string = b == b'"';
+        } else if escaped {
+            escaped = false;
+        } else if b == b'\\' {
+            escaped = true;
+        } else if b == b'"' {
+            in_string = false;
+        } else if b < 0x20 {
+            return true;
+        }
+    }
+    false
+}
+
 /// A seed whose value is one more JSON value (an element, a member's value).
 struct Counted<'b, S> {
     seed: S,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
 }
 
 impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Counted<'_, S> {
@@ -265,7 +365,7 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Counted<'_, S> {
 
 struct GuardSeq<'b, A> {
     seq: A,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
 }
 
 impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for GuardSeq<'_, A> {
@@ -286,7 +386,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for GuardSeq<'_, A> {
 
 struct GuardMap<'b, 'de, A> {
     map: A,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
     keys: Keys<'de>,
 }
 
@@ -315,7 +415,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for GuardMap<'_, 'de, A> {
 
 struct GuardEnum<'b, A> {
     data: A,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
 }
 
 impl<'de, 'b, A: EnumAccess<'de>> EnumAccess<'de> for GuardEnum<'b, A> {
@@ -335,7 +435,7 @@ impl<'de, 'b, A: EnumAccess<'de>> EnumAccess<'de> for GuardEnum<'b, A> {
 
 struct GuardVariant<'b, A> {
     variant: A,
-    budget: &'b Budget,
+    budget: &'b Budget<'b>,
 }
 
 impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for GuardVariant<'_, A> {

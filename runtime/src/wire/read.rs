@@ -204,7 +204,7 @@ fn read_in_one_pass<T: DeserializeOwned>(
     // The one pass does not see the text of a key, so a member name with escapes that the
     // model would keep sends the document to the checked path, which keeps its spelling.
     let _one_pass = OnePassScope::enter();
-    let budget = Budget::new(max_depth, limits.max_values);
+    let budget = Budget::new(max_depth, limits.max_values, text);
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(budget.root(&mut deserializer).ok()?).ok()?;
     deserializer.end().ok()?;
@@ -345,6 +345,8 @@ mod tests {
         r#"{"content":[{"text":"before its type","type":"text","annotations":{"priority":0.5}}]}"#,
         r#"{"content":[{"type":"text","text":"esc \" \\ \n \u00e9 \ud83d\ude00"}]}"#,
         r#" { "content" : [ { "type" : "text" , "text" : "spaced" } ] } "#,
+        "{\n  \"content\": [\n    {\"type\": \"text\", \"text\": \"two\\nlines \\t \\u001f\"}\n  ]\n}\n",
+        r#"{"content":[{"type":"text","text":"a text long enough for whole 32-byte chunks: \n\r\t then more, \u00e9 and the end"}]}"#,
         r#"{"content":[],"_meta":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}}"#,
         r#"{"content":[],"structuredContent":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k\u0031\u0037":17,"k18":18}}"#,
     ];
@@ -584,6 +586,53 @@ mod tests {
             let message = read(doc).expect_err("refused").to_string();
             assert!(message.starts_with(error), "{doc}: {message}");
         }
+    }
+
+    /// A text block's `text`, which the one pass reads as bytes: a raw control character is
+    /// refused wherever it stands (with or without escapes beside it, in a compact or an
+    /// indented document), a lone surrogate escape too, and both are named as before.
+    #[test]
+    fn a_text_read_as_bytes_is_checked_as_a_string() {
+        let limits = ReadLimits::default();
+        let long = "x".repeat(70);
+        for (doc, error) in [
+            (
+                format!("{{\"content\":[{{\"type\":\"text\",\"text\":\"a\u{1}b{long}\"}}]}}"),
+                "content[0].text: control character (\\u0000-\\u001F) found while parsing a string",
+            ),
+            (
+                format!("{{\"content\":[{{\"type\":\"text\",\"text\":\"{long}\\n\u{1f}\"}}]}}"),
+                "content[0].text: control character (\\u0000-\\u001F) found while parsing a string",
+            ),
+            (
+                "{\n \"content\":[{\"type\":\"text\",\"text\":\"a\\tb\nc\"}]\n}".to_owned(),
+                "content[0].text: control character (\\u0000-\\u001F) found while parsing a string",
+            ),
+            (
+                r#"{"content":[{"type":"text","text":"a \ud800 b"}]}"#.to_owned(),
+                "content[0].text: lone surrogate escape `\\ud800`",
+            ),
+        ] {
+            assert!(
+                read_in_one_pass::<CallToolResult>(doc.as_bytes(), &limits, 64).is_none(),
+                "{doc:?}"
+            );
+            let message = crate::read_json::<CallToolResult>(doc.as_bytes())
+                .expect_err("refused")
+                .to_string();
+            assert!(message.starts_with(error), "{doc:?}: {message}");
+        }
+        // Escaped control characters are text; a raw newline between tokens is whitespace.
+        let doc = "{\n\"content\":[{\"type\":\"text\",\"text\":\"a\\nb\\u0001\"}]\n}";
+        let read =
+            read_in_one_pass::<CallToolResult>(doc.as_bytes(), &limits, 64).expect("one pass");
+        assert_eq!(read.content[0].as_text(), Some("a\nb\u{1}"));
+        assert!(crate::wire::guard::raw_control_in_strings(
+            b"{\"a\":\"x\\\"\ty\"}"
+        ));
+        assert!(!crate::wire::guard::raw_control_in_strings(
+            b"{\"a\\\\\":\n\"x\"}"
+        ));
     }
 
     /// A text block whose `type` comes first (read without `RawBlock`) reads, and fails, as
