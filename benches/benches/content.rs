@@ -3,11 +3,17 @@
 //!
 //! `cargo bench -p mcp-content-benches --bench content`; ratios: `cargo run -p
 //! mcp-content-benches --release --bin bench-table` afterwards (see BENCHMARKS.md).
+//! `decode-small-cpu` times decode-small on the bench thread's CPU clock.
+
+#[path = "common/thread_cpu.rs"]
+mod thread_cpu;
 
 use std::hint::black_box;
 
+use criterion::measurement::Measurement;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, ours_parts, theirs};
+use thread_cpu::ThreadCpu;
 
 /// Every path must read what every other path wrote, or the comparison means nothing.
 fn check_agreement(image: &[u8]) {
@@ -93,8 +99,17 @@ fn encode_blob(c: &mut Criterion) {
 }
 
 fn decode_small(c: &mut Criterion) {
+    decode_small_in(c, "decode-small");
+}
+
+/// decode-small timed on the bench thread's CPU clock: what a loaded machine does not inflate.
+fn decode_small_cpu(c: &mut Criterion<ThreadCpu>) {
+    decode_small_in(c, "decode-small-cpu");
+}
+
+fn decode_small_in<M: Measurement>(c: &mut Criterion<M>, name: &str) {
     let json = ours::encode_small(SMALL_TEXT);
-    let mut group = c.benchmark_group("decode-small");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Bytes(json.len() as u64));
     group.bench_function("mcp-content", |b| {
         b.iter(|| ours::decode_small(black_box(&json)));
@@ -158,4 +173,9 @@ criterion_group!(
     decode_small,
     decode_blob
 );
-criterion_main!(benches);
+criterion_group! {
+    name = cpu;
+    config = Criterion::default().with_measurement(ThreadCpu::default());
+    targets = decode_small_cpu
+}
+criterion_main!(benches, cpu);

@@ -18,11 +18,13 @@
 //! Two groups of the same paths: `router-dispatch` (wall clock) and `router-dispatch-cpu`
 //! (the bench thread's CPU time, which a loaded machine does not inflate).
 
+#[path = "common/thread_cpu.rs"]
+mod thread_cpu;
+
 use std::hint::black_box;
 use std::sync::Arc;
-use std::time::Duration;
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::measurement::Measurement;
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcp_content::input::ClientCapabilities;
 use mcp_content::rmcp::McpServer;
@@ -40,6 +42,7 @@ use rmcp::{RoleServer, ServerHandler, Service, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
+use thread_cpu::ThreadCpu;
 
 /// The request's `params`, as a client sends them (with `_meta`).
 const PARAMS: &[u8] = br#"{"name":"echo","arguments":{"text":"hello, router","times":2},"_meta":{"progressToken":7,"com.example/trace":"a1b2c3"}}"#;
@@ -125,46 +128,6 @@ impl Demo {
 impl ServerHandler for Demo {}
 
 // ---------------------------------------------------------------------------------------
-
-/// The bench thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), for criterion. Every path runs
-/// on this thread (a current-thread runtime; rmcp's session task too), so its CPU time is the
-/// work of the call, without the time the thread waited for a core on a loaded machine.
-struct ThreadCpu {
-    wall: WallTime,
-}
-
-fn thread_cpu_now() -> Duration {
-    let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(
-        u64::try_from(now.tv_sec).unwrap_or(0),
-        u32::try_from(now.tv_nsec).unwrap_or(0),
-    )
-}
-
-impl Measurement for ThreadCpu {
-    type Intermediate = Duration;
-    type Value = Duration;
-
-    fn start(&self) -> Duration {
-        thread_cpu_now()
-    }
-    fn end(&self, start: Duration) -> Duration {
-        thread_cpu_now().saturating_sub(start)
-    }
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_secs_f64() * 1e9
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        // Nanoseconds, like the wall clock's.
-        self.wall.formatter()
-    }
-}
 
 fn router_dispatch_wall(c: &mut Criterion) {
     router_dispatch(c, "router-dispatch");
@@ -356,7 +319,7 @@ fn by_hand() -> Vec<u8> {
 criterion_group!(wall, router_dispatch_wall);
 criterion_group! {
     name = cpu;
-    config = Criterion::default().with_measurement(ThreadCpu { wall: WallTime });
+    config = Criterion::default().with_measurement(ThreadCpu::default());
     targets = router_dispatch_cpu
 }
 criterion_main!(wall, cpu);
