@@ -3,7 +3,8 @@
 //!
 //! `cargo bench -p mcp-content-benches --bench content`; ratios: `cargo run -p
 //! mcp-content-benches --release --bin bench-table` afterwards (see BENCHMARKS.md).
-//! `decode-small-cpu` times decode-small on the bench thread's CPU clock.
+//! Each group runs twice: on the wall clock, and as `<group>-cpu` on the bench thread's CPU
+//! clock, which a loaded machine does not inflate (`common/thread_cpu.rs`).
 
 #[path = "common/thread_cpu.rs"]
 mod thread_cpu;
@@ -42,7 +43,15 @@ fn check_agreement(image: &[u8]) {
 }
 
 fn encode_small(c: &mut Criterion) {
-    let mut group = c.benchmark_group("encode-small");
+    encode_small_in(c, "encode-small");
+}
+
+fn encode_small_cpu(c: &mut Criterion<ThreadCpu>) {
+    encode_small_in(c, "encode-small-cpu");
+}
+
+fn encode_small_in<M: Measurement>(c: &mut Criterion<M>, name: &str) {
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Bytes(SMALL_TEXT.len() as u64));
     group.bench_function("mcp-content", |b| {
         b.iter(|| ours::encode_small(black_box(SMALL_TEXT)));
@@ -57,9 +66,17 @@ fn encode_small(c: &mut Criterion) {
 }
 
 fn encode_blob(c: &mut Criterion) {
+    encode_blob_in(c, "encode-blob");
+}
+
+fn encode_blob_cpu(c: &mut Criterion<ThreadCpu>) {
+    encode_blob_in(c, "encode-blob-cpu");
+}
+
+fn encode_blob_in<M: Measurement>(c: &mut Criterion<M>, name: &str) {
     let image = image_bytes();
     check_agreement(&image);
-    let mut group = c.benchmark_group("encode-blob");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Bytes(image.len() as u64));
     // Outputs (and for mcp-content, the input it takes ownership of) are made and dropped
     // outside the timed region, the same way for every path (`PerIteration`).
@@ -102,7 +119,6 @@ fn decode_small(c: &mut Criterion) {
     decode_small_in(c, "decode-small");
 }
 
-/// decode-small timed on the bench thread's CPU clock: what a loaded machine does not inflate.
 fn decode_small_cpu(c: &mut Criterion<ThreadCpu>) {
     decode_small_in(c, "decode-small-cpu");
 }
@@ -124,8 +140,16 @@ fn decode_small_in<M: Measurement>(c: &mut Criterion<M>, name: &str) {
 }
 
 fn decode_blob(c: &mut Criterion) {
+    decode_blob_in(c, "decode-blob");
+}
+
+fn decode_blob_cpu(c: &mut Criterion<ThreadCpu>) {
+    decode_blob_in(c, "decode-blob-cpu");
+}
+
+fn decode_blob_in<M: Measurement>(c: &mut Criterion<M>, name: &str) {
     let json = ours::encode_blob(image_bytes());
-    let mut group = c.benchmark_group("decode-blob");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Bytes(json.len() as u64));
     let json = json.as_slice();
     group.bench_function("mcp-content", |b| {
@@ -176,6 +200,6 @@ criterion_group!(
 criterion_group! {
     name = cpu;
     config = Criterion::default().with_measurement(ThreadCpu::default());
-    targets = decode_small_cpu
+    targets = encode_small_cpu, encode_blob_cpu, decode_small_cpu, decode_blob_cpu
 }
 criterion_main!(benches, cpu);
