@@ -650,3 +650,38 @@ fn a_served_prompt_or_resource_answers_a_write_failure_as_an_internal_error_nami
         )
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Bounded error text
+
+#[test]
+fn a_long_key_in_the_path_inside_the_value_is_cut() {
+    #[derive(Content)]
+    #[content(write_only)]
+    struct Keyed {
+        #[content(meta = "com.example/by-name")]
+        by_name: BTreeMap<String, Reading>,
+    }
+    let key = "k".repeat(100_000);
+    let (mut blocks, mut meta) = (Vec::new(), Meta::new());
+    let error = Keyed {
+        by_name: BTreeMap::from([(
+            key,
+            Reading {
+                celsius: 0.0,
+                sensor: Offline,
+            },
+        )]),
+    }
+    .try_extend_content(&mut blocks, &mut meta)
+    .unwrap_err();
+    assert_eq!(
+        only(&error),
+        (
+            "by_name",
+            format!("_meta.com.example/by-name.{}….sensor", "k".repeat(80)).as_str(),
+            "the sensor is offline"
+        )
+    );
+    assert!(error.to_string().len() < 300, "{error}");
+}

@@ -21,6 +21,7 @@ use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::{TemplateValue, UriTemplate};
+use crate::wire::error::{cut_path, cut_quoted};
 
 /// Where a generated `try_extend_content` writes: the blocks, and every value `serde_json`
 /// refused on the way (nothing is written in its place).
@@ -97,19 +98,21 @@ pub struct Refused {
     message: String,
 }
 
-/// The refusal of `value`, whose serialization failed with `error`.
+/// The refusal of `value`, whose serialization failed with `error`. Map keys in the path and
+/// quoted values in the message are cut to 80 characters, as every error of this crate cuts
+/// them (they come from the data).
 pub(crate) fn refused<T: Serialize + ?Sized>(value: &T, error: &serde_json::Error) -> Refused {
     let at = match serde_path_to_error::serialize(value, serde_json::value::Serializer) {
         Err(located) => match located.path().to_string() {
             root if root == "." => String::new(),
-            path if path.starts_with('[') => path,
-            path => format!(".{path}"),
+            path if path.starts_with('[') => cut_path(path),
+            path => cut_path(format!(".{path}")),
         },
         Ok(_) => String::new(),
     };
     Refused {
         at,
-        message: error.to_string(),
+        message: cut_quoted(&error.to_string()),
     }
 }
 
