@@ -346,6 +346,64 @@ fn a_json_text_list_names_the_index_of_the_block_that_failed() {
 }
 
 // ---------------------------------------------------------------------------------------
+// An enum variant's fields, and a tuple variant's (named `_0`, as in every message)
+
+#[derive(Content, Debug, PartialEq)]
+#[content(write_only)]
+enum Answer {
+    Text(#[content(text)] String),
+    Pairs {
+        #[content(text)]
+        title: String,
+        #[content(text(json))]
+        pairs: HashMap<(u8, u8), u32>,
+    },
+    Sensor(#[content(text(json))] Reading),
+}
+
+/// Answers with a variant that cannot be written.
+#[tool]
+fn answer_tool() -> Answer {
+    Answer::Pairs {
+        title: "t".into(),
+        pairs: pairs(),
+    }
+}
+
+#[test]
+fn an_enum_variants_failure_names_its_field_and_block() {
+    assert_eq!(
+        Answer::Text("t".into()).try_into_content().unwrap(),
+        vec![ContentBlock::text("t")]
+    );
+    let error = Answer::Pairs {
+        title: "t".into(),
+        pairs: pairs(),
+    }
+    .try_into_content()
+    .unwrap_err();
+    assert_eq!(
+        only(&error),
+        ("pairs", "content[1].text", "key must be a string")
+    );
+    let error = Answer::Sensor(Reading {
+        celsius: 1.0,
+        sensor: Offline,
+    })
+    .try_into_content()
+    .unwrap_err();
+    assert_eq!(
+        only(&error),
+        ("_0", "content[0].text.sensor", "the sensor is offline")
+    );
+    let router = Router::builder().tool(answer_tool {}).build().unwrap();
+    assert_eq!(
+        failed_text(&call(&router, "answer_tool")),
+        "the tool's result could not be written: content[1].text: serde_json cannot write field `pairs`: key must be a string"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // A nested (`flatten`) type's failure is named through the outer field
 
 #[derive(Content, Debug, PartialEq)]
