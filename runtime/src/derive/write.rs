@@ -51,8 +51,8 @@ impl<'a> Out<'a> {
     fn fail(&mut self, field: &'static str, place: String, refused: Refused) {
         self.failures.push(WriteFailure::field(
             field,
-            place + &refused.at,
-            refused.message,
+            place + &refused.0.at,
+            refused.0.message,
         ));
     }
 
@@ -92,8 +92,11 @@ pub fn nested(
 
 /// A value `serde_json` refused: its message, and where in the value serde failed (`.pairs`,
 /// `[2]`; empty for the value itself), found again with `serde_path_to_error` only after a
-/// failure, so a value that serializes costs what it always did.
-pub struct Refused {
+/// failure, so a value that serializes costs what it always did. Boxed: a `Result` of a
+/// `Value` or a `String` and this is no larger than the value.
+pub struct Refused(Box<Refusal>);
+
+struct Refusal {
     at: String,
     message: String,
 }
@@ -110,10 +113,10 @@ pub(crate) fn refused<T: Serialize + ?Sized>(value: &T, error: &serde_json::Erro
         },
         Ok(_) => String::new(),
     };
-    Refused {
+    Refused(Box::new(Refusal {
         at,
         message: cut_quoted(&error.to_string()),
-    }
+    }))
 }
 
 /// A value's JSON, or why `serde_json` refused it.
@@ -143,8 +146,8 @@ impl RefusedEntry {
     fn failure(&self, prefix: &str) -> WriteFailure {
         WriteFailure::field(
             self.field,
-            format!("{prefix}{}{}", self.key, self.refused.at),
-            self.refused.message.clone(),
+            format!("{prefix}{}{}", self.key, self.refused.0.at),
+            self.refused.0.message.clone(),
         )
     }
 }
@@ -602,8 +605,8 @@ fn try_structured_result<T: IntoContent + Serialize>(
         Err(refused) => {
             let failure = WriteFailure::whole(
                 short_type_name::<T>(),
-                format!("structuredContent{}", refused.at),
-                refused.message,
+                format!("structuredContent{}", refused.0.at),
+                refused.0.message,
             );
             return Err(WriteError::one(failure).and(written.map(drop)));
         }
@@ -629,4 +632,19 @@ fn short_type_name<T: ?Sized>() -> &'static str {
     let head = name.find('<').unwrap_or(name.len());
     let start = name[..head].rfind("::").map_or(0, |i| i + 2);
     &name[start..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_costs_a_written_value_no_size() {
+        assert_eq!(size_of::<Result<Value, Refused>>(), size_of::<Value>());
+        assert_eq!(
+            size_of::<Option<Result<Value, Refused>>>(),
+            size_of::<Option<Value>>()
+        );
+        assert_eq!(size_of::<Result<String, Refused>>(), size_of::<String>());
+    }
 }
