@@ -743,3 +743,21 @@ fn a_long_key_in_the_path_inside_the_value_is_cut() {
     );
     assert!(error.to_string().len() < 300, "{error}");
 }
+
+#[test]
+fn indices_count_from_the_start_of_the_blocks_given() {
+    let mut blocks = vec![ContentBlock::text("a"), ContentBlock::text("b")];
+    let mut meta = Meta::new();
+    let error = JsonBlocks {
+        title: "t".into(),
+        pairs: pairs(),
+        readings: vec![],
+    }
+    .try_extend_content(&mut blocks, &mut meta)
+    .unwrap_err();
+    assert_eq!(
+        only(&error),
+        ("pairs", "content[3].text", "key must be a string")
+    );
+    assert_eq!(blocks.len(), 3);
+}
