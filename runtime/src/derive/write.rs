@@ -560,7 +560,7 @@ pub fn name_or(name: Option<String>, field: &'static str) -> String {
 }
 
 /// A derived type's whole tool result: its blocks and the result's `_meta`; when a value
-/// could not be written, the `isError` result naming each (see [`failed`]).
+/// could not be written, the `isError` result naming each.
 pub fn call_tool_result<T: IntoContent>(value: T) -> CallToolResult {
     try_call_tool_result(value).unwrap_or_else(failed)
 }
