@@ -4,6 +4,7 @@
 //! implements to carry bytes ([`IntoBinary`], [`FromBinary`]).
 
 use std::borrow::Cow;
+use std::fmt;
 
 use serde_json::{Map, Value};
 
@@ -16,8 +17,15 @@ use crate::wire::error::ReadError;
 
 /// A value that becomes content blocks.
 ///
-/// Conversion does not fail: literals were checked by the compiler and dynamic values arrive
-/// in validated types. It takes `self` by value so bytes move into the blocks uncopied.
+/// Literals were checked by the compiler and dynamic values arrive in validated types; what
+/// can still fail is a value written with `serde_json` (a `text(json)` field, a `_meta` value
+/// taken from a field) that `serde_json` refuses: a map whose keys are not strings, a
+/// `Serialize` impl that returns an error. [`IntoContent::try_extend_content`] (and
+/// [`IntoContent::try_into_content`]) report each such value as a [`WriteError`] naming the
+/// field, the place on the wire and serde's message; the infallible methods leave the value
+/// out (never `null`, never an error's text in its place). The handlers `#[tool]`,
+/// `#[prompt]` and `#[resource]` take the fallible path. It takes `self` by value so bytes
+/// move into the blocks uncopied.
 ///
 /// ```
 /// use mcp_content::{Content, IntoContent};
@@ -39,20 +47,219 @@ use crate::wire::error::ReadError;
 pub trait IntoContent: Sized {
     /// Appends this value's blocks to `blocks`, and the entries it places in the result's
     /// `_meta` to `result_meta` (a nested value inlines both into its parent).
+    ///
+    /// A value `serde_json` refuses is left out (a `text(json)` block is not written, a
+    /// `_meta` entry is absent), and everything else is written: use
+    /// [`IntoContent::try_extend_content`] to learn of it.
     fn extend_content(self, blocks: &mut Vec<ContentBlock>, result_meta: &mut Meta);
 
+    /// [`IntoContent::extend_content`], reporting every value `serde_json` refused: the
+    /// error names each field, its place (`content[1].text`, `_meta.com.example/stats`,
+    /// `content[0]._meta.key`; indices count from the start of `blocks`) and serde's
+    /// message. On error, `blocks` and `result_meta` hold what could be written.
+    ///
+    /// The default (for a hand-written impl, which writes no serde value of its own) is
+    /// [`IntoContent::extend_content`] and `Ok`; `#[derive(Content)]` implements both.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use mcp_content::{Content, IntoContent};
+    ///
+    /// #[derive(Content)]
+    /// #[content(write_only)]
+    /// struct Scores {
+    ///     #[content(text(json))]
+    ///     by_pair: HashMap<(u8, u8), u32>, // JSON object keys are strings
+    /// }
+    ///
+    /// let value = Scores { by_pair: HashMap::from([((1, 2), 3)]) };
+    /// let err = value.try_into_content().unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "content[0].text: serde_json cannot write field `by_pair`: key must be a string"
+    /// );
+    /// ```
+    fn try_extend_content(
+        self,
+        blocks: &mut Vec<ContentBlock>,
+        result_meta: &mut Meta,
+    ) -> Result<(), WriteError> {
+        self.extend_content(blocks, result_meta);
+        Ok(())
+    }
+
     /// This value's blocks (entries meant for the result's `_meta` are dropped; use
-    /// [`IntoCallToolResult`] to keep them).
+    /// [`IntoCallToolResult`] to keep them). A value `serde_json` refuses is left out, as by
+    /// [`IntoContent::extend_content`]; [`IntoContent::try_into_content`] reports it.
     fn into_content(self) -> Vec<ContentBlock> {
         let mut blocks = Vec::new();
         let mut result_meta = Meta::new();
         self.extend_content(&mut blocks, &mut result_meta);
         blocks
     }
+
+    /// This value's blocks, or the [`WriteError`] naming every value `serde_json` refused
+    /// (see [`IntoContent::try_extend_content`]).
+    fn try_into_content(self) -> Result<Vec<ContentBlock>, WriteError> {
+        let mut blocks = Vec::new();
+        let mut result_meta = Meta::new();
+        self.try_extend_content(&mut blocks, &mut result_meta)?;
+        Ok(blocks)
+    }
 }
+
+/// Values `#[derive(Content)]` could not write: `serde_json` refused them (a map whose keys
+/// are not strings, a `Serialize` impl that returned an error, …). Nothing is written in
+/// their place: not `null`, not the error's text.
+///
+/// Each [`WriteFailure`] names the field, its place on the wire and serde's message; the
+/// `Display` text is one line per failure:
+///
+/// ```text
+/// content[0].text: serde_json cannot write field `by_pair`: key must be a string
+/// ```
+///
+/// A tool answers it as an `isError` result, a prompt or a resource as an internal error
+/// (`-32603`) with that text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteError {
+    failures: Vec<WriteFailure>,
+}
+
+/// One value that could not be written (see [`WriteError`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteFailure {
+    field: String,
+    place: String,
+    message: String,
+    whole: bool,
+}
+
+impl WriteError {
+    /// Every value that could not be written, in the order they were met (never empty).
+    pub fn failures(&self) -> &[WriteFailure] {
+        &self.failures
+    }
+
+    /// An error of one failure.
+    pub(crate) fn one(failure: WriteFailure) -> Self {
+        Self {
+            failures: vec![failure],
+        }
+    }
+
+    /// The failures, or `Ok` when there are none.
+    pub(crate) fn check(failures: Vec<WriteFailure>) -> Result<(), Self> {
+        if failures.is_empty() {
+            Ok(())
+        } else {
+            Err(Self { failures })
+        }
+    }
+
+    /// `more`'s failures after this error's.
+    #[must_use]
+    pub(crate) fn and(mut self, more: Result<(), Self>) -> Self {
+        if let Err(more) = more {
+            self.failures.extend(more.failures);
+        }
+        self
+    }
+
+    /// The failures, owned.
+    pub(crate) fn into_failures(self) -> Vec<WriteFailure> {
+        self.failures
+    }
+}
+
+impl WriteFailure {
+    /// A field's value refused at `place`.
+    pub(crate) fn field(field: impl Into<String>, place: String, message: String) -> Self {
+        Self {
+            field: field.into(),
+            place,
+            message,
+            whole: false,
+        }
+    }
+
+    /// A whole value (a `structured` type's serde form, named by its type) refused at `place`.
+    pub(crate) fn whole(type_name: &str, place: String, message: String) -> Self {
+        Self {
+            field: type_name.to_owned(),
+            place,
+            message,
+            whole: true,
+        }
+    }
+
+    /// The Rust field whose value was refused (`outer.inner` through a `flatten` field; an
+    /// enum variant's field by its own name); for `structuredContent`, the type's name.
+    pub fn field_name(&self) -> &str {
+        &self.field
+    }
+
+    /// Where the value would have been written: `content[2].text`,
+    /// `content[0].resource.text`, `_meta.com.example/stats`, `content[1]._meta.key`,
+    /// `content[0].resource._meta.key`, or `structuredContent` (followed by the path inside
+    /// the value where serde failed, when it is not the value itself: `.pairs`).
+    pub fn place(&self) -> &str {
+        &self.place
+    }
+
+    /// `serde_json`'s message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// This failure with its field named through the `flatten` field `outer`.
+    pub(crate) fn nested_in(mut self, outer: &str) -> Self {
+        if !self.whole {
+            self.field = format!("{outer}.{}", self.field);
+        }
+        self
+    }
+}
+
+impl fmt::Display for WriteFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.whole {
+            write!(
+                f,
+                "{}: serde_json cannot write `{}`: {}",
+                self.place, self.field, self.message
+            )
+        } else {
+            write!(
+                f,
+                "{}: serde_json cannot write field `{}`: {}",
+                self.place, self.field, self.message
+            )
+        }
+    }
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, failure) in self.failures.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            failure.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for WriteError {}
 
 /// A value that becomes a whole tool result: its blocks, the result's `_meta`, and its
 /// `structuredContent` when it has one.
+///
+/// A `#[derive(Content)]` value that cannot be written whole (`serde_json` refuses its
+/// serde form, a `text(json)` field or a `_meta` value: see [`WriteError`]) becomes a failed
+/// call, `isError: true`, whose one text block names every field, place and serde's message;
+/// nothing of the value is sent, and nothing is written as `null`.
 ///
 /// ```
 /// use mcp_content::{Content, IntoCallToolResult};

@@ -54,7 +54,7 @@ pub use wire::version::{ForVersion, SerializeFor};
 
 pub use content_traits::{
     FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
-    output_schema_for,
+    WriteError, WriteFailure, output_schema_for,
 };
 #[doc(hidden)]
 #[path = "private.rs"]

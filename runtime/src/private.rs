@@ -24,7 +24,7 @@ pub use serde;
 pub use serde_json::{self, Map, Value};
 
 pub use crate::content_traits::{
-    FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
+    FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput, WriteError,
 };
 pub use crate::derive::read::{
     Agree, At, Body, ContentSlots, Decode, Found, From, FromText, Many, Nested, Offered, One, Opt,
@@ -39,9 +39,10 @@ pub use crate::derive::variant::{
     unexpected_in_variant,
 };
 pub use crate::derive::write::{
-    DisplayText, Envelope, FanOut, FanOutElement, LinkParts, NotAByte, ResourceParts, annotations,
-    blob_resource, call_tool_result, expand, extend_meta, link, media, meta, name_or, string, text,
-    text_resource,
+    DisplayText, Envelope, FanOut, FanOutElement, LinkParts, MetaEntry, NotAByte, Out, Refused,
+    ResourceParts, TextOut, WrittenMeta, annotations, blob_resource, call_tool_result, entries,
+    expand, extend_content, extend_meta, link, lit, media, meta, name_or, nested, result_meta,
+    string, text, text_resource,
 };
 pub use crate::derive::{
     AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText, MetaValue,

@@ -25,7 +25,7 @@ use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::Violation;
 use crate::wire::error::ReadError;
 use read::{ContentSlots, FromText, Text};
-use write::DisplayText;
+use write::{DisplayText, Refused, to_json, to_json_text};
 
 /// A field an attribute takes a value from: `X` itself or `Option<X>`.
 #[diagnostic::on_unimplemented(
@@ -140,8 +140,12 @@ impl<T: Display + ?Sized> TemplateVariableWrite for T {
     note = "derive them: `#[derive(serde::Serialize, serde::Deserialize)]`; a `#[content(write_only)]` type needs only `Serialize`"
 )]
 pub trait MetaValue: Sized {
-    /// The value's JSON (`null` if `serde_json` refuses it: writing never fails); always
-    /// `Some`, the shape a `_meta` entry takes.
+    /// The value's JSON as it is written, or why `serde_json` refused it (the entry is then
+    /// not written, and the error names the field and the entry); always `Some`, the shape a
+    /// `_meta` entry takes.
+    fn try_meta(&self) -> Option<Result<Value, Refused>>;
+    /// The value's JSON, what a value read back is compared with; `None` when `serde_json`
+    /// refuses it (nothing was written).
     fn to_meta(&self) -> Option<Value>;
     /// The value from its JSON.
     fn from_meta(value: &RawValue) -> Result<Self, serde_json::Error>;
@@ -150,8 +154,12 @@ pub trait MetaValue: Sized {
 #[diagnostic::do_not_recommend]
 impl<T: Serialize + DeserializeOwned> MetaValue for T {
     #[inline]
+    fn try_meta(&self) -> Option<Result<Value, Refused>> {
+        Some(to_json(self))
+    }
+    #[inline]
     fn to_meta(&self) -> Option<Value> {
-        Some(serde_json::to_value(self).unwrap_or(Value::Null))
+        serde_json::to_value(self).ok()
     }
     #[inline]
     fn from_meta(value: &RawValue) -> Result<Self, serde_json::Error> {
@@ -166,15 +174,21 @@ impl<T: Serialize + DeserializeOwned> MetaValue for T {
     note = "derive it: `#[derive(serde::Serialize)]`"
 )]
 pub trait MetaValueWrite {
-    /// The value's JSON (`null` if `serde_json` refuses it); always `Some`.
+    /// See [`MetaValue::try_meta`].
+    fn try_meta(&self) -> Option<Result<Value, Refused>>;
+    /// See [`MetaValue::to_meta`].
     fn to_meta(&self) -> Option<Value>;
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: Serialize + ?Sized> MetaValueWrite for T {
     #[inline]
+    fn try_meta(&self) -> Option<Result<Value, Refused>> {
+        Some(to_json(self))
+    }
+    #[inline]
     fn to_meta(&self) -> Option<Value> {
-        Some(serde_json::to_value(self).unwrap_or(Value::Null))
+        serde_json::to_value(self).ok()
     }
 }
 
@@ -191,6 +205,8 @@ pub trait TemplateVariableAndMeta: Sized {
     fn var_text(&self) -> Option<String>;
     /// See [`TemplateVariable::from_var`].
     fn from_var(text: &str) -> Result<Self, String>;
+    /// See [`MetaValue::try_meta`].
+    fn try_meta(&self) -> Option<Result<Value, Refused>>;
     /// See [`MetaValue::to_meta`].
     fn to_meta(&self) -> Option<Value>;
     /// See [`MetaValue::from_meta`].
@@ -206,6 +222,10 @@ impl<T: TemplateVariable + MetaValue> TemplateVariableAndMeta for T {
     #[inline]
     fn from_var(text: &str) -> Result<Self, String> {
         T::from_var(text)
+    }
+    #[inline]
+    fn try_meta(&self) -> Option<Result<Value, Refused>> {
+        MetaValue::try_meta(self)
     }
     #[inline]
     fn to_meta(&self) -> Option<Value> {
@@ -226,6 +246,8 @@ impl<T: TemplateVariable + MetaValue> TemplateVariableAndMeta for T {
 pub trait TemplateVariableAndMetaWrite {
     /// See [`TemplateVariableWrite::var_text`].
     fn var_text(&self) -> Option<String>;
+    /// See [`MetaValueWrite::try_meta`].
+    fn try_meta(&self) -> Option<Result<Value, Refused>>;
     /// See [`MetaValueWrite::to_meta`].
     fn to_meta(&self) -> Option<Value>;
 }
@@ -235,6 +257,10 @@ impl<T: TemplateVariableWrite + MetaValueWrite + ?Sized> TemplateVariableAndMeta
     #[inline]
     fn var_text(&self) -> Option<String> {
         TemplateVariableWrite::var_text(self)
+    }
+    #[inline]
+    fn try_meta(&self) -> Option<Result<Value, Refused>> {
+        MetaValueWrite::try_meta(self)
     }
     #[inline]
     fn to_meta(&self) -> Option<Value> {
@@ -285,18 +311,20 @@ impl<T: DisplayText + FromText> TextField for T {
 )]
 pub trait JsonField: Sized {
     /// The compact JSON text (see [`JsonText::json_text`]).
-    fn json_text(self) -> String;
+    fn json_text(self) -> Result<String, Refused>;
     /// The value read back from its JSON text.
     fn read_json(text: Text<'_>) -> Result<Self, String>;
-    /// The value as a `_meta` entry (see [`MetaValue::to_meta`]), for a `_meta` value taken
+    /// The value as a `_meta` entry (see [`MetaValue::try_meta`]), for a `_meta` value taken
     /// from a `text(json)` field: one trait for both, so a type that is not serde is one error.
+    fn try_meta(&self) -> Option<Result<Value, Refused>>;
+    /// See [`MetaValue::to_meta`].
     fn to_meta(&self) -> Option<Value>;
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: Serialize + DeserializeOwned> JsonField for T {
     #[inline]
-    fn json_text(self) -> String {
+    fn json_text(self) -> Result<String, Refused> {
         JsonText::json_text(self)
     }
     #[allow(
@@ -306,6 +334,10 @@ impl<T: Serialize + DeserializeOwned> JsonField for T {
     fn read_json(text: Text<'_>) -> Result<Self, String> {
         serde_json::from_str(text.as_str())
             .map_err(|e| format!("not the JSON of {}: {e}", std::any::type_name::<T>()))
+    }
+    #[inline]
+    fn try_meta(&self) -> Option<Result<Value, Refused>> {
+        MetaValue::try_meta(self)
     }
     #[inline]
     fn to_meta(&self) -> Option<Value> {
@@ -320,17 +352,25 @@ impl<T: Serialize + DeserializeOwned> JsonField for T {
     note = "derive it: `#[derive(serde::Serialize)]`"
 )]
 pub trait JsonText {
-    /// Compact JSON text. A value `serde_json` refuses (a map with non-string keys, a failing
-    /// `Serialize` impl) becomes the error's text: writing content never fails.
-    fn json_text(self) -> String;
-    /// The value as a `_meta` entry (see [`MetaValueWrite::to_meta`]).
+    /// Compact JSON text, or why `serde_json` refused the value (a map with non-string keys,
+    /// a failing `Serialize` impl): no block is then written, and the error names the field
+    /// and the block.
+    fn json_text(self) -> Result<String, Refused>;
+    /// The value as a `_meta` entry (see [`MetaValueWrite::try_meta`]).
+    fn try_meta(&self) -> Option<Result<Value, Refused>>;
+    /// See [`MetaValueWrite::to_meta`].
     fn to_meta(&self) -> Option<Value>;
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: Serialize> JsonText for T {
-    fn json_text(self) -> String {
-        serde_json::to_string(&self).unwrap_or_else(|e| format!("unserializable value: {e}"))
+    #[inline]
+    fn json_text(self) -> Result<String, Refused> {
+        to_json_text(&self)
+    }
+    #[inline]
+    fn try_meta(&self) -> Option<Result<Value, Refused>> {
+        MetaValueWrite::try_meta(self)
     }
     #[inline]
     fn to_meta(&self) -> Option<Value> {
@@ -492,7 +532,9 @@ impl<T: IntoBinary + FromBinary> BinaryField for T {
     note = "derive them: `#[derive(serde::Serialize, schemars::JsonSchema)]`"
 )]
 pub trait StructuredWrite: Sized {
-    /// The tool result: blocks, `structuredContent`, and (`with_text`) its JSON as text.
+    /// The tool result: blocks, `structuredContent`, and (`with_text`) its JSON as text; when
+    /// a value could not be written (the serde form, a `text(json)` or `_meta` value), the
+    /// `isError` result naming each.
     fn structured_result(self, with_text: bool) -> CallToolResult;
     /// The `outputSchema`.
     fn structured_schema() -> Option<Map<String, Value>>;

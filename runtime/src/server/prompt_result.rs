@@ -8,7 +8,7 @@
 //! | [`PromptMessage`] | that message |
 //! | `String`, `&str` | one `user` text message |
 //! | [`ContentBlock`], `Vec<ContentBlock>` | one `user` message per block |
-//! | a `#[derive(Content)]` struct | one `user` message per block; its result `_meta` becomes the result's |
+//! | a `#[derive(Content)]` struct | one `user` message per block; its result `_meta` becomes the result's; a value `serde_json` refuses fails the request (`-32603`, naming the field and place) |
 //! | `Result<T, E: Into<ProtocolError>>` | `Err(e)`: the request fails with `e` |
 //!
 //! `String` and `&str` convert into [`ProtocolError`] as an internal error (`-32603`), so a
@@ -22,7 +22,7 @@
 //! assert_eq!(result.messages[0].content.as_text(), Some("Review this code"));
 //! ```
 
-use crate::content_traits::IntoContent;
+use crate::content_traits::{IntoContent, WriteError};
 use crate::model::annotations::Role;
 use crate::model::content::ContentBlock;
 use crate::model::meta::Meta;
@@ -83,7 +83,9 @@ impl IntoGetPromptResult for Vec<ContentBlock> {
 }
 
 /// A derived content type: one `user` message per block, in order (a prompt message holds one
-/// block); what the type places in the result's `_meta` goes to the `GetPromptResult`'s.
+/// block); what the type places in the result's `_meta` goes to the `GetPromptResult`'s. A
+/// value `serde_json` refuses fails the request with an internal error naming it (see
+/// [`WriteError`]).
 // Hidden from diagnostics: a type that is neither listed nor derived is reported as
 // not a result of the handler, never as a missing `IntoContent`.
 #[diagnostic::do_not_recommend]
@@ -91,7 +93,7 @@ impl<T: IntoContent> IntoGetPromptResult for T {
     fn into_get_prompt_result(self) -> Result<GetPromptResult, ProtocolError> {
         let mut blocks = Vec::new();
         let mut meta = Meta::new();
-        self.extend_content(&mut blocks, &mut meta);
+        self.try_extend_content(&mut blocks, &mut meta)?;
         Ok(user_messages(blocks, meta))
     }
 }
@@ -110,6 +112,14 @@ fn user_messages(blocks: Vec<ContentBlock>, meta: Meta) -> GetPromptResult {
     GetPromptResult {
         meta,
         ..GetPromptResult::new(messages)
+    }
+}
+
+/// A derived type that could not be written, as an internal error (`-32603`) whose message
+/// names every field, place and serde's message.
+impl From<WriteError> for ProtocolError {
+    fn from(error: WriteError) -> Self {
+        ProtocolError::internal(format!("the result could not be written: {error}"))
     }
 }
 

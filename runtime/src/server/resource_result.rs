@@ -13,6 +13,8 @@
 //!
 //! A derived type whose blocks include a resource link (or a block of an unknown type) fails
 //! the read with an internal error: a link is not contents, and nothing is dropped silently.
+//! So does one with a value `serde_json` refuses (a `text(json)` or `_meta` value): the error
+//! names the field, the place and serde's message (see [`WriteError`](crate::WriteError)).
 //!
 //! ```
 //! use mcp_content::{IntoReadResourceResult, MimeType, ResourceContents, Uri};
@@ -149,7 +151,7 @@ impl<T: IntoContent> IntoReadResourceResult for T {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let mut blocks = Vec::new();
         let mut meta = Meta::new();
-        self.extend_content(&mut blocks, &mut meta);
+        self.try_extend_content(&mut blocks, &mut meta)?;
         let contents = blocks
             .into_iter()
             .enumerate()

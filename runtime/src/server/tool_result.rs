@@ -4,7 +4,7 @@
 //!
 //! | return type | result | `outputSchema` |
 //! |---|---|---|
-//! | a `#[derive(Content)]` struct | its blocks, result `_meta`, `structuredContent` when structured | the struct's, when structured |
+//! | a `#[derive(Content)]` struct | its blocks, result `_meta`, `structuredContent` when structured; `isError: true` naming the field and place when `serde_json` refuses one of its values ([`WriteError`](crate::WriteError)) | the struct's, when structured |
 //! | `String`, `&str` | one text block | none |
 //! | [`ContentBlock`] | that block | none |
 //! | `Vec<ContentBlock>` | those blocks | none |

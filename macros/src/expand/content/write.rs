@@ -38,7 +38,7 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
     let mut out = TokenStream::new();
     if layout.uses_shared_envelope() {
         let annotations = w.annotations(&layout.input.attrs.annotations);
-        out.extend(quote!(let __e = __p::Envelope::new(#annotations, __p::Meta::new());));
+        out.extend(quote!(let __e = __p::Envelope::of(#annotations);));
     }
     for (resolved, block) in layout.blocks() {
         out.extend(w.parts(resolved, block));
@@ -49,17 +49,19 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
             Role::Block(block) => w.push(resolved, block),
             Role::Flatten => {
                 let (ty, var) = (resolved.field.ty, w.moved(resolved));
+                let name = unraw(&resolved.field.ident);
                 // A readable type names its flattened types through `ContentSlots` only, so
                 // one that is not `Content` is one error, not one per trait.
-                if layout.input.reads() {
+                let written = if layout.input.reads() {
                     quote_spanned! {ty.span()=>
-                        <#ty as __p::ContentSlots>::extend_nested(#var, __blocks, __result_meta);
+                        <#ty as __p::ContentSlots>::extend_nested(#var, __o.blocks, __result_meta)
                     }
                 } else {
                     quote_spanned! {ty.span()=>
-                        <#ty as __p::IntoContent>::extend_content(#var, __blocks, __result_meta);
+                        <#ty as __p::IntoContent>::try_extend_content(#var, __o.blocks, __result_meta)
                     }
-                }
+                };
+                quote!(__p::nested(&mut __o.failures, #name, #written);)
             }
             _ => TokenStream::new(),
         });
@@ -242,10 +244,15 @@ impl Writer<'_, '_> {
         quote!(__p::annotations(#audience, #priority, #last_modified))
     }
 
-    /// `_meta` entries as `[(key, Option<Value>), …]`.
+    /// `_meta` entries as `[(key, field, Option<Result<Value, Refused>>), …]` (the field is
+    /// `""` for a literal, which cannot fail).
     fn meta_entries(&self, entries: &[MetaEntry]) -> TokenStream {
         let entries = entries.iter().map(|entry| {
             let key = &entry.key;
+            let field = match &entry.value {
+                Value::Field(name) => unraw(name),
+                _ => String::new(),
+            };
             let value = match &entry.value {
                 Value::Field(name) => {
                     // A `text(json)` field is named through its own trait (the same serde
@@ -257,24 +264,25 @@ impl Writer<'_, '_> {
                             .field(name)
                             .map_or(["MetaValue", "MetaValueWrite"], Resolved::meta_traits)
                     };
-                    self.mapped(name, traits, "to_meta")
+                    self.mapped(name, traits, "try_meta")
                 }
                 literal => {
                     let json = literal_json(literal);
-                    quote!(__p::Some(#json))
+                    quote!(__p::lit(#json))
                 }
             };
-            quote!((#key, #value))
+            quote!((#key, #field, #value))
         });
         quote!([#(#entries),*])
     }
 
+    /// A block's or a resource's `_meta` (a `__p::WrittenMeta`).
     fn meta(&self, entries: &[MetaEntry]) -> TokenStream {
         if entries.is_empty() {
-            quote!(__p::Meta::new())
+            quote!(__p::Default::default())
         } else {
             let entries = self.meta_entries(entries);
-            quote!(__p::meta(#entries))
+            quote!(__p::entries(#entries))
         }
     }
 
@@ -293,7 +301,7 @@ impl Writer<'_, '_> {
             return TokenStream::new();
         }
         let entries = self.meta_entries(&entries);
-        quote!(__p::extend_meta(__result_meta, #entries);)
+        quote!(__p::result_meta(__o, __result_meta, #entries);)
     }
 
     fn optional_mime(&self, value: Option<&Value>) -> TokenStream {
@@ -323,8 +331,13 @@ impl Writer<'_, '_> {
         if !block.shared_envelope {
             let var = format_ident!("__e_{}", name);
             let annotations = self.annotations(&block.annotations);
-            let meta = self.meta(&field.attrs.meta);
-            out.extend(quote!(let #var = __p::Envelope::new(#annotations, #meta);));
+            let envelope = if field.attrs.meta.is_empty() {
+                quote!(__p::Envelope::of(#annotations))
+            } else {
+                let meta = self.meta(&field.attrs.meta);
+                quote!(__p::Envelope::new(#annotations, #meta))
+            };
+            out.extend(quote!(let #var = #envelope;));
         }
         match block.attr {
             Kind::Media {
@@ -350,11 +363,7 @@ impl Writer<'_, '_> {
                 let mut meta = self.meta(&field.attrs.resource_meta);
                 if let Some((_, ui)) = &field.attrs.resource_ui {
                     let ui = ui.to_tokens();
-                    meta = quote!({
-                        let mut __m = #meta;
-                        __p::extend_meta(&mut __m, [("ui", __p::Some(#ui))]);
-                        __m
-                    });
+                    meta = quote!(__p::WrittenMeta::with(#meta, "ui", #ui));
                 }
                 out.extend(quote! {
                     let #var = __p::ResourceParts { uri: #uri, mime_type: #mime, meta: #meta };
@@ -456,7 +465,7 @@ impl Writer<'_, '_> {
             quote!(<#inner as __p::IntoBinary>::into_base64_data)
         };
         let call = match (block.kind, block.attr) {
-            (BlockKind::Text, _) => quote!(__p::text(__blocks, #items, #to_text, #env)),
+            (BlockKind::Text, _) => quote!(__p::text(__o, #items, #to_text, #name, #env)),
             (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, .. }) => {
                 let kind = if block.kind == BlockKind::Image {
                     quote!(__p::Image)
@@ -469,19 +478,19 @@ impl Writer<'_, '_> {
                     let var = format_ident!("__m_{}", name);
                     quote!(&#var)
                 };
-                quote!(__p::media(#kind, __blocks, #items, #into_data, #mime, #env))
+                quote!(__p::media(#kind, __o, #items, #into_data, #mime, #env))
             }
             (BlockKind::Resource, _) => {
                 let parts = format_ident!("__r_{}", name);
                 if block.bytes {
-                    quote!(__p::blob_resource(__blocks, #items, #into_data, &#parts, #env))
+                    quote!(__p::blob_resource(__o, #items, #into_data, &#parts, #env))
                 } else {
-                    quote!(__p::text_resource(__blocks, #items, #to_text, &#parts, #env))
+                    quote!(__p::text_resource(__o, #items, #to_text, #name, &#parts, #env))
                 }
             }
             (BlockKind::Link, _) => {
                 let parts = format_ident!("__l_{}", name);
-                quote!(__p::link(__blocks, #items, <#inner as __p::UriField>::into_uri, &#parts, #env))
+                quote!(__p::link(__o, #items, <#inner as __p::UriField>::into_uri, &#parts, #env))
             }
             _ => return TokenStream::new(),
         };
@@ -516,6 +525,11 @@ pub(super) fn resolved_vars<'l, 'a>(
             _ => None,
         })
     })
+}
+
+/// A field's name as the user reads it (`r#type` is `type`).
+fn unraw(ident: &Ident) -> String {
+    ident.to_string().trim_start_matches("r#").to_owned()
 }
 
 /// A literal as a `serde_json::Value`.

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 
 use super::MediaKind;
-use crate::content_traits::IntoContent;
+use crate::content_traits::{IntoContent, WriteError};
 use crate::model::annotations::Role;
 use crate::model::binary::Base64Data;
 use crate::model::content::{ContentBlock, ResourceContents};
@@ -72,8 +72,12 @@ pub trait ContentSlots: IntoContent + Sized {
     /// code names every use of a flattened type through this trait, so a type that is not
     /// `Content` is reported once, at the field's type.
     #[inline]
-    fn extend_nested(self, blocks: &mut Vec<ContentBlock>, result_meta: &mut Meta) {
-        self.extend_content(blocks, result_meta);
+    fn extend_nested(
+        self,
+        blocks: &mut Vec<ContentBlock>,
+        result_meta: &mut Meta,
+    ) -> Result<(), WriteError> {
+        self.try_extend_content(blocks, result_meta)
     }
 
     /// Offers a block to the type as a `flatten` field of another.
