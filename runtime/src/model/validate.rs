@@ -36,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::{cut_path, join_path};
+use crate::wire::error::{cut_path, cut_quoted, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,15 +94,22 @@ pub trait Validate {
     /// Adds every problem of `self`, found at `path`, to `out`.
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>);
 
-    /// Every problem, or `Ok(())`.
+    /// Every problem, or `Ok(())`. As in the reader's errors, every key on a path and every
+    /// quoted value in a message is cut to 80 characters (with `…`).
     fn validate(&self) -> Result<(), ValidationError> {
         let mut problems = Vec::new();
         self.collect_problems("", &mut problems);
         if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(ValidationError { problems })
+            return Ok(());
         }
+        // As the reader's errors: every key on a path and every quoted value in a message
+        // cut to 80 characters, whichever check built them (an unknown block's `type`, a key
+        // inside a `_meta` value the spec types, may be a megabyte long).
+        for problem in &mut problems {
+            problem.path = cut_path(std::mem::take(&mut problem.path));
+            problem.violation.message = cut_quoted(&problem.violation.message);
+        }
+        Err(ValidationError { problems })
     }
 }
 

@@ -1,0 +1,336 @@
+//! Wire classes of issue 11 found open by an independent hostile-peer probe: error text that
+//! `validate()` builds from values it does not bound (an unknown block's `type`, a key
+//! inside a `_meta` value the spec types), ISO 8601 week dates of reduced precision in
+//! `lastModified`, and the one `null` rule in the requests the router reads
+//! (`tools/call`, `prompts/get`, `resources/read`, `completion/complete`).
+
+use mcp_content::{
+    CallToolResult, ContentBlock, Context, Meta, MetaKey, ProtocolVersion, ReadResourceResult,
+    Router, SerializeFor, UnknownBlock, Validate, read_json,
+};
+use serde_json::{Map, Value, json};
+
+const VERSIONS: [ProtocolVersion; 3] = [
+    ProtocolVersion::V2025_06_18,
+    ProtocolVersion::V2025_11_25,
+    ProtocolVersion::V2026_07_28,
+];
+
+/// Whether every quotation (`"…"` or `` `…` ``) in `text` holds at most 80 characters.
+fn quotes_are_cut(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest.as_bytes()[open] as char;
+        let body = &rest[open + 1..];
+        let Some(close) = body.find(quote) else {
+            return body.chars().count() <= 81;
+        };
+        if body[..close].chars().count() > 80 {
+            return false;
+        }
+        rest = &body[close + 1..];
+    }
+    true
+}
+
+/// Whether every key of `path` holds at most 80 characters (81 with the `…`).
+fn path_is_cut(path: &str) -> bool {
+    path.split(['.', '[', ']'])
+        .all(|key| key.chars().count() <= 81)
+}
+
+#[track_caller]
+fn assert_cut(value: &impl Validate, path: &str, detail: &str) {
+    let error = value.validate().expect_err("a problem");
+    let problem = &error.problems()[0];
+    assert_eq!(problem.path, path, "{error}");
+    assert!(path_is_cut(&problem.path), "{error}");
+    assert!(quotes_are_cut(&problem.violation.message), "{error}");
+    assert!(problem.violation.message.contains(detail), "{error}");
+    assert!(
+        error.to_string().len() < 400,
+        "{} bytes: {error}",
+        error.to_string().len()
+    );
+}
+
+/// `validate()` cuts what it quotes as the reader does: every key on a path and every
+/// quoted value in a message to 80 characters, whichever check built the text.
+#[test]
+fn bounded_error_text_validate_cuts_every_path_key_and_quoted_value() {
+    let long = "y".repeat(300);
+    let cut = format!("{}…", "y".repeat(80));
+
+    // An unknown block's `type`, quoted whole by the unknown-block check.
+    let mut fields = Map::new();
+    fields.insert("type".into(), Value::from(long.clone()));
+    let block = ContentBlock::Unknown(UnknownBlock::new(fields).unwrap());
+    assert_cut(
+        &block,
+        "type",
+        &format!("a block of type \"{}\"…", "y".repeat(80)),
+    );
+    assert_cut(
+        &CallToolResult::new(vec![ContentBlock::text("a"), block]),
+        "content[1].type",
+        "is in no supported protocol version",
+    );
+
+    // A key inside a `_meta` value the 2026-07-28 schema types: on the path and quoted.
+    let with_meta = |key: &str, value: Value| {
+        let mut result = CallToolResult::text("a");
+        result.meta.insert_key(MetaKey::new(key).unwrap(), value);
+        result
+    };
+    let capabilities = "io.modelcontextprotocol/clientCapabilities";
+    for member in ["extensions", "experimental"] {
+        let result = with_meta(capabilities, json!({ member: { long.clone(): 1 } }));
+        assert_cut(
+            &result,
+            &format!("_meta.{capabilities}.{member}.{cut}"),
+            "must be an object, got a number",
+        );
+        // The reader says the same, at the same path.
+        let bytes = serde_json::to_vec(
+            &json!({"content": [], "_meta": {capabilities: {member: {long.clone(): 1}}}}),
+        )
+        .unwrap();
+        let read = read_json::<CallToolResult>(&bytes).unwrap_err();
+        assert_eq!(read.path(), format!("_meta.{capabilities}.{member}.{cut}"));
+    }
+    // A long icon theme and log level, quoted in the message.
+    let result = with_meta(
+        "io.modelcontextprotocol/serverInfo",
+        json!({"name": "s", "version": "1", "icons": [{"src": "https://e.com/i.png", "theme": long.clone()}]}),
+    );
+    assert_cut(
+        &result,
+        "_meta.io.modelcontextprotocol/serverInfo.icons[0].theme",
+        "unknown icon theme",
+    );
+    let result = with_meta(
+        "io.modelcontextprotocol/logLevel",
+        Value::from(long.clone()),
+    );
+    assert_cut(
+        &result,
+        "_meta.io.modelcontextprotocol/logLevel",
+        "must be a LoggingLevel",
+    );
+
+    // Deeper: a resource contents' `_meta` in a read result.
+    let mut read: ReadResourceResult =
+        read_json(br#"{"contents":[{"uri":"a:b","text":"t"}]}"#).unwrap();
+    if let Some(contents) = read.contents.first_mut() {
+        contents.meta_mut().insert_key(
+            MetaKey::new(capabilities).unwrap(),
+            json!({"experimental": {long.clone(): []}}),
+        );
+    }
+    assert_cut(
+        &read,
+        &format!("contents[0]._meta.{capabilities}.experimental.{cut}"),
+        "must be an object, got an array",
+    );
+}
+
+#[track_caller]
+fn last_modified(text: &str) -> Result<CallToolResult, mcp_content::ReadError> {
+    let doc =
+        json!({"content": [{"type": "text", "text": "a", "annotations": {"lastModified": text}}]});
+    read_json(&serde_json::to_vec(&doc).unwrap())
+}
+
+/// A week date without its day (`2025-W03`, ISO 8601's reduced precision of `2025-W03-1`)
+/// is an ISO 8601 date: read, valid under every schema, written back unchanged. A week the
+/// year does not have is not.
+#[test]
+fn iso8601_week_dates_of_reduced_precision_are_read_and_written_back() {
+    for text in [
+        "2025-W03", "2025W03", "2026-W53", "2026W53", "2020-W53", "2025-W01",
+    ] {
+        let result = last_modified(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        result.validate().unwrap();
+        for version in VERSIONS {
+            let written: Value = serde_json::from_slice(&result.to_json_for(version)).unwrap();
+            assert_eq!(
+                written["content"][0]["annotations"]["lastModified"], text,
+                "{version}"
+            );
+            mcp_content_tests::assert_valid(version.as_str(), "CallToolResult", &written);
+        }
+    }
+    for text in [
+        "2025-W53",
+        "2025W53",
+        "2025-W00",
+        "2025-W54",
+        "2025-W3",
+        "2025W3",
+        "2025-w03",
+        "2025-W03-",
+        "2025-W03T10",
+        "25-W03",
+        "2025--W03",
+    ] {
+        let error = last_modified(text).expect_err(text);
+        assert_eq!(
+            error.path(),
+            "content[0].annotations.lastModified",
+            "{text}"
+        );
+        assert_eq!(
+            error.rule(),
+            Some(mcp_content::rules::Rule::Timestamp),
+            "{text}: {error}"
+        );
+    }
+}
+
+/// Adds.
+#[mcp_content::tool]
+fn add(a: i64) -> String {
+    a.to_string()
+}
+
+/// Greets.
+#[mcp_content::prompt]
+fn greet() -> String {
+    "hi".into()
+}
+
+fn handle(
+    router: &Router,
+    method: &str,
+    params: Value,
+) -> Result<Value, mcp_content::ProtocolError> {
+    let Value::Object(params) = params else {
+        panic!("params are an object")
+    };
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(router.handle(
+            method,
+            Some(params),
+            Context::new(Meta::new(), ProtocolVersion::V2026_07_28),
+        ))
+}
+
+/// `(method, params, path, expected)`: a request with one member `null`.
+fn null_cases() -> Vec<(&'static str, Value, &'static str, &'static str)> {
+    vec![
+        (
+            "tools/call",
+            json!({"name": "add", "arguments": null}),
+            "params.arguments",
+            "an object",
+        ),
+        (
+            "prompts/get",
+            json!({"name": "greet", "arguments": null}),
+            "params.arguments",
+            "an object",
+        ),
+        (
+            "tools/call",
+            json!({"name": null, "arguments": {"a": 1}}),
+            "params.name",
+            "a string",
+        ),
+        (
+            "prompts/get",
+            json!({"name": null}),
+            "params.name",
+            "a string",
+        ),
+        (
+            "resources/read",
+            json!({"uri": null}),
+            "params.uri",
+            "a string",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": null, "argument": {"name": "a", "value": ""}}),
+            "params.ref",
+            "an object",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "greet"}, "argument": null}),
+            "params.argument",
+            "an object",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "greet"}, "argument": {"name": null, "value": ""}}),
+            "params.argument.name",
+            "a string",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "greet"}, "argument": {"name": "a", "value": null}}),
+            "params.argument.value",
+            "a string",
+        ),
+    ]
+}
+
+/// The one `null` rule in the requests the router reads: `null` in a member of `params`
+/// (optional or required) is refused naming `params.<member>` and the rule, never read as
+/// absent (`arguments: null` ran the tool without arguments; `argument.name: null` completed
+/// the empty name).
+#[test]
+fn null_rule_in_router_requests_names_the_param() {
+    let router = mcp_content::router! { tools: [add], prompts: [greet] }
+        .build()
+        .unwrap();
+    for (method, params, path, expected) in null_cases() {
+        let error = handle(&router, method, params.clone()).expect_err(&params.to_string());
+        assert_eq!(error.code, -32602, "{method} {params}");
+        assert_eq!(
+            error.message,
+            format!("{path}: null is not allowed here: expected {expected} (rule: type)"),
+            "{method} {params}"
+        );
+    }
+    // Required members left out are named too; present, the requests run.
+    for (method, params, message) in [
+        (
+            "completion/complete",
+            json!({"argument": {"name": "a", "value": ""}}),
+            "params.ref is required",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "greet"}}),
+            "params.argument is required",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "greet"}, "argument": {"value": ""}}),
+            "params.argument.name is required",
+        ),
+    ] {
+        let error = handle(&router, method, params.clone()).expect_err(&params.to_string());
+        assert_eq!(error.message, message, "{params}");
+    }
+    let called = handle(
+        &router,
+        "tools/call",
+        json!({"name": "add", "arguments": {"a": 2}}),
+    )
+    .unwrap();
+    assert_eq!(called["content"][0]["text"], "2");
+    let completed = handle(
+        &router,
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "greet"}, "argument": {"name": "a", "value": ""}}),
+    )
+    .unwrap();
+    assert_eq!(completed["completion"]["values"], json!([]));
+    // Absent `arguments` is no argument at all (the tool says which one it misses).
+    let called = handle(&router, "tools/call", json!({"name": "add"})).unwrap();
+    assert_eq!(called["isError"], true);
+}
