@@ -334,3 +334,71 @@ fn null_rule_in_router_requests_names_the_param() {
     let called = handle(&router, "tools/call", json!({"name": "add"})).unwrap();
     assert_eq!(called["isError"], true);
 }
+
+/// A value of the wrong JSON type is named in the schema's terms: a priority that is not a
+/// number expects "a number from 0 to 1" (not the Rust type `f64`), from bytes and from a
+/// `Value`; an unknown `cacheScope` names its rule as every other enumeration does. Numbers
+/// of every spelling still read as priorities.
+#[test]
+fn precise_messages_for_wrong_types_name_the_schema_type_and_rule() {
+    for bad in [
+        json!("0.5"),
+        json!(true),
+        json!({}),
+        json!([0.5]),
+        json!(null),
+    ] {
+        let doc =
+            json!({"content": [{"type": "text", "text": "a", "annotations": {"priority": bad}}]});
+        let from_bytes =
+            read_json::<CallToolResult>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
+        let from_value = mcp_content::read_value::<CallToolResult>(doc).unwrap_err();
+        for error in [from_bytes, from_value] {
+            assert_eq!(error.path(), "content[0].annotations.priority", "{error}");
+            assert!(!error.detail().contains("f64"), "{bad}: {error}");
+            if !bad.is_null() {
+                assert!(
+                    error.detail().ends_with("expected a number from 0 to 1"),
+                    "{bad}: {error}"
+                );
+            }
+        }
+    }
+    for (text, written) in [
+        ("1", "1.0"),
+        ("0", "0.0"),
+        ("-0", "-0.0"),
+        ("5e-1", "0.5"),
+        ("1E0", "1.0"),
+    ] {
+        let doc = format!(r#"{{"type":"text","text":"a","annotations":{{"priority":{text}}}}}"#);
+        let block: ContentBlock =
+            read_json(doc.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let out = String::from_utf8(block.to_json_for(ProtocolVersion::LATEST)).unwrap();
+        assert!(
+            out.contains(&format!(r#""priority":{written}"#)),
+            "{text}: {out}"
+        );
+    }
+    for text in ["2", "18446744073709551616", "-1"] {
+        let doc = format!(r#"{{"type":"text","text":"a","annotations":{{"priority":{text}}}}}"#);
+        let error = read_json::<ContentBlock>(doc.as_bytes()).unwrap_err();
+        assert_eq!(
+            error.rule(),
+            Some(mcp_content::rules::Rule::Priority),
+            "{text}: {error}"
+        );
+    }
+    for scope in ["Public", "shared", ""] {
+        let doc = json!({"contents": [], "cacheScope": scope});
+        let error =
+            read_json::<ReadResourceResult>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
+        assert_eq!(error.path(), "cacheScope");
+        assert_eq!(
+            error.rule(),
+            Some(mcp_content::rules::Rule::CacheScope),
+            "{error}"
+        );
+        assert!(!error.detail().contains("variant"), "{error}");
+    }
+}

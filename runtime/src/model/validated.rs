@@ -309,10 +309,31 @@ impl Serialize for Priority {
     }
 }
 
+/// Reads a number as `f64` does, but says what the schema expects (`expected a number
+/// from 0 to 1`) rather than the Rust type (`expected f64`) when the JSON is not a number.
 impl<'de> Deserialize<'de> for Priority {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Number;
+        impl serde::de::Visitor<'_> for Number {
+            type Value = f64;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number from 0 to 1")
+            }
+            fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<f64, E> {
+                Ok(value)
+            }
+            // As `f64::deserialize` reads integers: the nearest `f64`.
+            #[allow(clippy::cast_precision_loss)]
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<f64, E> {
+                Ok(value as f64)
+            }
+            #[allow(clippy::cast_precision_loss)]
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<f64, E> {
+                Ok(value as f64)
+            }
+        }
         let _model = crate::model::json::enter_model::<Self, D::Error>()?;
-        let value = f64::deserialize(deserializer)?;
+        let value = deserializer.deserialize_f64(Number)?;
         Self::new(value).map_err(serde::de::Error::custom)
     }
 }
