@@ -402,3 +402,58 @@ fn precise_messages_for_wrong_types_name_the_schema_type_and_rule() {
         assert!(!error.detail().contains("variant"), "{error}");
     }
 }
+
+/// A key twice in one object is named as such, at its object's path, even when what the
+/// model made of the document (serde keeps the last, a derive refuses both) broke another
+/// rule first: `{"type": "object", "type": "object"}` is not a schema "with no `type`".
+#[test]
+fn duplicate_keys_are_named_before_the_rules_they_confuse() {
+    let tools = [
+        (
+            r#"{"name":"t","inputSchema":{"type":"object","type":"object"}}"#,
+            "inputSchema",
+            "type",
+        ),
+        (
+            r#"{"name":"t","inputSchema":{"type":"array","type":"object"}}"#,
+            "inputSchema",
+            "type",
+        ),
+        (
+            r#"{"name":"t","inputSchema":{"type":"object","\u0074ype":"object"}}"#,
+            "inputSchema",
+            "type",
+        ),
+    ];
+    for (doc, path, key) in tools {
+        let error = read_json::<mcp_content::Tool>(doc.as_bytes()).unwrap_err();
+        assert_eq!(error.path(), path, "{doc}: {error}");
+        assert_eq!(error.detail(), format!("duplicate field `{key}`"), "{doc}");
+    }
+    let info = "io.modelcontextprotocol/serverInfo";
+    let results = [
+        (
+            format!(r#"{{"content":[],"_meta":{{"{info}":{{"name":"s","version":"1","version":2}}}}}}"#),
+            format!("_meta.{info}"),
+            "version",
+        ),
+        (
+            format!(r#"{{"content":[],"_meta":{{"{info}":{{"name":"s","version":"1","name":null}}}}}}"#),
+            format!("_meta.{info}"),
+            "name",
+        ),
+        (
+            r#"{"content":[],"_meta":{"io.modelcontextprotocol/logLevel":"info","io.modelcontextprotocol/logLevel":5}}"#.to_owned(),
+            "_meta".to_owned(),
+            "io.modelcontextprotocol/logLevel",
+        ),
+    ];
+    for (doc, path, key) in results {
+        let error = read_json::<CallToolResult>(doc.as_bytes()).unwrap_err();
+        assert_eq!(error.path(), path, "{doc}: {error}");
+        assert_eq!(error.detail(), format!("duplicate field `{key}`"), "{doc}");
+    }
+    // Malformed JSON still gets the parser's error, duplicate or not.
+    let error = read_json::<CallToolResult>(br#"{"content":[],"x":1,"x":2,}"#).unwrap_err();
+    assert!(error.detail().contains("trailing comma"), "{error}");
+}

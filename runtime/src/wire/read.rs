@@ -141,6 +141,11 @@ pub fn read_json_with<T: DeserializeOwned>(
     read_checked(bytes, limits, max_depth)
 }
 
+/// Whether `bytes` are JSON text, whatever their shape (skipped without recursion).
+fn is_json_text(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
+}
+
 /// The checked path: the encoding, then a pass over the bytes for depth, values and
 /// duplicate keys, then the parse (tracking the path only for an error). Every fault gets
 /// its path and rule here.
@@ -168,20 +173,25 @@ fn read_checked<T: DeserializeOwned>(
         }
         _ => {}
     }
-    let value = {
+    let read = {
         let _scope = BinaryLimitScope::enter_for_document(limits, bytes.len());
-        read_json_unlimited(bytes).map_err(recursion_as_limit)?
+        read_json_unlimited(bytes).map_err(recursion_as_limit)
     };
     // serde_json keeps the last of duplicate keys in a map; a peer reading the first would
     // see another document. Refuse them everywhere (the model's own fields already do),
-    // once the document is known to parse (so a malformed one gets the parser's error).
-    if let Finding::DuplicateKey(object, key) = finding {
+    // once the document is known to be JSON (so a malformed one gets the parser's error).
+    // A duplicate is named before a rule the read broke: what the model made of the
+    // document may come from a key that is there twice (`"inputSchema": {"type": "object",
+    // "type": "object"}` is not a schema with no `type`).
+    if let Finding::DuplicateKey(object, key) = finding
+        && (read.is_ok() || is_json_text(bytes))
+    {
         return Err(ReadError::message(
             path_at(bytes, object),
             format!("duplicate field `{key}`"),
         ));
     }
-    Ok(value)
+    read
 }
 
 /// A document within every limit, read in one pass: the limits are checked as the parser
