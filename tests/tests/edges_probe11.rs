@@ -457,3 +457,84 @@ fn duplicate_keys_are_named_before_the_rules_they_confuse() {
     let error = read_json::<CallToolResult>(br#"{"content":[],"x":1,"x":2,}"#).unwrap_err();
     assert!(error.detail().contains("trailing comma"), "{error}");
 }
+
+/// Adds many.
+#[mcp_content::tool]
+fn sum(a: i64, b: i64) -> String {
+    (a + b).to_string()
+}
+
+/// The router echoes what a peer sent in its errors cut as the reader cuts it: an unknown
+/// tool, prompt or method of 300 characters, an argument's long value or name, and no more
+/// than 16 argument problems in one `isError` result.
+#[test]
+fn bounded_error_text_in_router_errors() {
+    let router = mcp_content::router! { tools: [add, sum], prompts: [greet] }
+        .build()
+        .unwrap();
+    let long = "q".repeat(300);
+    let cut = format!("{}…", "q".repeat(80));
+    let text_of = |result: Value| result["content"][0]["text"].as_str().unwrap().to_owned();
+    for (method, params, message) in [
+        (
+            "tools/call",
+            json!({"name": long.clone(), "arguments": {}}),
+            format!("unknown tool: {cut}"),
+        ),
+        (
+            "prompts/get",
+            json!({"name": long.clone()}),
+            format!("unknown prompt: {cut}"),
+        ),
+        (long.as_str(), json!({}), format!("method not found: {cut}")),
+    ] {
+        let error = handle(&router, method, params).unwrap_err();
+        assert_eq!(error.message, message);
+    }
+    let text = text_of(
+        handle(
+            &router,
+            "tools/call",
+            json!({"name": "add", "arguments": {"a": long.clone()}}),
+        )
+        .unwrap(),
+    );
+    assert!(
+        text.starts_with("invalid arguments: `a`: invalid type: string \""),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("\"{}\"…", "q".repeat(80))) && !text.contains(&"q".repeat(81)),
+        "{text}"
+    );
+    let text = text_of(
+        handle(
+            &router,
+            "tools/call",
+            json!({"name": "add", "arguments": {"a": 1, long.clone(): 1}}),
+        )
+        .unwrap(),
+    );
+    assert!(
+        text.contains(&format!("unknown argument `{}`…", "q".repeat(80)))
+            && !text.contains(&"q".repeat(81)),
+        "{text}"
+    );
+    // A thousand unknown arguments: sixteen listed, then how many more.
+    let mut arguments: Map<String, Value> = (0..1000)
+        .map(|i| (format!("x{i}"), Value::from(i)))
+        .collect();
+    arguments.insert("a".into(), Value::from(1));
+    arguments.insert("b".into(), Value::from(2));
+    let text = text_of(
+        handle(
+            &router,
+            "tools/call",
+            json!({"name": "sum", "arguments": arguments}),
+        )
+        .unwrap(),
+    );
+    assert_eq!(text.matches("unknown argument").count(), 16, "{text}");
+    assert!(text.ends_with("; and 984 more"), "{text}");
+    assert!(text.len() < 2_000, "{} bytes", text.len());
+}

@@ -298,7 +298,8 @@ impl Router {
         // Refused before a round begins; without rounds `call_tool` refuses it the same way.
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(ProtocolError::invalid_params(format!(
-                "unknown tool: {name}"
+                "unknown tool: {}",
+                crate::wire::error::cut(name)
             )));
         }
         self.in_round(("tools/call", name), input, context, |context| {
@@ -344,7 +345,8 @@ impl Router {
     ) -> Result<CallToolResult, ProtocolError> {
         let Some(&index) = self.tool_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
-                "unknown tool: {name}"
+                "unknown tool: {}",
+                crate::wire::error::cut(name)
             )));
         };
         let handler = &self.tools[index].1;
@@ -374,7 +376,8 @@ impl Router {
     ) -> Result<GetPromptResult, ProtocolError> {
         let Some(&index) = self.prompt_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
-                "unknown prompt: {name}"
+                "unknown prompt: {}",
+                crate::wire::error::cut(name)
             )));
         };
         self.prompts[index]
