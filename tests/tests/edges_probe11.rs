@@ -389,6 +389,21 @@ fn precise_messages_for_wrong_types_name_the_schema_type_and_rule() {
             "{text}: {error}"
         );
     }
+    // A root `type` of the wrong kind is quoted as a value, cut with its closing quote.
+    for (ty, found) in [
+        (
+            json!("y".repeat(300)),
+            format!("found \"{}\"…", "y".repeat(80)),
+        ),
+        (json!("array"), "found \"array\"".to_owned()),
+        (json!(["object"]), "found [\"object\"]".to_owned()),
+    ] {
+        let doc = json!({"name": "t", "inputSchema": {"type": ty}});
+        let error = read_json::<mcp_content::Tool>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
+        assert_eq!(error.path(), "inputSchema.type", "{error}");
+        assert!(error.detail().contains(&found), "{found}: {error}");
+        assert!(!error.detail().contains("……"), "{error}");
+    }
     for scope in ["Public", "shared", ""] {
         let doc = json!({"contents": [], "cacheScope": scope});
         let error =
