@@ -553,3 +553,69 @@ fn bounded_error_text_in_router_errors() {
     assert!(text.ends_with("; and 984 more"), "{text}");
     assert!(text.len() < 2_000, "{} bytes", text.len());
 }
+
+/// A document in UTF-16 or UTF-32, with or without a byte order mark, is named as such
+/// (RFC 8259 section 8.1), not as "key must be a string" or an invalid UTF-8 byte, by every
+/// reader of bytes and for any model type; UTF-8's own mark keeps its message.
+#[test]
+fn precise_messages_for_documents_in_other_unicode_encodings() {
+    let little16: Vec<u8> = br#"{"content":[]}"#.iter().flat_map(|&b| [b, 0]).collect();
+    let big16: Vec<u8> = br#"{"content":[]}"#.iter().flat_map(|&b| [0, b]).collect();
+    let little32: Vec<u8> = br#"{"content":[]}"#.iter().flat_map(|&b| [b, 0, 0, 0]).collect();
+    let big32: Vec<u8> = br#"{"content":[]}"#.iter().flat_map(|&b| [0, 0, 0, b]).collect();
+    let with_mark = |mark: &[u8], body: &[u8]| [mark, body].concat();
+    let cases = [
+        (little16.clone(), "UTF-16LE"),
+        (big16.clone(), "UTF-16BE"),
+        (little32.clone(), "UTF-32LE"),
+        (big32.clone(), "UTF-32BE"),
+        (
+            with_mark(b"\xFF\xFE", &little16),
+            "UTF-16LE (it starts with the byte order mark FF FE)",
+        ),
+        (
+            with_mark(b"\xFE\xFF", &big16),
+            "UTF-16BE (it starts with the byte order mark FE FF)",
+        ),
+        (
+            with_mark(b"\xFF\xFE\0\0", &little32),
+            "UTF-32LE (it starts with the byte order mark FF FE 00 00)",
+        ),
+        (
+            with_mark(b"\0\0\xFE\xFF", &big32),
+            "UTF-32BE (it starts with the byte order mark 00 00 FE FF)",
+        ),
+    ];
+    for (bytes, encoding) in cases {
+        let limits = [
+            mcp_content::ReadLimits::default(),
+            mcp_content::ReadLimits::unlimited(),
+        ];
+        for limits in limits {
+            let errors = [
+                mcp_content::read_json_with::<CallToolResult>(&bytes, &limits).unwrap_err(),
+                mcp_content::read_json_with::<Value>(&bytes, &limits).unwrap_err(),
+                mcp_content::read_json_with::<mcp_content::Tool>(&bytes, &limits).unwrap_err(),
+            ];
+            for error in errors {
+                assert_eq!(error.path(), ".", "{error}");
+                assert_eq!(
+                    error.detail(),
+                    format!(
+                        "the document is {encoding}, not UTF-8; JSON text exchanged between systems must be UTF-8 (RFC 8259 section 8.1)"
+                    ),
+                );
+            }
+        }
+    }
+    let error = read_json::<CallToolResult>(b"\xEF\xBB\xBF{\"content\":[]}").unwrap_err();
+    assert!(
+        error
+            .detail()
+            .starts_with("the document starts with a UTF-8 byte order mark"),
+        "{error}"
+    );
+    // One stray zero byte is a syntax fault, not an encoding.
+    let error = read_json::<CallToolResult>(b"{\"content\":[]}\0").unwrap_err();
+    assert!(!error.detail().contains("UTF-16"), "{error}");
+}
