@@ -619,3 +619,53 @@ fn precise_messages_for_documents_in_other_unicode_encodings() {
     let error = read_json::<CallToolResult>(b"{\"content\":[]}\0").unwrap_err();
     assert!(!error.detail().contains("UTF-16"), "{error}");
 }
+
+/// A key of many dots (`a.a.a…/x`, as `_meta` prefixes are) is cut as one key on every
+/// path: those the reader builds inside the `_meta` values the spec types, those of
+/// `validate()` and those of the rmcp bridge. Joined first, its 300 characters had no run
+/// longer than 80 to cut.
+#[test]
+fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
+    use mcp_content::rmcp::RmcpModel;
+    let dotted = format!("{}x/n", "a.".repeat(150));
+    let cut = format!("{}…", &dotted[..80]);
+    let capabilities = "io.modelcontextprotocol/clientCapabilities";
+    let expected = format!("_meta.{capabilities}.extensions.{cut}");
+
+    let doc = json!({"content": [], "_meta": {capabilities: {"extensions": {dotted.clone(): 1}}}});
+    let read = read_json::<CallToolResult>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
+    assert_eq!(read.path(), expected);
+
+    let mut result = CallToolResult::text("a");
+    result.meta.insert_key(
+        MetaKey::new(capabilities).unwrap(),
+        json!({"extensions": {dotted.clone(): 1}}),
+    );
+    assert_eq!(result.validate().unwrap_err().problems()[0].path, expected);
+
+    let mut tool: mcp_content::Tool =
+        read_json(br#"{"name":"t","inputSchema":{"type":"object"}}"#).unwrap();
+    tool.input_schema = mcp_content::JsonObject::parse(&format!(
+        r#"{{"type":"object","properties":{{"{dotted}":1}}}}"#
+    ))
+    .unwrap();
+    assert_eq!(
+        tool.validate().unwrap_err().problems()[0].path,
+        format!("inputSchema.properties.{cut}")
+    );
+
+    for (member, prefix) in [
+        ("_meta", "_meta"),
+        ("structuredContent", "structuredContent"),
+    ] {
+        let doc =
+            format!(r#"{{"content":[],"{member}":{{"{dotted}":123456789012345678901234567890}}}}"#);
+        let result: CallToolResult = read_json(doc.as_bytes()).unwrap();
+        let error = result.to_rmcp().unwrap_err();
+        assert_eq!(error.path(), format!("{prefix}.{cut}"), "{error}");
+    }
+    let mut result = CallToolResult::text("a");
+    result.extra.insert(dotted.clone(), json!(1));
+    let error = result.to_rmcp().unwrap_err();
+    assert_eq!(error.path(), cut, "{error}");
+}

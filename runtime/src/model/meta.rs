@@ -11,7 +11,7 @@ use crate::model::json::Key;
 use crate::model::json::{JsonObject, MemberKey, ObjectBuilder, RawJson};
 use crate::model::validated::MetaKey;
 use crate::rules::{self, Rule, Violation};
-use crate::wire::error::{field_error, join_path};
+use crate::wire::error::{field_error, join_key, join_path};
 
 /// A `_meta` object. Every key follows the `_meta` key grammar; an empty `Meta` is omitted
 /// on the wire (never `"_meta": {}`).
@@ -405,7 +405,7 @@ fn check_client_capabilities(value: &Value) -> Result<(), Fault> {
     for key in ["experimental", "extensions"] {
         if let Some(Value::Object(members)) = map.get(key) {
             for (name, member) in members {
-                object(member, &join_path(key, name), &format!("`{key}.{name}`"))?;
+                object(member, &join_key(key, name), &format!("`{key}.{name}`"))?;
             }
         }
     }
@@ -634,7 +634,7 @@ impl<'de> Visitor<'de> for Shape {
             if let Shape::Members(name) = self {
                 let member = access.next_value_seed(Shape::Shallow)?;
                 if faults.is_empty() {
-                    let at = join_path(name, &key);
+                    let at = join_key(name, &key);
                     if let Err(found) = object(&member.value, &at, &format!("`{name}.{key}`")) {
                         faults.push(found);
                     }

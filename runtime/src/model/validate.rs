@@ -36,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::{cut_path, cut_quoted, join_path};
+use crate::wire::error::{cut_path, cut_quoted, join_key, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,7 +169,7 @@ impl Validate for Meta {
         for (key, raw) in self.iter() {
             // The reader's path style (`_meta.com.example/k`, keys joined with `.`), cut as
             // its paths are: a key may be a megabyte long.
-            let here = cut_path(at(path, &key));
+            let here = join_key(path, &key);
             push(out, here.clone(), rules::check_meta_key(&key));
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
@@ -443,7 +443,7 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
                     if !property.is_object() {
                         type_problem(
                             out,
-                            cut_path(at(&at(path, "properties"), name)),
+                            join_key(&at(path, "properties"), name),
                             "each property schema must be an object (2025 schemas)".to_owned(),
                         );
                     }

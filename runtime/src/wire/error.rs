@@ -230,6 +230,13 @@ pub(crate) fn strip_position(message: &str) -> &str {
     }
 }
 
+/// `prefix` and one object key: the key cut to [`QUOTE_MAX_CHARS`] characters first, so a
+/// key of many dots (`a.a.a…/x`, a `_meta` prefix) is cut as one key, which [`cut_path`]
+/// cannot do once it is joined.
+pub(crate) fn join_key(prefix: &str, key: &str) -> String {
+    join_path(prefix, &cut(key))
+}
+
 pub(crate) fn join_path(prefix: &str, rest: &str) -> String {
     match (prefix, rest) {
         ("" | ".", rest) => rest.to_owned(),
