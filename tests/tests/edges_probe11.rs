@@ -643,6 +643,16 @@ fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
     );
     assert_eq!(result.validate().unwrap_err().problems()[0].path, expected);
 
+    // The paths serde tracks (a `Value` read, a fault inside the value) cut it the same way.
+    for doc in [
+        format!(r#"{{"{dotted}":[1,]}}"#),
+        format!(r#"{{"{dotted}":{{"k":[true,]}}}}"#),
+    ] {
+        let error = read_json::<Value>(doc.as_bytes()).unwrap_err();
+        assert!(error.path().starts_with(&cut), "{error}");
+        assert!(error.path().len() < 100, "{error}");
+    }
+
     let mut tool: mcp_content::Tool =
         read_json(br#"{"name":"t","inputSchema":{"type":"object"}}"#).unwrap();
     tool.input_schema = mcp_content::JsonObject::parse(&format!(
