@@ -653,6 +653,24 @@ fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
         assert!(error.path().len() < 100, "{error}");
     }
 
+    // A tool's output read through its schema (`convert::ToolOutput`): the schema check's
+    // path and the typed read's path.
+    let schema = json!({"type": "object", "additionalProperties": {"type": "integer"}});
+    let output =
+        mcp_content::convert::ToolOutput::new(schema.as_object().unwrap().clone()).unwrap();
+    let mut structured = Map::new();
+    structured.insert(dotted.clone(), Value::from("x"));
+    let error = output
+        .check_value(&Value::Object(structured.clone()))
+        .unwrap_err();
+    assert_eq!(error.path(), format!("structuredContent.{cut}"), "{error}");
+    let result = CallToolResult::structured(Value::Object(structured));
+    let schemaless = mcp_content::convert::ToolOutput::new(Map::new()).unwrap();
+    let error = schemaless
+        .read::<std::collections::BTreeMap<String, i64>>(&result)
+        .unwrap_err();
+    assert_eq!(error.path(), format!("structuredContent.{cut}"), "{error}");
+
     let mut tool: mcp_content::Tool =
         read_json(br#"{"name":"t","inputSchema":{"type":"object"}}"#).unwrap();
     tool.input_schema = mcp_content::JsonObject::parse(&format!(

@@ -142,7 +142,7 @@ impl ReadError {
 /// A tracked path as `serde_path_to_error` writes it (`.`-joined keys, `[i]` indexes, `.`
 /// for the root, `?` for an unknown segment), each key cut to [`QUOTE_MAX_CHARS`]
 /// characters before it is joined (a key of many dots is one key).
-fn tracked_path(path: &serde_path_to_error::Path) -> String {
+pub(crate) fn tracked_path(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     use std::fmt::Write as _;
     let mut out = String::new();
