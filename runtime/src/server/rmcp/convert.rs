@@ -322,7 +322,7 @@ fn check_result_type(ours: &Value) -> Result<(), ConvertError> {
 /// The error for JSON rmcp's deserializer refused: an unknown block named as such, anything
 /// else with rmcp's reason at its path.
 fn refusal(ours: &Value, error: &serde_path_to_error::Error<serde_json::Error>) -> ConvertError {
-    let path = error.path().to_string();
+    let path = crate::wire::error::tracked_path(error.path());
     let path = if path == "." { String::new() } else { path };
     // serde names the block (`content[1]`) or its tag (`content[1].type`).
     let block_path = match path.strip_suffix("type") {
