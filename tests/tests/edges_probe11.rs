@@ -697,3 +697,54 @@ fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
     let error = result.to_rmcp().unwrap_err();
     assert_eq!(error.path(), cut, "{error}");
 }
+
+/// Every `_meta` constructor that checks keys checks the values of the keys the 2026-07-28
+/// schema types, as the reader and `validate()` do: `Meta::from_object` (JSON kept as text)
+/// took `io.modelcontextprotocol/logLevel: 5`, which only `validate()` reported later.
+#[test]
+fn reserved_meta_keys_are_checked_by_every_meta_constructor() {
+    let bad = [
+        (
+            json!({"io.modelcontextprotocol/logLevel": 5}),
+            "io.modelcontextprotocol/logLevel",
+        ),
+        (
+            json!({"io.modelcontextprotocol/serverInfo": {"name": "s"}}),
+            "io.modelcontextprotocol/serverInfo.version",
+        ),
+        (
+            json!({"io.modelcontextprotocol/subscriptionId": 1.5}),
+            "io.modelcontextprotocol/subscriptionId",
+        ),
+        (
+            json!({"io.modelcontextprotocol/clientCapabilities": {"roots": []}}),
+            "io.modelcontextprotocol/clientCapabilities.roots",
+        ),
+        (
+            json!({"io.modelcontextprotocol/protocolVersion": null}),
+            "io.modelcontextprotocol/protocolVersion",
+        ),
+    ];
+    for (object, path) in bad {
+        let text = object.to_string();
+        let from_object =
+            Meta::from_object(mcp_content::JsonObject::parse(&text).unwrap()).unwrap_err();
+        let Value::Object(map) = object else {
+            unreachable!()
+        };
+        let from_map = Meta::from_map(map).unwrap_err();
+        let read = read_json::<Meta>(text.as_bytes()).unwrap_err();
+        assert_eq!(read.path(), path, "{read}");
+        for error in [from_object, from_map] {
+            assert_eq!(error.rule, mcp_content::rules::Rule::Type, "{error}");
+            assert!(
+                error.message.starts_with(&format!("{path}: ")),
+                "{path}: {error}"
+            );
+        }
+    }
+    let good = json!({"io.modelcontextprotocol/logLevel": "info", "io.modelcontextprotocol/subscriptionId": 7, "com.example/k": null});
+    let meta =
+        Meta::from_object(mcp_content::JsonObject::parse(&good.to_string()).unwrap()).unwrap();
+    assert_eq!(meta.len(), 3);
+}

@@ -154,10 +154,25 @@ impl Meta {
         Ok(Self(JsonObject::from(map)))
     }
 
-    /// A `_meta` from a JSON object kept as text, checking every key's grammar.
+    /// A `_meta` from a JSON object kept as text, checking every key's grammar and the
+    /// values of the keys the spec types ([`Meta::TYPED_KEYS`]), as [`Meta::from_map`] does.
+    ///
+    /// ```
+    /// use mcp_content::{JsonObject, Meta};
+    /// let object = JsonObject::parse(r#"{"io.modelcontextprotocol/logLevel": 5}"#).unwrap();
+    /// let err = Meta::from_object(object).unwrap_err();
+    /// assert!(err.message.starts_with("io.modelcontextprotocol/logLevel: "), "{err}");
+    /// ```
     pub fn from_object(object: JsonObject) -> Result<Self, Violation> {
-        for key in object.keys() {
+        for (key, raw) in object.iter() {
             rules::check_meta_key(&key)?;
+            if Meta::TYPED_KEYS.contains(&key.as_ref()) {
+                let value = crate::model::json::json_text_to_value(raw.get());
+                check_reserved_value(&key, &value).map_err(|(at, violation)| {
+                    let at = join_path(&key, &at);
+                    Violation::new(violation.rule, format!("{at}: {}", violation.message))
+                })?;
+            }
         }
         Ok(Self(object))
     }
