@@ -748,3 +748,26 @@ fn reserved_meta_keys_are_checked_by_every_meta_constructor() {
         Meta::from_object(mcp_content::JsonObject::parse(&good.to_string()).unwrap()).unwrap();
     assert_eq!(meta.len(), 3);
 }
+
+/// A number a peer spells with hundreds of digits is cut in the error that quotes it, as a
+/// string would be: a negative `ttlMs`, read and built in code.
+#[test]
+fn bounded_error_text_cuts_long_numbers() {
+    let digits = "9".repeat(400);
+    let doc = format!(r#"{{"contents":[],"ttlMs":-{digits}}}"#);
+    let error = read_json::<ReadResourceResult>(doc.as_bytes()).unwrap_err();
+    assert_eq!(error.path(), "ttlMs");
+    assert!(
+        error.detail().starts_with(&format!("-{}…", &digits[..79])),
+        "{error}"
+    );
+    assert!(error.to_string().len() < 200, "{error}");
+
+    let result = ReadResourceResult {
+        ttl_ms: Some(format!("-{digits}").parse().unwrap()),
+        ..ReadResourceResult::default()
+    };
+    let error = result.validate().unwrap_err();
+    assert!(error.to_string().len() < 200, "{error}");
+    assert!(error.to_string().contains("is negative"), "{error}");
+}

@@ -36,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::{cut_path, cut_quoted, join_key, join_path};
+use crate::wire::error::{cut, cut_path, cut_quoted, join_key, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -366,7 +366,10 @@ impl Validate for ReadResourceResult {
                 path: at(path, "ttlMs"),
                 violation: Violation::new(
                     Rule::Type,
-                    format!("{ttl} is negative: the schema's minimum is 0"),
+                    format!(
+                        "{} is negative: the schema's minimum is 0",
+                        cut(&ttl.to_string())
+                    ),
                 ),
             });
         }
