@@ -41,7 +41,7 @@ use serde_json::{Map, Value};
 use crate::content_traits::{FromContent, tool_error};
 use crate::model::json::RawJson;
 use crate::model::tool::{CallToolResult, Tool};
-use crate::wire::error::{ReadError, join_path};
+use crate::wire::error::{ReadError, cut, join_path, tracked_path};
 
 /// `FastMCP`'s output-schema keyword saying the value was wrapped as `{"result": …}`.
 pub const FASTMCP_WRAP_MARKER: &str = "x-fastmcp-wrap-result";
@@ -272,7 +272,7 @@ impl ToolOutput {
             "structuredContent"
         };
         serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
-            let path = e.path().to_string();
+            let path = tracked_path(e.path());
             let inner = e.into_inner();
             ReadError::message(join_path(prefix, dotless(&path)), inner.to_string())
         })
@@ -338,7 +338,8 @@ fn json_path(value: &Value, pointer: &str) -> String {
                 if !path.is_empty() {
                     path.push('.');
                 }
-                path.push_str(&segment);
+                // Cut as one key (a key of many dots included), as the reader's paths are.
+                path.push_str(&cut(&segment));
                 here = other.and_then(|v| v.get(&segment));
             }
         }

@@ -1324,7 +1324,7 @@ impl<'a> MapAccess<'a> for OneEntry<'a> {
         };
         let tracked = serde_path_to_error::Deserializer::new(spelled, &mut track);
         seed.deserialize(tracked).map_err(|e| {
-            let path = track.path().to_string();
+            let path = crate::wire::error::tracked_path(&track.path());
             let message = e.to_string();
             let mut message = crate::wire::error::strip_position(&message).to_owned();
             let mut path = if path == "." { String::new() } else { path };

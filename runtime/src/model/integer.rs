@@ -327,7 +327,10 @@ impl<'de> Deserialize<'de> for NonNegative {
         if value.is_negative() {
             return Err(de::Error::custom(Violation::new(
                 Rule::Type,
-                format!("{value} is negative: the schema's minimum is 0"),
+                format!(
+                    "{} is negative: the schema's minimum is 0",
+                    cut(&value.to_string())
+                ),
             )));
         }
         Ok(Self(value))

@@ -11,7 +11,7 @@ use crate::model::json::Key;
 use crate::model::json::{JsonObject, MemberKey, ObjectBuilder, RawJson};
 use crate::model::validated::MetaKey;
 use crate::rules::{self, Rule, Violation};
-use crate::wire::error::{field_error, join_path};
+use crate::wire::error::{field_error, join_key, join_path};
 
 /// A `_meta` object. Every key follows the `_meta` key grammar; an empty `Meta` is omitted
 /// on the wire (never `"_meta": {}`).
@@ -154,10 +154,25 @@ impl Meta {
         Ok(Self(JsonObject::from(map)))
     }
 
-    /// A `_meta` from a JSON object kept as text, checking every key's grammar.
+    /// A `_meta` from a JSON object kept as text, checking every key's grammar and the
+    /// values of the keys the spec types ([`Meta::TYPED_KEYS`]), as [`Meta::from_map`] does.
+    ///
+    /// ```
+    /// use mcp_content::{JsonObject, Meta};
+    /// let object = JsonObject::parse(r#"{"io.modelcontextprotocol/logLevel": 5}"#).unwrap();
+    /// let err = Meta::from_object(object).unwrap_err();
+    /// assert!(err.message.starts_with("io.modelcontextprotocol/logLevel: "), "{err}");
+    /// ```
     pub fn from_object(object: JsonObject) -> Result<Self, Violation> {
-        for key in object.keys() {
+        for (key, raw) in object.iter() {
             rules::check_meta_key(&key)?;
+            if Meta::TYPED_KEYS.contains(&key.as_ref()) {
+                let value = crate::model::json::json_text_to_value(raw.get());
+                check_reserved_value(&key, &value).map_err(|(at, violation)| {
+                    let at = join_path(&key, &at);
+                    Violation::new(violation.rule, format!("{at}: {}", violation.message))
+                })?;
+            }
         }
         Ok(Self(object))
     }
@@ -405,7 +420,7 @@ fn check_client_capabilities(value: &Value) -> Result<(), Fault> {
     for key in ["experimental", "extensions"] {
         if let Some(Value::Object(members)) = map.get(key) {
             for (name, member) in members {
-                object(member, &join_path(key, name), &format!("`{key}.{name}`"))?;
+                object(member, &join_key(key, name), &format!("`{key}.{name}`"))?;
             }
         }
     }
@@ -634,7 +649,7 @@ impl<'de> Visitor<'de> for Shape {
             if let Shape::Members(name) = self {
                 let member = access.next_value_seed(Shape::Shallow)?;
                 if faults.is_empty() {
-                    let at = join_path(name, &key);
+                    let at = join_key(name, &key);
                     if let Err(found) = object(&member.value, &at, &format!("`{name}.{key}`")) {
                         faults.push(found);
                     }

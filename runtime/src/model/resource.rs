@@ -227,13 +227,22 @@ impl WriteFields for ResourceTemplate {
 write::serialize_for_via_fields!(Resource, ResourceTemplate);
 
 /// Who may cache a `resources/read` response (2026-07-28).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CacheScope {
     /// Any cache may keep it.
     Public,
     /// Only caches within the same authorization context.
     Private,
+}
+
+/// Reads through [`FromStr`](std::str::FromStr), so an unknown scope names its rule
+/// (`type`) in the error, as the other enumerations of the model do.
+impl<'de> Deserialize<'de> for CacheScope {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<'de, str>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// The result of `resources/read`.

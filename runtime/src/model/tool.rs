@@ -410,8 +410,15 @@ impl<'de> Deserialize<'de> for InputSchema {
         if schema_type(&schema).as_deref() == Some("object") {
             return Ok(Self(schema));
         }
-        let found = root_type(&schema)
-            .map_or_else(|| "no `type`".into(), |t| crate::wire::error::cut(t.get()));
+        // A string is quoted whole and cut by the error (`"xxx…"…`, the closing quote kept);
+        // any other JSON is shown as written, cut.
+        let found = root_type(&schema).map_or_else(
+            || "no `type`".to_owned(),
+            |t| match serde_json::from_str::<String>(t.get()) {
+                Ok(text) => format!("{text:?}"),
+                Err(_) => crate::wire::error::cut(t.get()).into_owned(),
+            },
+        );
         Err(crate::wire::error::field_error(
             "type",
             crate::rules::Violation::new(

@@ -36,7 +36,7 @@ use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessag
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
-use crate::wire::error::{cut_path, join_path};
+use crate::wire::error::{cut, cut_path, cut_quoted, join_key, join_path};
 
 /// One broken rule at one JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,15 +94,22 @@ pub trait Validate {
     /// Adds every problem of `self`, found at `path`, to `out`.
     fn collect_problems(&self, path: &str, out: &mut Vec<Problem>);
 
-    /// Every problem, or `Ok(())`.
+    /// Every problem, or `Ok(())`. As in the reader's errors, every key on a path and every
+    /// quoted value in a message is cut to 80 characters (with `…`).
     fn validate(&self) -> Result<(), ValidationError> {
         let mut problems = Vec::new();
         self.collect_problems("", &mut problems);
         if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(ValidationError { problems })
+            return Ok(());
         }
+        // As the reader's errors: every key on a path and every quoted value in a message
+        // cut to 80 characters, whichever check built them (an unknown block's `type`, a key
+        // inside a `_meta` value the spec types, may be a megabyte long).
+        for problem in &mut problems {
+            problem.path = cut_path(std::mem::take(&mut problem.path));
+            problem.violation.message = cut_quoted(&problem.violation.message);
+        }
+        Err(ValidationError { problems })
     }
 }
 
@@ -162,7 +169,7 @@ impl Validate for Meta {
         for (key, raw) in self.iter() {
             // The reader's path style (`_meta.com.example/k`, keys joined with `.`), cut as
             // its paths are: a key may be a megabyte long.
-            let here = cut_path(at(path, &key));
+            let here = join_key(path, &key);
             push(out, here.clone(), rules::check_meta_key(&key));
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
@@ -359,7 +366,10 @@ impl Validate for ReadResourceResult {
                 path: at(path, "ttlMs"),
                 violation: Violation::new(
                     Rule::Type,
-                    format!("{ttl} is negative: the schema's minimum is 0"),
+                    format!(
+                        "{} is negative: the schema's minimum is 0",
+                        cut(&ttl.to_string())
+                    ),
                 ),
             });
         }
@@ -436,7 +446,7 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
                     if !property.is_object() {
                         type_problem(
                             out,
-                            cut_path(at(&at(path, "properties"), name)),
+                            join_key(&at(path, "properties"), name),
                             "each property schema must be an object (2025 schemas)".to_owned(),
                         );
                     }

@@ -163,7 +163,7 @@ validated_string!(
 
 /// The `lastModified` rule: an ISO 8601 date or date-time (RFC 3339, the profile most
 /// peers write, included), in the extended or basic format, with or without an offset, and
-/// the reduced precisions ISO 8601 allows (`2025`, `2025-01`, `2025-01-12T10Z`) and the end
+/// the reduced precisions ISO 8601 allows (`2025`, `2025-01`, `2025-W03`, `2025-01-12T10Z`) and the end
 /// of a day (`2025-01-12T24:00:00Z`).
 pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
     if iso8601_parses(text) || reduced_precision_parses(text) {
@@ -189,11 +189,22 @@ fn iso8601_parses(text: &str) -> bool {
 }
 
 /// ISO 8601 forms the `time` crate does not read: a year (`2025`), a year and month
-/// (`2025-01`; the basic `202501` is not ISO 8601), an hour without minutes (`T10`,
-/// `T10+01`), and `24:00` (the end of a day). Each is read as the full form it stands for.
+/// (`2025-01`; the basic `202501` is not ISO 8601), a week without its day (`2025-W03`,
+/// `2025W03`, a week date of reduced precision), an hour without minutes (`T10`, `T10+01`), and `24:00`
+/// (the end of a day). Each is read as the full form it stands for (a week as its Monday,
+/// so `2026-W53` is read and `2025-W53`, a week 2025 does not have, is not).
 fn reduced_precision_parses(text: &str) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let Some(at) = text.find(['T', 't']) else {
+        if let Some((year, week)) = text.split_once('W') {
+            let extended = year.len() == 5 && year.ends_with('-');
+            let year = if extended { &year[..4] } else { year };
+            return year.len() == 4
+                && digits(year)
+                && week.len() == 2
+                && digits(week)
+                && iso8601_parses(&format!("{text}{}", if extended { "-1" } else { "1" }));
+        }
         return match text.split_once('-') {
             None => text.len() == 4 && digits(text),
             Some((year, month)) => {
@@ -298,10 +309,31 @@ impl Serialize for Priority {
     }
 }
 
+/// Reads a number as `f64` does, but says what the schema expects (`expected a number
+/// from 0 to 1`) rather than the Rust type (`expected f64`) when the JSON is not a number.
 impl<'de> Deserialize<'de> for Priority {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Number;
+        impl serde::de::Visitor<'_> for Number {
+            type Value = f64;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number from 0 to 1")
+            }
+            fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<f64, E> {
+                Ok(value)
+            }
+            // As `f64::deserialize` reads integers: the nearest `f64`.
+            #[allow(clippy::cast_precision_loss)]
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<f64, E> {
+                Ok(value as f64)
+            }
+            #[allow(clippy::cast_precision_loss)]
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<f64, E> {
+                Ok(value as f64)
+            }
+        }
         let _model = crate::model::json::enter_model::<Self, D::Error>()?;
-        let value = f64::deserialize(deserializer)?;
+        let value = deserializer.deserialize_f64(Number)?;
         Self::new(value).map_err(serde::de::Error::custom)
     }
 }

@@ -116,6 +116,9 @@ impl DeclaredSchema {
     }
 }
 
+/// The most argument problems one `isError` result lists.
+const MAX_LISTED: usize = 16;
+
 impl ToolArguments {
     /// The arguments of one call.
     pub fn new(arguments: Map<String, Value>) -> Self {
@@ -184,7 +187,7 @@ impl ToolArguments {
     }
 
     /// `None` when every argument was read and none was unknown; otherwise the `isError`
-    /// result listing every problem.
+    /// result listing the problems (the first 16, then how many more).
     pub fn finish(mut self, expected: &[&str]) -> Option<CallToolResult> {
         for name in self.arguments.keys() {
             let expected = match expected {
@@ -204,9 +207,17 @@ impl ToolArguments {
         if self.problems.is_empty() {
             None
         } else {
+            // The peer's names and values are quoted cut to 80 characters, and at most
+            // 16 problems are listed: a request of a million unknown arguments
+            // does not become a message of a million lines.
+            let listed = self.problems.len().min(MAX_LISTED);
+            let mut message = self.problems[..listed].join("; ");
+            if self.problems.len() > listed {
+                message = format!("{message}; and {} more", self.problems.len() - listed);
+            }
             Some(CallToolResult::error(format!(
                 "invalid arguments: {}",
-                self.problems.join("; ")
+                crate::wire::error::cut_quoted(&message)
             )))
         }
     }

@@ -47,7 +47,7 @@ impl ProtocolError {
     pub fn method_not_found(method: &str) -> Self {
         Self::new(
             Self::METHOD_NOT_FOUND,
-            format!("method not found: {method}"),
+            format!("method not found: {}", crate::wire::error::cut(method)),
         )
     }
 

@@ -90,7 +90,7 @@ impl ReadError {
     }
 
     pub(crate) fn from_json(error: serde_path_to_error::Error<serde_json::Error>) -> Self {
-        let mut path = error.path().to_string();
+        let mut path = tracked_path(error.path());
         // An error inside a key (a bad escape, a trailing comma) ends the path with the
         // unknown segment `?`: name the object instead.
         if path == "?" {
@@ -137,6 +137,35 @@ impl ReadError {
             column,
         }
     }
+}
+
+/// A tracked path as `serde_path_to_error` writes it (`.`-joined keys, `[i]` indexes, `.`
+/// for the root, `?` for an unknown segment), each key cut to [`QUOTE_MAX_CHARS`]
+/// characters before it is joined (a key of many dots is one key).
+pub(crate) fn tracked_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for segment in path {
+        let key = match segment {
+            Segment::Seq { index } => {
+                // Writing to a `String` cannot fail.
+                let _ = write!(out, "[{index}]");
+                continue;
+            }
+            Segment::Map { key } => cut(key),
+            Segment::Enum { variant } => cut(variant),
+            Segment::Unknown => "?".into(),
+        };
+        if !out.is_empty() {
+            out.push('.');
+        }
+        out.push_str(&key);
+    }
+    if out.is_empty() {
+        ".".clone_into(&mut out);
+    }
+    out
 }
 
 /// The most characters of a value or key quoted in an error (as the rules quote them).
@@ -228,6 +257,13 @@ pub(crate) fn strip_position(message: &str) -> &str {
         Some(at) if message[at..].contains(" column ") => &message[..at],
         _ => message,
     }
+}
+
+/// `prefix` and one object key: the key cut to [`QUOTE_MAX_CHARS`] characters first, so a
+/// key of many dots (`a.a.a…/x`, a `_meta` prefix) is cut as one key, which [`cut_path`]
+/// cannot do once it is joined.
+pub(crate) fn join_key(prefix: &str, key: &str) -> String {
+    join_path(prefix, &cut(key))
 }
 
 pub(crate) fn join_path(prefix: &str, rest: &str) -> String {

@@ -13,8 +13,8 @@
 //!   `http:` as well as `https:` and `data:` ([`ReadLimits::https_icons_only`] refuses `http:`).
 //! - **Limits** ([`ReadLimits`]) on size, depth, decoded binary size, JSON values and blocks;
 //!   the parser's 128 levels hold even for [`ReadLimits::unlimited`], for bytes and `Value`s.
-//! - **Errors name the fault**: a byte order mark, invalid UTF-8 and lone surrogate escapes are
-//!   named as such, and every quoted value or key in an error or path is cut to 80 characters.
+//! - **Errors name the fault**: a byte order mark, invalid UTF-8, a document in UTF-16 or
+//!   UTF-32 and lone surrogate escapes are named as such, and every quoted value or key in an error or path is cut to 80 characters.
 //! - **Nothing uninterpreted changes**: unknown fields and blocks, `_meta` values and
 //!   structured content are kept as JSON text ([`JsonObject`](crate::JsonObject),
 //!   [`RawJson`](crate::RawJson)) and written back byte for byte: numbers of any size and
@@ -141,6 +141,11 @@ pub fn read_json_with<T: DeserializeOwned>(
     read_checked(bytes, limits, max_depth)
 }
 
+/// Whether `bytes` are JSON text, whatever their shape (skipped without recursion).
+fn is_json_text(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
+}
+
 /// The checked path: the encoding, then a pass over the bytes for depth, values and
 /// duplicate keys, then the parse (tracking the path only for an error). Every fault gets
 /// its path and rule here.
@@ -168,20 +173,25 @@ fn read_checked<T: DeserializeOwned>(
         }
         _ => {}
     }
-    let value = {
+    let read = {
         let _scope = BinaryLimitScope::enter_for_document(limits, bytes.len());
-        read_json_unlimited(bytes).map_err(recursion_as_limit)?
+        read_json_unlimited(bytes).map_err(recursion_as_limit)
     };
     // serde_json keeps the last of duplicate keys in a map; a peer reading the first would
     // see another document. Refuse them everywhere (the model's own fields already do),
-    // once the document is known to parse (so a malformed one gets the parser's error).
-    if let Finding::DuplicateKey(object, key) = finding {
+    // once the document is known to be JSON (so a malformed one gets the parser's error).
+    // A duplicate is named before a rule the read broke: what the model made of the
+    // document may come from a key that is there twice (`"inputSchema": {"type": "object",
+    // "type": "object"}` is not a schema with no `type`).
+    if let Finding::DuplicateKey(object, key) = finding
+        && (read.is_ok() || is_json_text(bytes))
+    {
         return Err(ReadError::message(
             path_at(bytes, object),
             format!("duplicate field `{key}`"),
         ));
     }
-    Ok(value)
+    read
 }
 
 /// A document within every limit, read in one pass: the limits are checked as the parser
@@ -249,6 +259,15 @@ pub fn read_value_with<T: DeserializeOwned>(
 /// order mark, "unexpected end of hex escape" for a lone surrogate): named as what they are,
 /// with the path of the value they are in.
 pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
+    if let Some(encoding) = other_unicode_encoding(bytes) {
+        return Some(ReadError::message(
+            ".",
+            format!(
+                "the document is {encoding}, not UTF-8; JSON text exchanged between systems \
+                 must be UTF-8 (RFC 8259 section 8.1)"
+            ),
+        ));
+    }
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         return Some(ReadError::message(
             ".",
@@ -289,6 +308,24 @@ pub(crate) fn encoding_error(bytes: &[u8]) -> Option<ReadError> {
         )
         .at_offset(bytes, at)
     })
+}
+
+/// The encoding a document is in when it is UTF-16 or UTF-32: by its byte order mark, else
+/// by where the zero bytes of its first two characters are (a JSON text starts with two
+/// ASCII characters: RFC 4627 section 3). `serde_json` would say "expected value" or "key must
+/// be a string" at the first zero byte.
+fn other_unicode_encoding(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0, 0, 0xFE, 0xFF, ..] => Some("UTF-32BE (it starts with the byte order mark 00 00 FE FF)"),
+        [0xFF, 0xFE, 0, 0, ..] => Some("UTF-32LE (it starts with the byte order mark FF FE 00 00)"),
+        [0xFE, 0xFF, ..] => Some("UTF-16BE (it starts with the byte order mark FE FF)"),
+        [0xFF, 0xFE, ..] => Some("UTF-16LE (it starts with the byte order mark FF FE)"),
+        [0, 0, 0, a, ..] if a.is_ascii() && *a != 0 => Some("UTF-32BE"),
+        [a, 0, 0, 0, ..] if a.is_ascii() && *a != 0 => Some("UTF-32LE"),
+        [0, a, 0, b, ..] if a.is_ascii() && b.is_ascii() && *a != 0 && *b != 0 => Some("UTF-16BE"),
+        [a, 0, b, 0, ..] if a.is_ascii() && b.is_ascii() && *a != 0 && *b != 0 => Some("UTF-16LE"),
+        _ => None,
+    }
 }
 
 /// The offset of a byte order mark outside every string (after leading whitespace, between

@@ -51,7 +51,7 @@ use serde_json::{Number, Value};
 use super::depth;
 use crate::model::validate::Validate;
 use crate::rules::{ProtocolVersion, Rule};
-use crate::wire::error::{cut_path, cut_quoted, join_path};
+use crate::wire::error::{cut_path, cut_quoted, join_key, join_path};
 use crate::wire::version::SerializeFor;
 
 /// A conversion between the two models failed: the JSON path of the value that cannot
@@ -168,7 +168,7 @@ fn rounded_numbers_within(json: &str, path: &str) -> Result<(), ConvertError> {
         Some(b'{') => {
             let members: BTreeMap<String, &RawValue> = serde_json::from_str(json).map_err(bad)?;
             for (key, member) in members {
-                rounded_numbers_within(member.get(), &join_path(path, &key))?;
+                rounded_numbers_within(member.get(), &join_key(path, &key))?;
             }
         }
         Some(b'[') => {
@@ -322,7 +322,7 @@ fn check_result_type(ours: &Value) -> Result<(), ConvertError> {
 /// The error for JSON rmcp's deserializer refused: an unknown block named as such, anything
 /// else with rmcp's reason at its path.
 fn refusal(ours: &Value, error: &serde_path_to_error::Error<serde_json::Error>) -> ConvertError {
-    let path = error.path().to_string();
+    let path = crate::wire::error::tracked_path(error.path());
     let path = if path == "." { String::new() } else { path };
     // serde names the block (`content[1]`) or its tag (`content[1].type`).
     let block_path = match path.strip_suffix("type") {
@@ -386,7 +386,7 @@ fn compare(ours: &Value, back: &Value, path: &str) -> Result<(), ConvertError> {
     match (ours, back) {
         (Value::Object(ours), Value::Object(back)) => {
             for (key, value) in ours {
-                let here = join_path(path, key);
+                let here = join_key(path, key);
                 match back.get(key) {
                     Some(theirs) => compare(value, theirs, &here)?,
                     None => {

@@ -298,7 +298,8 @@ impl Router {
         // Refused before a round begins; without rounds `call_tool` refuses it the same way.
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(ProtocolError::invalid_params(format!(
-                "unknown tool: {name}"
+                "unknown tool: {}",
+                crate::wire::error::cut(name)
             )));
         }
         self.in_round(("tools/call", name), input, context, |context| {
@@ -344,7 +345,8 @@ impl Router {
     ) -> Result<CallToolResult, ProtocolError> {
         let Some(&index) = self.tool_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
-                "unknown tool: {name}"
+                "unknown tool: {}",
+                crate::wire::error::cut(name)
             )));
         };
         let handler = &self.tools[index].1;
@@ -374,7 +376,8 @@ impl Router {
     ) -> Result<GetPromptResult, ProtocolError> {
         let Some(&index) = self.prompt_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
-                "unknown prompt: {name}"
+                "unknown prompt: {}",
+                crate::wire::error::cut(name)
             )));
         };
         self.prompts[index]
@@ -541,11 +544,22 @@ impl Router {
                 self.handle_with_input(method, params, context).await
             }
             "completion/complete" => {
-                let reference = params.remove("ref").unwrap_or(Value::Null);
-                let argument = take_object(&mut params, "argument")?.unwrap_or_default();
-                let name = argument.get("name").and_then(Value::as_str).unwrap_or("");
-                let value = argument.get("value").and_then(Value::as_str).unwrap_or("");
-                let values = self.complete(&reference, name, value, context).await?;
+                // `ref` and `argument` (with its `name` and `value`) are required: read as
+                // the schema has them, `null` refused with its path, never read as "".
+                let reference = match take_object(&mut params, "ref")? {
+                    Some(reference) => Value::Object(reference),
+                    None => return Err(ProtocolError::invalid_params("params.ref is required")),
+                };
+                let Some(mut argument) = take_object(&mut params, "argument")? else {
+                    return Err(ProtocolError::invalid_params("params.argument is required"));
+                };
+                let within = |mut e: ProtocolError| {
+                    e.message = e.message.replacen("params.", "params.argument.", 1);
+                    e
+                };
+                let name = take_string(&mut argument, "name").map_err(within)?;
+                let value = take_string(&mut argument, "value").map_err(within)?;
+                let values = self.complete(&reference, &name, &value, context).await?;
                 let total = values.len();
                 let mut result = serde_json::json!({
                     "completion": { "values": values, "total": total, "hasMore": false }
@@ -605,6 +619,7 @@ pub(super) fn take_string(
 ) -> Result<String, ProtocolError> {
     match params.remove(key) {
         Some(Value::String(s)) => Ok(s),
+        Some(Value::Null) => Err(null_param(key, "a string")),
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be a string"
         ))),
@@ -622,14 +637,17 @@ pub(crate) fn null_param(key: &str, expected: &str) -> ProtocolError {
     ))
 }
 
-/// An optional object parameter, taken out of `params`.
+/// An optional object parameter, taken out of `params`: absent is `None`; `null` is refused
+/// as for every optional field (the one `null` rule: `params.arguments: null is not allowed
+/// here`), never read as absent.
 pub(super) fn take_object(
     params: &mut Map<String, Value>,
     key: &str,
 ) -> Result<Option<Map<String, Value>>, ProtocolError> {
     match params.remove(key) {
         Some(Value::Object(map)) => Ok(Some(map)),
-        None | Some(Value::Null) => Ok(None),
+        None => Ok(None),
+        Some(Value::Null) => Err(null_param(key, "an object")),
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be an object"
         ))),
