@@ -43,6 +43,15 @@ impl ProtocolError {
         Self::new(Self::INVALID_PARAMS, message)
     }
 
+    /// `-32602` for `null` in the optional member `key` of a request's params: refused as the
+    /// model refuses it (the one `null` rule: the schemas forbid it), naming the path and the
+    /// rule.
+    pub(crate) fn null_param(key: &str, expected: &str) -> Self {
+        Self::invalid_params(format!(
+            "params.{key}: null is not allowed here: expected {expected} (rule: type)"
+        ))
+    }
+
     /// `-32601` for `method`.
     pub fn method_not_found(method: &str) -> Self {
         Self::new(

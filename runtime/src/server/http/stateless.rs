@@ -222,10 +222,7 @@ impl HttpServer {
             "tasks/get" => task_engine::get(router, &task).map(value_reply),
             "tasks/update" => {
                 if params.get("inputResponses").is_some_and(Value::is_null) {
-                    return Err(crate::server::router::null_param(
-                        "inputResponses",
-                        "an object",
-                    ));
+                    return Err(ProtocolError::null_param("inputResponses", "an object"));
                 }
                 let responses = take_object(&mut params, "inputResponses")?.unwrap_or_default();
                 task_engine::update(router, &task, &responses).map(|()| acknowledged())

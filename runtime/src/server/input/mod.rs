@@ -225,10 +225,7 @@ impl Round {
         match input_responses {
             None => {}
             Some(Value::Null) => {
-                return Err(crate::server::router::null_param(
-                    "inputResponses",
-                    "an object",
-                ));
+                return Err(ProtocolError::null_param("inputResponses", "an object"));
             }
             Some(Value::Object(responses)) => {
                 for (key, answer) in responses {

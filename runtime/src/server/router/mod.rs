@@ -123,12 +123,14 @@ impl InputParams {
     /// here: …`).
     pub fn take_from(params: &mut Map<String, Value>) -> Result<Self, ProtocolError> {
         let responses = match params.remove("inputResponses") {
-            Some(Value::Null) => return Err(null_param("inputResponses", "an object")),
+            Some(Value::Null) => {
+                return Err(ProtocolError::null_param("inputResponses", "an object"));
+            }
             responses => responses,
         };
         let state = match params.remove("requestState") {
             None => None,
-            Some(Value::Null) => return Err(null_param("requestState", "a string")),
+            Some(Value::Null) => return Err(ProtocolError::null_param("requestState", "a string")),
             Some(Value::String(s)) => Some(s),
             Some(_) => {
                 return Err(ProtocolError::invalid_params(
@@ -619,7 +621,7 @@ pub(super) fn take_string(
 ) -> Result<String, ProtocolError> {
     match params.remove(key) {
         Some(Value::String(s)) => Ok(s),
-        Some(Value::Null) => Err(null_param(key, "a string")),
+        Some(Value::Null) => Err(ProtocolError::null_param(key, "a string")),
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be a string"
         ))),
@@ -627,14 +629,6 @@ pub(super) fn take_string(
             "params.{key} is required"
         ))),
     }
-}
-
-/// `null` for the optional member `key` of a request's params: refused as the model refuses
-/// it (the one `null` rule: the schemas forbid it), naming the path and the rule.
-pub(crate) fn null_param(key: &str, expected: &str) -> ProtocolError {
-    ProtocolError::invalid_params(format!(
-        "params.{key}: null is not allowed here: expected {expected} (rule: type)"
-    ))
 }
 
 /// An optional object parameter, taken out of `params`: absent is `None`; `null` is refused
@@ -647,7 +641,7 @@ pub(super) fn take_object(
     match params.remove(key) {
         Some(Value::Object(map)) => Ok(Some(map)),
         None => Ok(None),
-        Some(Value::Null) => Err(null_param(key, "an object")),
+        Some(Value::Null) => Err(ProtocolError::null_param(key, "an object")),
         Some(_) => Err(ProtocolError::invalid_params(format!(
             "params.{key} must be an object"
         ))),
