@@ -347,7 +347,7 @@ fn may_read(earlier: &Layout, later: &Layout) -> bool {
             .iter()
             .any(|f| matches!(f.attrs.kind, Some(Kind::Flatten { .. })))
     };
-    if has_flatten(earlier) || has_flatten(later) {
+    if has_flatten(earlier) || has_flatten(later) || meta_literals_differ(earlier, later) {
         return false;
     }
     let (takers, writers) = (block_slots(earlier), block_slots(later));
@@ -392,6 +392,30 @@ fn may_read(earlier: &Layout, later: &Layout) -> bool {
             k += 1;
         }
     }
+}
+
+/// Whether the two layouts write different literals under one key of the result's `_meta`:
+/// a reader refuses a result whose `_meta` lacks its literal, so neither reads the other's.
+fn meta_literals_differ(earlier: &Layout, later: &Layout) -> bool {
+    use crate::attr::Value;
+    let same = |a: &Value, b: &Value| match (a, b) {
+        (Value::Str(a), Value::Str(b)) => a.value() == b.value(),
+        (Value::Bool(a), Value::Bool(b)) => a.value == b.value,
+        #[allow(
+            clippy::float_cmp,
+            reason = "both are literals, compared as the reader does"
+        )]
+        (Value::Number { value: a, .. }, Value::Number { value: b, .. }) => a == b,
+        _ => true,
+    };
+    earlier.input.attrs.meta.iter().any(|e| {
+        later
+            .input
+            .attrs
+            .meta
+            .iter()
+            .any(|l| e.key.value() == l.key.value() && !same(&e.value, &l.value))
+    })
 }
 
 /// Whether `takers` read `counts[k]` blocks of each of `writers[k]`, written in order.

@@ -20,10 +20,12 @@ use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::{UriTemplate, Violation};
 use crate::wire::error::ReadError;
 
+mod literals;
 mod places;
 mod sources;
 mod structured;
 
+pub use literals::{Expect, Lit, expect, expect_result_meta};
 pub use places::{Found, Places, found, meta_json, var_text};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 
