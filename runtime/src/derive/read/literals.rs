@@ -114,7 +114,9 @@ fn expect_one(
             ("annotations.audience".into(), list(roles), found.map(list))
         }
         Expect::Priority(priority) => {
-            let found = annotations.and_then(|a| a.priority).map(crate::model::validated::Priority::get);
+            let found = annotations
+                .and_then(|a| a.priority)
+                .map(crate::model::validated::Priority::get);
             #[allow(
                 clippy::float_cmp,
                 reason = "the literal is written exactly; numbers compare as numbers"
