@@ -386,3 +386,67 @@ fn no_literals_no_checks() {
     let json = r#"{"content":[{"type":"text","text":"a","annotations":{"priority":0.3},"_meta":{"k":1}}],"_meta":{"x":2}}"#;
     assert_eq!(read::<Plain>(json).unwrap().a, "a");
 }
+
+/// `ui(…)` writes the contents' `_meta.ui`: compared as a JSON value.
+#[derive(Content, Debug, PartialEq, Clone)]
+struct WithView {
+    #[content(
+        resource(uri = "ui://weather/view.html", mime = "text/html;profile=mcp-app"),
+        ui(csp(connect = ["https://api.weather.example"]), prefers_border = true)
+    )]
+    view: String,
+}
+
+fn view(meta: &str) -> String {
+    format!(
+        r#"{{"content":[{{"type":"resource","resource":{{"uri":"ui://weather/view.html","mimeType":"text/html;profile=mcp-app","text":"<p>","_meta":{meta}}}}}]}}"#
+    )
+}
+
+#[test]
+fn ui_meta_is_checked_as_json() {
+    let value = WithView { view: "<p>".into() };
+    assert_eq!(read::<WithView>(&written(value.clone())).unwrap(), value);
+    // Key order and spacing aside.
+    let json = view(
+        r#"{"ui": {"prefersBorder": true, "csp": {"connectDomains": ["https://api.weather.example"]}}}"#,
+    );
+    assert_eq!(read::<WithView>(&json).unwrap(), value);
+    let json =
+        view(r#"{"ui":{"csp":{"connectDomains":["https://evil.example"]},"prefersBorder":true}}"#);
+    assert_eq!(
+        refused::<WithView>(&json),
+        format!(
+            "content[0].resource._meta.ui: field `view` declares _meta entry \"ui\" \
+             {{\"csp\":{{\"connectDomains\":[\"https://api.weather.example\"]}},\"prefersBorder\":true}}, \
+             found {{\"csp\":{{\"connectDomains\":[\"https://evil.example\"]}},\"prefersBorder\":true}} {REST}"
+        )
+    );
+    assert!(refused::<WithView>(&view("{}")).contains("found none"));
+}
+
+/// A variant's own annotations override the enum's, and are checked as the variant's.
+#[derive(Content, Debug, PartialEq, Clone)]
+#[content(annotations(priority = 0.2))]
+enum Ranked {
+    #[content(annotations(priority = 0.9))]
+    Urgent(#[content(text)] String),
+    Picture(#[content(image(mime = "image/png"))] Vec<u8>),
+}
+
+#[test]
+fn a_variants_literal_annotations_are_checked() {
+    for value in [Ranked::Urgent("a".into()), Ranked::Picture(vec![1])] {
+        assert_eq!(read::<Ranked>(&written(value.clone())).unwrap(), value);
+    }
+    let json = r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.2}}]}"#;
+    assert_eq!(
+        refused::<Ranked>(json),
+        format!(
+            "content: no variant of `Ranked` reads it: \
+             `Urgent`: content[0].annotations.priority: field `_0` declares priority 0.9, found 0.2 {REST}; \
+             `Picture`: content[0]: unexpected text block: field `_0` expects an image (image/png) block \
+             and no field of `Ranked::Picture` is left to take a text block"
+        )
+    );
+}

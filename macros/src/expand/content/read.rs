@@ -290,6 +290,10 @@ fn expect_literals(resolved: &Resolved, block: &Block) -> TokenStream {
             }
         }
     }
+    if let Some((_, ui)) = &attrs.resource_ui {
+        let text = ui.to_text();
+        literals.push(quote!(__p::Expect::ContentsMeta("ui", __p::Lit::Json(#text))));
+    }
     if !literals.is_empty() {
         out.extend(quote!(__p::expect(__b, __i, #name, &[#(#literals),*])?;));
     }

@@ -24,6 +24,8 @@ pub enum Lit {
     Bool(bool),
     /// A number (compared as a number: `1`, `1.0` and `1e0` are equal).
     Num(f64),
+    /// A JSON value, as text (`ui(…)`): compared as JSON values (key order and spacing aside).
+    Json(&'static str),
 }
 
 impl Lit {
@@ -36,6 +38,9 @@ impl Lit {
                 reason = "the literal is written exactly; numbers compare as numbers"
             )]
             (Lit::Num(lit), Value::Number(found)) => found.as_f64() == Some(lit),
+            (Lit::Json(lit), found) => {
+                crate::wire::value_text::parse_value(lit).is_ok_and(|lit| lit == *found)
+            }
             _ => false,
         }
     }
@@ -45,6 +50,7 @@ impl Lit {
             Lit::Str(text) => format!("{:?}", cut(text)),
             Lit::Bool(value) => value.to_string(),
             Lit::Num(value) => value.to_string(),
+            Lit::Json(text) => cut(text).into_owned(),
         }
     }
 }
