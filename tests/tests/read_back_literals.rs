@@ -450,3 +450,46 @@ fn a_variants_literal_annotations_are_checked() {
         )
     );
 }
+
+/// A `structured` type read from `structuredContent` alone still checks the result's `_meta`.
+#[derive(
+    Content, serde::Serialize, serde::Deserialize, schemars::JsonSchema, Debug, PartialEq, Clone,
+)]
+#[content(structured, meta("com.example/kind" = "point"))]
+struct Point {
+    x: i32,
+}
+
+/// A `structured` type reads a whole result (`structuredContent` is not among the blocks).
+fn read_result<T: FromContent + std::fmt::Debug + PartialEq>(json: &str) -> Result<T, ReadError> {
+    let result: CallToolResult = read_json(json.as_bytes()).expect("reads");
+    let borrowed = T::from_call_tool_result(&result);
+    let owned = T::from_owned_call_tool_result(result);
+    assert_eq!(format!("{borrowed:?}"), format!("{owned:?}"));
+    borrowed
+}
+
+#[test]
+fn structured_content_alone_checks_the_result_meta() {
+    let value = Point { x: 1 };
+    assert_eq!(
+        read_result::<Point>(&written(value.clone())).unwrap(),
+        value
+    );
+    let json = r#"{"content":[],"structuredContent":{"x":1},"_meta":{"com.example/kind":"point"}}"#;
+    assert_eq!(read_result::<Point>(json).unwrap(), value);
+    let json = r#"{"content":[],"structuredContent":{"x":1},"_meta":{"com.example/kind":"line"}}"#;
+    assert_eq!(
+        read_result::<Point>(json).unwrap_err().to_string(),
+        format!(
+            "_meta.com.example/kind: `Point` declares _meta entry \"com.example/kind\" \"point\", found \"line\" {REST}"
+        )
+    );
+    let json = r#"{"content":[{"type":"text","text":"{\"x\":1}"}],"structuredContent":{"x":1}}"#;
+    assert!(
+        read_result::<Point>(json)
+            .unwrap_err()
+            .to_string()
+            .contains("found none")
+    );
+}

@@ -42,6 +42,9 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
         }
     };
     let from_content = from_content_impl(ident, layout.input.attrs.structured.as_ref());
+    let result_meta = result_literals(layout).map(|entries| {
+        quote!(const RESULT_META: &'static [(&'static str, __p::Lit)] = &[#(#entries),*];)
+    });
     quote! {
         #slots
 
@@ -49,6 +52,7 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
         impl __p::ContentSlots for #ident {
             type Slots = __Slots;
             const NAME: &'static str = #name;
+            #result_meta
 
             fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 #offers
@@ -344,6 +348,21 @@ fn literal(value: &Value) -> Option<TokenStream> {
 /// The call that refuses a result whose `_meta` lacks a literal entry the type (or variant)
 /// declares, or holds another value there; `None` when it declares none.
 fn expect_result_literals(layout: &Layout) -> Option<TokenStream> {
+    let entries = result_literals(layout)?;
+    let name = layout.input.name();
+    // A struct names them once, in `ContentSlots::RESULT_META` (a `structured` read with no
+    // block checks them there too); a variant in its own `finish`.
+    if layout.input.variant.is_none() {
+        return Some(
+            quote!(__p::expect_result_meta(__meta, #name, <Self as __p::ContentSlots>::RESULT_META)?;),
+        );
+    }
+    Some(quote!(__p::expect_result_meta(__meta, #name, &[#(#entries),*])?;))
+}
+
+/// The literal entries the type (or variant) declares in the result's `_meta`, as
+/// `(key, __p::Lit)`; `None` when it declares none.
+fn result_literals(layout: &Layout) -> Option<Vec<TokenStream>> {
     let entries: Vec<TokenStream> = layout
         .input
         .attrs
@@ -354,11 +373,7 @@ fn expect_result_literals(layout: &Layout) -> Option<TokenStream> {
             Some(quote!((#key, #lit)))
         })
         .collect();
-    if entries.is_empty() {
-        return None;
-    }
-    let name = layout.input.name();
-    Some(quote!(__p::expect_result_meta(__meta, #name, &[#(#entries),*])?;))
+    (!entries.is_empty()).then_some(entries)
 }
 
 /// The URI pattern a resource field takes.

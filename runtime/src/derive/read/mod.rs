@@ -43,6 +43,11 @@ pub trait ContentSlots: IntoContent + Sized {
     /// The type's name, for errors.
     const NAME: &'static str;
 
+    /// The literal entries the type declares in the result's `_meta`
+    /// (`#[content(meta("key" = "v"))]`): a result read back must carry them. An enum's are
+    /// checked by each variant's `finish`, with the variant's own.
+    const RESULT_META: &'static [(&'static str, Lit)] = &[];
+
     /// Takes `block` (at `index`) into a slot, or returns `false` when no field wants it.
     fn offer(
         slots: &mut Self::Slots,

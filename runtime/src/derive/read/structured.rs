@@ -50,6 +50,8 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     };
     let copy = json_copy(&result.content, &structured_value);
     if result.content.len() == usize::from(copy.is_some()) {
+        // No block to read, but the result's `_meta` is still the type's.
+        super::expect_result_meta(&result.meta, T::NAME, T::RESULT_META)?;
         return Ok(value);
     }
     let expected = serialized(&value)?;
