@@ -493,3 +493,26 @@ fn structured_content_alone_checks_the_result_meta() {
             .contains("found none")
     );
 }
+
+/// Negative and fractional literal numbers in `_meta` compare as numbers.
+#[derive(Content, Debug, PartialEq, Clone)]
+#[content(meta("com.example/offset" = -3, "com.example/scale" = 1.5))]
+struct Numbers {
+    #[content(text)]
+    a: String,
+}
+
+#[test]
+fn literal_numbers_compare_as_numbers() {
+    let value = Numbers { a: "a".into() };
+    assert_eq!(read::<Numbers>(&written(value.clone())).unwrap(), value);
+    let json = r#"{"content":[{"type":"text","text":"a"}],"_meta":{"com.example/offset":-3.0,"com.example/scale":15e-1}}"#;
+    assert_eq!(read::<Numbers>(json).unwrap(), value);
+    let json = r#"{"content":[{"type":"text","text":"a"}],"_meta":{"com.example/offset":3,"com.example/scale":1.5}}"#;
+    assert_eq!(
+        refused::<Numbers>(json),
+        format!(
+            "_meta.com.example/offset: `Numbers` declares _meta entry \"com.example/offset\" -3, found 3 {REST}"
+        )
+    );
+}

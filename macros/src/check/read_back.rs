@@ -439,3 +439,42 @@ fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
         .zip(&filled)
         .all(|(t, &n)| t.cardinality != Cardinality::One || n > 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    fn shadowed(input: &syn::DeriveInput) -> bool {
+        crate::expand::content::derive(input)
+            .to_string()
+            .contains("cannot be read back")
+    }
+
+    #[test]
+    fn variants_with_different_literal_result_meta_are_told_apart() {
+        assert!(!shadowed(&parse_quote! {
+            enum Event {
+                #[content(meta("com.example/kind" = "info"))]
+                Info(#[content(text)] String),
+                #[content(meta("com.example/kind" = "warning"))]
+                Warning(#[content(text)] String),
+            }
+        }));
+        // The same literal, or one only one of them declares, tells nothing apart.
+        assert!(shadowed(&parse_quote! {
+            enum Event {
+                #[content(meta("com.example/kind" = "info"))]
+                Info(#[content(text)] String),
+                #[content(meta("com.example/kind" = "info"))]
+                Warning(#[content(text)] String),
+            }
+        }));
+        assert!(shadowed(&parse_quote! {
+            enum Event {
+                Info(#[content(text)] String),
+                #[content(meta("com.example/kind" = "warning"))]
+                Warning(#[content(text)] String),
+            }
+        }));
+    }
+}
