@@ -516,3 +516,42 @@ fn literal_numbers_compare_as_numbers() {
         )
     );
 }
+
+/// A flattened type's literals are checked as its own.
+#[derive(Content, Debug, PartialEq, Clone)]
+#[content(meta("com.example/part" = "inner"))]
+struct Inner {
+    #[content(text, annotations(priority = 0.25))]
+    b: String,
+}
+
+#[derive(Content, Debug, PartialEq, Clone)]
+struct Outer {
+    #[content(text)]
+    a: String,
+    #[content(flatten)]
+    inner: Inner,
+}
+
+#[test]
+fn a_flattened_types_literals_are_checked() {
+    let value = Outer {
+        a: "a".into(),
+        inner: Inner { b: "b".into() },
+    };
+    assert_eq!(read::<Outer>(&written(value.clone())).unwrap(), value);
+    let json = r#"{"content":[{"type":"text","text":"a"},{"type":"text","text":"b","annotations":{"priority":0.3}}],"_meta":{"com.example/part":"inner"}}"#;
+    assert_eq!(
+        refused::<Outer>(json),
+        format!(
+            "content[1].annotations.priority: field `b` declares priority 0.25, found 0.3 {REST}"
+        )
+    );
+    let json = r#"{"content":[{"type":"text","text":"a"},{"type":"text","text":"b","annotations":{"priority":0.25}}]}"#;
+    assert_eq!(
+        refused::<Outer>(json),
+        format!(
+            "_meta.com.example/part: `Inner` declares _meta entry \"com.example/part\" \"inner\", found none {REST}"
+        )
+    );
+}
