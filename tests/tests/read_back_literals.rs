@@ -555,3 +555,29 @@ fn a_flattened_types_literals_are_checked() {
         )
     );
 }
+
+/// What each protocol version's writer keeps of the literals reads back for that version.
+#[test]
+fn every_versions_written_form_reads_back() {
+    fn each<T: IntoCallToolResult + FromContent + Clone + PartialEq + std::fmt::Debug>(value: &T) {
+        for version in mcp_content_tests::VERSIONS {
+            let protocol = ProtocolVersion::parse(version).unwrap();
+            let json = value.clone().into_call_tool_result().to_json_for(protocol);
+            let read: CallToolResult = read_json(&json).unwrap();
+            assert_eq!(
+                &T::from_call_tool_result(&read).unwrap_or_else(|e| panic!("{version}: {e}")),
+                value
+            );
+        }
+    }
+    each(&Annotated { note: "n".into() });
+    each(&Linked {
+        report: Uri::new("file:///r.csv").unwrap(),
+    });
+    each(&WithMeta {
+        body: "b".into(),
+        file: "f".into(),
+    });
+    each(&WithView { view: "<p>".into() });
+    each(&Event::Warning("w".into()));
+}
