@@ -581,3 +581,33 @@ fn every_versions_written_form_reads_back() {
     each(&WithView { view: "<p>".into() });
     each(&Event::Warning("w".into()));
 }
+
+/// Integers compare exactly, past 2^53 too; an integer is not a fraction.
+#[derive(Content, Debug, PartialEq, Clone)]
+#[content(meta("com.example/id" = 9007199254740993, "com.example/n" = 2))]
+struct BigId {
+    #[content(text)]
+    a: String,
+}
+
+#[test]
+fn literal_integers_compare_exactly() {
+    let value = BigId { a: "a".into() };
+    assert_eq!(read::<BigId>(&written(value.clone())).unwrap(), value);
+    let meta = |id: &str, n: &str| {
+        format!(
+            r#"{{"content":[{{"type":"text","text":"a"}}],"_meta":{{"com.example/id":{id},"com.example/n":{n}}}}}"#
+        )
+    };
+    assert!(read::<BigId>(&meta("9007199254740993", "2.0")).is_ok());
+    assert_eq!(
+        refused::<BigId>(&meta("9007199254740992", "2")),
+        format!(
+            "_meta.com.example/id: `BigId` declares _meta entry \"com.example/id\" 9007199254740993, found 9007199254740992 {REST}"
+        )
+    );
+    assert!(
+        refused::<BigId>(&meta("9007199254740993.0", "2")).contains("found 9007199254740993.0")
+    );
+    assert!(refused::<BigId>(&meta("9007199254740993", "2.5")).contains("found 2.5"));
+}

@@ -340,6 +340,15 @@ fn literal(value: &Value) -> Option<TokenStream> {
     match value {
         Value::Str(lit) => Some(quote!(__p::Lit::Str(#lit))),
         Value::Bool(lit) => Some(quote!(__p::Lit::Bool(#lit))),
+        Value::Number { int: Some(n), .. } => {
+            let n = i128::from(*n);
+            Some(quote!(__p::Lit::Int(#n)))
+        }
+        Value::Number { value, text, .. } if !text.contains(['.', 'e', 'E']) => {
+            #[allow(clippy::cast_possible_truncation)] // A negative integer literal.
+            let n = *value as i128;
+            Some(quote!(__p::Lit::Int(#n)))
+        }
         Value::Number { value, .. } => Some(quote!(__p::Lit::Num(#value))),
         Value::Field(_) | Value::Array(..) => None,
     }

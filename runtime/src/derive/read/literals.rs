@@ -22,8 +22,12 @@ pub enum Lit {
     Str(&'static str),
     /// `true` or `false`.
     Bool(bool),
-    /// A number (compared as a number: `1`, `1.0` and `1e0` are equal).
+    /// A number with a fraction or exponent (compared as a number: `1.5` and `15e-1` are
+    /// equal).
     Num(f64),
+    /// An integer, compared exactly (past 2^53 too): `2`, `2.0` and `2e0` are equal, `2` and
+    /// `2.5` are not.
+    Int(i128),
     /// A JSON value, as text (`ui(…)`): compared as JSON values (key order and spacing aside).
     Json(&'static str),
 }
@@ -38,6 +42,7 @@ impl Lit {
                 reason = "the literal is written exactly; numbers compare as numbers"
             )]
             (Lit::Num(lit), Value::Number(found)) => found.as_f64() == Some(lit),
+            (Lit::Int(lit), Value::Number(found)) => int_eq(found, lit),
             (Lit::Json(lit), found) => {
                 crate::wire::value_text::parse_value(lit).is_ok_and(|lit| lit == *found)
             }
@@ -50,9 +55,30 @@ impl Lit {
             Lit::Str(text) => format!("{:?}", cut(text)),
             Lit::Bool(value) => value.to_string(),
             Lit::Num(value) => value.to_string(),
+            Lit::Int(value) => value.to_string(),
             Lit::Json(text) => cut(text).into_owned(),
         }
     }
+}
+
+/// Whether `found` is the integer `lit`: exactly when it was written as an integer, and as a
+/// float only below 2^53, where a float holds every integer exactly.
+fn int_eq(found: &serde_json::Number, lit: i128) -> bool {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    if let Some(n) = found.as_u64() {
+        return i128::from(n) == lit;
+    }
+    if let Some(n) = found.as_i64() {
+        return i128::from(n) == lit;
+    }
+    #[allow(
+        clippy::cast_precision_loss,
+        clippy::float_cmp,
+        reason = "compared only below 2^53, where both are exact"
+    )]
+    found
+        .as_f64()
+        .is_some_and(|f| f.abs() < EXACT && lit.unsigned_abs() < (1 << 53) && f == lit as f64)
 }
 
 /// A literal an attribute of a block field declares, which its block carries.
