@@ -611,3 +611,23 @@ fn literal_integers_compare_exactly() {
     );
     assert!(refused::<BigId>(&meta("9007199254740993", "2.5")).contains("found 2.5"));
 }
+
+/// Variants told apart by a block's literal annotations only.
+#[derive(Content, Debug, PartialEq, Clone)]
+#[content(annotations(priority = 0.2))]
+enum Urgency {
+    #[content(annotations(priority = 0.9))]
+    Urgent(#[content(text)] String),
+    Normal(#[content(text)] String),
+}
+
+#[test]
+fn an_enum_picks_the_variant_by_its_literal_annotations() {
+    for value in [Urgency::Urgent("a".into()), Urgency::Normal("b".into())] {
+        assert_eq!(read::<Urgency>(&written(value.clone())).unwrap(), value);
+    }
+    let json = r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.2}}]}"#;
+    assert_eq!(read::<Urgency>(json).unwrap(), Urgency::Normal("x".into()));
+    let json = r#"{"content":[{"type":"text","text":"x","annotations":{"priority":0.5}}]}"#;
+    assert!(refused::<Urgency>(json).starts_with("content: no variant of `Urgency` reads it"));
+}
