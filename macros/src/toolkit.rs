@@ -508,6 +508,58 @@ pub(crate) enum Json {
 }
 
 impl Json {
+    /// The value as JSON text (what a reader compares a block's value with).
+    pub(crate) fn to_text(&self) -> String {
+        fn string(out: &mut String, text: &str) {
+            out.push('"');
+            for c in text.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    c if u32::from(c) < 0x20 => {
+                        let _ = std::fmt::Write::write_fmt(
+                            out,
+                            format_args!("\\u{:04x}", u32::from(c)),
+                        );
+                    }
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+        }
+        fn write(out: &mut String, json: &Json) {
+            match json {
+                Json::Str(text) => string(out, text),
+                Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Json::Arr(items) => {
+                    out.push('[');
+                    for (n, item) in items.iter().enumerate() {
+                        if n > 0 {
+                            out.push(',');
+                        }
+                        write(out, item);
+                    }
+                    out.push(']');
+                }
+                Json::Obj(entries) => {
+                    out.push('{');
+                    for (n, (key, value)) in entries.iter().enumerate() {
+                        if n > 0 {
+                            out.push(',');
+                        }
+                        string(out, key);
+                        out.push(':');
+                        write(out, value);
+                    }
+                    out.push('}');
+                }
+            }
+        }
+        let mut out = String::new();
+        write(&mut out, self);
+        out
+    }
+
     /// An expression building the value (`__p::Value`).
     pub(crate) fn to_tokens(&self) -> TokenStream {
         match self {
@@ -529,5 +581,22 @@ impl Json {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod json_text {
+    use super::Json;
+
+    #[test]
+    fn json_text_escapes_what_json_strings_must() {
+        let json = Json::Obj(vec![
+            ("a\"b".into(), Json::Str("x\\y\n".into())),
+            (
+                "c".into(),
+                Json::Arr(vec![Json::Bool(true), Json::Bool(false)]),
+            ),
+        ]);
+        assert_eq!(json.to_text(), r#"{"a\"b":"x\\y\u000a","c":[true,false]}"#);
     }
 }

@@ -316,9 +316,10 @@ pub trait FromContent: Sized {
     ) -> Result<Self, ReadError>;
 
     /// Reads the value from blocks alone (fields placed in the result's `_meta` are then
-    /// missing: use [`FromContent::from_call_tool_result`] for those).
+    /// missing, and literal result `_meta` entries a derived type declares are not checked:
+    /// use [`FromContent::from_call_tool_result`] for those).
     fn from_content(blocks: &[ContentBlock]) -> Result<Self, ReadError> {
-        Self::from_content_and_meta(blocks, &Meta::new())
+        Self::from_content_and_meta(blocks, &BLOCKS_ONLY)
     }
 
     /// Reads the value from a tool result: its blocks, its `_meta`, and (for structured
@@ -350,6 +351,10 @@ pub trait FromContent: Sized {
         Self::from_call_tool_result(&result)
     }
 }
+
+/// The result `_meta` [`FromContent::from_content`] reads with: there is no result, so the
+/// literal entries a derived type declares there are not checked (told apart by address).
+pub(crate) static BLOCKS_ONLY: Meta = Meta::new();
 
 /// The error for a result with `isError: true`: its text blocks are the message.
 pub(crate) fn tool_error(result: &CallToolResult) -> ReadError {

@@ -4,8 +4,8 @@
 //! when no variant reads the content.
 
 use mcp_content::{
-    CallToolResult, Content, ContentBlock, FromContent, IntoCallToolResult, IntoContent,
-    ProtocolVersion, SerializeFor, StructuredOutput, Uri, read_json,
+    Annotations, CallToolResult, Content, ContentBlock, FromContent, IntoCallToolResult,
+    IntoContent, Priority, ProtocolVersion, Role, SerializeFor, StructuredOutput, Uri, read_json,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
 use proptest::prelude::*;
@@ -147,7 +147,16 @@ fn unit_variant_writes_no_blocks() {
 
 #[test]
 fn error_names_every_variant_when_none_reads() {
-    let blocks = [ContentBlock::text("a"), ContentBlock::text("b")];
+    // With the enum's literal audience and `Chart`'s priority: a block without them would be
+    // refused for that first.
+    let user = |text: &str| {
+        let mut block = ContentBlock::text(text);
+        let priority = Priority::new(0.5).unwrap();
+        let annotations = Annotations::new().audience([Role::User]).priority(priority);
+        block.set_annotations(Some(annotations));
+        block
+    };
+    let blocks = [user("a"), user("b")];
     let err = Answer::from_content(&blocks).unwrap_err();
     assert_eq!(err.path(), "content");
     assert_eq!(

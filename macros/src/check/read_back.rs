@@ -15,6 +15,8 @@ struct Slot<'a> {
     field: &'a crate::ast::Field<'a>,
     block: &'static str,
     cardinality: Cardinality,
+    /// The block's annotations (the container's with the field's merged in).
+    annotations: &'a crate::attr::AnnotationsAttr,
 }
 
 /// The block fields of a layout, in declaration order.
@@ -25,6 +27,7 @@ fn block_slots<'a>(layout: &'a Layout<'a>) -> Vec<Slot<'a>> {
             field: resolved.field,
             block: block.kind.wire(),
             cardinality: block.cardinality,
+            annotations: &block.annotations,
         })
         .collect()
 }
@@ -347,7 +350,7 @@ fn may_read(earlier: &Layout, later: &Layout) -> bool {
             .iter()
             .any(|f| matches!(f.attrs.kind, Some(Kind::Flatten { .. })))
     };
-    if has_flatten(earlier) || has_flatten(later) {
+    if has_flatten(earlier) || has_flatten(later) || meta_literals_differ(earlier, later) {
         return false;
     }
     let (takers, writers) = (block_slots(earlier), block_slots(later));
@@ -394,6 +397,100 @@ fn may_read(earlier: &Layout, later: &Layout) -> bool {
     }
 }
 
+/// Whether the two layouts write different literals under one key of the result's `_meta`:
+/// a reader refuses a result whose `_meta` lacks its literal, so neither reads the other's.
+fn meta_literals_differ(earlier: &Layout, later: &Layout) -> bool {
+    use crate::attr::Value;
+    let same = |a: &Value, b: &Value| match (a, b) {
+        (Value::Str(a), Value::Str(b)) => a.value() == b.value(),
+        (Value::Bool(a), Value::Bool(b)) => a.value == b.value,
+        #[allow(
+            clippy::float_cmp,
+            reason = "both are literals, compared as the reader does"
+        )]
+        (Value::Number { value: a, .. }, Value::Number { value: b, .. }) => a == b,
+        _ => true,
+    };
+    earlier.input.attrs.meta.iter().any(|e| {
+        later
+            .input
+            .attrs
+            .meta
+            .iter()
+            .any(|l| e.key.value() == l.key.value() && !same(&e.value, &l.value))
+    })
+}
+
+/// Whether `taker`'s reader refuses every block `writer` writes: both declare a literal under
+/// one annotation key, one block `_meta` key or one link part, and the two differ. (Within a
+/// struct a block that lacks a field's literal is refused, not passed on, so this tells only
+/// variants apart.)
+fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
+    let differ = |a: Option<&Value>, b: Option<&Value>| match (a, b) {
+        (Some(Value::Str(a)), Some(Value::Str(b))) => a.value() != b.value(),
+        (Some(Value::Bool(a)), Some(Value::Bool(b))) => a.value != b.value,
+        #[allow(
+            clippy::float_cmp,
+            reason = "both are literals, compared as the reader does"
+        )]
+        (Some(Value::Number { value: a, .. }), Some(Value::Number { value: b, .. })) => a != b,
+        (Some(Value::Array(a, _)), Some(Value::Array(b, _))) => {
+            // An audience, compared as a set of role names.
+            let roles = |items: &[Value]| {
+                let mut names: Vec<String> = items
+                    .iter()
+                    .filter_map(|v| match v {
+                        Value::Str(lit) => Some(lit.value()),
+                        _ => None,
+                    })
+                    .collect();
+                names.sort();
+                names.dedup();
+                names
+            };
+            roles(a) != roles(b)
+        }
+        _ => false,
+    };
+    let (a, b) = (taker.annotations, writer.annotations);
+    if differ(a.audience.as_ref(), b.audience.as_ref())
+        || differ(a.priority.as_ref(), b.priority.as_ref())
+        || differ(a.last_modified.as_ref(), b.last_modified.as_ref())
+    {
+        return true;
+    }
+    let meta_differs = taker.field.attrs.meta.iter().any(|t| {
+        writer
+            .field
+            .attrs
+            .meta
+            .iter()
+            .any(|w| t.key.value() == w.key.value() && differ(Some(&t.value), Some(&w.value)))
+    });
+    let link_differs = match (&taker.field.attrs.kind, &writer.field.attrs.kind) {
+        (
+            Some(Kind::Link {
+                title: t1,
+                description: d1,
+                size: s1,
+                ..
+            }),
+            Some(Kind::Link {
+                title: t2,
+                description: d2,
+                size: s2,
+                ..
+            }),
+        ) => {
+            differ(t1.as_ref(), t2.as_ref())
+                || differ(d1.as_ref(), d2.as_ref())
+                || differ(s1.as_ref(), s2.as_ref())
+        }
+        _ => false,
+    };
+    meta_differs || link_differs
+}
+
 /// Whether `takers` read `counts[k]` blocks of each of `writers[k]`, written in order.
 fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
     let mut filled = vec![0usize; takers.len()];
@@ -402,6 +499,7 @@ fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
             let taker = takers.iter().enumerate().position(|(i, t)| {
                 t.block == writer.block
                     && !distinguishable(t.field, writer.field)
+                    && !literals_differ(t, writer)
                     && (t.cardinality == Cardinality::Many || filled[i] == 0)
             });
             match taker {
@@ -414,4 +512,83 @@ fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
         .iter()
         .zip(&filled)
         .all(|(t, &n)| t.cardinality != Cardinality::One || n > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    fn shadowed(input: &syn::DeriveInput) -> bool {
+        crate::expand::content::derive(input)
+            .to_string()
+            .contains("cannot be read back")
+    }
+
+    #[test]
+    fn variants_with_different_literal_result_meta_are_told_apart() {
+        assert!(!shadowed(&parse_quote! {
+            enum Event {
+                #[content(meta("com.example/kind" = "info"))]
+                Info(#[content(text)] String),
+                #[content(meta("com.example/kind" = "warning"))]
+                Warning(#[content(text)] String),
+            }
+        }));
+        // The same literal, or one only one of them declares, tells nothing apart.
+        assert!(shadowed(&parse_quote! {
+            enum Event {
+                #[content(meta("com.example/kind" = "info"))]
+                Info(#[content(text)] String),
+                #[content(meta("com.example/kind" = "info"))]
+                Warning(#[content(text)] String),
+            }
+        }));
+        assert!(shadowed(&parse_quote! {
+            enum Event {
+                Info(#[content(text)] String),
+                #[content(meta("com.example/kind" = "warning"))]
+                Warning(#[content(text)] String),
+            }
+        }));
+    }
+
+    #[test]
+    fn variants_with_different_literal_block_values_are_told_apart() {
+        assert!(!shadowed(&parse_quote! {
+            enum Event {
+                #[content(annotations(audience = ["user"]))]
+                Info(#[content(text)] String),
+                #[content(annotations(audience = ["assistant"]))]
+                Warning(#[content(text)] String),
+            }
+        }));
+        assert!(!shadowed(&parse_quote! {
+            enum Event {
+                Info(#[content(text, meta("k" = 1))] String),
+                Warning(#[content(text, meta("k" = 2))] String),
+            }
+        }));
+        assert!(!shadowed(&parse_quote! {
+            enum Event {
+                Info(#[content(link(name = "r", title = "A"))] Uri),
+                Warning(#[content(link(name = "r", title = "B"))] Uri),
+            }
+        }));
+        // An audience is a set: the same roles in another order tell nothing apart.
+        assert!(shadowed(&parse_quote! {
+            enum Event {
+                #[content(annotations(audience = ["user", "assistant"]))]
+                Info(#[content(text)] String),
+                #[content(annotations(audience = ["assistant", "user"]))]
+                Warning(#[content(text)] String),
+            }
+        }));
+        // A literal on one side only tells nothing apart.
+        assert!(shadowed(&parse_quote! {
+            enum Event {
+                Info(#[content(text)] String),
+                Warning(#[content(text, annotations(priority = 0.5))] String),
+            }
+        }));
+    }
 }

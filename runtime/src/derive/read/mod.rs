@@ -20,10 +20,12 @@ use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::{UriTemplate, Violation};
 use crate::wire::error::ReadError;
 
+mod literals;
 mod places;
 mod sources;
 mod structured;
 
+pub use literals::{Expect, Lit, expect, expect_result_meta};
 pub use places::{Found, Places, found, meta_json, var_text};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 
@@ -40,6 +42,11 @@ pub trait ContentSlots: IntoContent + Sized {
 
     /// The type's name, for errors.
     const NAME: &'static str;
+
+    /// The literal entries the type declares in the result's `_meta`
+    /// (`#[content(meta("key" = "v"))]`): a result read back must carry them. An enum's are
+    /// checked by each variant's `finish`, with the variant's own.
+    const RESULT_META: &'static [(&'static str, Lit)] = &[];
 
     /// Takes `block` (at `index`) into a slot, or returns `false` when no field wants it.
     fn offer(

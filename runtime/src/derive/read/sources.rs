@@ -23,7 +23,7 @@ pub enum At {
 }
 
 impl At {
-    fn meta_path(self, key: &str) -> String {
+    pub(super) fn meta_path(self, key: &str) -> String {
         match self {
             // The reader's path style: keys joined with `.` (as `read_json` and `validate()`
             // name the same place).

@@ -50,6 +50,8 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     };
     let copy = json_copy(&result.content, &structured_value);
     if result.content.len() == usize::from(copy.is_some()) {
+        // No block to read, but the result's `_meta` is still the type's.
+        super::expect_result_meta(&result.meta, T::NAME, T::RESULT_META)?;
         return Ok(value);
     }
     let expected = serialized(&value)?;
@@ -75,7 +77,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     }
     // Compared again as values: maps whose members come in another order (a `HashMap` field)
     // are the same.
-    let (expected, found) = (as_value(&expected), as_value(&found));
+    let (expected, found) = (as_value(&expected)?, as_value(&found)?);
     match first_difference(&expected, &found, String::new()) {
         None => Ok(read),
         Some(at) => Err(disagreement::<T>(
@@ -103,8 +105,19 @@ fn unwrapped(structured: &RawJson) -> Option<Value> {
     }
 }
 
-fn as_value(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or(Value::Null)
+/// A serde form (`serialized`'s JSON text) as a `Value`, at any depth: `serde_json::from_str`
+/// stops at 128 levels, and reading both forms as `null` would hide every difference. JSON
+/// text `serde_json` wrote always parses; should it not, that is an error, never `null`.
+fn as_value(text: &str) -> Result<Value, ReadError> {
+    crate::wire::value_text::parse_value(text).map_err(|e| {
+        ReadError::message(
+            "structuredContent",
+            format!(
+                "cannot compare the value read with the blocks: its serde form is not JSON: {}",
+                crate::wire::error::cut(&e.to_string())
+            ),
+        )
+    })
 }
 
 /// The value read again from `structured`, already read once.
@@ -348,5 +361,28 @@ fn quote(value: Option<&Value>) -> String {
     match text.char_indices().nth(80) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_value;
+
+    #[test]
+    fn a_serde_form_deeper_than_serde_json_reads_is_still_compared() {
+        let deep = format!("{}1{}", "[".repeat(300), "]".repeat(300));
+        let shallower = format!("{}2{}", "[".repeat(300), "]".repeat(300));
+        let (a, b) = (as_value(&deep).unwrap(), as_value(&shallower).unwrap());
+        assert!(!a.is_null());
+        assert_ne!(a, b);
+        crate::wire::limits::drop_iteratively(a);
+        crate::wire::limits::drop_iteratively(b);
+    }
+
+    #[test]
+    fn text_that_is_not_json_is_an_error_not_null() {
+        let error = as_value("{not json").unwrap_err();
+        assert_eq!(error.path(), "structuredContent");
+        assert!(error.to_string().contains("is not JSON"), "{error}");
     }
 }
