@@ -3,25 +3,11 @@
 //! kind and literal MIME type it expects, the MIME type it refused), and the error when no
 //! variant reads the content lists each variant's reason, bounded in length.
 
-use mcp_content::{CallToolResult, Content, FromContent, ReadError, Uri, read_json};
+#[path = "common/read_every_way.rs"]
+mod read_every_way;
 
-/// Reads `json` as `T` through every reader: the same value or the same error.
-fn read<T: FromContent + std::fmt::Debug + PartialEq>(json: &str) -> Result<T, ReadError> {
-    let result: CallToolResult =
-        read_json(json.as_bytes()).unwrap_or_else(|e| panic!("{json} does not read: {e}"));
-    let borrowed = T::from_call_tool_result(&result);
-    let blocks = T::from_content_and_meta(&result.content, &result.meta);
-    let owned = T::from_owned_call_tool_result(result);
-    match (&borrowed, &blocks, &owned) {
-        (Ok(a), Ok(b), Ok(c)) => assert!(a == b && b == c),
-        (Err(a), Err(b), Err(c)) => {
-            assert_eq!(a.to_string(), b.to_string());
-            assert_eq!(a.to_string(), c.to_string());
-        }
-        _ => panic!("the readers disagree on {json}: {borrowed:?} {blocks:?} {owned:?}"),
-    }
-    borrowed
-}
+use mcp_content::{Content, Uri};
+use read_every_way::read;
 
 fn content(blocks: &[&str]) -> String {
     format!(r#"{{"content":[{}]}}"#, blocks.join(","))

@@ -5,28 +5,14 @@
 //! the field (or type), the literal and what was found; the written form always reads back.
 //! An enum's variant whose literals disagree is not read: the next one is tried.
 
+#[path = "common/read_every_way.rs"]
+mod read_every_way;
+
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, ReadError,
     SerializeFor, Uri, read_json,
 };
-
-/// Reads `json` as `T` through every reader that sees the result: the same value or error.
-fn read<T: FromContent + std::fmt::Debug + PartialEq>(json: &str) -> Result<T, ReadError> {
-    let result: CallToolResult =
-        read_json(json.as_bytes()).unwrap_or_else(|e| panic!("{json} does not read: {e}"));
-    let borrowed = T::from_call_tool_result(&result);
-    let blocks = T::from_content_and_meta(&result.content, &result.meta);
-    let owned = T::from_owned_call_tool_result(result);
-    match (&borrowed, &blocks, &owned) {
-        (Ok(a), Ok(b), Ok(c)) => assert!(a == b && b == c),
-        (Err(a), Err(b), Err(c)) => {
-            assert_eq!(a.to_string(), b.to_string());
-            assert_eq!(a.to_string(), c.to_string());
-        }
-        _ => panic!("the readers disagree on {json}: {borrowed:?} {blocks:?} {owned:?}"),
-    }
-    borrowed
-}
+use read_every_way::read;
 
 /// The written form of `value`, as JSON text.
 fn written<T: IntoCallToolResult>(value: T) -> String {

@@ -4,10 +4,11 @@
 //! blocks, and a flattened struct. Each is read exactly (the same value back) or refused with
 //! the JSON path and what was expected.
 
-use mcp_content::{
-    CallToolResult, Content, FromContent, IntoCallToolResult, Priority, ProtocolVersion, ReadError,
-    SerializeFor, read_json,
-};
+#[path = "common/read_every_way.rs"]
+mod read_every_way;
+
+use mcp_content::{Content, IntoCallToolResult, Priority, ProtocolVersion, SerializeFor};
+use read_every_way::read;
 
 fn json<T: IntoCallToolResult>(value: T) -> String {
     String::from_utf8(
@@ -16,24 +17,6 @@ fn json<T: IntoCallToolResult>(value: T) -> String {
             .to_json_for(ProtocolVersion::V2026_07_28),
     )
     .unwrap()
-}
-
-/// Reads `json` as `T` through every reader: the same value or the same error.
-fn read<T: FromContent + std::fmt::Debug + PartialEq>(json: &str) -> Result<T, ReadError> {
-    let result: CallToolResult =
-        read_json(json.as_bytes()).unwrap_or_else(|e| panic!("{json} does not read: {e}"));
-    let borrowed = T::from_call_tool_result(&result);
-    let blocks = T::from_content_and_meta(&result.content, &result.meta);
-    let owned = T::from_owned_call_tool_result(result);
-    match (&borrowed, &blocks, &owned) {
-        (Ok(a), Ok(b), Ok(c)) => assert!(a == b && b == c),
-        (Err(a), Err(b), Err(c)) => {
-            assert_eq!(a.to_string(), b.to_string());
-            assert_eq!(a.to_string(), c.to_string());
-        }
-        _ => panic!("the readers disagree on {json}: {borrowed:?} {blocks:?} {owned:?}"),
-    }
-    borrowed
 }
 
 fn replace(json: &str, from: &str, to: &str) -> String {
