@@ -10,7 +10,12 @@
 //! `serde_json_itself_builds_and_drops_these_depths` shows `serde_json` handles there, so the
 //! outcome does not depend on the harness.
 
+#[path = "common/deep.rs"]
+mod deep;
+
 use std::sync::Arc;
+
+use deep::{nested, nested_text, on_stack};
 
 use mcp_content::rmcp::{ConvertError, RmcpModel};
 use mcp_content::rules::Rule;
@@ -29,28 +34,6 @@ const MIB: usize = 1024 * 1024;
 /// unoptimized `serde_json` drops about 2,000 levels on 2 MiB and 9,000 on 8 MiB (measured
 /// here); these keep a margin.
 const STACKS: [(usize, usize); 2] = [(2 * MIB, 1_500), (8 * MIB, 6_000)];
-
-/// Runs `test` on a thread with `stack` bytes of stack, and passes its panic on.
-fn on_stack(stack: usize, test: impl FnOnce() + Send + 'static) {
-    let outcome = std::thread::Builder::new()
-        .stack_size(stack)
-        .spawn(test)
-        .expect("a thread starts")
-        .join();
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
-}
-
-/// `depth` arrays, one in another, around `1`; built without recursion.
-fn nested(depth: usize) -> Value {
-    (0..depth).fold(json!(1), |value, _| Value::Array(vec![value]))
-}
-
-/// The same as JSON text.
-fn nested_text(depth: usize) -> String {
-    format!("{}1{}", "[".repeat(depth), "]".repeat(depth))
-}
 
 /// A `RawJson` holding `nested_text(depth)`: `RawJson::parse` refuses it, a `RawValue`
 /// (which `serde_json` checks without recursion) does not.

@@ -4,6 +4,10 @@
 //! text that enters unchecked (a `RawValue`) is relayed as it is and refused with its path
 //! by every reader of the wire.
 
+#[path = "common/deep.rs"]
+mod deep;
+
+use deep::{nested, nested_text, on_stack};
 use mcp_content::convert::{Message, Part, tool_result_template_vars};
 use mcp_content::rules::Rule;
 use mcp_content::{
@@ -20,24 +24,7 @@ const VERY_DEEP: usize = 100_000;
 
 /// Runs `test` on a thread with a 2 MiB stack, and passes its panic on.
 fn on_small_stack(test: impl FnOnce() + Send + 'static) {
-    let outcome = std::thread::Builder::new()
-        .stack_size(2 * MIB)
-        .spawn(test)
-        .expect("a thread starts")
-        .join();
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
-}
-
-/// `depth` arrays, one in another, around `1`; built without recursion.
-fn nested(depth: usize) -> Value {
-    (0..depth).fold(json!(1), |value, _| Value::Array(vec![value]))
-}
-
-/// The same as JSON text.
-fn nested_text(depth: usize) -> String {
-    format!("{}1{}", "[".repeat(depth), "]".repeat(depth))
+    on_stack(2 * MIB, test);
 }
 
 /// Drops `value` without recursion (`Value`'s own drop recurses once per level).
