@@ -514,6 +514,8 @@ fn is_transient(error: &io::Error) -> bool {
 }
 
 #[cfg(test)]
+mod meta_tests;
+#[cfg(test)]
 mod replay_tests;
 #[cfg(test)]
 mod session_tests;

@@ -11,6 +11,7 @@ use super::session::SESSION_HEADER;
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::handler::ProtocolError;
+use crate::server::request_meta::check_request_meta;
 
 /// What the request's headers say, read before its body.
 pub(super) struct Headers {
@@ -90,14 +91,21 @@ pub(super) fn client_error(error: &Value) -> ProtocolError {
     out
 }
 
+/// The request's `_meta`, moved out of its params: absent is empty, `null` or another
+/// non-object is refused, and the keys the schema types must hold their type
+/// ([`check_request_meta`]).
 pub(super) fn take_meta(
     params: &mut Map<String, Value>,
 ) -> Result<Map<String, Value>, ProtocolError> {
-    match params.remove("_meta") {
-        None | Some(Value::Null) => Ok(Map::new()),
-        Some(Value::Object(meta)) => Ok(meta),
-        Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
-    }
+    let meta = match params.remove("_meta") {
+        None => Map::new(),
+        Some(Value::Object(meta)) => meta,
+        // The one `null` rule: the schemas forbid it for an optional field.
+        Some(Value::Null) => return Err(ProtocolError::null_param("_meta", "an object")),
+        Some(_) => return Err(ProtocolError::invalid_params("params._meta: an object")),
+    };
+    check_request_meta(&meta)?;
+    Ok(meta)
 }
 
 /// The request's `_meta` for the handler: a key that breaks the grammar is dropped, not

@@ -50,6 +50,7 @@ use serde_json::{Map, Value};
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, Context, LogLevel, ProtocolError};
+use crate::server::request_meta::check_request_meta;
 use crate::server::router::{InputParams, Outcome, Router};
 use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
@@ -307,13 +308,16 @@ impl McpServer {
     where
         Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
     {
-        let ctx = self.context(context);
+        let ctx = self.context(context)?;
         let version = ctx.protocol_version();
         let input = input_params(responses, state);
         respond(run(&self.router, &input, ctx).await, version)
     }
 
-    fn context(&self, context: RequestContext<RoleServer>) -> Context {
+    /// The handler's context, once the request's `_meta` holds its typed keys' types
+    /// ([`check_request_meta`]: a `logLevel` of `"loud"` is refused, not read as absent).
+    fn context(&self, context: RequestContext<RoleServer>) -> Result<Context, ErrorData> {
+        check_request_meta(&context.meta.0.0).map_err(protocol_error)?;
         let version = version_of(&context);
         // 2026-07-28 requests carry their log level; 2025-era sessions set it once.
         let log_level = if version.has_per_request_log_level() {
@@ -326,7 +330,7 @@ impl McpServer {
         } else {
             self.session.log_level.get()
         };
-        Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level)
+        Ok(Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level))
     }
 }
 
@@ -447,7 +451,7 @@ impl ServerHandler for McpServer {
         mut request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
-        let ctx = self.context(context);
+        let ctx = self.context(context)?;
         let version = ctx.protocol_version();
         let input = input_params(request.input_responses.take(), request.request_state.take());
         let route = task_engine::route(self.router.task_support(&request.name), &ctx)
@@ -542,7 +546,7 @@ impl ServerHandler for McpServer {
         request: rm::CompleteRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CompleteResult, ErrorData> {
-        let ctx = self.context(context);
+        let ctx = self.context(context)?;
         let reference = serde_json::to_value(&request.r#ref).unwrap_or(Value::Null);
         let mut values = self
             .router

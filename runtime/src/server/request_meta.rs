@@ -1,0 +1,107 @@
+//! The request `_meta` rule both transports apply: the keys the schema types
+//! (`RequestMetaObject`: `progressToken`, and the `io.modelcontextprotocol/` keys of
+//! [`Meta::TYPED_KEYS`]) must hold their type. A wrong one is refused with `-32602`
+//! naming `params._meta.<key>`, never read as absent (a `logLevel` of `"loud"` is not "no
+//! log messages"). Other keys take any value; a key that breaks the key grammar is dropped
+//! by the transports, not refused (the progress token must survive a peer's one odd key).
+
+use serde_json::{Map, Value};
+
+use crate::model::meta::{Meta, check_reserved_value};
+use crate::server::protocol_error::ProtocolError;
+use crate::wire::error::{cut, join_path};
+
+/// `progressToken`: a `ProgressToken`, a string or an integer.
+const PROGRESS_TOKEN: &str = "progressToken";
+
+/// Checks the typed keys of a request's `_meta` (see the module docs).
+pub(crate) fn check_request_meta(meta: &Map<String, Value>) -> Result<(), ProtocolError> {
+    if let Some(token) = meta.get(PROGRESS_TOKEN) {
+        let integer = token.as_i64().is_some() || token.as_u64().is_some();
+        if !(token.is_string() || integer) {
+            return Err(ProtocolError::invalid_params(format!(
+                "params._meta.{PROGRESS_TOKEN}: must be a ProgressToken (a string or an \
+                 integer), got {} (rule: type)",
+                cut(&token.to_string())
+            )));
+        }
+    }
+    for key in Meta::TYPED_KEYS {
+        let Some(value) = meta.get(key) else { continue };
+        if let Err((at, violation)) = check_reserved_value(key, value) {
+            let path = join_path(&format!("params._meta.{key}"), &at);
+            return Err(ProtocolError::invalid_params(format!(
+                "{path}: {} (rule: {})",
+                violation.message,
+                violation.rule.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn check(meta: &Value) -> Result<(), String> {
+        check_request_meta(meta.as_object().unwrap()).map_err(|e| {
+            assert_eq!(e.code, ProtocolError::INVALID_PARAMS);
+            e.message
+        })
+    }
+
+    #[test]
+    fn typed_keys_of_the_right_type_pass() {
+        check(&json!({
+            "progressToken": 7,
+            "io.modelcontextprotocol/logLevel": "warning",
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+            "com.example/any": null,
+        }))
+        .unwrap();
+        check(&json!({"progressToken": "p-1"})).unwrap();
+    }
+
+    #[test]
+    fn a_typed_key_of_the_wrong_type_is_refused_naming_its_path() {
+        for (meta, path) in [
+            (
+                json!({"io.modelcontextprotocol/logLevel": "loud"}),
+                "params._meta.io.modelcontextprotocol/logLevel: ",
+            ),
+            (
+                json!({"io.modelcontextprotocol/logLevel": null}),
+                "params._meta.io.modelcontextprotocol/logLevel: ",
+            ),
+            (
+                json!({"io.modelcontextprotocol/clientInfo": {"name": "c"}}),
+                "params._meta.io.modelcontextprotocol/clientInfo.version: ",
+            ),
+            (
+                json!({"progressToken": 1.5}),
+                "params._meta.progressToken: ",
+            ),
+            (
+                json!({"progressToken": null}),
+                "params._meta.progressToken: ",
+            ),
+            (json!({"progressToken": {}}), "params._meta.progressToken: "),
+        ] {
+            let message = check(&meta).unwrap_err();
+            assert!(message.starts_with(path), "{meta}: {message}");
+            assert!(message.contains("(rule: "), "{message}");
+        }
+    }
+
+    #[test]
+    fn the_refused_value_is_cut() {
+        let long = "x".repeat(10_000);
+        let message = check(&json!({"io.modelcontextprotocol/logLevel": long})).unwrap_err();
+        assert!(message.len() < 400, "{message}");
+    }
+}

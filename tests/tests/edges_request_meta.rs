@@ -1,0 +1,105 @@
+//! The request `_meta` rule on rmcp's transport (`McpServer`): a key the schema types
+//! (`io.modelcontextprotocol/logLevel`, `progressToken`, `clientInfo`) holding the wrong
+//! type is refused with `-32602` naming `params._meta.<key>`, never read as absent. The own
+//! endpoint's side is tested in `runtime/src/server/http/meta_tests.rs`.
+
+use rmcp::ServerHandler;
+use rmcp::model::{CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig};
+use rmcp::service::{RequestContext, RunningService, serve_directly};
+use serde_json::{Value, json};
+
+/// Answers when it runs.
+#[mcp_content::tool]
+fn level(_context: &mcp_content::Context) -> String {
+    "ran".to_owned()
+}
+
+fn server() -> mcp_content::rmcp::McpServer {
+    mcp_content::rmcp::McpServer::new(
+        mcp_content::Router::builder()
+            .tool(level {})
+            .build()
+            .unwrap(),
+    )
+}
+
+/// A 2026-07-28 peer's request context with `meta` as its `_meta`.
+fn context(
+    server: &mcp_content::rmcp::McpServer,
+    meta: &Value,
+) -> (
+    RequestContext<rmcp::RoleServer>,
+    RunningService<rmcp::RoleServer, mcp_content::rmcp::McpServer>,
+) {
+    let (near, _far) = tokio::io::duplex(64 * 1024);
+    let running = serve_directly::<rmcp::RoleServer, _, _, _, _>(
+        server.clone(),
+        near,
+        Some(
+            ClientConfig::new(
+                ClientCapabilities::default(),
+                rmcp::model::Implementation::default(),
+            )
+            .with_protocol_version(rmcp::model::ProtocolVersion::V_2026_07_28),
+        ),
+    );
+    let mut context = RequestContext::new(
+        rmcp::model::NumberOrString::Number(1),
+        running.peer().clone(),
+    );
+    for (key, value) in meta.as_object().unwrap() {
+        context.meta.0.0.insert(key.clone(), value.clone());
+    }
+    (context, running)
+}
+
+async fn call(meta: Value) -> Result<String, rmcp::ErrorData> {
+    let server = server();
+    let (context, running) = context(&server, &meta);
+    let params: CallToolRequestParams = serde_json::from_value(json!({"name": "level"})).unwrap();
+    let answer = server.call_tool(params, context).await;
+    drop(running);
+    match answer? {
+        CallToolResponse::Complete(result) => Ok(result.content[0].as_text().unwrap().text.clone()),
+        _ => panic!("level completes"),
+    }
+}
+
+#[tokio::test]
+async fn a_request_with_well_typed_meta_keys_is_served() {
+    let said = call(json!({
+        "io.modelcontextprotocol/logLevel": "warning",
+        "progressToken": "p-1",
+        "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+        "com.example/anything": null,
+    }))
+    .await
+    .unwrap();
+    assert_eq!(said, "ran");
+}
+
+#[tokio::test]
+async fn a_mistyped_request_meta_key_is_refused_naming_it() {
+    for (meta, path) in [
+        (
+            json!({"io.modelcontextprotocol/logLevel": "loud"}),
+            "params._meta.io.modelcontextprotocol/logLevel: ",
+        ),
+        (
+            json!({"io.modelcontextprotocol/logLevel": 3}),
+            "params._meta.io.modelcontextprotocol/logLevel: ",
+        ),
+        (
+            json!({"progressToken": [1]}),
+            "params._meta.progressToken: ",
+        ),
+        (
+            json!({"io.modelcontextprotocol/clientInfo": "me"}),
+            "params._meta.io.modelcontextprotocol/clientInfo: ",
+        ),
+    ] {
+        let error = call(meta.clone()).await.unwrap_err();
+        assert_eq!(error.code.0, -32602, "{meta}: {error:?}");
+        assert!(error.message.starts_with(path), "{meta}: {}", error.message);
+    }
+}
