@@ -1,4 +1,4 @@
-//! The `rmcp` request a handler's `Context` keeps (its `ClientPeer` impl is in `mod.rs`):
+//! The `rmcp` request a handler's `Context` keeps (its `ClientPeer` impl is in `client.rs`):
 //! here on its own, so `server::handler` can hold it without importing the bridge.
 
 use ::rmcp::RoleServer;
