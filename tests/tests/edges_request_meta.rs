@@ -1,7 +1,9 @@
 //! The request `_meta` rule on rmcp's transport (`McpServer`): a key the schema types
 //! (`io.modelcontextprotocol/logLevel`, `progressToken`, `clientInfo`) holding the wrong
 //! type is refused with `-32602` naming `params._meta.<key>`, never read as absent. The own
-//! endpoint's side is tested in `runtime/src/server/http/meta_tests.rs`.
+//! endpoint's side is tested in `runtime/src/server/http/meta_tests.rs`, the fronts of
+//! rmcp's stdio and HTTP transports in their modules. And the router's one `null` rule on
+//! every method's params.
 
 use rmcp::ServerHandler;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig};
@@ -102,4 +104,50 @@ async fn a_mistyped_request_meta_key_is_refused_naming_it() {
         assert_eq!(error.code.0, -32602, "{meta}: {error:?}");
         assert!(error.message.starts_with(path), "{meta}: {}", error.message);
     }
+}
+
+/// The router holds every method's params to the one `null` rule: a member that is `null`
+/// is refused naming it, never read as absent (`cursor`, `_meta`, `arguments`, ...).
+#[tokio::test]
+async fn the_router_refuses_a_null_params_member_of_any_method() {
+    let router = mcp_content::Router::builder()
+        .tool(level {})
+        .build()
+        .unwrap();
+    let context = || {
+        mcp_content::Context::new(
+            mcp_content::Meta::new(),
+            mcp_content::ProtocolVersion::V2026_07_28,
+        )
+    };
+    for (method, params, key) in [
+        ("tools/list", json!({"cursor": null}), "cursor"),
+        ("resources/templates/list", json!({"_meta": null}), "_meta"),
+        (
+            "tools/call",
+            json!({"name": "level", "arguments": null}),
+            "arguments",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "p"}, "argument": {"name": "a", "value": ""}, "context": null}),
+            "context",
+        ),
+    ] {
+        let params = params.as_object().cloned();
+        let error = router.handle(method, params, context()).await.unwrap_err();
+        assert_eq!(error.code, -32602, "{method}: {error:?}");
+        assert!(
+            error
+                .message
+                .starts_with(&format!("params.{key}: null is not allowed here")),
+            "{method}: {}",
+            error.message
+        );
+    }
+    let listed = router
+        .handle("tools/list", json!({}).as_object().cloned(), context())
+        .await
+        .unwrap();
+    assert_eq!(listed["tools"][0]["name"], "level");
 }

@@ -9,10 +9,10 @@ pub mod handler;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod input;
+pub(crate) mod params;
 pub(crate) mod payload;
 pub(crate) mod prompt_result;
 pub(crate) mod protocol_error;
-pub(crate) mod request_meta;
 pub(crate) mod resource_result;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

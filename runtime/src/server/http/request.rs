@@ -11,7 +11,7 @@ use super::session::SESSION_HEADER;
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::handler::ProtocolError;
-use crate::server::request_meta::check_request_meta;
+use crate::server::params::check_request_meta;
 
 /// What the request's headers say, read before its body.
 pub(super) struct Headers {

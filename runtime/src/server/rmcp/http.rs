@@ -17,6 +17,8 @@ use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
 use serde_json::{Value, json};
 
+use crate::server::params::{MCP_REQUESTS, null_member as null_member_error};
+
 /// A response as `rmcp`'s service writes it.
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 
@@ -154,17 +156,48 @@ struct Envelope<'a> {
     params: Option<Params>,
 }
 
-/// The params a method cannot do without, each only as far as its JSON type.
-#[derive(serde::Deserialize, Default)]
+/// The params a method cannot do without, each only as far as its JSON type, and the
+/// first member that is `null` (the one `null` rule: rmcp's types would read it as absent).
+#[derive(Default)]
 struct Params {
-    #[serde(default)]
     name: Option<Kind>,
-    #[serde(default)]
     uri: Option<Kind>,
-    #[serde(rename = "ref", default)]
     reference: Option<Kind>,
-    #[serde(default)]
     argument: Option<Kind>,
+    null_member: Option<String>,
+}
+
+impl<'de> serde::Deserialize<'de> for Params {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ParamsVisitor;
+        impl<'de> serde::de::Visitor<'de> for ParamsVisitor {
+            type Value = Params;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Params, A::Error> {
+                let mut params = Params::default();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    let kind: Kind = map.next_value()?;
+                    if kind == Kind::Null && params.null_member.is_none() {
+                        params.null_member = Some(key.clone().into_owned());
+                    }
+                    match key.as_ref() {
+                        "name" => params.name = Some(kind),
+                        "uri" => params.uri = Some(kind),
+                        "ref" => params.reference = Some(kind),
+                        "argument" => params.argument = Some(kind),
+                        _ => {}
+                    }
+                }
+                Ok(params)
+            }
+        }
+        deserializer.deserialize_map(ParamsVisitor)
+    }
 }
 
 /// A JSON value's type, read without keeping the value.
@@ -172,6 +205,7 @@ struct Params {
 enum Kind {
     String,
     Object,
+    Null,
     Other,
 }
 
@@ -210,7 +244,7 @@ impl<'de> serde::Deserialize<'de> for Kind {
                 Ok(Kind::Other)
             }
             fn visit_unit<E>(self) -> Result<Kind, E> {
-                Ok(Kind::Other)
+                Ok(Kind::Null)
             }
         }
         deserializer.deserialize_any(KindVisitor)
@@ -256,7 +290,16 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
     if crate::wire::read::encoding_error(bytes).is_some() {
         return Some(parse_error(bytes, None));
     }
-    let problem = missing_param(envelope.method.as_deref()?, envelope.params.as_ref())?;
+    let method = envelope.method.as_deref()?;
+    let null_member = envelope
+        .params
+        .as_ref()
+        .and_then(|p| p.null_member.as_deref())
+        .filter(|_| envelope.id.is_some() && MCP_REQUESTS.contains(&method));
+    let problem = match null_member {
+        Some(key) => null_member_error(key).message,
+        None => missing_param(method, envelope.params.as_ref())?,
+    };
     let id = envelope
         .id
         .and_then(|raw| serde_json::from_str(raw.get()).ok())
@@ -274,6 +317,7 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
         params.and_then(|p| p.get(key)).map(|v| match v {
             Value::String(_) => Kind::String,
             Value::Object(_) => Kind::Object,
+            Value::Null => Kind::Null,
             _ => Kind::Other,
         })
     };
@@ -282,6 +326,7 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
         uri: kind("uri"),
         reference: kind("ref"),
         argument: kind("argument"),
+        null_member: None,
     };
     let problem = missing_param(method, Some(&params))?;
     let id = message.get("id").cloned().unwrap_or(Value::Null);
@@ -461,6 +506,54 @@ mod tests {
         assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_none());
         assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#).is_none());
         assert!(refusal(r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#).is_none());
+    }
+
+    /// rmcp's types read a `null` member as absent: the front refuses it first, naming it,
+    /// for every method a server answers; notifications and unknown methods pass to rmcp.
+    #[test]
+    fn a_null_params_member_is_refused_before_rmcp_reads_it() {
+        for (body, key) in [
+            (
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":null}}"#,
+                "arguments",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":"a","method":"resources/read","params":{"uri":"a://b","inputResponses":null}}"#,
+                "inputResponses",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"p","requestState":null}}"#,
+                "requestState",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":null}}"#,
+                "_meta",
+            ),
+            // A required member that is null is named as null, not as missing.
+            (
+                r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":null}}"#,
+                "name",
+            ),
+        ] {
+            let response = check_body(body.as_bytes()).expect(body);
+            assert_eq!(response.status(), StatusCode::OK);
+            let reply: Value = serde_json::from_slice(&futures_body(response)).unwrap();
+            let sent: Value = serde_json::from_str(body).unwrap();
+            assert_eq!(reply["id"], sent["id"], "{reply}");
+            assert_eq!(reply["error"]["code"], -32602, "{reply}");
+            let message = reply["error"]["message"].as_str().unwrap();
+            assert!(
+                message.starts_with(&format!("params.{key}: null is not allowed here")),
+                "{message}"
+            );
+        }
+        for passed in [
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":null}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"x/unknown","params":{"a":null}}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","arguments":{"a":null}}}"#,
+        ] {
+            assert!(check_body(passed.as_bytes()).is_none(), "{passed}");
+        }
     }
 
     /// The reply every transport gives a message that is not JSON, byte for byte.

@@ -21,7 +21,7 @@ use serde_json::{Map, Value};
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{Context, LogLevel, ProtocolError};
-use crate::server::request_meta::check_request_meta;
+use crate::server::params::check_request_meta;
 use crate::server::router::{InputParams, Outcome, Router};
 use crate::server::tasks::engine as task_engine;
 use crate::wire::version::SerializeFor;
@@ -89,6 +89,13 @@ fn protocol_error(error: ProtocolError) -> ErrorData {
 
 /// A [`Router`] as an `rmcp` `ServerHandler`. Per-session state (the log level set with
 /// `logging/setLevel`, resource subscriptions) lives here; the router is shared.
+///
+/// A request's typed `_meta` keys are checked here (a `logLevel` of `"loud"` is refused with
+/// `-32602`). A params member that is `null` is refused by the fronts of
+/// [`serve_stdio`](super::serve_stdio) and
+/// [`streamable_http_service`](super::streamable_http_service), which read the message
+/// before rmcp does: rmcp's types read it as absent, so on another transport this server
+/// sees it absent.
 #[derive(Clone)]
 pub struct McpServer {
     router: Arc<Router>,

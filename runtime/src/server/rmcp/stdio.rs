@@ -9,6 +9,8 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::sync::mpsc;
 
 use super::McpServer;
+use crate::server::params::{MCP_REQUESTS, check_no_null_member};
+use crate::server::protocol_error::ProtocolError;
 use crate::server::router::Router;
 
 /// The default longest line (message) read from stdin: 4 MiB, as over HTTP.
@@ -76,13 +78,27 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
         return Ok(());
     }
     match serde_json::from_slice::<Value>(text) {
-        Ok(_) => Ok(()),
+        // The one `null` rule, which rmcp's types would read as absent.
+        Ok(message) => match null_refusal(&message) {
+            Some(error) => Err(error_line(&message["id"], error.code, &error.message)),
+            None => Ok(()),
+        },
         Err(e) => {
             let mut reply = crate::server::protocol_error::parse_error_reply(text, Some(&e));
             reply.push(b'\n');
             Err(reply)
         }
     }
+}
+
+/// The refusal of a request whose params hold a `null` member, for the methods a server
+/// answers (notifications and unknown methods are left to rmcp).
+fn null_refusal(message: &Value) -> Option<ProtocolError> {
+    let method = message.get("method")?.as_str()?;
+    if message.get("id").is_none() || !MCP_REQUESTS.contains(&method) {
+        return None;
+    }
+    check_no_null_member(message.get("params")?.as_object()?).err()
 }
 
 /// Serves `router` on `input` / `output` (stdin / stdout for a real server), one JSON-RPC
@@ -233,6 +249,48 @@ mod tests {
             let message = reply["error"]["message"].as_str().unwrap();
             assert!(message.starts_with("Parse error: "), "{message}");
             assert!(message.contains(named), "{message}");
+        }
+    }
+
+    /// rmcp's types read a `null` member as absent: the front refuses it first, naming it,
+    /// for every method a server answers; notifications and unknown methods pass to rmcp.
+    #[test]
+    fn a_null_params_member_is_refused_before_rmcp_reads_it() {
+        for (line, key) in [
+            (
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":null}}"#,
+                "arguments",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":"a","method":"resources/read","params":{"uri":"a://b","inputResponses":null}}"#,
+                "inputResponses",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":null}}"#,
+                "cursor",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"p","_meta":null}}"#,
+                "_meta",
+            ),
+        ] {
+            let reply: Value = serde_json::from_slice(&checked(line.as_bytes()).unwrap_err())
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+            let sent: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(reply["id"], sent["id"], "{reply}");
+            assert_eq!(reply["error"]["code"], -32602, "{reply}");
+            let message = reply["error"]["message"].as_str().unwrap();
+            assert!(
+                message.starts_with(&format!("params.{key}: null is not allowed here")),
+                "{message}"
+            );
+        }
+        for passed in [
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":null}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"x/unknown","params":{"a":null}}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","arguments":{"a":null}}}"#,
+        ] {
+            assert!(checked(passed.as_bytes()).is_ok(), "{passed}");
         }
     }
 }

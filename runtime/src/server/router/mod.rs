@@ -483,7 +483,9 @@ impl Router {
     /// Dispatches one request by method name, in process, and returns the result as the
     /// JSON a peer on `context`'s protocol version expects. Methods: `tools/list`,
     /// `tools/call`, `prompts/list`, `prompts/get`, `resources/list`,
-    /// `resources/templates/list`, `resources/read`, `completion/complete`.
+    /// `resources/templates/list`, `resources/read`, `completion/complete`. A params member
+    /// that is `null` is refused with `-32602` naming it (the one `null` rule), whatever
+    /// the method.
     pub async fn handle(
         &self,
         method: &str,
@@ -492,6 +494,7 @@ impl Router {
     ) -> Result<Value, ProtocolError> {
         let version = context.protocol_version();
         let mut params = params.unwrap_or_default();
+        crate::server::params::check_no_null_member(&params)?;
         let cacheable = |key: &str, items: Value| {
             let mut result = Map::new();
             result.insert(key.to_owned(), items);

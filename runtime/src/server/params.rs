@@ -1,9 +1,16 @@
-//! The request `_meta` rule both transports apply: the keys the schema types
-//! (`RequestMetaObject`: `progressToken`, and the `io.modelcontextprotocol/` keys of
-//! [`Meta::TYPED_KEYS`]) must hold their type. A wrong one is refused with `-32602`
-//! naming `params._meta.<key>`, never read as absent (a `logLevel` of `"loud"` is not "no
-//! log messages"). Other keys take any value; a key that breaks the key grammar is dropped
-//! by the transports, not refused (the progress token must survive a peer's one odd key).
+//! The rules on a request's params that every transport applies before a handler runs
+//! (the own endpoint, the router, and the fronts of rmcp's transports):
+//!
+//! - **The one `null` rule**: a member of a request's params is absent or holds its type;
+//!   `null` is refused with `-32602` naming it (`params.arguments: null is not allowed
+//!   here`), never read as absent. The schemas of every version forbid it (no request
+//!   param is nullable).
+//! - **The typed `_meta` keys** (`RequestMetaObject`: `progressToken`, and the
+//!   `io.modelcontextprotocol/` keys of [`Meta::TYPED_KEYS`]) must hold their type. A wrong
+//!   one is refused with `-32602` naming `params._meta.<key>`, never read as absent (a
+//!   `logLevel` of `"loud"` is not "no log messages"). Other keys take any value; a key that
+//!   breaks the key grammar is dropped by the transports, not refused (the progress token
+//!   must survive a peer's one odd key).
 
 use serde_json::{Map, Value};
 
@@ -13,6 +20,55 @@ use crate::wire::error::{cut, join_path};
 
 /// `progressToken`: a `ProgressToken`, a string or an integer.
 const PROGRESS_TOKEN: &str = "progressToken";
+
+/// The methods whose requests the fronts of rmcp's transports hold to the `null` rule
+/// before rmcp reads them (rmcp's types read a `null` member as absent). Others (unknown
+/// methods, notifications) are left to rmcp's own answer.
+pub(crate) const MCP_REQUESTS: [&str; 20] = [
+    "initialize",
+    "ping",
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "subscriptions/listen",
+    "completion/complete",
+    "logging/setLevel",
+    "tasks/get",
+    "tasks/result",
+    "tasks/list",
+    "tasks/cancel",
+    "tasks/update",
+];
+
+/// The `-32602` error for a params member that is `null` (the one `null` rule), naming
+/// what the member holds when it is not `null`.
+pub(crate) fn null_member(key: &str) -> ProtocolError {
+    let expected = match key {
+        "_meta" | "arguments" | "inputResponses" | "ref" | "argument" | "context" | "task"
+        | "capabilities" | "clientInfo" => "an object",
+        "name" | "uri" | "requestState" | "cursor" | "level" | "taskId" | "protocolVersion" => {
+            "a string"
+        }
+        _ => "a value of its type",
+    };
+    ProtocolError::null_param(key, expected)
+}
+
+/// The one `null` rule on a request's params (see the module docs): the first member that
+/// is `null`, refused.
+pub(crate) fn check_no_null_member(params: &Map<String, Value>) -> Result<(), ProtocolError> {
+    match params.iter().find(|(_, value)| value.is_null()) {
+        Some((key, _)) => Err(null_member(key)),
+        None => Ok(()),
+    }
+}
 
 /// Checks the typed keys of a request's `_meta` (see the module docs).
 pub(crate) fn check_request_meta(meta: &Map<String, Value>) -> Result<(), ProtocolError> {
@@ -96,6 +152,32 @@ mod tests {
             assert!(message.starts_with(path), "{meta}: {message}");
             assert!(message.contains("(rule: "), "{message}");
         }
+    }
+
+    #[test]
+    fn a_null_member_is_refused_naming_it_and_its_type() {
+        let params = json!({"name": "t", "arguments": null});
+        let error = check_no_null_member(params.as_object().unwrap()).unwrap_err();
+        assert_eq!(error.code, ProtocolError::INVALID_PARAMS);
+        assert!(
+            error
+                .message
+                .starts_with("params.arguments: null is not allowed here: expected an object"),
+            "{}",
+            error.message
+        );
+        let error = null_member("cursor");
+        assert!(
+            error.message.contains("expected a string"),
+            "{}",
+            error.message
+        );
+        check_no_null_member(
+            json!({"name": "t", "arguments": {"x": null}})
+                .as_object()
+                .unwrap(),
+        )
+        .unwrap();
     }
 
     #[test]
