@@ -512,46 +512,16 @@ mod tests {
     /// for every method a server answers; notifications and unknown methods pass to rmcp.
     #[test]
     fn a_null_params_member_is_refused_before_rmcp_reads_it() {
-        for (body, key) in [
-            (
-                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":null}}"#,
-                "arguments",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":"a","method":"resources/read","params":{"uri":"a://b","inputResponses":null}}"#,
-                "inputResponses",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"p","requestState":null}}"#,
-                "requestState",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":null}}"#,
-                "_meta",
-            ),
-            // A required member that is null is named as null, not as missing.
-            (
-                r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":null}}"#,
-                "name",
-            ),
-        ] {
+        use crate::server::params::{
+            NULL_MEMBER_PASSED, NULL_MEMBER_REQUESTS, assert_null_member_reply,
+        };
+        for (body, key) in NULL_MEMBER_REQUESTS {
             let response = check_body(body.as_bytes()).expect(body);
             assert_eq!(response.status(), StatusCode::OK);
             let reply: Value = serde_json::from_slice(&futures_body(response)).unwrap();
-            let sent: Value = serde_json::from_str(body).unwrap();
-            assert_eq!(reply["id"], sent["id"], "{reply}");
-            assert_eq!(reply["error"]["code"], -32602, "{reply}");
-            let message = reply["error"]["message"].as_str().unwrap();
-            assert!(
-                message.starts_with(&format!("params.{key}: null is not allowed here")),
-                "{message}"
-            );
+            assert_null_member_reply(body, key, &reply);
         }
-        for passed in [
-            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":null}}"#,
-            r#"{"jsonrpc":"2.0","id":4,"method":"x/unknown","params":{"a":null}}"#,
-            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","arguments":{"a":null}}}"#,
-        ] {
+        for passed in NULL_MEMBER_PASSED {
             assert!(check_body(passed.as_bytes()).is_none(), "{passed}");
         }
     }

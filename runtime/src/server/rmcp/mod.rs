@@ -36,8 +36,10 @@ pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 pub use mcp_server::McpServer;
 
+#[cfg(any(feature = "rmcp-stdio", feature = "rmcp-http"))]
 use std::sync::Arc;
 
+#[cfg(any(feature = "rmcp-stdio", feature = "rmcp-http"))]
 use crate::server::router::Router;
 
 /// Serves `router` over stdio until the client closes it (lines up to

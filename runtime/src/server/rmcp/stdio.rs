@@ -256,40 +256,15 @@ mod tests {
     /// for every method a server answers; notifications and unknown methods pass to rmcp.
     #[test]
     fn a_null_params_member_is_refused_before_rmcp_reads_it() {
-        for (line, key) in [
-            (
-                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":null}}"#,
-                "arguments",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":"a","method":"resources/read","params":{"uri":"a://b","inputResponses":null}}"#,
-                "inputResponses",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":null}}"#,
-                "cursor",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"p","_meta":null}}"#,
-                "_meta",
-            ),
-        ] {
-            let reply: Value = serde_json::from_slice(&checked(line.as_bytes()).unwrap_err())
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-            let sent: Value = serde_json::from_str(line).unwrap();
-            assert_eq!(reply["id"], sent["id"], "{reply}");
-            assert_eq!(reply["error"]["code"], -32602, "{reply}");
-            let message = reply["error"]["message"].as_str().unwrap();
-            assert!(
-                message.starts_with(&format!("params.{key}: null is not allowed here")),
-                "{message}"
-            );
+        use crate::server::params::{
+            NULL_MEMBER_PASSED, NULL_MEMBER_REQUESTS, assert_null_member_reply,
+        };
+        for (line, key) in NULL_MEMBER_REQUESTS {
+            let reply: Value =
+                serde_json::from_slice(&checked(line.as_bytes()).unwrap_err()).unwrap();
+            assert_null_member_reply(line, key, &reply);
         }
-        for passed in [
-            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":null}}"#,
-            r#"{"jsonrpc":"2.0","id":4,"method":"x/unknown","params":{"a":null}}"#,
-            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","arguments":{"a":null}}}"#,
-        ] {
+        for passed in NULL_MEMBER_PASSED {
             assert!(checked(passed.as_bytes()).is_ok(), "{passed}");
         }
     }
