@@ -472,3 +472,45 @@ fn message_metadata_with_what_has_no_place_is_refused() {
         Ok(result)
     );
 }
+
+/// An offset's hours run from 00 to 23 (ISO 8601, RFC 3339): `+24:00` and `+25` are not
+/// offsets, whatever the `time` crate reads; every offset up to `±23:59` is.
+#[test]
+fn last_modified_offsets_past_23_hours_are_refused() {
+    for text in [
+        "2025-01-12T10:00:00+23:59",
+        "2025-01-12T10:00:00-23:00",
+        "2025-01-12T10:00:00+14:00",
+        "20250112T100000-2300",
+        "2025-01-12T10+23",
+        "2025-01-12T10:00:00\u{2212}23:00",
+    ] {
+        assert!(mcp_content::Timestamp::new(text).is_ok(), "{text}");
+        let doc = stamped(text);
+        let result: CallToolResult = read_json(doc.as_bytes()).unwrap();
+        result.validate().unwrap();
+    }
+    for text in [
+        "2025-01-12T10:00:00+24:00",
+        "2025-01-12T10:00:00-24:00",
+        "2025-01-12T10:00:00+25:00",
+        "2025-01-12T10:00:00+2400",
+        "20250112T100000+2500",
+        "2025-01-12T10+24",
+        "2025-01-12T10:00:00\u{2212}24:00",
+        "2025-01-12T24:00+24:00",
+    ] {
+        assert!(mcp_content::Timestamp::new(text).is_err(), "{text}");
+        let error = read_json::<CallToolResult>(stamped(text).as_bytes()).unwrap_err();
+        assert_eq!(
+            error.path(),
+            "content[0].annotations.lastModified",
+            "{text}"
+        );
+        assert_eq!(
+            error.rule(),
+            Some(mcp_content::rules::Rule::Timestamp),
+            "{text}"
+        );
+    }
+}

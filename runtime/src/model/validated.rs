@@ -166,7 +166,7 @@ validated_string!(
 /// the reduced precisions ISO 8601 allows (`2025`, `2025-01`, `2025-W03`, `2025-01-12T10Z`) and the end
 /// of a day (`2025-01-12T24:00:00Z`).
 pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
-    if iso8601_parses(text) || reduced_precision_parses(text) {
+    if (iso8601_parses(text) || reduced_precision_parses(text)) && offset_hours_in_range(text) {
         Ok(())
     } else {
         Err(Violation::new(
@@ -177,6 +177,23 @@ pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
             ),
         ))
     }
+}
+
+/// Whether the hours of a date-time's offset, if any, are 00 to 23 (ISO 8601's and RFC
+/// 3339's range; the `time` crate reads up to 25).
+fn offset_hours_in_range(text: &str) -> bool {
+    let Some(at) = text.find(['T', 't']) else {
+        return true;
+    };
+    let time = &text[at + 1..];
+    let Some(sign) = time.find(['+', '-', '\u{2212}']) else {
+        return true;
+    };
+    let hours = time[sign..].trim_start_matches(['+', '-', '\u{2212}']);
+    hours
+        .get(..2)
+        .and_then(|hours| hours.parse::<u8>().ok())
+        .is_none_or(|hours| hours <= 23)
 }
 
 /// What the `time` crate's ISO 8601 and RFC 3339 parsers read.
