@@ -80,6 +80,10 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
     {
         return Ok(value);
     }
+    if blocks.is_empty() && written.is_empty() {
+        // The layout places nothing outside structuredContent: nothing more to check.
+        return Ok(value);
+    }
     let missing: Vec<(String, Value)> = written
         .iter()
         .filter(|(key, _)| result.meta.get(key).is_none())
