@@ -514,3 +514,99 @@ fn last_modified_offsets_past_23_hours_are_refused() {
         );
     }
 }
+
+#[derive(Content, Debug, PartialEq)]
+struct Pic {
+    #[content(image(mime = "image/png"))]
+    png: Vec<u8>,
+    #[content(text)]
+    caption: String,
+}
+
+#[derive(Content, Debug, PartialEq)]
+struct Res {
+    #[content(resource(uri = "file:///{name}.txt", mime = "text/plain"), meta("com.example/k" = 1))]
+    body: String,
+    #[content(text)]
+    name: String,
+}
+
+/// Whether every quotation (`"…"` or `` `…` ``) in `text` holds at most 81 characters.
+fn quotes_are_cut(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest.as_bytes()[open] as char;
+        let body = &rest[open + 1..];
+        let Some(close) = body.find(quote) else {
+            return body.chars().count() <= 81;
+        };
+        if body[..close].chars().count() > 81 {
+            return false;
+        }
+        rest = &body[close + 1..];
+    }
+    true
+}
+
+/// Reading back into a derived type bounds what it quotes from the peer: an unknown block's
+/// type (it was named whole: "unexpected xxx…(1000) block"), the text of a tool's error
+/// (a 1 MiB message came back whole; now its first 300 characters), and every value a
+/// literal, MIME type, URI or source comparison names.
+#[test]
+fn derived_reads_bound_what_they_quote() {
+    let long = "x".repeat(1000);
+    let image = r#"{"type":"image","data":"AAAA","mimeType":"image/png"}"#;
+    let error = read::<Pic>(&format!(
+        r#"{{"content":[{image},{{"type":"text","text":"c"}},{{"type":"{long}"}}]}}"#
+    ))
+    .unwrap_err();
+    assert!(error.len() < 200, "{error}");
+    assert!(
+        error.starts_with(&format!("content[2]: unexpected {}… block", &long[..80])),
+        "{error}"
+    );
+    let error = read::<Pic>(&format!(
+        r#"{{"content":[{{"type":"{long}"}},{{"type":"text","text":"c"}}]}}"#
+    ))
+    .unwrap_err();
+    assert!(error.len() < 300 && error.contains("x…"), "{error}");
+    let error = read::<Pic>(&format!(
+        r#"{{"content":[{{"type":"text","text":"{long}"}}],"isError":true}}"#
+    ))
+    .unwrap_err();
+    assert_eq!(
+        error,
+        format!("isError: the tool reported an error: {}…", &long[..300])
+    );
+    let short = read::<Pic>(
+        r#"{"content":[{"type":"text","text":"boom"},{"type":"text","text":"again"}],"isError":true}"#,
+    );
+    assert_eq!(
+        short.unwrap_err(),
+        "isError: the tool reported an error: boom\nagain"
+    );
+    let resource = |uri: &str, mime: &str, meta: &str, text: &str| {
+        format!(
+            r#"{{"content":[{{"type":"resource","resource":{{"uri":"{uri}","mimeType":"{mime}","text":"b"}},"_meta":{{"com.example/k":{meta}}}}},{{"type":"text","text":"{text}"}}]}}"#
+        )
+    };
+    for doc in [
+        resource(
+            &format!("file:///{long}.txt"),
+            "text/plain",
+            "1",
+            &format!("y{long}"),
+        ),
+        resource(
+            "file:///x.txt",
+            &format!("text/x{}", &long[..120]),
+            "1",
+            "x",
+        ),
+        resource(&format!("file:///{long}/x.csv"), "text/plain", "1", "x"),
+        resource("file:///x.txt", "text/plain", &format!("\"{long}\""), "x"),
+    ] {
+        let error = read::<Res>(&doc).unwrap_err();
+        assert!(quotes_are_cut(&error) && error.len() < 400, "{error}");
+    }
+}
