@@ -610,3 +610,32 @@ fn derived_reads_bound_what_they_quote() {
         assert!(quotes_are_cut(&error) && error.len() < 400, "{error}");
     }
 }
+
+/// Message parts and messages read with serde cut what they quote from the peer: a
+/// megabyte value of the wrong type in a part, an unknown message role.
+#[test]
+fn parts_and_messages_quote_short() {
+    use mcp_content::convert::{Message, Part};
+    let long = "x".repeat(1000);
+    for json in [
+        format!(r#"{{"resource":{{"uri":"a:b","size":"{long}"}}}}"#),
+        format!(r#"{{"text":{{"{long}":1}}}}"#),
+        format!(r#"{{"media":{{"url":["{long}"]}}}}"#),
+        format!(
+            r#"{{"media":{{"url":"data:image/png;base64,AAAA","contentType":"{long}"}},"metadata":"{long}"}}"#
+        ),
+    ] {
+        let error = serde_json::from_str::<Part>(&json).unwrap_err().to_string();
+        assert!(quotes_are_cut(&error) && error.len() < 300, "{error}");
+    }
+    let error = serde_json::from_str::<Message>(&format!(r#"{{"role":"{long}","content":[]}}"#))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.starts_with(&format!("unknown message role \"{}…\"; expected \"user\", \"model\", \"tool\" or \"system\" (rule: audience)", &long[..80])),
+        "{error}"
+    );
+    let message: Message =
+        serde_json::from_str(r#"{"role":"model","content":[{"text":"a"}]}"#).unwrap();
+    assert_eq!(message.role, mcp_content::convert::MessageRole::Model);
+}

@@ -82,7 +82,7 @@ pub use super::part_metadata::MCP_METADATA_KEY;
 /// assert_eq!(serde_json::to_string(&MessageRole::Model).unwrap(), r#""model""#);
 /// assert!(Role::try_from(MessageRole::System).is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MessageRole {
     /// The human side (MCP `user`).
@@ -316,7 +316,13 @@ impl<'de> Deserialize<'de> for Part {
             "data" => serde_json::from_value(value).map(Part::Data),
             _ => serde_json::from_value(value).map(Part::Custom),
         };
-        part.map_err(|e| de::Error::custom(format_args!("in a `{kind}` part: {e}")))
+        // serde quotes whole values (a megabyte string): cut as the reader's errors are.
+        part.map_err(|e| {
+            de::Error::custom(format_args!(
+                "in a `{kind}` part: {}",
+                crate::wire::error::cut_quoted(&e.to_string())
+            ))
+        })
     }
 }
 
@@ -1005,8 +1011,20 @@ impl FromStr for MessageRole {
             "system" => Ok(MessageRole::System),
             other => Err(Violation::new(
                 Rule::Audience,
-                format!("unknown message role {other:?}"),
+                format!(
+                    "unknown message role {:?}; expected \"user\", \"model\", \"tool\" or \"system\"",
+                    crate::wire::error::cut(other)
+                ),
             )),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for MessageRole {
+    /// As [`FromStr`]: an unknown role is named cut to 80 characters (serde's own error
+    /// would quote it whole).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let role = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        role.parse().map_err(de::Error::custom)
     }
 }
