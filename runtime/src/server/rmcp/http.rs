@@ -256,9 +256,6 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
     if crate::wire::read::encoding_error(bytes).is_some() {
         return Some(parse_error(bytes, None));
     }
-    if let Some((id, error)) = super::null_params::null_param(bytes) {
-        return Some(rpc_error(StatusCode::OK, &id, error.code, &error.message));
-    }
     let problem = missing_param(envelope.method.as_deref()?, envelope.params.as_ref())?;
     let id = envelope
         .id
@@ -458,33 +455,6 @@ mod tests {
             listed["error"]["message"],
             "tools/call: params.name is required"
         );
-        // The one `null` rule: a member of params that is `null` is named, never read as
-        // absent (rmcp takes `"arguments": null` as no arguments).
-        for (body, message) in [
-            (
-                r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"x","arguments":null}}"#,
-                "params.arguments: null is not allowed here: expected an object (rule: type)",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":null}}"#,
-                "params.name: null is not allowed here: expected a string (rule: type)",
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"cursor":null}}"#,
-                "params.cursor: null is not allowed here: expected a string (rule: type)",
-            ),
-        ] {
-            let (status, answer) = refusal(body).unwrap();
-            assert_eq!(status, StatusCode::OK);
-            assert_eq!(
-                (
-                    &answer["id"],
-                    &answer["error"]["code"],
-                    &answer["error"]["message"]
-                ),
-                (&json!(4), &json!(-32602), &json!(message))
-            );
-        }
         let fine = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":[1,{"b":null}]},"_meta":{"k":"v"}}}"#;
         assert!(refusal(fine).is_none());
         // Other methods, notifications and responses pass; so does a batch (rmcp's to judge).

@@ -22,8 +22,6 @@ mod convert;
 mod depth;
 #[cfg(feature = "rmcp-http")]
 mod http;
-#[cfg(any(feature = "rmcp-stdio", feature = "rmcp-http"))]
-mod null_params;
 pub(crate) mod peer;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
