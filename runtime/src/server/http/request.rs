@@ -94,9 +94,7 @@ pub(super) fn take_meta(
     params: &mut Map<String, Value>,
 ) -> Result<Map<String, Value>, ProtocolError> {
     match params.remove("_meta") {
-        None => Ok(Map::new()),
-        // The one `null` rule: `_meta` is absent or an object, never `null`.
-        Some(Value::Null) => Err(ProtocolError::null_param("_meta", "an object")),
+        None | Some(Value::Null) => Ok(Map::new()),
         Some(Value::Object(meta)) => Ok(meta),
         Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
     }
