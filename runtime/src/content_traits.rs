@@ -324,7 +324,8 @@ pub trait FromContent: Sized {
 
     /// Reads the value from a tool result: its blocks, its `_meta`, and (for structured
     /// types) past the JSON text block added for older clients. A result with
-    /// `isError: true` is an error naming its message.
+    /// `isError: true` is an error naming its message (its text blocks, the first 300
+    /// characters).
     fn from_call_tool_result(result: &CallToolResult) -> Result<Self, ReadError> {
         if result.is_error() {
             return Err(tool_error(result));
@@ -356,17 +357,24 @@ pub trait FromContent: Sized {
 /// literal entries a derived type declares there are not checked (told apart by address).
 pub(crate) static BLOCKS_ONLY: Meta = Meta::new();
 
-/// The error for a result with `isError: true`: its text blocks are the message.
+/// How much of a tool's error message [`tool_error`] keeps: the peer's text, which may be
+/// megabytes long, is cut as the reasons of an enum's error are.
+const TOOL_ERROR_CHARS: usize = 300;
+
+/// The error for a result with `isError: true`: its text blocks are the message (the first
+/// [`TOOL_ERROR_CHARS`] characters).
 pub(crate) fn tool_error(result: &CallToolResult) -> ReadError {
     let message: Vec<&str> = result
         .content
         .iter()
         .filter_map(ContentBlock::as_text)
         .collect();
-    ReadError::message(
-        "isError",
-        format!("the tool reported an error: {}", message.join("\n")),
-    )
+    let message = message.join("\n");
+    let message = match message.char_indices().nth(TOOL_ERROR_CHARS) {
+        Some((end, _)) => format!("{}…", &message[..end]),
+        None => message,
+    };
+    ReadError::message("isError", format!("the tool reported an error: {message}"))
 }
 
 /// A type whose tool result may carry `structuredContent`, and the JSON Schema of it

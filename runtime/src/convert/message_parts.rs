@@ -35,7 +35,13 @@
 //!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
 //!   URL; a `data:` media part of another type without the resource mark is an error (an
 //!   embedded resource needs a URI, and none is known);
-//! - part metadata other than `mcp` has no MCP field and is not carried back.
+//! - part metadata other than `mcp` has no MCP field and is not carried back;
+//! - nothing MCP-shaped is dropped silently: a member of `metadata.mcp` the block has no
+//!   place for (`icons` beside a text part, `resource` beside a link, a key this crate never
+//!   writes there), an `extra` key that names one of the block's own fields, a link's
+//!   `name`, `title`, `description` or `size` beside `text`, a `contentType` of another type
+//!   than the `data:` URL names, and a `metadata.mcp.resource.uri` other than the resource
+//!   part's `uri` are refused with their path.
 //!
 //! Errors name the JSON path inside the message (`content[1].media.url`) and the rule.
 
@@ -46,13 +52,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::data_url::{BLOB_MIME_TYPE, DataUrl};
-use crate::ReadLimits;
-use crate::model::annotations::{Annotations, Role};
-use crate::model::content::{
-    BlobResourceContents, ContentBlock, EmbeddedResource, ResourceContents, ResourceLink,
-    TextContent, TextResourceContents,
+use super::part_metadata::{
+    BlockFields, InnerFields, McpMetadata, put_non_empty, refuse_shadowing, wrap_mcp,
 };
-use crate::model::icon::Icon;
+use crate::ReadLimits;
+use crate::model::annotations::Role;
+use crate::model::content::{
+    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
+    ResourceContents, ResourceLink, TextContent, TextResourceContents,
+};
 use crate::model::json::RawJson;
 use crate::model::meta::Meta;
 use crate::model::prompt::{GetPromptResult, PromptMessage};
@@ -62,9 +70,7 @@ use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
 use crate::wire::read::read_value_with;
 
-/// The key under a part's or message's `metadata` that carries what MCP has and the part
-/// shape has not.
-pub const MCP_METADATA_KEY: &str = "mcp";
+pub use super::part_metadata::MCP_METADATA_KEY;
 
 /// Who a message is from, in Genkit's terms.
 ///
@@ -76,7 +82,7 @@ pub const MCP_METADATA_KEY: &str = "mcp";
 /// assert_eq!(serde_json::to_string(&MessageRole::Model).unwrap(), r#""model""#);
 /// assert!(Role::try_from(MessageRole::System).is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MessageRole {
     /// The human side (MCP `user`).
@@ -310,7 +316,13 @@ impl<'de> Deserialize<'de> for Part {
             "data" => serde_json::from_value(value).map(Part::Data),
             _ => serde_json::from_value(value).map(Part::Custom),
         };
-        part.map_err(|e| de::Error::custom(format_args!("in a `{kind}` part: {e}")))
+        // serde quotes whole values (a megabyte string): cut as the reader's errors are.
+        part.map_err(|e| {
+            de::Error::custom(format_args!(
+                "in a `{kind}` part: {}",
+                crate::wire::error::cut_quoted(&e.to_string())
+            ))
+        })
     }
 }
 
@@ -586,6 +598,8 @@ impl Message {
         let role = Role::try_from(self.role).map_err(|v| ReadError::new("role", v))?;
         let mut mcp = McpMetadata::take(self.metadata, "metadata", limits)?;
         let extra = mcp.map("extra")?;
+        mcp.finish()?;
+        refuse_shadowing::<PromptMessage>(&extra, "metadata.mcp.extra")?;
         let count = self.content.len();
         let Ok([part]) = <[Part; 1]>::try_from(self.content) else {
             return Err(ReadError::new(
@@ -645,11 +659,19 @@ impl Message {
             return Err(too_many_blocks(limits.max_blocks));
         }
         let mut mcp = McpMetadata::take(self.metadata, "metadata", limits)?;
+        let (is_error, meta, result_type) = (
+            mcp.read("isError")?,
+            mcp.read::<Meta>("_meta")?.unwrap_or_default(),
+            mcp.read("resultType")?,
+        );
+        let extra = mcp.map("extra")?;
+        mcp.finish()?;
+        refuse_shadowing::<CallToolResult>(&extra, "metadata.mcp.extra")?;
         let mut result = CallToolResult {
-            is_error: mcp.read("isError")?,
-            meta: mcp.read::<Meta>("_meta")?.unwrap_or_default(),
-            result_type: mcp.read("resultType")?,
-            extra: mcp.map("extra")?.into(),
+            is_error,
+            meta,
+            result_type,
+            extra: extra.into(),
             ..CallToolResult::default()
         };
         for (index, part) in self.content.into_iter().enumerate() {
@@ -724,6 +746,7 @@ pub fn part_to_block_with(part: Part, limits: &ReadLimits) -> Result<ContentBloc
     match part {
         Part::Text(part) => {
             let fields = BlockFields::take(part.metadata, limits)?;
+            fields.refuse_unplaced::<TextContent>(false, false)?;
             Ok(ContentBlock::from(TextContent {
                 text: part.text,
                 annotations: fields.annotations,
@@ -767,9 +790,11 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
                 ),
             ));
         }
+        fields.refuse_unplaced::<ResourceLink>(true, false)?;
         let uri = Uri::new(part.media.url.as_str()).map_err(|v| ReadError::new("media.url", v))?;
         let mut link = ResourceLink::new(uri, part.media.url);
         link.mime_type = content_type;
+        link.icons = fields.icons;
         link.annotations = fields.annotations;
         link.meta = fields.meta;
         link.extra = fields.extra.into();
@@ -777,7 +802,14 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
     }
     let url =
         DataUrl::parse_with(&part.media.url, limits).map_err(|v| ReadError::new("media.url", v))?;
+    if let Some(content_type) = &content_type {
+        agree_with_url(content_type, &url, &part.media.url)?;
+    }
+    if fields.resource.is_some() {
+        fields.refuse_unplaced::<EmbeddedResource>(false, true)?;
+    }
     if let Some(inner) = fields.resource {
+        inner.refuse_shadowing::<BlobResourceContents>()?;
         let uri = inner.uri.ok_or_else(|| {
             ReadError::new(
                 "metadata.mcp.resource.uri",
@@ -807,8 +839,10 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
     let top = mime_type.as_str().split('/').next().unwrap_or_default();
     let url = DataUrl::new(mime_type.clone(), url.data);
     let mut block = if top.eq_ignore_ascii_case("image") {
+        fields.refuse_unplaced::<ImageContent>(false, false)?;
         ContentBlock::from(url.into_image().map_err(|v| ReadError::new("media", v))?)
     } else if top.eq_ignore_ascii_case("audio") {
+        fields.refuse_unplaced::<AudioContent>(false, false)?;
         ContentBlock::from(url.into_audio().map_err(|v| ReadError::new("media", v))?)
     } else {
         return Err(ReadError::new(
@@ -848,7 +882,41 @@ fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentB
         .transpose()
         .map_err(|v| ReadError::new("resource.mimeType", v))?;
     if let Some(text) = resource.text {
+        fields.refuse_unplaced::<EmbeddedResource>(false, true)?;
+        // What only a link has: an embedded text resource would drop it.
+        let link_only = [
+            ("name", resource.name.is_some()),
+            ("title", resource.title.is_some()),
+            ("description", resource.description.is_some()),
+            ("size", resource.size.is_some()),
+        ];
+        if let Some((key, _)) = link_only.iter().find(|(_, present)| *present) {
+            return Err(ReadError::new(
+                format!("resource.{key}"),
+                Violation::new(
+                    Rule::ExtraField,
+                    "an embedded text resource (a resource part with `text`) has no place for it \
+                     (it would be dropped); only a link has one",
+                ),
+            ));
+        }
         let inner = fields.resource.unwrap_or_default();
+        inner.refuse_shadowing::<TextResourceContents>()?;
+        if let Some(inner_uri) = &inner.uri
+            && inner_uri != &uri
+        {
+            return Err(ReadError::new(
+                "metadata.mcp.resource.uri",
+                Violation::new(
+                    Rule::Uri,
+                    format!(
+                        "{:?} disagrees with resource.uri {:?}: an embedded text resource has one URI",
+                        crate::wire::error::cut(inner_uri.as_str()),
+                        crate::wire::error::cut(uri.as_str())
+                    ),
+                ),
+            ));
+        }
         return Ok(ContentBlock::from(EmbeddedResource {
             resource: ResourceContents::Text(TextResourceContents {
                 uri,
@@ -862,6 +930,7 @@ fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentB
             extra: fields.extra.into(),
         }));
     }
+    fields.refuse_unplaced::<ResourceLink>(true, false)?;
     // A link needs a name; a Genkit resource part has only a URI, so the URI names it.
     let name = resource.name.unwrap_or_else(|| resource.uri.clone());
     Ok(ContentBlock::from(ResourceLink {
@@ -878,6 +947,34 @@ fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentB
     }))
 }
 
+/// Refuses a `contentType` of another type than the `data:` URL `text` (parsed as `url`)
+/// names (type and subtype compared case-insensitively, parameters aside): two sources of
+/// one MIME type that disagree. A URL that names no type (`data:;base64,…`) contradicts
+/// nothing.
+fn agree_with_url(content_type: &MimeType, url: &DataUrl, text: &str) -> Result<(), ReadError> {
+    let names_none = text
+        .get("data:".len()..)
+        .is_some_and(|rest| rest.starts_with([';', ',']));
+    let essence = |mime: &str| {
+        let essence = mime.split(';').next().unwrap_or_default().trim();
+        essence.to_ascii_lowercase()
+    };
+    if names_none || essence(content_type.as_str()) == essence(url.mime_type.as_str()) {
+        return Ok(());
+    }
+    Err(ReadError::new(
+        "media.contentType",
+        Violation::new(
+            Rule::MimeType,
+            format!(
+                "{:?} disagrees with the type the data: URL names, {:?}: a media part has one MIME type",
+                crate::wire::error::cut(content_type.as_str()),
+                crate::wire::error::cut(url.mime_type.as_str())
+            ),
+        ),
+    ))
+}
+
 /// The `data:` URL of blob contents, encoded straight from the borrowed payload.
 fn blob_data_url(contents: &BlobResourceContents) -> String {
     match &contents.mime_type {
@@ -891,158 +988,6 @@ fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
         .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
 }
 
-// ---------------------------------------------------------------------------------------
-// `metadata.mcp`
-
-/// What a block carries that its part has no field for.
-#[derive(Default)]
-struct BlockFields {
-    annotations: Option<Annotations>,
-    meta: Meta,
-    extra: Map<String, Value>,
-    icons: Vec<Icon>,
-    /// The inner contents of an embedded resource.
-    resource: Option<InnerFields>,
-}
-
-/// What the inner contents of an embedded resource carry that the part has no field for.
-#[derive(Default)]
-struct InnerFields {
-    uri: Option<Uri>,
-    meta: Meta,
-    extra: Map<String, Value>,
-}
-
-impl InnerFields {
-    /// `None` when there is nothing to carry.
-    fn of(uri: Option<&Uri>, meta: &Meta, extra: &Map<String, Value>) -> Option<Self> {
-        (uri.is_some() || !meta.is_empty() || !extra.is_empty()).then(|| Self {
-            uri: uri.cloned(),
-            meta: meta.clone(),
-            extra: extra.clone(),
-        })
-    }
-}
-
-impl BlockFields {
-    fn of(annotations: Option<&Annotations>, meta: &Meta, extra: &Map<String, Value>) -> Self {
-        Self {
-            annotations: annotations.filter(|a| !a.is_empty()).cloned(),
-            meta: meta.clone(),
-            extra: extra.clone(),
-            icons: Vec::new(),
-            resource: None,
-        }
-    }
-
-    /// The part's `metadata`: `{"mcp": {…}}`, or empty when there is nothing to carry.
-    fn into_metadata(self) -> Map<String, Value> {
-        let mut mcp = Map::new();
-        if let Some(annotations) = self.annotations {
-            mcp.insert("annotations".to_owned(), to_json(&annotations));
-        }
-        put_non_empty(&mut mcp, "_meta", &self.meta.to_map());
-        put_non_empty(&mut mcp, "extra", &self.extra);
-        if !self.icons.is_empty() {
-            mcp.insert("icons".to_owned(), to_json(&self.icons));
-        }
-        if let Some(inner) = self.resource {
-            let mut resource = Map::new();
-            if let Some(uri) = inner.uri {
-                resource.insert("uri".to_owned(), Value::String(uri.into_string()));
-            }
-            put_non_empty(&mut resource, "_meta", &inner.meta.to_map());
-            put_non_empty(&mut resource, "extra", &inner.extra);
-            mcp.insert("resource".to_owned(), Value::Object(resource));
-        }
-        wrap_mcp(mcp)
-    }
-
-    /// Reads `metadata.mcp` of a part.
-    fn take(metadata: Map<String, Value>, limits: &ReadLimits) -> Result<Self, ReadError> {
-        let mut mcp = McpMetadata::take(metadata, "metadata", limits)?;
-        let resource = match mcp.fields.remove("resource") {
-            None => None,
-            Some(value) => {
-                let mut inner = McpMetadata::from_value(value, "metadata.mcp.resource", limits)?;
-                Some(InnerFields {
-                    uri: inner.read("uri")?,
-                    meta: inner.read::<Meta>("_meta")?.unwrap_or_default(),
-                    extra: inner.map("extra")?,
-                })
-            }
-        };
-        Ok(Self {
-            annotations: mcp.read("annotations")?,
-            meta: mcp.read::<Meta>("_meta")?.unwrap_or_default(),
-            extra: mcp.map("extra")?,
-            icons: mcp.read("icons")?.unwrap_or_default(),
-            resource,
-        })
-    }
-}
-
-/// The `mcp` object of a `metadata`, read field by field with paths for errors.
-struct McpMetadata {
-    fields: Map<String, Value>,
-    path: String,
-    limits: ReadLimits,
-}
-
-impl McpMetadata {
-    fn take(
-        mut metadata: Map<String, Value>,
-        path: &str,
-        limits: &ReadLimits,
-    ) -> Result<Self, ReadError> {
-        let path = format!("{path}.{MCP_METADATA_KEY}");
-        match metadata.remove(MCP_METADATA_KEY) {
-            None => Ok(Self {
-                fields: Map::new(),
-                path,
-                limits: *limits,
-            }),
-            Some(value) => Self::from_value(value, &path, limits),
-        }
-    }
-
-    fn from_value(value: Value, path: &str, limits: &ReadLimits) -> Result<Self, ReadError> {
-        match value {
-            Value::Object(fields) => Ok(Self {
-                fields,
-                path: path.to_owned(),
-                limits: *limits,
-            }),
-            other => Err(ReadError::new(
-                path,
-                // The kind, not the value: a megabyte array (or one nested 100,000 levels,
-                // whose `Display` recurses) would come back whole.
-                Violation::new(
-                    Rule::Type,
-                    format!(
-                        "expected an object, got {}",
-                        crate::model::meta::kind_of(&other)
-                    ),
-                ),
-            )),
-        }
-    }
-
-    fn read<T: de::DeserializeOwned>(&mut self, key: &str) -> Result<Option<T>, ReadError> {
-        self.fields
-            .remove(key)
-            .map(|value| {
-                read_value_with(value, &self.limits)
-                    .map_err(|e| e.within(&format!("{}.{key}", self.path)))
-            })
-            .transpose()
-    }
-
-    fn map(&mut self, key: &str) -> Result<Map<String, Value>, ReadError> {
-        Ok(self.read(key)?.unwrap_or_default())
-    }
-}
-
 /// The reader's block limit, at the first part past it.
 fn too_many_blocks(max_blocks: usize) -> ReadError {
     ReadError::new(
@@ -1052,26 +997,6 @@ fn too_many_blocks(max_blocks: usize) -> ReadError {
             format!("more than {max_blocks} blocks in the document"),
         ),
     )
-}
-
-fn put_non_empty(map: &mut Map<String, Value>, key: &str, value: &Map<String, Value>) {
-    if !value.is_empty() {
-        map.insert(key.to_owned(), Value::Object(value.clone()));
-    }
-}
-
-fn wrap_mcp(mcp: Map<String, Value>) -> Map<String, Value> {
-    let mut metadata = Map::new();
-    if !mcp.is_empty() {
-        metadata.insert(MCP_METADATA_KEY.to_owned(), Value::Object(mcp));
-    }
-    metadata
-}
-
-fn to_json<T: Serialize>(value: &T) -> Value {
-    // The model's `Serialize` impls write maps with string keys and never fail, and
-    // `model_to_value` reads their raw JSON at any depth.
-    crate::wire::value_text::model_to_value(value).unwrap_or(Value::Null)
 }
 
 impl FromStr for MessageRole {
@@ -1086,8 +1011,20 @@ impl FromStr for MessageRole {
             "system" => Ok(MessageRole::System),
             other => Err(Violation::new(
                 Rule::Audience,
-                format!("unknown message role {other:?}"),
+                format!(
+                    "unknown message role {:?}; expected \"user\", \"model\", \"tool\" or \"system\"",
+                    crate::wire::error::cut(other)
+                ),
             )),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for MessageRole {
+    /// As [`FromStr`]: an unknown role is named cut to 80 characters (serde's own error
+    /// would quote it whole).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let role = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        role.parse().map_err(de::Error::custom)
     }
 }

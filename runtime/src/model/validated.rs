@@ -166,7 +166,7 @@ validated_string!(
 /// the reduced precisions ISO 8601 allows (`2025`, `2025-01`, `2025-W03`, `2025-01-12T10Z`) and the end
 /// of a day (`2025-01-12T24:00:00Z`).
 pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
-    if iso8601_parses(text) || reduced_precision_parses(text) {
+    if (iso8601_parses(text) || reduced_precision_parses(text)) && offset_hours_in_range(text) {
         Ok(())
     } else {
         Err(Violation::new(
@@ -177,6 +177,23 @@ pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
             ),
         ))
     }
+}
+
+/// Whether the hours of a date-time's offset, if any, are 00 to 23 (ISO 8601's and RFC
+/// 3339's range; the `time` crate reads up to 25).
+fn offset_hours_in_range(text: &str) -> bool {
+    let Some(at) = text.find(['T', 't']) else {
+        return true;
+    };
+    let time = &text[at + 1..];
+    let Some(sign) = time.find(['+', '-', '\u{2212}']) else {
+        return true;
+    };
+    let hours = time[sign..].trim_start_matches(['+', '-', '\u{2212}']);
+    hours
+        .get(..2)
+        .and_then(|hours| hours.parse::<u8>().ok())
+        .is_none_or(|hours| hours <= 23)
 }
 
 /// What the `time` crate's ISO 8601 and RFC 3339 parsers read.
@@ -216,6 +233,14 @@ fn reduced_precision_parses(text: &str) -> bool {
             }
         };
     };
+    full_clock(text, at).is_some_and(|(full, _)| full != text && iso8601_parses(&full))
+}
+
+/// The date-time `text` (with its `T` at `at`) stands for, in a form the `time` crate reads:
+/// an hour alone (`T10`) gets its minutes, U+2212 (the minus sign ISO 8601 prints) becomes
+/// `-`, and `24:00` becomes `00:00` — with `true`: the instant is a day later.
+fn full_clock(text: &str, at: usize) -> Option<(String, bool)> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let (date, time) = (&text[..at], &text[at + 1..]);
     // The clock, then the offset (`Z`, `+hh`, `-hh:mm`…), which the full parse checks.
     let clock_end = time
@@ -226,17 +251,54 @@ fn reduced_precision_parses(text: &str) -> bool {
     if clock.len() == 2 && digits(&clock) {
         clock.push_str(":00");
     }
+    let mut next_day = false;
     if let Some(rest) = clock.strip_prefix("24") {
         // Only `24:00`, `24:00:00`, `24:00:00.000`… (the instant a day ends).
         if !rest.bytes().all(|b| matches!(b, b'0' | b':' | b'.' | b',')) {
-            return false;
+            return None;
         }
         clock.replace_range(..2, "00");
+        next_day = true;
     }
     // U+2212, the minus sign ISO 8601 itself prints, for the ASCII one parsers read.
     let offset = offset.replace('\u{2212}', "-");
-    let full = format!("{date}T{clock}{offset}");
-    full != text && iso8601_parses(&full)
+    Some((format!("{date}T{clock}{offset}"), next_day))
+}
+
+impl Timestamp {
+    /// The instant this timestamp names, when it names one: a date-time with an offset
+    /// (`Z`, `+02:00`…), in any ISO 8601 spelling (`2025-01-12T10:00:00Z`,
+    /// `20250112T120000+0200`, `2025-01-12T10Z`, `2025-01-11T24:00Z`…). A date, or a
+    /// date-time without an offset (a local time), names none.
+    ///
+    /// Two spellings of one instant are equal here and different as text:
+    ///
+    /// ```
+    /// use mcp_content::Timestamp;
+    /// let z = Timestamp::new("2025-01-12T10:00:00Z").unwrap();
+    /// let offset = Timestamp::new("2025-01-12T12:00:00+02:00").unwrap();
+    /// assert_ne!(z, offset);
+    /// assert_eq!(z.instant(), offset.instant());
+    /// assert_eq!(Timestamp::new("2025-01-12").unwrap().instant(), None);
+    /// ```
+    pub fn instant(&self) -> Option<time::OffsetDateTime> {
+        use time::format_description::well_known::{Iso8601, Rfc3339};
+        let parse = |text: &str| {
+            time::OffsetDateTime::parse(text, &Rfc3339)
+                .or_else(|_| time::OffsetDateTime::parse(text, &Iso8601::PARSING))
+                .ok()
+        };
+        if let Some(instant) = parse(&self.0) {
+            return Some(instant);
+        }
+        let (full, next_day) = full_clock(&self.0, self.0.find(['T', 't'])?)?;
+        let instant = parse(&full)?;
+        if next_day {
+            instant.checked_add(time::Duration::DAY)
+        } else {
+            Some(instant)
+        }
+    }
 }
 
 validated_string!(

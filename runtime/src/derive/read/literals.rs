@@ -13,6 +13,7 @@ use super::sources::At;
 use crate::model::annotations::Role;
 use crate::model::content::ContentBlock;
 use crate::model::meta::Meta;
+use crate::model::validated::Timestamp;
 use crate::wire::error::{ReadError, cut};
 
 /// A literal `_meta` value, as the attribute spells it.
@@ -88,7 +89,8 @@ pub enum Expect {
     Audience(&'static [Role]),
     /// `annotations(priority = …)`: compared as a number.
     Priority(f64),
-    /// `annotations(last_modified = "…")`: compared as written.
+    /// `annotations(last_modified = "…")`: compared as instants (`…T10:00:00Z` and
+    /// `…T12:00:00+02:00` are equal), or as text when one names no instant (a date).
     LastModified(&'static str),
     /// A link's `title = "…"`.
     Title(&'static str),
@@ -164,7 +166,7 @@ fn expect_one(
         }
         Expect::LastModified(time) => {
             let found = annotations.and_then(|a| a.last_modified.as_ref());
-            if found.is_some_and(|t| t.as_str() == time) {
+            if found.is_some_and(|found| same_time(found, time)) {
                 return Ok(());
             }
             (
@@ -265,8 +267,36 @@ fn expect_meta(
     ))
 }
 
+/// Whether `found` is the literal `lit`: the same text, or the same instant in another
+/// spelling (another offset, `Z` for `+00:00`, the basic format, `24:00` of the day before).
+fn same_time(found: &Timestamp, lit: &str) -> bool {
+    found.as_str() == lit
+        || Timestamp::new(lit).is_ok_and(|lit| {
+            lit.instant()
+                .is_some_and(|lit| found.instant() == Some(lit))
+        })
+}
+
 fn field_word(field: &str) -> String {
     format!("field `{field}`")
+}
+
+/// Why a block or result that lacks a literal is refused (the end of every such error).
+const LITERAL_RULE: &str =
+    "(a block or result is read only when it carries the literal values its attributes write)";
+
+/// Whether `error` refuses a result whose `_meta` lacks the literal entry `key` the type or
+/// a variant declares: the refusal itself, or an enum's error that gives it as a variant's
+/// reason.
+pub(super) fn lacks_literal(error: &ReadError, key: &str) -> bool {
+    let detail = error.detail();
+    let declares = format!("declares _meta entry {key:?} ");
+    let lacks = |reason: &str| reason.contains(&declares) && reason.contains("found none");
+    (error.path().starts_with("_meta") && lacks(detail))
+        || (detail.starts_with("no variant of")
+            && detail
+                .split(LITERAL_RULE)
+                .any(|reason| lacks(reason.rsplit("`: ").next().unwrap_or_default())))
 }
 
 fn refused(
@@ -279,9 +309,6 @@ fn refused(
     let found = found.unwrap_or_else(|| "none".to_owned());
     ReadError::message(
         path,
-        format!(
-            "{who} declares {what} {declared}, found {found} \
-             (a block or result is read only when it carries the literal values its attributes write)"
-        ),
+        format!("{who} declares {what} {declared}, found {found} {LITERAL_RULE}"),
     )
 }

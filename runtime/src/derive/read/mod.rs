@@ -169,7 +169,8 @@ pub(crate) fn unexpected_for<S, T>(
             format!("content[{index}]"),
             format!(
                 "unexpected {kind} block: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
-                kind = block.kind(),
+                // An unknown block's type is the peer's text: cut as every quoted value.
+                kind = crate::wire::error::cut(block.kind()),
                 article = if block.kind().starts_with(['a', 'i']) {
                     "an"
                 } else {
@@ -187,7 +188,7 @@ fn unexpected_block(index: usize, block: &ContentBlock, name: &str) -> ReadError
         format!("content[{index}]"),
         format!(
             "unexpected {} block: no field of `{name}` is left to take it",
-            block.kind()
+            crate::wire::error::cut(block.kind())
         ),
     )
 }

@@ -9,7 +9,9 @@
 //!   text block no field takes that holds other JSON of the same shape is a copy that
 //!   disagrees, and is refused naming both;
 //! - when no other block is left (a peer that sends only the copy, or nothing) there is
-//!   nothing to compare, and the value is read from `structuredContent` alone;
+//!   nothing to compare, and the value is read from `structuredContent` alone, the result's
+//!   `_meta` read as the layout says over the blocks the value writes (a variant's literal
+//!   entries and a field's entry that is present are checked);
 //! - otherwise the blocks are read as the type's layout says (every rule of a read from
 //!   blocks applies), the fields with no place of their own taken from `structuredContent`,
 //!   and the value read from the blocks must have the serde form of the one read from
@@ -52,20 +54,88 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     if result.content.len() == usize::from(copy.is_some()) {
         // No block to read, but the result's `_meta` is still the type's.
         super::expect_result_meta(&result.meta, T::NAME, T::RESULT_META)?;
+        return read_meta_alone(result, &structured_value, value);
+    }
+    read_blocks(result, copy, value, &structured_value)
+}
+
+/// A result with no block but the copy: the value is `structuredContent`'s, and the result's
+/// `_meta` is read as the type's layout says over the blocks the value writes (which agree
+/// with it by construction). So the literal entries the variant read declares are checked
+/// (missing or different is refused), and so is a field's entry that is present (it must
+/// agree with `structuredContent`); a field's entry that is absent is taken from
+/// `structuredContent`, as its blocks are.
+fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
+    result: &CallToolResult,
+    structured: &Value,
+    value: T,
+) -> Result<T, ReadError> {
+    let mut blocks = Vec::new();
+    let mut written = Meta::new();
+    // A value that cannot be written has no layout to read `_meta` by (writing it fails
+    // anyway): it is `structuredContent`'s.
+    if reread::<T>(structured)?
+        .try_extend_content(&mut blocks, &mut written)
+        .is_err()
+    {
         return Ok(value);
     }
+    if blocks.is_empty() && written.is_empty() {
+        // The layout places nothing outside structuredContent: nothing more to check.
+        return Ok(value);
+    }
+    let missing: Vec<(String, Value)> = written
+        .iter()
+        .filter(|(key, _)| result.meta.get(key).is_none())
+        .filter_map(|(key, raw)| {
+            let value = crate::wire::value_text::parse_value(raw.get()).ok()?;
+            Some((key.into_owned(), value))
+        })
+        .collect();
+    // The entries the result leaves out are taken from `structuredContent` (`skip`: all but
+    // that one), so what is checked is what the result holds…
+    let read_with = |skip: Option<usize>| {
+        let mut own = CallToolResult::new(blocks.clone());
+        own.meta = result.meta.clone();
+        for (index, (key, entry)) in missing.iter().enumerate() {
+            if Some(index) != skip {
+                own.meta.__insert_unchecked(key, entry.clone());
+            }
+        }
+        read_blocks(&own, None, reread::<T>(structured)?, structured)
+    };
+    read_with(None)?;
+    // …and whether an entry it leaves out is a literal the layout declares (which a result
+    // must carry), not a field's value.
+    for (skip, (key, _)) in missing.iter().enumerate() {
+        match read_with(Some(skip)) {
+            Err(error) if super::literals::lacks_literal(&error, key) => return Err(error),
+            _ => {}
+        }
+    }
+    Ok(value)
+}
+
+/// The blocks of `result` (the copy aside) read as the layout says, the fields with no place
+/// taken from `value`, compared with `structured`.
+fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
+    result: &CallToolResult,
+    copy: Option<usize>,
+    value: T,
+    structured_value: &Value,
+) -> Result<T, ReadError> {
     let expected = serialized(&value)?;
     let read = match read_over(result, copy, value) {
         Ok(read) => read,
         Err(error) => {
             if copy.is_none()
-                && let Some(stray) = stray_copy(&result.content, &structured_value)
+                && let Some(stray) = stray_copy(&result.content, structured_value)
             {
                 return Err(stray);
             }
             // The writer leaves the copy out when a field's block already holds the same text:
             // that block is the field's, read it so.
-            match copy.map(|_| read_over::<T>(result, None, reread(&structured_value)?)) {
+            match copy.map(|_| read_over::<T>(result, None, reread(structured_value)?)) {
                 Some(Ok(read)) => read,
                 _ => return Err(error),
             }
@@ -82,7 +152,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
         None => Ok(read),
         Some(at) => Err(disagreement::<T>(
             result,
-            &structured_value,
+            structured_value,
             copy,
             &at,
             (&expected, &found),
