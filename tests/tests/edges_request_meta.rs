@@ -151,3 +151,95 @@ async fn the_router_refuses_a_null_params_member_of_any_method() {
         .unwrap();
     assert_eq!(listed["tools"][0]["name"], "level");
 }
+
+/// Called in process (no transport front), the router holds the params it reads to their
+/// schema types: a list's `cursor`, and `completion/complete`'s `ref` and `context` down to
+/// each argument, each refused naming its path.
+#[tokio::test]
+async fn the_router_refuses_mistyped_cursor_and_completion_params() {
+    let router = mcp_content::Router::builder()
+        .tool(level {})
+        .build()
+        .unwrap();
+    let context = || {
+        mcp_content::Context::new(
+            mcp_content::Meta::new(),
+            mcp_content::ProtocolVersion::V2026_07_28,
+        )
+    };
+    let argument = json!({"name": "a", "value": "x"});
+    let prompt = json!({"type": "ref/prompt", "name": "p"});
+    for (method, params, path) in [
+        ("tools/list", json!({"cursor": 1}), "params.cursor: "),
+        ("prompts/list", json!({"cursor": {}}), "params.cursor: "),
+        (
+            "completion/complete",
+            json!({"ref": {"type": null, "name": "p"}, "argument": argument}),
+            "params.ref.type: ",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/tool", "name": "p"}, "argument": argument}),
+            "params.ref.type: ",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": null}, "argument": argument}),
+            "params.ref.name: ",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/resource"}, "argument": argument}),
+            "params.ref.uri: ",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": prompt, "argument": argument, "context": {"arguments": null}}),
+            "params.context.arguments: ",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": prompt, "argument": argument, "context": {"arguments": {"b": null}}}),
+            "params.context.arguments.b: ",
+        ),
+        (
+            "completion/complete",
+            json!({"ref": prompt, "argument": argument, "context": []}),
+            "params.context: ",
+        ),
+    ] {
+        let error = router
+            .handle(method, params.as_object().cloned(), context())
+            .await
+            .unwrap_err();
+        assert_eq!(error.code, -32602, "{params}: {error:?}");
+        assert!(
+            error.message.starts_with(path),
+            "{params}: {}",
+            error.message
+        );
+    }
+    for params in [
+        json!({"ref": prompt, "argument": argument, "context": {"arguments": {"b": "y"}}}),
+        json!({"ref": {"type": "ref/resource", "uri": "a://{x}"}, "argument": argument}),
+    ] {
+        let done = router
+            .handle(
+                "completion/complete",
+                params.as_object().cloned(),
+                context(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(done["completion"]["values"], json!([]), "{params}");
+    }
+    let listed = router
+        .handle(
+            "tools/list",
+            json!({"cursor": "c"}).as_object().cloned(),
+            context(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(listed["tools"][0]["name"], "level");
+}

@@ -17,8 +17,9 @@ use serde_json::{Map, Value};
 #[cfg(any(feature = "http", feature = "rmcp"))]
 use crate::model::meta::{Meta, check_reserved_value};
 use crate::server::protocol_error::ProtocolError;
+use crate::wire::error::cut;
 #[cfg(any(feature = "http", feature = "rmcp"))]
-use crate::wire::error::{cut, join_path};
+use crate::wire::error::join_path;
 
 /// `progressToken`: a `ProgressToken`, a string or an integer.
 #[cfg(any(feature = "http", feature = "rmcp"))]
@@ -71,6 +72,75 @@ pub(crate) fn check_no_null_member(params: &Map<String, Value>) -> Result<(), Pr
     match params.iter().find(|(_, value)| value.is_null()) {
         Some((key, _)) => Err(null_member(key)),
         None => Ok(()),
+    }
+}
+
+/// A list method's `cursor`: absent, or a string (the router serves every item at once and
+/// never hands out a cursor, so any string is read as "from the start").
+pub(crate) fn check_cursor(params: &Map<String, Value>) -> Result<(), ProtocolError> {
+    match params.get("cursor") {
+        None | Some(Value::String(_)) => Ok(()),
+        Some(other) => Err(ProtocolError::invalid_params(format!(
+            "params.cursor: must be a string, got {} (rule: type)",
+            crate::model::meta::kind_of(other)
+        ))),
+    }
+}
+
+/// `completion/complete`'s `ref` and `context`, as the schema has them: `ref` a
+/// `PromptReference` (`type` `"ref/prompt"`, `name` a string, `title` a string if present)
+/// or a `ResourceTemplateReference` (`type` `"ref/resource"`, `uri` a string); `context`,
+/// when present, an object whose `arguments`, when present, map names to strings. A
+/// member of the wrong type, or `null`, is refused naming its path.
+pub(crate) fn check_completion(
+    reference: &Map<String, Value>,
+    context: Option<&Value>,
+) -> Result<(), ProtocolError> {
+    let refused = |path: &str, wanted: &str, got: Option<&Value>| {
+        let got = got.map_or("nothing", crate::model::meta::kind_of);
+        Err(ProtocolError::invalid_params(format!(
+            "params.{path}: must be {wanted}, got {got} (rule: type)"
+        )))
+    };
+    let string = |key: &str| match reference.get(key) {
+        Some(Value::String(_)) => Ok(()),
+        other => refused(&format!("ref.{key}"), "a string", other),
+    };
+    match reference.get("type").and_then(Value::as_str) {
+        Some("ref/prompt") => {
+            string("name")?;
+            if reference.contains_key("title") {
+                string("title")?;
+            }
+        }
+        Some("ref/resource") => string("uri")?,
+        _ => {
+            return refused(
+                "ref.type",
+                "\"ref/prompt\" or \"ref/resource\"",
+                reference.get("type"),
+            );
+        }
+    }
+    let Some(context) = context else {
+        return Ok(());
+    };
+    let Some(context) = context.as_object() else {
+        return refused("context", "an object", Some(context));
+    };
+    match context.get("arguments") {
+        None => Ok(()),
+        Some(Value::Object(arguments)) => {
+            match arguments.iter().find(|(_, value)| !value.is_string()) {
+                Some((name, value)) => refused(
+                    &format!("context.arguments.{}", cut(name)),
+                    "a string",
+                    Some(value),
+                ),
+                None => Ok(()),
+            }
+        }
+        other => refused("context.arguments", "an object", other),
     }
 }
 

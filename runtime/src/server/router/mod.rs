@@ -508,6 +508,9 @@ impl Router {
             Value::Object(result)
         };
         let list = |items: Vec<Value>| Value::Array(items);
+        if method.ends_with("/list") {
+            crate::server::params::check_cursor(&params)?;
+        }
         match method {
             "tools/list" => Ok(cacheable(
                 "tools",
@@ -551,10 +554,11 @@ impl Router {
             "completion/complete" => {
                 // `ref` and `argument` (with its `name` and `value`) are required: read as
                 // the schema has them, `null` refused with its path, never read as "".
-                let reference = match take_object(&mut params, "ref")? {
-                    Some(reference) => Value::Object(reference),
-                    None => return Err(ProtocolError::invalid_params("params.ref is required")),
+                let Some(reference) = take_object(&mut params, "ref")? else {
+                    return Err(ProtocolError::invalid_params("params.ref is required"));
                 };
+                crate::server::params::check_completion(&reference, params.get("context"))?;
+                let reference = Value::Object(reference);
                 let Some(mut argument) = take_object(&mut params, "argument")? else {
                     return Err(ProtocolError::invalid_params("params.argument is required"));
                 };
