@@ -1,6 +1,6 @@
 //! `metadata.mcp` of LLM message parts and messages: what a block (or a message's prompt
 //! message or tool result) carries that Genkit's part shape has no field for, written by
-//! [`super::message_parts`] and read back here.
+//! [`super::write`] and read back here.
 //!
 //! Read back, nothing is dropped silently: a member of `metadata.mcp` the block being built
 //! has no place for (`icons` beside a text part, `resource` beside a link, a key this crate
