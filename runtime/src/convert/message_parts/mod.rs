@@ -43,14 +43,53 @@
 //!   than the `data:` URL names, and a `metadata.mcp.resource.uri` other than the resource
 //!   part's `uri` are refused with their path.
 //!
+//! Nothing the model keeps as text changes on the way. A part's and a message's `metadata`
+//! and a custom part's object are [`JsonObject`]s, a data part's value is a [`RawJson`], and
+//! what goes into `metadata.mcp` is the model's own text: `_meta` and unknown fields as the
+//! model holds them, annotations and icons as its JSON writer writes them. Read back, each
+//! is read from its text as [`read_json_with`](crate::read_json_with) reads a document,
+//! within the limits given. So MCP → parts → MCP gives back the bytes
+//! [`to_json_for`](crate::SerializeFor::to_json_for) wrote, for every protocol version:
+//! numbers past 64 bits and their spelling (`1E2`, `-0`, `1.50`), key order, the spelling
+//! of member names (`"\u0041"`) and a link's `size` past 64 bits are kept, in process and
+//! through the parts' JSON text (`serde_json::to_string` / `from_str`):
+//!
+//! ```
+//! use mcp_content::{CallToolResult, ProtocolVersion, SerializeFor, read_json};
+//! use mcp_content::convert::Message;
+//!
+//! let document = r#"{"content":[{"type":"x-chart","z":1E2,"a":-0}],"structuredContent":{"n":123456789012345678901234567890},"_meta":{"com.example/b":1.50,"com.example/a":1}}"#;
+//! let result: CallToolResult = read_json(document.as_bytes()).unwrap();
+//! let text = serde_json::to_string(&Message::from_call_tool_result(&result)).unwrap();
+//! let message: Message = serde_json::from_str(&text).unwrap();
+//! let back = message.into_call_tool_result().unwrap();
+//! for version in ProtocolVersion::ALL {
+//!     assert_eq!(back.to_json_for(version), result.to_json_for(version));
+//! }
+//! ```
+//!
+//! What is not kept:
+//! - what a `serde_json::Value` changes, when a message or part goes through one
+//!   (`serde_json::to_value` / `from_value`): numbers past 64 bits, number spellings (`1E2`
+//!   becomes `100.0`) and key order (sorted), as for every model value;
+//! - whitespace between tokens: the text kept is compact, as the model's is;
+//! - the spelling of the member names of a `metadata` object itself (`mcp`, and the keys
+//!   other frameworks put beside it) written with serde: a [`JsonObject`]'s `Serialize`
+//!   writes the decoded names (`"\u0041"` as `"A"`). What is under `mcp` keeps its text;
+//! - members of a part object other than its content key and `metadata` (Genkit's own
+//!   fields): they are not read.
+//!
+//! Errors name the JSON path inside the message (`content[1].media.url`) and the rule.
 
+use std::borrow::Cow;
 use std::str::FromStr;
 
 use serde::de::{self, Deserializer};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::value::RawValue;
 
 use crate::model::annotations::Role;
+use crate::model::json::{JsonObject, RawJson};
 use crate::rules::{Rule, Violation};
 
 mod metadata;
@@ -148,8 +187,8 @@ pub struct Message {
     /// What it says.
     pub content: Vec<Part>,
     /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub metadata: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "JsonObject::is_empty")]
+    pub metadata: JsonObject,
 }
 
 /// One part of a message. Serialized as Genkit's part objects, told apart by their one
@@ -183,8 +222,8 @@ pub struct TextPart {
     /// The text.
     pub text: String,
     /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub metadata: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "JsonObject::is_empty")]
+    pub metadata: JsonObject,
 }
 
 /// `{"media": {"url": …, "contentType": …}}`.
@@ -193,8 +232,8 @@ pub struct MediaPart {
     /// The media.
     pub media: Media,
     /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub metadata: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "JsonObject::is_empty")]
+    pub metadata: JsonObject,
 }
 
 /// Media by URL.
@@ -214,8 +253,8 @@ pub struct ResourcePart {
     /// The resource.
     pub resource: ResourceRef,
     /// Metadata; [`MCP_METADATA_KEY`] holds MCP fields that have no part.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub metadata: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "JsonObject::is_empty")]
+    pub metadata: JsonObject,
 }
 
 /// A resource in a part: its URI (Genkit's one field) and what MCP says about it.
@@ -245,23 +284,50 @@ pub struct ResourceRef {
 }
 
 /// `{"data": …}`.
+///
+/// The data is JSON kept as text, as the model keeps `structuredContent`: numbers of any
+/// size and spelling, key order and escapes are relayed as read.
+///
+/// ```
+/// use mcp_content::convert::{DataPart, Part};
+///
+/// let text = r#"{"data":{"b":1E2,"a":123456789012345678901234567890,"c":-0}}"#;
+/// let part: Part = serde_json::from_str(text).unwrap();
+/// assert_eq!(serde_json::to_string(&part).unwrap(), text);
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DataPart {
     /// The data.
-    pub data: Value,
+    pub data: RawJson,
     /// Metadata.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub metadata: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "JsonObject::is_empty")]
+    pub metadata: JsonObject,
 }
 
 /// `{"custom": {…}}`.
+///
+/// The object is kept as text, as the model keeps an unknown block: its members in the
+/// order read, numbers of any size and spelling, and (read or written with `serde_json`)
+/// the spelling of its member names (`"\u0041"` stays so).
+///
+/// ```
+/// use mcp_content::convert::Part;
+///
+/// let text = r#"{"custom":{"type":"x-chart","z":1E2,"\u0041":[-0,1.50]}}"#;
+/// let part: Part = serde_json::from_str(text).unwrap();
+/// assert_eq!(serde_json::to_string(&part).unwrap(), text);
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CustomPart {
     /// The object (for an MCP block of an unknown type: the whole block, `type` included).
-    pub custom: Map<String, Value>,
+    #[serde(
+        serialize_with = "object_as_text",
+        deserialize_with = "object_from_text"
+    )]
+    pub custom: JsonObject,
     /// Metadata.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub metadata: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "JsonObject::is_empty")]
+    pub metadata: JsonObject,
 }
 
 const PART_KINDS: [&str; 5] = ["text", "media", "resource", "data", "custom"];
@@ -272,24 +338,23 @@ impl<'de> Deserialize<'de> for Part {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // Told apart by key, not by trying each shape in turn (serde's `untagged`), so the
         // error says which part kind was wrong and why.
-        let object = Map::<String, Value>::deserialize(deserializer)?;
-        let kinds: Vec<&str> = PART_KINDS
-            .into_iter()
-            .filter(|k| object.contains_key(*k))
-            .collect();
+        // Buffered as text, not as a `Value`: a link's `size` past 64 bits, the numbers and
+        // key order of `data`, `custom` and `metadata` are read from the text as it came.
+        let object = JsonObject::deserialize(deserializer)?;
+        let keys: Vec<String> = object.keys().map(Cow::into_owned).collect();
+        let has = |key: &str| keys.iter().any(|k| k == key);
+        let kinds: Vec<&str> = PART_KINDS.into_iter().filter(|k| has(k)).collect();
         let kind = match kinds.as_slice() {
             [kind] => *kind,
             [] => {
-                return Err(
-                    match OTHER_PART_KINDS.iter().find(|k| object.contains_key(**k)) {
-                        Some(other) => de::Error::custom(format_args!(
-                            "a `{other}` part has no MCP content (supported: text, media, resource, data, custom)"
-                        )),
-                        None => de::Error::custom(
-                            "a part needs one of `text`, `media`, `resource`, `data`, `custom`",
-                        ),
-                    },
-                );
+                return Err(match OTHER_PART_KINDS.iter().find(|k| has(k)) {
+                    Some(other) => de::Error::custom(format_args!(
+                        "a `{other}` part has no MCP content (supported: text, media, resource, data, custom)"
+                    )),
+                    None => de::Error::custom(
+                        "a part needs one of `text`, `media`, `resource`, `data`, `custom`",
+                    ),
+                });
             }
             several => {
                 return Err(de::Error::custom(format_args!(
@@ -297,19 +362,23 @@ impl<'de> Deserialize<'de> for Part {
                 )));
             }
         };
-        let value = Value::Object(object);
+        let text = object.as_str();
         let part = match kind {
-            "text" => serde_json::from_value(value).map(Part::Text),
-            "media" => serde_json::from_value(value).map(Part::Media),
-            "resource" => serde_json::from_value(value).map(Part::Resource),
-            "data" => serde_json::from_value(value).map(Part::Data),
-            _ => serde_json::from_value(value).map(Part::Custom),
+            "text" => serde_json::from_str(text).map(Part::Text),
+            "media" => serde_json::from_str(text).map(Part::Media),
+            "resource" => serde_json::from_str(text).map(Part::Resource),
+            "data" => serde_json::from_str(text).map(Part::Data),
+            _ => serde_json::from_str(text).map(Part::Custom),
         };
-        // serde quotes whole values (a megabyte string): cut as the reader's errors are.
+        // serde quotes whole values (a megabyte string): cut as the reader's errors are. The
+        // position is in the buffered text, not the input: left out.
         part.map_err(|e| {
+            let message = e.to_string();
+            let position = format!(" at line {} column {}", e.line(), e.column());
+            let message = message.strip_suffix(&position).unwrap_or(&message);
             de::Error::custom(format_args!(
                 "in a `{kind}` part: {}",
-                crate::wire::error::cut_quoted(&e.to_string())
+                crate::wire::error::cut_quoted(message)
             ))
         })
     }
@@ -325,7 +394,7 @@ impl Part {
     pub fn text(text: impl Into<String>) -> Self {
         Part::Text(TextPart {
             text: text.into(),
-            metadata: Map::new(),
+            metadata: JsonObject::new(),
         })
     }
 
@@ -334,7 +403,7 @@ impl Part {
     /// ```
     /// assert!(mcp_content::convert::Part::text("hi").metadata().is_empty());
     /// ```
-    pub fn metadata(&self) -> &Map<String, Value> {
+    pub fn metadata(&self) -> &JsonObject {
         match self {
             Part::Text(p) => &p.metadata,
             Part::Media(p) => &p.metadata,
@@ -343,6 +412,20 @@ impl Part {
             Part::Custom(p) => &p.metadata,
         }
     }
+}
+
+/// Writes `object` as its text, member names spelled as held (a `JsonObject`'s own
+/// `Serialize` writes the decoded names).
+fn object_as_text<S: Serializer>(object: &JsonObject, serializer: S) -> Result<S::Ok, S::Error> {
+    let raw =
+        RawValue::from_string(object.as_str().to_owned()).map_err(serde::ser::Error::custom)?;
+    raw.serialize(serializer)
+}
+
+/// Reads an object as its text, member names spelled as received.
+fn object_from_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonObject, D::Error> {
+    let raw = Box::<RawValue>::deserialize(deserializer)?;
+    JsonObject::parse(raw.get()).map_err(de::Error::custom)
 }
 
 impl FromStr for MessageRole {
@@ -370,7 +453,7 @@ impl<'de> Deserialize<'de> for MessageRole {
     /// As [`FromStr`]: an unknown role is named cut to 80 characters (serde's own error
     /// would quote it whole).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let role = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        let role = Cow::<'de, str>::deserialize(deserializer)?;
         role.parse().map_err(de::Error::custom)
     }
 }

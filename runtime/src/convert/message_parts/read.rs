@@ -1,9 +1,7 @@
 //! Parts → MCP: the block of each part, the prompt message or tool result of a message,
 //! read within `ReadLimits`.
 
-use serde_json::Value;
-
-use super::metadata::{BlockFields, McpMetadata, refuse_shadowing};
+use super::metadata::{BlockFields, McpMetadata, read_piece, refuse_shadowing};
 use super::{MediaPart, Message, Part, ResourcePart};
 use crate::ReadLimits;
 use crate::convert::data_url::{BLOB_MIME_TYPE, DataUrl};
@@ -19,7 +17,6 @@ use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
-use crate::wire::read::read_value_with;
 
 impl Message {
     /// The prompt message this message is: role `user` or `model` and exactly one part that
@@ -39,9 +36,11 @@ impl Message {
     /// [`into_prompt_message`](Self::into_prompt_message) within `limits` (the default
     /// limits there): a `data:` URL's payload over
     /// [`max_binary_bytes`](ReadLimits::max_binary_bytes), `metadata` or a custom part past
-    /// [`max_depth`](ReadLimits::max_depth) or [`max_values`](ReadLimits::max_values), are
-    /// refused with their path and rule `limit`, as [`read_json_with`](crate::read_json_with)
-    /// refuses the same values in a document.
+    /// [`max_depth`](ReadLimits::max_depth) or [`max_values`](ReadLimits::max_values) (counted
+    /// from the value's root), or longer as text than
+    /// [`max_document_bytes`](ReadLimits::max_document_bytes), are refused with their path and
+    /// rule `limit`, as [`read_json_with`](crate::read_json_with) refuses the same values in a
+    /// document; so is a key twice in one of their objects.
     ///
     /// ```
     /// use mcp_content::convert::{Message, MessageRole, Part};
@@ -60,7 +59,7 @@ impl Message {
     /// ```
     pub fn into_prompt_message_with(self, limits: &ReadLimits) -> Result<PromptMessage, ReadError> {
         let role = Role::try_from(self.role).map_err(|v| ReadError::new("role", v))?;
-        let mut mcp = McpMetadata::take(self.metadata, "metadata", limits)?;
+        let mut mcp = McpMetadata::take(&self.metadata, "metadata", limits)?;
         let extra = mcp.map("extra")?;
         mcp.finish()?;
         refuse_shadowing::<PromptMessage>(&extra, "metadata.mcp.extra")?;
@@ -78,7 +77,7 @@ impl Message {
         Ok(PromptMessage {
             role,
             content,
-            extra: extra.into(),
+            extra,
         })
     }
 
@@ -90,7 +89,7 @@ impl Message {
     /// use mcp_content::convert::{DataPart, Message, MessageRole, Part};
     /// use serde_json::json;
     ///
-    /// let data = || Part::Data(DataPart { data: json!(1), metadata: Default::default() });
+    /// let data = || Part::Data(DataPart { data: json!(1).into(), metadata: Default::default() });
     /// let message = Message { role: MessageRole::Tool, content: vec![data(), data()], metadata: Default::default() };
     /// assert_eq!(message.into_call_tool_result().unwrap_err().path(), "content[1]");
     /// ```
@@ -103,7 +102,9 @@ impl Message {
     /// `data:` URL's payload over [`max_binary_bytes`](ReadLimits::max_binary_bytes), more
     /// parts than [`max_blocks`](ReadLimits::max_blocks), a data part, `metadata` or a custom
     /// part past [`max_depth`](ReadLimits::max_depth) or
-    /// [`max_values`](ReadLimits::max_values) are refused with their path and rule `limit`.
+    /// [`max_values`](ReadLimits::max_values) (counted from the value's root), or longer as
+    /// text than [`max_document_bytes`](ReadLimits::max_document_bytes), are refused with
+    /// their path and rule `limit`; so is a key twice in one of their objects.
     ///
     /// ```
     /// use mcp_content::convert::{Message, MessageRole, Part};
@@ -122,7 +123,7 @@ impl Message {
         if self.content.len() > limits.max_blocks {
             return Err(too_many_blocks(limits.max_blocks));
         }
-        let mut mcp = McpMetadata::take(self.metadata, "metadata", limits)?;
+        let mut mcp = McpMetadata::take(&self.metadata, "metadata", limits)?;
         let (is_error, meta, result_type) = (
             mcp.read("isError")?,
             mcp.read::<Meta>("_meta")?.unwrap_or_default(),
@@ -135,7 +136,7 @@ impl Message {
             is_error,
             meta,
             result_type,
-            extra: extra.into(),
+            extra,
             ..CallToolResult::default()
         };
         for (index, part) in self.content.into_iter().enumerate() {
@@ -153,8 +154,11 @@ impl Message {
                     // Read like `structuredContent` from a peer: within the default limits
                     // (depth, value count), so a data part from a model cannot nest deeper
                     // than the same value in a tool result may.
-                    let structured: RawJson = read_value_with(data.data, limits)
-                        .map_err(|e| e.within(&format!("content[{index}].data")))?;
+                    let structured: RawJson = read_piece(
+                        data.data.as_str(),
+                        &format!("content[{index}].data"),
+                        limits,
+                    )?;
                     result.structured_content = Some(structured);
                 }
                 other => result.content.push(
@@ -191,7 +195,9 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
 /// [`part_to_block`] within `limits` (the default limits there): a `data:` URL's payload
 /// over [`max_binary_bytes`](ReadLimits::max_binary_bytes) (the rule a tool result's image
 /// is held to), `metadata` or a custom part past [`max_depth`](ReadLimits::max_depth) or
-/// [`max_values`](ReadLimits::max_values), are refused with their path and rule `limit`.
+/// [`max_values`](ReadLimits::max_values) (counted from the value's root), or longer as text
+/// than [`max_document_bytes`](ReadLimits::max_document_bytes), are refused with their path
+/// and rule `limit`; so is a key twice in one of their objects.
 ///
 /// ```
 /// use mcp_content::convert::{part_to_block_with, Part};
@@ -206,13 +212,13 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
 pub fn part_to_block_with(part: Part, limits: &ReadLimits) -> Result<ContentBlock, ReadError> {
     match part {
         Part::Text(part) => {
-            let fields = BlockFields::take(part.metadata, limits)?;
+            let fields = BlockFields::take(&part.metadata, limits)?;
             fields.refuse_unplaced::<TextContent>(false, false)?;
             Ok(ContentBlock::from(TextContent {
                 text: part.text,
                 annotations: fields.annotations,
                 meta: fields.meta,
-                extra: fields.extra.into(),
+                extra: fields.extra,
             }))
         }
         Part::Media(part) => media_to_block(part, limits),
@@ -224,13 +230,16 @@ pub fn part_to_block_with(part: Part, limits: &ReadLimits) -> Result<ContentBloc
                 "a data part has no content block; only a tool result takes one (as structuredContent)",
             ),
         )),
-        Part::Custom(part) => read_value_with::<ContentBlock>(Value::Object(part.custom), limits)
-            .map_err(|e| e.within("custom")),
+        Part::Custom(part) => {
+            // Read as text, as a peer's block is: an unknown block keeps its members' order,
+            // numbers and names.
+            read_piece::<ContentBlock>(part.custom.as_str(), "custom", limits)
+        }
     }
 }
 
 fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, ReadError> {
-    let fields = BlockFields::take(part.metadata, limits)?;
+    let fields = BlockFields::take(&part.metadata, limits)?;
     let content_type = part
         .media
         .content_type
@@ -258,7 +267,7 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
         link.icons = fields.icons;
         link.annotations = fields.annotations;
         link.meta = fields.meta;
-        link.extra = fields.extra.into();
+        link.extra = fields.extra;
         return Ok(ContentBlock::from(link));
     }
     let url =
@@ -286,12 +295,12 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
         let mut blob: BlobResourceContents = url.into_blob(uri);
         blob.mime_type = mime_type;
         blob.meta = inner.meta;
-        blob.extra = inner.extra.into();
+        blob.extra = inner.extra;
         return Ok(ContentBlock::from(EmbeddedResource {
             resource: ResourceContents::Blob(blob),
             annotations: fields.annotations,
             meta: fields.meta,
-            extra: fields.extra.into(),
+            extra: fields.extra,
         }));
     }
     // `contentType` wins over the URL's type: it is the block's MIME type exactly as written
@@ -322,11 +331,11 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
     match &mut block {
         ContentBlock::Image(b) => {
             b.meta = fields.meta;
-            b.extra = fields.extra.into();
+            b.extra = fields.extra;
         }
         ContentBlock::Audio(b) => {
             b.meta = fields.meta;
-            b.extra = fields.extra.into();
+            b.extra = fields.extra;
         }
         _ => {}
     }
@@ -334,7 +343,7 @@ fn media_to_block(part: MediaPart, limits: &ReadLimits) -> Result<ContentBlock, 
 }
 
 fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentBlock, ReadError> {
-    let fields = BlockFields::take(part.metadata, limits)?;
+    let fields = BlockFields::take(&part.metadata, limits)?;
     let resource = part.resource;
     let uri = Uri::new(resource.uri.as_str()).map_err(|v| ReadError::new("resource.uri", v))?;
     let mime_type = resource
@@ -384,11 +393,11 @@ fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentB
                 mime_type,
                 text,
                 meta: inner.meta,
-                extra: inner.extra.into(),
+                extra: inner.extra,
             }),
             annotations: fields.annotations,
             meta: fields.meta,
-            extra: fields.extra.into(),
+            extra: fields.extra,
         }));
     }
     fields.refuse_unplaced::<ResourceLink>(true, false)?;
@@ -404,7 +413,7 @@ fn resource_to_block(part: ResourcePart, limits: &ReadLimits) -> Result<ContentB
         icons: fields.icons,
         annotations: fields.annotations,
         meta: fields.meta,
-        extra: fields.extra.into(),
+        extra: fields.extra,
     }))
 }
 

@@ -1,14 +1,15 @@
 //! MCP → parts: the part of each block, the message of a prompt message or tool result.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::metadata::{BlockFields, InnerFields, put_non_empty, wrap_mcp};
+use super::metadata::{BlockFields, InnerFields, put_object, wrap_mcp};
 use super::{
     CustomPart, DataPart, Media, MediaPart, Message, MessageRole, Part, ResourcePart, ResourceRef,
     TextPart,
 };
 use crate::convert::data_url::{BLOB_MIME_TYPE, DataUrl};
 use crate::model::content::{BlobResourceContents, ContentBlock, ResourceContents};
+use crate::model::json::JsonObject;
 use crate::model::prompt::{GetPromptResult, PromptMessage};
 use crate::model::tool::CallToolResult;
 use crate::model::validated::MimeType;
@@ -31,27 +32,24 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
     match block {
         ContentBlock::Text(b) => Part::Text(TextPart {
             text: b.text.clone(),
-            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map())
-                .into_metadata(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
         }),
         ContentBlock::Image(b) => Part::Media(MediaPart {
             media: Media {
                 url: DataUrl::encode(&b.mime_type, &b.data),
                 content_type: Some(b.mime_type.to_string()),
             },
-            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map())
-                .into_metadata(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
         }),
         ContentBlock::Audio(b) => Part::Media(MediaPart {
             media: Media {
                 url: DataUrl::encode(&b.mime_type, &b.data),
                 content_type: Some(b.mime_type.to_string()),
             },
-            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map())
-                .into_metadata(),
+            metadata: BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra).into_metadata(),
         }),
         ContentBlock::ResourceLink(b) => {
-            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map());
+            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra);
             fields.icons.clone_from(&b.icons);
             Part::Resource(ResourcePart {
                 resource: ResourceRef {
@@ -67,11 +65,10 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
             })
         }
         ContentBlock::Resource(b) => {
-            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra.to_map());
+            let mut fields = BlockFields::of(b.annotations.as_ref(), &b.meta, &b.extra);
             match &b.resource {
                 ResourceContents::Text(contents) => {
-                    fields.resource =
-                        InnerFields::of(None, &contents.meta, &contents.extra.to_map());
+                    fields.resource = InnerFields::of(None, &contents.meta, &contents.extra);
                     Part::Resource(ResourcePart {
                         resource: ResourceRef {
                             uri: contents.uri.to_string(),
@@ -85,11 +82,8 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
                 ResourceContents::Blob(contents) => {
                     // The URI marks the media part as an embedded resource (and is needed to
                     // rebuild it); a blob without a MIME type keeps `contentType` absent.
-                    fields.resource = InnerFields::of(
-                        Some(&contents.uri),
-                        &contents.meta,
-                        &contents.extra.to_map(),
-                    );
+                    fields.resource =
+                        InnerFields::of(Some(&contents.uri), &contents.meta, &contents.extra);
                     Part::Media(MediaPart {
                         media: Media {
                             url: blob_data_url(contents),
@@ -101,8 +95,8 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
             }
         }
         ContentBlock::Unknown(b) => Part::Custom(CustomPart {
-            custom: b.fields().to_map(),
-            metadata: Map::new(),
+            custom: b.fields().clone(),
+            metadata: JsonObject::new(),
         }),
     }
 }
@@ -133,12 +127,12 @@ impl Message {
     /// assert_eq!(message.content.len(), 1);
     /// ```
     pub fn from_prompt_message(message: &PromptMessage) -> Self {
-        let mut mcp = Map::new();
-        put_non_empty(&mut mcp, "extra", &message.extra.to_map());
+        let mut mcp = JsonObject::new();
+        put_object(&mut mcp, "extra", &message.extra);
         Self {
             role: message.role.into(),
             content: vec![block_to_part(&message.content)],
-            metadata: wrap_mcp(mcp),
+            metadata: wrap_mcp(&mcp),
         }
     }
 
@@ -189,26 +183,23 @@ impl Message {
         let mut content = blocks_to_parts(&result.content);
         if let Some(structured) = &result.structured_content {
             content.push(Part::Data(DataPart {
-                data: structured.to_value(),
-                metadata: Map::new(),
+                data: structured.clone(),
+                metadata: JsonObject::new(),
             }));
         }
-        let mut mcp = Map::new();
+        let mut mcp = JsonObject::new();
         if let Some(is_error) = result.is_error {
-            mcp.insert("isError".to_owned(), Value::Bool(is_error));
+            mcp.insert("isError", Value::Bool(is_error));
         }
-        put_non_empty(&mut mcp, "_meta", &result.meta.to_map());
+        put_object(&mut mcp, "_meta", result.meta.as_object());
         if let Some(result_type) = &result.result_type {
-            mcp.insert(
-                "resultType".to_owned(),
-                Value::String(result_type.to_string()),
-            );
+            mcp.insert("resultType", Value::String(result_type.to_string()));
         }
-        put_non_empty(&mut mcp, "extra", &result.extra.to_map());
+        put_object(&mut mcp, "extra", &result.extra);
         Self {
             role: MessageRole::Tool,
             content,
-            metadata: wrap_mcp(mcp),
+            metadata: wrap_mcp(&mcp),
         }
     }
 }
