@@ -50,6 +50,13 @@ fn tool_results() -> Vec<String> {
         format!(
             r#"{{"content":[{{"type":"x-chart","z":{odd},"a":123456789012345678901234567890,"\u0041b":-0}},{{"z":1E2,"type":"x-later","y":[{odd}]}}]}}"#
         ),
+        // Structured content that is `null` (a value, kept), a number, a string with
+        // escapes; `resultType` given.
+        r#"{"content":[],"structuredContent":null,"resultType":"complete"}"#.to_owned(),
+        r#"{"content":[],"structuredContent":1E2,"isError":false}"#.to_owned(),
+        r#"{"content":[],"structuredContent":"caf\u00e9 \/ \ud83d\ude00"}"#.to_owned(),
+        // Member names with escapes, at every level the model keeps them.
+        r#"{"content":[{"type":"text","text":"a","x-\u0041":1E2,"annotations":{"x-\u0042":-0},"_meta":{"a.b/\u0043":3}},{"type":"resource","resource":{"uri":"file:///b","blob":"AAEC","x-\u0041":1,"_meta":{"a.b/\u0043":3}}},{"type":"resource_link","uri":"file:///c","name":"c","icons":[{"src":"https://x/i.png","x-\u0041":1E2}]}],"x-\u0044":4,"_meta":{"a.b/\u0045":5}}"#.to_owned(),
         // All of it.
         format!(
             r#"{{"content":[{{"type":"text","text":"t","_meta":{{"com.example/k":{odd}}}}},{{"type":"x-unknown","v":{odd}}},{{"type":"resource_link","uri":"file:///c","name":"c","size":1E30}}],"structuredContent":{odd},"isError":false,"_meta":{{"com.example/m":{odd}}},"x-r":{odd}}}"#
@@ -108,7 +115,7 @@ fn tool_results_come_back_byte_for_byte() {
             }
         }
     }
-    assert_eq!(cases, 9 * 3 * 3);
+    assert_eq!(cases, 13 * 3 * 3);
 }
 
 /// Every prompt message of the corpus, for every version, in process and through text.
@@ -163,7 +170,7 @@ fn single_blocks_come_back_byte_for_byte() {
             }
         }
     }
-    assert_eq!(cases, 14 * 2 * 3);
+    assert_eq!(cases, 17 * 2 * 3);
 }
 
 /// The parts' own JSON text keeps what the model keeps: a data part's and a custom part's
@@ -300,6 +307,19 @@ fn the_limits_hold_for_what_is_kept_as_text() {
         "{err}"
     );
     assert_eq!(err.position(), None);
+
+    // A custom part of a known type is held to the binary limit as the block in a document.
+    let image = || {
+        Part::Custom(CustomPart {
+            custom: JsonObject::parse(r#"{"type":"image","data":"cG5n","mimeType":"image/png"}"#)
+                .unwrap(),
+            metadata: JsonObject::new(),
+        })
+    };
+    let err =
+        part_to_block_with(image(), &ReadLimits::default().with_max_binary_bytes(2)).unwrap_err();
+    assert_eq!((err.rule(), err.path()), (Some(Rule::Limit), "custom.data"));
+    assert!(part_to_block(image()).is_ok());
 
     // The same values within the limits, and under `unlimited()`, are read.
     for limits in [ReadLimits::default(), ReadLimits::unlimited()] {
