@@ -29,7 +29,7 @@
 //! - text, media (`data:` URL of an `image/*` or `audio/*` type), resource and custom parts
 //!   give blocks; a media part marked with `metadata.mcp.resource` gives an embedded blob;
 //! - a data part becomes a tool result's `structuredContent` (at most one), read within the
-//!   default [`ReadLimits`] like structured content from a peer; it has no
+//!   default [`ReadLimits`](crate::ReadLimits) like structured content from a peer; it has no
 //!   block, so a prompt message with one is an error;
 //! - fallbacks for parts written by other frameworks: a resource part without `name` is a link
 //!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
