@@ -371,7 +371,7 @@ fn data_parts_have_no_block() {
     let message = Message {
         role: MessageRole::User,
         content: vec![part(json!({"data": 1}))],
-        metadata: serde_json::Map::new(),
+        metadata: mcp_content::JsonObject::new(),
     };
     assert_eq!(
         message.into_prompt_message().unwrap_err().path(),

@@ -107,10 +107,8 @@ fn deep_raw_json_reads_back_as_its_value_not_null() {
         panic!("a data part: {:?}", message.content);
     };
     assert_eq!(data.data, deep_object);
-    assert_eq!(
-        message.metadata["mcp"]["_meta"]["com.example/deep"],
-        nested(depth)
-    );
+    let metadata = message.metadata.get_value("mcp").unwrap();
+    assert_eq!(metadata["_meta"]["com.example/deep"], nested(depth));
 
     let vars = tool_result_template_vars(&result);
     assert_eq!(vars["t"], nested(depth));
@@ -201,7 +199,7 @@ fn deep_meta_and_annotation_extras_are_not_lost() {
         panic!("a text part: {:?}", message.content);
     };
     assert_eq!(
-        part.metadata["mcp"]["annotations"]["deep"],
+        part.metadata.get_value("mcp").unwrap()["annotations"]["deep"],
         nested(depth),
         "{:?}",
         part.metadata

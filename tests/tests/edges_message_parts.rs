@@ -8,8 +8,8 @@ use mcp_content::convert::{
     DataPart, DataUrl, Message, MessageRole, Part, block_to_part, part_to_block, part_to_block_with,
 };
 use mcp_content::rules::Rule;
-use mcp_content::{CallToolResult, ReadLimits, read_json, read_json_with};
-use serde_json::{Map, Value, json};
+use mcp_content::{CallToolResult, JsonObject, ReadLimits, read_json, read_json_with};
+use serde_json::{Value, json};
 
 fn base64(bytes: &[u8]) -> String {
     mcp_content::Base64Data::from_bytes(bytes.to_vec()).to_base64()
@@ -19,7 +19,7 @@ fn tool_message(content: Vec<Part>) -> Message {
     Message {
         role: MessageRole::Tool,
         content,
-        metadata: Map::new(),
+        metadata: JsonObject::new(),
     }
 }
 
@@ -162,10 +162,8 @@ fn metadata_data_and_custom_parts_are_held_to_the_given_limits() {
     let nested = |depth: usize| (0..depth).fold(json!(1), |v, _| Value::Array(vec![v]));
     let mut text = block_to_part(&mcp_content::ContentBlock::text("a"));
     if let Part::Text(part) = &mut text {
-        part.metadata.insert(
-            "mcp".into(),
-            json!({"_meta": {"com.example/k": nested(10)}}),
-        );
+        part.metadata
+            .insert("mcp", json!({"_meta": {"com.example/k": nested(10)}}));
     }
     let shallow = ReadLimits::default().with_max_depth(5);
     let err = part_to_block_with(text.clone(), &shallow).unwrap_err();
@@ -175,8 +173,8 @@ fn metadata_data_and_custom_parts_are_held_to_the_given_limits() {
 
     let data = || {
         tool_message(vec![Part::Data(DataPart {
-            data: json!({"a": [1, 2, 3]}),
-            metadata: Map::new(),
+            data: json!({"a": [1, 2, 3]}).into(),
+            metadata: JsonObject::new(),
         })])
     };
     let err = data()
@@ -207,15 +205,15 @@ fn deep_values_in_parts_are_refused_not_overflowed() {
             let nested = || (0..1_500).fold(json!(1), |v, _| Value::Array(vec![v]));
             for limits in [ReadLimits::default(), ReadLimits::unlimited()] {
                 let message = tool_message(vec![Part::Data(DataPart {
-                    data: nested(),
-                    metadata: Map::new(),
+                    data: nested().into(),
+                    metadata: JsonObject::new(),
                 })]);
                 let err = message.into_call_tool_result_with(&limits).unwrap_err();
                 assert_eq!(err.rule(), Some(Rule::Limit), "{err}");
                 assert!(err.path().starts_with("content[0].data[0]"), "{err}");
 
-                let mut metadata = Map::new();
-                metadata.insert("mcp".into(), json!({"extra": {"x": nested()}}));
+                let mut metadata = JsonObject::new();
+                metadata.insert("mcp", json!({"extra": {"x": nested()}}));
                 let message = Message {
                     metadata,
                     ..tool_message(vec![])
@@ -224,12 +222,12 @@ fn deep_values_in_parts_are_refused_not_overflowed() {
                 assert_eq!(err.rule(), Some(Rule::Limit), "{err}");
                 assert!(err.path().starts_with("metadata.mcp.extra"), "{err}");
 
-                let mut custom = Map::new();
-                custom.insert("type".into(), json!("x-video"));
-                custom.insert("deep".into(), nested());
+                let mut custom = JsonObject::new();
+                custom.insert("type", json!("x-video"));
+                custom.insert("deep", nested());
                 let part: Part = Part::Custom(mcp_content::convert::CustomPart {
                     custom,
-                    metadata: Map::new(),
+                    metadata: JsonObject::new(),
                 });
                 let err = part_to_block_with(part, &limits).unwrap_err();
                 assert_eq!(err.rule(), Some(Rule::Limit), "{err}");

@@ -428,13 +428,13 @@ fn llm_messages_apply_the_limits() {
                 url,
                 content_type: Some("audio/wav".into()),
             },
-            metadata: serde_json::Map::new(),
+            metadata: mcp_content::JsonObject::new(),
         })
     };
     let message = Message {
         role: MessageRole::User,
         content: vec![media(format!("data:audio/wav;base64,{payload}"))],
-        metadata: serde_json::Map::new(),
+        metadata: mcp_content::JsonObject::new(),
     };
     let error = message.into_prompt_message().expect_err("17 MiB audio");
     assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
@@ -446,7 +446,7 @@ fn llm_messages_apply_the_limits() {
             Part::text("a"),
             media(format!("data:audio/wav;base64,{payload}")),
         ],
-        metadata: serde_json::Map::new(),
+        metadata: mcp_content::JsonObject::new(),
     };
     let error = message.into_call_tool_result().expect_err("17 MiB audio");
     assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
@@ -460,10 +460,10 @@ fn llm_messages_apply_the_limits() {
     let message = Message {
         role: MessageRole::Tool,
         content: vec![Part::Data(DataPart {
-            data: deep,
-            metadata: serde_json::Map::new(),
+            data: deep.into(),
+            metadata: mcp_content::JsonObject::new(),
         })],
-        metadata: serde_json::Map::new(),
+        metadata: mcp_content::JsonObject::new(),
     };
     let error = message
         .into_call_tool_result()

@@ -532,8 +532,8 @@ fn validate_paths_are_cut_like_read_paths() {
 fn conversion_errors_quote_arrays_and_objects_short() {
     use mcp_content::convert::{Message, MessageRole, Part, ToolOutput};
     let big: Vec<u32> = (0..100_000).collect();
-    let mut metadata = serde_json::Map::new();
-    metadata.insert("mcp".into(), json!(big));
+    let mut metadata = JsonObject::new();
+    metadata.insert("mcp", json!(big));
     let message = Message {
         role: MessageRole::User,
         content: vec![Part::text("x")],

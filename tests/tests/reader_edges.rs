@@ -594,7 +594,7 @@ fn every_entry_point_applies_the_limits() {
             url: url.clone(),
             content_type: Some("image/png".into()),
         },
-        metadata: serde_json::Map::new(),
+        metadata: mcp_content::JsonObject::new(),
     });
     let error = part_to_block(part).expect_err("17 MiB media part");
     assert_eq!(

@@ -31,7 +31,6 @@ pub mod cache_hints;
 pub mod data_url;
 pub mod message_parts;
 pub mod normalize;
-mod part_metadata;
 pub mod payload_links;
 pub mod prompt_args;
 pub mod template_vars;

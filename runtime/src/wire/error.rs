@@ -79,6 +79,14 @@ impl ReadError {
         self
     }
 
+    /// This error without its line and column: they are in a piece of text read on its own
+    /// (a value inside a message part), not in any document the caller has.
+    #[must_use]
+    pub(crate) fn without_position(mut self) -> Self {
+        (self.line, self.column) = (0, 0);
+        self
+    }
+
     /// This error placed at byte `offset` of `bytes` (its line and column).
     #[must_use]
     pub(crate) fn at_offset(mut self, bytes: &[u8], offset: usize) -> Self {
