@@ -54,6 +54,8 @@
 use super::UriTemplate;
 
 mod automaton;
+#[cfg(test)]
+mod tests;
 
 use automaton::{Built, State, build};
 

@@ -1,0 +1,541 @@
+//! The overlap check against the matcher: what it reads exactly (several named variables,
+//! several unnamed ones, long and escaped names) with a URI both templates match for each
+//! overlap and URIs that tell each apart pair apart; a differential test on a corpus; a
+//! property test. The truth is what [`UriTemplate::match_uri`] accepts.
+
+use std::collections::{BTreeSet, HashMap};
+
+use proptest::prelude::*;
+
+use super::super::{TemplateValue, UriTemplate};
+use super::automaton::{State, build};
+use super::templates_overlap;
+
+fn t(s: &str) -> UriTemplate {
+    UriTemplate::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn matches(template: &str, uri: &str) -> bool {
+    t(template).match_uri(uri).is_some()
+}
+
+/// Both checks, both ways round, agree on `expected`.
+#[track_caller]
+fn reported(a: &str, b: &str, expected: bool) {
+    assert_eq!(t(a).overlaps(&t(b)), expected, "run time: {a} and {b}");
+    assert_eq!(t(b).overlaps(&t(a)), expected, "run time: {b} and {a}");
+    assert_eq!(
+        templates_overlap(a, b),
+        expected,
+        "compile time: {a} and {b}"
+    );
+    assert_eq!(
+        templates_overlap(b, a),
+        expected,
+        "compile time: {b} and {a}"
+    );
+}
+
+/// A URI the two automata both accept, from a walk of the table side by side (the bytes
+/// are those of steps, so literals'), or `None` when they share none.
+// `a`, `b`, `p`, `q`, `x`, `y`: the two automata, a state of each and its moves, as in `intersect`.
+#[allow(clippy::many_single_char_names)]
+fn witness(a: &str, b: &str) -> Option<String> {
+    let states = |s: &str| {
+        let mut out = vec![State::NONE; build(s, &mut [], true).len];
+        build(s, &mut out, true);
+        out
+    };
+    let (a, b) = (states(a), states(b));
+    let width = b.len() + 1;
+    // For each cell, the cell it was reached from and the byte read, if any.
+    let mut from: Vec<Option<(usize, Option<u8>)>> = vec![None; (a.len() + 1) * width];
+    from[0] = Some((0, None));
+    let mut queue = std::collections::VecDeque::from([0]);
+    while let Some(cell) = queue.pop_front() {
+        let (p, q) = (cell / width, cell % width);
+        if p == a.len() && q == b.len() {
+            let mut bytes = Vec::new();
+            let mut at = cell;
+            while at != 0 {
+                let (back, byte) = from[at].expect("reached");
+                bytes.extend(byte);
+                at = back;
+            }
+            bytes.reverse();
+            return Some(String::from_utf8(bytes).expect("ASCII"));
+        }
+        let x = a.get(p).copied().unwrap_or(State::NONE);
+        let y = b.get(q).copied().unwrap_or(State::NONE);
+        let mut moves = Vec::new();
+        for d in [x.skip, x.jump] {
+            if d > 0 {
+                moves.push((p + d as usize, q, None));
+            }
+        }
+        for d in [y.skip, y.jump] {
+            if d > 0 {
+                moves.push((p, q + d as usize, None));
+            }
+        }
+        if x.step != 0 && x.step == y.step {
+            moves.push((p + 1, q + 1, Some(x.step)));
+        }
+        if x.step != 0 && y.repeat.admits(x.step) {
+            moves.push((p + 1, q, Some(x.step)));
+        }
+        if y.step != 0 && x.repeat.admits(y.step) {
+            moves.push((p, q + 1, Some(y.step)));
+        }
+        for (p, q, byte) in moves {
+            let next = p * width + q;
+            if from[next].is_none() {
+                from[next] = Some((cell, byte));
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// Overlapping pairs, each with a URI both match: `reported` both ways, and the URI is one.
+#[track_caller]
+fn overlapping(cases: &[(&str, &str, &str)]) {
+    for &(a, b, uri) in cases {
+        assert!(
+            matches(a, uri) && matches(b, uri),
+            "{uri} matches {a} and {b}"
+        );
+        reported(a, b, true);
+    }
+}
+
+/// Apart pairs, each with URIs that one of them matches and the other not (the near misses).
+#[track_caller]
+fn apart(cases: &[(&str, &str, &[&str])]) {
+    for &(a, b, uris) in cases {
+        for uri in uris {
+            assert!(
+                matches(a, uri) != matches(b, uri),
+                "{uri} matches one of {a} and {b}"
+            );
+        }
+        reported(a, b, false);
+    }
+}
+
+#[test]
+fn several_named_variables_take_their_names() {
+    overlapping(&[
+        // Every variable undefined: the bare URI.
+        (
+            "search://items{?q,limit}",
+            "search://items",
+            "search://items",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items{?page}",
+            "search://items",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items{?q}",
+            "search://items",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items{?a,b}",
+            "search://items",
+        ),
+        // Any of the names, in any order, each with or without a value.
+        (
+            "search://items{?q,limit}",
+            "search://items?q=a",
+            "search://items?q=a",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?limit=5&q=a",
+            "search://items?limit=5&q=a",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?q&limit=",
+            "search://items?q&limit=",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?q={v}",
+            "search://items?q=1",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?limit={n}",
+            "search://items?limit=12",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?{name}=1",
+            "search://items?q=1",
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items{?limit}{&q}",
+            "search://items?limit=1&q=2",
+        ),
+        // `&` after a query, `;` in a path.
+        ("a://r?k=1{&x,y}", "a://r?k=1&y=2", "a://r?k=1&y=2"),
+        ("a://r{;x,y}", "a://r;y;x=1", "a://r;y;x=1"),
+        // A value may hold `=` and `,` (and `?` in a query).
+        ("a://r{?x,y}", "a://r?x=1=2,3?", "a://r?x=1=2,3?"),
+        // Three names, all of them.
+        ("a://r{?x,y,z}", "a://r?z=3&x=1&y=2", "a://r?z=3&x=1&y=2"),
+        // The same name twice in the expression is one name.
+        ("a://r{?x,x}", "a://r?x=1", "a://r?x=1"),
+        // A value holds no `/`: the path goes on after it.
+        ("a://r{?x,y}/s", "a://r?x=1/s", "a://r?x=1/s"),
+    ]);
+}
+
+#[test]
+fn several_named_variables_refuse_other_names() {
+    apart(&[
+        (
+            "search://items{?q,limit}",
+            "search://items?page=1",
+            &["search://items?page=1", "search://items?q=1"],
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?q=1&page=2",
+            &["search://items?q=1&page=2", "search://items?q=1"],
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?",
+            &["search://items?", "search://items"],
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?q=1&",
+            &["search://items?q=1&"],
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?qq=1",
+            &["search://items?qq=1"],
+        ),
+        (
+            "search://items{?q,limit}",
+            "search://items?lim=1",
+            &["search://items?lim=1"],
+        ),
+        // More items than variables.
+        ("a://r{?x,y}", "a://r?x=1&y=2&{z}", &["a://r?x=1&y=2&z"]),
+        // Its values hold no separator.
+        ("a://r{;x,y}", "a://r;x=1;z", &["a://r;x=1;z"]),
+        ("a://r{&x,y}", "a://r&x=1&w", &["a://r&x=1&w"]),
+        // A path after: the expression ends where its characters do.
+        (
+            "a://r{?x,y}/s",
+            "a://r?x=1/2/s",
+            &["a://r?x=1/2/s", "a://r?x=1/s"],
+        ),
+        // The lead comes first.
+        ("a://r{?x,y}", "a://rx=1", &["a://rx=1", "a://r?x=1"]),
+        ("a://r{;x,y}", "a://r?x=1", &["a://r?x=1", "a://r;x=1"]),
+    ]);
+}
+
+#[test]
+fn several_unnamed_variables_take_one_separator_fewer() {
+    overlapping(&[
+        ("a://{x,y}", "a://1,2", "a://1,2"),
+        ("a://{x,y}", "a://1", "a://1"),
+        ("a://{x,y,z}", "a://1,2,3", "a://1,2,3"),
+        ("a://{x,y}", "a://{z}", "a://1"),
+        ("a://r{/x,y}", "a://r/b/c", "a://r/b/c"),
+        ("a://r{/x,y}", "a://r/b,c", "a://r/b,c"),
+        ("a://r{/x,y}", "a://r{/z}", "a://r/b"),
+        ("a://r{.x,y}", "a://r.json.gz", "a://r.json.gz"),
+        ("a://r{+x,y}", "a://r/b?c,d#e", "a://r/b?c,d#e"),
+        ("a://r{#x,y}", "a://r#b,c", "a://r#b,c"),
+        ("a://r{#x,y}", "a://r#", "a://r#"),
+        ("a://{x,y}/s", "a://{z}/s", "a://1/s"),
+    ]);
+    apart(&[
+        ("a://{x,y}", "a://1,2,3", &["a://1,2,3", "a://1,2"]),
+        ("a://r{/x,y}", "a://r/b/c/d", &["a://r/b/c/d", "a://r/b/c"]),
+        ("a://r{/x,y}", "a://r/{a}/{b}/c", &["a://r/1/2/c"]),
+        ("a://r{.x,y}", "a://r.tar.json.gz", &["a://r.tar.json.gz"]),
+        ("a://r{+x,y}", "a://r1,2,3", &["a://r1,2,3"]),
+        ("a://r{#x,y}", "a://r#1,2,3", &["a://r#1,2,3"]),
+        // Each variable's characters: `{x,y}` writes no `/`, `{.x,y}` no `/` either.
+        ("a://{x,y}", "a://1/2", &["a://1/2"]),
+        ("a://r{.x,y}", "a://r.a/b", &["a://r.a/b"]),
+        // The lead comes first.
+        ("a://r{/x,y}", "a://rb/c", &["a://rb/c"]),
+    ]);
+}
+
+/// Names at any length, at compile time too (the table is kept in bits, one row per state
+/// of the shorter moves); escaped names as a literal has them.
+#[test]
+fn long_and_escaped_names_are_read_exactly() {
+    let n = "n".repeat(40);
+    let m = "m".repeat(40);
+    let long = format!("res://a?k=1{{&{n}}}&z");
+    let other = format!("res://a?k=1&{m}=1{{&{n}}}&z");
+    // `long` reads `&nnn…` or nothing before `&z`: `other` has `&mmm…=1` there.
+    apart(&[(&long, &other, &[])]);
+    assert!(matches(&other, &format!("res://a?k=1&{m}=1&z")));
+    assert!(!matches(&long, &format!("res://a?k=1&{m}=1&z")));
+    let same = format!("res://a?k=1&{n}=1&z");
+    overlapping(&[(&long, &same, &same)]);
+    // Several long names.
+    let several = format!("res://s{{?{n},{m}}}");
+    overlapping(&[(
+        &several,
+        &format!("res://s?{m}=2&{n}"),
+        &format!("res://s?{m}=2&{n}"),
+    )]);
+    apart(&[(&several, "res://s?q=1", &["res://s?q=1"])]);
+    // An escaped name: the URI writes the name as the template does; a literal compares
+    // escapes by what they stand for.
+    overlapping(&[
+        ("a://r{?a%20b}", "a://r?a%20b=1", "a://r?a%20b=1"),
+        ("a://r{?a%41,c}", "a://r?aA=1", "a://r?a%41=1"),
+    ]);
+    apart(&[("a://r{?a%20b,c}", "a://r?a%21b=1", &["a://r?a%21b=1"])]);
+}
+
+/// What stays looser (module docs): reported though no URI matches both.
+#[test]
+fn what_stays_looser_is_reported() {
+    for (a, b, near) in [
+        // A name written twice by the other template.
+        ("a://r{?x,y}", "a://r?x=1&x=2", "a://r?x=1&x=2"),
+        // A variable used twice.
+        ("res://{x}/{x}", "res://a/b", "res://a/b"),
+        // Modifiers: `match_uri` matches none.
+        ("res://a{x*}", "res://a1", "res://a1"),
+    ] {
+        assert!(!(matches(a, near) && matches(b, near)));
+        reported(a, b, true);
+    }
+}
+
+/// Templates for the differential test: the shapes users write, and the near misses.
+const CORPUS: &[&str] = &[
+    "search://items",
+    "search://items{?q,limit}",
+    "search://items{?page}",
+    "search://items{?q}",
+    "search://items?page=1",
+    "search://items?q=1&limit=2",
+    "search://items?limit=2&q=1&page=3",
+    "search://items{?q,limit,page}",
+    "search://items{?limit}{&q}",
+    "search://items?q={q}",
+    "search://items{/id}",
+    "search://items/{id}",
+    "search://items/{id}{?fields,expand}",
+    "search://items/7",
+    "search://items/7?fields=a",
+    "search://items/{id}{;v,w}",
+    "search://items/{id};v=1",
+    "search://items/{id};w;v",
+    "search://items/{x,y}",
+    "search://items/1,2",
+    "search://items/1,2,3",
+    "search://items{/x,y}",
+    "search://items/a/b",
+    "search://items/a/b/c",
+    "search://items{.x,y}",
+    "search://items.json",
+    "search://items.tar.json.gz",
+    "search://items{+x,y}",
+    "search://items{#x,y}",
+    "search://items#a,b",
+    "search://items#a,b,c",
+    "search://items?k=1{&x,y}",
+    "search://items?k=1&y",
+    "search://items?k=1&z=2",
+    "search://items{?x,y}/tail",
+    "search://items?x=1/tail",
+    "Search://Items{?q}",
+];
+
+/// URIs of a template: each variable undefined or one of a few values, together.
+fn expansions(template: &str) -> Vec<String> {
+    let template = t(template);
+    let values = [None, Some(""), Some("1"), Some("a,b"), Some("q")];
+    let names = template.variables();
+    let mut out = BTreeSet::new();
+    // Every variable the same value, then each variable alone defined.
+    for value in values {
+        out.insert(template.expand(&|_| value.map(TemplateValue::Str)));
+        for name in &names {
+            let map: HashMap<&str, &str> = value.map(|v| (*name, v)).into_iter().collect();
+            out.insert(template.expand(&|n| map.get(n).map(|v| TemplateValue::Str(v))));
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// A named item written twice in `uri` (the looseness of several named variables).
+fn repeats_a_name(uri: &str) -> bool {
+    let mut names = Vec::new();
+    for item in uri.split(['?', '&', ';']).skip(1) {
+        let name = item.split('=').next().unwrap_or_default();
+        if names.contains(&name) {
+            return true;
+        }
+        names.push(name);
+    }
+    false
+}
+
+/// For every pair of the corpus: a URI both match (among the expansions of all of them) is
+/// reported, at run time and at compile time alike; every reported overlap has a URI
+/// both match (the automata's own witness), short of the documented looseness.
+#[test]
+fn differential_on_a_corpus() {
+    let uris: BTreeSet<String> = CORPUS.iter().flat_map(|s| expansions(s)).collect();
+    let matched: Vec<Vec<bool>> = CORPUS
+        .iter()
+        .map(|s| uris.iter().map(|u| matches(s, u)).collect())
+        .collect();
+    let (mut shared, mut apart) = (0, 0);
+    for (i, a) in CORPUS.iter().enumerate() {
+        for (j, b) in CORPUS.iter().enumerate() {
+            let run_time = t(a).overlaps(&t(b));
+            assert_eq!(templates_overlap(a, b), run_time, "{a} and {b}");
+            let common = uris
+                .iter()
+                .zip(matched[i].iter().zip(&matched[j]))
+                .find(|(_, (x, y))| **x && **y);
+            if let Some((uri, _)) = common {
+                shared += 1;
+                assert!(run_time, "{a} and {b} both match {uri}");
+            } else if run_time {
+                let uri = witness(a, b).expect("a witness of the overlap");
+                assert!(
+                    (matches(a, &uri) && matches(b, &uri)) || repeats_a_name(&uri),
+                    "{a} and {b} are reported, yet {uri} does not match both"
+                );
+            } else {
+                apart += 1;
+            }
+        }
+    }
+    assert!(
+        shared > CORPUS.len() && apart > CORPUS.len() * 4,
+        "{shared} {apart}"
+    );
+}
+
+/// Pieces the property test builds templates and URIs from.
+const PIECES: &[&str] = &[
+    "a", "b", "/", ".", "?", "&", ";", "=", ",", "#", "x", "y=1", "{x}", "{+x}", "{/x}", "{?x}",
+    "{x,y}", "{/x,y}", "{.x,y}", "{+x,y}", "{#x,y}", "{?x,y}", "{&x,y}", "{;x,y}", "{?y,z}",
+    "{&z}",
+];
+
+/// A template of `pieces`: the variables of the second expression and on renamed (`x1`,
+/// `y2`…), so no variable is used twice, while two templates share names piece by piece.
+fn template_of(pieces: &[&str]) -> String {
+    let mut out = String::from("s://");
+    for (k, piece) in pieces.iter().enumerate() {
+        if k > 0 && piece.contains('{') {
+            let suffix = k.to_string();
+            for c in piece.chars() {
+                out.push(c);
+                if matches!(c, 'x' | 'y' | 'z') {
+                    out.push_str(&suffix);
+                }
+            }
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+/// Whether `template` uses a variable twice (read loosely, module docs).
+fn uses_a_variable_twice(template: &str) -> bool {
+    let mut seen = BTreeSet::new();
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        let end = rest[start..].find('}').map_or(rest.len(), |e| start + e);
+        let body = rest[start + 1..end].trim_start_matches(['+', '#', '.', '/', ';', '?', '&']);
+        for name in body.split(',') {
+            if !seen.insert(name.to_owned()) {
+                return true;
+            }
+        }
+        rest = &rest[end..];
+    }
+    false
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Soundness (a URI both match is reported), agreement of the two checks, and
+    /// completeness where the check is exact (a reported overlap has a URI both match).
+    #[test]
+    fn generated_templates_overlap_exactly(
+        a in prop::collection::vec(prop::sample::select(PIECES), 1..4),
+        b in prop::collection::vec(prop::sample::select(PIECES), 1..4),
+        extra in prop::collection::vec(prop::sample::select(PIECES), 0..5),
+    ) {
+        let (a, b) = (template_of(&a), template_of(&b));
+        let (Ok(ta), Ok(tb)) = (UriTemplate::parse(&a), UriTemplate::parse(&b)) else {
+            return Ok(());
+        };
+        let reported = ta.overlaps(&tb);
+        prop_assert_eq!(tb.overlaps(&ta), reported);
+        prop_assert_eq!(templates_overlap(&a, &b), reported);
+        prop_assert_eq!(templates_overlap(&b, &a), reported);
+        let extra = format!("s://{}", extra.concat().replace(['{', '}', '+'], ""));
+        let uris = expansions(&a).into_iter().chain(expansions(&b)).chain([extra]);
+        for uri in uris {
+            if ta.match_uri(&uri).is_some() && tb.match_uri(&uri).is_some() {
+                prop_assert!(reported, "{} and {} both match {}", a, b, uri);
+            }
+        }
+        prop_assert!(!uses_a_variable_twice(&a) && !uses_a_variable_twice(&b));
+        if reported {
+            let uri = witness(&a, &b).expect("a witness");
+            prop_assert!(
+                (ta.match_uri(&uri).is_some() && tb.match_uri(&uri).is_some())
+                    || repeats_a_name(&uri),
+                "{} and {} are reported, yet {} does not match both", a, b, uri
+            );
+        }
+    }
+}
+
+/// The budget of the module docs: a named expression of several variables takes its names'
+/// bytes once per variable; past the budget it is read as any names, by both checks alike;
+/// past even that the compile-time check does not compare, the run-time one does.
+#[test]
+fn the_budget_is_shared() {
+    let states = |s: &str| build(s, &mut [], true).len;
+    assert_eq!(
+        states("s://{?q,limit,offset,sort,order}") - states("s://"),
+        150
+    );
+    // Forty names: past the budget when exact, so any names.
+    let names: Vec<String> = (0..40).map(|i| format!("name{i}")).collect();
+    let many = format!("s://r{{?{}}}", names.join(","));
+    assert!(states(&many) > super::CONST_OVERLAP_MAX_TOKENS);
+    reported(&many, "s://r?other=1", true);
+    reported(&many, "s://r/other", false);
+    // A literal of 600 bytes: compared at run time only.
+    let long = format!("s://r/{}", "a".repeat(600));
+    assert!(t(&long).overlaps(&t("s://r/{+rest}")));
+    assert!(!templates_overlap(&long, "s://r/{+rest}"));
+}
