@@ -240,6 +240,18 @@ impl UriTemplate {
     /// `files://readme`; `logs://{day}/raw` and `logs://{day}/summary` do not. Schemes
     /// compare without regard to case, as [`UriTemplate::match_uri`] compares them.
     ///
+    /// The answer is exact (`true` if and only if some URI matches both under
+    /// [`UriTemplate::match_uri`]) for every operator, with one variable or several: a
+    /// query expression takes its own names only, each at most once, or nothing at all;
+    /// `{x,y}` and `{/x,y}` one separator fewer than variables. It leans towards `true`,
+    /// never `false`, in a few shapes: a template that writes one query name twice where
+    /// the other's expression of several variables stands (`a://r?x=1&x=2` beside
+    /// `a://r{?x,y}`), a variable used twice (`{x}/{x}` must match one value twice), `*`
+    /// and `:N` modifiers, escapes in values that do not decode to UTF-8 (`a://%FF` beside
+    /// `a://{x}`), and a named expression of many variables
+    /// beside a large template, which is read as taking any names (the same for the
+    /// compile-time [`templates_overlap`]).
+    ///
     /// ```
     /// use mcp_content_rules::UriTemplate;
     ///

@@ -320,6 +320,8 @@ fn what_stays_looser_is_reported() {
         ("res://{x}/{x}", "res://a/b", "res://a/b"),
         // Modifiers: `match_uri` matches none.
         ("res://a{x*}", "res://a1", "res://a1"),
+        // An escape in a value that is no UTF-8.
+        ("res://{x}", "res://%FF", "res://%FF"),
     ] {
         assert!(!(matches(a, near) && matches(b, near)));
         reported(a, b, true);
