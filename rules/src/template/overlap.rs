@@ -124,13 +124,13 @@ const fn intersect(a: &[State], a_longest: usize, b: &[State], rows: &mut [u64])
             if y.jump > 0 {
                 set(rows, row, q + y.jump as usize);
             }
-            if x.step != 0 && x.step == y.step {
+            if x.steps_with(y) {
                 set(rows, next, q + 1);
             }
-            if x.step != 0 && y.repeat.admits(x.step) {
+            if x.steps_into(y) {
                 set(rows, next, q);
             }
-            if y.step != 0 && x.repeat.admits(y.step) {
+            if y.steps_into(x) {
                 set(rows, row, q + 1);
             }
             q += 1;

@@ -78,6 +78,10 @@ impl Class {
 pub(super) struct State {
     /// The byte that moves to the next state; `0` for none (a template holds no NUL).
     pub(super) step: u8,
+    /// Whether `step` is a letter taken in either case (the scheme and the host of a
+    /// literal: `match_uri` compares them so, while another template's literal at the same
+    /// place may want one case).
+    pub(super) fold: bool,
     /// The bytes consumed in place.
     pub(super) repeat: Class,
     /// How far a move without input goes; `0` for none.
@@ -89,17 +93,33 @@ pub(super) struct State {
 impl State {
     pub(super) const NONE: State = State {
         step: 0,
+        fold: false,
         repeat: Class::EMPTY,
         skip: 0,
         jump: 0,
     };
 
-    /// A literal byte.
-    const fn literal(b: u8) -> State {
+    /// A literal byte, in either case when `fold`.
+    const fn literal(b: u8, fold: bool) -> State {
         State {
             step: b,
+            fold: fold && b.is_ascii_alphabetic(),
             ..State::NONE
         }
+    }
+
+    /// Whether a byte that takes this state's step takes `other`'s too.
+    pub(super) const fn steps_with(self, other: State) -> bool {
+        self.step != 0
+            && (self.step == other.step
+                || ((self.fold || other.fold) && self.step.eq_ignore_ascii_case(&other.step)))
+    }
+
+    /// Whether a byte that takes this state's step may be one `other` repeats.
+    pub(super) const fn steps_into(self, other: State) -> bool {
+        self.step != 0
+            && (other.repeat.admits(self.step)
+                || (self.fold && other.repeat.admits(self.step ^ 0x20)))
     }
 
     /// Moves without input only.
@@ -199,7 +219,7 @@ pub(super) const fn build(t: &str, out: &mut [State], exact_named: bool) -> Buil
         } else {
             normal
         };
-        out.push(State::literal(normal));
+        out.push(State::literal(normal, lower));
         i += taken;
     }
     Built {
@@ -286,7 +306,7 @@ const fn unnamed(operator: u8, vars: usize, out: &mut Out<'_>) {
             step: if v + 1 < vars { separator } else { 0 },
             repeat: value,
             skip: distance(vars - v),
-            jump: 0,
+            ..State::NONE
         });
         v += 1;
     }

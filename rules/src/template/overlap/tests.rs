@@ -78,14 +78,22 @@ fn witness(a: &str, b: &str) -> Option<String> {
                 moves.push((p, q + d as usize, None));
             }
         }
-        if x.step != 0 && x.step == y.step {
-            moves.push((p + 1, q + 1, Some(x.step)));
+        // A letter either may take in either case is written as the other wants it.
+        let byte = |s: State, other: State| {
+            if s.fold && !other.repeat.admits(s.step) {
+                s.step ^ 0x20
+            } else {
+                s.step
+            }
+        };
+        if x.steps_with(y) {
+            moves.push((p + 1, q + 1, Some(if x.fold { y.step } else { x.step })));
         }
-        if x.step != 0 && y.repeat.admits(x.step) {
-            moves.push((p + 1, q, Some(x.step)));
+        if x.steps_into(y) {
+            moves.push((p + 1, q, Some(byte(x, y))));
         }
-        if y.step != 0 && x.repeat.admits(y.step) {
-            moves.push((p, q + 1, Some(y.step)));
+        if y.steps_into(x) {
+            moves.push((p, q + 1, Some(byte(y, x))));
         }
         for (p, q, byte) in moves {
             let next = p * width + q;
@@ -308,6 +316,18 @@ fn long_and_escaped_names_are_read_exactly() {
         ("a://r{?a%41,c}", "a://r?aA=1", "a://r?a%41=1"),
     ]);
     apart(&[("a://r{?a%20b,c}", "a://r?a%21b=1", &["a://r?a%21b=1"])]);
+}
+
+/// The scheme and the host of a literal take either case, even where the other template
+/// has a path literal or an escape that wants one (`s://{x}%41` and `s://a` share `s://A`).
+#[test]
+fn a_host_meets_a_literal_of_one_case() {
+    overlapping(&[
+        ("s://{x}%41", "s://a", "s://A"),
+        ("s://{x}B/c", "S://b/c", "s://B/c"),
+        ("s://{x}b/c", "S://B/c", "s://b/c"),
+    ]);
+    apart(&[("s://{x}B/c", "s://b/C", &["s://B/C", "s://b/C"])]);
 }
 
 /// What stays looser (module docs): reported though no URI matches both.
@@ -540,4 +560,51 @@ fn the_budget_is_shared() {
     let long = format!("s://r/{}", "a".repeat(600));
     assert!(t(&long).overlaps(&t("s://r/{+rest}")));
     assert!(!templates_overlap(&long, "s://r/{+rest}"));
+}
+
+/// More pieces, with what the check reads loosely too (escapes, case, modifiers, a variable
+/// used twice), for soundness alone.
+const ROUGH_PIECES: &[&str] = &[
+    "a", "A", "/", ".", "?", "&", ";", "=", ",", "#", "x", "x=", "%2F", "%41", "%2f", "{x}",
+    "{+x}", "{/x}", "{?x}", "{x,y}", "{/x,y}", "{.x,y}", "{#x,y}", "{?x,y}", "{&x,y}", "{;x,y}",
+    "{x*}", "{?x:2}", "{?x%41}", "{?xA,y}",
+];
+
+/// Pieces of URIs, to put together at random.
+const URI_PIECES: &[&str] = &[
+    "a", "A", "/", ".", "?", "&", ";", "=", ",", "#", "x", "y", "xA", "x%41", "%2F", "%2f", "%41",
+    "1", "é", "%FF",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Soundness on rougher templates and URIs put together at random: a URI both match is
+    /// always reported, at run time and at compile time.
+    #[test]
+    fn a_uri_both_match_is_always_reported(
+        a in prop::collection::vec(prop::sample::select(ROUGH_PIECES), 1..4),
+        b in prop::collection::vec(prop::sample::select(ROUGH_PIECES), 1..4),
+        scheme in prop::sample::select(&["s", "S"][..]),
+        uris in prop::collection::vec(
+            prop::collection::vec(prop::sample::select(URI_PIECES), 0..6), 1..12),
+    ) {
+        let (a, b) = (format!("s://{}", a.concat()), format!("{scheme}://{}", b.concat()));
+        let (Ok(ta), Ok(tb)) = (UriTemplate::parse(&a), UriTemplate::parse(&b)) else {
+            return Ok(());
+        };
+        let reported = ta.overlaps(&tb);
+        prop_assert_eq!(templates_overlap(&a, &b), reported);
+        prop_assert_eq!(templates_overlap(&b, &a), reported);
+        let uris = uris
+            .iter()
+            .map(|pieces| format!("s://{}", pieces.concat()))
+            .chain(expansions(&a))
+            .chain(expansions(&b));
+        for uri in uris {
+            if ta.match_uri(&uri).is_some() && tb.match_uri(&uri).is_some() {
+                prop_assert!(reported, "{} and {} both match {}", a, b, uri);
+            }
+        }
+    }
 }
