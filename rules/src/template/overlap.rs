@@ -27,7 +27,11 @@
 //!   expression's names, then nothing or `=` and a value without the separator
 //!   (`search://items{?q,limit}` and `search://items?page=1` are apart, and so are
 //!   `res://a{?x}` and `res://a?x=1&x=2`). Names are read at any length, and a name's
-//!   `%XX` escapes as a literal's are.
+//!   `%XX` escapes as a literal's are;
+//! - a variable used twice, each use an unnamed expression of one variable, beside a
+//!   literal URI: the ways the template reads the URI are searched for one where both uses
+//!   take one value (decoded; `users://{id}/posts/{id}` and `users://7/posts/8` are apart),
+//!   within 20,000 steps (past them, an overlap).
 //!
 //! Looser, towards reporting an overlap where no URI may match both (exactness would need
 //! more than this automaton, or the matcher refuses more than one expression shows):
@@ -35,9 +39,12 @@
 //!   matcher refuses `?x=1&x=2` for `{?x,y}`): only a template that itself writes one name
 //!   twice there (`res://a?x=1&x=2`) is reported although apart;
 //! - two names that differ only in how an escape is written (`{?a%41}` and `{?aA}`) are
-//!   taken as one (the matcher compares names as written);
-//! - a variable used twice must take the same value twice in `match_uri`, here not
-//!   (`res://{x}/{x}` and `res://a/b` are reported);
+//!   taken as one (the matcher compares names as written; both named expressions would
+//!   have to be written at one place, which little forces);
+//! - a variable used twice beside another template, or used in a named expression or one
+//!   of several variables, takes its values apart here (`res://{x}/{x}` and
+//!   `res://a/{y}b` are reported); and beside a literal, `match_uri` keeps the first way
+//!   it reads the URI, the search takes any (`res://{x}.{x}` and `res://a.b.a.b`);
 //! - a template with `*` or `:N` modifiers (which `match_uri` never matches) is read as if
 //!   it had none;
 //! - `%XX` escapes in values are not checked to decode to UTF-8 (the matcher refuses
@@ -54,10 +61,12 @@
 use super::UriTemplate;
 
 mod automaton;
+mod repeated;
 #[cfg(test)]
 mod tests;
 
-use automaton::{Built, State, build};
+use automaton::{Built, Repeats, State, build};
+use repeated::{Frame, reads_alike};
 
 /// How many rows [`intersect`] keeps for an automaton whose longest move is `longest`: one
 /// more than that (a move goes at most that many states on, and at least to the next).
@@ -213,6 +222,7 @@ pub const fn templates_overlap(a: &str, b: &str) -> bool {
     let mut a_states = [State::NONE; CONST_OVERLAP_MAX_TOKENS];
     let mut b_states = [State::NONE; CONST_OVERLAP_MAX_TOKENS];
     let mut rows = [0; CONST_ROW_WORDS];
+    let mut frames = [Frame::NONE; 2 * CONST_OVERLAP_MAX_TOKENS + 1];
     let (a_built, b_built) = (
         build(a, &mut a_states, plan.exact_named),
         build(b, &mut b_states, plan.exact_named),
@@ -221,10 +231,25 @@ pub const fn templates_overlap(a: &str, b: &str) -> bool {
         a_states.split_at(a_built.len).0,
         b_states.split_at(b_built.len).0,
     );
-    if plan.a_first {
+    let shared = if plan.a_first {
         intersect(a_states, a_built.longest, b_states, &mut rows)
     } else {
         intersect(b_states, b_built.longest, a_states, &mut rows)
+    };
+    shared && alike((a_states, a_built), (b_states, b_built), &mut frames)
+}
+
+/// Whether an overlap the automata share holds where a template uses a variable twice
+/// (each use an unnamed expression of one variable) and the other is a literal URI: one
+/// way of reading it gives both uses one value ([`reads_alike`]). `true` otherwise.
+/// `frames` holds one more frame than the two have states.
+const fn alike(a: (&[State], Built), b: (&[State], Built), frames: &mut [Frame]) -> bool {
+    if matches!(a.1.repeats, Repeats::Tagged) && b.1.expressions == 0 {
+        reads_alike(a.0, b.0, frames)
+    } else if matches!(b.1.repeats, Repeats::Tagged) && a.1.expressions == 0 {
+        reads_alike(b.0, a.0, frames)
+    } else {
+        true
     }
 }
 
@@ -246,7 +271,8 @@ impl UriTemplate {
     /// `{x,y}` and `{/x,y}` one separator fewer than variables. It leans towards `true`,
     /// never `false`, in a few shapes: a template that writes one query name twice where
     /// the other's expression of several variables stands (`a://r?x=1&x=2` beside
-    /// `a://r{?x,y}`), a variable used twice (`{x}/{x}` must match one value twice), `*`
+    /// `a://r{?x,y}`), a variable used twice unless beside a literal URI (then
+    /// `users://{id}/posts/{id}` and `users://7/posts/8` are apart), `*`
     /// and `:N` modifiers, escapes in values that do not decode to UTF-8 (`a://%FF` beside
     /// `a://{x}`), and a named expression of many variables
     /// beside a large template, which is read as taking any names (the same for the
@@ -283,12 +309,19 @@ impl UriTemplate {
         let states = |t: &str| {
             let mut out = vec![State::NONE; build(t, &mut [], exact_named).len];
             let built = build(t, &mut out, exact_named);
-            (out, built.longest)
+            (out, built)
         };
         let (a, b) = (states(a), states(b));
         let a_first = plan.map_or(a.0.len() <= b.0.len(), |p| p.a_first);
-        let ((first, longest), (second, _)) = if a_first { (a, b) } else { (b, a) };
-        let mut rows = vec![0; ring(longest) * words(second.len() + 1)];
-        intersect(&first, longest, &second, &mut rows)
+        let ((first, built), (second, _)) = if a_first { (&a, &b) } else { (&b, &a) };
+        let mut rows = vec![0; ring(built.longest) * words(second.len() + 1)];
+        if !intersect(first, built.longest, second, &mut rows) {
+            return false;
+        }
+        // Within the budget (lengths that fit the search's frames), as at compile time.
+        plan.is_none() || {
+            let mut frames = vec![Frame::NONE; a.0.len() + b.0.len() + 1];
+            alike((&a.0, a.1), (&b.0, b.1), &mut frames)
+        }
     }
 }

@@ -88,6 +88,10 @@ pub(super) struct State {
     pub(super) skip: u32,
     /// How far a second move without input goes; `0` for none.
     pub(super) jump: u32,
+    /// For the value of a variable used twice in the template (an unnamed expression of
+    /// one variable, `repeat` its characters): one more than where its name is first
+    /// written; `0` otherwise.
+    pub(super) var: u32,
 }
 
 impl State {
@@ -97,6 +101,7 @@ impl State {
         repeat: Class::EMPTY,
         skip: 0,
         jump: 0,
+        var: 0,
     };
 
     /// A literal byte, in either case when `fold`.
@@ -148,6 +153,8 @@ struct Out<'a> {
     len: usize,
     /// The longest move so far.
     longest: usize,
+    expressions: usize,
+    repeats: Repeats,
 }
 
 impl Out<'_> {
@@ -165,11 +172,24 @@ impl Out<'_> {
     }
 }
 
-/// What [`build`] made: how many states, and the longest move of any.
+/// What [`build`] made: how many states, the longest move of any, how many expressions.
 #[derive(Clone, Copy)]
 pub(super) struct Built {
     pub(super) len: usize,
     pub(super) longest: usize,
+    pub(super) expressions: usize,
+    pub(super) repeats: Repeats,
+}
+
+/// Variables used twice in a template.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Repeats {
+    None,
+    /// Each use of each is an unnamed expression of one variable, whose value state is
+    /// tagged (`State::var`).
+    Tagged,
+    /// One is used in an expression of several variables or a named one.
+    Untagged,
 }
 
 /// The states of template text `t` (accepted by [`UriTemplate::parse`]) into `out`, as many
@@ -185,6 +205,8 @@ pub(super) const fn build(t: &str, out: &mut [State], exact_named: bool) -> Buil
         states: out,
         len: 0,
         longest: 1,
+        expressions: 0,
+        repeats: Repeats::None,
     };
     let mut i = 0;
     // The scheme and the host compare without regard to case: lowercase here.
@@ -199,6 +221,7 @@ pub(super) const fn build(t: &str, out: &mut [State], exact_named: bool) -> Buil
                 end += 1;
             }
             expression(bytes, i + 1, end, &mut out, exact_named);
+            out.expressions += 1;
             i = end + 1;
             continue;
         }
@@ -225,6 +248,8 @@ pub(super) const fn build(t: &str, out: &mut [State], exact_named: bool) -> Buil
     Built {
         len: out.len,
         longest: out.longest,
+        expressions: out.expressions,
+        repeats: out.repeats,
     }
 }
 
@@ -248,6 +273,23 @@ const fn expression(bytes: &[u8], from: usize, to: usize, out: &mut Out<'_>, exa
         k += 1;
     }
     let multi = vars > 1;
+    // Variables used twice: an unnamed expression of one variable tags its value state.
+    let mut tag = 0;
+    let mut at = names;
+    while at < to {
+        let (name_from, name_to, next) = name_at(bytes, at, to);
+        let first = first_use(bytes, name_from, name_to);
+        if first != name_from || used_after(bytes, name_from, name_to) {
+            let simple = !multi && !matches!(operator, b'?' | b'&' | b';');
+            if simple && !matches!(out.repeats, Repeats::Untagged) {
+                out.repeats = Repeats::Tagged;
+                tag = distance(first + 1);
+            } else {
+                out.repeats = Repeats::Untagged;
+            }
+        }
+        at = next;
+    }
     match operator {
         b'?' | b'&' | b';' if exact_named || distinct_names(bytes, names, to) == 1 => {
             named(bytes, names, to, multi, out);
@@ -267,14 +309,14 @@ const fn expression(bytes: &[u8], from: usize, to: usize, out: &mut Out<'_>, exa
                 ..State::NONE
             });
         }
-        _ => unnamed(operator, vars, out),
+        _ => unnamed(operator, vars, tag, out),
     }
 }
 
 /// An unnamed expression (`{x}`, `{+x}`, `{#x}`, `{.x}`, `{/x}`) of `vars` variables: its
 /// lead (or nothing at all), then up to `vars` values, which the separator joins. One
 /// variable owns the whole body: `{.x}` may hold `.`, `{+x}` `,`.
-const fn unnamed(operator: u8, vars: usize, out: &mut Out<'_>) {
+const fn unnamed(operator: u8, vars: usize, tag: u32, out: &mut Out<'_>) {
     // The lead, the separator, and what one variable's value may hold (`Operator::can_contain`).
     let (lead, separator, class) = match operator {
         b'+' => (0, b',', Class::RESERVED),
@@ -294,6 +336,7 @@ const fn unnamed(operator: u8, vars: usize, out: &mut Out<'_>) {
         out.push(State {
             repeat: class,
             skip: 1,
+            var: tag,
             ..State::NONE
         });
         return;
@@ -512,4 +555,66 @@ const fn name_states(bytes: &[u8], from: usize, to: usize, jump: usize, out: &mu
         }
         at += taken;
     }
+}
+
+/// Where the variable name `bytes[from..to]` is first written in the template (`from` when
+/// there).
+const fn first_use(bytes: &[u8], from: usize, to: usize) -> usize {
+    let mut at = 0;
+    while at < from {
+        if let Some(found) = use_at(bytes, at, from, to) {
+            return found;
+        }
+        at += 1;
+    }
+    from
+}
+
+/// Whether the variable name `bytes[from..to]` is written again after `to`.
+const fn used_after(bytes: &[u8], from: usize, to: usize) -> bool {
+    let mut at = to;
+    while at < bytes.len() {
+        if use_at(bytes, at, from, to).is_some() {
+            return true;
+        }
+        at += 1;
+    }
+    false
+}
+
+/// Whether a variable spec in an expression starts at `at` with the name `bytes[from..to]`
+/// (then where), the name ending at `,`, `}`, `*` or `:`.
+const fn use_at(bytes: &[u8], at: usize, from: usize, to: usize) -> Option<usize> {
+    let len = to - from;
+    // A spec starts after `{`, an operator right after `{`, or `,`.
+    let starts = at > 0
+        && (matches!(bytes[at - 1], b'{' | b',')
+            || (at > 1
+                && bytes[at - 2] == b'{'
+                && matches!(
+                    bytes[at - 1],
+                    b'+' | b'#' | b'.' | b'/' | b';' | b'?' | b'&'
+                )));
+    if !starts || at + len > bytes.len() || at == from {
+        return None;
+    }
+    // Inside an expression: the last brace before `at` opens one.
+    let mut back = at;
+    while back > 0 && !matches!(bytes[back - 1], b'{' | b'}') {
+        back -= 1;
+    }
+    if back == 0 || bytes[back - 1] != b'{' {
+        return None;
+    }
+    let mut k = 0;
+    while k < len {
+        if bytes[at + k] != bytes[from + k] {
+            return None;
+        }
+        k += 1;
+    }
+    if at + len < bytes.len() && !matches!(bytes[at + len], b',' | b'}' | b'*' | b':') {
+        return None;
+    }
+    Some(at)
 }
