@@ -61,6 +61,7 @@
 use super::UriTemplate;
 
 mod automaton;
+mod names;
 mod repeated;
 #[cfg(test)]
 mod tests;
