@@ -1,9 +1,10 @@
 //! `RouterBuilder::build()` on the overlap classes the check reads exactly since issue 11's
 //! overlap14 pass: several named variables (`{?q,limit}` takes its names only, each once, or
 //! none), several unnamed ones (`{x,y}` and `{/x,y}` take one separator fewer than
-//! variables), long and escaped names. Overlapping pairs are refused both ways round naming
-//! both, with a URI both templates match; disjoint pairs build both ways round, and each of
-//! their near-miss URIs is read by the one handler that matches it.
+//! variables), long and escaped names, a variable used twice beside a literal URI.
+//! Overlapping pairs are refused both ways round naming both, with a URI both templates
+//! match; disjoint pairs build both ways round, and each of their near-miss URIs is read by
+//! the one handler that matches it.
 
 use mcp_content::handler::BoxFuture;
 use mcp_content::{
@@ -101,6 +102,12 @@ const OVERLAPPING: &[(&str, &str, &str)] = &[
         "a://r?a_rather_long_parameter_name_of_forty_b=1",
     ),
     ("a://r{?a%20b,c}", "a://r?a%20b=1", "a://r?a%20b=1"),
+    // A variable used twice, one value.
+    (
+        "users://{id}/posts/{id}",
+        "users://7/posts/7",
+        "users://7/posts/7",
+    ),
 ];
 
 /// Pairs no URI matches both of, each with URIs that one of them matches (near misses).
@@ -139,6 +146,11 @@ const DISJOINT: &[(&str, &str, &[&str])] = &[
         "a://r{?a_rather_long_parameter_name_of_forty_b,x}",
         "a://r?a_rather_long_parameter_name_of_forty_c=1",
         &["a://r?a_rather_long_parameter_name_of_forty_c=1"],
+    ),
+    (
+        "users://{id}/posts/{id}",
+        "users://7/posts/8",
+        &["users://7/posts/8", "users://8/posts/8"],
     ),
 ];
 

@@ -52,7 +52,8 @@
 //!   modelled.
 //!
 //! The budget: each template at most [`CONST_OVERLAP_MAX_TOKENS`] states, and the table of
-//! the two side by side at most `CONST_ROW_WORDS` words. A named expression of several
+//! the two side by side at most 128,000 cells (the rows the first one's longest move needs,
+//! one bit for each state of the other: `CONST_ROW_WORDS`). A named expression of several
 //! variables takes about its names' bytes once per variable (`{?q,limit,offset,sort,order}`
 //! 150 states); when the exact automata do not fit, such expressions are read as any names
 //! (a run of what the operator writes), by both checks alike; when even those do not fit,
