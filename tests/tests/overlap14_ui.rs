@@ -1,5 +1,6 @@
 //! `router!` at compile time on the overlap classes read exactly since issue 11's overlap14
-//! pass (several named variables, several unnamed ones, long names): disjoint templates
+//! pass (several named variables, several unnamed ones, long names, a variable used twice
+//! beside a literal URI): disjoint templates
 //! compile and build (`ui/overlap14/pass`, with a router of twenty resources whose check
 //! stays quick), overlapping ones are one error naming both (`ui/overlap14/fail`, one
 //! overlap per file).
