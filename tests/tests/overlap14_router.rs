@@ -138,6 +138,12 @@ const DISJOINT: &[(&str, &str, &[&str])] = &[
         &["search://items?query=1"],
     ),
     ("a://r{;x,y}", "a://r;x=1;z", &["a://r;x=1;z", "a://r;x=1"]),
+    // A name twice: the matcher refuses it.
+    (
+        "search://items{?q,limit}",
+        "search://items?q=1&q=2",
+        &["search://items?q=1&q=2", "search://items?q=1"],
+    ),
     ("a://{x,y}", "a://1,2,3", &["a://1,2,3", "a://1,2"]),
     ("a://r{/x,y}", "a://r/b/c/d", &["a://r/b/c/d", "a://r/b/c"]),
     ("a://r{/x,y}", "a://r/{a}/{b}/c", &["a://r/1/2/c"]),

@@ -28,16 +28,19 @@
 //!   (`search://items{?q,limit}` and `search://items?page=1` are apart, and so are
 //!   `res://a{?x}` and `res://a?x=1&x=2`). Names are read at any length, and a name's
 //!   `%XX` escapes as a literal's are;
-//! - a variable used twice, each use an unnamed expression of one variable, beside a
-//!   literal URI: the ways the template reads the URI are searched for one where both uses
-//!   take one value (decoded; `users://{id}/posts/{id}` and `users://7/posts/8` are apart),
-//!   within 20,000 steps (past them, an overlap).
+//! - beside a literal URI, a variable used twice (each use an unnamed expression of one
+//!   variable) and the names of a named expression of several variables: the ways the
+//!   template reads the URI are searched for one where both uses take one value (decoded;
+//!   `users://{id}/posts/{id}` and `users://7/posts/8` are apart) and each name comes
+//!   once (`res://a{?x,y}` and `res://a?x=1&x=2` are apart), within 20,000 steps (past
+//!   them, an overlap).
 //!
 //! Looser, towards reporting an overlap where no URI may match both (exactness would need
 //! more than this automaton, or the matcher refuses more than one expression shows):
-//! - a named expression of several variables lets an item's name come again (the
-//!   matcher refuses `?x=1&x=2` for `{?x,y}`): only a template that itself writes one name
-//!   twice there (`res://a?x=1&x=2`) is reported although apart;
+//! - beside another template (not a literal URI), a named expression of several variables
+//!   lets an item's name come again (the matcher refuses `?x=1&x=2` for `{?x,y}`): only a
+//!   template that itself writes one name twice there (`res://a?x=1&x={v}`) is reported
+//!   although apart;
 //! - two names that differ only in how an escape is written (`{?a%41}` and `{?aA}`) are
 //!   taken as one (the matcher compares names as written; both named expressions would
 //!   have to be written at one place, which little forces);
@@ -241,14 +244,21 @@ pub const fn templates_overlap(a: &str, b: &str) -> bool {
     shared && alike((a_states, a_built), (b_states, b_built), &mut frames)
 }
 
+/// Whether a template has what [`reads_alike`] searches for: a variable used twice (each
+/// use an unnamed expression of one variable), or a named expression of several variables.
+const fn searched(built: Built) -> bool {
+    matches!(built.repeats, Repeats::Tagged) || built.items
+}
+
 /// Whether an overlap the automata share holds where a template uses a variable twice
-/// (each use an unnamed expression of one variable) and the other is a literal URI: one
-/// way of reading it gives both uses one value ([`reads_alike`]). `true` otherwise.
+/// (each use an unnamed expression of one variable) or has a named expression of several
+/// variables, and the other is a literal URI: one way of reading it gives both uses one
+/// value, and each name once ([`reads_alike`]). `true` otherwise.
 /// `frames` holds one more frame than the two have states.
 const fn alike(a: (&[State], Built), b: (&[State], Built), frames: &mut [Frame]) -> bool {
-    if matches!(a.1.repeats, Repeats::Tagged) && b.1.expressions == 0 {
+    if searched(a.1) && b.1.expressions == 0 {
         reads_alike(a.0, b.0, frames)
-    } else if matches!(b.1.repeats, Repeats::Tagged) && a.1.expressions == 0 {
+    } else if searched(b.1) && a.1.expressions == 0 {
         reads_alike(b.0, a.0, frames)
     } else {
         true
@@ -271,14 +281,14 @@ impl UriTemplate {
     /// [`UriTemplate::match_uri`]) for every operator, with one variable or several: a
     /// query expression takes its own names only, each at most once, or nothing at all;
     /// `{x,y}` and `{/x,y}` one separator fewer than variables. It leans towards `true`,
-    /// never `false`, in a few shapes: a template that writes one query name twice where
-    /// the other's expression of several variables stands (`a://r?x=1&x=2` beside
-    /// `a://r{?x,y}`), a variable used twice unless beside a literal URI (then
-    /// `users://{id}/posts/{id}` and `users://7/posts/8` are apart), `*`
-    /// and `:N` modifiers, escapes in values that do not decode to UTF-8 (`a://%FF` beside
-    /// `a://{x}`), and a named expression of many variables
-    /// beside a large template, which is read as taking any names (the same for the
-    /// compile-time [`templates_overlap`]).
+    /// never `false`, in a few shapes: a template (not a literal URI) that writes one query
+    /// name twice where the other's expression of several variables stands
+    /// (`a://r?x=1&x={v}` beside `a://r{?x,y}`; beside a literal URI, `a://r?x=1&x=2`,
+    /// the answer is exact), a variable used twice unless beside a literal URI (then
+    /// `users://{id}/posts/{id}` and `users://7/posts/8` are apart), `*` and `:N`
+    /// modifiers, escapes in values that do not decode to UTF-8 (`a://%FF` beside
+    /// `a://{x}`), and a named expression of many variables beside a large template, which
+    /// is read as taking any names (the same for the compile-time [`templates_overlap`]).
     ///
     /// ```
     /// use mcp_content_rules::UriTemplate;

@@ -91,7 +91,8 @@ pub(super) struct State {
     pub(super) jump: u32,
     /// For the value of a variable used twice in the template (an unnamed expression of
     /// one variable, `repeat` its characters): one more than where its name is first
-    /// written; `0` otherwise.
+    /// written. For the first byte of a name in a named expression of several variables:
+    /// [`ITEM`] and one more than where that name is written. `0` otherwise.
     pub(super) var: u32,
 }
 
@@ -138,6 +139,9 @@ impl State {
     }
 }
 
+/// The bit of [`State::var`] that marks a name of a named expression.
+pub(super) const ITEM: u32 = 1 << 31;
+
 /// A distance as a state holds it (a template text is far shorter than 4 GiB).
 #[allow(clippy::cast_possible_truncation)]
 const fn distance(d: usize) -> u32 {
@@ -156,6 +160,7 @@ struct Out<'a> {
     longest: usize,
     expressions: usize,
     repeats: Repeats,
+    items: bool,
 }
 
 impl Out<'_> {
@@ -180,6 +185,8 @@ pub(super) struct Built {
     pub(super) longest: usize,
     pub(super) expressions: usize,
     pub(super) repeats: Repeats,
+    /// Whether a named expression of several variables tags its names ([`ITEM`]).
+    pub(super) items: bool,
 }
 
 /// Variables used twice in a template.
@@ -208,6 +215,7 @@ pub(super) const fn build(t: &str, out: &mut [State], exact_named: bool) -> Buil
         longest: 1,
         expressions: 0,
         repeats: Repeats::None,
+        items: false,
     };
     let mut i = 0;
     // The scheme and the host compare without regard to case: lowercase here.
@@ -251,6 +259,7 @@ pub(super) const fn build(t: &str, out: &mut [State], exact_named: bool) -> Buil
         longest: out.longest,
         expressions: out.expressions,
         repeats: out.repeats,
+        items: out.items,
     }
 }
 
@@ -374,6 +383,7 @@ const fn named(bytes: &[u8], from: usize, to: usize, multi: bool, out: &mut Out<
     let separator = if operator == b';' { b';' } else { b'&' };
     let value = named_value(operator, multi);
     let copies = distinct_names(bytes, from, to);
+    out.items |= copies > 1;
     // The states of the names, with the Zs between them.
     let mut width = 0;
     let mut at = from;
@@ -414,6 +424,12 @@ const fn named(bytes: &[u8], from: usize, to: usize, multi: bool, out: &mut Out<
                 name_from,
                 name_to,
                 if last { 0 } else { len + 1 },
+                // Several names: the search beside a literal takes each once.
+                if copies > 1 {
+                    ITEM | distance(name_from + 1)
+                } else {
+                    0
+                },
                 out,
             );
             name += 1;
@@ -456,7 +472,14 @@ const fn named_value(operator: u8, multi: bool) -> Class {
 
 /// The states of a name, its escapes as literals have them (an escaped unreserved character
 /// is the character, other escapes have uppercase hex digits); the first may jump `jump` on.
-const fn name_states(bytes: &[u8], from: usize, to: usize, jump: usize, out: &mut Out<'_>) {
+const fn name_states(
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    jump: usize,
+    tag: u32,
+    out: &mut Out<'_>,
+) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut first = true;
     let mut at = from;
@@ -478,6 +501,7 @@ const fn name_states(bytes: &[u8], from: usize, to: usize, jump: usize, out: &mu
             out.push(State {
                 step: units[k],
                 jump: if first { distance(jump) } else { 0 },
+                var: if first { tag } else { 0 },
                 ..State::NONE
             });
             first = false;

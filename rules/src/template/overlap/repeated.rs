@@ -1,13 +1,15 @@
-//! A variable used twice beside a literal URI: the automaton alone lets each use take its
-//! own value, [`UriTemplate::match_uri`] wants one value for both. When the other template
-//! is a literal (a URI, one string up to how it is spelled), the ways the template can read
-//! it are searched for one where every variable used twice reads one value (decoded, the
-//! host's letters in either case), within a number of steps; past them the answer is `true`
-//! (an overlap), as without the search.
+//! Beside a literal URI, what the automaton alone lets through and
+//! [`UriTemplate::match_uri`] does not: a variable used twice taking two values (the matcher
+//! wants one), and a name of a named expression of several variables coming twice (the
+//! matcher refuses it). The other template being a literal (a URI, one string up to how it
+//! is spelled), the ways the template can read it are searched for one where every variable
+//! used twice reads one value (decoded, the host's letters in either case) and each name of
+//! an expression comes once, within a number of steps; past them the answer is `true` (an
+//! overlap), as without the search.
 //!
 //! [`UriTemplate::match_uri`]: super::super::UriTemplate::match_uri
 
-use super::automaton::State;
+use super::automaton::{ITEM, State};
 
 /// The steps [`reads_alike`] takes before it gives up (and reports an overlap).
 const SEARCH_STEPS: usize = 20_000;
@@ -93,15 +95,17 @@ pub(super) const fn reads_alike(a: &[State], w: &[State], frames: &mut [Frame]) 
             3 if i < w.len() && w[i].steps_into(x) => (p, i + 1),
             _ => continue,
         };
-        if next_p != p && x.var != 0 {
-            // Leaving a value: the variable's other value, if read, must be the same.
+        let item = x.var & ITEM != 0;
+        // Leaving a value of a variable used twice, or reading a name of a named expression.
+        if (next_p != p && x.var != 0 && !item) || (item && top.choice == 2) {
+            // The variable's other value, if read, must be the same; a name, not read yet.
             let mut k = 0;
             let mut same = true;
             while k < held {
                 if captures[k].var == x.var {
                     let other = captures[k];
                     let (from, to) = (other.start as usize, other.end as usize);
-                    same = same && decoded_equal(w, top.start as usize, i, from, to);
+                    same = same && !item && decoded_equal(w, top.start as usize, i, from, to);
                 }
                 k += 1;
             }

@@ -167,6 +167,13 @@ fn several_named_variables_refuse_other_names() {
             "search://items?lim=1",
             &["search://items?lim=1"],
         ),
+        // A name twice, beside a literal URI.
+        (
+            "a://r{?x,y}",
+            "a://r?x=1&x=2",
+            &["a://r?x=1&x=2", "a://r?x=1&y=2"],
+        ),
+        ("a://r{;x,y,z}", "a://r;z;y=2;z", &["a://r;z;y=2;z"]),
         // More items than variables.
         ("a://r{?x,y}", "a://r?x=1&y=2&{z}", &["a://r?x=1&y=2&z"]),
         // Its values hold no separator.
@@ -299,8 +306,8 @@ fn a_variable_used_twice_beside_a_literal_takes_one_value() {
 #[test]
 fn what_stays_looser_is_reported() {
     for (a, b, near) in [
-        // A name written twice by the other template.
-        ("a://r{?x,y}", "a://r?x=1&x=2", "a://r?x=1&x=2"),
+        // A name written twice by the other template, not a literal URI.
+        ("a://r{?x,y}", "a://r?x=1&x={v}", "a://r?x=1&x=2"),
         // A variable used twice, in a named expression or beside another template.
         ("res://{x}{?x}", "res://a?x=b", "res://a?x=b"),
         ("res://{x}/{x}", "res://a/{y}b", "res://a/b"),
