@@ -22,6 +22,12 @@ fn rust_second_page() -> String {
     String::new()
 }
 
+/// A name twice, which the matcher refuses for `{?q,limit}`.
+#[resource(uri = "search://items?q=a&q=b")]
+fn twice() -> String {
+    String::new()
+}
+
 /// One item, with optional fields.
 #[resource(uri = "search://items/{id}{?fields,expand}")]
 fn item(id: String, fields: Option<String>, expand: Option<String>) -> String {
@@ -67,7 +73,7 @@ fn long_other() -> String {
 fn main() {
     let router = router! {
         resources: [
-            search, first_page, rust_second_page, item, two_segments, three_segments, pair,
+            search, first_page, rust_second_page, twice, item, two_segments, three_segments, pair,
             triple, long_name, long_other,
         ]
     };
