@@ -4,8 +4,8 @@
 //!
 //! Each template is read as a small automaton over bytes (its language is what
 //! [`UriTemplate::match_uri`] accepts), and the two automata are run side by side. The same
-//! `const fn`s serve both checks: the compile-time one keeps its states in fixed arrays, the
-//! run-time one in vectors, so the two cannot disagree.
+//! `const fn`s serve both checks, within the same budget (below), so the two give the same
+//! answer whenever the compile-time one compares.
 //!
 //! What an expression may match is what [`UriTemplate::match_uri`] lets it take: the
 //! characters its operator can write (`{x}` no `/`, `:` or `@`; `{+x}` any URI character),
@@ -14,383 +14,138 @@
 //! without regard to case, `%XX` escapes by the byte they stand for (an escaped unreserved
 //! character is the character; RFC 3986 section 6.2.2).
 //!
-//! Exact (an overlap is reported if and only if some URI matches both), expression by
-//! expression:
+//! Exact (an overlap is reported if and only if some URI matches both, up to the limits
+//! below), expression by expression:
 //! - `{x}`, `{+x}`, `{#x}`, `{.x}`: any run of what the operator writes (empty included);
 //! - `{/x}`: empty, or `/` and one segment (no `/`: `a://r{/x}` and `a://r/b/c` are apart);
-//! - `{?x}`, `{&x}`, `{;x}` of one variable: empty (`x` undefined, so `res://a{?x}` and
-//!   `res://a` overlap), or the lead, the name itself, then nothing or `=` and a value
-//!   without the separator (`res://a{?x}` and `res://a?y=1`, `res://a?x=1&x=2` are apart).
-//!   The compile-time check reads names this way when those of the template with the
-//!   shorter ones are at most 27 bytes long; past that in both, and for a name with a `%XX`
-//!   escape (compared raw in a URI), it reads them as the looser point below.
+//! - several unnamed variables (`{x,y}`, `{+x,y}`, `{#x,y}`, `{.x,y}`, `{/x,y}`): at most
+//!   one separator fewer than variables (`a://{x,y}` and `a://1,2,3` are apart,
+//!   `a://r{/x,y}` and `a://r/b/c/d` too);
+//! - named expressions (`{?x}`, `{&x}`, `{;x}`, and `{?x,y}` of several variables): empty
+//!   (every variable undefined, so `res://a{?x,y}` and `res://a` overlap), or the lead and
+//!   up to one item per variable, joined by the separator; an item is one of the
+//!   expression's names, then nothing or `=` and a value without the separator
+//!   (`search://items{?q,limit}` and `search://items?page=1` are apart, and so are
+//!   `res://a{?x}` and `res://a?x=1&x=2`). Names are read at any length, and a name's
+//!   `%XX` escapes as a literal's are;
+//! - beside a literal URI, a variable used twice (each use an unnamed expression of one
+//!   variable) and the names of a named expression of several variables: the ways the
+//!   template reads the URI are searched for one where both uses take one value (decoded;
+//!   `users://{id}/posts/{id}` and `users://7/posts/8` are apart) and each name comes
+//!   once (`res://a{?x,y}` and `res://a?x=1&x=2` are apart), within 20,000 steps (past
+//!   them, an overlap).
 //!
 //! Looser, towards reporting an overlap where no URI may match both (exactness would need
 //! more than this automaton, or the matcher refuses more than one expression shows):
-//! - named expressions of several variables (`{?x,y}`: any subset, in any order) take any
-//!   names, and unnamed ones (`{x,y}`, `{/x,y}`) any number of separators;
+//! - beside another template (not a literal URI), a named expression of several variables
+//!   lets an item's name come again (the matcher refuses `?x=1&x=2` for `{?x,y}`): only a
+//!   template that itself writes one name twice there (`res://a?x=1&x={v}`) is reported
+//!   although apart;
+//! - two names that differ only in how an escape is written (`{?a%41}` and `{?aA}`) are
+//!   taken as one (the matcher compares names as written; both named expressions would
+//!   have to be written at one place, which little forces);
+//! - a variable used twice beside another template, or used in a named expression or one
+//!   of several variables, takes its values apart here (`res://{x}/{x}` and
+//!   `res://a/{y}b` are reported); and beside a literal, `match_uri` keeps the first way
+//!   it reads the URI, the search takes any (`res://{x}.{x}` and `res://a.b.a.b`);
 //! - a template with `*` or `:N` modifiers (which `match_uri` never matches) is read as if
 //!   it had none;
-//! - a variable used twice must take the same value twice in `match_uri`, here not;
 //! - `%XX` escapes in values are not checked to decode to UTF-8 (the matcher refuses
 //!   `%FF`), and the matcher's work limit (a pathological template on a long URI) is not
 //!   modelled.
+//!
+//! The budget: each template at most [`CONST_OVERLAP_MAX_TOKENS`] states, and the table of
+//! the two side by side at most 128,000 cells (the rows the first one's longest move needs,
+//! one bit for each state of the other: `CONST_ROW_WORDS`). A named expression of several
+//! variables takes about its names' bytes once per variable (`{?q,limit,offset,sort,order}`
+//! 150 states); when the exact automata do not fit, such expressions are read as any names
+//! (a run of what the operator writes), by both checks alike; when even those do not fit,
+//! the compile-time check does not compare (`false`) and the run-time one still does.
 
 use super::UriTemplate;
-use crate::uri::UriUnit;
 
-/// A set of bytes: ASCII ones by bit, every non-ASCII byte together (a matched URI may hold
-/// raw UTF-8 in a variable; literals are ASCII).
-#[derive(Clone, Copy)]
-struct Class {
-    /// Bytes 0 to 63, then 64 to 127, by bit (two words keep the state small).
-    ascii: [u64; 2],
-    high: bool,
+mod automaton;
+mod names;
+mod repeated;
+#[cfg(test)]
+mod tests;
+
+use automaton::{Built, Repeats, State, build};
+use repeated::{Frame, reads_alike};
+
+/// How many rows [`intersect`] keeps for an automaton whose longest move is `longest`: one
+/// more than that (a move goes at most that many states on, and at least to the next).
+const fn ring(longest: usize) -> usize {
+    if longest < 2 { 3 } else { longest + 1 }
 }
 
-impl Class {
-    const EMPTY: Class = Class {
-        ascii: [0; 2],
-        high: false,
-    };
-
-    /// The characters every expression may write: unreserved ones, `%` of escapes, and
-    /// non-ASCII (see `Operator::can_contain`).
-    const VALUE: Class = Class::EMPTY
-        .with_range(b'a', b'z')
-        .with_range(b'A', b'Z')
-        .with_range(b'0', b'9')
-        .with(b"-._~%")
-        .with_high();
-
-    const fn with(self, bytes: &[u8]) -> Class {
-        let mut ascii = self.ascii;
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            ascii[(b >> 6) as usize] |= 1 << (b & 63);
-            i += 1;
-        }
-        Class {
-            ascii,
-            high: self.high,
-        }
-    }
-
-    const fn with_range(self, from: u8, to: u8) -> Class {
-        let mut ascii = self.ascii;
-        let mut b = from;
-        while b <= to {
-            ascii[(b >> 6) as usize] |= 1 << (b & 63);
-            b += 1;
-        }
-        Class {
-            ascii,
-            high: self.high,
-        }
-    }
-
-    const fn with_high(self) -> Class {
-        Class {
-            ascii: self.ascii,
-            high: true,
-        }
-    }
-
-    const fn admits(self, b: u8) -> bool {
-        if b < 128 {
-            self.ascii[(b >> 6) as usize] & (1 << (b & 63)) != 0
-        } else {
-            self.high
-        }
-    }
-}
-
-/// One state of a template's automaton. State `i` may consume `step` and go to `i + 1`,
-/// consume any byte of `repeat` and stay, or go to `i + skip` consuming nothing. The last
-/// state of a template is implicit (index `len`) and accepts.
-#[derive(Clone, Copy)]
-pub(super) struct State {
-    /// The byte that moves to the next state; `0` for none (a template holds no NUL).
-    step: u8,
-    /// The bytes consumed in place.
-    repeat: Class,
-    /// How far a move without input goes; `0` for none.
-    skip: u8,
-}
-
-impl State {
-    const NONE: State = State {
-        step: 0,
-        repeat: Class::EMPTY,
-        skip: 0,
-    };
-
-    /// A literal byte.
-    const fn literal(b: u8) -> State {
-        State {
-            step: b,
-            repeat: Class::EMPTY,
-            skip: 0,
-        }
-    }
-}
-
-/// The states of template text `t` (accepted by [`UriTemplate::parse`]) into `out`; how many,
-/// or `None` when `out` is too small. A literal byte is one state; an expression without a
-/// leading character one (its run of bytes, possibly empty), one with a leading character
-/// two (that character, then its run; or nothing at all).
-pub(super) const fn build(t: &str, out: &mut [State], exact_names: bool) -> Option<usize> {
-    let bytes = t.as_bytes();
-    let mut len = 0;
-    let mut i = 0;
-    // The scheme and the host compare without regard to case: lowercase here.
-    let [scheme_end, host_start, host_end] = crate::uri::case_free(bytes);
-    // Hex digits of a `%XX` escape still to read.
-    let mut hex_left = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'{' {
-            let mut end = i + 1;
-            let mut multi = false;
-            while end < bytes.len() && bytes[end] != b'}' {
-                multi |= bytes[end] == b',';
-                end += 1;
-            }
-            let operator = if i + 1 < bytes.len() { bytes[i + 1] } else { 0 };
-            let (lead, repeat) = expression(operator, multi);
-            // A named expression of one variable (`{?x}`, `{&x}`, `{;x}`) takes exactly its
-            // lead, its name, then nothing or `=` and a value without the separator.
-            if exact_names && !multi && matches!(operator, b'?' | b'&' | b';') {
-                match named_states(bytes, i + 2, end, out, len) {
-                    Named::Built(added) => {
-                        len += added;
-                        i = end + 1;
-                        continue;
-                    }
-                    Named::NoRoom => return None,
-                    Named::Loose => {}
-                }
-            }
-            if lead == 0 {
-                if len + 1 > out.len() {
-                    return None;
-                }
-                out[len] = State {
-                    step: 0,
-                    repeat,
-                    skip: 1,
-                };
-                len += 1;
-            } else {
-                if len + 2 > out.len() {
-                    return None;
-                }
-                out[len] = State {
-                    step: lead,
-                    repeat: Class::EMPTY,
-                    skip: 2,
-                };
-                out[len + 1] = State {
-                    step: 0,
-                    repeat,
-                    skip: 1,
-                };
-                len += 2;
-            }
-            i = end + 1;
-            continue;
-        }
-        if len + 1 > out.len() {
-            return None;
-        }
-        let lower = i < scheme_end || (i >= host_start && i < host_end);
-        let (normal, taken) = match crate::uri::uri_unit(bytes, i) {
-            Some((UriUnit::Plain(b), taken)) if lower => (b.to_ascii_lowercase(), taken),
-            Some((UriUnit::Plain(b), taken)) => (b, taken),
-            // An escape that stays one: its `%`, then its hex digits in uppercase.
-            Some((UriUnit::Escaped(_), _)) => {
-                hex_left = 2;
-                (b, 1)
-            }
-            None => (b, 1),
-        };
-        let normal = if hex_left > 0 && normal != b'%' {
-            hex_left -= 1;
-            normal.to_ascii_uppercase()
-        } else {
-            normal
-        };
-        out[len] = State::literal(normal);
-        len += 1;
-        i += taken;
-    }
-    Some(len)
-}
-
-/// What [`named_states`] did.
-enum Named {
-    /// Wrote this many states.
-    Built(usize),
-    /// `out` has no room for them.
-    NoRoom,
-    /// The name is not read exactly: the caller writes the loose states.
-    Loose,
-}
-
-/// The states of a named expression of one variable (`{?x}`, `{&x}`, `{;x}`, its name at
-/// `bytes[from..to]`) at `out[len..]`: its lead (or nothing at all), the name itself, then
-/// nothing, or `=` and a value without the separator.
-const fn named_states(
-    bytes: &[u8],
-    from: usize,
-    to: usize,
-    out: &mut [State],
-    len: usize,
-) -> Named {
-    let name_len = to - from;
-    if !plain_name(bytes, from, to) || name_len + 3 > u8::MAX as usize {
-        return Named::Loose;
-    }
-    if len + name_len + 3 > out.len() {
-        return Named::NoRoom;
-    }
-    let operator = bytes[from - 1];
-    out[len] = State {
-        step: operator,
-        repeat: Class::EMPTY,
-        #[allow(clippy::cast_possible_truncation)] // checked above
-        skip: (name_len + 3) as u8,
-    };
-    let mut k = 0;
-    while k < name_len {
-        out[len + 1 + k] = State::literal(bytes[from + k]);
-        k += 1;
-    }
-    out[len + 1 + name_len] = State {
-        step: b'=',
-        repeat: Class::EMPTY,
-        skip: 2,
-    };
-    out[len + 2 + name_len] = State {
-        step: 0,
-        repeat: named_value(operator),
-        skip: 1,
-    };
-    Named::Built(name_len + 3)
-}
-
-/// Whether the variable name `bytes[from..to]` is compared as its bytes: no modifier (a
-/// template with one matches nothing, and is read as if it had none) and no `%XX` (compared
-/// raw in a URI, normalized in a literal).
-const fn plain_name(bytes: &[u8], from: usize, to: usize) -> bool {
-    let mut k = from;
-    while k < to {
-        if matches!(bytes[k], b'*' | b':' | b'%') {
-            return false;
-        }
-        k += 1;
-    }
-    to > from
-}
-
-/// What the value of a named expression of one variable may hold: what its operator
-/// writes, less the separator (a second `x=…` after it would name the variable twice, which
-/// the matcher refuses).
-const fn named_value(operator: u8) -> Class {
-    match operator {
-        b'?' => Class::VALUE.with(b"?="),
-        _ => Class::VALUE.with(b"="),
-    }
-}
-
-/// An expression's leading character (`0` for none) and the bytes of the run after it, by
-/// the operator byte after `{` (a variable name's first byte for a simple expression) and
-/// whether it has several variables (which `,` joins). The sets are `Operator::can_contain`'s.
-const fn expression(operator: u8, multi: bool) -> (u8, Class) {
-    let value = if multi {
-        Class::VALUE.with(b",")
-    } else {
-        Class::VALUE
-    };
-    match operator {
-        b'+' => (0, Class::VALUE.with(b":/?#[]@!$&'()*+,;=")),
-        b'#' => (b'#', Class::VALUE.with(b":/?#[]@!$&'()*+,;=")),
-        b'.' => (b'.', value),
-        // The lead `/` is no value's: one variable holds no `/`, several are joined by it.
-        b'/' if multi => (b'/', value.with(b"/")),
-        b'/' => (b'/', value),
-        b';' => (b';', value.with(b";=")),
-        b'?' => (b'?', value.with(b"?&=")),
-        b'&' => (b'&', value.with(b"&=")),
-        _ => (0, value),
-    }
-}
-
-/// How many rows [`intersect`] keeps for automaton `a`: one more than its longest move
-/// (a move goes at most `skip` states on, and at least to the next).
-pub(super) const fn ring(a: &[State]) -> usize {
-    let mut longest = 2;
-    let mut p = 0;
-    while p < a.len() {
-        if a[p].skip as usize > longest {
-            longest = a[p].skip as usize;
-        }
-        p += 1;
-    }
-    longest + 1
+/// How many words a row of `width` cells takes.
+const fn words(width: usize) -> usize {
+    width.div_ceil(64)
 }
 
 /// Whether some input takes automaton `a` and automaton `b` both to their ends. `rows` holds
-/// [`ring`]`(a)` rows of `b.len() + 1` cells (rows of `a`'s states not yet reached, reused);
-/// its contents on entry do not matter.
+/// [`ring`] rows of `a` of [`words`]`(b.len() + 1)` words each, one bit a cell (rows of `a`'s
+/// states not yet reached, reused); its contents on entry do not matter.
 // `a`, `b`, `p`, `q`: the two automata and a state of each, as the table reads.
 #[allow(clippy::many_single_char_names)]
-pub(super) const fn intersect(a: &[State], b: &[State], rows: &mut [bool]) -> bool {
+const fn intersect(a: &[State], a_longest: usize, b: &[State], rows: &mut [u64]) -> bool {
     let width = b.len() + 1;
-    let ring = ring(a);
-    let mut cell = 0;
-    while cell < ring * width {
-        rows[cell] = false;
-        cell += 1;
+    let row_words = words(width);
+    let ring = ring(a_longest);
+    let mut word = 0;
+    while word < ring * row_words {
+        rows[word] = 0;
+        word += 1;
     }
-    rows[0] = true;
+    rows[0] = 1;
     let mut p = 0;
     while p <= a.len() {
-        // Row `p + ring - 1` reuses the cells of row `p - 1`, done with.
+        // Row `p + ring - 1` reuses the words of row `p - 1`, done with.
         if p > 0 {
-            let base = ((p + ring - 1) % ring) * width;
-            let mut q = 0;
-            while q < width {
-                rows[base + q] = false;
-                q += 1;
+            let base = ((p + ring - 1) % ring) * row_words;
+            let mut w = 0;
+            while w < row_words {
+                rows[base + w] = 0;
+                w += 1;
             }
         }
-        let row = (p % ring) * width;
+        let row = (p % ring) * row_words;
+        let next = ((p + 1) % ring) * row_words;
         let x = if p < a.len() { a[p] } else { State::NONE };
         let mut q = 0;
         while q < width {
-            if rows[row + q] {
-                if p == a.len() && q == b.len() {
-                    return true;
-                }
-                let y = if q < b.len() { b[q] } else { State::NONE };
-                if x.skip > 0 {
-                    rows[((p + x.skip as usize) % ring) * width + q] = true;
-                }
-                if y.skip > 0 {
-                    rows[row + q + y.skip as usize] = true;
-                }
-                let next = ((p + 1) % ring) * width;
-                if x.step != 0 && x.step == y.step {
-                    rows[next + q + 1] = true;
-                }
-                if x.step != 0 && y.repeat.admits(x.step) {
-                    rows[next + q] = true;
-                }
-                if y.step != 0 && x.repeat.admits(y.step) {
-                    rows[row + q + 1] = true;
-                }
+            // Cells of this row are only set further on while it is read: read the word again.
+            let bits = rows[row + q / 64] >> (q % 64);
+            if bits == 0 {
+                q = (q / 64 + 1) * 64;
+                continue;
+            }
+            q += bits.trailing_zeros() as usize;
+            if p == a.len() && q == b.len() {
+                return true;
+            }
+            let y = if q < b.len() { b[q] } else { State::NONE };
+            if x.skip > 0 {
+                set(rows, ((p + x.skip as usize) % ring) * row_words, q);
+            }
+            if x.jump > 0 {
+                set(rows, ((p + x.jump as usize) % ring) * row_words, q);
+            }
+            if y.skip > 0 {
+                set(rows, row, q + y.skip as usize);
+            }
+            if y.jump > 0 {
+                set(rows, row, q + y.jump as usize);
+            }
+            if x.steps_with(y) {
+                set(rows, next, q + 1);
+            }
+            if x.steps_into(y) {
+                set(rows, next, q);
+            }
+            if y.steps_into(x) {
+                set(rows, row, q + 1);
             }
             q += 1;
         }
@@ -399,15 +154,59 @@ pub(super) const fn intersect(a: &[State], b: &[State], rows: &mut [bool]) -> bo
     false
 }
 
+/// Sets cell `q` of the row starting at word `row`.
+const fn set(rows: &mut [u64], row: usize, q: usize) {
+    rows[row + q / 64] |= 1 << (q % 64);
+}
+
+/// How two templates are compared within the budget: whether their named expressions of
+/// several variables are read exactly, and which goes first (the one whose rows cost less).
+#[derive(Clone, Copy)]
+struct Plan {
+    exact_named: bool,
+    a_first: bool,
+}
+
+/// The plan for `a` and `b` (the budget of the module docs), or `None` past it.
+const fn plan(a: &str, b: &str) -> Option<Plan> {
+    let mut exact_named = true;
+    loop {
+        let (a_built, b_built) = (
+            build(a, &mut [], exact_named),
+            build(b, &mut [], exact_named),
+        );
+        if a_built.len <= CONST_OVERLAP_MAX_TOKENS && b_built.len <= CONST_OVERLAP_MAX_TOKENS {
+            let (ab, ba) = (rows_for(a_built, b_built), rows_for(b_built, a_built));
+            let a_first = ab <= ba;
+            if (if a_first { ab } else { ba }) <= CONST_ROW_WORDS {
+                return Some(Plan {
+                    exact_named,
+                    a_first,
+                });
+            }
+        }
+        if !exact_named {
+            return None;
+        }
+        exact_named = false;
+    }
+}
+
+/// The words [`intersect`] needs with `first` going first.
+const fn rows_for(first: Built, second: Built) -> usize {
+    ring(first.longest) * words(second.len + 1)
+}
+
 /// The most automaton states (about one per literal byte and one or two per expression) a
 /// template may have for [`templates_overlap`] to compare it.
 pub const CONST_OVERLAP_MAX_TOKENS: usize = 512;
 
 /// [`UriTemplate::overlaps`] at compile time, on template texts that
 /// [`UriTemplate::parse`] accepts: whether some URI matches both. `router!` uses it to
-/// refuse two resource handlers that serve the same URIs. A template of more than
-/// [`CONST_OVERLAP_MAX_TOKENS`] states is not compared (`false`): the run-time check of
-/// the router still is.
+/// refuse two resource handlers that serve the same URIs. It gives the answer of
+/// [`UriTemplate::overlaps`], except past its budget (a template of more than
+/// [`CONST_OVERLAP_MAX_TOKENS`] states, or two too large side by side; see the module
+/// docs), where it does not compare (`false`): the run-time check of the router still does.
 ///
 /// ```
 /// use mcp_content_rules::templates_overlap;
@@ -417,39 +216,58 @@ pub const CONST_OVERLAP_MAX_TOKENS: usize = 512;
 /// assert!(templates_overlap("files://{name}", "files://readme"));
 /// assert!(templates_overlap("x://{a}", "X://{b}"));
 /// assert!(!templates_overlap("logs://{day}/raw", "logs://{day}/summary"));
+/// // A query expression takes its own names only.
+/// assert!(!templates_overlap("search://items{?q,limit}", "search://items?page=1"));
+/// assert!(templates_overlap("search://items{?q,limit}", "search://items?limit=5&q=a"));
 /// ```
 pub const fn templates_overlap(a: &str, b: &str) -> bool {
+    let Some(plan) = plan(a, b) else {
+        return false;
+    };
     let mut a_states = [State::NONE; CONST_OVERLAP_MAX_TOKENS];
     let mut b_states = [State::NONE; CONST_OVERLAP_MAX_TOKENS];
-    let mut rows = [false; CONST_RING_ROWS * (CONST_OVERLAP_MAX_TOKENS + 1)];
-    let mut exact_names = true;
-    loop {
-        let (Some(a_len), Some(b_len)) = (
-            build(a, &mut a_states, exact_names),
-            build(b, &mut b_states, exact_names),
-        ) else {
-            return false;
-        };
-        let (a_states, b_states) = (a_states.split_at(a_len).0, b_states.split_at(b_len).0);
-        // Only the first automaton's moves take rows: the one with the shorter ones goes first.
-        let (first, second) = if ring(a_states) <= ring(b_states) {
-            (a_states, b_states)
-        } else {
-            (b_states, a_states)
-        };
-        if ring(first) <= CONST_RING_ROWS {
-            return intersect(first, second, &mut rows);
-        }
-        // Both have a long variable name in a named expression: read them as the run-time
-        // check does without names (never less of an overlap).
-        exact_names = false;
+    let mut rows = [0; CONST_ROW_WORDS];
+    let mut frames = [Frame::NONE; 2 * CONST_OVERLAP_MAX_TOKENS + 1];
+    let (a_built, b_built) = (
+        build(a, &mut a_states, plan.exact_named),
+        build(b, &mut b_states, plan.exact_named),
+    );
+    let (a_states, b_states) = (
+        a_states.split_at(a_built.len).0,
+        b_states.split_at(b_built.len).0,
+    );
+    let shared = if plan.a_first {
+        intersect(a_states, a_built.longest, b_states, &mut rows)
+    } else {
+        intersect(b_states, b_built.longest, a_states, &mut rows)
+    };
+    shared && alike((a_states, a_built), (b_states, b_built), &mut frames)
+}
+
+/// Whether a template has what [`reads_alike`] searches for: a variable used twice (each
+/// use an unnamed expression of one variable), or a named expression of several variables.
+const fn searched(built: Built) -> bool {
+    matches!(built.repeats, Repeats::Tagged) || built.items
+}
+
+/// Whether an overlap the automata share holds where a template uses a variable twice
+/// (each use an unnamed expression of one variable) or has a named expression of several
+/// variables, and the other is a literal URI: one way of reading it gives both uses one
+/// value, and each name once ([`reads_alike`]). `true` otherwise.
+/// `frames` holds one more frame than the two have states.
+const fn alike(a: (&[State], Built), b: (&[State], Built), frames: &mut [Frame]) -> bool {
+    if searched(a.1) && b.1.expressions == 0 {
+        reads_alike(a.0, b.0, frames)
+    } else if searched(b.1) && a.1.expressions == 0 {
+        reads_alike(b.0, a.0, frames)
+    } else {
+        true
     }
 }
 
-/// The rows [`templates_overlap`] keeps (under clippy's 16 KiB for a local array): a named
-/// expression's name in the template with the shorter ones is read exactly up to
-/// `CONST_RING_ROWS - 4` bytes.
-const CONST_RING_ROWS: usize = 31;
+/// The words of the table [`templates_overlap`] keeps (16,000 bytes, under clippy's 16 KiB
+/// for a local array): for example 62 rows of a first template of 513 states.
+const CONST_ROW_WORDS: usize = 2000;
 
 impl UriTemplate {
     /// Whether some URI matches both templates (a literal URI is a template without
@@ -458,6 +276,19 @@ impl UriTemplate {
     /// `logs://{day}` and `logs://{date}` overlap, and so do `files://{name}` and
     /// `files://readme`; `logs://{day}/raw` and `logs://{day}/summary` do not. Schemes
     /// compare without regard to case, as [`UriTemplate::match_uri`] compares them.
+    ///
+    /// The answer is exact (`true` if and only if some URI matches both under
+    /// [`UriTemplate::match_uri`]) for every operator, with one variable or several: a
+    /// query expression takes its own names only, each at most once, or nothing at all;
+    /// `{x,y}` and `{/x,y}` one separator fewer than variables. It leans towards `true`,
+    /// never `false`, in a few shapes: a template (not a literal URI) that writes one query
+    /// name twice where the other's expression of several variables stands
+    /// (`a://r?x=1&x={v}` beside `a://r{?x,y}`; beside a literal URI, `a://r?x=1&x=2`,
+    /// the answer is exact), a variable used twice unless beside a literal URI (then
+    /// `users://{id}/posts/{id}` and `users://7/posts/8` are apart), `*` and `:N`
+    /// modifiers, escapes in values that do not decode to UTF-8 (`a://%FF` beside
+    /// `a://{x}`), and a named expression of many variables beside a large template, which
+    /// is read as taking any names (the same for the compile-time [`templates_overlap`]).
     ///
     /// ```
     /// use mcp_content_rules::UriTemplate;
@@ -474,17 +305,35 @@ impl UriTemplate {
     /// assert!(!t("res://a{?x}").overlaps(&t("res://a?y=1")));
     /// assert!(t("res://a{?x}").overlaps(&t("res://a?x=1")));
     /// assert!(t("res://a{?x}").overlaps(&t("res://a")));
+    /// // Several names: any of them, each once, in any order; or none at all.
+    /// assert!(!t("search://items{?q,limit}").overlaps(&t("search://items?page=1")));
+    /// assert!(t("search://items{?q,limit}").overlaps(&t("search://items?limit=5&q=a")));
+    /// assert!(t("search://items{?q,limit}").overlaps(&t("search://items{?page}")));
+    /// // Several unnamed variables: one separator fewer than variables, at most.
+    /// assert!(!t("a://{x,y}").overlaps(&t("a://1,2,3")));
+    /// assert!(t("a://{x,y}").overlaps(&t("a://1,2")));
     /// ```
     pub fn overlaps(&self, other: &UriTemplate) -> bool {
+        let (a, b) = (self.source.as_str(), other.source.as_str());
+        // The compile-time check's plan; past its budget, any names, at any size.
+        let plan = plan(a, b);
+        let exact_named = plan.is_some_and(|p| p.exact_named);
         let states = |t: &str| {
-            // A state takes at least one byte of the text.
-            let mut out = vec![State::NONE; t.len()];
-            let len = build(t, &mut out, true).unwrap_or(0);
-            out.truncate(len);
-            out
+            let mut out = vec![State::NONE; build(t, &mut [], exact_named).len];
+            let built = build(t, &mut out, exact_named);
+            (out, built)
         };
-        let (a, b) = (states(&self.source), states(&other.source));
-        let mut rows = vec![false; ring(&a) * (b.len() + 1)];
-        intersect(&a, &b, &mut rows)
+        let (a, b) = (states(a), states(b));
+        let a_first = plan.map_or(a.0.len() <= b.0.len(), |p| p.a_first);
+        let ((first, built), (second, _)) = if a_first { (&a, &b) } else { (&b, &a) };
+        let mut rows = vec![0; ring(built.longest) * words(second.len() + 1)];
+        if !intersect(first, built.longest, second, &mut rows) {
+            return false;
+        }
+        // Within the budget (lengths that fit the search's frames), as at compile time.
+        plan.is_none() || {
+            let mut frames = vec![Frame::NONE; a.0.len() + b.0.len() + 1];
+            alike((&a.0, a.1), (&b.0, b.1), &mut frames)
+        }
     }
 }

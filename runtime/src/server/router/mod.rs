@@ -50,7 +50,10 @@ use crate::wire::version::SerializeFor;
 /// [`RouterBuilder::build`] refuses two handlers that could serve one URI under that
 /// comparison — `x://a` beside `X://A`, `logs://{day}` beside `logs://{date}`, a fixed URI
 /// that a template matches — naming both ([`RouterError::OverlappingResources`]); `router!`
-/// refuses them at compile time.
+/// refuses them at compile time. Templates that share no URI build, several query
+/// variables included (`search://items{?q,limit}` beside `search://items?page=1`); in a
+/// few shapes the check refuses when in doubt, such as a variable used twice
+/// ([`UriTemplate::overlaps`](crate::rules::UriTemplate::overlaps) lists them).
 ///
 /// ```
 /// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
