@@ -6,7 +6,7 @@
 //! [`ContentBlock::Unknown`].
 //!
 //! This file holds the types, their builders and accessors; how they are written is in
-//! [`write`], how they are read in [`read`].
+//! `write`, how they are read in `read`.
 
 use serde_json::value::RawValue;
 

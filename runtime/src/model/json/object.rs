@@ -2,7 +2,7 @@
 //! [`ObjectBuilder`] (member by member, as a model type reads its unknown fields), the
 //! member iterators, and [`MemberKey`] (a member name with its spelling).
 //!
-//! Apart from [`RawJson`](super::RawJson) because an object is more than a value: its
+//! Apart from [`RawJson`] because an object is more than a value: its
 //! members are looked up, inserted and removed in place, each name keeping its spelling.
 
 use std::borrow::Cow;

@@ -198,8 +198,8 @@ fn is_integer(number: &serde_json::Number) -> bool {
 }
 
 /// Checks the value of a `_meta` key the 2026-07-28 schema gives a type (see
-/// [`Meta::TYPED_KEYS`]); any other key takes any value. On error: where inside the value,
-/// and why.
+/// [`Meta::TYPED_KEYS`](super::Meta::TYPED_KEYS)); any other key takes any value. On error:
+/// where inside the value, and why.
 pub(crate) fn check_reserved_value(key: &str, value: &Value) -> Result<(), Fault> {
     match key {
         SERVER_INFO | CLIENT_INFO => check_implementation(value),
