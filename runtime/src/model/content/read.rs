@@ -1,0 +1,605 @@
+//! Reading content blocks and resource contents from JSON.
+//!
+//! One pass over a block's members with a hand-written visitor (serde's internally tagged
+//! enums buffer the whole block first, which for a 1 MiB image means a second copy), with
+//! the fast path of a text block whose `type` comes first. Apart from the types because it
+//! is the one subtle part: members seen before `type` are held as text and read once the
+//! type is known, unknown types are kept byte for byte, and errors name the member.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use serde_json::value::RawValue;
+
+use super::{
+    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
+    KNOWN_BLOCK_TYPES, ResourceContents, ResourceLink, TextContent, TextResourceContents,
+    UnknownBlock,
+};
+use crate::model::annotations::Annotations;
+use crate::model::binary::Base64Data;
+use crate::model::icon::Icon;
+use crate::model::integer::JsonInteger;
+use crate::model::json::Key;
+use crate::model::json::{Compact, Member, MemberKey, ObjectBuilder, take_optional, take_required};
+use crate::model::meta::Meta;
+use crate::model::validated::{MimeType, Uri};
+use crate::rules::{self, MediaKind, Rule, Violation};
+use crate::wire::error::{field_error, join_path};
+
+/// Every field any known block type has, read in one pass whatever the key order.
+#[derive(Default)]
+struct RawBlock {
+    /// A known type as the `'static` name, so reading it allocates nothing.
+    kind: Option<Cow<'static, str>>,
+    text: Option<String>,
+    data: Option<Base64Data>,
+    mime_type: Option<MimeType>,
+    uri: Option<Uri>,
+    name: Option<String>,
+    title: Option<String>,
+    description: Option<String>,
+    size: Option<JsonInteger>,
+    icons: Option<Compact<Icon>>,
+    resource: Option<ResourceContents>,
+    annotations: Option<Annotations>,
+    meta: Option<Meta>,
+    /// Unknown keys, and keys that the block's `type` does not have, as text in order.
+    extra: ObjectBuilder,
+    /// Every member read before `type` was seen, as text in order: read as the type says
+    /// once it is known, or kept untouched (order included) when the type is unknown.
+    pending: ObjectBuilder,
+}
+
+fn has_field(kind: &str, key: &str) -> bool {
+    match key {
+        "annotations" | "_meta" => true,
+        "text" => kind == "text",
+        "data" | "mimeType" if kind == "image" || kind == "audio" => true,
+        "uri" | "name" | "title" | "description" | "mimeType" | "size" | "icons" => {
+            kind == "resource_link"
+        }
+        "resource" => kind == "resource",
+        _ => false,
+    }
+}
+
+impl<'de> Deserialize<'de> for ContentBlock {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(BlockVisitor)
+    }
+}
+
+struct BlockVisitor;
+
+impl<'de> Visitor<'de> for BlockVisitor {
+    type Value = ContentBlock;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a content block object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ContentBlock, A::Error> {
+        let _model = crate::model::json::enter_model::<ContentBlock, A::Error>()?;
+        crate::wire::limits::count_block().map_err(de::Error::custom)?;
+        // The usual block, a text whose `type` comes first, is read by `read_text_block`
+        // with no `RawBlock` (a record of every block kind's fields) to fill and drop.
+        let mut next = access.next_key::<MemberKey<'de>>()?;
+        let first_kind = match next.take_if(|member| member.name == "type") {
+            Some(member) => match read_kind(&mut access)? {
+                BlockKind::Known("text") => return read_text_block(&mut access),
+                kind => Some((member, kind)),
+            },
+            None => None,
+        };
+        let mut raw = RawBlock::default();
+        // A block of an unknown type: every member from `type` on, as text in order.
+        let mut unknown: Option<ObjectBuilder> = None;
+        match first_kind {
+            Some((_, BlockKind::Known(known))) => raw.kind = Some(Cow::Borrowed(known)),
+            Some((member, BlockKind::Unknown(text))) => {
+                let mut fields = ObjectBuilder::new();
+                fields.push_spelled(&member, &text);
+                unknown = Some(fields);
+            }
+            None => {}
+        }
+        loop {
+            let member = match next.take() {
+                Some(member) => member,
+                None => match access.next_key::<MemberKey<'de>>()? {
+                    Some(member) => member,
+                    None => break,
+                },
+            };
+            let key = member.name.as_ref();
+            if let Some(fields) = unknown.as_mut() {
+                fields.push_member(&member, &mut access)?;
+                continue;
+            }
+            if key == "type" {
+                if raw.kind.is_some() {
+                    return Err(de::Error::duplicate_field("type"));
+                }
+                match read_kind(&mut access)? {
+                    BlockKind::Known(known) => raw.kind = Some(Cow::Borrowed(known)),
+                    BlockKind::Unknown(text) => {
+                        let mut fields = std::mem::take(&mut raw.pending);
+                        fields.push_spelled(&member, &text);
+                        unknown = Some(fields);
+                    }
+                }
+                continue;
+            }
+            let Some(kind) = raw.kind.as_deref() else {
+                // No type yet: keep the member as text until the type says what it is.
+                raw.pending.push_member(&member, &mut access)?;
+                continue;
+            };
+            if !has_field(kind, key) {
+                raw.extra.push_member(&member, &mut access)?;
+                continue;
+            }
+            raw.read_field(key, &mut access)?;
+        }
+        if let Some(fields) = unknown {
+            return Ok(ContentBlock::Unknown(UnknownBlock {
+                fields: fields.finish(),
+            }));
+        }
+        let block = raw.finish()?;
+        // The block's box, charged to the read's model memory (its slot is charged by the
+        // list holding it).
+        let boxed = match &block {
+            ContentBlock::Text(_) => size_of::<TextContent>(),
+            ContentBlock::Image(_) => size_of::<ImageContent>(),
+            ContentBlock::Audio(_) => size_of::<AudioContent>(),
+            ContentBlock::ResourceLink(_) => size_of::<ResourceLink>(),
+            ContentBlock::Resource(_) => size_of::<EmbeddedResource>(),
+            ContentBlock::Unknown(_) => 0,
+        };
+        crate::model::json::charge::<A::Error>(boxed)?;
+        Ok(block)
+    }
+}
+
+/// A block's `type`, as [`read_kind`] read it.
+enum BlockKind<'de> {
+    /// One of [`KNOWN_BLOCK_TYPES`].
+    Known(&'static str),
+    /// Any other type: its JSON text as received (escapes included), kept byte for byte.
+    Unknown(Cow<'de, str>),
+}
+
+/// Reads the value of a block's `type` member.
+fn read_kind<'de, A: MapAccess<'de>>(access: &mut A) -> Result<BlockKind<'de>, A::Error> {
+    if crate::wire::spelling::in_one_pass() {
+        // The one pass reads the type as a string borrowed from the input: one without
+        // escapes, whose text is its name between quotes, as the raw read below would
+        // have it. Any other form fails here and the checked path reads it below.
+        let PlainString(name) = access.next_value()?;
+        return Ok(match KNOWN_BLOCK_TYPES.iter().find(|k| **k == name) {
+            Some(known) => BlockKind::Known(known),
+            None => BlockKind::Unknown(Cow::Owned(format!("\"{name}\""))),
+        });
+    }
+    let RawText(text) = access.next_value()?;
+    // A known type as every writer writes it: its exact text, no search needed.
+    let exact = match text.as_ref() {
+        r#""text""# => Some("text"),
+        r#""image""# => Some("image"),
+        r#""audio""# => Some("audio"),
+        r#""resource_link""# => Some("resource_link"),
+        r#""resource""# => Some("resource"),
+        _ => None,
+    };
+    if let Some(known) = exact {
+        return Ok(BlockKind::Known(known));
+    }
+    // The usual tag, a string without escapes, is its text between the quotes; anything
+    // else is parsed as a string (and refused if it is not one).
+    let plain = text
+        .strip_prefix('"')
+        .and_then(|k| k.strip_suffix('"'))
+        .filter(|k| !k.contains(['\\', '"']));
+    let parsed;
+    let name = if let Some(name) = plain {
+        name
+    } else {
+        parsed = serde_json::from_str::<Key<'_>>(&text).map_err(|e| {
+            let message = e.to_string();
+            field_error::<A::Error>("type", crate::wire::error::strip_position(&message))
+        })?;
+        parsed.0.as_ref()
+    };
+    Ok(match KNOWN_BLOCK_TYPES.iter().find(|k| **k == name) {
+        Some(known) => BlockKind::Known(known),
+        None => BlockKind::Unknown(text),
+    })
+}
+
+/// A string borrowed from the input (so without escapes); any other string is refused.
+struct PlainString<'de>(&'de str);
+
+impl<'de> Deserialize<'de> for PlainString<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PlainVisitor;
+        impl<'de> Visitor<'de> for PlainVisitor {
+            type Value = PlainString<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string without escapes")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<PlainString<'de>, E> {
+                Ok(PlainString(v))
+            }
+        }
+        deserializer.deserialize_str(PlainVisitor)
+    }
+}
+
+/// A text block's `text`: a `String`, which the one pass reads through
+/// [`TEXT_TOKEN`](crate::wire::guard::TEXT_TOKEN) (its guard checks the bytes); every other
+/// reader hands over the deserializer, and the `String` is read as before (same errors).
+struct WholeText(String);
+
+impl<'de> Deserialize<'de> for WholeText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct WholeTextVisitor;
+        impl<'de> Visitor<'de> for WholeTextVisitor {
+            type Value = WholeText;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<WholeText, E> {
+                Ok(WholeText(v.to_owned()))
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<WholeText, D::Error> {
+                String::deserialize(deserializer).map(WholeText)
+            }
+        }
+        deserializer.deserialize_newtype_struct(crate::wire::guard::TEXT_TOKEN, WholeTextVisitor)
+    }
+}
+
+/// The rest of a text block whose first member was its `type`: the members a text block
+/// has, read as `RawBlock::read_field` reads them, and the others kept as text, in order
+/// (what the general loop of `BlockVisitor` does for such a block, with the same errors).
+fn read_text_block<'de, A: MapAccess<'de>>(access: &mut A) -> Result<ContentBlock, A::Error> {
+    let mut text: Option<WholeText> = None;
+    let mut annotations: Option<Annotations> = None;
+    let mut meta: Option<Meta> = None;
+    let mut extra = ObjectBuilder::new();
+    while let Some(member) = access.next_key::<MemberKey<'de>>()? {
+        match member.name.as_ref() {
+            "type" => return Err(de::Error::duplicate_field("type")),
+            "text" => take_required(access, &mut text, "text")?,
+            "annotations" => take_optional(access, &mut annotations, "annotations")?,
+            "_meta" => take_optional(access, &mut meta, "_meta")?,
+            _ => extra.push_member(&member, access)?,
+        }
+    }
+    let WholeText(text) = text.ok_or_else(|| de::Error::missing_field("text"))?;
+    crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
+    Ok(ContentBlock::from(TextContent {
+        text,
+        annotations,
+        meta: meta.unwrap_or_default(),
+        extra: extra.finish(),
+    }))
+}
+
+/// A value's JSON text as `serde_json` hands out a [`RawValue`], borrowed from the input
+/// when it can be (`Box<RawValue>` always allocates; `&RawValue` cannot be read from a
+/// `Value` or a reader).
+struct RawText<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for RawText<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_newtype_struct(crate::wire::guard::RAW_TOKEN, RawTextVisitor)
+    }
+}
+
+struct RawTextVisitor;
+
+impl<'de> Visitor<'de> for RawTextVisitor {
+    type Value = RawText<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    // `serde_json` hands a raw value over as a map of one member: its token, then the text.
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<RawText<'de>, A::Error> {
+        if access.next_key::<IgnoredAny>()?.is_none() {
+            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        }
+        let Key(text) = access.next_value()?;
+        Ok(RawText(text))
+    }
+}
+
+impl RawBlock {
+    /// Reads the value of `key`, a field of the block's type.
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        access: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "text" => take_required(access, &mut self.text, "text"),
+            "data" => take_required(access, &mut self.data, "data"),
+            "mimeType" => {
+                // Optional on resource links, required on media blocks: `null` is refused
+                // either way.
+                take_optional(access, &mut self.mime_type, "mimeType")
+            }
+            "uri" => take_required(access, &mut self.uri, "uri"),
+            "name" => take_required(access, &mut self.name, "name"),
+            "title" => take_optional(access, &mut self.title, "title"),
+            "description" => take_optional(access, &mut self.description, "description"),
+            "size" => take_optional(access, &mut self.size, "size"),
+            "icons" => take_optional(access, &mut self.icons, "icons"),
+            "resource" => take_required(access, &mut self.resource, "resource"),
+            "annotations" => take_optional(access, &mut self.annotations, "annotations"),
+            "_meta" => take_optional(access, &mut self.meta, "_meta"),
+            _ => access.next_value::<IgnoredAny>().map(|_| ()),
+        }
+    }
+
+    fn finish<E: de::Error>(mut self) -> Result<ContentBlock, E> {
+        let Some(kind) = self.kind.take() else {
+            return Err(E::missing_field("type"));
+        };
+        // Members read before `type`: now that the type is known, read them as it says.
+        // Unknown ones keep their order, ahead of those read after `type`.
+        let pending = std::mem::take(&mut self.pending).finish();
+        let mut extra = ObjectBuilder::new();
+        // One member at a time: a list of them would take about ten times the text of a
+        // block of many tiny members (the memory benchmark's "one text block, tiny members
+        // before type").
+        pending.try_for_each_member(
+            |Member {
+                 name: key,
+                 key: text,
+                 value,
+             }| {
+                if !has_field(&kind, &key) {
+                    extra.push_text(text, value.get());
+                    return Ok(());
+                }
+                let mut access = OneEntry(Some(value));
+                self.read_field(&key, &mut access).map_err(|e| {
+                    let (path, detail) = split_field_error(&e.0);
+                    field_error::<E>(&join_path(&key, path), detail)
+                })
+            },
+        )?;
+        let meta = self.meta.take().unwrap_or_default();
+        let annotations = self.annotations.take();
+        extra.append(std::mem::take(&mut self.extra));
+        let extra = extra.finish();
+        Ok(match &*kind {
+            "text" => ContentBlock::from(TextContent {
+                text: self.text.ok_or_else(|| E::missing_field("text"))?,
+                annotations,
+                meta,
+                extra,
+            }),
+            "image" | "audio" => {
+                let data = self.data.ok_or_else(|| E::missing_field("data"))?;
+                let mime_type = self.mime_type.ok_or_else(|| E::missing_field("mimeType"))?;
+                let media = if kind == "image" {
+                    MediaKind::Image
+                } else {
+                    MediaKind::Audio
+                };
+                rules::check_mime_kind(mime_type.as_str(), media)
+                    .map_err(|v| field_error::<E>("mimeType", v))?;
+                if kind == "image" {
+                    ContentBlock::from(ImageContent {
+                        data,
+                        mime_type,
+                        annotations,
+                        meta,
+                        extra,
+                    })
+                } else {
+                    ContentBlock::from(AudioContent {
+                        data,
+                        mime_type,
+                        annotations,
+                        meta,
+                        extra,
+                    })
+                }
+            }
+            "resource_link" => ContentBlock::from(ResourceLink {
+                uri: self.uri.ok_or_else(|| E::missing_field("uri"))?,
+                name: self.name.ok_or_else(|| E::missing_field("name"))?,
+                title: self.title,
+                description: self.description,
+                mime_type: self.mime_type,
+                size: self.size,
+                icons: self.icons.map(Vec::from).unwrap_or_default(),
+                annotations,
+                meta,
+                extra,
+            }),
+            _ => ContentBlock::from(EmbeddedResource {
+                resource: self.resource.ok_or_else(|| E::missing_field("resource"))?,
+                annotations,
+                meta,
+                extra,
+            }),
+        })
+    }
+}
+
+/// A map access over one value held as text: how a member read before `type` is read as a
+/// field once the type is known. Its errors carry the path inside the value.
+struct OneEntry<'a>(Option<&'a RawValue>);
+
+/// An error of [`OneEntry`]: the message, with the path inside the value in front as
+/// `@path ` (the shape `field_error` gives).
+#[derive(Debug)]
+struct EntryError(String);
+
+impl fmt::Display for EntryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EntryError {}
+
+impl de::Error for EntryError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        EntryError(msg.to_string())
+    }
+}
+
+fn split_field_error(message: &str) -> (&str, &str) {
+    message
+        .strip_prefix('@')
+        .and_then(|rest| rest.split_once(' '))
+        .unwrap_or(("", message))
+}
+
+impl<'a> MapAccess<'a> for OneEntry<'a> {
+    type Error = EntryError;
+
+    fn next_key_seed<K: de::DeserializeSeed<'a>>(
+        &mut self,
+        _: K,
+    ) -> Result<Option<K::Value>, EntryError> {
+        Ok(None)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'a>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, EntryError> {
+        let raw = self.0.take().map_or("null", RawValue::get);
+        let mut deserializer = serde_json::Deserializer::from_str(raw);
+        let mut track = serde_path_to_error::Track::new();
+        // Through `Spelled`, so the names of the unknown fields inside keep their spelling.
+        let spelled = crate::wire::spelling::Spelled {
+            de: &mut deserializer,
+        };
+        let tracked = serde_path_to_error::Deserializer::new(spelled, &mut track);
+        seed.deserialize(tracked).map_err(|e| {
+            let path = crate::wire::error::tracked_path(&track.path());
+            let message = e.to_string();
+            let mut message = crate::wire::error::strip_position(&message).to_owned();
+            let mut path = if path == "." { String::new() } else { path };
+            // A nested check that names its own field (`@field detail`, see `field_error`)
+            // puts that field on the path too.
+            if let Some((nested, detail)) =
+                message.strip_prefix('@').and_then(|r| r.split_once(' '))
+            {
+                path = join_path(&path, nested);
+                message = String::from(detail);
+            }
+            if path.is_empty() {
+                EntryError(message)
+            } else {
+                EntryError(format!("@{path} {message}"))
+            }
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for ResourceContents {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(ResourceContentsVisitor)
+    }
+}
+
+struct ResourceContentsVisitor;
+
+impl<'de> Visitor<'de> for ResourceContentsVisitor {
+    type Value = ResourceContents;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("resource contents (an object with `uri` and `text` or `blob`)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ResourceContents, A::Error> {
+        let _model = crate::model::json::enter_model::<ResourceContents, A::Error>()?;
+        let mut uri: Option<Uri> = None;
+        let mut mime_type: Option<MimeType> = None;
+        let mut text: Option<String> = None;
+        let mut blob: Option<Base64Data> = None;
+        let mut meta: Option<Meta> = None;
+        let mut extra = ObjectBuilder::new();
+        crate::wire::limits::count_block().map_err(de::Error::custom)?;
+        while let Some(key) = access.next_key::<MemberKey<'de>>()? {
+            match key.name.as_ref() {
+                "uri" => take_required(&mut access, &mut uri, "uri")?,
+                "mimeType" => take_optional(&mut access, &mut mime_type, "mimeType")?,
+                "text" => take_required(&mut access, &mut text, "text")?,
+                "blob" => take_required(&mut access, &mut blob, "blob")?,
+                "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
+                _ => extra.push_member(&key, &mut access)?,
+            }
+        }
+        let extra = extra.finish();
+        let uri = uri.ok_or_else(|| de::Error::missing_field("uri"))?;
+        let meta = meta.unwrap_or_default();
+        match (text, blob) {
+            (Some(text), None) => Ok(ResourceContents::Text(TextResourceContents {
+                uri,
+                mime_type,
+                text,
+                meta,
+                extra,
+            })),
+            (None, Some(blob)) => Ok(ResourceContents::Blob(BlobResourceContents {
+                uri,
+                mime_type,
+                blob,
+                meta,
+                extra,
+            })),
+            (Some(_), Some(_)) => Err(de::Error::custom(Violation::new(
+                Rule::ExactlyOne,
+                "resource contents have both `text` and `blob`; exactly one is allowed",
+            ))),
+            (None, None) => Err(de::Error::custom(Violation::new(
+                Rule::ExactlyOne,
+                "resource contents have neither `text` nor `blob`; exactly one is required",
+            ))),
+        }
+    }
+}
+
+macro_rules! deserialize_as_named_block {
+    ($($variant:ident($ty:ty, $kind:literal)),*) => {$(
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                // Charged as itself (a caller's `Vec<TextContent>` holds it unboxed).
+                let _model = crate::model::json::enter_model::<Self, D::Error>()?;
+                match ContentBlock::deserialize(deserializer)? {
+                    ContentBlock::$variant(block) => Ok(*block),
+                    other => Err(de::Error::custom(format_args!(
+                        "expected a block of type {:?}, found {:?}",
+                        $kind,
+                        other.kind()
+                    ))),
+                }
+            }
+        }
+    )*};
+}
+deserialize_as_named_block!(
+    Text(TextContent, "text"),
+    Image(ImageContent, "image"),
+    Audio(AudioContent, "audio"),
+    ResourceLink(ResourceLink, "resource_link"),
+    Resource(EmbeddedResource, "resource")
+);
