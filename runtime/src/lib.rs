@@ -70,8 +70,8 @@ pub use derive::read::{ContentSlots as Content, FromText};
 pub use derive::write::{DisplayText, NotAByte, TextElement};
 #[doc(hidden)]
 pub use derive::{
-    AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite, MimeField,
-    PriorityField, SourceField as AttributeField, Structured, StructuredWrite, TemplateVariable,
+    AttributeField, AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite,
+    MimeField, PriorityField, Structured, StructuredWrite, TemplateVariable,
     TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite, TextField,
     TimestampField, UriField,
 };

@@ -45,8 +45,8 @@ pub use crate::derive::write::{
     string, text, text_resource,
 };
 pub use crate::derive::{
-    AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText, MetaValue,
-    MetaValueWrite, MimeField, PriorityField, SourceField, Structured, StructuredWrite,
+    AttributeField, AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText,
+    MetaValue, MetaValueWrite, MimeField, PriorityField, Structured, StructuredWrite,
     TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
     TextField, TimestampField, UriField,
 };

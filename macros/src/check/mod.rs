@@ -26,6 +26,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
         check_field(cx, input, field);
     }
     check_result_meta_keys(cx, input);
+    check_borrowed_sources(cx, layout);
     placement::check_unplaced(cx, layout);
     placement::check_skipped_but_used(cx, layout);
     if input.reads() {
@@ -513,6 +514,42 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
     }
 }
 
+/// A field an attribute takes a typed value from (`mime`, an annotation, a link's part) is
+/// cloned into each block: a reference there is named as such at its type, not left to a
+/// trait check whose advice would be to borrow it once more.
+fn check_borrowed_sources(cx: &mut Ctxt, layout: &Layout) {
+    use crate::resolve::Use;
+    for resolved in &layout.fields {
+        let key = resolved.uses.iter().find_map(|used| match used {
+            Use::Mime { .. } => Some("mime"),
+            Use::Annotation { key, .. } | Use::LinkPart { key, .. } => Some(*key),
+            _ => None,
+        });
+        let Some(key) = key else { continue };
+        let ty = resolved.field.ty;
+        let inner = toolkit::option_inner(ty).unwrap_or(ty);
+        if let syn::Type::Reference(reference) = inner {
+            let owned = quote::ToTokens::to_token_stream(&reference.elem)
+                .to_string()
+                .replace(" < ", "<")
+                .replace(" >", ">");
+            let owned = if owned == "str" {
+                "String".to_owned()
+            } else {
+                owned
+            };
+            cx.error_spanned_by(
+                ty,
+                format!(
+                    "`{key} = {}` takes its value from an owned field, cloned into each block: \
+                     make the field `{owned}` (or `Option<{owned}>`), not a reference",
+                    toolkit::unraw(&resolved.field.ident)
+                ),
+            );
+        }
+    }
+}
+
 /// Bytes under a text kind: refused, naming the kinds that take bytes (text is never the
 /// bytes' UTF-8 by guess, and a list of bytes is never one block per byte).
 fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
@@ -520,14 +557,34 @@ fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
         return;
     }
     let ty = field.ty;
-    // Through any nesting of `Option` and `Vec` (`Option<Vec<Box<[u8]>>>`).
+    // Through any nesting of `Option`, `Vec` and smart pointers (`Option<Vec<Box<[u8]>>>`,
+    // `Box<Vec<u8>>`).
     let mut inner = Some(ty);
     let mut bytes = false;
+    let mut chars = false;
+    let mut in_list = false;
     while let Some(t) = inner {
-        bytes |= toolkit::is_bytes(t);
-        inner = toolkit::option_inner(t).or_else(|| toolkit::vec_inner(t));
+        bytes |= toolkit::is_bytes(t) || toolkit::is_byte_container(t);
+        chars |= in_list && toolkit::is_char(t);
+        in_list |= toolkit::vec_inner(t).is_some();
+        inner = toolkit::option_inner(t)
+            .or_else(|| toolkit::vec_inner(t))
+            .or_else(|| match toolkit::wrapper(t) {
+                Some((name, inner)) if ["Box", "Rc", "Arc"].contains(&name.as_str()) => Some(inner),
+                _ => None,
+            });
     }
-    if bytes {
+    if chars {
+        // One text block per character: a list of `char` is text the user meant as one.
+        cx.error_spanned_by(
+            ty,
+            format!(
+                "`{kind}` on a list of `char` writes one block per character: make field `{}` a `String` \
+                 (or a `Vec<String>` for one block per string)",
+                field.ident
+            ),
+        );
+    } else if bytes {
         cx.error_spanned_by(
             ty,
             format!(

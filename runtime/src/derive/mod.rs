@@ -33,7 +33,7 @@ use write::{DisplayText, Refused, to_json, to_json_text};
     label = "expected `{X}` or `Option<{X}>`",
     note = "an attribute value taken from a field (a resource's or a link's `mime = field`, a link's `name`, `title`, `description` or `size = field`) has the type of what it sets: `MimeType`, `String`, `u64`"
 )]
-pub trait SourceField<X>: Sized {
+pub trait AttributeField<X>: Sized {
     /// The value, cloned, as an `Option`. (`Clone` is asked here, not of the impls: a field
     /// read back from a template variable or a `_meta` entry is never cloned.)
     fn to_option(&self) -> Option<X>
@@ -49,7 +49,7 @@ pub trait SourceField<X>: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<X> SourceField<X> for X {
+impl<X> AttributeField<X> for X {
     fn to_option(&self) -> Option<X>
     where
         X: Clone,
@@ -68,7 +68,7 @@ impl<X> SourceField<X> for X {
 }
 
 #[diagnostic::do_not_recommend]
-impl<X> SourceField<X> for Option<X> {
+impl<X> AttributeField<X> for Option<X> {
     fn to_option(&self) -> Option<X>
     where
         X: Clone,

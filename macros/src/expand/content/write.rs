@@ -193,7 +193,7 @@ impl Writer<'_, '_> {
         // Named through the trait, not a generic function: every use of a wrong type then
         // gives the same diagnostic at the same span, which rustc reports once.
         respan(
-            quote!(<#ty as __p::SourceField<#x>>::to_option(#place)),
+            quote!(<#ty as __p::AttributeField<#x>>::to_option(#place)),
             ty.span(),
         )
     }
