@@ -68,9 +68,17 @@ pub(super) fn check_skipped_but_used(cx: &mut Ctxt, layout: &Layout) {
         };
         let owner = |owner: &usize| format!("field `{}`", layout.fields[*owner].field.ident);
         let place = match used {
-            Use::ResultMeta(key) => format!("the result's `_meta` entry {:?}", key.value()),
-            Use::BlockMeta { owner: o, key } | Use::ContentsMeta { owner: o, key } => {
-                format!("the `_meta` entry {:?} of {}", key.value(), owner(o))
+            // Paths as the runtime's errors spell them (`_meta.com.example/key`).
+            Use::ResultMeta(key) => format!("the result's `_meta.{}`", key.value()),
+            Use::BlockMeta { owner: o, key } => {
+                format!("the `_meta.{}` of {}'s block", key.value(), owner(o))
+            }
+            Use::ContentsMeta { owner: o, key } => {
+                format!(
+                    "the `resource._meta.{}` of {}'s block",
+                    key.value(),
+                    owner(o)
+                )
             }
             Use::Annotation { owner: o, key } => format!("the `{key}` annotation of {}", owner(o)),
             Use::Mime { owner: o } => format!("the `mime` of {}", owner(o)),
