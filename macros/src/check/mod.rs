@@ -459,7 +459,21 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
     let text = lit.value();
     let template = match UriTemplate::parse(&text) {
         Ok(template) => template,
-        Err(v) => return violation(cx, lit.span(), &v),
+        Err(v) => {
+            // `{r#type}`: the Rust spelling of a raw field, where the template takes its name.
+            let raw = input.fields.iter().find_map(|f| {
+                let spelled = f.ident.to_string();
+                (spelled.starts_with("r#") && text.contains(&spelled)).then_some(spelled)
+            });
+            if let Some(raw) = raw {
+                let name = &raw[2..];
+                return cx.error_spanned_by(
+                    lit,
+                    format!("a template names field `{raw}` as `{name}`, without `r#`: write `{{{name}}}`"),
+                );
+            }
+            return violation(cx, lit.span(), &v);
+        }
     };
     let names: Vec<String> = input
         .fields
