@@ -26,7 +26,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
         check_field(cx, input, field);
     }
     check_result_meta_keys(cx, input);
-    check_borrowed_sources(cx, layout);
+    check_source_types(cx, layout);
     placement::check_unplaced(cx, layout);
     placement::check_skipped_but_used(cx, layout);
     if input.reads() {
@@ -528,10 +528,11 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
     }
 }
 
-/// A field an attribute takes a typed value from (`mime`, an annotation, a link's part) is
-/// cloned into each block: a reference there is named as such at its type, not left to a
-/// trait check whose advice would be to borrow it once more.
-fn check_borrowed_sources(cx: &mut Ctxt, layout: &Layout) {
+/// The type of a field an attribute takes a value from, where a trait check would advise
+/// badly: a typed value (`mime`, an annotation, a link's part) is cloned into each block, so a
+/// reference there is named as such (not "borrow it once more"); an unbounded type parameter
+/// is told the bound to declare (not the derive's helper trait).
+fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
     use crate::resolve::Use;
     for resolved in &layout.fields {
         let key = resolved.uses.iter().find_map(|used| match used {
@@ -539,8 +540,12 @@ fn check_borrowed_sources(cx: &mut Ctxt, layout: &Layout) {
             Use::Annotation { key, .. } | Use::LinkPart { key, .. } => Some(*key),
             _ => None,
         });
-        let Some(key) = key else { continue };
         let ty = resolved.field.ty;
+        if let Some(param) = unbounded_param(layout.input, ty) {
+            check_unbounded_source(cx, resolved, key, &param);
+            continue;
+        }
+        let Some(key) = key else { continue };
         let inner = toolkit::option_inner(ty).unwrap_or(ty);
         if let syn::Type::Reference(reference) = inner {
             let owned = quote::ToTokens::to_token_stream(&reference.elem)
@@ -562,6 +567,81 @@ fn check_borrowed_sources(cx: &mut Ctxt, layout: &Layout) {
             );
         }
     }
+}
+
+/// The name of the type parameter `ty` is, when it is one without any bound (inline or in
+/// the `where` clause): such a field can carry no value an attribute takes.
+fn unbounded_param(input: &Input, ty: &syn::Type) -> Option<Ident> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let ident = path.path.get_ident()?;
+    let generics = &input.original.generics;
+    let param = generics.type_params().find(|p| p.ident == *ident)?;
+    let bounded_in_where = generics.where_clause.as_ref().is_some_and(|w| {
+        w.predicates.iter().any(|p| {
+            matches!(p, syn::WherePredicate::Type(t)
+                if matches!(&t.bounded_ty, syn::Type::Path(b) if b.path.is_ident(ident)))
+        })
+    });
+    (param.bounds.is_empty() && !bounded_in_where).then(|| ident.clone())
+}
+
+/// A field of an unbounded type parameter that an attribute takes a value from: the bound
+/// to add, in the user's terms (rustc would suggest the derive's own helper trait).
+fn check_unbounded_source(
+    cx: &mut Ctxt,
+    resolved: &crate::resolve::Resolved,
+    typed_key: Option<&str>,
+    param: &Ident,
+) {
+    use crate::resolve::{Role, Use};
+    let field = toolkit::unraw(&resolved.field.ident);
+    let meta = matches!(resolved.role, Role::ResultMeta(_))
+        || resolved.uses.iter().any(|u| {
+            matches!(
+                u,
+                Use::ResultMeta(_) | Use::BlockMeta { .. } | Use::ContentsMeta { .. }
+            )
+        });
+    let variable = resolved
+        .uses
+        .iter()
+        .any(|u| matches!(u, Use::TemplateVar { .. }));
+    let message = if let Some(key) = typed_key {
+        let expected = match key {
+            "mime" => "MimeType",
+            "audience" => "Vec<Role>",
+            "priority" => "Priority",
+            "last_modified" => "Timestamp",
+            "size" => "u64",
+            _ => "String",
+        };
+        format!(
+            "`{key} = {field}` takes a field of type `{expected}` (or `Option<{expected}>`), not the type parameter `{param}`"
+        )
+    } else if variable || meta {
+        let (bound, what) = match (variable, meta) {
+            (true, true) => (
+                "std::fmt::Display + serde::Serialize",
+                "a URI template variable (written with `Display`) and a `_meta` value (written with `Serialize`)",
+            ),
+            (true, false) => (
+                "std::fmt::Display",
+                "a URI template variable, written with `Display`",
+            ),
+            _ => (
+                "serde::Serialize",
+                "a `_meta` value, written with `Serialize`",
+            ),
+        };
+        format!(
+            "field `{field}` is {what}, and its type parameter `{param}` has no bound: declare `{param}: {bound}`"
+        )
+    } else {
+        return;
+    };
+    cx.error_spanned_by(resolved.field.ty, message);
 }
 
 /// Bytes under a text kind: refused, naming the kinds that take bytes (text is never the
