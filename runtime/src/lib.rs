@@ -65,6 +65,8 @@ mod derive;
 // "the trait `UriField` is not implemented", never a path through `__private_0_1`. `Content`
 // is the derive's reading protocol, named after the derive that implements it.
 #[doc(hidden)]
+pub use derive::flatten::FlattenedContent;
+#[doc(hidden)]
 pub use derive::read::{ContentSlots as Content, FromText};
 #[doc(hidden)]
 pub use derive::write::{DisplayText, NotAByte, TextElement};

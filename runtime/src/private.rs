@@ -26,6 +26,7 @@ pub use serde_json::{self, Map, Value};
 pub use crate::content_traits::{
     FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput, WriteError,
 };
+pub use crate::derive::flatten::FlattenedContent;
 pub use crate::derive::read::{
     Agree, At, Body, ContentSlots, Decode, Expect, Found, From, FromText, Lit, Many, Nested,
     Offered, One, Opt, Param, Places, Slot, Text, TextPart, TextReader, UriPattern, block_audience,

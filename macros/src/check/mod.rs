@@ -357,7 +357,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     }
     match kind {
         Kind::Text { json: false, .. } => check_not_bytes(cx, field, "text"),
-        Kind::Flatten { .. } => check_flatten_type(cx, field),
+        Kind::Flatten { .. } => check_flatten_type(cx, input, field),
         Kind::Text { .. } | Kind::Skip { .. } => {}
         Kind::Media {
             key,

@@ -175,7 +175,17 @@ pub(super) fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
 /// `flatten` inlines the blocks of one value of a type that derives `Content`: a wrapper
 /// around one (`Box<Inner>`, `Option<Inner>`, `Vec<Inner>`) is named as such, not sent to
 /// the trait check (whose advice would be to derive `Content` on `Box`).
-pub(super) fn check_flatten_type(cx: &mut Ctxt, field: &Field) {
+pub(super) fn check_flatten_type(cx: &mut Ctxt, input: &Input, field: &Field) {
+    if let Some(param) = unbounded_param(input, field.ty) {
+        cx.error_spanned_by(
+            field.ty,
+            format!(
+                "`flatten` takes a type that derives `Content`, and the type parameter `{param}` has no bound: \
+                 declare `{param}: mcp_content::IntoContent` (a generic type is written only)"
+            ),
+        );
+        return;
+    }
     let Some((wrapper, inner)) = toolkit::wrapper(field.ty) else {
         return;
     };

@@ -3,6 +3,7 @@
 //! per kind; `read` offers blocks to slot types and reads the values back, `variant` does
 //! the same for enums. Reached by generated code through the private module only.
 
+pub(crate) mod flatten;
 pub(crate) mod read;
 pub(crate) mod variant;
 pub(crate) mod write;

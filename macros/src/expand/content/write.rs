@@ -58,7 +58,7 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
                     }
                 } else {
                     quote_spanned! {ty.span()=>
-                        <#ty as __p::IntoContent>::try_extend_content(#var, __o.blocks, __result_meta)
+                        <#ty as __p::FlattenedContent>::extend_flattened(#var, __o.blocks, __result_meta)
                     }
                 };
                 quote!(__p::nested(&mut __o.failures, #name, #written);)

@@ -51,6 +51,13 @@ mod inner {
     }
 
     #[derive(::mcp_content::Content)]
+    #[content(write_only)]
+    pub struct NestedWriteOnly {
+        #[content(flatten)]
+        pub inner: Nested,
+    }
+
+    #[derive(::mcp_content::Content)]
     pub struct Generic<'a, T: ::core::fmt::Display> {
         #[content(text)]
         pub value: T,
