@@ -479,7 +479,7 @@ fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
     let meta_differs = entries_differ(&t.meta, &w.meta)
         || entries_differ(&t.resource_meta, &w.resource_meta)
         || match (&t.resource_ui, &w.resource_ui) {
-            (Some((_, a)), Some((_, b))) => a.to_text() != b.to_text(),
+            (Some((_, a)), Some((_, b))) => !json_eq(a, b),
             (Some(_), None) => true,
             (None, _) => false,
         };
@@ -509,6 +509,27 @@ fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
         _ => false,
     };
     meta_differs || link_differs || mime_differs
+}
+
+/// Whether two JSON values are equal as the reader compares them: objects by their members,
+/// whatever their order.
+fn json_eq(a: &crate::toolkit::Json, b: &crate::toolkit::Json) -> bool {
+    use crate::toolkit::Json;
+    match (a, b) {
+        (Json::Str(a), Json::Str(b)) => a == b,
+        (Json::Bool(a), Json::Bool(b)) => a == b,
+        (Json::Arr(a), Json::Arr(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| json_eq(a, b))
+        }
+        (Json::Obj(a), Json::Obj(b)) => {
+            a.len() == b.len()
+                && a.iter().all(|(key, value)| {
+                    b.iter()
+                        .any(|(other, found)| key == other && json_eq(value, found))
+                })
+        }
+        _ => false,
+    }
 }
 
 /// The literal MIME type a field writes (type and subtype, lowercase: what the reader
