@@ -275,7 +275,8 @@ impl<T: TemplateVariableWrite + MetaValueWrite + ?Sized> TemplateVariableAndMeta
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written as text and read back: a `text` field's type implements `Display` and `FromStr`",
     label = "needs `Display` and `FromStr`",
-    note = "use `String`, a number, `bool`, or a type implementing both; or write its JSON with `text(json)` (it then needs `Serialize` and `Deserialize`), or its own blocks with `flatten` (a `#[derive(Content)]` type); a `#[content(write_only)]` type needs only `Display`"
+    note = "use `String`, a number, `bool`, or a type implementing both; or write its JSON with `text(json)` (it then needs `Serialize` and `Deserialize`), or its own blocks with `flatten` (a `#[derive(Content)]` type); a `#[content(write_only)]` type needs only `Display`",
+    note = "bytes (`Vec<u8>`, `Box<[u8]>`, … also through a type alias) are not text: they go in `image(mime = …)`, `audio(mime = …)` or `resource(uri = …, blob)`"
 )]
 pub trait TextField: Sized {
     /// The text (see [`DisplayText::display_text`]).
