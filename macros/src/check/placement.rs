@@ -41,9 +41,12 @@ pub(super) fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
         {
             continue;
         }
+        // A word of a broken template that names the field, or misspells it (`{nam` for
+        // `name`): the template's error is the one mistake.
+        let unraw = field_name.trim_start_matches("r#");
         let in_broken_template = in_broken_templates
             .iter()
-            .any(|word| word == field_name.trim_start_matches("r#"));
+            .any(|word| word == unraw || suggest::did_you_mean(word, [unraw]).is_some());
         if resolved.uses.is_empty() && !in_broken_template {
             cx.error_spanned_by(
                 &field.ident,
