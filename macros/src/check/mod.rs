@@ -80,6 +80,21 @@ fn check_reference_or(
     fixed: &str,
 ) {
     let Some(target) = input.field(name) else {
+        if owner.is_none()
+            && let Some(variant) = &input.variant
+            && other_variant_has(input, name)
+        {
+            // An attribute on the enum names a field each variant must have: say which lacks it.
+            cx.error_spanned_by(
+                name,
+                format!(
+                    "variant `{}` has no field `{name}` to take {what} from: an attribute on the enum takes it from every variant \
+                     (move it to the variants that have the field)",
+                    variant.ident
+                ),
+            );
+            return;
+        }
         let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
         let message =
             match suggest::did_you_mean(&name.to_string(), names.iter().map(String::as_str)) {
@@ -100,6 +115,23 @@ fn check_reference_or(
         );
     }
     let _ = owner;
+}
+
+/// Whether another variant of the enum `input` is a layout of has a field `name`.
+fn other_variant_has(input: &Input, name: &Ident) -> bool {
+    let syn::Data::Enum(data) = &input.original.data else {
+        return false;
+    };
+    data.variants.iter().any(|variant| {
+        variant
+            .fields
+            .iter()
+            .enumerate()
+            .any(|(index, field)| match &field.ident {
+                Some(ident) => ident == name,
+                None => *name == format!("_{index}"),
+            })
+    })
 }
 
 fn check_annotations(

@@ -27,8 +27,36 @@ pub(super) fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
             check_unbounded_source(cx, resolved, key, &param);
             continue;
         }
-        let Some(key) = key else { continue };
         let inner = toolkit::option_inner(ty).unwrap_or(ty);
+        let Some(key) = key else {
+            // A template variable or a `_meta` value of a type that is read back: parsed or
+            // deserialized into an owned value (serde would say "not general enough").
+            let result_meta = matches!(resolved.role, crate::resolve::Role::ResultMeta(_))
+                .then_some("a `_meta` entry");
+            let read_from = result_meta.or_else(|| {
+                resolved.uses.iter().find_map(|used| match used {
+                    Use::TemplateVar { .. } => Some("a URI template variable"),
+                    Use::ResultMeta(_) | Use::BlockMeta { .. } | Use::ContentsMeta { .. } => {
+                        Some("a `_meta` entry")
+                    }
+                    _ => None,
+                })
+            });
+            if let (syn::Type::Reference(_), Some(place), true) =
+                (inner, read_from, layout.input.reads())
+            {
+                cx.error_spanned_by(
+                    ty,
+                    format!(
+                        "field `{}` is read back from {place}, into an owned value: make it a `String` (or another owned type), \
+                         or mark the {} #[content(write_only)]",
+                        toolkit::unraw(&resolved.field.ident),
+                        layout.input.item_word()
+                    ),
+                );
+            }
+            continue;
+        };
         if let syn::Type::Reference(reference) = inner {
             let owned = quote::ToTokens::to_token_stream(&reference.elem)
                 .to_string()
