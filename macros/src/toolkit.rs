@@ -314,6 +314,27 @@ pub(crate) fn is_bytes(ty: &Type) -> bool {
     }
 }
 
+/// Whether `ty` is spelled like a container of bytes that no kind takes as one payload but a
+/// user may mean as one: `VecDeque<u8>`, `Rc<[u8]>`, `Arc<[u8]>`, `BytesMut`. Under a text
+/// kind they are named as bytes, not sent to the `Display` check.
+pub(crate) fn is_byte_container(ty: &Type) -> bool {
+    match last_segment(ty) {
+        Some((ident, args)) => {
+            (ident == "VecDeque" && args.len() == 1 && is_u8(args[0]))
+                || ((ident == "Rc" || ident == "Arc")
+                    && args.len() == 1
+                    && matches!(args[0], Type::Slice(s) if is_u8(&s.elem)))
+                || (ident == "BytesMut" && args.is_empty())
+        }
+        None => false,
+    }
+}
+
+/// Whether `ty` is spelled `char`.
+pub(crate) fn is_char(ty: &Type) -> bool {
+    matches!(last_segment(ty), Some((ident, args)) if ident == "char" && args.is_empty())
+}
+
 /// The name of an identifier as users write it in strings: `r#type` → `type`.
 pub(crate) fn unraw(ident: &Ident) -> String {
     let text = ident.to_string();

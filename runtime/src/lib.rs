@@ -65,13 +65,15 @@ mod derive;
 // "the trait `UriField` is not implemented", never a path through `__private_0_1`. `Content`
 // is the derive's reading protocol, named after the derive that implements it.
 #[doc(hidden)]
+pub use derive::flatten::FlattenedContent;
+#[doc(hidden)]
 pub use derive::read::{ContentSlots as Content, FromText};
 #[doc(hidden)]
 pub use derive::write::{DisplayText, NotAByte, TextElement};
 #[doc(hidden)]
 pub use derive::{
-    AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite, MimeField,
-    PriorityField, SourceField as AttributeField, Structured, StructuredWrite, TemplateVariable,
+    AttributeField, AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite,
+    MimeField, PriorityField, Structured, StructuredWrite, TemplateVariable,
     TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite, TextField,
     TimestampField, UriField,
 };

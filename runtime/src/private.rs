@@ -26,6 +26,7 @@ pub use serde_json::{self, Map, Value};
 pub use crate::content_traits::{
     FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput, WriteError,
 };
+pub use crate::derive::flatten::FlattenedContent;
 pub use crate::derive::read::{
     Agree, At, Body, ContentSlots, Decode, Expect, Found, From, FromText, Lit, Many, Nested,
     Offered, One, Opt, Param, Places, Slot, Text, TextPart, TextReader, UriPattern, block_audience,
@@ -45,8 +46,8 @@ pub use crate::derive::write::{
     string, text, text_resource,
 };
 pub use crate::derive::{
-    AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText, MetaValue,
-    MetaValueWrite, MimeField, PriorityField, SourceField, Structured, StructuredWrite,
+    AttributeField, AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText,
+    MetaValue, MetaValueWrite, MimeField, PriorityField, Structured, StructuredWrite,
     TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
     TextField, TimestampField, UriField,
 };

@@ -72,7 +72,7 @@ fn a_meta_value_is_read_from_its_own_place_and_refused_from_another() {
                 r#"{"com.example/run":3}"#,
                 r#"{"com.example/run":3,"com.example/id":1}"#,
             ),
-            "field `id` is missing: expected it in the _meta[\"com.example/id\"] of the block of field `title`",
+            "field `id` is missing: expected it in the _meta.com.example/id of the block of field `title`",
         ),
         // The contents' `_meta` entry moved to the embedded block's envelope.
         (
@@ -81,7 +81,7 @@ fn a_meta_value_is_read_from_its_own_place_and_refused_from_another() {
                 r#","_meta":{"com.example/rev":2}},"annotations""#,
                 r#"},"_meta":{"com.example/rev":2},"annotations""#,
             ),
-            "field `rev` is missing: expected it in the resource._meta[\"com.example/rev\"] of the block of field `raw`",
+            "field `rev` is missing: expected it in the resource._meta.com.example/rev of the block of field `raw`",
         ),
         // The result's `_meta` entry moved into a block's envelope.
         (
@@ -90,7 +90,7 @@ fn a_meta_value_is_read_from_its_own_place_and_refused_from_another() {
                 r#""mimeType":"image/png"}"#,
                 r#""mimeType":"image/png","_meta":{"com.example/run":3}}"#,
             ),
-            "field `run` is missing: expected it in the result's _meta[\"com.example/run\"]",
+            "field `run` is missing: expected it in the result's _meta.com.example/run",
         ),
     ];
     for (moved, detail) in cases {

@@ -49,7 +49,7 @@ pub(super) fn parse_item(input: ParseStream) -> syn::Result<Item> {
     if input.peek(LitStr) {
         let key: LitStr = input.parse()?;
         input.parse::<Token![=]>()?;
-        return Ok(Item::Entry(key, parse_value(input)?));
+        return Ok(Item::Entry(key, parse_value(input, META_VALUE)?));
     }
     // `Ident::parse_any` accepts keywords (`crate`).
     let name = Ident::parse_any(input)
@@ -60,31 +60,53 @@ pub(super) fn parse_item(input: ParseStream) -> syn::Result<Item> {
         Ok(Item::List(name, parse_items(&content)?))
     } else if input.peek(Token![=]) {
         input.parse::<Token![=]>()?;
-        Ok(Item::Assign(name, parse_value(input)?))
+        let expects = expects(&name.to_string());
+        Ok(Item::Assign(name, parse_value(input, expects)?))
     } else {
         Ok(Item::Flag(name))
     }
 }
 
+/// What a `_meta` entry's value is, for the message when something else is written.
+const META_VALUE: &str = "a string, a number or a boolean";
+
+/// What the value of `key` is, in a user's words, for the message when something else is
+/// written there (`priority = f64::NAN` names the range, not every kind of literal).
+fn expects(key: &str) -> &'static str {
+    match key {
+        "priority" => "a number from 0 to 1",
+        "audience" => "a list of \"user\" / \"assistant\" (`[\"user\"]`)",
+        "last_modified" => "an ISO 8601 timestamp string (`\"2025-01-12T15:00:58Z\"`)",
+        "mime" => "a MIME type string (`\"image/png\"`)",
+        "uri" => "a URI or URI template string (`\"file:///{name}.txt\"`)",
+        "name" | "title" | "description" | "domain" => "a string",
+        "size" => "a whole number",
+        "crate" => "a path string (`\"my_crate::mcp\"`)",
+        "meta" => "a `_meta` key string (`\"com.example/key\"`)",
+        _ => "a number, a string, a boolean or a list",
+    }
+}
+
 /// A value, which must end at a `,` or at the end of its list: `0.5 + 0.25` or `x * 2` is an
 /// expression where a literal is needed, reported as such rather than as a missing `,`.
-pub(super) fn parse_value(input: ParseStream) -> syn::Result<Value> {
+/// `expects` says what the key takes, for those messages.
+pub(super) fn parse_value(input: ParseStream, expects: &str) -> syn::Result<Value> {
     let expression = input.fork();
-    let value = parse_one_value(input)?;
+    let value = parse_one_value(input, expects)?;
     if input.is_empty() || input.peek(Token![,]) {
         return Ok(value);
     }
     match expression.parse::<syn::Expr>() {
-        Ok(expr) => Err(literal_needed(&expr)),
+        Ok(expr) => Err(literal_needed(&expr, expects)),
         Err(_) => Ok(value),
     }
 }
 
-fn literal_needed(expr: &syn::Expr) -> syn::Error {
+fn literal_needed(expr: &syn::Expr, expects: &str) -> syn::Error {
     syn::Error::new_spanned(
         expr,
         format!(
-            "a literal is needed here, not the expression `{}`: write a number, a string, a boolean or a list \
+            "a literal is needed here, not the expression `{}`: write {expects} \
              (the compiler checks it), or the name of a field to take the value from",
             quote::ToTokens::to_token_stream(expr)
                 .to_string()
@@ -93,7 +115,19 @@ fn literal_needed(expr: &syn::Expr) -> syn::Error {
     )
 }
 
-fn parse_one_value(input: ParseStream) -> syn::Result<Value> {
+/// What a token that starts no value is, in words: `a byte string` for `b"…"`.
+fn not_a_value(input: ParseStream) -> Option<&'static str> {
+    let lookahead = input.fork();
+    match lookahead.parse::<syn::Lit>() {
+        Ok(syn::Lit::ByteStr(_) | syn::Lit::CStr(_)) => Some("a byte string"),
+        Ok(syn::Lit::Byte(_)) => Some("a byte literal"),
+        Ok(syn::Lit::Char(_)) => Some("a character literal"),
+        Ok(_) => Some("this literal"),
+        Err(_) => None,
+    }
+}
+
+fn parse_one_value(input: ParseStream, expects: &str) -> syn::Result<Value> {
     let lookahead = input.lookahead1();
     if lookahead.peek(LitStr) {
         Ok(Value::Str(input.parse()?))
@@ -109,7 +143,7 @@ fn parse_one_value(input: ParseStream) -> syn::Result<Value> {
         let bracket = bracketed!(content in input);
         let mut values = Vec::new();
         while !content.is_empty() {
-            values.push(parse_value(&content)?);
+            values.push(parse_value(&content, expects)?);
             if content.is_empty() {
                 break;
             }
@@ -121,13 +155,26 @@ fn parse_one_value(input: ParseStream) -> syn::Result<Value> {
         // (attribute values are checked at compile time, so they are literals).
         let expression = input.fork();
         let ident: Ident = input.parse()?;
-        if input.peek(Token![::]) || input.peek(Token![.]) || input.peek(syn::token::Paren) {
+        if input.peek(Token![::])
+            || input.peek(Token![.])
+            || input.peek(syn::token::Paren)
+            || input.peek(Token![!])
+        {
             let expr: syn::Expr = expression.parse()?;
-            return Err(literal_needed(&expr));
+            return Err(literal_needed(&expr, expects));
         }
         Ok(Value::Field(ident))
+    } else if let Some(what) = not_a_value(input) {
+        Err(input.error(format!(
+            "{what} is not a value here: write {expects}, or the name of a field to take the value from"
+        )))
+    } else if let Ok(expr) = input.fork().parse::<syn::Expr>() {
+        // `(0.5)`, `{ 1 }`, `&x`, `!true`: an expression where a literal is needed.
+        Err(literal_needed(&expr, expects))
     } else {
-        Err(lookahead.error())
+        Err(input.error(format!(
+            "expected a value: {expects}, or the name of a field to take the value from"
+        )))
     }
 }
 

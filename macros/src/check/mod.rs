@@ -16,6 +16,9 @@ use crate::toolkit;
 
 mod placement;
 mod read_back;
+mod types;
+
+use types::{check_flatten_type, check_not_bytes, check_source_types};
 
 pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
     let input = layout.input;
@@ -26,6 +29,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
         check_field(cx, input, field);
     }
     check_result_meta_keys(cx, input);
+    check_source_types(cx, layout);
     placement::check_unplaced(cx, layout);
     placement::check_skipped_but_used(cx, layout);
     if input.reads() {
@@ -76,6 +80,21 @@ fn check_reference_or(
     fixed: &str,
 ) {
     let Some(target) = input.field(name) else {
+        if owner.is_none()
+            && let Some(variant) = &input.variant
+            && other_variant_has(input, name)
+        {
+            // An attribute on the enum names a field each variant must have: say which lacks it.
+            cx.error_spanned_by(
+                name,
+                format!(
+                    "variant `{}` has no field `{name}` to take {what} from: an attribute on the enum takes it from every variant \
+                     (move it to the variants that have the field)",
+                    variant.ident
+                ),
+            );
+            return;
+        }
         let names: Vec<String> = input.fields.iter().map(|f| f.ident.to_string()).collect();
         let message =
             match suggest::did_you_mean(&name.to_string(), names.iter().map(String::as_str)) {
@@ -96,6 +115,23 @@ fn check_reference_or(
         );
     }
     let _ = owner;
+}
+
+/// Whether another variant of the enum `input` is a layout of has a field `name`.
+fn other_variant_has(input: &Input, name: &Ident) -> bool {
+    let syn::Data::Enum(data) = &input.original.data else {
+        return false;
+    };
+    data.variants.iter().any(|variant| {
+        variant
+            .fields
+            .iter()
+            .enumerate()
+            .any(|(index, field)| match &field.ident {
+                Some(ident) => ident == name,
+                None => *name == format!("_{index}"),
+            })
+    })
 }
 
 fn check_annotations(
@@ -353,7 +389,7 @@ fn check_field(cx: &mut Ctxt, input: &Input, field: &Field) {
     }
     match kind {
         Kind::Text { json: false, .. } => check_not_bytes(cx, field, "text"),
-        Kind::Flatten { .. } => check_flatten_type(cx, field),
+        Kind::Flatten { .. } => check_flatten_type(cx, input, field),
         Kind::Text { .. } | Kind::Skip { .. } => {}
         Kind::Media {
             key,
@@ -458,7 +494,21 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
     let text = lit.value();
     let template = match UriTemplate::parse(&text) {
         Ok(template) => template,
-        Err(v) => return violation(cx, lit.span(), &v),
+        Err(v) => {
+            // `{r#type}`: the Rust spelling of a raw field, where the template takes its name.
+            let raw = input.fields.iter().find_map(|f| {
+                let spelled = f.ident.to_string();
+                (spelled.starts_with("r#") && text.contains(&spelled)).then_some(spelled)
+            });
+            if let Some(raw) = raw {
+                let name = &raw[2..];
+                return cx.error_spanned_by(
+                    lit,
+                    format!("a template names field `{raw}` as `{name}`, without `r#`: write `{{{name}}}`"),
+                );
+            }
+            return violation(cx, lit.span(), &v);
+        }
     };
     let names: Vec<String> = input
         .fields
@@ -511,64 +561,4 @@ fn check_template(cx: &mut Ctxt, input: &Input, field: &Field, lit: &LitStr) {
             );
         }
     }
-}
-
-/// Bytes under a text kind: refused, naming the kinds that take bytes (text is never the
-/// bytes' UTF-8 by guess, and a list of bytes is never one block per byte).
-fn check_not_bytes(cx: &mut Ctxt, field: &Field, kind: &str) {
-    if field.attrs.kind_conflict {
-        return;
-    }
-    let ty = field.ty;
-    // Through any nesting of `Option` and `Vec` (`Option<Vec<Box<[u8]>>>`).
-    let mut inner = Some(ty);
-    let mut bytes = false;
-    while let Some(t) = inner {
-        bytes |= toolkit::is_bytes(t);
-        inner = toolkit::option_inner(t).or_else(|| toolkit::vec_inner(t));
-    }
-    if bytes {
-        cx.error_spanned_by(
-            ty,
-            format!(
-                "`{kind}` takes text, and field `{}` holds bytes: bytes go in `image(mime = …)`, `audio(mime = …)` or `resource(uri = …, blob)` \
-                 (or make the field a `String`)",
-                field.ident
-            ),
-        );
-    }
-}
-
-/// `flatten` inlines the blocks of one value of a type that derives `Content`: a wrapper
-/// around one (`Box<Inner>`, `Option<Inner>`, `Vec<Inner>`) is named as such, not sent to
-/// the trait check (whose advice would be to derive `Content` on `Box`).
-fn check_flatten_type(cx: &mut Ctxt, field: &Field) {
-    let Some((wrapper, inner)) = toolkit::wrapper(field.ty) else {
-        return;
-    };
-    let inner = quote::ToTokens::to_token_stream(inner)
-        .to_string()
-        .replace(" < ", "<")
-        .replace(" >", ">")
-        .replace(" ,", ",");
-    let written = if wrapper == "&" {
-        format!("&{inner}")
-    } else {
-        format!("{wrapper}<{inner}>")
-    };
-    let message = match wrapper.as_str() {
-        "Option" => format!(
-            "`flatten` takes a type that derives `Content`, not `{written}`: a flattened field is always inlined; \
-             make the nested type's own fields optional instead"
-        ),
-        "Vec" => format!(
-            "`flatten` takes a type that derives `Content`, not `{written}`: a flattened field is inlined once; \
-             give the nested type a list field instead"
-        ),
-        _ => format!(
-            "`flatten` takes a type that derives `Content`, not `{written}`: write the type itself (`{}: {inner}`)",
-            field.ident
-        ),
-    };
-    cx.error_spanned_by(field.ty, message);
 }

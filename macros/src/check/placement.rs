@@ -41,9 +41,12 @@ pub(super) fn check_unplaced(cx: &mut Ctxt, layout: &Layout) {
         {
             continue;
         }
+        // A word of a broken template that names the field, or misspells it (`{nam` for
+        // `name`): the template's error is the one mistake.
+        let unraw = field_name.trim_start_matches("r#");
         let in_broken_template = in_broken_templates
             .iter()
-            .any(|word| word == field_name.trim_start_matches("r#"));
+            .any(|word| word == unraw || suggest::did_you_mean(word, [unraw]).is_some());
         if resolved.uses.is_empty() && !in_broken_template {
             cx.error_spanned_by(
                 &field.ident,
@@ -68,9 +71,17 @@ pub(super) fn check_skipped_but_used(cx: &mut Ctxt, layout: &Layout) {
         };
         let owner = |owner: &usize| format!("field `{}`", layout.fields[*owner].field.ident);
         let place = match used {
-            Use::ResultMeta(key) => format!("the result's `_meta` entry {:?}", key.value()),
-            Use::BlockMeta { owner: o, key } | Use::ContentsMeta { owner: o, key } => {
-                format!("the `_meta` entry {:?} of {}", key.value(), owner(o))
+            // Paths as the runtime's errors spell them (`_meta.com.example/key`).
+            Use::ResultMeta(key) => format!("the result's `_meta.{}`", key.value()),
+            Use::BlockMeta { owner: o, key } => {
+                format!("the `_meta.{}` of {}'s block", key.value(), owner(o))
+            }
+            Use::ContentsMeta { owner: o, key } => {
+                format!(
+                    "the `resource._meta.{}` of {}'s block",
+                    key.value(),
+                    owner(o)
+                )
             }
             Use::Annotation { owner: o, key } => format!("the `{key}` annotation of {}", owner(o)),
             Use::Mime { owner: o } => format!("the `mime` of {}", owner(o)),

@@ -421,9 +421,11 @@ fn meta_literals_differ(earlier: &Layout, later: &Layout) -> bool {
     })
 }
 
-/// Whether `taker`'s reader refuses every block `writer` writes: both declare a literal under
-/// one annotation key, one block `_meta` key or one link part, and the two differ. (Within a
-/// struct a block that lacks a field's literal is refused, not passed on, so this tells only
+/// Whether `taker`'s reader refuses every block `writer` writes: `taker` declares a literal
+/// (an annotation, a block `_meta` or contents `_meta` entry, `ui(…)`, a link part, a MIME
+/// type without `any_mime`) that `writer`'s blocks carry with another value or not at all
+/// (a value taken from a field may be anything, so it is never told apart). (Within a struct
+/// a block that lacks a field's literal is refused, not passed on, so this tells only
 /// variants apart.)
 fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
     let differ = |a: Option<&Value>, b: Option<&Value>| match (a, b) {
@@ -450,7 +452,15 @@ fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
             };
             roles(a) != roles(b)
         }
-        _ => false,
+        // A literal the writer does not write at all: the taker refuses the block.
+        (Some(a), None) => !matches!(a, Value::Field(_)),
+        // Literals of two kinds (`"1"` and `1`) differ; a field's value may be either.
+        (Some(a), Some(b)) => {
+            !matches!(a, Value::Field(_))
+                && !matches!(b, Value::Field(_))
+                && std::mem::discriminant(a) != std::mem::discriminant(b)
+        }
+        (None, _) => false,
     };
     let (a, b) = (taker.annotations, writer.annotations);
     if differ(a.audience.as_ref(), b.audience.as_ref())
@@ -459,15 +469,21 @@ fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
     {
         return true;
     }
-    let meta_differs = taker.field.attrs.meta.iter().any(|t| {
-        writer
-            .field
-            .attrs
-            .meta
-            .iter()
-            .any(|w| t.key.value() == w.key.value() && differ(Some(&t.value), Some(&w.value)))
-    });
-    let link_differs = match (&taker.field.attrs.kind, &writer.field.attrs.kind) {
+    let entries_differ = |taken: &[crate::attr::MetaEntry], written: &[crate::attr::MetaEntry]| {
+        taken.iter().any(|t| {
+            let w = written.iter().find(|w| w.key.value() == t.key.value());
+            differ(Some(&t.value), w.map(|w| &w.value))
+        })
+    };
+    let (t, w) = (&taker.field.attrs, &writer.field.attrs);
+    let meta_differs = entries_differ(&t.meta, &w.meta)
+        || entries_differ(&t.resource_meta, &w.resource_meta)
+        || match (&t.resource_ui, &w.resource_ui) {
+            (Some((_, a)), Some((_, b))) => !json_eq(a, b),
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+    let link_differs = match (&t.kind, &w.kind) {
         (
             Some(Kind::Link {
                 title: t1,
@@ -488,7 +504,63 @@ fn literals_differ(taker: &Slot, writer: &Slot) -> bool {
         }
         _ => false,
     };
-    meta_differs || link_differs
+    let mime_differs = match (read_mime(t.kind.as_ref()), written_mime(w.kind.as_ref())) {
+        (Some(a), Some(b)) => a != b,
+        _ => false,
+    };
+    meta_differs || link_differs || mime_differs
+}
+
+/// Whether two JSON values are equal as the reader compares them: objects by their members,
+/// whatever their order.
+fn json_eq(a: &crate::toolkit::Json, b: &crate::toolkit::Json) -> bool {
+    use crate::toolkit::Json;
+    match (a, b) {
+        (Json::Str(a), Json::Str(b)) => a == b,
+        (Json::Bool(a), Json::Bool(b)) => a == b,
+        (Json::Arr(a), Json::Arr(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| json_eq(a, b))
+        }
+        (Json::Obj(a), Json::Obj(b)) => {
+            a.len() == b.len()
+                && a.iter().all(|(key, value)| {
+                    b.iter()
+                        .any(|(other, found)| key == other && json_eq(value, found))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The literal MIME type a field writes (type and subtype, lowercase: what the reader
+/// compares).
+fn written_mime(kind: Option<&Kind>) -> Option<String> {
+    let (Kind::Media { mime, .. } | Kind::Resource { mime, .. } | Kind::Link { mime, .. }) = kind?
+    else {
+        return None;
+    };
+    let Some(Value::Str(lit)) = mime else {
+        return None;
+    };
+    let text = lit.value();
+    let essence = text.split(';').next().unwrap_or_default();
+    Some(essence.trim().to_ascii_lowercase())
+}
+
+/// The literal MIME type a field reads back only (none with `any_mime`).
+fn read_mime(kind: Option<&Kind>) -> Option<String> {
+    match kind? {
+        Kind::Media {
+            any_mime: Some(_), ..
+        }
+        | Kind::Resource {
+            any_mime: Some(_), ..
+        }
+        | Kind::Link {
+            any_mime: Some(_), ..
+        } => None,
+        kind => written_mime(Some(kind)),
+    }
 }
 
 /// Whether `takers` read `counts[k]` blocks of each of `writers[k]`, written in order.
@@ -515,80 +587,5 @@ fn reads_counts(takers: &[Slot], writers: &[Slot], counts: &[usize]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use syn::parse_quote;
-
-    fn shadowed(input: &syn::DeriveInput) -> bool {
-        crate::expand::content::derive(input)
-            .to_string()
-            .contains("cannot be read back")
-    }
-
-    #[test]
-    fn variants_with_different_literal_result_meta_are_told_apart() {
-        assert!(!shadowed(&parse_quote! {
-            enum Event {
-                #[content(meta("com.example/kind" = "info"))]
-                Info(#[content(text)] String),
-                #[content(meta("com.example/kind" = "warning"))]
-                Warning(#[content(text)] String),
-            }
-        }));
-        // The same literal, or one only one of them declares, tells nothing apart.
-        assert!(shadowed(&parse_quote! {
-            enum Event {
-                #[content(meta("com.example/kind" = "info"))]
-                Info(#[content(text)] String),
-                #[content(meta("com.example/kind" = "info"))]
-                Warning(#[content(text)] String),
-            }
-        }));
-        assert!(shadowed(&parse_quote! {
-            enum Event {
-                Info(#[content(text)] String),
-                #[content(meta("com.example/kind" = "warning"))]
-                Warning(#[content(text)] String),
-            }
-        }));
-    }
-
-    #[test]
-    fn variants_with_different_literal_block_values_are_told_apart() {
-        assert!(!shadowed(&parse_quote! {
-            enum Event {
-                #[content(annotations(audience = ["user"]))]
-                Info(#[content(text)] String),
-                #[content(annotations(audience = ["assistant"]))]
-                Warning(#[content(text)] String),
-            }
-        }));
-        assert!(!shadowed(&parse_quote! {
-            enum Event {
-                Info(#[content(text, meta("k" = 1))] String),
-                Warning(#[content(text, meta("k" = 2))] String),
-            }
-        }));
-        assert!(!shadowed(&parse_quote! {
-            enum Event {
-                Info(#[content(link(name = "r", title = "A"))] Uri),
-                Warning(#[content(link(name = "r", title = "B"))] Uri),
-            }
-        }));
-        // An audience is a set: the same roles in another order tell nothing apart.
-        assert!(shadowed(&parse_quote! {
-            enum Event {
-                #[content(annotations(audience = ["user", "assistant"]))]
-                Info(#[content(text)] String),
-                #[content(annotations(audience = ["assistant", "user"]))]
-                Warning(#[content(text)] String),
-            }
-        }));
-        // A literal on one side only tells nothing apart.
-        assert!(shadowed(&parse_quote! {
-            enum Event {
-                Info(#[content(text)] String),
-                Warning(#[content(text, annotations(priority = 0.5))] String),
-            }
-        }));
-    }
-}
+#[path = "read_back_tests.rs"]
+mod tests;

@@ -3,6 +3,7 @@
 //! per kind; `read` offers blocks to slot types and reads the values back, `variant` does
 //! the same for enums. Reached by generated code through the private module only.
 
+pub(crate) mod flatten;
 pub(crate) mod read;
 pub(crate) mod variant;
 pub(crate) mod write;
@@ -33,7 +34,7 @@ use write::{DisplayText, Refused, to_json, to_json_text};
     label = "expected `{X}` or `Option<{X}>`",
     note = "an attribute value taken from a field (a resource's or a link's `mime = field`, a link's `name`, `title`, `description` or `size = field`) has the type of what it sets: `MimeType`, `String`, `u64`"
 )]
-pub trait SourceField<X>: Sized {
+pub trait AttributeField<X>: Sized {
     /// The value, cloned, as an `Option`. (`Clone` is asked here, not of the impls: a field
     /// read back from a template variable or a `_meta` entry is never cloned.)
     fn to_option(&self) -> Option<X>
@@ -49,7 +50,7 @@ pub trait SourceField<X>: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<X> SourceField<X> for X {
+impl<X> AttributeField<X> for X {
     fn to_option(&self) -> Option<X>
     where
         X: Clone,
@@ -68,7 +69,7 @@ impl<X> SourceField<X> for X {
 }
 
 #[diagnostic::do_not_recommend]
-impl<X> SourceField<X> for Option<X> {
+impl<X> AttributeField<X> for Option<X> {
     fn to_option(&self) -> Option<X>
     where
         X: Clone,
@@ -274,7 +275,8 @@ impl<T: TemplateVariableWrite + MetaValueWrite + ?Sized> TemplateVariableAndMeta
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written as text and read back: a `text` field's type implements `Display` and `FromStr`",
     label = "needs `Display` and `FromStr`",
-    note = "use `String`, a number, `bool`, or a type implementing both; or write its JSON with `text(json)` (it then needs `Serialize` and `Deserialize`), or its own blocks with `flatten` (a `#[derive(Content)]` type); a `#[content(write_only)]` type needs only `Display`"
+    note = "use `String`, a number, `bool`, or a type implementing both; or write its JSON with `text(json)` (it then needs `Serialize` and `Deserialize`), or its own blocks with `flatten` (a `#[derive(Content)]` type); a `#[content(write_only)]` type needs only `Display`",
+    note = "bytes (`Vec<u8>`, `Box<[u8]>`, … also through a type alias) are not text: they go in `image(mime = …)`, `audio(mime = …)` or `resource(uri = …, blob)`"
 )]
 pub trait TextField: Sized {
     /// The text (see [`DisplayText::display_text`]).

@@ -497,17 +497,17 @@ fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenSt
                 let conv = quote!(<#ty as __p::MimeField>);
                 return Some([value, quote!(#conv::from_mime), quote!(#conv::to_option)]);
             }
-            (value, quote!(<#ty as __p::SourceField<__p::MimeType>>))
+            (value, quote!(<#ty as __p::AttributeField<__p::MimeType>>))
         }
         Use::LinkPart { key: "size", .. } => (
             quote!(__p::link_size(__b, __i)?),
-            quote!(<#ty as __p::SourceField<u64>>),
+            quote!(<#ty as __p::AttributeField<u64>>),
         ),
         Use::LinkPart { key, .. } => {
             let part = format_ident!("{}", capitalize(key));
             (
                 quote!(__p::part_text(__b, __p::TextPart::#part)),
-                quote!(<#ty as __p::SourceField<__p::String>>),
+                quote!(<#ty as __p::AttributeField<__p::String>>),
             )
         }
         _ => return None,
@@ -833,11 +833,11 @@ fn describe_block(block: &Block) -> String {
 fn describe_sources(layout: &Layout, resolved: &Resolved) -> String {
     let mut places = Vec::new();
     if let Role::ResultMeta(key) = &resolved.role {
-        places.push(format!("in the result's _meta[{:?}]", key.value()));
+        places.push(format!("in the result's _meta.{}", key.value()));
     }
     for used in &resolved.uses {
         if let Use::ResultMeta(key) = used {
-            places.push(format!("in the result's _meta[{:?}]", key.value()));
+            places.push(format!("in the result's _meta.{}", key.value()));
         }
     }
     // Each place in a block, named as the wire spells it: a value that arrived elsewhere (the
@@ -847,8 +847,8 @@ fn describe_sources(layout: &Layout, resolved: &Resolved) -> String {
             continue;
         };
         let part = match used {
-            Use::BlockMeta { key, .. } => format!("_meta[{:?}]", key.value()),
-            Use::ContentsMeta { key, .. } => format!("resource._meta[{:?}]", key.value()),
+            Use::BlockMeta { key, .. } => format!("_meta.{}", key.value()),
+            Use::ContentsMeta { key, .. } => format!("resource._meta.{}", key.value()),
             Use::TemplateVar { name, .. } => format!("URI (variable `{name}`)"),
             _ => part_path(layout, used),
         };

@@ -58,7 +58,7 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
                     }
                 } else {
                     quote_spanned! {ty.span()=>
-                        <#ty as __p::IntoContent>::try_extend_content(#var, __o.blocks, __result_meta)
+                        <#ty as __p::FlattenedContent>::extend_flattened(#var, __o.blocks, __result_meta)
                     }
                 };
                 quote!(__p::nested(&mut __o.failures, #name, #written);)
@@ -193,7 +193,7 @@ impl Writer<'_, '_> {
         // Named through the trait, not a generic function: every use of a wrong type then
         // gives the same diagnostic at the same span, which rustc reports once.
         respan(
-            quote!(<#ty as __p::SourceField<#x>>::to_option(#place)),
+            quote!(<#ty as __p::AttributeField<#x>>::to_option(#place)),
             ty.span(),
         )
     }

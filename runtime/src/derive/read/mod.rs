@@ -34,7 +34,8 @@ pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a type that implements Content",
     label = "`flatten` needs a type that implements Content",
-    note = "`flatten` takes a type with `#[derive(Content)]`, as is; a single value goes in its own block with `text`, `text(json)`, `image`, `audio`, `resource` or `link` instead"
+    note = "`flatten` takes a type with `#[derive(Content)]`, as is; a single value goes in its own block with `text`, `text(json)`, `image`, `audio`, `resource` or `link` instead",
+    note = "a derived type that is written only (`#[content(write_only)]`, or with generic parameters) reads nothing back: flatten it only into a `#[content(write_only)]` type"
 )]
 pub trait ContentSlots: IntoContent + Sized {
     /// What has been read so far.

@@ -7,7 +7,7 @@
 use serde_json::value::RawValue;
 
 use super::{cannot_read, shorten, template_var, type_name};
-use crate::derive::SourceField;
+use crate::derive::AttributeField;
 use crate::model::meta::Meta;
 use crate::wire::error::ReadError;
 
@@ -86,7 +86,7 @@ impl<T> Default for Param<T> {
 
 impl<T> Param<T> {
     /// Fills the slot from a typed value, when it is still empty. `from_value` is the field
-    /// type's conversion (`SourceField::from_value`, `MimeField::from_mime`), named by the
+    /// type's conversion (`AttributeField::from_value`, `MimeField::from_mime`), named by the
     /// generated code at the field's type, where a wrong type is reported once.
     pub fn fill<X>(&mut self, value: Option<X>, from_value: fn(X) -> T) {
         if self.value.is_none()
@@ -107,7 +107,7 @@ impl<T> Param<T> {
         read: fn(&str) -> Result<X, String>,
     ) -> Result<(), ReadError>
     where
-        T: SourceField<X>,
+        T: AttributeField<X>,
     {
         if self.value.is_none()
             && let Some(text) = template_var(vars, name)
@@ -128,7 +128,7 @@ impl<T> Param<T> {
         read: MetaRead<X>,
     ) -> Result<(), ReadError>
     where
-        T: SourceField<X>,
+        T: AttributeField<X>,
     {
         if self.value.is_none()
             && let Some(value) = read_meta(meta.into(), key, at, field, read)?
@@ -162,7 +162,7 @@ impl<T> Param<T> {
     /// The field's value once every source was read: `from` says where it was expected.
     pub fn take<X>(self, field: &str, from: &str) -> Result<T, ReadError>
     where
-        T: SourceField<X>,
+        T: AttributeField<X>,
     {
         match self.value {
             Some(value) => Ok(value),
@@ -271,7 +271,7 @@ pub fn var<'v, X>(
     }
 }
 
-impl<X, T: SourceField<X>> Source<T> for Var<'_, X> {
+impl<X, T: AttributeField<X>> Source<T> for Var<'_, X> {
     fn from(&self) -> From {
         From::Uri(self.index)
     }
@@ -319,7 +319,7 @@ pub fn meta_entry<'m, X>(
     }
 }
 
-impl<X, T: SourceField<X>> Source<T> for MetaEntry<'_, X> {
+impl<X, T: AttributeField<X>> Source<T> for MetaEntry<'_, X> {
     fn from(&self) -> From {
         From::Meta(self.at, self.key)
     }

@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(resource(uri = "file:///a", blob))]
+    body: String,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(link(size = -1))]
+    body: mcp_content::Uri,
+}
+
+fn main() {}

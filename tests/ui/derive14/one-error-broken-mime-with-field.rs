@@ -1,0 +1,11 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(image(mime = "imagepng"))]
+    png: Vec<u8>,
+    #[content(text)]
+    caption: String,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use mcp_content::Uri;
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(link(title = titel))]
+    href: Uri,
+    title: String,
+}
+
+fn main() {}

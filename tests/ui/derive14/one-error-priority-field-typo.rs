@@ -1,0 +1,11 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+#[content(annotations(priority = importanse))]
+struct S {
+    #[content(text)]
+    body: String,
+    importance: mcp_content::Priority,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(text, annotations(priorty = p))]
+    body: String,
+    p: mcp_content::Priority,
+}
+
+fn main() {}

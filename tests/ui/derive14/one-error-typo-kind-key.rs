@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(txt)]
+    body: String,
+}
+
+fn main() {}

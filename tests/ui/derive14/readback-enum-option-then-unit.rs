@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+enum E {
+    A(#[content(text)] Option<String>),
+    B,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+enum E {
+    A,
+    B,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use mcp_content::Uri;
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(link(description = d))]
+    href: Uri,
+    d: Option<u8>,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(link)]
+    href: &'static str,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(image(mime = kind))]
+    png: Vec<u8>,
+    kind: String,
+}
+
+fn main() {}
