@@ -50,13 +50,16 @@ pub(crate) struct Attrs {
     pub(crate) written: Vec<String>,
     /// The list did not parse to its end: keys after the mistake were not read.
     pub(crate) incomplete: bool,
+    /// An unknown key was written (reported): it may be a misspelt required key.
+    pub(crate) unknown: bool,
 }
 
 impl Attrs {
     /// Whether `key` was written (perhaps with a refused value) or may have been (the list
-    /// stopped at a mistake): then it is not reported missing as well.
+    /// stopped at a mistake, or an unknown key was written: `descripton = "…"` is the
+    /// description, misspelt): then it is not reported missing as well.
     pub(crate) fn may_have(&self, key: &str) -> bool {
-        self.incomplete || self.written.iter().any(|written| written == key)
+        self.incomplete || self.unknown || self.written.iter().any(|written| written == key)
     }
 
     /// The entries of a tool's `_meta.ui` object, created on first use.
@@ -89,6 +92,7 @@ pub(crate) fn parse_attrs(
     allowed.extend_from_slice(extra_keys);
     let mut keys = Keys::new(&allowed).repeatable(&["icon", "meta"]);
     let parser = syn::meta::parser(|meta| {
+        attrs.unknown |= !allowed.iter().any(|key| meta.path.is_ident(key));
         let Some(key) = accept(&mut keys, cx, &meta, what)? else {
             return Ok(());
         };

@@ -26,11 +26,11 @@ impl HandlerKind for Prompt {
 
     fn check(cx: &mut Ctxt, handler: &Handler) -> Option<String> {
         let description = handler.description();
-        if description.as_deref().is_none_or(str::is_empty)
+        if description.as_deref().is_none_or(|d| d.trim().is_empty())
             && !(description.is_none() && handler.attrs.may_have("description"))
         {
-            cx.error_spanned_by(
-                handler.ident(),
+            cx.error_at(
+                handler.description_span(),
                 "a prompt needs a description: add a doc comment (`/// What it asks for.`) or `#[prompt(description = \"…\")]`",
             );
         }
@@ -50,12 +50,12 @@ impl HandlerKind for Prompt {
 
     fn body(handler: &Handler, description: Option<String>) -> Body {
         let source = format_ident!("__arguments");
-        let reader = quote!(prompt_argument);
+        let reader = (&quote!(prompt_argument), &quote!(FromPromptArgument));
         let mut reads = Vec::new();
         let mut descriptors = Vec::new();
         for (param, optional) in handler.arguments() {
             reads.push(read_string_param(
-                param, optional, &reader, &source, "argument",
+                param, optional, reader, &source, "argument",
             ));
             let arg_name = &param.name;
             let description = opt_string(param.description.as_deref());

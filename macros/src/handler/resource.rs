@@ -51,11 +51,11 @@ impl HandlerKind for Resource {
     fn body(handler: &Handler, is_template: bool) -> Body {
         let attrs = &handler.attrs;
         let source = format_ident!("__variables");
-        let reader = quote!(template_variable);
+        let reader = (&quote!(template_variable), &quote!(FromTemplateVariable));
         let reads: Vec<TokenStream> = handler
             .arguments()
             .map(|(param, optional)| {
-                read_string_param(param, optional, &reader, &source, "template variable")
+                read_string_param(param, optional, reader, &source, "template variable")
             })
             .collect();
         let uri = uri(handler);
@@ -190,8 +190,25 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
         }
     };
     let variables = template.variables();
+    // A parameter a misspelt variable was matched with (`{dya}` and `day`): one mistake, one
+    // error, at the variable.
+    let mut suggested: Vec<String> = Vec::new();
     for variable in &variables {
-        if !handler.arguments().any(|(p, _)| p.name == *variable) {
+        if handler.arguments().any(|(p, _)| p.name == *variable) {
+            continue;
+        }
+        let unmatched: Vec<&str> = handler
+            .arguments()
+            .map(|(p, _)| p.name.as_str())
+            .filter(|name| !variables.contains(name) && !suggested.iter().any(|s| s == name))
+            .collect();
+        if let Some(near) = crate::suggest::did_you_mean(variable, unmatched) {
+            cx.error_spanned_by(
+                uri,
+                format!("template variable `{variable}` has no parameter; did you mean `{near}`? (the variable and the parameter are matched by name)"),
+            );
+            suggested.push(near.to_owned());
+        } else {
             cx.error_spanned_by(
                 uri,
                 format!("template variable `{variable}` has no parameter: add `{variable}: String` to the function"),
@@ -199,7 +216,7 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
         }
     }
     for (param, _) in handler.arguments() {
-        if !variables.contains(&param.name.as_str()) {
+        if !variables.contains(&param.name.as_str()) && !suggested.contains(&param.name) {
             let why = if template.is_literal() {
                 format!(
                     "parameter `{}` is not a variable of the URI: a fixed URI has none (use a template such as \"…/{{{}}}\")",

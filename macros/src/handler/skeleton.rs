@@ -97,6 +97,15 @@ impl Handler {
             .or_else(|| self.func.doc.clone())
     }
 
+    /// Where a missing or empty description is reported: at `description = ""` when it was
+    /// written empty, else at the function's name.
+    pub(crate) fn description_span(&self) -> Span {
+        self.attrs
+            .description
+            .as_ref()
+            .map_or_else(|| self.ident().span(), syn::LitStr::span)
+    }
+
     /// The function's return type; `()` when it has none.
     pub(crate) fn ret(&self) -> Type {
         match &self.item().sig.output {
@@ -194,8 +203,9 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     let ident = handler.ident();
     let entry = router_entry::<K>(&handler, &K::const_value(&handler, &checked));
     let trait_name = format_ident!("{}", K::TRAIT);
-    if let Err(errors) = cx.check() {
-        let errors = errors.to_compile_error();
+    let checked_ok = cx.check();
+    if checked_ok.is_err() || handler.func.compiler_reports {
+        let errors = checked_ok.err().map(|errors| errors.to_compile_error());
         let stub = crate::expand::fallback::handler(krate, ident, &quote!(#trait_name), &K::stub());
         return quote!(#errors #item #structs #items #entry #stub);
     }

@@ -51,11 +51,11 @@ impl HandlerKind for Tool {
             cx.error_at(name_span, format!("{}{hint}", violation.message));
         }
         let description = handler.description();
-        if description.as_deref().is_none_or(str::is_empty)
+        if description.as_deref().is_none_or(|d| d.trim().is_empty())
             && !(description.is_none() && handler.attrs.may_have("description"))
         {
-            cx.error_spanned_by(
-                handler.ident(),
+            cx.error_at(
+                handler.description_span(),
                 "a tool needs a description for the model: add a doc comment (`/// What it does.`) or `#[tool(description = \"…\")]`",
             );
         }
