@@ -8,8 +8,25 @@
 //! the entry above them; a bullet at the list's indentation that names nothing is reported, so
 //! no description is dropped without a word.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
 use syn::Expr;
+
+/// Stands, in the doc's lines, for a doc attribute whose value is not a literal
+/// (`#[doc = include_str!("tool.md")]`): the index of the expression follows it.
+const EXPR: char = '\u{0}';
+
+/// A handler's doc comment, read.
+#[derive(Default)]
+pub(crate) struct Docs {
+    /// The text without its `# Arguments` section; `None` when empty.
+    pub(crate) text: Option<String>,
+    /// With a doc attribute that is not a literal (`include_str!`), the whole text as an
+    /// expression: `::core::concat!(…)` of the literal parts and those expressions, read when
+    /// the descriptor is made.
+    pub(crate) expr: Option<TokenStream>,
+    pub(crate) arguments: ArgDocs,
+}
 
 /// One entry of `# Arguments`, with the doc line it was written on.
 pub(crate) struct ArgDoc {
@@ -31,19 +48,27 @@ pub(crate) struct ArgDocs {
 
 /// The doc comment as text (lines joined, the one space after `///` removed), without its
 /// `# Arguments` section; and that section's entries.
-pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, ArgDocs) {
+pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
     let mut lines = Vec::new();
+    let mut exprs: Vec<&Expr> = Vec::new();
     for attr in attrs {
-        if let syn::Meta::NameValue(nv) = &attr.meta
-            && nv.path.is_ident("doc")
-            && let Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) = &nv.value
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        if !nv.path.is_ident("doc") {
+            continue;
+        }
+        if let Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = &nv.value
         {
             for line in s.value().lines() {
                 lines.push((line.strip_prefix(' ').unwrap_or(line).to_owned(), s.span()));
             }
+        } else {
+            lines.push((format!("{EXPR}{}", exprs.len()), Span::call_site()));
+            exprs.push(&nv.value);
         }
     }
     let mut kept = Vec::new();
@@ -54,6 +79,10 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, ArgDocs) {
     // The indentation of the list's bullets, set by its first one.
     let mut list_indent: Option<usize> = None;
     for (line, span) in lines {
+        if line.starts_with(EXPR) {
+            kept.push(line);
+            continue;
+        }
         let trimmed = line.trim();
         let was_fenced = fence.is_some();
         if let Some(open) = fence {
@@ -105,7 +134,35 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> (Option<String>, ArgDocs) {
         }
     }
     let doc = kept.join("\n").trim().to_owned();
-    ((!doc.is_empty()).then_some(doc), docs)
+    let expr = (!exprs.is_empty()).then(|| concat_expr(&doc, &exprs));
+    Docs {
+        text: (!doc.is_empty() && exprs.is_empty()).then_some(doc),
+        expr,
+        arguments: docs,
+    }
+}
+
+/// `::core::concat!(…)` of `doc`'s literal parts and the expressions its markers stand for.
+fn concat_expr(doc: &str, exprs: &[&Expr]) -> TokenStream {
+    let mut parts = Vec::new();
+    for (i, piece) in doc.split(EXPR).enumerate() {
+        let text = if i == 0 {
+            piece
+        } else {
+            let digits = piece
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(piece.len());
+            let index: usize = piece[..digits].parse().unwrap_or_default();
+            if let Some(expr) = exprs.get(index) {
+                parts.push(quote!(#expr));
+            }
+            &piece[digits..]
+        };
+        if !text.is_empty() {
+            parts.push(quote!(#text));
+        }
+    }
+    quote!(::core::concat!(#(#parts),*))
 }
 
 /// The line after its bullet (`* `, `- `, `+ `), if it has one.
@@ -213,7 +270,11 @@ mod tests {
             /// # Arguments
             /// ```
         };
-        let (doc, docs) = read_docs(&attrs);
+        let Docs {
+            text: doc,
+            arguments: docs,
+            ..
+        } = read_docs(&attrs);
         let names: Vec<&str> = docs.entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["mode", "n"]);
         assert_eq!(docs.entries[0].text, "how: - `fast`: quickly");
@@ -221,5 +282,25 @@ mod tests {
         let doc = doc.unwrap();
         assert!(doc.contains("# Examples"), "{doc}");
         assert!(doc.ends_with("# Arguments\n```"), "{doc}");
+    }
+
+    #[test]
+    fn a_doc_that_is_no_literal_is_read_as_an_expression() {
+        let attrs: Vec<syn::Attribute> = syn::parse_quote! {
+            /// First.
+            #[doc = include_str!("tool.md")]
+            /// Last.
+            ///
+            /// # Arguments
+            /// * `a` - the a
+        };
+        let docs = read_docs(&attrs);
+        assert_eq!(docs.text, None);
+        let expr = docs.expr.unwrap().to_string().replace(' ', "");
+        assert_eq!(
+            expr,
+            r#"::core::concat!("First.\n",include_str!("tool.md"),"\nLast.")"#
+        );
+        assert_eq!(docs.arguments.entries[0].name, "a");
     }
 }

@@ -9,6 +9,12 @@ use syn::{Ident, LitStr, Type};
 use super::attrs::Attrs;
 use super::signature::Param;
 
+/// A local variable of generated code: with mixed-site hygiene, so a parameter of the user's
+/// named alike (`__value: u8`) is another variable, and neither shadows the other.
+pub(crate) fn local(name: &str) -> Ident {
+    Ident::new(name, proc_macro2::Span::mixed_site())
+}
+
 /// `Option<String>` tokens.
 pub(crate) fn opt_string(value: Option<&str>) -> TokenStream {
     if let Some(text) = value {

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::emit::{opt_string, read_string_param};
+use super::emit::{local, opt_string, read_string_param};
 use super::skeleton::{Body, Handler, HandlerKind};
 use crate::ctxt::Ctxt;
 
@@ -26,9 +26,7 @@ impl HandlerKind for Prompt {
 
     fn check(cx: &mut Ctxt, handler: &Handler) -> Option<String> {
         let description = handler.description();
-        if description.as_deref().is_none_or(|d| d.trim().is_empty())
-            && !(description.is_none() && handler.attrs.may_have("description"))
-        {
+        if handler.lacks_description() {
             cx.error_at(
                 handler.description_span(),
                 "a prompt needs a description: add a doc comment (`/// What it asks for.`) or `#[prompt(description = \"…\")]`",
@@ -49,7 +47,7 @@ impl HandlerKind for Prompt {
     }
 
     fn body(handler: &Handler, description: Option<String>) -> Body {
-        let source = format_ident!("__arguments");
+        let source = local("__arguments");
         let reader = (&quote!(prompt_argument), &quote!(FromPromptArgument));
         let mut reads = Vec::new();
         let mut descriptors = Vec::new();
@@ -76,7 +74,8 @@ impl HandlerKind for Prompt {
             )
         };
         let ret = handler.ret();
-        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(__value));
+        let value = local("__value");
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(#value));
         let name = handler.name().0;
         let common = handler.descriptor_fields(&format_ident!("prompt"), description.as_deref());
         let bind_function = handler.bind_function();
@@ -98,7 +97,7 @@ impl HandlerKind for Prompt {
                 #bind_function
                 __p::Box::pin(async move {
                     #(#reads)*
-                    let __value = #call;
+                    let #value = #call;
                     #into_result
                 })
             }

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 
 use mcp_content_rules::{TemplateValue, UriTemplate};
 
-use super::emit::read_string_param;
+use super::emit::{local, read_string_param};
 use super::skeleton::{Body, Handler, HandlerKind};
 use crate::ctxt::Ctxt;
 
@@ -50,7 +50,8 @@ impl HandlerKind for Resource {
 
     fn body(handler: &Handler, is_template: bool) -> Body {
         let attrs = &handler.attrs;
-        let source = format_ident!("__variables");
+        let source = local("__variables");
+        let (value, uri_var, mime_var) = (local("__value"), local("__uri"), local("__mime"));
         let reader = (&quote!(template_variable), &quote!(FromTemplateVariable));
         let reads: Vec<TokenStream> = handler
             .arguments()
@@ -81,7 +82,7 @@ impl HandlerKind for Resource {
         let common = handler.descriptor_fields(&var, handler.description().as_deref());
         let ret = handler.ret();
         let into_result = quote_spanned!(ret.span()=>
-            <#ret as __p::IntoReadResourceResult>::into_read_resource_result(__value, &__uri, __mime.as_ref())
+            <#ret as __p::IntoReadResourceResult>::into_read_resource_result(#value, &#uri_var, #mime_var.as_ref())
         );
         let into_result = match &attrs.ui {
             Some(ui) => {
@@ -127,18 +128,18 @@ impl HandlerKind for Resource {
 
             fn read(
                 &self,
-                __uri: &str,
+                #uri_var: &str,
                 #variables_binding: __p::Vec<(__p::String, __p::String)>,
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
                 #bind_function
                 // The URI is borrowed for the call only; the future owns its copy.
-                let __uri = __p::read_uri(__uri);
+                let #uri_var = __p::read_uri(#uri_var);
                 __p::Box::pin(async move {
-                    let __uri = __uri?;
-                    let __mime: __p::Option<__p::MimeType> = #mime;
+                    let #uri_var = #uri_var?;
+                    let #mime_var: __p::Option<__p::MimeType> = #mime;
                     #(#reads)*
-                    let __value = #call;
+                    let #value = #call;
                     #into_result
                 })
             }

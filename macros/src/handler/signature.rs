@@ -43,6 +43,9 @@ pub(crate) struct HandlerFn {
     pub(crate) params: Vec<Param>,
     /// The doc comment without its `# Arguments` section.
     pub(crate) doc: Option<String>,
+    /// The doc comment as an expression, when a doc attribute is not a literal
+    /// (`#[doc = include_str!("…")]`).
+    pub(crate) doc_expr: Option<TokenStream>,
     /// A mistake the compiler reports in the function itself (an unsized parameter): the
     /// handler is a stub, with no error of its own.
     pub(crate) compiler_reports: bool,
@@ -68,7 +71,29 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         cx.error_spanned_by(&item.sig.ident, not_in_impl(what, &item.sig.ident));
         return None;
     }
-    let (doc, arg_docs) = docs::read_docs(&item.attrs);
+    // A second handler attribute would declare a second struct of the function's name: one
+    // error here, at it, and it is removed (the first attribute makes the handler).
+    item.attrs.retain(|attr| {
+        let Some(other) = attr.path().segments.last().map(|s| s.ident.to_string()) else {
+            return true;
+        };
+        if !matches!(other.as_str(), "tool" | "prompt" | "resource") {
+            return true;
+        }
+        cx.error_spanned_by(
+            attr,
+            format!(
+                "`{}` is already a {what} handler: one function is one handler (write another function for the #[{other}])",
+                toolkit::unraw(&item.sig.ident)
+            ),
+        );
+        false
+    });
+    let docs::Docs {
+        text: doc,
+        expr: doc_expr,
+        arguments: arg_docs,
+    } = docs::read_docs(&item.attrs);
     // Handler parameters are owned by design (they are read from the request), so clippy's
     // advice to borrow them cannot be followed.
     item.attrs
@@ -116,6 +141,7 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         item,
         params,
         doc,
+        doc_expr,
         compiler_reports,
     })
 }
