@@ -50,8 +50,9 @@ pub(crate) struct Attrs {
     pub(crate) written: Vec<String>,
     /// The list did not parse to its end: keys after the mistake were not read.
     pub(crate) incomplete: bool,
-    /// An unknown key was written (reported): it may be a misspelt required key.
-    pub(crate) unknown: bool,
+    /// For each unknown key written (and reported), the key it is close to, if any: it may be
+    /// a misspelt required key (`descripton`), or, close to none (`desc`), any of them.
+    pub(crate) unknown: Vec<Option<&'static str>>,
 }
 
 impl Attrs {
@@ -59,7 +60,24 @@ impl Attrs {
     /// stopped at a mistake, or an unknown key was written: `descripton = "…"` is the
     /// description, misspelt): then it is not reported missing as well.
     pub(crate) fn may_have(&self, key: &str) -> bool {
-        self.incomplete || self.unknown || self.written.iter().any(|written| written == key)
+        self.incomplete
+            || self.written.iter().any(|written| written == key)
+            || self
+                .unknown
+                .iter()
+                .any(|near| near.is_none_or(|near| near == key))
+    }
+
+    /// Remembers `key` when it is none of `allowed` (it is reported by the key check), with
+    /// the allowed key it is close to.
+    fn note_unknown(&mut self, key: &Path, allowed: &[&'static str]) {
+        if !allowed.iter().any(|allowed| key.is_ident(allowed)) {
+            let written = quote::ToTokens::to_token_stream(key).to_string();
+            self.unknown.push(crate::suggest::did_you_mean(
+                &written,
+                allowed.iter().copied(),
+            ));
+        }
     }
 
     /// The entries of a tool's `_meta.ui` object, created on first use.
@@ -92,7 +110,7 @@ pub(crate) fn parse_attrs(
     allowed.extend_from_slice(extra_keys);
     let mut keys = Keys::new(&allowed).repeatable(&["icon", "meta"]);
     let parser = syn::meta::parser(|meta| {
-        attrs.unknown |= !allowed.iter().any(|key| meta.path.is_ident(key));
+        attrs.note_unknown(&meta.path, &allowed);
         let Some(key) = accept(&mut keys, cx, &meta, what)? else {
             return Ok(());
         };

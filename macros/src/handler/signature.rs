@@ -379,7 +379,8 @@ fn apply_arg_docs(cx: &mut Ctxt, params: &mut [Param], arg_docs: &docs::ArgDocs)
                 continue;
             }
             let mut names: Vec<String> = Vec::new();
-            for param in params.iter().filter(|p| is_argument(p)) {
+            // Any parameter may be documented, the context included.
+            for param in params.iter() {
                 for name in [param.name.clone(), toolkit::unraw(&param.ident)] {
                     if !names.contains(&name) {
                         names.push(name);
