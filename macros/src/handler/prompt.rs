@@ -81,6 +81,11 @@ impl HandlerKind for Prompt {
         let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
+        let future = handler.boxed_future(&quote! {
+            #(#reads)*
+            let #value = #call;
+            #into_result
+        });
         let methods = quote! {
             fn prompt(&self) -> __p::Prompt {
                 let mut prompt = __p::Prompt::new(#name);
@@ -95,11 +100,7 @@ impl HandlerKind for Prompt {
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>> {
                 #bind_function
-                __p::Box::pin(async move {
-                    #(#reads)*
-                    let #value = #call;
-                    #into_result
-                })
+                #future
             }
         };
         Body {

@@ -118,6 +118,13 @@ impl HandlerKind for Resource {
         let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
+        let future = handler.boxed_future(&quote! {
+            let #uri_var = #uri_var?;
+            let #mime_var: __p::Option<__p::MimeType> = #mime;
+            #(#reads)*
+            let #value = #call;
+            #into_result
+        });
         let methods = quote! {
             fn descriptor(&self) -> __p::ResourceDescriptor {
                 let mut #var = #new;
@@ -135,13 +142,7 @@ impl HandlerKind for Resource {
                 #bind_function
                 // The URI is borrowed for the call only; the future owns its copy.
                 let #uri_var = __p::read_uri(#uri_var);
-                __p::Box::pin(async move {
-                    let #uri_var = #uri_var?;
-                    let #mime_var: __p::Option<__p::MimeType> = #mime;
-                    #(#reads)*
-                    let #value = #call;
-                    #into_result
-                })
+                #future
             }
 
             #traversal

@@ -163,10 +163,15 @@ fn check_signature(cx: &mut Ctxt, sig: &syn::Signature, what: &str) {
     if (!sig.generics.params.is_empty() || sig.generics.where_clause.is_some())
         && !(lifetimes_only && borrowed_param)
     {
-        cx.error_spanned_by(
-            &sig.generics,
-            format!("{what} does not support generic functions: the handler needs one concrete signature"),
+        let message = format!(
+            "{what} does not support generic functions: the handler needs one concrete signature"
         );
+        // At the generics, or at a `where` clause written without any (`Generics` prints no
+        // `where`: an empty one would point at the attribute).
+        match &sig.generics.where_clause {
+            Some(clause) if sig.generics.params.is_empty() => cx.error_spanned_by(clause, message),
+            _ => cx.error_spanned_by(&sig.generics, message),
+        }
     }
     if let syn::Safety::Unsafe(token) = &sig.safety {
         cx.error_spanned_by(token, format!("{what} does not support `unsafe fn`"));

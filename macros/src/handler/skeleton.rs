@@ -162,6 +162,16 @@ impl Handler {
         quote!(#function(#(#args),*) #await_)
     }
 
+    /// `Box::pin(async move { body })`, the future a generated method returns, spanned at the
+    /// function's `async` (else its name): a future that is not `Send` is reported there.
+    pub(crate) fn boxed_future(&self, body: &TokenStream) -> TokenStream {
+        let sig = &self.item().sig;
+        let span = sig
+            .asyncness
+            .map_or_else(|| sig.ident.span(), |token| token.span);
+        quote::quote_spanned!(span=> __p::Box::pin(async move { #body }))
+    }
+
     /// The pattern of a method's `Context` parameter: `__context` when the function takes it.
     pub(crate) fn context_binding(&self) -> TokenStream {
         if self.func.params.iter().any(Param::is_context) {

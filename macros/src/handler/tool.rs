@@ -144,6 +144,11 @@ impl HandlerKind for Tool {
         let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
+        let future = handler.boxed_future(&quote! {
+            #read_arguments
+            let #value = #call;
+            #into_result
+        });
         let methods = quote! {
             fn tool(&self) -> __p::Tool {
                 let mut tool = __p::Tool::new(__p::tool_name(#name));
@@ -160,11 +165,7 @@ impl HandlerKind for Tool {
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::CallToolResult> {
                 #bind_function
-                __p::Box::pin(async move {
-                    #read_arguments
-                    let #value = #call;
-                    #into_result
-                })
+                #future
             }
 
             #max_inline
