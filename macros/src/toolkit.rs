@@ -83,8 +83,8 @@ pub(crate) fn violation(cx: &mut Ctxt, span: Span, violation: &Violation) {
     cx.error_at(span, violation);
 }
 
-/// Tracks the keys of one attribute list: unknown keys get "did you mean", repeated keys get
-/// "first used here".
+/// Tracks the keys of one attribute list: unknown keys get "did you mean", repeated keys one
+/// error saying where the first one is.
 pub(crate) struct Keys<'k> {
     allowed: &'k [&'k str],
     /// Keys that may come more than once.
@@ -126,11 +126,19 @@ impl<'k> Keys<'k> {
         if !self.repeatable.contains(&key)
             && let Some((_, first)) = self.seen.iter().find(|(k, _)| k == key)
         {
+            // One mistake, one error: at the repeat, saying where the first one is (a second
+            // error at the first would read as a second mistake).
+            let at = first_at(*first);
             match place {
-                Some(place) => cx.error_at(span, format!("duplicate key `{key}` in {place}")),
-                None => cx.error_at(span, format!("duplicate `{key}`")),
+                Some(place) => cx.error_at(
+                    span,
+                    format!("duplicate key `{key}` in {place}: it is given earlier{at}; keep one"),
+                ),
+                None => cx.error_at(
+                    span,
+                    format!("duplicate `{key}`: it is given earlier{at}; keep one"),
+                ),
             }
-            cx.error_at(*first, format!("`{key}` first used here"));
             return false;
         }
         self.seen.push((key.to_owned(), span));
@@ -141,6 +149,16 @@ impl<'k> Keys<'k> {
     pub(crate) fn span_of(&self, key: &str) -> Option<Span> {
         self.seen.iter().find(|(k, _)| k == key).map(|(_, s)| *s)
     }
+}
+
+/// ` (line 4, column 8)`: where `span` starts, when the compiler says (in a macro
+/// expansion); empty otherwise.
+fn first_at(span: Span) -> String {
+    if !proc_macro::is_available() {
+        return String::new();
+    }
+    let span = span.unwrap();
+    format!(" (line {}, column {})", span.line(), span.column())
 }
 
 /// The index of `value` (a string literal given to `key`) in `allowed`; otherwise the

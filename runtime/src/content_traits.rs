@@ -280,7 +280,7 @@ impl std::error::Error for WriteError {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[tool]` function",
     label = "not a tool result",
-    note = "return `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, an `Option` of one of these, or a `Result` of one of these whose error converts into `ProtocolError`"
+    note = "return a type that implements `Content` (`#[derive(Content)]`), `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, `serde_json::Value`, an `Option` of one of these, or a `Result` of one of these whose error implements `Display`"
 )]
 pub trait IntoCallToolResult {
     /// The tool result for this value.

@@ -95,6 +95,8 @@ pub use server::input;
 #[cfg(feature = "rmcp")]
 pub use server::rmcp;
 pub use server::tasks;
+#[doc(hidden)]
+pub use server::text_params::{FromPromptArgument, FromTemplateVariable};
 
 #[cfg(feature = "derive")]
 #[doc = include_str!("attribute_prompt.md")]

@@ -62,10 +62,9 @@ pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::{UriTemplate, templates_overlap};
 pub use crate::server::glue::{
-    ConstMessage, ContextType, DeclaredParameter, DeclaredSchema, NoSchema, Parse, SchemaOf,
+    ConstMessage, ContextType, DeclaredParameter, DeclaredSchema, NoSchema, SchemaOf,
     SchemaParameter, SchemaProbe, ToolArguments, ToolParameter, contents_ui_meta,
-    empty_input_schema, input_schema, prompt_argument, read_uri, required, schema_object, str_eq,
-    template_variable,
+    empty_input_schema, input_schema, read_uri, schema_object, str_eq,
 };
 pub use crate::server::handler::{
     BoxFuture, PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
@@ -74,6 +73,9 @@ pub use crate::server::prompt_result::IntoGetPromptResult;
 pub use crate::server::resource_result::IntoReadResourceResult;
 pub use crate::server::router::{RouterBuilder, RouterEntry, listed_right, misplaced};
 pub use crate::server::tasks::TaskSupport;
+pub use crate::server::text_params::{
+    FromPromptArgument, FromTemplateVariable, Parse, prompt_argument, required, template_variable,
+};
 pub use crate::wire::error::ReadError;
 
 use crate::model::icon::Icon;

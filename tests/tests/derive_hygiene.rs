@@ -90,19 +90,60 @@ fn derives_in_a_module_that_shadows_the_prelude() {
 
 /// Every macro inside a `#[no_implicit_prelude]` module, beside local items named like what
 /// generated code could use unqualified; raw identifiers as template variables and argument
-/// names.
+/// names; every kind of handler parameter (arguments, `Option` arguments, renamed arguments,
+/// `Context` by value and by reference, template variables) in sync and async functions.
 #[no_implicit_prelude]
 mod no_prelude {
-    #![allow(non_camel_case_types, dead_code)]
+    #![allow(non_camel_case_types, dead_code, unused_macros)]
 
     struct String;
     struct Option;
+    struct Some;
+    struct None;
     struct Result;
+    struct Ok;
+    struct Err;
     struct Vec;
     struct Box;
+    struct From;
+    struct Into;
+    struct Default;
+    struct Clone;
+    struct Send;
+    struct Future;
+    struct Value;
+    struct Map;
+    struct Router;
+    struct RouterBuilder;
+    struct CallToolResult;
+    struct ProtocolError;
+    struct ToolHandler;
+    struct PromptHandler;
+    struct ResourceHandler;
+    struct async_trait;
+    struct __p;
     mod serde {}
+    mod serde_json {}
+    mod schemars {}
     mod core {}
     mod std {}
+    mod alloc {}
+    mod mcp_content {}
+    macro_rules! format {
+        ($($t:tt)*) => {
+            ()
+        };
+    }
+    macro_rules! panic {
+        ($($t:tt)*) => {
+            ()
+        };
+    }
+    macro_rules! vec {
+        ($($t:tt)*) => {
+            ()
+        };
+    }
 
     /// A derived type whose template variable is a raw identifier.
     #[derive(::mcp_content::Content, ::core::fmt::Debug, ::core::cmp::PartialEq)]
@@ -118,9 +159,26 @@ mod no_prelude {
     ///
     /// # Arguments
     /// * `type` - what to echo
+    /// - times: how often
     #[::mcp_content::tool]
-    pub(crate) fn echo(r#type: ::std::string::String) -> ::std::string::String {
+    pub(crate) fn echo(
+        r#type: ::std::string::String,
+        times: ::std::option::Option<u8>,
+        #[arg(name = "loud")] shout: ::std::option::Option<bool>,
+        context: &::mcp_content::Context,
+    ) -> ::std::string::String {
+        let _ = (times, shout, context);
         r#type
+    }
+
+    /// Echoes later, or fails.
+    #[::mcp_content::tool(name = "echo.later", task = "optional")]
+    pub(crate) async fn later(
+        text: ::std::string::String,
+        context: ::mcp_content::Context,
+    ) -> ::core::result::Result<::std::string::String, ::std::string::String> {
+        ::core::mem::drop(context);
+        ::core::result::Result::Ok(text)
     }
 
     /// Greets someone.
@@ -131,16 +189,41 @@ mod no_prelude {
         name.unwrap_or_default()
     }
 
+    /// Greets someone, later.
+    #[::mcp_content::prompt(name = "greet.later")]
+    pub(crate) async fn greet_later(
+        r#fn: ::std::string::String,
+        context: &::mcp_content::Context,
+    ) -> ::core::result::Result<::std::string::String, ::mcp_content::ProtocolError> {
+        let _ = context;
+        ::core::result::Result::Ok(r#fn)
+    }
+
     /// A kind's notes.
-    #[::mcp_content::resource(uri = "kinds://{type}/notes", mime = "text/plain")]
-    pub(crate) fn notes(r#type: ::std::string::String) -> ::std::string::String {
+    #[::mcp_content::resource(uri = "kinds://{type}/notes{?page}", mime = "text/plain")]
+    pub(crate) fn notes(
+        r#type: ::std::string::String,
+        page: ::std::option::Option<u32>,
+    ) -> ::std::string::String {
+        let _ = page;
         r#type
     }
 
+    /// The logo, later.
+    #[::mcp_content::resource(uri = "kinds://logo", mime = "image/png")]
+    pub(crate) async fn logo(context: ::mcp_content::Context) -> ::std::vec::Vec<u8> {
+        ::core::mem::drop(context);
+        ::std::vec::Vec::new()
+    }
+
     pub(crate) fn router() -> ::mcp_content::Router {
-        ::mcp_content::router!(tools: [echo], prompts: [greet], resources: [notes])
-            .build()
-            .unwrap()
+        ::mcp_content::router!(
+            tools: [echo, later],
+            prompts: [greet, greet_later],
+            resources: [notes, logo],
+        )
+        .build()
+        .unwrap()
     }
 }
 
@@ -158,8 +241,16 @@ fn every_macro_compiles_without_the_prelude_and_takes_raw_identifiers() {
     assert_eq!(back.r#type, "mime");
     let router = no_prelude::router();
     let tools = router.list_tools();
-    assert_eq!(tools.len(), 1);
-    let schema = serde_json::to_string(&tools[0].input_schema).unwrap();
-    assert!(schema.contains("\"type\""), "{schema}");
-    assert!(!schema.contains("r#type"), "{schema}");
+    assert_eq!(tools.len(), 2);
+    let schema = serde_json::to_value(&tools[0].input_schema).unwrap();
+    assert_eq!(schema["required"], serde_json::json!(["type"]), "{schema}");
+    assert_eq!(schema["properties"]["type"]["description"], "what to echo");
+    assert_eq!(schema["properties"]["times"]["description"], "how often");
+    assert!(schema["properties"]["loud"].is_object(), "{schema}");
+    assert!(!schema.to_string().contains("r#type"), "{schema}");
+    let prompts = router.list_prompts();
+    assert_eq!(prompts.len(), 2);
+    assert_eq!(prompts[1].arguments.as_ref().unwrap()[0].name, "fn");
+    assert_eq!(router.list_resource_templates().len(), 1);
+    assert_eq!(router.list_resources().len(), 1);
 }

@@ -50,13 +50,34 @@ pub(crate) struct Attrs {
     pub(crate) written: Vec<String>,
     /// The list did not parse to its end: keys after the mistake were not read.
     pub(crate) incomplete: bool,
+    /// For each unknown key written (and reported), the key it is close to, if any: it may be
+    /// a misspelt required key (`descripton`), or, close to none (`desc`), any of them.
+    pub(crate) unknown: Vec<Option<&'static str>>,
 }
 
 impl Attrs {
     /// Whether `key` was written (perhaps with a refused value) or may have been (the list
-    /// stopped at a mistake): then it is not reported missing as well.
+    /// stopped at a mistake, or an unknown key was written: `descripton = "…"` is the
+    /// description, misspelt): then it is not reported missing as well.
     pub(crate) fn may_have(&self, key: &str) -> bool {
-        self.incomplete || self.written.iter().any(|written| written == key)
+        self.incomplete
+            || self.written.iter().any(|written| written == key)
+            || self
+                .unknown
+                .iter()
+                .any(|near| near.is_none_or(|near| near == key))
+    }
+
+    /// Remembers `key` when it is none of `allowed` (it is reported by the key check), with
+    /// the allowed key it is close to.
+    fn note_unknown(&mut self, key: &Path, allowed: &[&'static str]) {
+        if !allowed.iter().any(|allowed| key.is_ident(allowed)) {
+            let written = quote::ToTokens::to_token_stream(key).to_string();
+            self.unknown.push(crate::suggest::did_you_mean(
+                &written,
+                allowed.iter().copied(),
+            ));
+        }
     }
 
     /// The entries of a tool's `_meta.ui` object, created on first use.
@@ -89,6 +110,7 @@ pub(crate) fn parse_attrs(
     allowed.extend_from_slice(extra_keys);
     let mut keys = Keys::new(&allowed).repeatable(&["icon", "meta"]);
     let parser = syn::meta::parser(|meta| {
+        attrs.note_unknown(&meta.path, &allowed);
         let Some(key) = accept(&mut keys, cx, &meta, what)? else {
             return Ok(());
         };

@@ -9,6 +9,12 @@ use syn::{Ident, LitStr, Type};
 use super::attrs::Attrs;
 use super::signature::Param;
 
+/// A local variable of generated code: with mixed-site hygiene, so a parameter of the user's
+/// named alike (`__value: u8`) is another variable, and neither shadows the other.
+pub(crate) fn local(name: &str) -> Ident {
+    Ident::new(name, proc_macro2::Span::mixed_site())
+}
+
 /// `Option<String>` tokens.
 pub(crate) fn opt_string(value: Option<&str>) -> TokenStream {
     if let Some(text) = value {
@@ -100,15 +106,16 @@ pub(crate) fn handler_struct(
 pub(crate) fn read_string_param(
     param: &Param,
     optional: Option<&Type>,
-    reader: &TokenStream,
+    (reader, parse): (&TokenStream, &TokenStream),
     source: &Ident,
     what: &str,
 ) -> TokenStream {
     let binding = &param.ident;
     let name = &param.name;
     let parsed: &Type = optional.unwrap_or(&param.ty);
-    // Spanned on the type: a type that cannot be parsed from a string is reported there.
-    let take = quote_spanned!(parsed.span()=> __p::#reader(&mut #source, #name, <#parsed as __p::FromText>::from_text)?);
+    // Spanned on the type: a type that cannot be parsed from a string is reported there, in
+    // the words of the handler's own trait.
+    let take = quote_spanned!(parsed.span()=> __p::#reader(&mut #source, #name, <#parsed as __p::#parse>::parse)?);
     if optional.is_some() {
         quote!(let #binding = #take;)
     } else {

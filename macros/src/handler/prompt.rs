@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::emit::{opt_string, read_string_param};
+use super::emit::{local, opt_string, read_string_param};
 use super::skeleton::{Body, Handler, HandlerKind};
 use crate::ctxt::Ctxt;
 
@@ -26,11 +26,9 @@ impl HandlerKind for Prompt {
 
     fn check(cx: &mut Ctxt, handler: &Handler) -> Option<String> {
         let description = handler.description();
-        if description.as_deref().is_none_or(str::is_empty)
-            && !(description.is_none() && handler.attrs.may_have("description"))
-        {
-            cx.error_spanned_by(
-                handler.ident(),
+        if handler.lacks_description() {
+            cx.error_at(
+                handler.description_span(),
                 "a prompt needs a description: add a doc comment (`/// What it asks for.`) or `#[prompt(description = \"…\")]`",
             );
         }
@@ -49,13 +47,13 @@ impl HandlerKind for Prompt {
     }
 
     fn body(handler: &Handler, description: Option<String>) -> Body {
-        let source = format_ident!("__arguments");
-        let reader = quote!(prompt_argument);
+        let source = local("__arguments");
+        let reader = (&quote!(prompt_argument), &quote!(FromPromptArgument));
         let mut reads = Vec::new();
         let mut descriptors = Vec::new();
         for (param, optional) in handler.arguments() {
             reads.push(read_string_param(
-                param, optional, &reader, &source, "argument",
+                param, optional, reader, &source, "argument",
             ));
             let arg_name = &param.name;
             let description = opt_string(param.description.as_deref());
@@ -76,12 +74,18 @@ impl HandlerKind for Prompt {
             )
         };
         let ret = handler.ret();
-        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(__value));
+        let value = local("__value");
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(#value));
         let name = handler.name().0;
         let common = handler.descriptor_fields(&format_ident!("prompt"), description.as_deref());
         let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
+        let future = handler.boxed_future(&quote! {
+            #(#reads)*
+            let #value = #call;
+            #into_result
+        });
         let methods = quote! {
             fn prompt(&self) -> __p::Prompt {
                 let mut prompt = __p::Prompt::new(#name);
@@ -96,11 +100,7 @@ impl HandlerKind for Prompt {
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>> {
                 #bind_function
-                __p::Box::pin(async move {
-                    #(#reads)*
-                    let __value = #call;
-                    #into_result
-                })
+                #future
             }
         };
         Body {

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 
 use mcp_content_rules::{TemplateValue, UriTemplate};
 
-use super::emit::read_string_param;
+use super::emit::{local, read_string_param};
 use super::skeleton::{Body, Handler, HandlerKind};
 use crate::ctxt::Ctxt;
 
@@ -50,12 +50,13 @@ impl HandlerKind for Resource {
 
     fn body(handler: &Handler, is_template: bool) -> Body {
         let attrs = &handler.attrs;
-        let source = format_ident!("__variables");
-        let reader = quote!(template_variable);
+        let source = local("__variables");
+        let (value, uri_var, mime_var) = (local("__value"), local("__uri"), local("__mime"));
+        let reader = (&quote!(template_variable), &quote!(FromTemplateVariable));
         let reads: Vec<TokenStream> = handler
             .arguments()
             .map(|(param, optional)| {
-                read_string_param(param, optional, &reader, &source, "template variable")
+                read_string_param(param, optional, reader, &source, "template variable")
             })
             .collect();
         let uri = uri(handler);
@@ -81,7 +82,7 @@ impl HandlerKind for Resource {
         let common = handler.descriptor_fields(&var, handler.description().as_deref());
         let ret = handler.ret();
         let into_result = quote_spanned!(ret.span()=>
-            <#ret as __p::IntoReadResourceResult>::into_read_resource_result(__value, &__uri, __mime.as_ref())
+            <#ret as __p::IntoReadResourceResult>::into_read_resource_result(#value, &#uri_var, #mime_var.as_ref())
         );
         let into_result = match &attrs.ui {
             Some(ui) => {
@@ -117,6 +118,13 @@ impl HandlerKind for Resource {
         let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
+        let future = handler.boxed_future(&quote! {
+            let #uri_var = #uri_var?;
+            let #mime_var: __p::Option<__p::MimeType> = #mime;
+            #(#reads)*
+            let #value = #call;
+            #into_result
+        });
         let methods = quote! {
             fn descriptor(&self) -> __p::ResourceDescriptor {
                 let mut #var = #new;
@@ -127,20 +135,14 @@ impl HandlerKind for Resource {
 
             fn read(
                 &self,
-                __uri: &str,
+                #uri_var: &str,
                 #variables_binding: __p::Vec<(__p::String, __p::String)>,
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
                 #bind_function
                 // The URI is borrowed for the call only; the future owns its copy.
-                let __uri = __p::read_uri(__uri);
-                __p::Box::pin(async move {
-                    let __uri = __uri?;
-                    let __mime: __p::Option<__p::MimeType> = #mime;
-                    #(#reads)*
-                    let __value = #call;
-                    #into_result
-                })
+                let #uri_var = __p::read_uri(#uri_var);
+                #future
             }
 
             #traversal
@@ -190,8 +192,25 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
         }
     };
     let variables = template.variables();
+    // A parameter a misspelt variable was matched with (`{dya}` and `day`): one mistake, one
+    // error, at the variable.
+    let mut suggested: Vec<String> = Vec::new();
     for variable in &variables {
-        if !handler.arguments().any(|(p, _)| p.name == *variable) {
+        if handler.arguments().any(|(p, _)| p.name == *variable) {
+            continue;
+        }
+        let unmatched: Vec<&str> = handler
+            .arguments()
+            .map(|(p, _)| p.name.as_str())
+            .filter(|name| !variables.contains(name) && !suggested.iter().any(|s| s == name))
+            .collect();
+        if let Some(near) = crate::suggest::did_you_mean(variable, unmatched) {
+            cx.error_spanned_by(
+                uri,
+                format!("template variable `{variable}` has no parameter; did you mean `{near}`? (the variable and the parameter are matched by name)"),
+            );
+            suggested.push(near.to_owned());
+        } else {
             cx.error_spanned_by(
                 uri,
                 format!("template variable `{variable}` has no parameter: add `{variable}: String` to the function"),
@@ -199,7 +218,7 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
         }
     }
     for (param, _) in handler.arguments() {
-        if !variables.contains(&param.name.as_str()) {
+        if !variables.contains(&param.name.as_str()) && !suggested.contains(&param.name) {
             let why = if template.is_literal() {
                 format!(
                     "parameter `{}` is not a variable of the URI: a fixed URI has none (use a template such as \"…/{{{}}}\")",

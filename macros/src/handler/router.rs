@@ -308,11 +308,17 @@ fn placed(entry: &Listed<'_>) -> TokenStream {
 
 /// Pairwise checks that the handlers' keys differ, each spanned on the later entry of the
 /// pair, and only between entries that belong in the list (a misplaced one is reported
-/// once, by [`placed`]).
+/// once, by [`placed`]). A later entry is reported against the first one of its key only:
+/// three tools named `x` are two errors, not three.
 fn unique(entries: &[&Listed<'_>], what: &str, fix: &str) -> Vec<TokenStream> {
     let mut checks = Vec::new();
     for (j, second) in entries.iter().enumerate() {
-        for first in &entries[..j] {
+        for (i, first) in entries[..j].iter().enumerate() {
+            let b = second.read("__MCP_ROUTER_KEY");
+            let earlier = entries[..i].iter().map(|earlier| {
+                let (right, key) = (earlier.right(), earlier.read("__MCP_ROUTER_KEY"));
+                quote!((#right && __p::str_eq(#key, #b)))
+            });
             let opening = format!(
                 "`{}` has the same {what} as `{}` (\"",
                 display(second.path),
@@ -325,7 +331,7 @@ fn unique(entries: &[&Listed<'_>], what: &str, fix: &str) -> Vec<TokenStream> {
             );
             let (right_a, right_b) = (first.right(), second.right());
             checks.push(quote_spanned! {second.span()=>
-                if #right_a && #right_b && __p::str_eq(#a, #b) {
+                if #right_a && #right_b && __p::str_eq(#a, #b) #(&& !#earlier)* {
                     ::core::panic!(
                         "{}",
                         __p::ConstMessage::new(&[#opening, #b, #closing]).as_str()

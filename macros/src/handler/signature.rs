@@ -43,6 +43,12 @@ pub(crate) struct HandlerFn {
     pub(crate) params: Vec<Param>,
     /// The doc comment without its `# Arguments` section.
     pub(crate) doc: Option<String>,
+    /// The doc comment as an expression, when a doc attribute is not a literal
+    /// (`#[doc = include_str!("…")]`).
+    pub(crate) doc_expr: Option<TokenStream>,
+    /// A mistake the compiler reports in the function itself (an unsized parameter): the
+    /// handler is a stub, with no error of its own.
+    pub(crate) compiler_reports: bool,
 }
 
 /// Parses the function an attribute sits on. `None` when the input is not a free function
@@ -65,7 +71,29 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         cx.error_spanned_by(&item.sig.ident, not_in_impl(what, &item.sig.ident));
         return None;
     }
-    let (doc, arg_docs) = docs::read_docs(&item.attrs);
+    // A second handler attribute would declare a second struct of the function's name: one
+    // error here, at it, and it is removed (the first attribute makes the handler).
+    item.attrs.retain(|attr| {
+        let Some(other) = attr.path().segments.last().map(|s| s.ident.to_string()) else {
+            return true;
+        };
+        if !matches!(other.as_str(), "tool" | "prompt" | "resource") {
+            return true;
+        }
+        cx.error_spanned_by(
+            attr,
+            format!(
+                "`{}` is already a {what} handler: one function is one handler (write another function for the #[{other}])",
+                toolkit::unraw(&item.sig.ident)
+            ),
+        );
+        false
+    });
+    let docs::Docs {
+        text: doc,
+        expr: doc_expr,
+        arguments: arg_docs,
+    } = docs::read_docs(&item.attrs);
     // Handler parameters are owned by design (they are read from the request), so clippy's
     // advice to borrow them cannot be followed.
     item.attrs
@@ -77,11 +105,18 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         return None;
     }
     let mut params: Vec<Param> = Vec::new();
+    let mut compiler_reports = false;
     for input in &mut item.sig.inputs {
         match input {
             FnArg::Receiver(_) => {}
             FnArg::Typed(pat_type) => {
-                if let Some(param) = parse_param(cx, pat_type, &arg_docs, what) {
+                // `str`, `[T]`, `dyn Trait`: the compiler refuses the function itself, and
+                // says why; a second error here would only repeat it.
+                if is_unsized(&pat_type.ty) {
+                    compiler_reports = true;
+                    continue;
+                }
+                if let Some(param) = parse_param(cx, pat_type, what) {
                     // Argument names are unique after renaming: a schema that lists one name
                     // twice makes a tool that fails on every call.
                     if let Some(first) = params
@@ -101,40 +136,14 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
             }
         }
     }
-    // A `# Arguments` entry documents a parameter: one that names none is a mistake (a renamed
-    // or removed parameter), not a description to drop.
-    for (i, entry) in arg_docs.iter().enumerate() {
-        // A second entry for one name would be dropped: only the first describes it.
-        if arg_docs[..i].iter().any(|first| first.name == entry.name) {
-            cx.error_at(
-                entry.span,
-                format!(
-                    "`# Arguments` documents `{}` twice: keep one entry (the first one is used)",
-                    entry.name
-                ),
-            );
-            continue;
-        }
-        let known = params.iter().any(|p| {
-            !p.is_context() && (p.name == entry.name || toolkit::unraw(&p.ident) == entry.name)
-        });
-        if !known {
-            let names: Vec<String> = params
-                .iter()
-                .filter(|p| !p.is_context())
-                .map(|p| p.name.clone())
-                .collect();
-            let hint = crate::suggest::hint(&entry.name, names.iter().map(String::as_str));
-            cx.error_at(
-                entry.span,
-                format!(
-                    "`# Arguments` documents `{}`, which is no parameter of this function{hint}",
-                    entry.name
-                ),
-            );
-        }
-    }
-    Some(HandlerFn { item, params, doc })
+    apply_arg_docs(cx, &mut params, &arg_docs);
+    Some(HandlerFn {
+        item,
+        params,
+        doc,
+        doc_expr,
+        compiler_reports,
+    })
 }
 
 /// What a handler's signature must not be: generic, `unsafe`, variadic, `-> impl Trait`.
@@ -154,10 +163,15 @@ fn check_signature(cx: &mut Ctxt, sig: &syn::Signature, what: &str) {
     if (!sig.generics.params.is_empty() || sig.generics.where_clause.is_some())
         && !(lifetimes_only && borrowed_param)
     {
-        cx.error_spanned_by(
-            &sig.generics,
-            format!("{what} does not support generic functions: the handler needs one concrete signature"),
+        let message = format!(
+            "{what} does not support generic functions: the handler needs one concrete signature"
         );
+        // At the generics, or at a `where` clause written without any (`Generics` prints no
+        // `where`: an empty one would point at the attribute).
+        match &sig.generics.where_clause {
+            Some(clause) if sig.generics.params.is_empty() => cx.error_spanned_by(clause, message),
+            _ => cx.error_spanned_by(&sig.generics, message),
+        }
     }
     if let syn::Safety::Unsafe(token) = &sig.safety {
         cx.error_spanned_by(token, format!("{what} does not support `unsafe fn`"));
@@ -201,13 +215,8 @@ pub(crate) fn without_arg_attrs(input: TokenStream) -> TokenStream {
     quote::ToTokens::into_token_stream(item)
 }
 
-fn parse_param(
-    cx: &mut Ctxt,
-    pat_type: &mut syn::PatType,
-    arg_docs: &[docs::ArgDoc],
-    what: &str,
-) -> Option<Param> {
-    let (description, rename) = take_arg_attr(cx, &mut pat_type.attrs);
+fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option<Param> {
+    let (description, rename, arg_attr) = take_arg_attr(cx, &mut pat_type.attrs);
     let ident = match &*pat_type.pat {
         Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
         other => {
@@ -224,9 +233,24 @@ fn parse_param(
     let unraw = toolkit::unraw(&ident);
     let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
     let kind = if let Some(by_ref) = context_type(&ty) {
+        if let Some(attr) = arg_attr {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "`{unraw}` is the request's `Context`, not an argument: `#[arg(…)]` does not apply to it"
+                ),
+            );
+        }
         ParamKind::Context { by_ref }
     } else {
         match &ty {
+            Type::Reference(reference) if context_type(&reference.elem).is_some() => {
+                cx.error_spanned_by(
+                    reference,
+                    "the request's context is taken as `&Context` or `Context`, not by `&mut`",
+                );
+                return None;
+            }
             Type::Reference(reference) => {
                 cx.error_spanned_by(
                     reference,
@@ -247,12 +271,7 @@ fn parse_param(
             optional: toolkit::option_inner(&ty).cloned().map(Box::new),
         }
     };
-    let description = description.map(|d| d.value()).or_else(|| {
-        arg_docs
-            .iter()
-            .find(|d| d.name == unraw || d.name == name)
-            .map(|d| d.text.clone())
-    });
+    let description = description.map(|d| d.value());
     Some(Param {
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
         ident,
@@ -267,9 +286,10 @@ fn parse_param(
 fn take_arg_attr(
     cx: &mut Ctxt,
     attrs: &mut Vec<syn::Attribute>,
-) -> (Option<LitStr>, Option<LitStr>) {
+) -> (Option<LitStr>, Option<LitStr>, Option<syn::Attribute>) {
     let mut description = None;
     let mut name = None;
+    let mut first = None;
     // One set of keys for every `#[arg(…)]` of the parameter: a key given in two attributes
     // is a duplicate, not a silent override.
     let mut keys = Keys::new(&["description", "name"]);
@@ -277,6 +297,7 @@ fn take_arg_attr(
         if !attr.path().is_ident("arg") {
             return true;
         }
+        first.get_or_insert_with(|| attr.clone());
         let result = attr.parse_nested_meta(|meta| {
             let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
                 return Ok(());
@@ -303,7 +324,7 @@ fn take_arg_attr(
         }
         false
     });
-    (description, name)
+    (description, name, first)
 }
 
 /// `Some(by_ref)` when `ty` is the request context: `Context`, `&Context` or a path ending in
@@ -316,4 +337,92 @@ fn context_type(ty: &Type) -> Option<bool> {
     let Type::Path(path) = ty else { return None };
     let last = path.path.segments.last()?;
     (path.qself.is_none() && last.ident == "Context" && last.arguments.is_none()).then_some(by_ref)
+}
+
+/// Whether `ty` is a type without a size known at compile time (`str`, `[T]`, `dyn Trait`),
+/// which no parameter can be.
+fn is_unsized(ty: &Type) -> bool {
+    match ty {
+        Type::Slice(_) | Type::TraitObject(_) => true,
+        Type::Paren(inner) => is_unsized(&inner.elem),
+        Type::Group(inner) => is_unsized(&inner.elem),
+        Type::Path(path) => path.qself.is_none() && path.path.is_ident("str"),
+        _ => false,
+    }
+}
+
+/// Gives each parameter the description of its `# Arguments` entry (unless `#[arg(description
+/// = …)]` gave one), and reports entries that describe no parameter, or one twice. An entry
+/// names a parameter by its argument name (`#[arg(name = …)]`) or, failing that, by its Rust
+/// name (`r#` optional); an entry for the request's `Context` is accepted and unused.
+fn apply_arg_docs(cx: &mut Ctxt, params: &mut [Param], arg_docs: &docs::ArgDocs) {
+    for (line, span) in &arg_docs.unreadable {
+        cx.error_at(
+            *span,
+            format!(
+                "`# Arguments` entry {line:?} names no parameter: write `* `name` - description`"
+            ),
+        );
+    }
+    // Which entry described each parameter so far.
+    let mut described: Vec<Option<usize>> = vec![None; params.len()];
+    for (i, entry) in arg_docs.entries.iter().enumerate() {
+        let is_argument = |p: &Param| !p.is_context();
+        let found = params
+            .iter()
+            .position(|p| is_argument(p) && p.name == entry.name)
+            .or_else(|| {
+                params
+                    .iter()
+                    .position(|p| is_argument(p) && toolkit::unraw(&p.ident) == entry.name)
+            });
+        let Some(index) = found else {
+            if params
+                .iter()
+                .any(|p| p.is_context() && toolkit::unraw(&p.ident) == entry.name)
+            {
+                continue;
+            }
+            let mut names: Vec<String> = Vec::new();
+            // Any parameter may be documented, the context included.
+            for param in params.iter() {
+                for name in [param.name.clone(), toolkit::unraw(&param.ident)] {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+            }
+            let hint = crate::suggest::hint(&entry.name, names.iter().map(String::as_str));
+            cx.error_at(
+                entry.span,
+                format!(
+                    "`# Arguments` documents `{}`, which is no parameter of this function{hint}",
+                    entry.written
+                ),
+            );
+            continue;
+        };
+        // A second entry for one parameter would be dropped: only the first describes it.
+        if let Some(first) = described[index] {
+            let first = &arg_docs.entries[first];
+            let also = if first.written == entry.written {
+                String::new()
+            } else {
+                format!(" (as `{}` and as `{}`)", first.written, entry.written)
+            };
+            cx.error_at(
+                entry.span,
+                format!(
+                    "`# Arguments` documents `{}` twice{also}: keep one entry (the first one is used)",
+                    toolkit::unraw(&params[index].ident)
+                ),
+            );
+            continue;
+        }
+        described[index] = Some(i);
+        let param = &mut params[index];
+        if param.description.is_none() && !entry.text.is_empty() {
+            param.description = Some(entry.text.clone());
+        }
+    }
 }

@@ -97,6 +97,24 @@ impl Handler {
             .or_else(|| self.func.doc.clone())
     }
 
+    /// Whether the description is missing or empty (a doc attribute that is not a literal,
+    /// `include_str!`, counts as one).
+    pub(crate) fn lacks_description(&self) -> bool {
+        let description = self.description();
+        description.as_deref().is_none_or(|d| d.trim().is_empty())
+            && !(description.is_none()
+                && (self.attrs.may_have("description") || self.func.doc_expr.is_some()))
+    }
+
+    /// Where a missing or empty description is reported: at `description = ""` when it was
+    /// written empty, else at the function's name.
+    pub(crate) fn description_span(&self) -> Span {
+        self.attrs
+            .description
+            .as_ref()
+            .map_or_else(|| self.ident().span(), syn::LitStr::span)
+    }
+
     /// The function's return type; `()` when it has none.
     pub(crate) fn ret(&self) -> Type {
         match &self.item().sig.output {
@@ -123,14 +141,15 @@ impl Handler {
     /// String)`) would shadow the function's own name by the time of the call.
     pub(crate) fn bind_function(&self) -> TokenStream {
         let ident = self.ident();
-        quote!(let __function = #ident;)
+        let function = super::emit::local("__function");
+        quote!(let #function = #ident;)
     }
 
     /// The call of the user's function through [`Self::bind_function`]'s alias (awaited when
     /// it is async): arguments by their bindings, the context cloned for a by-value parameter
     /// (a function may take it twice).
     pub(crate) fn call(&self) -> TokenStream {
-        let context = format_ident!("{CONTEXT}");
+        let context = super::emit::local(CONTEXT);
         let args = self.func.params.iter().map(|param| match &param.kind {
             ParamKind::Context { by_ref: true } => quote!(&#context),
             ParamKind::Context { by_ref: false } => {
@@ -139,13 +158,24 @@ impl Handler {
             ParamKind::Value { .. } => param.ident.to_token_stream(),
         });
         let await_ = self.item().sig.asyncness.map(|_| quote!(.await));
-        quote!(__function(#(#args),*) #await_)
+        let function = super::emit::local("__function");
+        quote!(#function(#(#args),*) #await_)
+    }
+
+    /// `Box::pin(async move { body })`, the future a generated method returns, spanned at the
+    /// function's `async` (else its name): a future that is not `Send` is reported there.
+    pub(crate) fn boxed_future(&self, body: &TokenStream) -> TokenStream {
+        let sig = &self.item().sig;
+        let span = sig
+            .asyncness
+            .map_or_else(|| sig.ident.span(), |token| token.span);
+        quote::quote_spanned!(span=> __p::Box::pin(async move { #body }))
     }
 
     /// The pattern of a method's `Context` parameter: `__context` when the function takes it.
     pub(crate) fn context_binding(&self) -> TokenStream {
         if self.func.params.iter().any(Param::is_context) {
-            format_ident!("{CONTEXT}").to_token_stream()
+            super::emit::local(CONTEXT).to_token_stream()
         } else {
             quote!(_)
         }
@@ -155,7 +185,10 @@ impl Handler {
     /// `_meta`) on the descriptor bound to `var`.
     pub(crate) fn descriptor_fields(&self, var: &Ident, description: Option<&str>) -> TokenStream {
         let title = opt_string(self.attrs.title.as_ref().map(syn::LitStr::value).as_deref());
-        let description = opt_string(description);
+        let description = match (&self.attrs.description, &self.func.doc_expr) {
+            (None, Some(expr)) => quote!(__p::Some(__p::String::from(#expr.trim()))),
+            _ => opt_string(description),
+        };
         let (icons, meta) = icons_and_meta(&self.attrs);
         quote! {
             #var.title = #title;
@@ -194,8 +227,9 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     let ident = handler.ident();
     let entry = router_entry::<K>(&handler, &K::const_value(&handler, &checked));
     let trait_name = format_ident!("{}", K::TRAIT);
-    if let Err(errors) = cx.check() {
-        let errors = errors.to_compile_error();
+    let checked_ok = cx.check();
+    if checked_ok.is_err() || handler.func.compiler_reports {
+        let errors = checked_ok.err().map(|errors| errors.to_compile_error());
         let stub = crate::expand::fallback::handler(krate, ident, &quote!(#trait_name), &K::stub());
         return quote!(#errors #item #structs #items #entry #stub);
     }

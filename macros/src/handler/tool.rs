@@ -6,6 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::attrs::Attrs;
+use super::emit::local;
 use super::skeleton::{Body, Handler, HandlerKind};
 use crate::ctxt::Ctxt;
 
@@ -51,11 +52,9 @@ impl HandlerKind for Tool {
             cx.error_at(name_span, format!("{}{hint}", violation.message));
         }
         let description = handler.description();
-        if description.as_deref().is_none_or(str::is_empty)
-            && !(description.is_none() && handler.attrs.may_have("description"))
-        {
-            cx.error_spanned_by(
-                handler.ident(),
+        if handler.lacks_description() {
+            cx.error_at(
+                handler.description_span(),
                 "a tool needs a description for the model: add a doc comment (`/// What it does.`) or `#[tool(description = \"…\")]`",
             );
         }
@@ -117,7 +116,8 @@ impl HandlerKind for Tool {
                 (&__p::SchemaProbe::<#ret>::new()).output_schema()
             }}
         };
-        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoCallToolResult>::into_call_tool_result(__value));
+        let (value, arguments_var) = (local("__value"), local("__arguments"));
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoCallToolResult>::into_call_tool_result(#value));
         let annotations = annotations(attrs);
         let max_inline = attrs.max_inline.map(|bytes| {
             quote! {
@@ -144,6 +144,11 @@ impl HandlerKind for Tool {
         let bind_function = handler.bind_function();
         let call = handler.call();
         let context_binding = handler.context_binding();
+        let future = handler.boxed_future(&quote! {
+            #read_arguments
+            let #value = #call;
+            #into_result
+        });
         let methods = quote! {
             fn tool(&self) -> __p::Tool {
                 let mut tool = __p::Tool::new(__p::tool_name(#name));
@@ -156,15 +161,11 @@ impl HandlerKind for Tool {
 
             fn call(
                 &self,
-                __arguments: __p::Map<__p::String, __p::Value>,
+                #arguments_var: __p::Map<__p::String, __p::Value>,
                 #context_binding: __p::ContextType,
             ) -> __p::BoxFuture<'_, __p::CallToolResult> {
                 #bind_function
-                __p::Box::pin(async move {
-                    #read_arguments
-                    let __value = #call;
-                    #into_result
-                })
+                #future
             }
 
             #max_inline
@@ -180,6 +181,7 @@ impl HandlerKind for Tool {
 /// The input schema, and the statements that read the arguments into their bindings.
 fn arguments(handler: &Handler) -> (TokenStream, TokenStream) {
     let attrs = &handler.attrs;
+    let arguments = local("__arguments");
     // Every use of a parameter's type goes through one trait at its span (reading and, without
     // a hand-written schema, the schema), so a type missing a derive is one error there.
     let parameter = if attrs.input_schema.is_some() {
@@ -200,7 +202,7 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream) {
             (#arg_name, #description, <#ty as __p::ToolParameter>::schema)
         ));
         takes.push(quote_spanned!(ty.span()=>
-            let #binding = <#ty as __p::#parameter>::take(&mut __arguments, #arg_name);
+            let #binding = <#ty as __p::#parameter>::take(&mut #arguments, #arg_name);
         ));
         bindings.push(binding);
         names.push(arg_name);
@@ -219,16 +221,16 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream) {
                 static __INPUT_SCHEMA: __p::LazyLock<__p::DeclaredSchema> =
                     __p::LazyLock::new(|| __p::DeclaredSchema::new(#path()));
                 #[allow(unused_mut)]
-                let mut __arguments = __p::ToolArguments::declared(__arguments, &__INPUT_SCHEMA);
+                let mut #arguments = __p::ToolArguments::declared(#arguments, &__INPUT_SCHEMA);
             },
-            quote!(__arguments.finish_declared(&[#(#names),*], &__INPUT_SCHEMA)),
+            quote!(#arguments.finish_declared(&[#(#names),*], &__INPUT_SCHEMA)),
         ),
         None => (
             quote! {
                 #[allow(unused_mut)]
-                let mut __arguments = __p::ToolArguments::new(__arguments);
+                let mut #arguments = __p::ToolArguments::new(#arguments);
             },
-            quote!(__arguments.finish(&[#(#names),*])),
+            quote!(#arguments.finish(&[#(#names),*])),
         ),
     };
     let read_arguments = if has_arguments {

@@ -417,48 +417,6 @@ pub fn contents_ui_meta(
     Ok(result)
 }
 
-/// Takes the prompt argument `name` as a string (`null` is absent; other JSON values in their
-/// JSON spelling, as [`crate::convert::prompt_argument`] says) and parses it.
-pub fn prompt_argument<T>(
-    arguments: &mut Map<String, Value>,
-    name: &str,
-    parse: Parse<T>,
-) -> Result<Option<T>, ProtocolError> {
-    let text = match arguments.remove(name) {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(text)) => text,
-        Some(other) => other.to_string(),
-    };
-    parsed(&text, parse, "argument", name).map(Some)
-}
-
-/// The value a template match gave `name`, parsed.
-pub fn template_variable<T>(
-    variables: &mut Vec<(String, String)>,
-    name: &str,
-    parse: Parse<T>,
-) -> Result<Option<T>, ProtocolError> {
-    let Some(at) = variables.iter().position(|(n, _)| n == name) else {
-        return Ok(None);
-    };
-    let (_, text) = variables.swap_remove(at);
-    parsed(&text, parse, "template variable", name).map(Some)
-}
-
-/// A parameter type's `FromText::from_text`, named by the generated code at the parameter's
-/// type (where a type that cannot be parsed is reported, once, with no bound of a glue
-/// function in the message).
-pub type Parse<T> = fn(&str) -> Result<T, String>;
-
-fn parsed<T>(text: &str, parse: Parse<T>, what: &str, name: &str) -> Result<T, ProtocolError> {
-    parse(text).map_err(|e| ProtocolError::invalid_params(format!("{what} `{name}`: {e}")))
-}
-
-/// A required value, or `-32602` naming it.
-pub fn required<T>(value: Option<T>, what: &str, name: &str) -> Result<T, ProtocolError> {
-    value.ok_or_else(|| ProtocolError::invalid_params(format!("missing required {what} `{name}`")))
-}
-
 /// The URI a resource was read at, as a validated [`Uri`].
 pub fn read_uri(uri: &str) -> Result<Uri, ProtocolError> {
     Uri::new(uri).map_err(|e| ProtocolError::invalid_params(format!("uri: {e}")))

@@ -18,4 +18,5 @@ pub(crate) mod resource_result;
 pub mod rmcp;
 pub(crate) mod router;
 pub mod tasks;
+pub(crate) mod text_params;
 pub(crate) mod tool_result;

@@ -33,7 +33,7 @@ use crate::server::handler::ProtocolError;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[prompt]` function",
     label = "not a prompt result",
-    note = "return `Vec<PromptMessage>`, `PromptMessage`, `GetPromptResult`, `String`, `Vec<ContentBlock>`, a `#[derive(Content)]` type, or a `Result` of one of these whose error converts into `ProtocolError`"
+    note = "return a type that implements `Content` (`#[derive(Content)]`), `Vec<PromptMessage>`, `PromptMessage`, `GetPromptResult`, `String`, `&str`, `ContentBlock`, `Vec<ContentBlock>`, or a `Result` of one of these whose error converts into `ProtocolError` (a `String` error does)"
 )]
 pub trait IntoGetPromptResult {
     /// The `prompts/get` result, or the error the request fails with.

@@ -40,7 +40,7 @@ use crate::server::handler::ProtocolError;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[resource]` function",
     label = "not a resource result",
-    note = "return `String` (text), `Vec<u8>` (blob), `ResourceContents`, `Vec<ResourceContents>`, `ReadResourceResult`, a `#[derive(Content)]` type, or a `Result` of one of these whose error converts into `ProtocolError`"
+    note = "return a type that implements `Content` (`#[derive(Content)]`), `String` or `&str` (text), `Vec<u8>` or `Base64Data` (blob), `ResourceContents`, `Vec<ResourceContents>`, `ReadResourceResult`, or a `Result` of one of these whose error converts into `ProtocolError` (a `String` error does)"
 )]
 pub trait IntoReadResourceResult {
     /// The `resources/read` result for `uri` (the URI that was read), with the declared

@@ -1,0 +1,9 @@
+use mcp_content::resource;
+
+/// A day's logs.
+#[resource(uri = "logs/{day}")]
+fn logs(day: String) -> String {
+    day
+}
+
+fn main() {}

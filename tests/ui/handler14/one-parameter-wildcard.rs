@@ -1,0 +1,9 @@
+use mcp_content::tool;
+
+/// Ignores.
+#[tool]
+fn ignore(_: String) -> String {
+    String::new()
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_content::resource;
+
+/// Logs.
+#[resource]
+fn logs() -> String {
+    String::new()
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_content::prompt;
+
+/// Asks.
+#[prompt]
+fn ask(topics: Vec<String>) -> String {
+    topics.join(",")
+}
+
+fn main() {}

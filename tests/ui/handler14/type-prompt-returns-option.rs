@@ -1,0 +1,9 @@
+use mcp_content::prompt;
+
+/// Asks.
+#[prompt]
+fn ask() -> Option<String> {
+    None
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+use mcp_content::prompt;
+
+/// Asks.
+#[prompt]
+fn ask() {}
+
+fn main() {}
