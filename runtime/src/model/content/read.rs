@@ -11,7 +11,8 @@ use std::fmt;
 
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
-use serde_json::value::RawValue;
+
+mod entry;
 
 use super::{
     AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
@@ -28,6 +29,7 @@ use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{self, MediaKind, Rule, Violation};
 use crate::wire::error::{field_error, join_path};
+use entry::{OneEntry, split_field_error};
 
 /// Every field any known block type has, read in one pass whatever the key order.
 #[derive(Default)]
@@ -436,80 +438,6 @@ impl RawBlock {
                 meta,
                 extra,
             }),
-        })
-    }
-}
-
-/// A map access over one value held as text: how a member read before `type` is read as a
-/// field once the type is known. Its errors carry the path inside the value.
-struct OneEntry<'a>(Option<&'a RawValue>);
-
-/// An error of [`OneEntry`]: the message, with the path inside the value in front as
-/// `@path ` (the shape `field_error` gives).
-#[derive(Debug)]
-struct EntryError(String);
-
-impl fmt::Display for EntryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for EntryError {}
-
-impl de::Error for EntryError {
-    fn custom<T: fmt::Display>(msg: T) -> Self {
-        EntryError(msg.to_string())
-    }
-}
-
-fn split_field_error(message: &str) -> (&str, &str) {
-    message
-        .strip_prefix('@')
-        .and_then(|rest| rest.split_once(' '))
-        .unwrap_or(("", message))
-}
-
-impl<'a> MapAccess<'a> for OneEntry<'a> {
-    type Error = EntryError;
-
-    fn next_key_seed<K: de::DeserializeSeed<'a>>(
-        &mut self,
-        _: K,
-    ) -> Result<Option<K::Value>, EntryError> {
-        Ok(None)
-    }
-
-    fn next_value_seed<V: de::DeserializeSeed<'a>>(
-        &mut self,
-        seed: V,
-    ) -> Result<V::Value, EntryError> {
-        let raw = self.0.take().map_or("null", RawValue::get);
-        let mut deserializer = serde_json::Deserializer::from_str(raw);
-        let mut track = serde_path_to_error::Track::new();
-        // Through `Spelled`, so the names of the unknown fields inside keep their spelling.
-        let spelled = crate::wire::spelling::Spelled {
-            de: &mut deserializer,
-        };
-        let tracked = serde_path_to_error::Deserializer::new(spelled, &mut track);
-        seed.deserialize(tracked).map_err(|e| {
-            let path = crate::wire::error::tracked_path(&track.path());
-            let message = e.to_string();
-            let mut message = crate::wire::error::strip_position(&message).to_owned();
-            let mut path = if path == "." { String::new() } else { path };
-            // A nested check that names its own field (`@field detail`, see `field_error`)
-            // puts that field on the path too.
-            if let Some((nested, detail)) =
-                message.strip_prefix('@').and_then(|r| r.split_once(' '))
-            {
-                path = join_path(&path, nested);
-                message = String::from(detail);
-            }
-            if path.is_empty() {
-                EntryError(message)
-            } else {
-                EntryError(format!("@{path} {message}"))
-            }
         })
     }
 }
