@@ -1,0 +1,15 @@
+//! The read-back helper `edges_probe14.rs` and `edges_probe14_parts.rs` share (included
+//! with `#[path]`): the whole result, its blocks and `_meta`, and owned, with one answer.
+
+use mcp_content::{CallToolResult, FromContent, read_json};
+
+/// Reads `json` as `T` from the whole result, from its blocks and `_meta`, and owned: the
+/// same value or the same error.
+pub(crate) fn read<T: FromContent + std::fmt::Debug + PartialEq>(json: &str) -> Result<T, String> {
+    let result: CallToolResult =
+        read_json(json.as_bytes()).unwrap_or_else(|e| panic!("{json} does not read: {e}"));
+    let borrowed = T::from_call_tool_result(&result).map_err(|e| e.to_string());
+    let owned = T::from_owned_call_tool_result(result).map_err(|e| e.to_string());
+    assert_eq!(borrowed, owned, "{json}");
+    borrowed
+}
