@@ -100,7 +100,7 @@ fn read_value_applies_the_limits_to_every_result() {
 }
 
 /// `unlimited()` on deep values in other places: a tool's input schema, `_meta`, an unknown
-/// field, a prompt's `_meta`; from bytes (the `Value` form is in `reader_edges.rs`).
+/// field, a prompt's `_meta`; from bytes (the `Value` form is in `reader_edges_limits.rs`).
 #[test]
 fn unlimited_reads_of_other_deep_values_never_abort() {
     std::thread::Builder::new()
