@@ -258,13 +258,20 @@ fn expect_meta(
         return Ok(());
     }
     let found = raw.map(|raw| cut(raw.get()).into_owned());
-    Err(refused(
+    let lacks = found.is_none() && matches!(at, At::Result);
+    let error = refused(
         at.meta_path(key),
         who,
         &format!("_meta entry {key:?}"),
         &lit.describe(),
         found,
-    ))
+    );
+    // Marked, so a reader that fills in absent entries tells this refusal apart by value.
+    Err(if lacks {
+        error.lacking_literal(key)
+    } else {
+        error
+    })
 }
 
 /// Whether `found` is the literal `lit`: the same text, or the same instant in another
@@ -285,20 +292,6 @@ fn field_word(field: &str) -> String {
 const LITERAL_RULE: &str =
     "(a block or result is read only when it carries the literal values its attributes write)";
 
-/// Whether `error` refuses a result whose `_meta` lacks the literal entry `key` the type or
-/// a variant declares: the refusal itself, or an enum's error that gives it as a variant's
-/// reason.
-pub(super) fn lacks_literal(error: &ReadError, key: &str) -> bool {
-    let detail = error.detail();
-    let declares = format!("declares _meta entry {key:?} ");
-    let lacks = |reason: &str| reason.contains(&declares) && reason.contains("found none");
-    (error.path().starts_with("_meta") && lacks(detail))
-        || (detail.starts_with("no variant of")
-            && detail
-                .split(LITERAL_RULE)
-                .any(|reason| lacks(reason.rsplit("`: ").next().unwrap_or_default())))
-}
-
 fn refused(
     path: String,
     who: &str,
@@ -311,4 +304,26 @@ fn refused(
         path,
         format!("{who} declares {what} {declared}, found {found} {LITERAL_RULE}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_lacking_a_literal_entry_is_marked_so_a_different_or_block_one_is_not() {
+        let entries = [("k", Lit::Str("v"))];
+        let missing = expect_result_meta(&Meta::new(), "T", &entries).unwrap_err();
+        assert!(missing.lacks_literal("k") && !missing.lacks_literal("j"));
+        assert_eq!(missing.path(), "_meta.k");
+
+        let mut other = Meta::new();
+        other.__insert_unchecked("k", Value::from("w"));
+        let different = expect_result_meta(&other, "T", &entries).unwrap_err();
+        assert!(!different.lacks_literal("k"), "{different}");
+
+        let block = ContentBlock::text("hi");
+        let in_block = expect(&block, 0, "f", &[Expect::Meta("k", Lit::Str("v"))]).unwrap_err();
+        assert!(!in_block.lacks_literal("k"), "{in_block}");
+    }
 }

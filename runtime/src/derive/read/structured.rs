@@ -109,7 +109,7 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
     // must carry), not a field's value.
     for (skip, (key, _)) in missing.iter().enumerate() {
         match read_with(Some(skip)) {
-            Err(error) if super::literals::lacks_literal(&error, key) => return Err(error),
+            Err(error) if error.lacks_literal(key) => return Err(error),
             _ => {}
         }
     }
