@@ -1,9 +1,8 @@
 //! Reading a derived enum: every variant reads the blocks side by side with its own slots;
 //! the first variant (in declaration order) that reads the content without error wins.
 
-use super::read::{Offered, unexpected_for};
+use super::read::{Offered, ResultMeta, unexpected_for};
 use crate::model::content::ContentBlock;
-use crate::model::meta::Meta;
 use crate::wire::error::ReadError;
 
 /// One variant's reading state in a derived enum's slots: still reading, or out with the
@@ -46,7 +45,7 @@ pub fn offer_variant<S>(
 }
 
 /// A variant's `finish`.
-pub type FinishFn<S, T> = fn(S, &Meta) -> Result<T, ReadError>;
+pub type FinishFn<S, T> = fn(S, ResultMeta<'_>) -> Result<T, ReadError>;
 
 /// Puts out a variant that left a block another variant took: the error names the variant's
 /// field still waiting for a block, as a struct's does.
@@ -82,8 +81,8 @@ pub fn unexpected_in_variant<S, T>(
 /// Builds a variant's value once every block was offered, or says why it cannot.
 pub fn finish_variant<S, T>(
     state: VariantSlots<S>,
-    result_meta: &Meta,
-    finish: impl FnOnce(S, &Meta) -> Result<T, ReadError>,
+    result_meta: ResultMeta<'_>,
+    finish: impl FnOnce(S, ResultMeta<'_>) -> Result<T, ReadError>,
 ) -> Result<T, ReadError> {
     match state {
         VariantSlots::Reading(slots) => finish(slots, result_meta),

@@ -25,18 +25,18 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     let finish = if layout.input.attrs.structured.is_some() {
         let base = base_bindings(layout, &quote!(Self), &quote!(__base));
         quote! {
-            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
-                Self::finish_with(__s, __meta, __p::None)
+            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
+                Self::finish_with(__s, __rmeta, __p::None)
             }
 
-            fn finish_with(__s: __Slots, __meta: &__p::Meta, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+            fn finish_with(__s: __Slots, __rmeta: __p::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
                 #base
                 #finish
             }
         }
     } else {
         quote! {
-            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                 #finish
             }
         }
@@ -363,10 +363,10 @@ fn expect_result_literals(layout: &Layout) -> Option<TokenStream> {
     // block checks them there too); a variant in its own `finish`.
     if layout.input.variant.is_none() {
         return Some(
-            quote!(__p::expect_result_meta(__meta, #name, <Self as __p::ContentSlots>::RESULT_META)?;),
+            quote!(__p::expect_result_meta(__rmeta, #name, <Self as __p::ContentSlots>::RESULT_META)?;),
         );
     }
-    Some(quote!(__p::expect_result_meta(__meta, #name, &[#(#entries),*])?;))
+    Some(quote!(__p::expect_result_meta(__rmeta, #name, &[#(#entries),*])?;))
 }
 
 /// The literal entries the type (or variant) declares in the result's `_meta`, as
@@ -729,7 +729,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
             }
             Role::Skip => quote_spanned!(ty.span()=> <#ty as __p::Default>::default()),
             Role::Flatten => {
-                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __meta)?)
+                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __rmeta)?)
             }
             Role::Block(block) => {
                 let what = describe_block(block);
@@ -759,14 +759,19 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         (Some(checks), literals) => Some(quote!(#checks #literals)),
         (None, literals) => literals,
     };
+    // The result's `_meta` (`__rmeta`, absent when blocks are read alone) as the fields placed
+    // there read it (every source above is one): an absent one holds nothing.
+    let meta = (!sources.is_empty()).then(|| quote!(let __meta = __p::ResultMeta::meta(__rmeta);));
     let Some(checks) = checks else {
         return quote! {
+            #meta
             #rebind
             #sources
             __p::Ok(#ctor { #(#values)* })
         };
     };
     quote! {
+        #meta
         #rebind
         #sources
         let __r = #ctor { #(#values)* };

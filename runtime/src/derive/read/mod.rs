@@ -25,7 +25,7 @@ mod places;
 mod sources;
 mod structured;
 
-pub use literals::{Expect, Lit, expect, expect_result_meta};
+pub use literals::{Expect, Lit, ResultMeta, expect, expect_result_meta};
 pub use places::{Found, Places, found, meta_json, var_text};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 
@@ -57,13 +57,13 @@ pub trait ContentSlots: IntoContent + Sized {
     ) -> Result<bool, ReadError>;
 
     /// Builds the value once every block was offered.
-    fn finish(slots: Self::Slots, result_meta: &Meta) -> Result<Self, ReadError>;
+    fn finish(slots: Self::Slots, result_meta: ResultMeta<'_>) -> Result<Self, ReadError>;
 
     /// [`ContentSlots::finish`], the fields that have no place in the content (those of a
     /// `structured` type, which are in `structuredContent` only) taken from `base`.
     fn finish_with(
         slots: Self::Slots,
-        result_meta: &Meta,
+        result_meta: ResultMeta<'_>,
         base: Option<Self>,
     ) -> Result<Self, ReadError> {
         let _ = base;
@@ -103,7 +103,7 @@ pub trait ContentSlots: IntoContent + Sized {
     }
 
     /// Builds the type as a `flatten` field of another.
-    fn finish_nested(slot: Nested, result_meta: &Meta) -> Result<Self, ReadError> {
+    fn finish_nested(slot: Nested, result_meta: ResultMeta<'_>) -> Result<Self, ReadError> {
         let slots = slot
             .0
             .and_then(|slots| slots.downcast::<Self::Slots>().ok())
@@ -150,17 +150,19 @@ fn note_open(field: &str, what: &str) {
 /// block (noted by their `take`); no generated code is needed for it.
 pub(crate) fn unexpected_for<S, T>(
     slots: S,
-    finish: fn(S, &Meta) -> Result<T, ReadError>,
+    finish: fn(S, ResultMeta<'_>) -> Result<T, ReadError>,
     index: usize,
     block: &ContentBlock,
     name: &str,
 ) -> ReadError {
     OPEN.set(Open::Looking);
-    let missing = finish(slots, &Meta::new()).err().and_then(|e| {
-        let detail = e.detail();
-        let what = detail.strip_suffix(" block; found none")?;
-        detail.starts_with("field `").then(|| what.to_owned())
-    });
+    let missing = finish(slots, ResultMeta::Of(&Meta::new()))
+        .err()
+        .and_then(|e| {
+            let detail = e.detail();
+            let what = detail.strip_suffix(" block; found none")?;
+            detail.starts_with("field `").then(|| what.to_owned())
+        });
     let waiting = missing.or(match OPEN.take() {
         Open::Found(open) => Some(open),
         Open::Off | Open::Looking => None,
@@ -244,7 +246,7 @@ impl Text<'_> {
 /// Reads `T` from `blocks`, skipping the block at `skip` (the JSON text of structured content).
 pub(crate) fn read_content<T: ContentSlots>(
     blocks: &[ContentBlock],
-    result_meta: &Meta,
+    result_meta: ResultMeta<'_>,
     skip: Option<usize>,
 ) -> Result<T, ReadError> {
     T::finish(offer_all::<T>(blocks, skip)?, result_meta)
@@ -270,7 +272,7 @@ fn offer_all<T: ContentSlots>(
 /// [`read_content`] from owned blocks: what a field takes is moved out of its block.
 fn read_content_owned<T: ContentSlots>(
     mut blocks: Vec<ContentBlock>,
-    result_meta: &Meta,
+    result_meta: ResultMeta<'_>,
 ) -> Result<T, ReadError> {
     let mut slots = T::Slots::default();
     for (index, block) in blocks.iter_mut().enumerate() {
@@ -287,7 +289,7 @@ pub fn read_owned<T: ContentSlots>(result: CallToolResult) -> Result<T, ReadErro
     if result.is_error() {
         return Err(crate::content_traits::tool_error(&result));
     }
-    read_content_owned(result.content, &result.meta)
+    read_content_owned(result.content, ResultMeta::Of(&result.meta))
 }
 
 /// [`read_structured`] from an owned result: the blocks by value when there is no
@@ -299,7 +301,7 @@ pub(crate) fn read_structured_owned<T: ContentSlots + crate::content_traits::Fro
     if result.structured_content.is_some() || result.is_error() {
         return T::from_call_tool_result(&result);
     }
-    read_content_owned(result.content, &result.meta)
+    read_content_owned(result.content, ResultMeta::Of(&result.meta))
 }
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
@@ -313,11 +315,12 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + serde::Serial
     structured::read_structured(result)
 }
 
-/// `FromContent::from_content_and_meta` of a derived type.
+/// `FromContent::from_content_and_meta` (the result's `_meta`) and `FromContent::from_content`
+/// (none) of a derived type.
 #[inline]
 pub fn from_content<T: ContentSlots>(
     blocks: &[ContentBlock],
-    result_meta: &Meta,
+    result_meta: ResultMeta<'_>,
 ) -> Result<T, ReadError> {
     read_content(blocks, result_meta, None)
 }
