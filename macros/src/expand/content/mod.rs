@@ -3,6 +3,7 @@
 //! two sides; `r#enum` runs the layouts of an enum's variants side by side.
 
 mod r#enum;
+mod literals;
 mod places;
 mod read;
 mod write;

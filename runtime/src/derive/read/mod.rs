@@ -22,11 +22,13 @@ use crate::wire::error::ReadError;
 
 mod literals;
 mod places;
+mod slots;
 mod sources;
 mod structured;
 
 pub use literals::{Expect, Lit, ResultMeta, expect, expect_result_meta};
 pub use places::{Found, Places, found, meta_json, var_text};
+pub use slots::{Many, One, Opt, Slot};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 
 /// The reading protocol behind `FromContent`: a nested `flatten` field's type takes part
@@ -323,98 +325,6 @@ pub fn from_content<T: ContentSlots>(
     result_meta: ResultMeta<'_>,
 ) -> Result<T, ReadError> {
     read_content(blocks, result_meta, None)
-}
-
-// ---------------------------------------------------------------------------------------
-// Slots
-
-/// The slot of a block field.
-pub trait Slot: Default {
-    /// One element (one block's value).
-    type Item;
-    /// The field's value.
-    type Value;
-    /// Whether another block fits.
-    fn has_room(&self) -> bool;
-    /// Stores a block's value.
-    fn put(&mut self, item: Self::Item);
-    /// The field's value once every block was offered; `what` describes the block a
-    /// single-block field waits for ("a text").
-    fn take(self, field: &str, what: &str) -> Result<Self::Value, ReadError>;
-}
-
-/// Exactly one block.
-pub struct One<T>(Option<T>);
-/// At most one block (an `Option` field).
-pub struct Opt<T>(Option<T>);
-/// Any number of blocks (a `Vec` field).
-pub struct Many<T>(Vec<T>);
-
-impl<T> Default for One<T> {
-    fn default() -> Self {
-        Self(None)
-    }
-}
-impl<T> Default for Opt<T> {
-    fn default() -> Self {
-        Self(None)
-    }
-}
-impl<T> Default for Many<T> {
-    fn default() -> Self {
-        Self(Vec::new())
-    }
-}
-
-impl<T> Slot for One<T> {
-    type Item = T;
-    type Value = T;
-    fn has_room(&self) -> bool {
-        self.0.is_none()
-    }
-    fn put(&mut self, item: T) {
-        self.0 = Some(item);
-    }
-    fn take(self, field: &str, what: &str) -> Result<T, ReadError> {
-        self.0.ok_or_else(|| {
-            ReadError::message(
-                "content",
-                format!("field `{field}` expects {what} block; found none"),
-            )
-        })
-    }
-}
-
-impl<T> Slot for Opt<T> {
-    type Item = T;
-    type Value = Option<T>;
-    fn has_room(&self) -> bool {
-        self.0.is_none()
-    }
-    fn put(&mut self, item: T) {
-        self.0 = Some(item);
-    }
-    fn take(self, field: &str, what: &str) -> Result<Option<T>, ReadError> {
-        if self.0.is_none() {
-            note_open(field, what);
-        }
-        Ok(self.0)
-    }
-}
-
-impl<T> Slot for Many<T> {
-    type Item = T;
-    type Value = Vec<T>;
-    fn has_room(&self) -> bool {
-        true
-    }
-    fn put(&mut self, item: T) {
-        self.0.push(item);
-    }
-    fn take(self, field: &str, what: &str) -> Result<Vec<T>, ReadError> {
-        note_open(field, what);
-        Ok(self.0)
-    }
 }
 
 // ---------------------------------------------------------------------------------------
