@@ -319,7 +319,7 @@ pub trait FromContent: Sized {
     /// missing, and literal result `_meta` entries a derived type declares are not checked:
     /// use [`FromContent::from_call_tool_result`] for those).
     fn from_content(blocks: &[ContentBlock]) -> Result<Self, ReadError> {
-        Self::from_content_and_meta(blocks, &BLOCKS_ONLY)
+        Self::from_content_and_meta(blocks, &Meta::new())
     }
 
     /// Reads the value from a tool result: its blocks, its `_meta`, and (for structured
@@ -352,10 +352,6 @@ pub trait FromContent: Sized {
         Self::from_call_tool_result(&result)
     }
 }
-
-/// The result `_meta` [`FromContent::from_content`] reads with: there is no result, so the
-/// literal entries a derived type declares there are not checked (told apart by address).
-pub(crate) static BLOCKS_ONLY: Meta = Meta::new();
 
 /// How much of a tool's error message [`tool_error`] keeps: the peer's text, which may be
 /// megabytes long, is cut as the reasons of an enum's error are.

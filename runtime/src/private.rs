@@ -29,9 +29,9 @@ pub use crate::content_traits::{
 pub use crate::derive::flatten::FlattenedContent;
 pub use crate::derive::read::{
     Agree, At, Body, ContentSlots, Decode, Expect, Found, From, FromText, Lit, Many, Nested,
-    Offered, One, Opt, Param, Places, Slot, Text, TextPart, TextReader, UriPattern, block_audience,
-    block_last_modified, block_meta, block_mime, block_priority, contents_meta, expect,
-    expect_result_meta, found, from_content, link_size, meta_entry, meta_json, offer_link,
+    Offered, One, Opt, Param, Places, ResultMeta, Slot, Text, TextPart, TextReader, UriPattern,
+    block_audience, block_last_modified, block_meta, block_mime, block_priority, contents_meta,
+    expect, expect_result_meta, found, from_content, link_size, meta_entry, meta_json, offer_link,
     offer_media, offer_resource, offer_text, part, part_text, read_owned, read_string,
     resource_text, template_var, var, var_text,
 };

@@ -25,7 +25,7 @@ pub(crate) fn content(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> To
                 fn offer(_: &mut (), _: usize, _: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                     ::core::unreachable!()
                 }
-                fn finish(_: (), _: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+                fn finish(_: (), _: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                     ::core::unreachable!()
                 }
             }

@@ -1,9 +1,8 @@
 //! Reading a derived enum: every variant reads the blocks side by side with its own slots;
 //! the first variant (in declaration order) that reads the content without error wins.
 
-use super::read::{Offered, unexpected_for};
+use super::read::{Offered, ResultMeta, unexpected_for};
 use crate::model::content::ContentBlock;
-use crate::model::meta::Meta;
 use crate::wire::error::ReadError;
 
 /// One variant's reading state in a derived enum's slots: still reading, or out with the
@@ -46,7 +45,7 @@ pub fn offer_variant<S>(
 }
 
 /// A variant's `finish`.
-pub type FinishFn<S, T> = fn(S, &Meta) -> Result<T, ReadError>;
+pub type FinishFn<S, T> = fn(S, ResultMeta<'_>) -> Result<T, ReadError>;
 
 /// Puts out a variant that left a block another variant took: the error names the variant's
 /// field still waiting for a block, as a struct's does.
@@ -82,8 +81,8 @@ pub fn unexpected_in_variant<S, T>(
 /// Builds a variant's value once every block was offered, or says why it cannot.
 pub fn finish_variant<S, T>(
     state: VariantSlots<S>,
-    result_meta: &Meta,
-    finish: impl FnOnce(S, &Meta) -> Result<T, ReadError>,
+    result_meta: ResultMeta<'_>,
+    finish: impl FnOnce(S, ResultMeta<'_>) -> Result<T, ReadError>,
 ) -> Result<T, ReadError> {
     match state {
         VariantSlots::Reading(slots) => finish(slots, result_meta),
@@ -118,9 +117,13 @@ pub fn no_variant(name: &str, errors: &[(&str, ReadError)]) -> ReadError {
     } else {
         reasons.join("; ")
     };
-    ReadError::message(
-        "content",
-        format!("no variant of `{name}` reads it: {reasons}"),
+    // The literal entries the named variants' errors lack are this error's too.
+    errors.iter().take(REASONS).fold(
+        ReadError::message(
+            "content",
+            format!("no variant of `{name}` reads it: {reasons}"),
+        ),
+        |error, (_, reason)| error.lacking_literals_of(reason),
     )
 }
 
@@ -142,5 +145,30 @@ mod tests {
         let error = no_variant("E", &errors).to_string();
         assert_eq!(error.matches("`V`").count(), REASONS);
         assert!(error.ends_with("; and 5 more variants"), "{error}");
+    }
+
+    #[test]
+    fn the_literals_the_named_variants_lack_are_the_enums_by_mark_not_by_wording() {
+        let lacks = |key: &str| ReadError::message("_meta.k", "declares").lacking_literal(key);
+        // Worded as a literal refusal, but not one: not marked.
+        let worded = ReadError::message(
+            "_meta.w",
+            "field `x` declares _meta entry \"w\" 1, found none (a block or result is read only when it carries the literal values its attributes write)",
+        );
+        let errors = [("A", lacks("a")), ("B", worded), ("C", lacks("c"))];
+        let error = no_variant("E", &errors);
+        assert!(error.lacks_literal("a") && error.lacks_literal("c"));
+        assert!(!error.lacks_literal("w") && !error.lacks_literal("b"));
+        // A nested enum's marks pass through; a reason cut short keeps its mark.
+        let long_key = "k".repeat(2 * REASON_CHARS);
+        let inner = no_variant("Inner", &[("L", lacks(&long_key))]);
+        let outer = no_variant("Outer", &[("I", inner)]);
+        assert!(outer.lacks_literal(&long_key));
+        // Only the variants the message names are counted.
+        let many: Vec<(&str, ReadError)> = (0..REASONS)
+            .map(|_| ("V", ReadError::message("content", "y")))
+            .chain([("Z", lacks("z"))])
+            .collect();
+        assert!(!no_variant("E", &many).lacks_literal("z"));
     }
 }

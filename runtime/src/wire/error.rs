@@ -25,6 +25,10 @@ pub struct ReadError {
     message: String,
     line: usize,
     column: usize,
+    /// The literal result `_meta` entries whose absence this error refuses: the key of
+    /// [`ReadError::lacking_literal`], or those of the variants an enum's error names. A
+    /// structural mark, so no reader decides by the wording of the message.
+    lacks_literals: Vec<String>,
 }
 
 impl ReadError {
@@ -38,6 +42,7 @@ impl ReadError {
             message: format!("{} (rule: {rule})", cut_quoted(&message)),
             line: 0,
             column: 0,
+            lacks_literals: Vec::new(),
         }
     }
 
@@ -49,6 +54,7 @@ impl ReadError {
             message: cut_quoted(&message.into()),
             line: 0,
             column: 0,
+            lacks_literals: Vec::new(),
         }
     }
 
@@ -77,6 +83,29 @@ impl ReadError {
     pub fn within(mut self, prefix: &str) -> Self {
         self.path = cut_path(join_path(prefix, &self.path));
         self
+    }
+
+    /// This error marked as refusing a result whose `_meta` lacks the literal entry `key` a
+    /// derived type declares (its message says so in words).
+    #[must_use]
+    pub(crate) fn lacking_literal(mut self, key: &str) -> Self {
+        self.lacks_literals.push(key.to_owned());
+        self
+    }
+
+    /// This error also marked with the literal entries `other` is marked with (an enum's
+    /// error giving `other` as a variant's reason).
+    #[must_use]
+    pub(crate) fn lacking_literals_of(mut self, other: &ReadError) -> Self {
+        self.lacks_literals
+            .extend(other.lacks_literals.iter().cloned());
+        self
+    }
+
+    /// Whether this error refuses a result whose `_meta` lacks the literal entry `key`: the
+    /// refusal itself, or an enum's error that gives it as a variant's reason.
+    pub(crate) fn lacks_literal(&self, key: &str) -> bool {
+        self.lacks_literals.iter().any(|lacked| lacked == key)
     }
 
     /// This error without its line and column: they are in a piece of text read on its own
@@ -143,6 +172,7 @@ impl ReadError {
             message,
             line,
             column,
+            lacks_literals: Vec::new(),
         }
     }
 }

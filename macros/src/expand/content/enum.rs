@@ -98,7 +98,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     });
     let finishes = states.iter().map(|(state, _, _, finish, variant)| {
         quote! {
-            match __p::finish_variant(__s.#state, __meta, #finish) {
+            match __p::finish_variant(__s.#state, __rmeta, #finish) {
                 __p::Ok(__value) => return __p::Ok(__value),
                 __p::Err(__error) => __errors.push((#variant, __error)),
             }
@@ -136,7 +136,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
                 __p::Ok(__any)
             }
 
-            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                 let mut __errors = __p::Vec::new();
                 #(#finishes)*
                 __p::Err(__p::no_variant(#name, &__errors))
@@ -174,18 +174,18 @@ fn variant_finish(
         ));
         let bindings = read::base_bindings(layout, &ctor, &base);
         quote! {
-            fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
-                #with(__s, __meta, &mut __p::None)
+            fn #finish(__s: #slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<#ident, __p::ReadError> {
+                #with(__s, __rmeta, &mut __p::None)
             }
 
-            fn #with(__s: #slots, __meta: &__p::Meta, __base: &mut __p::Option<#ident>) -> __p::Result<#ident, __p::ReadError> {
+            fn #with(__s: #slots, __rmeta: __p::ResultMeta<'_>, __base: &mut __p::Option<#ident>) -> __p::Result<#ident, __p::ReadError> {
                 #bindings
                 #finish_body
             }
         }
     } else {
         quote! {
-            fn #finish(__s: #slots, __meta: &__p::Meta) -> __p::Result<#ident, __p::ReadError> {
+            fn #finish(__s: #slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<#ident, __p::ReadError> {
                 #finish_body
             }
         }
@@ -198,14 +198,14 @@ fn enum_finish_with(name: &str, states: &[(Ident, Ident, Ident, Ident, String)])
     let finishes = states.iter().map(|(state, _, _, finish, variant)| {
         let with = format_ident!("__finish_with_{}", finish.to_string().trim_start_matches("__finish_"));
         quote! {
-            match __p::finish_variant(__s.#state, __meta, |__s, __meta| #with(__s, __meta, &mut __base)) {
+            match __p::finish_variant(__s.#state, __rmeta, |__s, __rmeta| #with(__s, __rmeta, &mut __base)) {
                 __p::Ok(__value) => return __p::Ok(__value),
                 __p::Err(__error) => __errors.push((#variant, __error)),
             }
         }
     });
     quote! {
-        fn finish_with(__s: __Slots, __meta: &__p::Meta, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+        fn finish_with(__s: __Slots, __rmeta: __p::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
             let mut __base = __base;
             let mut __errors = __p::Vec::new();
             #(#finishes)*

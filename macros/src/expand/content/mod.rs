@@ -3,6 +3,7 @@
 //! two sides; `r#enum` runs the layouts of an enum's variants side by side.
 
 mod r#enum;
+mod literals;
 mod places;
 mod read;
 mod write;
@@ -176,7 +177,10 @@ fn from_content_impl(ident: &Ident, structured: Option<&Structured>) -> TokenStr
         #[automatically_derived]
         impl __p::FromContent for #ident {
             fn from_content_and_meta(__blocks: &[__p::ContentBlock], __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
-                __p::from_content(__blocks, __meta)
+                __p::from_content(__blocks, __p::ResultMeta::Of(__meta))
+            }
+            fn from_content(__blocks: &[__p::ContentBlock]) -> __p::Result<Self, __p::ReadError> {
+                __p::from_content(__blocks, __p::ResultMeta::Absent)
             }
             #from_result
         }
@@ -223,7 +227,9 @@ mod snapshot {
     // `_meta` entries, a link's title and size): this struct declares many (its seven blocks
     // share literal annotations, named once per `offer` as `__A`), about 250 tokens of calls
     // into `__p::expect`; a struct that declares none generates nothing more.
-    const BUDGET_TOKENS: usize = 2_800;
+    // 2,800 until `from_content` (blocks alone, no result) was told apart from a result by
+    // value (`ResultMeta::Absent`), not by the address of a static `Meta`: its own override.
+    const BUDGET_TOKENS: usize = 2_850;
 
     fn tokens(stream: proc_macro2::TokenStream) -> usize {
         stream

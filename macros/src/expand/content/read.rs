@@ -7,6 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, LitStr};
 
+use super::literals::{expect_literals, expect_result_literals, result_literals, shared_literals};
 use super::places::{self, text_agrees};
 use super::{annotation_trait, from_content_impl, template_static};
 use crate::attr::{Kind, Value};
@@ -25,18 +26,18 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     let finish = if layout.input.attrs.structured.is_some() {
         let base = base_bindings(layout, &quote!(Self), &quote!(__base));
         quote! {
-            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
-                Self::finish_with(__s, __meta, __p::None)
+            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
+                Self::finish_with(__s, __rmeta, __p::None)
             }
 
-            fn finish_with(__s: __Slots, __meta: &__p::Meta, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+            fn finish_with(__s: __Slots, __rmeta: __p::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
                 #base
                 #finish
             }
         }
     } else {
         quote! {
-            fn finish(__s: __Slots, __meta: &__p::Meta) -> __p::Result<Self, __p::ReadError> {
+            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                 #finish
             }
         }
@@ -244,145 +245,6 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
             return __p::Ok(true);
         }
     }
-}
-
-/// The call that refuses a block taken by `resolved` unless it carries every literal the
-/// field's attributes write in it (annotations, `_meta` entries, a link's parts); nothing for
-/// a block that carries none. A literal MIME type, link name or resource URI is checked, or
-/// selects the block, in the offer itself.
-fn expect_literals(resolved: &Resolved, block: &Block) -> TokenStream {
-    let name = resolved.field.ident.to_string();
-    let name = name.trim_start_matches("r#");
-    // The container's annotations, on every block that has no envelope of its own: named
-    // once per `offer` (`shared_literals`).
-    let mut out = TokenStream::new();
-    let mut literals = Vec::new();
-    if block.shared_envelope {
-        if !annotation_literals(&block.annotations).is_empty() {
-            out.extend(quote!(__p::expect(__b, __i, #name, __A)?;));
-        }
-    } else {
-        literals = annotation_literals(&block.annotations);
-    }
-    if let Kind::Link {
-        title,
-        description,
-        size,
-        ..
-    } = block.attr
-    {
-        if let Some(Value::Str(lit)) = title {
-            literals.push(quote!(__p::Expect::Title(#lit)));
-        }
-        if let Some(Value::Str(lit)) = description {
-            literals.push(quote!(__p::Expect::Description(#lit)));
-        }
-        if let Some(Value::Number { int: Some(n), .. }) = size {
-            literals.push(quote!(__p::Expect::Size(#n)));
-        }
-    }
-    let attrs = &resolved.field.attrs;
-    for (entries, place) in [
-        (&attrs.meta, "Meta"),
-        (&attrs.resource_meta, "ContentsMeta"),
-    ] {
-        let place = format_ident!("{}", place);
-        for entry in entries {
-            if let Some(lit) = literal(&entry.value) {
-                let key = &entry.key;
-                literals.push(quote!(__p::Expect::#place(#key, #lit)));
-            }
-        }
-    }
-    if let Some((_, ui)) = &attrs.resource_ui {
-        let text = ui.to_text();
-        literals.push(quote!(__p::Expect::ContentsMeta("ui", __p::Lit::Json(#text))));
-    }
-    if !literals.is_empty() {
-        out.extend(quote!(__p::expect(__b, __i, #name, &[#(#literals),*])?;));
-    }
-    out
-}
-
-/// The `const __A` the blocks with the container's envelope are checked against (its literal
-/// annotations), when one of them is read.
-pub(super) fn shared_literals(layout: &Layout) -> TokenStream {
-    let shared = layout.blocks().any(|(_, block)| block.shared_envelope);
-    let literals = annotation_literals(&layout.input.attrs.annotations);
-    if !shared || literals.is_empty() {
-        return TokenStream::new();
-    }
-    quote!(const __A: &[__p::Expect] = &[#(#literals),*];)
-}
-
-/// The literal annotation values `a` declares, as `__p::Expect`s.
-fn annotation_literals(a: &crate::attr::AnnotationsAttr) -> Vec<TokenStream> {
-    let mut literals = Vec::new();
-    if let Some(Value::Array(items, _)) = &a.audience {
-        let roles = items.iter().filter_map(|item| match item {
-            Value::Str(lit) if lit.value() == "user" => Some(quote!(__p::Role::User)),
-            Value::Str(lit) if lit.value() == "assistant" => Some(quote!(__p::Role::Assistant)),
-            _ => None,
-        });
-        literals.push(quote!(__p::Expect::Audience(&[#(#roles),*])));
-    }
-    if let Some(Value::Number { value, .. }) = &a.priority {
-        literals.push(quote!(__p::Expect::Priority(#value)));
-    }
-    if let Some(Value::Str(lit)) = &a.last_modified {
-        literals.push(quote!(__p::Expect::LastModified(#lit)));
-    }
-    literals
-}
-
-/// A literal `_meta` value as a `__p::Lit` (`None` for a field's value).
-fn literal(value: &Value) -> Option<TokenStream> {
-    match value {
-        Value::Str(lit) => Some(quote!(__p::Lit::Str(#lit))),
-        Value::Bool(lit) => Some(quote!(__p::Lit::Bool(#lit))),
-        Value::Number { int: Some(n), .. } => {
-            let n = i128::from(*n);
-            Some(quote!(__p::Lit::Int(#n)))
-        }
-        Value::Number { value, text, .. } if !text.contains(['.', 'e', 'E']) => {
-            #[allow(clippy::cast_possible_truncation)] // A negative integer literal.
-            let n = *value as i128;
-            Some(quote!(__p::Lit::Int(#n)))
-        }
-        Value::Number { value, .. } => Some(quote!(__p::Lit::Num(#value))),
-        Value::Field(_) | Value::Array(..) => None,
-    }
-}
-
-/// The call that refuses a result whose `_meta` lacks a literal entry the type (or variant)
-/// declares, or holds another value there; `None` when it declares none.
-fn expect_result_literals(layout: &Layout) -> Option<TokenStream> {
-    let entries = result_literals(layout)?;
-    let name = layout.input.name();
-    // A struct names them once, in `ContentSlots::RESULT_META` (a `structured` read with no
-    // block checks them there too); a variant in its own `finish`.
-    if layout.input.variant.is_none() {
-        return Some(
-            quote!(__p::expect_result_meta(__meta, #name, <Self as __p::ContentSlots>::RESULT_META)?;),
-        );
-    }
-    Some(quote!(__p::expect_result_meta(__meta, #name, &[#(#entries),*])?;))
-}
-
-/// The literal entries the type (or variant) declares in the result's `_meta`, as
-/// `(key, __p::Lit)`; `None` when it declares none.
-fn result_literals(layout: &Layout) -> Option<Vec<TokenStream>> {
-    let entries: Vec<TokenStream> = layout
-        .input
-        .attrs
-        .meta
-        .iter()
-        .filter_map(|entry| {
-            let (key, lit) = (&entry.key, literal(&entry.value)?);
-            Some(quote!((#key, #lit)))
-        })
-        .collect();
-    (!entries.is_empty()).then_some(entries)
 }
 
 /// The URI pattern a resource field takes.
@@ -729,7 +591,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
             }
             Role::Skip => quote_spanned!(ty.span()=> <#ty as __p::Default>::default()),
             Role::Flatten => {
-                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __meta)?)
+                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __rmeta)?)
             }
             Role::Block(block) => {
                 let what = describe_block(block);
@@ -759,14 +621,19 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
         (Some(checks), literals) => Some(quote!(#checks #literals)),
         (None, literals) => literals,
     };
+    // The result's `_meta` (`__rmeta`, absent when blocks are read alone) as the fields placed
+    // there read it (every source above is one): an absent one holds nothing.
+    let meta = (!sources.is_empty()).then(|| quote!(let __meta = __p::ResultMeta::meta(__rmeta);));
     let Some(checks) = checks else {
         return quote! {
+            #meta
             #rebind
             #sources
             __p::Ok(#ctor { #(#values)* })
         };
     };
     quote! {
+        #meta
         #rebind
         #sources
         let __r = #ctor { #(#values)* };

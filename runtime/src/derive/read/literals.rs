@@ -225,20 +225,42 @@ fn expect_one(
     ))
 }
 
+/// The result a derived type is read from: its `_meta`, or none when the type is read from
+/// blocks alone ([`FromContent::from_content`](crate::FromContent::from_content)), where the
+/// fields placed in the result's `_meta` find nothing and its literal entries are not checked.
+#[derive(Clone, Copy, Debug)]
+pub enum ResultMeta<'a> {
+    /// Blocks alone: there is no result.
+    Absent,
+    /// The `_meta` of the result that carried the blocks.
+    Of(&'a Meta),
+}
+
+impl<'a> ResultMeta<'a> {
+    /// The `_meta` the fields read: the result's, or an empty one when there is none.
+    pub fn meta(self) -> &'a Meta {
+        static NONE: Meta = Meta::new();
+        match self {
+            ResultMeta::Absent => &NONE,
+            ResultMeta::Of(meta) => meta,
+        }
+    }
+}
+
 /// Refuses a result whose `_meta` lacks an entry `type_name` declares as a literal
 /// (`#[content(meta("key" = "v"))]`) or holds another value there.
 ///
 /// # Errors
 /// The first entry missing or different, at `_meta.key`.
 pub fn expect_result_meta(
-    meta: &Meta,
+    meta: ResultMeta<'_>,
     type_name: &str,
     entries: &[(&'static str, Lit)],
 ) -> Result<(), ReadError> {
-    // `from_content` reads blocks alone: there is no result `_meta` to check.
-    if std::ptr::eq(meta, &raw const crate::content_traits::BLOCKS_ONLY) {
+    // Blocks read alone: there is no result `_meta` to check.
+    let ResultMeta::Of(meta) = meta else {
         return Ok(());
-    }
+    };
     let who = format!("`{type_name}`");
     entries
         .iter()
@@ -258,13 +280,20 @@ fn expect_meta(
         return Ok(());
     }
     let found = raw.map(|raw| cut(raw.get()).into_owned());
-    Err(refused(
+    let lacks = found.is_none() && matches!(at, At::Result);
+    let error = refused(
         at.meta_path(key),
         who,
         &format!("_meta entry {key:?}"),
         &lit.describe(),
         found,
-    ))
+    );
+    // Marked, so a reader that fills in absent entries tells this refusal apart by value.
+    Err(if lacks {
+        error.lacking_literal(key)
+    } else {
+        error
+    })
 }
 
 /// Whether `found` is the literal `lit`: the same text, or the same instant in another
@@ -285,20 +314,6 @@ fn field_word(field: &str) -> String {
 const LITERAL_RULE: &str =
     "(a block or result is read only when it carries the literal values its attributes write)";
 
-/// Whether `error` refuses a result whose `_meta` lacks the literal entry `key` the type or
-/// a variant declares: the refusal itself, or an enum's error that gives it as a variant's
-/// reason.
-pub(super) fn lacks_literal(error: &ReadError, key: &str) -> bool {
-    let detail = error.detail();
-    let declares = format!("declares _meta entry {key:?} ");
-    let lacks = |reason: &str| reason.contains(&declares) && reason.contains("found none");
-    (error.path().starts_with("_meta") && lacks(detail))
-        || (detail.starts_with("no variant of")
-            && detail
-                .split(LITERAL_RULE)
-                .any(|reason| lacks(reason.rsplit("`: ").next().unwrap_or_default())))
-}
-
 fn refused(
     path: String,
     who: &str,
@@ -311,4 +326,26 @@ fn refused(
         path,
         format!("{who} declares {what} {declared}, found {found} {LITERAL_RULE}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_lacking_a_literal_entry_is_marked_so_a_different_or_block_one_is_not() {
+        let entries = [("k", Lit::Str("v"))];
+        let missing = expect_result_meta(ResultMeta::Of(&Meta::new()), "T", &entries).unwrap_err();
+        assert!(missing.lacks_literal("k") && !missing.lacks_literal("j"));
+        assert_eq!(missing.path(), "_meta.k");
+
+        let mut other = Meta::new();
+        other.__insert_unchecked("k", Value::from("w"));
+        let different = expect_result_meta(ResultMeta::Of(&other), "T", &entries).unwrap_err();
+        assert!(!different.lacks_literal("k"), "{different}");
+
+        let block = ContentBlock::text("hi");
+        let in_block = expect(&block, 0, "f", &[Expect::Meta("k", Lit::Str("v"))]).unwrap_err();
+        assert!(!in_block.lacks_literal("k"), "{in_block}");
+    }
 }

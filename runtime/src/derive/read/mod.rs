@@ -22,11 +22,13 @@ use crate::wire::error::ReadError;
 
 mod literals;
 mod places;
+mod slots;
 mod sources;
 mod structured;
 
-pub use literals::{Expect, Lit, expect, expect_result_meta};
+pub use literals::{Expect, Lit, ResultMeta, expect, expect_result_meta};
 pub use places::{Found, Places, found, meta_json, var_text};
+pub use slots::{Many, One, Opt, Slot};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 
 /// The reading protocol behind `FromContent`: a nested `flatten` field's type takes part
@@ -57,13 +59,13 @@ pub trait ContentSlots: IntoContent + Sized {
     ) -> Result<bool, ReadError>;
 
     /// Builds the value once every block was offered.
-    fn finish(slots: Self::Slots, result_meta: &Meta) -> Result<Self, ReadError>;
+    fn finish(slots: Self::Slots, result_meta: ResultMeta<'_>) -> Result<Self, ReadError>;
 
     /// [`ContentSlots::finish`], the fields that have no place in the content (those of a
     /// `structured` type, which are in `structuredContent` only) taken from `base`.
     fn finish_with(
         slots: Self::Slots,
-        result_meta: &Meta,
+        result_meta: ResultMeta<'_>,
         base: Option<Self>,
     ) -> Result<Self, ReadError> {
         let _ = base;
@@ -103,7 +105,7 @@ pub trait ContentSlots: IntoContent + Sized {
     }
 
     /// Builds the type as a `flatten` field of another.
-    fn finish_nested(slot: Nested, result_meta: &Meta) -> Result<Self, ReadError> {
+    fn finish_nested(slot: Nested, result_meta: ResultMeta<'_>) -> Result<Self, ReadError> {
         let slots = slot
             .0
             .and_then(|slots| slots.downcast::<Self::Slots>().ok())
@@ -150,17 +152,19 @@ fn note_open(field: &str, what: &str) {
 /// block (noted by their `take`); no generated code is needed for it.
 pub(crate) fn unexpected_for<S, T>(
     slots: S,
-    finish: fn(S, &Meta) -> Result<T, ReadError>,
+    finish: fn(S, ResultMeta<'_>) -> Result<T, ReadError>,
     index: usize,
     block: &ContentBlock,
     name: &str,
 ) -> ReadError {
     OPEN.set(Open::Looking);
-    let missing = finish(slots, &Meta::new()).err().and_then(|e| {
-        let detail = e.detail();
-        let what = detail.strip_suffix(" block; found none")?;
-        detail.starts_with("field `").then(|| what.to_owned())
-    });
+    let missing = finish(slots, ResultMeta::Of(&Meta::new()))
+        .err()
+        .and_then(|e| {
+            let detail = e.detail();
+            let what = detail.strip_suffix(" block; found none")?;
+            detail.starts_with("field `").then(|| what.to_owned())
+        });
     let waiting = missing.or(match OPEN.take() {
         Open::Found(open) => Some(open),
         Open::Off | Open::Looking => None,
@@ -244,7 +248,7 @@ impl Text<'_> {
 /// Reads `T` from `blocks`, skipping the block at `skip` (the JSON text of structured content).
 pub(crate) fn read_content<T: ContentSlots>(
     blocks: &[ContentBlock],
-    result_meta: &Meta,
+    result_meta: ResultMeta<'_>,
     skip: Option<usize>,
 ) -> Result<T, ReadError> {
     T::finish(offer_all::<T>(blocks, skip)?, result_meta)
@@ -270,7 +274,7 @@ fn offer_all<T: ContentSlots>(
 /// [`read_content`] from owned blocks: what a field takes is moved out of its block.
 fn read_content_owned<T: ContentSlots>(
     mut blocks: Vec<ContentBlock>,
-    result_meta: &Meta,
+    result_meta: ResultMeta<'_>,
 ) -> Result<T, ReadError> {
     let mut slots = T::Slots::default();
     for (index, block) in blocks.iter_mut().enumerate() {
@@ -287,7 +291,7 @@ pub fn read_owned<T: ContentSlots>(result: CallToolResult) -> Result<T, ReadErro
     if result.is_error() {
         return Err(crate::content_traits::tool_error(&result));
     }
-    read_content_owned(result.content, &result.meta)
+    read_content_owned(result.content, ResultMeta::Of(&result.meta))
 }
 
 /// [`read_structured`] from an owned result: the blocks by value when there is no
@@ -299,7 +303,7 @@ pub(crate) fn read_structured_owned<T: ContentSlots + crate::content_traits::Fro
     if result.structured_content.is_some() || result.is_error() {
         return T::from_call_tool_result(&result);
     }
-    read_content_owned(result.content, &result.meta)
+    read_content_owned(result.content, ResultMeta::Of(&result.meta))
 }
 
 /// Reads a structured type from a tool result: from `structuredContent` (the type's whole
@@ -313,105 +317,14 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + serde::Serial
     structured::read_structured(result)
 }
 
-/// `FromContent::from_content_and_meta` of a derived type.
+/// `FromContent::from_content_and_meta` (the result's `_meta`) and `FromContent::from_content`
+/// (none) of a derived type.
 #[inline]
 pub fn from_content<T: ContentSlots>(
     blocks: &[ContentBlock],
-    result_meta: &Meta,
+    result_meta: ResultMeta<'_>,
 ) -> Result<T, ReadError> {
     read_content(blocks, result_meta, None)
-}
-
-// ---------------------------------------------------------------------------------------
-// Slots
-
-/// The slot of a block field.
-pub trait Slot: Default {
-    /// One element (one block's value).
-    type Item;
-    /// The field's value.
-    type Value;
-    /// Whether another block fits.
-    fn has_room(&self) -> bool;
-    /// Stores a block's value.
-    fn put(&mut self, item: Self::Item);
-    /// The field's value once every block was offered; `what` describes the block a
-    /// single-block field waits for ("a text").
-    fn take(self, field: &str, what: &str) -> Result<Self::Value, ReadError>;
-}
-
-/// Exactly one block.
-pub struct One<T>(Option<T>);
-/// At most one block (an `Option` field).
-pub struct Opt<T>(Option<T>);
-/// Any number of blocks (a `Vec` field).
-pub struct Many<T>(Vec<T>);
-
-impl<T> Default for One<T> {
-    fn default() -> Self {
-        Self(None)
-    }
-}
-impl<T> Default for Opt<T> {
-    fn default() -> Self {
-        Self(None)
-    }
-}
-impl<T> Default for Many<T> {
-    fn default() -> Self {
-        Self(Vec::new())
-    }
-}
-
-impl<T> Slot for One<T> {
-    type Item = T;
-    type Value = T;
-    fn has_room(&self) -> bool {
-        self.0.is_none()
-    }
-    fn put(&mut self, item: T) {
-        self.0 = Some(item);
-    }
-    fn take(self, field: &str, what: &str) -> Result<T, ReadError> {
-        self.0.ok_or_else(|| {
-            ReadError::message(
-                "content",
-                format!("field `{field}` expects {what} block; found none"),
-            )
-        })
-    }
-}
-
-impl<T> Slot for Opt<T> {
-    type Item = T;
-    type Value = Option<T>;
-    fn has_room(&self) -> bool {
-        self.0.is_none()
-    }
-    fn put(&mut self, item: T) {
-        self.0 = Some(item);
-    }
-    fn take(self, field: &str, what: &str) -> Result<Option<T>, ReadError> {
-        if self.0.is_none() {
-            note_open(field, what);
-        }
-        Ok(self.0)
-    }
-}
-
-impl<T> Slot for Many<T> {
-    type Item = T;
-    type Value = Vec<T>;
-    fn has_room(&self) -> bool {
-        true
-    }
-    fn put(&mut self, item: T) {
-        self.0.push(item);
-    }
-    fn take(self, field: &str, what: &str) -> Result<Vec<T>, ReadError> {
-        note_open(field, what);
-        Ok(self.0)
-    }
 }
 
 // ---------------------------------------------------------------------------------------

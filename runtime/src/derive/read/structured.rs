@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{ContentSlots, join, offer_all};
+use super::{ContentSlots, ResultMeta, join, offer_all};
 use crate::model::content::ContentBlock;
 use crate::model::json::RawJson;
 use crate::model::meta::Meta;
@@ -36,7 +36,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
 ) -> Result<T, ReadError> {
     let Some(structured) = &result.structured_content else {
-        return super::read_content(&result.content, &result.meta, None);
+        return super::read_content(&result.content, ResultMeta::Of(&result.meta), None);
     };
     let (value, structured_value) = match read_value::<T>(structured) {
         Ok(value) => (value, structured.to_value()),
@@ -53,7 +53,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     let copy = json_copy(&result.content, &structured_value);
     if result.content.len() == usize::from(copy.is_some()) {
         // No block to read, but the result's `_meta` is still the type's.
-        super::expect_result_meta(&result.meta, T::NAME, T::RESULT_META)?;
+        super::expect_result_meta(ResultMeta::Of(&result.meta), T::NAME, T::RESULT_META)?;
         return read_meta_alone(result, &structured_value, value);
     }
     read_blocks(result, copy, value, &structured_value)
@@ -109,7 +109,7 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
     // must carry), not a field's value.
     for (skip, (key, _)) in missing.iter().enumerate() {
         match read_with(Some(skip)) {
-            Err(error) if super::literals::lacks_literal(&error, key) => return Err(error),
+            Err(error) if error.lacks_literal(key) => return Err(error),
             _ => {}
         }
     }
@@ -214,7 +214,7 @@ fn read_over<T: ContentSlots>(
     base: T,
 ) -> Result<T, ReadError> {
     let slots = offer_all::<T>(&result.content, copy)?;
-    T::finish_with(slots, &result.meta, Some(base))
+    T::finish_with(slots, ResultMeta::Of(&result.meta), Some(base))
 }
 
 /// The index of the last text block whose JSON equals `structured`.
