@@ -4,6 +4,9 @@
 //! `lastModified`, and the one `null` rule in the requests the router reads
 //! (`tools/call`, `prompts/get`, `resources/read`, `completion/complete`).
 
+#[path = "common/quotes.rs"]
+mod quotes;
+
 use mcp_content::{
     CallToolResult, ContentBlock, Context, Meta, MetaKey, ProtocolVersion, ReadResourceResult,
     Router, SerializeFor, UnknownBlock, Validate, read_json,
@@ -15,23 +18,6 @@ const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V2025_11_25,
     ProtocolVersion::V2026_07_28,
 ];
-
-/// Whether every quotation (`"…"` or `` `…` ``) in `text` holds at most 80 characters.
-fn quotes_are_cut(text: &str) -> bool {
-    let mut rest = text;
-    while let Some(open) = rest.find(['"', '`']) {
-        let quote = rest.as_bytes()[open] as char;
-        let body = &rest[open + 1..];
-        let Some(close) = body.find(quote) else {
-            return body.chars().count() <= 81;
-        };
-        if body[..close].chars().count() > 80 {
-            return false;
-        }
-        rest = &body[close + 1..];
-    }
-    true
-}
 
 /// Whether every key of `path` holds at most 80 characters (81 with the `…`).
 fn path_is_cut(path: &str) -> bool {
@@ -45,7 +31,10 @@ fn assert_cut(value: &impl Validate, path: &str, detail: &str) {
     let problem = &error.problems()[0];
     assert_eq!(problem.path, path, "{error}");
     assert!(path_is_cut(&problem.path), "{error}");
-    assert!(quotes_are_cut(&problem.violation.message), "{error}");
+    assert!(
+        quotes::quotes_are_cut(&problem.violation.message, 80),
+        "{error}"
+    );
     assert!(problem.violation.message.contains(detail), "{error}");
     assert!(
         error.to_string().len() < 400,

@@ -5,6 +5,8 @@
 
 #[path = "common/probe14.rs"]
 mod probe14_common;
+#[path = "common/quotes.rs"]
+mod quotes;
 
 use mcp_content::{CallToolResult, Content, Validate};
 use probe14_common::read;
@@ -226,23 +228,6 @@ struct Res {
     name: String,
 }
 
-/// Whether every quotation (`"…"` or `` `…` ``) in `text` holds at most 81 characters.
-fn quotes_are_cut(text: &str) -> bool {
-    let mut rest = text;
-    while let Some(open) = rest.find(['"', '`']) {
-        let quote = rest.as_bytes()[open] as char;
-        let body = &rest[open + 1..];
-        let Some(close) = body.find(quote) else {
-            return body.chars().count() <= 81;
-        };
-        if body[..close].chars().count() > 81 {
-            return false;
-        }
-        rest = &body[close + 1..];
-    }
-    true
-}
-
 /// Reading back into a derived type bounds what it quotes from the peer: an unknown block's
 /// type (it was named whole: "unexpected xxx…(1000) block"), the text of a tool's error
 /// (a 1 MiB message came back whole; now its first 300 characters), and every value a
@@ -302,7 +287,10 @@ fn derived_reads_bound_what_they_quote() {
         resource("file:///x.txt", "text/plain", &format!("\"{long}\""), "x"),
     ] {
         let error = read::<Res>(&doc).unwrap_err();
-        assert!(quotes_are_cut(&error) && error.len() < 400, "{error}");
+        assert!(
+            quotes::quotes_are_cut(&error, 81) && error.len() < 400,
+            "{error}"
+        );
     }
 }
 
@@ -321,7 +309,10 @@ fn parts_and_messages_quote_short() {
         ),
     ] {
         let error = serde_json::from_str::<Part>(&json).unwrap_err().to_string();
-        assert!(quotes_are_cut(&error) && error.len() < 300, "{error}");
+        assert!(
+            quotes::quotes_are_cut(&error, 81) && error.len() < 300,
+            "{error}"
+        );
     }
     let error = serde_json::from_str::<Message>(&format!(r#"{{"role":"{long}","content":[]}}"#))
         .unwrap_err()
