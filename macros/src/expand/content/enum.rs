@@ -22,9 +22,16 @@ pub(super) fn expand(item: &Enum, layouts: &[Layout]) -> TokenStream {
             Self::#variant { #(#bindings,)* } => { #body }
         })
     });
-    let write = quote! {
-        match self {
-            #(#arms)*
+    // Without variants the match is the end: nothing after it (no unreachable code warned of
+    // in the user's crate).
+    let write = if item.variants.is_empty() {
+        quote!(match self {})
+    } else {
+        quote! {
+            match self {
+                #(#arms)*
+            }
+            __o.finish()
         }
     };
     let reads = item.attrs.write_only.is_none() && item.original.generics.params.is_empty();

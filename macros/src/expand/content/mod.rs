@@ -55,6 +55,7 @@ fn expand_struct(input: &Input, layout: &Layout) -> TokenStream {
     let body = write::body(layout);
     let write = quote! {
         #body
+        __o.finish()
     };
     let reading = if input.reads() {
         read::struct_reader(layout)
@@ -72,7 +73,8 @@ fn expand_struct(input: &Input, layout: &Layout) -> TokenStream {
 }
 
 /// The impls both a struct and an enum get, around their generated parts: `templates`
-/// (items), the body of `extend_content` (`write`), and the reading items.
+/// (items), the body of `try_extend_content` after its `__o` (`write`, which ends in the
+/// result), and the reading items.
 fn impls(
     input: &syn::DeriveInput,
     krate: Option<&syn::Path>,
@@ -119,7 +121,6 @@ fn impls(
                 fn try_extend_content(self, __blocks: &mut __p::Vec<__p::ContentBlock>, __result_meta: &mut __p::Meta) -> __p::Result<(), __p::WriteError> {
                     let __o = &mut __p::Out::new(__blocks);
                     #write
-                    __o.finish()
                 }
             }
 

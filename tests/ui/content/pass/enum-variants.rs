@@ -1,3 +1,6 @@
+// The derive's code gives the user no warning, an enum without variants included.
+#![deny(warnings)]
+
 use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent, MimeType, Uri};
 
 /// Every variant shape: tuple, named, unit, skipped; enum-level and variant-level attributes;
