@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoContent, Priority, Role, Timestamp};
 
 /// Annotations: struct-level defaults, field-level overrides, literals and field values.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor, read_json};
 
 /// `any_mime`: written as `image/png`, read back from an image of any type.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 /// A crate that re-exports the runtime under its own path, as a framework built on
 /// mcp-content would.
 mod framework {

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoContent, MimeType, Uri};
 
 /// Resource links: the field is the URI; name, title, description, MIME type and size are

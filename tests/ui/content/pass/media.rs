@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use std::borrow::Cow;
 
 use mcp_content::{Base64Data, Content, FromContent, IntoContent, MimeType};

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{CallToolResult, Content, FromContent, IntoCallToolResult};
 
 /// `_meta` in all three places, from literals and from fields.

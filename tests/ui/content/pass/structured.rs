@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoCallToolResult, StructuredOutput};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoContent};
 
 /// An `Option` field in a query expression: `None` leaves it out, and it reads back as `None`.

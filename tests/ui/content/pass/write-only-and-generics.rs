@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use std::fmt::Display;
 
 use mcp_content::{Content, IntoContent};

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoCallToolResult};
 
 /// Variants that differ only in a literal their blocks carry: each reads back as itself.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, IntoContent};
 
 /// A written-only type (write_only, or generic) flattens into a written-only type.

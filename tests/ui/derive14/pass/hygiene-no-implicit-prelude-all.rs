@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 #![deny(unused_qualifications, warnings)]
 
 #[no_implicit_prelude]

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoCallToolResult, Uri};
 
 /// Literals at the edges of what the spec allows are written and read back.

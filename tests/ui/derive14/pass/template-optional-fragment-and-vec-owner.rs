@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoCallToolResult};
 
 /// An `Option` variable in a fragment expression leaves `#…` out when `None`, and reads back.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, FromContent, IntoContent, Uri};
 
 /// Collections of what each kind takes fan out, one block per element.

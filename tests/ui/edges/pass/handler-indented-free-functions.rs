@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // Handlers that are indented but free (in a module, in a function body, after braces in
 // strings, comments and character literals) are not mistaken for associated functions.
 

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // A parameter named like its function compiles and serves under `#[tool]`, `#[prompt]` and
 // `#[resource]`: the glue calls the function through an alias bound before the parameters
 // (called at run time in `handler_tool.rs` and `handler_prompt_resource.rs`).

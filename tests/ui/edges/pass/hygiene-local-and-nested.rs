@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 #![deny(warnings, unused_qualifications)]
 
 mod tools {

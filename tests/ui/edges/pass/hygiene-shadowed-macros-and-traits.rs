@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 #![no_implicit_prelude]
 #![deny(warnings, unused_qualifications, unused_results)]
 #![allow(non_camel_case_types, dead_code, unused_macros)]

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, IntoContent};
 
 /// MIME types are case-insensitive and take parameters; a priority may be any number

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // A query expression of one variable takes its own name only, and `{/x}` one segment: none
 // of these share a URI with another, so `router!` compiles them and `build()` takes them.
 

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{Content, IntoCallToolResult, FromContent, prompt, resource, router, tool};
 
 /// A derived type: raw identifiers as a template variable and as a `_meta` source.

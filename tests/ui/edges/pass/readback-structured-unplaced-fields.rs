@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 #![deny(warnings, unused_qualifications)]
 
 // A structured struct and enum with fields that have no place in the blocks (and `skip`

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // URI-template forms that read back, each round-tripped: a variable used twice, reserved
 // (`{+x}`) and fragment (`{#x}`) expansion, non-`String` variables apart from each other, a
 // custom `FromStr` type, a variable that is also a `_meta` value; and borrowed variables (`&str`, `Cow<str>`) in a type that is

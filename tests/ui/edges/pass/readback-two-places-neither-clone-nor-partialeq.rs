@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // A field read back from several places (two URIs, a `_meta` entry; a text and a URI) whose
 // type is neither `Clone` nor `PartialEq`: the places are compared as written, so it needs
 // nothing beyond what writing and reading it ask.

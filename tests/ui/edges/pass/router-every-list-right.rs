@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // Every list right, by module paths, with trailing commas and `crate = …`: it builds, and
 // resources that only look alike (the path's case, a leading `/` or `?`, a reserved
 // character a simple variable cannot write) are not refused.

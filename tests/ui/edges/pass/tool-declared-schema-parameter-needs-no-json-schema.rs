@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! A tool with a hand-written `input_schema`: its parameter types are read with serde and
 //! need no `JsonSchema`.
 

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{resource, router};
 
 /// Raw logs of a day.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{prompt, resource, router, tool, Context};
 
 /// Case matters in JSON: `A` and `a` are two arguments.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{router, tool};
 
 #[doc = include_str!("../include-doc.md")]

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! Function shapes a handler may have: `const fn`, `mut` parameters, a raw-identifier
 //! function name, two contexts, paths through `crate::`/`self::` in `router!`, and a
 //! re-exported runtime (`crate = …`).

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! Parameters named like the locals of the generated code do not collide with them.
 #![allow(non_snake_case)]
 

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 use mcp_content::{prompt, router, tool};
 
 /// A tool.

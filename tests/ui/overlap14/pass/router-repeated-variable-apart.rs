@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // A variable used twice takes one value: `users://{id}/posts/{id}` never matches
 // `users://7/posts/8`, so `router!` compiles the two and `build()` takes them.
 

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // Several query variables take their own names only, each once; several unnamed ones one
 // separator fewer than variables; a long name is read whole: none of these share a URI
 // with another, so `router!` compiles them and `build()` takes them.

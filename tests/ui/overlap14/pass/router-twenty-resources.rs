@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 // Twenty resources (190 pairs, several with many query variables), all disjoint: the
 // compile-time overlap check of `router!` takes them quickly, and `build()` agrees.
 
