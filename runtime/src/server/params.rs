@@ -11,6 +11,12 @@
 //!   `logLevel` of `"loud"` is not "no log messages"). Other keys take any value; a key that
 //!   breaks the key grammar is dropped by the transports, not refused (the progress token
 //!   must survive a peer's one odd key).
+//! - **The parser's depth**: what a transport parses (`serde_json`, whose 128 levels admit
+//!   127 arrays or objects one in another) nests at most that deep from the JSON-RPC
+//!   message; params built in process (`Router::handle`, `Router::call_tool`…) are
+//!   held to the same levels, so one request is accepted or refused alike wherever it comes
+//!   in, and a value nested 100,000 deep is refused with `-32602` naming its path, never
+//!   read (or dropped) with recursion that overflows the stack.
 
 use serde_json::{Map, Value};
 
@@ -51,6 +57,76 @@ pub(crate) const MCP_REQUESTS: [&str; 20] = [
     "tasks/cancel",
     "tasks/update",
 ];
+
+/// How many levels a request's params sit below the JSON-RPC message root (`{"params": …}`).
+pub(crate) const PARAMS_LEVEL: usize = 1;
+
+/// How many levels `params.arguments` and `params.inputResponses` sit below the message root.
+pub(crate) const ARGUMENTS_LEVEL: usize = 2;
+
+/// The parser's depth on a value of a request, `levels` below the JSON-RPC message root
+/// (see the module docs): `-32602` naming the path of the first container past the 128
+/// levels a transport's parser reads, found without recursion. `at` is the value's own path
+/// (`params.arguments`).
+pub(crate) fn check_depth(value: &Value, at: &str, levels: usize) -> Result<(), ProtocolError> {
+    use crate::wire::limits::{ReadLimits, ValueProblem, check_value_depth};
+    // `serde_json` counts down from 128 on entering an array or object and stops at 0: a
+    // message holds at most 127 containers, one in another.
+    let max_depth = ReadLimits::PARSER_MAX_DEPTH - 1 - levels;
+    match check_value_depth(value, max_depth, usize::MAX) {
+        Ok(_) => Ok(()),
+        Err(ValueProblem::TooDeep(path) | ValueProblem::TooMany(path)) => {
+            let path = match path.as_str() {
+                "." => at.to_owned(),
+                inner if inner.starts_with('[') => format!("{at}{inner}"),
+                inner => format!("{at}.{inner}"),
+            };
+            Err(ProtocolError::invalid_params(format!(
+                "{path}: nested deeper than the JSON parser's {} levels, counted from the \
+                 request message (rule: limit)",
+                ReadLimits::PARSER_MAX_DEPTH
+            )))
+        }
+    }
+}
+
+/// [`check_depth`] on a value the caller hands over: refused, it is taken apart without
+/// recursion (dropping it as it is would recurse once per level).
+pub(crate) fn check_owned_depth(
+    value: Value,
+    at: &str,
+    levels: usize,
+) -> Result<Value, ProtocolError> {
+    match check_depth(&value, at, levels) {
+        Ok(()) => Ok(value),
+        Err(error) => {
+            crate::wire::limits::drop_iteratively(value);
+            Err(error)
+        }
+    }
+}
+
+/// [`check_owned_depth`] on an object (a request's params or arguments).
+pub(crate) fn check_owned_map_depth(
+    map: Map<String, Value>,
+    at: &str,
+    levels: usize,
+) -> Result<Map<String, Value>, ProtocolError> {
+    let value = check_owned_depth(Value::Object(map), at, levels)?;
+    let Value::Object(map) = value else {
+        return Ok(Map::new());
+    };
+    Ok(map)
+}
+
+/// [`check_owned_map_depth`] on a request's `arguments`, when there are any.
+pub(crate) fn check_arguments(
+    arguments: Option<Map<String, Value>>,
+) -> Result<Option<Map<String, Value>>, ProtocolError> {
+    arguments
+        .map(|arguments| check_owned_map_depth(arguments, "params.arguments", ARGUMENTS_LEVEL))
+        .transpose()
+}
 
 /// The `-32602` error for a params member that is `null` (the one `null` rule), naming
 /// what the member holds when it is not `null`.

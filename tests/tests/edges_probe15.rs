@@ -1,0 +1,202 @@
+//! Issue 11 classes found open by the wire15 hostile-peer round: a request built in process
+//! (`Router::handle`, `Router::call_tool`, `Router::get_prompt`) with a value nested past
+//! the 128 levels every transport's parser reads, which overflowed the stack; priorities a
+//! `f64` cannot hold. Each case here failed before its fix.
+
+#[path = "common/deep.rs"]
+mod deep;
+
+use deep::{nested, on_stack};
+use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
+use serde_json::{Map, Value, json};
+
+/// Takes any JSON value.
+#[mcp_content::tool]
+fn echo(v: Value) -> String {
+    v.is_array().to_string()
+}
+
+/// Greets.
+#[mcp_content::prompt]
+fn greet(name: String) -> String {
+    name
+}
+
+fn router() -> Router {
+    mcp_content::router! { tools: [echo], prompts: [greet] }
+        .build()
+        .unwrap()
+}
+
+fn block_on<T>(future: impl Future<Output = T>) -> T {
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(future)
+}
+
+fn handle(
+    router: &Router,
+    version: ProtocolVersion,
+    method: &str,
+    params: Value,
+) -> Result<Value, ProtocolError> {
+    let Value::Object(params) = params else {
+        panic!("params are an object")
+    };
+    block_on(router.handle(method, Some(params), Context::new(Meta::new(), version)))
+}
+
+/// `params` with `nested(depth)` put at `pointer`, built and dropped without recursion by
+/// the caller's side (the router takes it).
+fn params_with(template: Value, pointer: &str, depth: usize) -> Value {
+    let mut params = template;
+    *params
+        .pointer_mut(pointer)
+        .expect("the pointer is in the template") = nested(depth);
+    params
+}
+
+/// `(method, params template, pointer, path of the value, levels above it in the message)`.
+fn deep_places() -> Vec<(&'static str, Value, &'static str, &'static str, usize)> {
+    vec![
+        (
+            "tools/call",
+            json!({"name": "echo", "arguments": {"v": 0}}),
+            "/arguments/v",
+            "params.arguments.v",
+            3,
+        ),
+        (
+            "tools/call",
+            json!({"name": "nope", "arguments": {"v": 0}}),
+            "/arguments/v",
+            "params.arguments.v",
+            3,
+        ),
+        (
+            "tools/call",
+            json!({"name": "echo", "arguments": {"v": 1}, "_meta": {"com.example/x": 0}}),
+            "/_meta/com.example~1x",
+            "params._meta.com.example/x",
+            3,
+        ),
+        (
+            "tools/call",
+            json!({"name": "echo", "arguments": {"v": 1}, "inputResponses": {"q": 0}}),
+            "/inputResponses/q",
+            "params.inputResponses.q",
+            3,
+        ),
+        (
+            "prompts/get",
+            json!({"name": "greet", "arguments": {"name": 0}}),
+            "/arguments/name",
+            "params.arguments.name",
+            3,
+        ),
+        (
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "greet", "x": 0}, "argument": {"name": "name", "value": ""}}),
+            "/ref/x",
+            "params.ref.x",
+            3,
+        ),
+        (
+            "resources/read",
+            json!({"uri": "a:b", "x-extra": 0}),
+            "/x-extra",
+            "params.x-extra",
+            2,
+        ),
+        ("tools/list", json!({"x": 0}), "/x", "params.x", 2),
+    ]
+}
+
+/// A request built in process holds to the levels a transport's parser reads: params
+/// nested past 128 levels counted from the JSON-RPC message are refused with `-32602`
+/// naming the path of the first container too deep (rule `limit`), at 129 levels as at
+/// 100,000 — never read or dropped with recursion (which overflowed a 2 MiB stack from about
+/// 5,000 levels in tool arguments, prompt arguments, `inputResponses`, `_meta`, `ref`).
+/// The same request as one JSON-RPC message is parsed by `serde_json` (what the HTTP
+/// endpoint and rmcp's transports do) exactly when the router takes it.
+#[test]
+fn params_past_the_parsers_depth_are_refused_by_the_router_with_their_path() {
+    on_stack(2 << 20, || {
+        let router = router();
+        let mut cases = 0;
+        for (method, template, pointer, path, levels) in deep_places() {
+            // `serde_json` reads 127 containers one in another; `levels` of them are the
+            // message's own (`{"params": {…}}` and those down to the value).
+            let within = 127 - levels;
+            let message = |depth: usize| {
+                let params = params_with(template.clone(), pointer, depth);
+                json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).to_string()
+            };
+            assert!(serde_json::from_str::<Value>(&message(within)).is_ok());
+            assert!(serde_json::from_str::<Value>(&message(within + 1)).is_err());
+            for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2026_07_28] {
+                let at_border = handle(
+                    &router,
+                    version,
+                    method,
+                    params_with(template.clone(), pointer, within),
+                );
+                if let Err(error) = &at_border {
+                    assert!(
+                        !error.message.contains("levels"),
+                        "{method} {path}: {error}"
+                    );
+                }
+                for depth in [within + 1, 5_000, 100_000] {
+                    let params = params_with(template.clone(), pointer, depth);
+                    let error = handle(&router, version, method, params).unwrap_err();
+                    assert_eq!(error.code, ProtocolError::INVALID_PARAMS, "{error}");
+                    let expected = format!(
+                        "{path}{}: nested deeper than the JSON parser's 128 levels, counted \
+                         from the request message (rule: limit)",
+                        "[0]".repeat(within)
+                    );
+                    assert_eq!(error.message, expected, "{method} {depth}");
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 48);
+    });
+}
+
+/// `Router::call_tool` and `Router::get_prompt`, called in process with arguments nested
+/// 100,000 deep, refuse them the same way (the tool's glue read them with recursion), for a
+/// known and an unknown name; within the levels, a `Value` parameter takes them.
+#[test]
+fn in_process_calls_hold_arguments_to_the_parsers_depth() {
+    on_stack(2 << 20, || {
+        let router = router();
+        let context = || Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
+        let arguments = |name: &str, depth: usize| {
+            let mut map = Map::new();
+            map.insert(name.to_owned(), nested(depth));
+            Some(map)
+        };
+        for name in ["echo", "nope"] {
+            let error =
+                block_on(router.call_tool(name, arguments("v", 100_000), context())).unwrap_err();
+            assert!(
+                error.message.starts_with("params.arguments.v[0][0]")
+                    && error.message.ends_with("(rule: limit)"),
+                "{error}"
+            );
+        }
+        for name in ["greet", "nope"] {
+            let error = block_on(router.get_prompt(name, arguments("name", 100_000), context()))
+                .unwrap_err();
+            assert!(error.message.ends_with("(rule: limit)"), "{error}");
+        }
+        let result = block_on(router.call_tool("echo", arguments("v", 124), context())).unwrap();
+        assert!(!result.is_error(), "{result:?}");
+        let error = block_on(router.call_tool("echo", arguments("v", 125), context())).unwrap_err();
+        assert!(error.message.ends_with("(rule: limit)"), "{error}");
+        assert!(!result.is_error(), "{result:?}");
+    });
+}
