@@ -200,3 +200,43 @@ fn in_process_calls_hold_arguments_to_the_parsers_depth() {
         assert!(!result.is_error(), "{result:?}");
     });
 }
+
+/// `ToolOutput::check_value` and `check` (what the router's output checks and a client's
+/// typed read call) refuse structured content nested past the parser's 128 levels, built
+/// in process at any depth, with its path and rule `limit`: the validator recurses once per
+/// level (a recursive schema over 20,000 levels overflowed a 2 MiB stack). Within the
+/// levels, where the reader reads, the schema decides.
+#[test]
+fn output_checks_refuse_structured_content_past_the_parsers_depth() {
+    use mcp_content::convert::ToolOutput;
+    use mcp_content::rules::Rule;
+    use mcp_content::{CallToolResult, ReadLimits, read_json_with};
+    on_stack(2 << 20, || {
+        let schema =
+            json!({"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "integer"}]});
+        let output = ToolOutput::new(schema.as_object().unwrap().clone()).unwrap();
+        // The deepest structured content a reader takes, and one level more.
+        let doc = |depth: usize| {
+            format!(
+                r#"{{"content":[],"structuredContent":{}}}"#,
+                deep::nested_text(depth)
+            )
+        };
+        let unlimited = ReadLimits::unlimited();
+        let read = read_json_with::<CallToolResult>(doc(127).as_bytes(), &unlimited);
+        assert!(read.is_ok(), "{read:?}");
+        let refused =
+            read_json_with::<CallToolResult>(doc(128).as_bytes(), &unlimited).unwrap_err();
+        assert_eq!(output.check_value(&nested(127)), Ok(()));
+        for depth in [128, 20_000, 100_000] {
+            let value = nested(depth);
+            let error = output.check_value(&value).unwrap_err();
+            assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
+            assert_eq!(error.path(), refused.path());
+            assert_eq!(error.detail(), refused.detail());
+            let result = CallToolResult::structured(value);
+            assert_eq!(output.check(&result).unwrap_err(), error);
+            assert_eq!(output.value(&result).unwrap_err(), error);
+        }
+    });
+}
