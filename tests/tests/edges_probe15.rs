@@ -16,6 +16,12 @@ fn echo(v: Value) -> String {
     v.is_array().to_string()
 }
 
+/// Returns structured content nested `depth` levels deep.
+#[mcp_content::tool]
+fn deep_result(depth: usize) -> mcp_content::CallToolResult {
+    mcp_content::CallToolResult::structured(nested(depth))
+}
+
 /// Greets.
 #[mcp_content::prompt]
 fn greet(name: String) -> String {
@@ -23,7 +29,7 @@ fn greet(name: String) -> String {
 }
 
 fn router() -> Router {
-    mcp_content::router! { tools: [echo], prompts: [greet] }
+    mcp_content::router! { tools: [echo, deep_result], prompts: [greet] }
         .build()
         .unwrap()
 }
@@ -223,12 +229,12 @@ fn output_checks_refuse_structured_content_past_the_parsers_depth() {
             )
         };
         let unlimited = ReadLimits::unlimited();
-        let read = read_json_with::<CallToolResult>(doc(127).as_bytes(), &unlimited);
+        let read = read_json_with::<CallToolResult>(doc(126).as_bytes(), &unlimited);
         assert!(read.is_ok(), "{read:?}");
         let refused =
-            read_json_with::<CallToolResult>(doc(128).as_bytes(), &unlimited).unwrap_err();
-        assert_eq!(output.check_value(&nested(127)), Ok(()));
-        for depth in [128, 20_000, 100_000] {
+            read_json_with::<CallToolResult>(doc(127).as_bytes(), &unlimited).unwrap_err();
+        assert_eq!(output.check_value(&nested(126)), Ok(()));
+        for depth in [127, 20_000, 100_000] {
             let value = nested(depth);
             let error = output.check_value(&value).unwrap_err();
             assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
@@ -237,6 +243,126 @@ fn output_checks_refuse_structured_content_past_the_parsers_depth() {
             let result = CallToolResult::structured(value);
             assert_eq!(output.check(&result).unwrap_err(), error);
             assert_eq!(output.value(&result).unwrap_err(), error);
+        }
+    });
+}
+
+/// The readers stop where `serde_json` stops, in every place free-form JSON is kept: its
+/// 128 levels read 127 arrays or objects one in another, and a document of 128 was read
+/// (under `ReadLimits::unlimited`) and relayed to peers that cannot parse it (rmcp among
+/// them). From bytes and from a `Value`, a document is read exactly when `serde_json`
+/// parses it, and the refusal names the first container too deep with rule `limit`.
+#[test]
+fn unlimited_readers_stop_where_serde_json_stops() {
+    use mcp_content::rules::Rule;
+    use mcp_content::{
+        CallToolResult, ContentBlock, GetPromptResult, ReadLimits, Tool, read_json_with,
+        read_value_with,
+    };
+    fn both<T: serde::de::DeserializeOwned>(text: &str) -> (bool, Option<String>) {
+        let unlimited = ReadLimits::unlimited();
+        let bytes = read_json_with::<T>(text.as_bytes(), &unlimited);
+        if let Ok(value) = serde_json::from_str::<Value>(text) {
+            let from_value = read_value_with::<T>(value, &unlimited);
+            assert_eq!(bytes.is_ok(), from_value.is_ok(), "{text}");
+        }
+        match bytes {
+            Ok(_) => (true, None),
+            Err(error) => {
+                assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
+                (false, Some(error.path().to_owned()))
+            }
+        }
+    }
+    // `{}` marks where the nested arrays go; the number of containers around that place.
+    let places: [(&str, &str, usize); 6] = [
+        (
+            "CallToolResult",
+            r#"{"content":[],"structuredContent":{}}"#,
+            1,
+        ),
+        (
+            "CallToolResult",
+            r#"{"content":[],"_meta":{"com.example/x":{}}}"#,
+            2,
+        ),
+        (
+            "CallToolResult",
+            r#"{"content":[{"type":"text","text":"t","x-extra":{}}]}"#,
+            3,
+        ),
+        ("ContentBlock", r#"{"type":"x-unknown","deep":{}}"#, 1),
+        (
+            "Tool",
+            r#"{"name":"t","inputSchema":{"type":"object","default":{}}}"#,
+            2,
+        ),
+        ("GetPromptResult", r#"{"messages":[],"x-extra":{}}"#, 1),
+    ];
+    let mut cases = 0;
+    for (kind, template, around) in places {
+        for depth in 120..=130 {
+            let text = template.replacen("{}", &deep::nested_text(depth), 1);
+            let parses = serde_json::from_str::<Value>(&text).is_ok();
+            let (read, path) = match kind {
+                "CallToolResult" => both::<CallToolResult>(&text),
+                "ContentBlock" => both::<ContentBlock>(&text),
+                "Tool" => both::<Tool>(&text),
+                _ => both::<GetPromptResult>(&text),
+            };
+            assert_eq!(read, parses, "{kind} {depth}: {path:?}");
+            assert_eq!(parses, around + depth <= 127, "{kind} {depth}");
+            if let Some(path) = path {
+                // The 128th container: the array 127 - `around` levels into the place.
+                assert!(path.ends_with(&"[0]".repeat(127 - around)), "{path}");
+                assert!(!path.ends_with(&"[0]".repeat(128 - around)), "{path}");
+            }
+            cases += 1;
+        }
+    }
+    assert_eq!(cases, 66);
+}
+
+/// How many arrays are nested around the innermost value, counted without recursion.
+fn depth_of(mut value: &Value) -> usize {
+    let mut depth = 0;
+    while let Some(first) = value.as_array().and_then(|items| items.first()) {
+        depth += 1;
+        value = first;
+    }
+    depth
+}
+
+/// `to_value_for` gives the value of what `to_json_for` writes at any depth: structured
+/// content built in process past the parser's levels (which the model holds and writes)
+/// made it panic ("model values always serialize to JSON"), and with it `Router::handle`
+/// answering a tool that returns such a result, for every protocol version.
+#[test]
+fn to_value_for_and_the_router_take_results_of_any_depth() {
+    use mcp_content::{CallToolResult, SerializeFor};
+    on_stack(16 << 20, || {
+        let router = router();
+        for depth in [126, 127, 200, 5_000] {
+            let result = CallToolResult::structured(nested(depth));
+            for version in ProtocolVersion::ALL {
+                let value = result.to_value_for(version);
+                let structured = if version.has_result_type() {
+                    &value["structuredContent"]
+                } else {
+                    &value["structuredContent"]["result"]
+                };
+                assert_eq!(depth_of(structured), depth, "{version}");
+                assert!(value["content"][0]["text"].is_string());
+                let answer = handle(
+                    &router,
+                    version,
+                    "tools/call",
+                    json!({"name": "deep_result", "arguments": {"depth": depth}}),
+                )
+                .unwrap();
+                assert_eq!(answer["content"], value["content"], "{version}");
+                assert_eq!(answer["structuredContent"], value["structuredContent"]);
+            }
         }
     });
 }

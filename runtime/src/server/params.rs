@@ -70,9 +70,7 @@ pub(crate) const ARGUMENTS_LEVEL: usize = 2;
 /// (`params.arguments`).
 pub(crate) fn check_depth(value: &Value, at: &str, levels: usize) -> Result<(), ProtocolError> {
     use crate::wire::limits::{ReadLimits, ValueProblem, check_value_depth};
-    // `serde_json` counts down from 128 on entering an array or object and stops at 0: a
-    // message holds at most 127 containers, one in another.
-    let max_depth = ReadLimits::PARSER_MAX_DEPTH - 1 - levels;
+    let max_depth = ReadLimits::PARSER_MAX_DEPTH - levels;
     match check_value_depth(value, max_depth, usize::MAX) {
         Ok(_) => Ok(()),
         Err(ValueProblem::TooDeep(path) | ValueProblem::TooMany(path)) => {
@@ -82,9 +80,8 @@ pub(crate) fn check_depth(value: &Value, at: &str, levels: usize) -> Result<(), 
                 inner => format!("{at}.{inner}"),
             };
             Err(ProtocolError::invalid_params(format!(
-                "{path}: nested deeper than the JSON parser's {} levels, counted from the \
-                 request message (rule: limit)",
-                ReadLimits::PARSER_MAX_DEPTH
+                "{path}: nested deeper than the JSON parser's 128 levels, counted from the \
+                 request message (rule: limit)"
             )))
         }
     }
