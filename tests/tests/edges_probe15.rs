@@ -366,3 +366,44 @@ fn to_value_for_and_the_router_take_results_of_any_depth() {
         }
     });
 }
+
+/// The rules quote a peer's or a caller's text cut to 80 characters everywhere: a reserved
+/// `_meta` prefix of 300 characters (`MetaKey::user`, `Meta::insert`) came back whole, and
+/// so did the digits of a duration without a unit (`CacheHint::parse`).
+#[test]
+fn reserved_prefixes_and_durations_are_quoted_cut() {
+    use mcp_content::{CacheHint, Meta, MetaKey};
+    let long = "q".repeat(300);
+    let cut = format!("{}…", "q".repeat(80));
+    let key = format!("io.modelcontextprotocol.{long}/x");
+    let prefix = format!("io.modelcontextprotocol.{}…", "q".repeat(56));
+    for error in [
+        MetaKey::user(key.clone()).unwrap_err(),
+        Meta::new().insert(&key, 1).unwrap_err(),
+    ] {
+        assert_eq!(
+            error.message,
+            format!(
+                "prefix `{prefix}` is reserved for MCP (second label `modelcontextprotocol`, \
+                 spec 2025-11-25 and later)"
+            )
+        );
+    }
+    let key = format!("{long}.mcp.com/x");
+    let error = MetaKey::user(key).unwrap_err();
+    assert!(
+        error
+            .message
+            .starts_with(&format!("prefix `{cut}` is reserved")),
+        "{error}"
+    );
+    let digits = "1".repeat(300);
+    let error = CacheHint::parse(&digits, "public").unwrap_err();
+    assert!(
+        error
+            .message
+            .contains(&format!("has no unit after {}…;", "1".repeat(80))),
+        "{error}"
+    );
+    assert!(error.to_string().len() < 400, "{error}");
+}
