@@ -407,3 +407,62 @@ fn reserved_prefixes_and_durations_are_quoted_cut() {
     );
     assert!(error.to_string().len() < 400, "{error}");
 }
+
+/// `Router::handle` reads a request's `_meta` as the transports do: not an object, or a
+/// typed key of the wrong type (`progressToken`, `io.modelcontextprotocol/logLevel`…), is
+/// refused with `-32602` naming the path, for every method; it was taken silently in
+/// process while the HTTP endpoint and rmcp's transports refused the same request.
+#[test]
+fn router_handle_checks_the_request_meta_as_the_transports_do() {
+    let router = router();
+    let version = ProtocolVersion::V2026_07_28;
+    let mut cases = 0;
+    for (method, params) in [
+        ("tools/call", json!({"name": "echo", "arguments": {"v": 1}})),
+        (
+            "prompts/get",
+            json!({"name": "greet", "arguments": {"name": "a"}}),
+        ),
+        ("tools/list", json!({})),
+    ] {
+        for (meta, message) in [
+            (json!(5), "params._meta: an object".to_owned()),
+            (
+                json!({"progressToken": true}),
+                "params._meta.progressToken: must be a ProgressToken (a string or an integer), \
+                 got true (rule: type)"
+                    .to_owned(),
+            ),
+            (
+                json!({"progressToken": 1.5}),
+                "params._meta.progressToken: must be a ProgressToken (a string or an integer), \
+                 got 1.5 (rule: type)"
+                    .to_owned(),
+            ),
+        ] {
+            let mut with_meta = params.clone();
+            with_meta["_meta"] = meta;
+            let error = handle(&router, version, method, with_meta).unwrap_err();
+            assert_eq!(error.code, ProtocolError::INVALID_PARAMS);
+            assert_eq!(error.message, message, "{method}");
+            cases += 1;
+        }
+        let mut with_meta = params.clone();
+        with_meta["_meta"] = json!({"io.modelcontextprotocol/logLevel": 3});
+        let error = handle(&router, version, method, with_meta).unwrap_err();
+        assert!(
+            error
+                .message
+                .starts_with("params._meta.io.modelcontextprotocol/logLevel: "),
+            "{error}"
+        );
+        let mut with_meta = params.clone();
+        with_meta["_meta"] = json!({"progressToken": "p", "com.example/x": null});
+        assert!(
+            handle(&router, version, method, with_meta).is_ok(),
+            "{method}"
+        );
+        cases += 2;
+    }
+    assert_eq!(cases, 15);
+}

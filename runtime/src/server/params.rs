@@ -20,15 +20,12 @@
 
 use serde_json::{Map, Value};
 
-#[cfg(any(feature = "http", feature = "rmcp"))]
 use crate::model::meta::{Meta, check_reserved_value};
 use crate::server::protocol_error::ProtocolError;
 use crate::wire::error::cut;
-#[cfg(any(feature = "http", feature = "rmcp"))]
 use crate::wire::error::join_path;
 
 /// `progressToken`: a `ProgressToken`, a string or an integer.
-#[cfg(any(feature = "http", feature = "rmcp"))]
 const PROGRESS_TOKEN: &str = "progressToken";
 
 /// The methods whose requests the fronts of rmcp's transports hold to the `null` rule
@@ -270,8 +267,17 @@ pub(crate) fn assert_null_member_reply(sent: &str, key: &str, reply: &Value) {
     );
 }
 
+/// A request's `_meta` as every front reads it: absent, or an object whose typed keys hold
+/// their type ([`check_request_meta`]); `null` is refused by [`check_no_null_member`].
+pub(crate) fn check_meta_param(params: &Map<String, Value>) -> Result<(), ProtocolError> {
+    match params.get("_meta") {
+        None => Ok(()),
+        Some(Value::Object(meta)) => check_request_meta(meta),
+        Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
+    }
+}
+
 /// Checks the typed keys of a request's `_meta` (see the module docs).
-#[cfg(any(feature = "http", feature = "rmcp"))]
 pub(crate) fn check_request_meta(meta: &Map<String, Value>) -> Result<(), ProtocolError> {
     if let Some(token) = meta.get(PROGRESS_TOKEN) {
         let integer = token.as_i64().is_some() || token.as_u64().is_some();

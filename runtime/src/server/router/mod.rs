@@ -455,7 +455,9 @@ impl Router {
     /// `resources/templates/list`, `resources/read`, `completion/complete`. A params member
     /// that is `null` is refused with `-32602` naming it (the one `null` rule), whatever
     /// the method; so are params nested deeper than a transport's JSON parser reads them
-    /// (127 arrays or objects from the JSON-RPC message), naming the first one too deep.
+    /// (127 arrays or objects from the JSON-RPC message), naming the first one too deep;
+    /// and a `_meta` that is not an object or whose typed keys (`progressToken`, the
+    /// `io.modelcontextprotocol/` keys) break their type, as the transports refuse them.
     pub async fn handle(
         &self,
         method: &str,
@@ -465,6 +467,7 @@ impl Router {
         let version = context.protocol_version();
         let mut params = check_owned_map_depth(params.unwrap_or_default(), "params", PARAMS_LEVEL)?;
         crate::server::params::check_no_null_member(&params)?;
+        crate::server::params::check_meta_param(&params)?;
         let cacheable = |key: &str, items: Value| {
             let mut result = Map::new();
             result.insert(key.to_owned(), items);
