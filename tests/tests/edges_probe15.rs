@@ -466,3 +466,59 @@ fn router_handle_checks_the_request_meta_as_the_transports_do() {
     }
     assert_eq!(cases, 15);
 }
+
+/// `execution` (2025-11-25's `ToolExecution`, which the model keeps among a tool's unknown
+/// fields) is read with the rule `validate()` applies: `null` in it or in its `taskSupport`
+/// is refused with its path and rule `type` (the one `null` rule), another shape with rule
+/// `extra-field`, from bytes and from a `Value`; a tool read was refused by `validate()`
+/// afterwards. What the schema allows is relayed byte for byte.
+#[test]
+fn a_tools_execution_is_read_with_the_rule_validate_applies() {
+    use mcp_content::rules::Rule;
+    use mcp_content::{SerializeFor, Tool, Validate, read_json, read_value};
+    let doc = |execution: &str| {
+        format!(r#"{{"name":"t","inputSchema":{{"type":"object"}},"execution":{execution}}}"#)
+    };
+    for (execution, path, rule) in [
+        ("null", "execution", Rule::Type),
+        (
+            r#"{"taskSupport":null}"#,
+            "execution.taskSupport",
+            Rule::Type,
+        ),
+        (r#""sometimes""#, "execution", Rule::ExtraField),
+        ("[]", "execution", Rule::ExtraField),
+        (r#"{"taskSupport":"maybe"}"#, "execution", Rule::ExtraField),
+        (r#"{"taskSupport":1}"#, "execution", Rule::ExtraField),
+    ] {
+        let text = doc(execution);
+        let from_bytes = read_json::<Tool>(text.as_bytes()).unwrap_err();
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let from_value = read_value::<Tool>(value).unwrap_err();
+        for error in [&from_bytes, &from_value] {
+            assert_eq!((error.path(), error.rule()), (path, Some(rule)), "{error}");
+        }
+        assert_eq!(from_bytes.detail(), from_value.detail());
+        // `validate()` says the same of a tool built with it in code.
+        let mut tool: Tool = read_json(doc("{}").as_bytes()).unwrap();
+        tool.extra.insert(
+            "execution",
+            serde_json::from_str::<Value>(execution).unwrap(),
+        );
+        let error = tool.validate().unwrap_err();
+        let problem = &error.problems()[0];
+        assert_eq!(problem.path, path);
+        assert_eq!(problem.violation.to_string(), from_bytes.detail());
+    }
+    for execution in [
+        "{}",
+        r#"{"taskSupport":"optional"}"#,
+        r#"{"taskSupport":"forbidden","x-more":null}"#,
+    ] {
+        let text = doc(execution);
+        let tool: Tool = read_json(text.as_bytes()).unwrap();
+        assert!(tool.validate().is_ok());
+        let written = tool.to_json_for(ProtocolVersion::V2025_11_25);
+        assert_eq!(String::from_utf8(written).unwrap(), text);
+    }
+}
