@@ -522,3 +522,95 @@ fn a_tools_execution_is_read_with_the_rule_validate_applies() {
         assert_eq!(String::from_utf8(written).unwrap(), text);
     }
 }
+
+/// A prompt argument type whose parser quotes the text it refuses whole.
+#[derive(Debug)]
+pub struct Shout(String);
+
+impl std::str::FromStr for Shout {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text.chars().all(char::is_uppercase) {
+            Ok(Self(text.to_owned()))
+        } else {
+            Err(format!("not a shout: {text:?}"))
+        }
+    }
+}
+
+/// Shouts back.
+#[mcp_content::prompt]
+fn shout(word: Shout) -> String {
+    word.0
+}
+
+/// What the router and rmcp's transports quote of a peer's request in an error is cut to
+/// 80 characters: the name of a `null` params member, a prompt argument a parameter's
+/// parser refused (quoting it whole), a method rmcp does not know (rmcp's own reply quoted
+/// it whole). Each came back whole, a 5,000-character echo.
+#[test]
+fn router_and_transport_errors_quote_the_peer_cut() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let long = "m".repeat(5_000);
+    let cut = format!("{}…", "m".repeat(80));
+    let router = mcp_content::router! { tools: [echo], prompts: [greet, shout] }
+        .build()
+        .unwrap();
+    let mut params = json!({"name": "echo", "arguments": {}});
+    params[long.as_str()] = Value::Null;
+    let error = handle(&router, ProtocolVersion::V2026_07_28, "tools/call", params).unwrap_err();
+    assert_eq!(
+        error.message,
+        format!(
+            "params.{cut}: null is not allowed here: expected a value of its type (rule: type)"
+        )
+    );
+    let params = json!({"name": "shout", "arguments": {"word": long.clone()}});
+    let error = handle(&router, ProtocolVersion::V2026_07_28, "prompts/get", params).unwrap_err();
+    assert_eq!(
+        error.message,
+        format!("argument `word`: not a shout: \"{}\"…", "m".repeat(80))
+    );
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (mut to_server, server_in) = tokio::io::duplex(1 << 20);
+        let (server_out, from_server) = tokio::io::duplex(1 << 20);
+        tokio::spawn(mcp_content::rmcp::serve_stdio_with(
+            router,
+            server_in,
+            server_out,
+            1 << 20,
+        ));
+        let mut lines = BufReader::new(from_server).lines();
+        let meta = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+            "io.modelcontextprotocol/clientCapabilities": {},
+        });
+        for (id, method, params, message) in [(
+            1,
+            long.as_str(),
+            json!({"_meta": meta}),
+            format!("method not found: {cut}"),
+        )] {
+            let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+            to_server
+                .write_all(format!("{line}\n").as_bytes())
+                .await
+                .unwrap();
+            let reply = tokio::time::timeout(std::time::Duration::from_secs(20), lines.next_line())
+                .await
+                .expect("an answer")
+                .unwrap()
+                .expect("the server is there");
+            let reply: Value = serde_json::from_str(&reply).unwrap();
+            assert_eq!(reply["id"], id, "{reply}");
+            assert_eq!(reply["error"]["message"], message.as_str(), "{reply}");
+        }
+    });
+}

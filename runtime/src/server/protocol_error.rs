@@ -48,7 +48,8 @@ impl ProtocolError {
     /// rule.
     pub(crate) fn null_param(key: &str, expected: &str) -> Self {
         Self::invalid_params(format!(
-            "params.{key}: null is not allowed here: expected {expected} (rule: type)"
+            "params.{}: null is not allowed here: expected {expected} (rule: type)",
+            crate::wire::error::cut(key)
         ))
     }
 
