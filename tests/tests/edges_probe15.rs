@@ -22,6 +22,12 @@ fn deep_result(depth: usize) -> mcp_content::CallToolResult {
     mcp_content::CallToolResult::structured(nested(depth))
 }
 
+/// Files under a root.
+#[mcp_content::resource(uri = "file:///srv/{name}", mime = "text/plain")]
+fn file(name: String) -> String {
+    name
+}
+
 /// Greets.
 #[mcp_content::prompt]
 fn greet(name: String) -> String {
@@ -545,7 +551,8 @@ fn shout(word: Shout) -> String {
 }
 
 /// What the router and rmcp's transports quote of a peer's request in an error is cut to
-/// 80 characters: the name of a `null` params member, a prompt argument a parameter's
+/// 80 characters: the name of a `null` params member, a URI refused for leaving its
+/// template's `file:` root, a prompt argument a parameter's
 /// parser refused (quoting it whole), a method rmcp does not know (rmcp's own reply quoted
 /// it whole). Each came back whole, a 5,000-character echo.
 #[test]
@@ -553,7 +560,7 @@ fn router_and_transport_errors_quote_the_peer_cut() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let long = "m".repeat(5_000);
     let cut = format!("{}…", "m".repeat(80));
-    let router = mcp_content::router! { tools: [echo], prompts: [greet, shout] }
+    let router = mcp_content::router! { tools: [echo], prompts: [greet, shout], resources: [file] }
         .build()
         .unwrap();
     let mut params = json!({"name": "echo", "arguments": {}});
@@ -563,6 +570,24 @@ fn router_and_transport_errors_quote_the_peer_cut() {
         error.message,
         format!(
             "params.{cut}: null is not allowed here: expected a value of its type (rule: type)"
+        )
+    );
+    // A URI whose variable climbs out of the template's `file:` root (the URI itself in
+    // `data.uri`, as the spec has it).
+    let uri = format!("file:///srv/..%2F{long}");
+    let params = json!({"uri": uri});
+    let error = handle(
+        &router,
+        ProtocolVersion::V2026_07_28,
+        "resources/read",
+        params,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.message,
+        format!(
+            "refused: a variable of file:///srv/..%2F{}… would leave the template's file root",
+            "m".repeat(80 - "file:///srv/..%2F".len())
         )
     );
     let params = json!({"name": "shout", "arguments": {"word": long.clone()}});

@@ -395,7 +395,8 @@ impl Router {
                 })
             {
                 return Err(ProtocolError::invalid_params(format!(
-                    "refused: a variable of {uri} would leave the template's file root"
+                    "refused: a variable of {} would leave the template's file root",
+                    crate::wire::error::cut(uri)
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
