@@ -19,6 +19,12 @@ fn file(name: String) -> String {
     name
 }
 
+/// Runs as a task when asked.
+#[mcp_content::tool(task = "optional")]
+fn chore() -> String {
+    "done".into()
+}
+
 /// Greets.
 #[mcp_content::prompt]
 fn greet(name: String) -> String {
@@ -227,15 +233,16 @@ fn shout(word: Shout) -> String {
 /// 80 characters: the name of a `null` params member, a URI refused for leaving its
 /// template's `file:` root, a prompt argument a parameter's
 /// parser refused (quoting it whole), a method rmcp does not know (rmcp's own reply quoted
-/// it whole). Each came back whole, a 5,000-character echo.
+/// it whole), an unknown task id. Each came back whole, a 5,000-character echo.
 #[test]
 fn router_and_transport_errors_quote_the_peer_cut() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let long = "m".repeat(5_000);
     let cut = format!("{}…", "m".repeat(80));
-    let router = mcp_content::router! { tools: [echo], prompts: [greet, shout], resources: [file] }
-        .build()
-        .unwrap();
+    let router =
+        mcp_content::router! { tools: [echo, chore], prompts: [greet, shout], resources: [file] }
+            .build()
+            .unwrap();
     let mut params = json!({"name": "echo", "arguments": {}});
     params[long.as_str()] = Value::Null;
     let error = handle(&router, ProtocolVersion::V2026_07_28, "tools/call", params).unwrap_err();
@@ -288,14 +295,24 @@ fn router_and_transport_errors_quote_the_peer_cut() {
         let meta = json!({
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
-            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientCapabilities": {
+                "extensions": {"io.modelcontextprotocol/tasks": {}}
+            },
         });
-        for (id, method, params, message) in [(
-            1,
-            long.as_str(),
-            json!({"_meta": meta}),
-            format!("method not found: {cut}"),
-        )] {
+        for (id, method, params, message) in [
+            (
+                1,
+                long.as_str(),
+                json!({"_meta": meta}),
+                format!("method not found: {cut}"),
+            ),
+            (
+                2,
+                "tasks/get",
+                json!({"taskId": long.clone(), "_meta": meta}),
+                format!("unknown task: {cut}"),
+            ),
+        ] {
             let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
             to_server
                 .write_all(format!("{line}\n").as_bytes())
