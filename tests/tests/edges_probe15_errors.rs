@@ -156,7 +156,8 @@ fn router_handle_checks_the_request_meta_as_the_transports_do() {
 /// fields) is read with the rule `validate()` applies: `null` in it or in its `taskSupport`
 /// is refused with its path and rule `type` (the one `null` rule), another shape with rule
 /// `extra-field`, from bytes and from a `Value`; a tool read was refused by `validate()`
-/// afterwards. What the schema allows is relayed byte for byte.
+/// afterwards. What the schema allows is relayed byte for byte, a number no `Value` holds
+/// in it included (`validate()` read it through a `Value` and took it for `null`).
 #[test]
 fn a_tools_execution_is_read_with_the_rule_validate_applies() {
     use mcp_content::rules::Rule;
@@ -199,6 +200,8 @@ fn a_tools_execution_is_read_with_the_rule_validate_applies() {
         "{}",
         r#"{"taskSupport":"optional"}"#,
         r#"{"taskSupport":"forbidden","x-more":null}"#,
+        // A number no `Value` holds, beside a valid `taskSupport`: read from the text.
+        r#"{"taskSupport":"optional","x-big":1E400}"#,
     ] {
         let text = doc(execution);
         let tool: Tool = read_json(text.as_bytes()).unwrap();

@@ -338,7 +338,7 @@ deserialize_object!(Tool, "a tool object", {
 /// `optional` or `required`. `null` (of the field or of `taskSupport`) follows the one
 /// `null` rule. The fault's path below the tool (`execution`, `execution.taskSupport`) and
 /// the rule it breaks; `validate()` and the reader both ask this.
-pub(crate) fn execution_fault(value: &Value) -> Option<(&'static str, Violation)> {
+pub(crate) fn execution_fault(value: &RawValue) -> Option<(&'static str, Violation)> {
     let bad = |why: &str| {
         Violation::new(
             Rule::ExtraField,
@@ -351,19 +351,26 @@ pub(crate) fn execution_fault(value: &Value) -> Option<(&'static str, Violation)
             format!("null is not allowed here: expected {expected} (protocol 2025-11-25)"),
         )
     };
-    let execution = match value {
-        Value::Object(execution) => execution,
-        Value::Null => return Some(("execution", null("a ToolExecution object"))),
-        _ => return Some(("execution", bad("it must be an object"))),
+    // Read from its text, members kept as text: a `Value` would make a number it cannot
+    // hold (`1E400`) `null`.
+    let text = value.get();
+    if text == "null" {
+        return Some(("execution", null("a ToolExecution object")));
+    }
+    let Ok(execution) =
+        serde_json::from_str::<std::collections::BTreeMap<String, Box<RawValue>>>(text)
+    else {
+        return Some(("execution", bad("it must be an object")));
     };
-    match execution.get("taskSupport") {
+    let support = execution.get("taskSupport").map(|raw| raw.get());
+    match support.map(serde_json::from_str::<Value>) {
         None => None,
-        Some(Value::String(support))
+        Some(Ok(Value::String(support)))
             if matches!(support.as_str(), "forbidden" | "optional" | "required") =>
         {
             None
         }
-        Some(Value::Null) => Some((
+        Some(Ok(Value::Null)) => Some((
             "execution.taskSupport",
             null("\"forbidden\", \"optional\" or \"required\""),
         )),
@@ -376,12 +383,7 @@ pub(crate) fn execution_fault(value: &Value) -> Option<(&'static str, Violation)
 
 /// The reader's side of [`execution_fault`].
 fn check_read_execution<E: de::Error>(tool: &Tool) -> Result<(), E> {
-    match tool
-        .extra
-        .get_value("execution")
-        .as_ref()
-        .and_then(execution_fault)
-    {
+    match tool.extra.get("execution").and_then(execution_fault) {
         Some((path, violation)) => Err(crate::wire::error::field_error(path, violation)),
         None => Ok(()),
     }

@@ -474,7 +474,7 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
 
 /// `execution`, a field 2025-11-25 gives tools (`ToolExecution`), kept in `extra`: the
 /// reader's rule ([`execution_fault`]).
-fn check_tool_execution(value: &Value, path: &str, out: &mut Vec<Problem>) {
+fn check_tool_execution(value: &serde_json::value::RawValue, path: &str, out: &mut Vec<Problem>) {
     if let Some((at_path, violation)) = execution_fault(value) {
         out.push(Problem {
             path: join_path(path, at_path),
@@ -522,8 +522,8 @@ impl Validate for Tool {
         self.icons.collect_problems(&at(path, "icons"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
         check_extra(self, path, out);
-        if let Some(execution) = self.extra.get_value("execution") {
-            check_tool_execution(&execution, path, out);
+        if let Some(execution) = self.extra.get("execution") {
+            check_tool_execution(execution, path, out);
         }
     }
 }
