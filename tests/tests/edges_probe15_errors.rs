@@ -332,3 +332,25 @@ fn router_and_transport_errors_quote_the_peer_cut() {
         }
     });
 }
+
+/// `validate()` checks the values of the typed `_meta` keys from their text, as the reader
+/// does: a number no `Value` holds (`1E400`) among a `serverInfo`'s or the client
+/// capabilities' unknown members made the whole value `null` ("an Implementation must be an
+/// object, got null"), so a result read from a peer failed `validate()`. A wrong shape is
+/// still named at its path.
+#[test]
+fn validate_checks_typed_meta_values_from_their_text() {
+    use mcp_content::{CallToolResult, Validate, read_json};
+    for meta in [
+        r#"{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1","x-big":1E400}}"#,
+        r#"{"io.modelcontextprotocol/clientInfo":{"name":"c","version":"1","x":[1E400,-1e-400]}}"#,
+        r#"{"io.modelcontextprotocol/clientCapabilities":{"x-big":1E400,"roots":{}}}"#,
+    ] {
+        let doc = format!(r#"{{"content":[],"_meta":{meta}}}"#);
+        let read: CallToolResult = read_json(doc.as_bytes()).unwrap();
+        assert_eq!(read.validate(), Ok(()), "{meta}");
+    }
+    let doc = r#"{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":1,"version":"1","x-big":1E400}}}"#;
+    let read = read_json::<CallToolResult>(doc.as_bytes()).unwrap_err();
+    assert_eq!(read.path(), "_meta.io.modelcontextprotocol/serverInfo.name");
+}

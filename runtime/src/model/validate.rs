@@ -31,7 +31,7 @@ use crate::model::content::{
 };
 use crate::model::extra::{ExtraFields, shadowing};
 use crate::model::icon::Icon;
-use crate::model::meta::{Meta, check_reserved_value};
+use crate::model::meta::{Meta, check_reserved_text};
 use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, execution_fault, schema_type};
@@ -174,9 +174,9 @@ impl Validate for Meta {
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
             }
-            // At any depth: `serde_json::from_str` would fail past 128 levels.
-            let value = crate::model::json::json_text_to_value(raw.get());
-            if let Err((inside, violation)) = check_reserved_value(&key, &value) {
+            // From its text, as the reader checks it: what the checks do not read is skipped
+            // (at any depth), and a number no `Value` holds (`1E400`) is not read as `null`.
+            if let Err((inside, violation)) = check_reserved_text(&key, raw.get()) {
                 out.push(Problem {
                     path: join_path(&here, &inside),
                     violation,
