@@ -354,3 +354,50 @@ fn validate_checks_typed_meta_values_from_their_text() {
     let read = read_json::<CallToolResult>(doc.as_bytes()).unwrap_err();
     assert_eq!(read.path(), "_meta.io.modelcontextprotocol/serverInfo.name");
 }
+
+/// `lastModified` in one format throughout: an extended date with a basic time of day
+/// (`2025-01-12T1000`) was read while the other mixtures were refused; every mixture is
+/// refused now with its path and rule, and each format on its own (with either offset
+/// spelling, an hour alone, fractions) is read and written back unchanged.
+#[test]
+fn last_modified_mixing_basic_and_extended_formats_is_refused() {
+    use mcp_content::rules::Rule;
+    use mcp_content::{CallToolResult, SerializeFor, Timestamp, read_json};
+    let doc = |stamp: &str| {
+        format!(
+            r#"{{"content":[{{"type":"text","text":"t","annotations":{{"lastModified":"{stamp}"}}}}]}}"#
+        )
+    };
+    for bad in [
+        "2025-01-12T1000",
+        "2025-01-12T1000Z",
+        "2025-01-12T100000+01:00",
+        "2025-012T1000",
+        "20250112T10:00",
+        "2025W027T10:00:00Z",
+    ] {
+        let error = read_json::<CallToolResult>(doc(bad).as_bytes()).unwrap_err();
+        assert_eq!(
+            (error.path(), error.rule()),
+            ("content[0].annotations.lastModified", Some(Rule::Timestamp)),
+            "{bad}: {error}"
+        );
+        assert!(Timestamp::new(bad).is_err(), "{bad}");
+    }
+    for good in [
+        "2025-01-12T10:00",
+        "20250112T1000",
+        "20250112T100000Z",
+        "2025-01-12T10",
+        "20250112T10Z",
+        "2025-01-12T10:00:00.5+0100",
+        "20250112T100000,5+0100",
+        "2025-W02-7T10:00Z",
+        "+002025-01-12T10:00Z",
+    ] {
+        let read: CallToolResult =
+            read_json(doc(good).as_bytes()).unwrap_or_else(|e| panic!("{good}: {e}"));
+        let written = read.to_json_for(ProtocolVersion::V2025_06_18);
+        assert_eq!(String::from_utf8(written).unwrap(), doc(good), "{good}");
+    }
+}
