@@ -1,7 +1,7 @@
 //! `_meta` keys: the grammar, and the prefixes reserved for MCP itself.
 
 use crate::version::ProtocolVersion;
-use crate::violation::{Rule, Violation, quote};
+use crate::violation::{Rule, Violation, cut, quote};
 
 /// Checks the grammar of a `_meta` key (spec 2025-11-25, `MetaObject`):
 ///
@@ -177,7 +177,7 @@ pub fn check_user_meta_key(key: &str) -> Result<(), Violation> {
     };
     Err(Violation::new(
         Rule::MetaKeyReserved,
-        format!("prefix `{prefix}` is reserved for MCP ({why})"),
+        format!("prefix `{}` is reserved for MCP ({why})", cut(prefix)),
     ))
 }
 

@@ -1,7 +1,7 @@
 //! Human-written quantities in attributes: durations (`"5m"`) for cache lifetimes, byte
 //! sizes (`"256KiB"`) for payload budgets, and the cache scope word.
 
-use crate::violation::{Rule, Violation, quote};
+use crate::violation::{Rule, Violation, cut, quote};
 
 /// Parses a duration into milliseconds: one or more `<digits><unit>` groups, units `ms`,
 /// `s`, `m`, `h`, `d`, largest first and each at most once (`"1h30m"`). `"0s"` is zero
@@ -51,7 +51,7 @@ pub fn parse_duration_ms(s: &str) -> Result<u64, Violation> {
         let (number, after) = rest.split_at(digits);
         let Some((unit, scale)) = UNITS.iter().find(|(unit, _)| after.starts_with(unit)) else {
             return Err(if after.is_empty() {
-                bad(format!("has no unit after {number}"))
+                bad(format!("has no unit after {}", cut(number)))
             } else {
                 bad(format!("has an unknown unit at {}", quote(after)))
             });

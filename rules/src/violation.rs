@@ -221,6 +221,15 @@ pub(crate) fn quote(value: &str) -> String {
     }
 }
 
+/// `value` cut after [`QUOTE_MAX_CHARS`] characters with a trailing `…`, unescaped: for a
+/// quotation between backticks.
+pub(crate) fn cut(value: &str) -> std::borrow::Cow<'_, str> {
+    match value.char_indices().nth(QUOTE_MAX_CHARS) {
+        Some((cut, _)) => format!("{}…", &value[..cut]).into(),
+        None => value.into(),
+    }
+}
+
 /// `Ok` when `value` is one of `allowed` (a closed set of words such as a role or a theme);
 /// else `unknown <what> "value"; expected "a" or "b"` under `rule`.
 pub(crate) fn one_of(

@@ -53,10 +53,11 @@ fn our_meta(value: RawJson) -> Meta {
     Meta::from_object(object).expect("a valid key")
 }
 
-/// The path of the first array past 128 levels in a `nested` value at `prefix`, whose
+/// The path of the first array past the parser's 128 levels (which read 127 arrays or
+/// objects one in another, as `serde_json` does) in a `nested` value at `prefix`, whose
 /// outer array is at `level` (the document's root object is level 1).
 fn path_below(prefix: &str, level: usize) -> String {
-    format!("{prefix}{}", "[0]".repeat(129 - level))
+    format!("{prefix}{}", "[0]".repeat(128 - level))
 }
 
 #[track_caller]
@@ -192,17 +193,17 @@ fn from_rmcp_refuses_deep_values_at_every_place_with_their_path() {
 /// same error; and at the parser's depth both take it.
 #[test]
 fn from_rmcp_stops_where_the_reader_stops() {
-    for depth in [126, 127, 128, 200] {
+    for depth in [125, 126, 127, 200] {
         let theirs = rm::CallToolResult::structured(nested(depth));
         let json = serde_json::to_value(&theirs).unwrap();
         let read = read_value_with::<CallToolResult>(json, &ReadLimits::unlimited());
         match (CallToolResult::from_rmcp(&theirs), read) {
             (Ok(ours), Ok(read)) => {
-                assert!(depth <= 127, "{depth}");
+                assert!(depth <= 126, "{depth}");
                 assert_eq!(ours, read);
             }
             (Err(error), Err(read)) => {
-                assert!(depth >= 128, "{depth}");
+                assert!(depth >= 127, "{depth}");
                 assert_eq!(error.path(), read.path());
                 assert_eq!(error.message(), read.detail());
                 assert_eq!(read.rule(), Some(Rule::Limit));

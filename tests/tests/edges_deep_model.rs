@@ -139,8 +139,9 @@ fn raw_json_from_a_raw_value_is_relayed_as_is_and_refused_by_readers_with_its_pa
             let written = result.to_json_for(ProtocolVersion::LATEST);
             let written = String::from_utf8(written).unwrap();
             assert!(written.contains(&text));
-            // The first array past the limit (the default 64 levels, or the parser's 128
-            // under `unlimited`); the root object is level 1, `structuredContent` level 2.
+            // The first array past the limit (the default 64 levels, or the 127 arrays or
+            // objects the parser's 128 levels read, under `unlimited`); the root object is
+            // level 1, `structuredContent` level 2.
             for (err, limit) in [
                 (
                     read_json::<CallToolResult>(written.as_bytes()).unwrap_err(),
@@ -149,7 +150,7 @@ fn raw_json_from_a_raw_value_is_relayed_as_is_and_refused_by_readers_with_its_pa
                 (
                     read_json_with::<CallToolResult>(written.as_bytes(), &ReadLimits::unlimited())
                         .unwrap_err(),
-                    128,
+                    127,
                 ),
             ] {
                 assert_eq!(err.rule(), Some(Rule::Limit), "{err}");

@@ -195,7 +195,10 @@ impl ToolOutput {
     }
 
     /// Checks `value` (a `structuredContent` as it came) against the schema: the first
-    /// violation is an error whose path starts at `structuredContent`.
+    /// violation is an error whose path starts at `structuredContent`. A value nested past
+    /// the JSON parser's 128 levels (as structured content of a result, which no reader
+    /// takes) is refused with its path and rule `limit` before the validator, which recurses
+    /// once per level, walks it.
     ///
     /// ```
     /// # #[cfg(feature = "jsonschema")] {
@@ -210,6 +213,19 @@ impl ToolOutput {
     /// ```
     #[cfg(feature = "jsonschema")]
     pub fn check_value(&self, value: &Value) -> Result<(), ReadError> {
+        use crate::wire::limits::{ReadLimits, ValueProblem, check_value_depth};
+        // Inside its result (one level) as the reader counts it.
+        if let Err(ValueProblem::TooDeep(path) | ValueProblem::TooMany(path)) =
+            check_value_depth(value, ReadLimits::PARSER_MAX_DEPTH - 1, usize::MAX)
+        {
+            return Err(ReadError::new(
+                join_path("structuredContent", &path),
+                crate::rules::Violation::new(
+                    crate::rules::Rule::Limit,
+                    "nested deeper than the JSON parser's 128 levels",
+                ),
+            ));
+        }
         let Some(error) = self.validator.iter_errors(value).next() else {
             return Ok(());
         };
@@ -228,7 +244,11 @@ impl ToolOutput {
         if result.is_error() {
             return Ok(());
         }
-        self.check_value(&structured(result)?)
+        let value = structured(result)?;
+        let checked = self.check_value(&value);
+        // A value refused for its depth drops with recursion as it is.
+        crate::wire::limits::drop_iteratively(value);
+        checked
     }
 
     /// The structured value of a successful result: checked (feature `jsonschema`), then
@@ -240,7 +260,10 @@ impl ToolOutput {
         }
         let value = structured(result)?;
         #[cfg(feature = "jsonschema")]
-        self.check_value(&value)?;
+        if let Err(error) = self.check_value(&value) {
+            crate::wire::limits::drop_iteratively(value);
+            return Err(error);
+        }
         self.unwrap(value)
     }
 

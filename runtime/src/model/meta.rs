@@ -19,9 +19,8 @@ mod typed;
 
 use self::typed::{
     CLIENT_CAPABILITIES, CLIENT_INFO, LOG_LEVEL, PROTOCOL_VERSION, SERVER_INFO, SUBSCRIPTION_ID,
-    check_reserved_text,
 };
-pub(crate) use self::typed::{check_reserved_value, kind_of};
+pub(crate) use self::typed::{check_reserved_text, check_reserved_value, kind_of};
 
 /// A `_meta` object. Every key follows the `_meta` key grammar; an empty `Meta` is omitted
 /// on the wire (never `"_meta": {}`).

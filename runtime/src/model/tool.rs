@@ -18,7 +18,7 @@ use crate::model::json::{
 use crate::model::meta::Meta;
 use crate::model::result::{ResultType, put_result_tail};
 use crate::model::validated::ToolName;
-use crate::rules::ProtocolVersion;
+use crate::rules::{ProtocolVersion, Rule, Violation};
 use crate::wire::version::{SerializeFor, serialize_latest};
 use crate::wire::write::{self, FieldSink, WriteFields};
 
@@ -331,7 +331,63 @@ deserialize_object!(Tool, "a tool object", {
     annotations: optional ToolAnnotations = "annotations",
     icons: defaulted Compact<Icon> = "icons" => Vec::from,
     meta: defaulted Meta = "_meta",
-});
+}, check = check_read_execution);
+
+/// `execution`, a field protocol 2025-11-25 gives tools (`ToolExecution`) and this model
+/// keeps in `extra`: an object whose `taskSupport`, when present, is `forbidden`,
+/// `optional` or `required`. `null` (of the field or of `taskSupport`) follows the one
+/// `null` rule. The fault's path below the tool (`execution`, `execution.taskSupport`) and
+/// the rule it breaks; `validate()` and the reader both ask this.
+pub(crate) fn execution_fault(value: &RawValue) -> Option<(&'static str, Violation)> {
+    let bad = |why: &str| {
+        Violation::new(
+            Rule::ExtraField,
+            format!("`execution` is a ToolExecution in protocol 2025-11-25: {why}"),
+        )
+    };
+    let null = |expected: &str| {
+        Violation::new(
+            Rule::Type,
+            format!("null is not allowed here: expected {expected} (protocol 2025-11-25)"),
+        )
+    };
+    // Read from its text, members kept as text: a `Value` would make a number it cannot
+    // hold (`1E400`) `null`.
+    let text = value.get();
+    if text == "null" {
+        return Some(("execution", null("a ToolExecution object")));
+    }
+    let Ok(execution) =
+        serde_json::from_str::<std::collections::BTreeMap<String, Box<RawValue>>>(text)
+    else {
+        return Some(("execution", bad("it must be an object")));
+    };
+    let support = execution.get("taskSupport").map(|raw| raw.get());
+    match support.map(serde_json::from_str::<Value>) {
+        None => None,
+        Some(Ok(Value::String(support)))
+            if matches!(support.as_str(), "forbidden" | "optional" | "required") =>
+        {
+            None
+        }
+        Some(Ok(Value::Null)) => Some((
+            "execution.taskSupport",
+            null("\"forbidden\", \"optional\" or \"required\""),
+        )),
+        Some(_) => Some((
+            "execution",
+            bad("`taskSupport` must be \"forbidden\", \"optional\" or \"required\""),
+        )),
+    }
+}
+
+/// The reader's side of [`execution_fault`].
+fn check_read_execution<E: de::Error>(tool: &Tool) -> Result<(), E> {
+    match tool.extra.get("execution").and_then(execution_fault) {
+        Some((path, violation)) => Err(crate::wire::error::field_error(path, violation)),
+        None => Ok(()),
+    }
+}
 
 impl Tool {
     /// A tool that takes no arguments: `{"type":"object","additionalProperties":false}`.
@@ -421,8 +477,8 @@ impl<'de> Deserialize<'de> for InputSchema {
         );
         Err(crate::wire::error::field_error(
             "type",
-            crate::rules::Violation::new(
-                crate::rules::Rule::Type,
+            Violation::new(
+                Rule::Type,
                 format!("an input schema needs \"type\": \"object\" at its root, found {found}"),
             ),
         ))

@@ -31,10 +31,10 @@ use crate::model::content::{
 };
 use crate::model::extra::{ExtraFields, shadowing};
 use crate::model::icon::Icon;
-use crate::model::meta::{Meta, check_reserved_value};
+use crate::model::meta::{Meta, check_reserved_text};
 use crate::model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
-use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, schema_type};
+use crate::model::tool::{CallToolResult, Tool, ToolAnnotations, execution_fault, schema_type};
 use crate::rules::{self, MediaKind, Rule, Violation};
 use crate::wire::error::{cut, cut_path, cut_quoted, join_key, join_path};
 
@@ -174,9 +174,9 @@ impl Validate for Meta {
             if !Meta::TYPED_KEYS.contains(&key.as_ref()) {
                 continue;
             }
-            // At any depth: `serde_json::from_str` would fail past 128 levels.
-            let value = crate::model::json::json_text_to_value(raw.get());
-            if let Err((inside, violation)) = check_reserved_value(&key, &value) {
+            // From its text, as the reader checks it: what the checks do not read is skipped
+            // (at any depth), and a number no `Value` holds (`1E400`) is not read as `null`.
+            if let Err((inside, violation)) = check_reserved_text(&key, raw.get()) {
                 out.push(Problem {
                     path: join_path(&here, &inside),
                     violation,
@@ -472,29 +472,14 @@ fn check_schema_root(schema: &Map<String, Value>, path: &str, out: &mut Vec<Prob
     }
 }
 
-/// `execution`, a field 2025-11-25 gives tools (`ToolExecution`) and this model keeps in
-/// `extra`: an object whose `taskSupport` is `forbidden`, `optional` or `required`.
-fn check_tool_execution(value: &Value, path: &str, out: &mut Vec<Problem>) {
-    let bad = |why: &str| Problem {
-        path: path.to_owned(),
-        violation: Violation::new(
-            Rule::ExtraField,
-            format!("`execution` is a ToolExecution in protocol 2025-11-25: {why}"),
-        ),
-    };
-    let Value::Object(execution) = value else {
-        out.push(bad("it must be an object"));
-        return;
-    };
-    if let Some(support) = execution.get("taskSupport")
-        && !matches!(
-            support.as_str(),
-            Some("forbidden" | "optional" | "required")
-        )
-    {
-        out.push(bad(
-            "`taskSupport` must be \"forbidden\", \"optional\" or \"required\"",
-        ));
+/// `execution`, a field 2025-11-25 gives tools (`ToolExecution`), kept in `extra`: the
+/// reader's rule ([`execution_fault`]).
+fn check_tool_execution(value: &serde_json::value::RawValue, path: &str, out: &mut Vec<Problem>) {
+    if let Some((at_path, violation)) = execution_fault(value) {
+        out.push(Problem {
+            path: join_path(path, at_path),
+            violation,
+        });
     }
 }
 
@@ -537,8 +522,8 @@ impl Validate for Tool {
         self.icons.collect_problems(&at(path, "icons"), out);
         self.meta.collect_problems(&at(path, "_meta"), out);
         check_extra(self, path, out);
-        if let Some(execution) = self.extra.get_value("execution") {
-            check_tool_execution(&execution, &at(path, "execution"), out);
+        if let Some(execution) = self.extra.get("execution") {
+            check_tool_execution(execution, path, out);
         }
     }
 }

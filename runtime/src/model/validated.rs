@@ -166,7 +166,10 @@ validated_string!(
 /// the reduced precisions ISO 8601 allows (`2025`, `2025-01`, `2025-W03`, `2025-01-12T10Z`) and the end
 /// of a day (`2025-01-12T24:00:00Z`).
 pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
-    if (iso8601_parses(text) || reduced_precision_parses(text)) && offset_hours_in_range(text) {
+    if (iso8601_parses(text) || reduced_precision_parses(text))
+        && offset_hours_in_range(text)
+        && !mixes_formats(text)
+    {
         Ok(())
     } else {
         Err(Violation::new(
@@ -177,6 +180,24 @@ pub(crate) fn check_iso8601(text: &str) -> Result<(), Violation> {
             ),
         ))
     }
+}
+
+/// Whether a date-time writes its date in one format and its time of day in the other
+/// (`2025-01-12T1000`, `20250112T10:00`): ISO 8601 writes a complete representation all in
+/// the basic or all in the extended format (the `time` crate reads some mixtures). An hour
+/// alone (`T10`) is in both.
+fn mixes_formats(text: &str) -> bool {
+    let Some(at) = text.find(['T', 't']) else {
+        return false;
+    };
+    let (date, time) = (&text[..at], &text[at + 1..]);
+    let clock_end = time
+        .find(['Z', 'z', '+', '-', '\u{2212}'])
+        .unwrap_or(time.len());
+    let whole = time[..clock_end].split(['.', ',']).next().unwrap_or("");
+    // A leading sign belongs to an expanded year, not to the format.
+    let date_extended = date.get(1..).is_some_and(|rest| rest.contains('-'));
+    whole.len() > 2 && date_extended != whole.contains(':')
 }
 
 /// Whether the hours of a date-time's offset, if any, are 00 to 23 (ISO 8601's and RFC

@@ -11,18 +11,21 @@
 //!   `logLevel` of `"loud"` is not "no log messages"). Other keys take any value; a key that
 //!   breaks the key grammar is dropped by the transports, not refused (the progress token
 //!   must survive a peer's one odd key).
+//! - **The parser's depth**: what a transport parses (`serde_json`, whose 128 levels admit
+//!   127 arrays or objects one in another) nests at most that deep from the JSON-RPC
+//!   message; params built in process (`Router::handle`, `Router::call_tool`…) are
+//!   held to the same levels, so one request is accepted or refused alike wherever it comes
+//!   in, and a value nested 100,000 deep is refused with `-32602` naming its path, never
+//!   read (or dropped) with recursion that overflows the stack.
 
 use serde_json::{Map, Value};
 
-#[cfg(any(feature = "http", feature = "rmcp"))]
 use crate::model::meta::{Meta, check_reserved_value};
 use crate::server::protocol_error::ProtocolError;
 use crate::wire::error::cut;
-#[cfg(any(feature = "http", feature = "rmcp"))]
 use crate::wire::error::join_path;
 
 /// `progressToken`: a `ProgressToken`, a string or an integer.
-#[cfg(any(feature = "http", feature = "rmcp"))]
 const PROGRESS_TOKEN: &str = "progressToken";
 
 /// The methods whose requests the fronts of rmcp's transports hold to the `null` rule
@@ -51,6 +54,73 @@ pub(crate) const MCP_REQUESTS: [&str; 20] = [
     "tasks/cancel",
     "tasks/update",
 ];
+
+/// How many levels a request's params sit below the JSON-RPC message root (`{"params": …}`).
+pub(crate) const PARAMS_LEVEL: usize = 1;
+
+/// How many levels `params.arguments` and `params.inputResponses` sit below the message root.
+pub(crate) const ARGUMENTS_LEVEL: usize = 2;
+
+/// The parser's depth on a value of a request, `levels` below the JSON-RPC message root
+/// (see the module docs): `-32602` naming the path of the first container past the 128
+/// levels a transport's parser reads, found without recursion. `at` is the value's own path
+/// (`params.arguments`).
+pub(crate) fn check_depth(value: &Value, at: &str, levels: usize) -> Result<(), ProtocolError> {
+    use crate::wire::limits::{ReadLimits, ValueProblem, check_value_depth};
+    let max_depth = ReadLimits::PARSER_MAX_DEPTH - levels;
+    match check_value_depth(value, max_depth, usize::MAX) {
+        Ok(_) => Ok(()),
+        Err(ValueProblem::TooDeep(path) | ValueProblem::TooMany(path)) => {
+            let path = match path.as_str() {
+                "." => at.to_owned(),
+                inner if inner.starts_with('[') => format!("{at}{inner}"),
+                inner => format!("{at}.{inner}"),
+            };
+            Err(ProtocolError::invalid_params(format!(
+                "{path}: nested deeper than the JSON parser's 128 levels, counted from the \
+                 request message (rule: limit)"
+            )))
+        }
+    }
+}
+
+/// [`check_depth`] on a value the caller hands over: refused, it is taken apart without
+/// recursion (dropping it as it is would recurse once per level).
+pub(crate) fn check_owned_depth(
+    value: Value,
+    at: &str,
+    levels: usize,
+) -> Result<Value, ProtocolError> {
+    match check_depth(&value, at, levels) {
+        Ok(()) => Ok(value),
+        Err(error) => {
+            crate::wire::limits::drop_iteratively(value);
+            Err(error)
+        }
+    }
+}
+
+/// [`check_owned_depth`] on an object (a request's params or arguments).
+pub(crate) fn check_owned_map_depth(
+    map: Map<String, Value>,
+    at: &str,
+    levels: usize,
+) -> Result<Map<String, Value>, ProtocolError> {
+    let value = check_owned_depth(Value::Object(map), at, levels)?;
+    let Value::Object(map) = value else {
+        return Ok(Map::new());
+    };
+    Ok(map)
+}
+
+/// [`check_owned_map_depth`] on a request's `arguments`, when there are any.
+pub(crate) fn check_arguments(
+    arguments: Option<Map<String, Value>>,
+) -> Result<Option<Map<String, Value>>, ProtocolError> {
+    arguments
+        .map(|arguments| check_owned_map_depth(arguments, "params.arguments", ARGUMENTS_LEVEL))
+        .transpose()
+}
 
 /// The `-32602` error for a params member that is `null` (the one `null` rule), naming
 /// what the member holds when it is not `null`.
@@ -197,8 +267,17 @@ pub(crate) fn assert_null_member_reply(sent: &str, key: &str, reply: &Value) {
     );
 }
 
+/// A request's `_meta` as every front reads it: absent, or an object whose typed keys hold
+/// their type ([`check_request_meta`]); `null` is refused by [`check_no_null_member`].
+pub(crate) fn check_meta_param(params: &Map<String, Value>) -> Result<(), ProtocolError> {
+    match params.get("_meta") {
+        None => Ok(()),
+        Some(Value::Object(meta)) => check_request_meta(meta),
+        Some(_) => Err(ProtocolError::invalid_params("params._meta: an object")),
+    }
+}
+
 /// Checks the typed keys of a request's `_meta` (see the module docs).
-#[cfg(any(feature = "http", feature = "rmcp"))]
 pub(crate) fn check_request_meta(meta: &Map<String, Value>) -> Result<(), ProtocolError> {
     if let Some(token) = meta.get(PROGRESS_TOKEN) {
         let integer = token.as_i64().is_some() || token.as_u64().is_some();

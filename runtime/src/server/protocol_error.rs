@@ -48,7 +48,8 @@ impl ProtocolError {
     /// rule.
     pub(crate) fn null_param(key: &str, expected: &str) -> Self {
         Self::invalid_params(format!(
-            "params.{key}: null is not allowed here: expected {expected} (rule: type)"
+            "params.{}: null is not allowed here: expected {expected} (rule: type)",
+            crate::wire::error::cut(key)
         ))
     }
 
@@ -110,7 +111,8 @@ pub(crate) const PARSE_ERROR: i32 = -32700;
 /// as (a `Value`, an envelope with raw parts): an encoding fault named as such (a byte order
 /// mark, invalid UTF-8, a lone surrogate escape, with its path), else the first syntax fault
 /// of the bytes as JSON text, else `error`, the transport's own (JSON nested past the
-/// parser's 128 levels is valid JSON text that no `Value` holds).
+/// parser's 128 levels is valid JSON text that no `Value` holds), else a key twice in one
+/// object.
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) fn parse_error_reply(bytes: &[u8], error: Option<&serde_json::Error>) -> Vec<u8> {
     // `IgnoredAny` is skipped without recursion: no depth limit, so only syntax is judged.
@@ -121,7 +123,7 @@ pub(crate) fn parse_error_reply(bytes: &[u8], error: Option<&serde_json::Error>)
     ) {
         (Some(fault), _) => fault.to_string(),
         (None, Some(error)) => error.to_string(),
-        (None, None) => "not a JSON text".to_owned(),
+        (None, None) => duplicate_key(bytes).unwrap_or_else(|| "not a JSON text".to_owned()),
     };
     let mut reply = Vec::with_capacity(fault.len() + 80);
     reply.extend_from_slice(br#"{"jsonrpc":"2.0","id":null,"error":{"code":"#);
@@ -133,12 +135,42 @@ pub(crate) fn parse_error_reply(bytes: &[u8], error: Option<&serde_json::Error>)
     reply
 }
 
+/// The first key that is twice in one object of a message, as the readers of the model name
+/// it (``params: duplicate field `name` ``): `serde_json` keeps the last of them, and a peer
+/// (or a gateway in front of the server) that reads the first would see another request.
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+fn duplicate_key(bytes: &[u8]) -> Option<String> {
+    use crate::wire::limits::{Finding, ReadLimits, path_at, scan};
+    match scan(bytes, ReadLimits::PARSER_MAX_DEPTH, usize::MAX) {
+        Finding::DuplicateKey(at, key) => Some(
+            crate::wire::error::ReadError::message(
+                path_at(bytes, at),
+                format!("duplicate field `{}`", crate::wire::error::cut(&key)),
+            )
+            .to_string(),
+        ),
+        _ => None,
+    }
+}
+
+/// Whether a message holds a key twice in one object: every transport refuses it with the
+/// `-32700` reply ([`parse_error_reply`]), as the readers of the model refuse such a
+/// document, though `serde_json` parses it.
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) fn has_duplicate_key(bytes: &[u8]) -> bool {
+    use crate::wire::limits::{Finding, ReadLimits, scan};
+    matches!(
+        scan(bytes, ReadLimits::PARSER_MAX_DEPTH, usize::MAX),
+        Finding::DuplicateKey(..)
+    )
+}
+
 /// Malformed messages every transport's test sends, with what the reply names.
 #[cfg(all(
     test,
     any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http")
 ))]
-pub(crate) const MALFORMED: [(&[u8], &str); 8] = [
+pub(crate) const MALFORMED: [(&[u8], &str); 10] = [
     (b"{nope", "key must be a string"),
     (br#"{"jsonrpc":"2.0","id":1,"#, "EOF while parsing"),
     (b"not json", "expected ident"),
@@ -150,6 +182,14 @@ pub(crate) const MALFORMED: [(&[u8], &str); 8] = [
         "lone surrogate escape",
     ),
     (br#"{"jsonrpc":"2.0","\udc00":1}"#, "lone surrogate escape"),
+    (
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call"}"#,
+        ".: duplicate field `method`",
+    ),
+    (
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","arguments":{},"\u006eame":"b"}}"#,
+        "params: duplicate field `name`",
+    ),
 ];
 
 #[cfg(all(

@@ -83,7 +83,12 @@ impl<T: crate::FromText> FromTemplateVariable for T {
 }
 
 fn parsed<T>(text: &str, parse: Parse<T>, what: &str, name: &str) -> Result<T, ProtocolError> {
-    parse(text).map_err(|e| ProtocolError::invalid_params(format!("{what} `{name}`: {e}")))
+    // The parser's words may quote the peer's text whole: quotations are cut.
+    parse(text).map_err(|e| {
+        ProtocolError::invalid_params(crate::wire::error::cut_quoted(&format!(
+            "{what} `{name}`: {e}"
+        )))
+    })
 }
 
 /// A required value, or `-32602` naming it.

@@ -148,10 +148,12 @@ impl ReadLimits {
     /// The model bytes every document may take whatever its length: a small document is
     /// never refused for the fixed size of the values it holds.
     pub const MODEL_BYTES_FLOOR: usize = 16 * 1024;
-    /// The deepest nesting any read takes, whatever the limits say: `serde_json`'s parser
-    /// stops at 128 levels, and a `Value` read by [`read_value_with`](crate::read_value_with) is held to the same
-    /// depth (deeper ones would overflow the stack while read).
-    pub const PARSER_MAX_DEPTH: usize = 128;
+    /// The deepest nesting any read takes, whatever the limits say, in arrays and objects
+    /// one in another: what `serde_json`'s parser reads (its budget of 128 levels stops at the
+    /// 128th), so no document read here is one a `serde_json` peer cannot parse; a `Value`
+    /// read by [`read_value_with`](crate::read_value_with) is held to the same depth (deeper
+    /// ones would overflow the stack while read).
+    pub const PARSER_MAX_DEPTH: usize = 127;
 
     /// The defaults.
     pub const fn new() -> Self {

@@ -64,10 +64,19 @@ pub trait SerializeFor {
             .expect("model values always serialize to JSON");
     }
 
-    /// The JSON value of `self` for `version`.
+    /// The JSON value of `self` for `version`, at any depth: JSON text the model keeps
+    /// (structured content, `_meta`, unknown fields) built in process deeper than the parser's
+    /// 128 levels, which the model holds and writes, is read into the value without recursion.
     fn to_value_for(&self, version: ProtocolVersion) -> serde_json::Value {
-        serde_json::to_value(self.for_version(version))
-            .expect("model values always serialize to JSON")
+        // `to_value` parses kept JSON text with the parser's limit: past it, read back what
+        // `to_json_for` writes instead (the same value, any depth).
+        serde_json::to_value(self.for_version(version)).unwrap_or_else(|_| {
+            let written = self.to_json_for(version);
+            std::str::from_utf8(&written)
+                .ok()
+                .and_then(|text| crate::wire::value_text::parse_value(text).ok())
+                .unwrap_or(serde_json::Value::Null)
+        })
     }
 }
 

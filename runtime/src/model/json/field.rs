@@ -141,11 +141,13 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
 /// `optional` (`Option<T>`) or `defaulted` (absent is `Default`), each read as a type (with a
 /// conversion when the field's type differs), unknown members kept in `extra` as text in
 /// order. Every optional field follows the one `null` rule ([`Present`]); `@count` counts
-/// the object as a block against [`ReadLimits::max_blocks`](crate::ReadLimits::max_blocks).
+/// the object as a block against [`ReadLimits::max_blocks`](crate::ReadLimits::max_blocks);
+/// `check = f` runs `f::<E>(&value)` on the value read (rules that span fields or look into
+/// `extra`).
 macro_rules! deserialize_object {
     ($ty:ident, $expecting:literal, $(@$count:ident,)? {
         $($field:ident : $kind:ident $read:ty = $key:literal $(=> $conv:expr)?),* $(,)?
-    }) => {
+    } $(, check = $check:ident)?) => {
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 struct ObjectVisitor;
@@ -172,12 +174,14 @@ macro_rules! deserialize_object {
                                 _ => extra.push_member(&key, &mut access)?,
                             }
                         }
-                        Ok($ty {
+                        let value = $ty {
                             $( $field: $crate::model::json::deserialize_object!(
                                 @finish $kind, $field, $key $(, $conv)?
                             ), )*
                             extra: extra.finish(),
-                        })
+                        };
+                        $( $check::<A::Error>(&value)?; )?
+                        Ok(value)
                     }
                 }
                 deserializer.deserialize_map(ObjectVisitor)

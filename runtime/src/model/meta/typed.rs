@@ -247,7 +247,7 @@ pub(crate) fn check_reserved_value(key: &str, value: &Value) -> Result<(), Fault
 /// skipped); lists the checks walk (icons, capability members) are checked element by
 /// element as they are read, and their first fault reported after the skeleton's, the order
 /// [`check_reserved_value`] reports them in.
-pub(super) fn check_reserved_text(key: &str, text: &str) -> Result<(), Fault> {
+pub(crate) fn check_reserved_text(key: &str, text: &str) -> Result<(), Fault> {
     let shape = match key {
         SERVER_INFO | CLIENT_INFO => Shape::Implementation,
         CLIENT_CAPABILITIES => Shape::Capabilities,

@@ -81,8 +81,13 @@ fn collect(properties: Option<&Value>, path: &mut Vec<String>, out: &mut Vec<Par
     }
 }
 
+/// A header that does not match the body: every value it quotes (a header, the body's
+/// method, a name or argument of any length) cut to 80 characters.
 pub(super) fn mismatch(message: impl Into<String>) -> ProtocolError {
-    ProtocolError::new(HEADER_MISMATCH, message)
+    ProtocolError::new(
+        HEADER_MISMATCH,
+        crate::wire::error::cut_quoted(&message.into()),
+    )
 }
 
 /// The one value of header `name`, if sent; two values are refused (an intermediary might

@@ -323,6 +323,12 @@ impl HttpServer {
         raw: &HeaderMap,
     ) -> Response<ResponseBody> {
         let message: Value = match serde_json::from_slice(body) {
+            Ok(_) if crate::server::protocol_error::has_duplicate_key(body) => {
+                return json_bytes(
+                    StatusCode::BAD_REQUEST,
+                    crate::server::protocol_error::parse_error_reply(body, None),
+                );
+            }
             Ok(message) => message,
             Err(e) => {
                 return json_bytes(

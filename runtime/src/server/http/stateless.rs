@@ -82,6 +82,7 @@ fn declared(
         .filter(|v| v.has_result_type())
         .ok_or_else(|| {
             let latest = ProtocolVersion::LATEST.as_str();
+            let named = crate::wire::error::cut(named);
             let error = ProtocolError::new(
                 UNSUPPORTED_PROTOCOL_VERSION,
                 format!(

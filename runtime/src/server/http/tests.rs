@@ -490,3 +490,50 @@ fn serve_answers_over_tcp_with_keep_alive() {
         serving.abort();
     });
 }
+
+/// The endpoint's errors quote the request cut to 80 characters: a 5,000-character tool
+/// name the `Mcp-Name` header disagrees with, a protocol version it does not serve (in the
+/// message and in `data.requested`). Both came back whole.
+#[test]
+fn errors_quote_the_request_cut() {
+    rt().block_on(async {
+        let server = server();
+        let long = "m".repeat(5_000);
+        let cut = |message: &str| {
+            message.contains(&"m".repeat(80))
+                && message.contains('…')
+                && !message.contains(&"m".repeat(81))
+                && message.len() < 300
+        };
+        let body = |name: &str, version: &str| {
+            serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+                "name": name, "arguments": {},
+                "_meta": {
+                    "io.modelcontextprotocol/protocolVersion": version,
+                    "io.modelcontextprotocol/clientCapabilities": {},
+                },
+            }})
+            .to_string()
+        };
+        let text = body(&long, "2026-07-28");
+        let mut request = post_for(&text).body(Full::new(Bytes::from(text))).unwrap();
+        request
+            .headers_mut()
+            .insert("mcp-name", HeaderValue::from_static("echo"));
+        let (status, answer) = send(&server, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(cut(message), "{message}");
+
+        let text = body("echo", &long);
+        let request = post_for(&text).body(Full::new(Bytes::from(text))).unwrap();
+        let (status, answer) = send(&server, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(cut(message), "{message}");
+        assert_eq!(
+            answer["error"]["data"]["requested"],
+            format!("{}…", "m".repeat(80))
+        );
+    });
+}

@@ -280,10 +280,17 @@ fn missing_param(method: &str, params: Option<&Params>) -> Option<String> {
 fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
     // A body that is not JSON, or whose `params` is not an object, is named by its parse
     // error; JSON of another shape (an array: a batch) is left to rmcp.
-    let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
-        Ok(envelope) => envelope,
+    let envelope = match serde_json::from_slice::<Envelope<'_>>(bytes) {
         Err(e) if e.is_syntax() || e.is_eof() => return Some(parse_error(bytes, Some(&e))),
-        Err(_) => return shape_refusal(bytes),
+        read => read,
+    };
+    // A key twice in one object (the envelope's own fields included): rmcp's parser would
+    // keep one of them.
+    if crate::server::protocol_error::has_duplicate_key(bytes) {
+        return Some(parse_error(bytes, None));
+    }
+    let Ok(envelope) = envelope else {
+        return shape_refusal(bytes);
     };
     // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
     // escape there would reach rmcp's parser, whose reply calls it something else.

@@ -574,4 +574,16 @@ impl ServerHandler for McpServer {
             .remove(request.uri.as_str());
         Ok(())
     }
+
+    /// A method rmcp does not know: `-32601` naming it cut to 80 characters, as the router
+    /// and the HTTP endpoint answer (rmcp's default quotes the method whole).
+    async fn on_custom_request(
+        &self,
+        request: rm::CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rm::CustomResult, ErrorData> {
+        Err(protocol_error(ProtocolError::method_not_found(
+            &request.method,
+        )))
+    }
 }

@@ -78,6 +78,11 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
         return Ok(());
     }
     match serde_json::from_slice::<Value>(text) {
+        Ok(_) if crate::server::protocol_error::has_duplicate_key(text) => {
+            let mut reply = crate::server::protocol_error::parse_error_reply(text, None);
+            reply.push(b'\n');
+            Err(reply)
+        }
         // The one `null` rule, which rmcp's types would read as absent.
         Ok(message) => match null_refusal(&message) {
             Some(error) => Err(error_line(&message["id"], error.code, &error.message)),

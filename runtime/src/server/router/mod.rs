@@ -32,6 +32,9 @@ use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceHandler, ToolHandler,
 };
 use crate::server::input::{Round, StateKeys, Target};
+use crate::server::params::{
+    ARGUMENTS_LEVEL, PARAMS_LEVEL, check_arguments, check_depth, check_owned_map_depth,
+};
 use crate::server::payload::Payloads;
 use crate::server::tasks::{TaskStore, TaskSupport};
 use crate::wire::version::SerializeFor;
@@ -237,6 +240,9 @@ impl Router {
         if !context.protocol_version().has_result_type() {
             return run(context).await.map(Outcome::Complete);
         }
+        if let Some(responses) = &input.responses {
+            check_depth(responses, "params.inputResponses", ARGUMENTS_LEVEL)?;
+        }
         let target = Target::new(method, name);
         let round = Arc::new(Round::begin(
             &self.state_keys,
@@ -259,6 +265,7 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<CallToolResult>, ProtocolError> {
+        let arguments = check_arguments(arguments)?;
         // Refused before a round begins; without rounds `call_tool` refuses it the same way.
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(ProtocolError::invalid_params(format!(
@@ -280,6 +287,7 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
+        let arguments = check_arguments(arguments)?;
         self.in_round(("prompts/get", name), input, context, |context| {
             self.get_prompt(name, arguments, context)
         })
@@ -307,6 +315,7 @@ impl Router {
         arguments: Option<Map<String, Value>>,
         context: Context,
     ) -> Result<CallToolResult, ProtocolError> {
+        let arguments = check_arguments(arguments)?.unwrap_or_default();
         let Some(&index) = self.tool_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
                 "unknown tool: {}",
@@ -314,7 +323,7 @@ impl Router {
             )));
         };
         let handler = &self.tools[index].1;
-        let mut result = handler.call(arguments.unwrap_or_default(), context).await;
+        let mut result = handler.call(arguments, context).await;
         #[cfg(feature = "jsonschema")]
         if let Some(checks) = &self.output_checks {
             checks.check(name, &result).map_err(|e| {
@@ -338,16 +347,14 @@ impl Router {
         arguments: Option<Map<String, Value>>,
         context: Context,
     ) -> Result<GetPromptResult, ProtocolError> {
+        let arguments = check_arguments(arguments)?.unwrap_or_default();
         let Some(&index) = self.prompt_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
                 "unknown prompt: {}",
                 crate::wire::error::cut(name)
             )));
         };
-        self.prompts[index]
-            .1
-            .get(arguments.unwrap_or_default(), context)
-            .await
+        self.prompts[index].1.get(arguments, context).await
     }
 
     /// Reads the resource at `uri`: a fixed resource first, then the first template that
@@ -388,7 +395,8 @@ impl Router {
                 })
             {
                 return Err(ProtocolError::invalid_params(format!(
-                    "refused: a variable of {uri} would leave the template's file root"
+                    "refused: a variable of {} would leave the template's file root",
+                    crate::wire::error::cut(uri)
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
@@ -447,7 +455,10 @@ impl Router {
     /// `tools/call`, `prompts/list`, `prompts/get`, `resources/list`,
     /// `resources/templates/list`, `resources/read`, `completion/complete`. A params member
     /// that is `null` is refused with `-32602` naming it (the one `null` rule), whatever
-    /// the method.
+    /// the method; so are params nested deeper than a transport's JSON parser reads them
+    /// (127 arrays or objects from the JSON-RPC message), naming the first one too deep;
+    /// and a `_meta` that is not an object or whose typed keys (`progressToken`, the
+    /// `io.modelcontextprotocol/` keys) break their type, as the transports refuse them.
     pub async fn handle(
         &self,
         method: &str,
@@ -455,8 +466,9 @@ impl Router {
         context: Context,
     ) -> Result<Value, ProtocolError> {
         let version = context.protocol_version();
-        let mut params = params.unwrap_or_default();
+        let mut params = check_owned_map_depth(params.unwrap_or_default(), "params", PARAMS_LEVEL)?;
         crate::server::params::check_no_null_member(&params)?;
+        crate::server::params::check_meta_param(&params)?;
         let cacheable = |key: &str, items: Value| {
             let mut result = Map::new();
             result.insert(key.to_owned(), items);

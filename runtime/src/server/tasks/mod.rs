@@ -99,7 +99,7 @@ pub(crate) mod engine {
     }
 
     fn unknown(id: &str) -> ProtocolError {
-        ProtocolError::invalid_params(format!("unknown task: {id}"))
+        ProtocolError::invalid_params(format!("unknown task: {}", crate::wire::error::cut(id)))
     }
 
     fn base(record: &TaskRecord) -> Map<String, Value> {
