@@ -2,6 +2,7 @@
 //! `#[arg]`), the checks a handler signature must pass, and its doc comment.
 
 use proc_macro2::{Span, TokenStream};
+use syn::spanned::Spanned;
 use syn::{FnArg, Ident, LitStr, Pat, Type};
 
 use super::docs;
@@ -72,23 +73,19 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         return None;
     }
     // A second handler attribute would declare a second struct of the function's name: one
-    // error here, at it, and it is removed (the first attribute makes the handler).
-    item.attrs.retain(|attr| {
-        let Some(other) = attr.path().segments.last().map(|s| s.ident.to_string()) else {
-            return true;
-        };
-        if !matches!(other.as_str(), "tool" | "prompt" | "resource") {
-            return true;
+    // error here, at it, and it is disarmed (the first attribute makes the handler).
+    for attr in &mut item.attrs {
+        if let Some(other) = disarm_second_handler(attr) {
+            cx.error_spanned_by(
+                &other,
+                format!(
+                    "`{}` is already a {what} handler: one function is one handler (write another function for the #[{}])",
+                    toolkit::unraw(&item.sig.ident),
+                    other.path().segments.last().map(|s| s.ident.to_string()).unwrap_or_default(),
+                ),
+            );
         }
-        cx.error_spanned_by(
-            attr,
-            format!(
-                "`{}` is already a {what} handler: one function is one handler (write another function for the #[{other}])",
-                toolkit::unraw(&item.sig.ident)
-            ),
-        );
-        false
-    });
+    }
     let docs::Docs {
         text: doc,
         expr: doc_expr,
@@ -192,6 +189,25 @@ fn check_signature(cx: &mut Ctxt, sig: &syn::Signature, what: &str) {
     }
 }
 
+/// The argument a handler attribute gets when it is a function's second one: it emits the
+/// function as it is, the first attribute having reported it. Kept rather than removed, so the
+/// user's import of the attribute stays used (no follow-on "unused import").
+pub(crate) const SECOND_HANDLER: &str = "__mcp_content_second_handler";
+
+/// When `attr` is a handler attribute (`tool`, `prompt`, `resource`), rewrites its arguments
+/// to [`SECOND_HANDLER`] and returns the attribute as written (for the error's span).
+fn disarm_second_handler(attr: &mut syn::Attribute) -> Option<syn::Attribute> {
+    let name = attr.path().segments.last()?.ident.to_string();
+    if !matches!(name.as_str(), "tool" | "prompt" | "resource") {
+        return None;
+    }
+    let written = attr.clone();
+    let path = attr.path().clone();
+    let marker = Ident::new(SECOND_HANDLER, Span::call_site());
+    *attr = syn::parse_quote_spanned!(attr.span()=> #[#path(#marker)]);
+    Some(written)
+}
+
 /// The error for a handler attribute on a method or an associated function.
 fn not_in_impl(what: &str, ident: &Ident) -> String {
     format!(
@@ -211,6 +227,9 @@ pub(crate) fn without_arg_attrs(input: TokenStream) -> TokenStream {
         if let FnArg::Typed(typed) = input {
             typed.attrs.retain(|attr| !attr.path().is_ident("arg"));
         }
+    }
+    for attr in &mut item.attrs {
+        disarm_second_handler(attr);
     }
     quote::ToTokens::into_token_stream(item)
 }
