@@ -213,7 +213,10 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
         } else {
             cx.error_spanned_by(
                 uri,
-                format!("template variable `{variable}` has no parameter: add `{variable}: String` to the function"),
+                format!(
+                    "template variable `{variable}` has no parameter: add `{}` to the function",
+                    parameter_for(variable)
+                ),
             );
         }
     }
@@ -231,6 +234,11 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
                     uri.value()
                 )
             };
+            // Besides the variables, only the request's context may be a parameter: one that
+            // the macro did not know by its type's spelling is marked.
+            let why = format!(
+                "{why}; a parameter that is the request's `Context` under another name (a type alias) is marked `#[context]`"
+            );
             cx.error_at(param.name_span, why);
         }
     }
@@ -289,5 +297,52 @@ fn check_app(cx: &mut Ctxt, handler: &Handler) {
                 mcp_content_rules::APP_MIME_TYPE
             ),
         ),
+    }
+}
+
+/// The parameter a template variable's error proposes: `day: String`, `r#type: String` for a
+/// keyword, `#[arg(name = "a.b")] a_b: String` for a name that is no identifier.
+fn parameter_for(variable: &str) -> String {
+    if syn::parse_str::<syn::Ident>(variable).is_ok() {
+        format!("{variable}: String")
+    } else if syn::parse_str::<syn::Ident>(&format!("r#{variable}")).is_ok() {
+        format!("r#{variable}: String")
+    } else {
+        let binding: String = variable
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let binding = if binding.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("_{binding}")
+        } else if syn::parse_str::<syn::Ident>(&binding).is_err() {
+            // `self`, `crate`, `super`: keywords with no raw form.
+            format!("{binding}_")
+        } else {
+            binding
+        };
+        format!("#[arg(name = \"{variable}\")] {binding}: String")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parameter_for;
+
+    #[test]
+    fn the_parameter_proposed_for_a_variable_compiles() {
+        assert_eq!(parameter_for("day"), "day: String");
+        assert_eq!(parameter_for("type"), "r#type: String");
+        assert_eq!(parameter_for("a.b"), "#[arg(name = \"a.b\")] a_b: String");
+        assert_eq!(
+            parameter_for("self"),
+            "#[arg(name = \"self\")] self_: String"
+        );
+        assert_eq!(parameter_for("2x"), "#[arg(name = \"2x\")] _2x: String");
     }
 }

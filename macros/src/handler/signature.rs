@@ -11,8 +11,9 @@ use crate::toolkit::{self, Keys, accept};
 
 /// What a parameter of a handler function is.
 pub(crate) enum ParamKind {
-    /// The request's `Context` (by value or by reference): not an argument.
-    Context { by_ref: bool },
+    /// The request's `Context` (by value or by reference, spelled so or marked `#[context]`):
+    /// not an argument.
+    Context,
     /// An argument; `optional` holds `T` of an `Option<T>`.
     Value { optional: Option<Box<Type>> },
 }
@@ -33,7 +34,7 @@ pub(crate) struct Param {
 
 impl Param {
     pub(crate) fn is_context(&self) -> bool {
-        matches!(self.kind, ParamKind::Context { .. })
+        matches!(self.kind, ParamKind::Context)
     }
 }
 
@@ -179,13 +180,20 @@ fn check_signature(cx: &mut Ctxt, sig: &syn::Signature, what: &str) {
             format!("{what} does not support variadic functions"),
         );
     }
-    if let syn::ReturnType::Type(_, ty) = &sig.output
-        && let Type::ImplTrait(_) = &**ty
-    {
-        cx.error_spanned_by(
-            ty,
-            format!("{what} needs a concrete return type, not `impl Trait`"),
-        );
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        match &**ty {
+            Type::ImplTrait(_) => cx.error_spanned_by(
+                ty,
+                format!("{what} needs a concrete return type, not `impl Trait`"),
+            ),
+            // The generated code names the return type, where `!` is not stable: one error in
+            // the handler's words, not the compiler's three.
+            Type::Never(_) => cx.error_spanned_by(
+                ty,
+                format!("{what} needs a function that returns its result: `!` never returns one"),
+            ),
+            _ => {}
+        }
     }
 }
 
@@ -225,7 +233,9 @@ pub(crate) fn without_arg_attrs(input: TokenStream) -> TokenStream {
     };
     for input in &mut item.sig.inputs {
         if let FnArg::Typed(typed) = input {
-            typed.attrs.retain(|attr| !attr.path().is_ident("arg"));
+            typed
+                .attrs
+                .retain(|attr| !attr.path().is_ident("arg") && !attr.path().is_ident("context"));
         }
     }
     for attr in &mut item.attrs {
@@ -235,6 +245,21 @@ pub(crate) fn without_arg_attrs(input: TokenStream) -> TokenStream {
 }
 
 fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option<Param> {
+    // The handler reads, describes and passes every parameter: one configured away would be
+    // passed all the same. Refused (and kept: the function then compiles as written, with no
+    // follow-on warning).
+    for attr in &pat_type.attrs {
+        if let Some(name) = ["cfg", "cfg_attr"]
+            .into_iter()
+            .find(|name| attr.path().is_ident(name))
+        {
+            cx.error_spanned_by(
+                attr,
+                format!("{what} does not support `#[{name}]` on a parameter: the parameter list is the handler's arguments; configure the whole function (`#[cfg]` on it) instead"),
+            );
+        }
+    }
+    let marked_context = take_context_attr(cx, &mut pat_type.attrs);
     let (description, rename, arg_attr) = take_arg_attr(cx, &mut pat_type.attrs);
     let ident = match &*pat_type.pat {
         Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
@@ -251,7 +276,9 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
     let ty = (*pat_type.ty).clone();
     let unraw = toolkit::unraw(&ident);
     let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
-    let kind = if let Some(by_ref) = context_type(&ty) {
+    // `#[context]` says what the spelling may not show (a type alias): the type is checked to
+    // be `Context` or `&Context` where the generated code reads it.
+    let kind = if context_type(&ty).is_some() || marked_context.is_some() {
         if let Some(attr) = arg_attr {
             cx.error_spanned_by(
                 attr,
@@ -260,7 +287,7 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
                 ),
             );
         }
-        ParamKind::Context { by_ref }
+        ParamKind::Context
     } else {
         match &ty {
             Type::Reference(reference) if context_type(&reference.elem).is_some() => {
@@ -299,6 +326,29 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
         kind,
         description,
     })
+}
+
+/// Removes `#[context]` from a parameter (it is this macro's), and returns it: the parameter
+/// is the request's context, whatever its type is called. It takes no arguments, and is
+/// written once.
+fn take_context_attr(cx: &mut Ctxt, attrs: &mut Vec<syn::Attribute>) -> Option<syn::Attribute> {
+    let mut first: Option<syn::Attribute> = None;
+    attrs.retain(|attr| {
+        if !attr.path().is_ident("context") {
+            return true;
+        }
+        if let Err(error) = attr.meta.require_path_only() {
+            cx.error_spanned_by(
+                &attr.meta,
+                format!("`#[context]` takes no arguments: write `#[context]` ({error})"),
+            );
+        } else if first.is_some() {
+            cx.error_spanned_by(attr, "`#[context]` is written once on a parameter");
+        }
+        first.get_or_insert_with(|| attr.clone());
+        false
+    });
+    first
 }
 
 /// Removes `#[arg(…)]` from a parameter (it is this macro's, not the compiler's) and reads it.

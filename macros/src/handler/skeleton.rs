@@ -5,6 +5,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
+use syn::spanned::Spanned;
 use syn::{Ident, ItemFn, Type};
 
 use super::attrs::{Attrs, parse_attrs};
@@ -131,7 +132,7 @@ impl Handler {
             .params
             .iter()
             .filter_map(|param| match &param.kind {
-                ParamKind::Context { .. } => None,
+                ParamKind::Context => None,
                 ParamKind::Value { optional } => Some((param, optional.as_deref())),
             })
     }
@@ -151,15 +152,36 @@ impl Handler {
     pub(crate) fn call(&self) -> TokenStream {
         let context = super::emit::local(CONTEXT);
         let args = self.func.params.iter().map(|param| match &param.kind {
-            ParamKind::Context { by_ref: true } => quote!(&#context),
-            ParamKind::Context { by_ref: false } => {
-                quote!(::core::clone::Clone::clone(&#context))
+            // Through a trait at the parameter's type: a `#[context]` parameter of another type
+            // is one error there.
+            ParamKind::Context => {
+                let ty = &param.ty;
+                quote::quote_spanned!(ty.span()=> <#ty as __p::ContextParameter<'_>>::from_context(&#context))
             }
             ParamKind::Value { .. } => param.ident.to_token_stream(),
         });
         let await_ = self.item().sig.asyncness.map(|_| quote!(.await));
         let function = super::emit::local("__function");
         quote!(#function(#(#args),*) #await_)
+    }
+
+    /// A function never called that asks of each argument's type whether it is the request's
+    /// context under another name (a type alias): then the one error, at the type, says to
+    /// mark the parameter `#[context]` (see the runtime's `server/context_param.rs`).
+    pub(crate) fn argument_probes(&self) -> TokenStream {
+        let probes = self.arguments().map(|(param, _)| {
+            let ty = &param.ty;
+            quote::quote_spanned!(ty.span()=> __p::NotContext::refuse_context((&__p::ArgumentProbe::<#ty>::new()).probe());)
+        });
+        quote! {
+            #[allow(dead_code)]
+            fn __argument_probes() {
+                // One of the two is used, whichever method lookup picks.
+                #[allow(unused_imports)]
+                use __p::{ContextAsArgument as _, PlainArgument as _};
+                #(#probes)*
+            }
+        }
     }
 
     /// `Box::pin(async move { body })`, the future a generated method returns, spanned at the
@@ -249,10 +271,12 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
         items: helpers,
         methods,
     } = K::body(&handler, checked);
+    let probes = handler.argument_probes();
     let body = crate::toolkit::wrap_in_const(
         krate,
         &quote! {
             #helpers
+            #probes
 
             #[automatically_derived]
             impl __p::#trait_name for #ident {
