@@ -94,9 +94,12 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
         }
         let code = was_fenced || fence.is_some();
         if !code && trimmed.starts_with('#') {
+            // `# Arguments:` too: a colon after a heading is still that heading.
             in_arguments = trimmed
                 .trim_start_matches('#')
                 .trim()
+                .trim_end_matches(':')
+                .trim_end()
                 .eq_ignore_ascii_case("arguments");
             if in_arguments {
                 list_indent = None;
@@ -170,7 +173,14 @@ fn bullet(line: &str) -> Option<&str> {
     let rest = line
         .strip_prefix('*')
         .or_else(|| line.strip_prefix('-'))
-        .or_else(|| line.strip_prefix('+'))?;
+        .or_else(|| line.strip_prefix('+'))
+        .or_else(|| {
+            // An ordered list's item (`1.`, `2)`): an entry as well, never dropped as prose.
+            let digits = line.find(|c: char| !c.is_ascii_digit())?;
+            (digits > 0)
+                .then(|| line[digits..].strip_prefix(['.', ')']))
+                .flatten()
+        })?;
     rest.starts_with(char::is_whitespace)
         .then(|| rest.trim_start())
 }
@@ -302,5 +312,30 @@ mod tests {
             r#"::core::concat!("First.\n",include_str!("tool.md"),"\nLast.")"#
         );
         assert_eq!(docs.arguments.entries[0].name, "a");
+    }
+
+    #[test]
+    fn ordered_items_and_a_heading_with_a_colon_are_read() {
+        assert_eq!(entry("1. `city` - The city.").unwrap().0, "city");
+        assert_eq!(entry("12) city: The city.").unwrap().0, "city");
+        assert_eq!(entry("1.5 litres"), None);
+        assert_eq!(entry(". city - x"), None);
+        let attrs: Vec<syn::Attribute> = syn::parse_quote! {
+            /// Does it.
+            ///
+            /// # Arguments:
+            ///
+            /// 1. `a` - the a
+            /// 2. `b` - the b
+        };
+        let docs = read_docs(&attrs);
+        let names: Vec<&str> = docs
+            .arguments
+            .entries
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(docs.text.as_deref(), Some("Does it."));
     }
 }

@@ -34,6 +34,19 @@ impl HandlerKind for Resource {
             cx.error_spanned_by(mime, violation.message);
         }
         check_app(cx, handler);
+        // A resource template lists no descriptions of its variables: an attribute written
+        // for one would be dropped without a word.
+        for (param, _) in handler.arguments() {
+            if let Some(span) = param.description_attr {
+                cx.error_at(
+                    span,
+                    format!(
+                        "a template variable has no description in MCP (a resource template lists none): describe `{}` in the resource's doc comment",
+                        param.name
+                    ),
+                );
+            }
+        }
         template.is_some_and(|t| !t.is_literal())
     }
 

@@ -30,6 +30,8 @@ pub(crate) struct Param {
     pub(crate) kind: ParamKind,
     /// From `#[arg(description = "…")]`, else the doc comment's `# Arguments` list.
     pub(crate) description: Option<String>,
+    /// Where `#[arg(description = "…")]` was written, if it was.
+    pub(crate) description_attr: Option<Span>,
 }
 
 impl Param {
@@ -317,6 +319,7 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
             optional: toolkit::option_inner(&ty).cloned().map(Box::new),
         }
     };
+    let description_attr = description.as_ref().map(LitStr::span);
     let description = description.map(|d| d.value());
     Some(Param {
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
@@ -325,6 +328,7 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
         ty,
         kind,
         description,
+        description_attr,
     })
 }
 
@@ -368,6 +372,19 @@ fn take_arg_attr(
         }
         first.get_or_insert_with(|| attr.clone());
         let result = attr.parse_nested_meta(|meta| {
+            // Keys a user reaches for to make an argument optional: the type says it.
+            if let Some(key) = ["default", "optional", "required"]
+                .into_iter()
+                .find(|key| meta.path.is_ident(key))
+            {
+                cx.error_spanned_by(
+                    &meta.path,
+                    format!(
+                        "`#[arg({key} …)]` does not exist: an argument that may be left out is an `Option<T>` parameter (`n.unwrap_or(3)` in the function gives it a default); any other parameter is required"
+                    ),
+                );
+                return toolkit::skip_value(&meta);
+            }
             let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
                 return Ok(());
             };

@@ -22,7 +22,7 @@ use crate::server::text_params::{FromPromptArgument, FromTemplateVariable};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not the request's context: a `#[context]` parameter is `Context` or `&Context`",
     label = "not `Context` or `&Context`",
-    note = "leave `#[context]` out of a parameter read from the request"
+    note = "a parameter whose type is written `Context` (or that is marked `#[context]`) is the request's context; leave `#[context]` out of a parameter read from the request, and give a type of your own named `Context` another name where the handler uses it (`use crate::Context as Settings;`)"
 )]
 pub trait ContextParameter<'a>: Sized {
     /// The parameter's value for the request `context`.
