@@ -248,10 +248,15 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
                 )
             };
             // Besides the variables, only the request's context may be a parameter: one that
-            // the macro did not know by its type's spelling is marked.
-            let why = format!(
-                "{why}; a parameter that is the request's `Context` under another name (a type alias) is marked `#[context]`"
-            );
+            // the macro did not know by its type's spelling is marked. Not said of a type that
+            // is plainly a variable's (`String`, a number, an `Option`).
+            let why = if is_text_type(&param.ty) {
+                why
+            } else {
+                format!(
+                    "{why}; a parameter that is the request's `Context` under another name (a type alias) is marked `#[context]`"
+                )
+            };
             cx.error_at(param.name_span, why);
         }
     }
@@ -311,6 +316,41 @@ fn check_app(cx: &mut Ctxt, handler: &Handler) {
             ),
         ),
     }
+}
+
+/// Whether `ty` is spelled as a type a template variable plainly is: `String`, a number,
+/// `bool`, `char`, or an `Option` of one.
+fn is_text_type(ty: &syn::Type) -> bool {
+    let syn::Type::Path(path) = ty else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if name == "Option" {
+        return crate::toolkit::option_inner(ty).is_some_and(is_text_type);
+    }
+    matches!(
+        name.as_str(),
+        "String"
+            | "bool"
+            | "char"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "i128"
+            | "isize"
+            | "f32"
+            | "f64"
+    )
 }
 
 /// The parameter a template variable's error proposes: `day: String`, `r#type: String` for a

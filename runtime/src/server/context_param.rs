@@ -105,7 +105,9 @@ pub trait NotContext: Sized {
 impl NotContext for PlainType {}
 
 // `Context` as an argument is refused by `refuse_context`; these impls keep that the only error
-// (a refused program never calls them).
+// (a refused program never calls them). Not recommended: an error about another type does
+// not point at them.
+#[diagnostic::do_not_recommend]
 impl ToolParameter for Context {
     fn take(_: &mut ToolArguments, _: &str) -> Option<Self> {
         None
@@ -115,18 +117,21 @@ impl ToolParameter for Context {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl DeclaredParameter for Context {
     fn take(_: &mut ToolArguments, _: &str) -> Option<Self> {
         None
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl FromPromptArgument for Context {
     fn parse(_: &str) -> Result<Self, String> {
         Err(String::from("the request's context is not an argument"))
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl FromTemplateVariable for Context {
     fn parse(_: &str) -> Result<Self, String> {
         Err(String::from(
