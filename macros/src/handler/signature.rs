@@ -280,7 +280,13 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
     let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
     // `#[context]` says what the spelling may not show (a type alias): the type is checked to
     // be `Context` or `&Context` where the generated code reads it.
-    let kind = if context_type(&ty).is_some() || marked_context.is_some() {
+    let kind = if let (Type::ImplTrait(_), Some(_)) = (&ty, &marked_context) {
+        cx.error_spanned_by(
+            &ty,
+            "the request's context is `Context` or `&Context`, not `impl Trait`",
+        );
+        return None;
+    } else if context_type(&ty).is_some() || marked_context.is_some() {
         if let Some(attr) = arg_attr {
             cx.error_spanned_by(
                 attr,
