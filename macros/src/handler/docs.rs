@@ -63,8 +63,8 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
             ..
         }) = &nv.value
         {
-            for line in s.value().lines() {
-                lines.push((line.strip_prefix(' ').unwrap_or(line).to_owned(), s.span()));
+            for line in block_lines(&s.value()) {
+                lines.push((line.strip_prefix(' ').unwrap_or(&line).to_owned(), s.span()));
             }
         } else {
             lines.push((format!("{EXPR}{}", exprs.len()), Span::call_site()));
@@ -143,6 +143,28 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
         expr,
         arguments: docs,
     }
+}
+
+/// The lines of one doc literal; for a block comment whose lines all start with `*`
+/// (`/** … \n * # Arguments\n * * `a` - … */`), without that star, as rustdoc shows them.
+fn block_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let starred = lines.len() > 1
+        && lines
+            .iter()
+            .filter(|line| !line.trim().is_empty())
+            .all(|line| line.trim_start().starts_with('*'));
+    lines
+        .into_iter()
+        .map(|line| {
+            if starred {
+                let rest = line.trim_start();
+                rest.strip_prefix('*').unwrap_or(rest).to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect()
 }
 
 /// `::core::concat!(…)` of `doc`'s literal parts and the expressions its markers stand for.
@@ -337,5 +359,19 @@ mod tests {
             .collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(docs.text.as_deref(), Some("Does it."));
+    }
+
+    #[test]
+    fn a_starred_block_comment_is_read_without_its_stars() {
+        let attrs: Vec<syn::Attribute> = syn::parse_quote! {
+            #[doc = "\n * Greets.\n *\n * # Arguments\n *\n * * `name` - who\n "]
+        };
+        let docs = read_docs(&attrs);
+        assert_eq!(docs.text.as_deref(), Some("Greets."));
+        assert_eq!(docs.arguments.entries[0].name, "name");
+        assert_eq!(docs.arguments.entries[0].text, "who");
+        // One line, or lines that are not all starred, are kept as written.
+        assert_eq!(block_lines("* a - b"), ["* a - b"]);
+        assert_eq!(block_lines("Intro\n* a - b"), ["Intro", "* a - b"]);
     }
 }
