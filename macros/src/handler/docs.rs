@@ -3,7 +3,8 @@
 //!
 //! An entry is a bullet (`*`, `-` or `+`) at the list's own indentation that starts with a
 //! name, backticked or not, then a separator (`-`, `–`, `—` or `:`) and the text:
-//! `* `city` - The city.`, `- city: The city.`, `* r#type - The kind.`. A raw identifier is
+//! `* `city` - The city.`, `- city: The city.`, `* r#type - The kind.`, `1. **city** - The
+//! city.` (ordered items and bold or italic names too). A raw identifier is
 //! written either way (`r#type` or `type`). Deeper bullets, and lines without a bullet, continue
 //! the entry above them; a bullet at the list's indentation that names nothing is reported, so
 //! no description is dropped without a word.
@@ -213,6 +214,23 @@ const SEPARATORS: [char; 4] = ['-', ':', '–', '—'];
 /// `name` and text of an entry (the line after its bullet): `` `name` - text ``, `` `name`:
 /// text ``, `` `name` text ``, `name - text`, `name: text`, or `name` alone.
 fn argument_entry(rest: &str) -> Option<(String, String)> {
+    // A name in bold or italics (`**city**`, `*`city`*`): the emphasis is markup, not the name.
+    if let Some(marker) = ["**", "*"].into_iter().find(|m| rest.starts_with(m)) {
+        let inner_rest = &rest[marker.len()..];
+        let (inner, after) = inner_rest.split_once(marker)?;
+        // As for a bare word: a separator (or nothing) follows, or it is prose (`*Note* that…`).
+        let next = after.trim_start();
+        if !(next.is_empty() || next.starts_with(SEPARATORS)) {
+            return None;
+        }
+        let inner = inner.trim();
+        let name = inner
+            .strip_prefix('`')
+            .and_then(|n| n.strip_suffix('`'))
+            .unwrap_or(inner);
+        let (name, text) = argument_entry(&format!("`{name}`{after}"))?;
+        return Some((name, text));
+    }
     let (name, after) = if let Some(quoted) = rest.strip_prefix('`') {
         let (name, after) = quoted.split_once('`')?;
         (name.trim(), after)
@@ -271,6 +289,19 @@ mod tests {
                 "{line}"
             );
         }
+        for line in [
+            "* **city** - The city.",
+            "- *city*: The city.",
+            "* **`city`** - The city.",
+        ] {
+            assert_eq!(
+                entry(line),
+                Some(("city".to_owned(), "The city.".to_owned())),
+                "{line}"
+            );
+        }
+        assert_eq!(entry("* **the new width**"), None);
+        assert_eq!(entry("* *Note* that it rounds"), None);
         assert_eq!(entry("* r#type - kind").unwrap().0, "r#type");
         assert_eq!(entry("* `r#type` - kind").unwrap().0, "r#type");
         assert_eq!(entry("* `city`").unwrap().1, "");

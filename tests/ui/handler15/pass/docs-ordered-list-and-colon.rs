@@ -1,5 +1,6 @@
 //! `# Arguments:` (with a colon) is the section, and an ordered list's items are its entries:
-//! their descriptions reach the input schema and the prompt's arguments.
+//! their descriptions reach the input schema and the prompt's arguments; a name in bold is
+//! the name.
 use mcp_content::{prompt, router, tool};
 
 /// Looks up the weather.
@@ -17,7 +18,7 @@ fn weather(city: String, days: u8) -> String {
 ///
 /// # Arguments
 ///
-/// 1. `name` - Who to greet.
+/// 1. **name** - Who to greet.
 #[prompt]
 fn greet(name: String) -> String {
     name
