@@ -306,9 +306,16 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
                 return None;
             }
             Type::Reference(reference) => {
+                // `&Ctx` may be the request's context under another name: said when the
+                // borrowed type is a plain name that is no text or number.
+                let hint = if may_name_context(&reference.elem) {
+                    "; if this is the request's `Context` under another name (a type alias), mark it `#[context]`"
+                } else {
+                    ""
+                };
                 cx.error_spanned_by(
                     reference,
-                    format!("{what} parameters are owned values read from the request: use an owned type such as `String`"),
+                    format!("{what} parameters are owned values read from the request: use an owned type such as `String`{hint}"),
                 );
                 return None;
             }
@@ -429,6 +436,43 @@ fn context_type(ty: &Type) -> Option<bool> {
     let Type::Path(path) = ty else { return None };
     let last = path.path.segments.last()?;
     (path.qself.is_none() && last.ident == "Context" && last.arguments.is_none()).then_some(by_ref)
+}
+
+/// Whether `ty` is a plain name (no generics) that is not text, a path or a primitive: a
+/// borrowed one may be the request's context under another name.
+fn may_name_context(ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    path.qself.is_none()
+        && last.arguments.is_none()
+        && !matches!(
+            last.ident.to_string().as_str(),
+            "str"
+                | "String"
+                | "Path"
+                | "PathBuf"
+                | "OsStr"
+                | "CStr"
+                | "bool"
+                | "char"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "f32"
+                | "f64"
+                | "Value"
+        )
 }
 
 /// Whether `ty` is a type without a size known at compile time (`str`, `[T]`, `dyn Trait`),
