@@ -61,6 +61,9 @@ pub use crate::model::resource::{CacheScope, ReadResourceResult, Resource, Resou
 pub use crate::model::tool::{CallToolResult, Tool, ToolAnnotations};
 pub use crate::model::validated::{MimeType, Priority, Timestamp, ToolName, Uri};
 pub use crate::rules::{UriTemplate, templates_overlap};
+pub use crate::server::context_param::{
+    ArgumentProbe, ContextAsArgument, ContextParameter, NotContext, PlainArgument,
+};
 pub use crate::server::glue::{
     ConstMessage, ContextType, DeclaredParameter, DeclaredSchema, NoSchema, SchemaOf,
     SchemaParameter, SchemaProbe, ToolArguments, ToolParameter, contents_ui_meta,

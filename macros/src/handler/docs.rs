@@ -3,7 +3,8 @@
 //!
 //! An entry is a bullet (`*`, `-` or `+`) at the list's own indentation that starts with a
 //! name, backticked or not, then a separator (`-`, `–`, `—` or `:`) and the text:
-//! `* `city` - The city.`, `- city: The city.`, `* r#type - The kind.`. A raw identifier is
+//! `* `city` - The city.`, `- city: The city.`, `* r#type - The kind.`, `1. **city** - The
+//! city.` (ordered items and bold or italic names too). A raw identifier is
 //! written either way (`r#type` or `type`). Deeper bullets, and lines without a bullet, continue
 //! the entry above them; a bullet at the list's indentation that names nothing is reported, so
 //! no description is dropped without a word.
@@ -63,8 +64,8 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
             ..
         }) = &nv.value
         {
-            for line in s.value().lines() {
-                lines.push((line.strip_prefix(' ').unwrap_or(line).to_owned(), s.span()));
+            for line in block_lines(&s.value()) {
+                lines.push((line.strip_prefix(' ').unwrap_or(&line).to_owned(), s.span()));
             }
         } else {
             lines.push((format!("{EXPR}{}", exprs.len()), Span::call_site()));
@@ -94,9 +95,12 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
         }
         let code = was_fenced || fence.is_some();
         if !code && trimmed.starts_with('#') {
+            // `# Arguments:` too: a colon after a heading is still that heading.
             in_arguments = trimmed
                 .trim_start_matches('#')
                 .trim()
+                .trim_end_matches(':')
+                .trim_end()
                 .eq_ignore_ascii_case("arguments");
             if in_arguments {
                 list_indent = None;
@@ -142,6 +146,28 @@ pub(super) fn read_docs(attrs: &[syn::Attribute]) -> Docs {
     }
 }
 
+/// The lines of one doc literal; for a block comment whose lines all start with `*`
+/// (`/** … \n * # Arguments\n * * `a` - … */`), without that star, as rustdoc shows them.
+fn block_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let starred = lines.len() > 1
+        && lines
+            .iter()
+            .filter(|line| !line.trim().is_empty())
+            .all(|line| line.trim_start().starts_with('*'));
+    lines
+        .into_iter()
+        .map(|line| {
+            if starred {
+                let rest = line.trim_start();
+                rest.strip_prefix('*').unwrap_or(rest).to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect()
+}
+
 /// `::core::concat!(…)` of `doc`'s literal parts and the expressions its markers stand for.
 fn concat_expr(doc: &str, exprs: &[&Expr]) -> TokenStream {
     let mut parts = Vec::new();
@@ -170,7 +196,14 @@ fn bullet(line: &str) -> Option<&str> {
     let rest = line
         .strip_prefix('*')
         .or_else(|| line.strip_prefix('-'))
-        .or_else(|| line.strip_prefix('+'))?;
+        .or_else(|| line.strip_prefix('+'))
+        .or_else(|| {
+            // An ordered list's item (`1.`, `2)`): an entry as well, never dropped as prose.
+            let digits = line.find(|c: char| !c.is_ascii_digit())?;
+            (digits > 0)
+                .then(|| line[digits..].strip_prefix(['.', ')']))
+                .flatten()
+        })?;
     rest.starts_with(char::is_whitespace)
         .then(|| rest.trim_start())
 }
@@ -181,6 +214,23 @@ const SEPARATORS: [char; 4] = ['-', ':', '–', '—'];
 /// `name` and text of an entry (the line after its bullet): `` `name` - text ``, `` `name`:
 /// text ``, `` `name` text ``, `name - text`, `name: text`, or `name` alone.
 fn argument_entry(rest: &str) -> Option<(String, String)> {
+    // A name in bold or italics (`**city**`, `*`city`*`): the emphasis is markup, not the name.
+    if let Some(marker) = ["**", "*"].into_iter().find(|m| rest.starts_with(m)) {
+        let inner_rest = &rest[marker.len()..];
+        let (inner, after) = inner_rest.split_once(marker)?;
+        // As for a bare word: a separator (or nothing) follows, or it is prose (`*Note* that…`).
+        let next = after.trim_start();
+        if !(next.is_empty() || next.starts_with(SEPARATORS)) {
+            return None;
+        }
+        let inner = inner.trim();
+        let name = inner
+            .strip_prefix('`')
+            .and_then(|n| n.strip_suffix('`'))
+            .unwrap_or(inner);
+        let (name, text) = argument_entry(&format!("`{name}`{after}"))?;
+        return Some((name, text));
+    }
     let (name, after) = if let Some(quoted) = rest.strip_prefix('`') {
         let (name, after) = quoted.split_once('`')?;
         (name.trim(), after)
@@ -239,6 +289,19 @@ mod tests {
                 "{line}"
             );
         }
+        for line in [
+            "* **city** - The city.",
+            "- *city*: The city.",
+            "* **`city`** - The city.",
+        ] {
+            assert_eq!(
+                entry(line),
+                Some(("city".to_owned(), "The city.".to_owned())),
+                "{line}"
+            );
+        }
+        assert_eq!(entry("* **the new width**"), None);
+        assert_eq!(entry("* *Note* that it rounds"), None);
         assert_eq!(entry("* r#type - kind").unwrap().0, "r#type");
         assert_eq!(entry("* `r#type` - kind").unwrap().0, "r#type");
         assert_eq!(entry("* `city`").unwrap().1, "");
@@ -302,5 +365,44 @@ mod tests {
             r#"::core::concat!("First.\n",include_str!("tool.md"),"\nLast.")"#
         );
         assert_eq!(docs.arguments.entries[0].name, "a");
+    }
+
+    #[test]
+    fn ordered_items_and_a_heading_with_a_colon_are_read() {
+        assert_eq!(entry("1. `city` - The city.").unwrap().0, "city");
+        assert_eq!(entry("12) city: The city.").unwrap().0, "city");
+        assert_eq!(entry("1.5 litres"), None);
+        assert_eq!(entry(". city - x"), None);
+        let attrs: Vec<syn::Attribute> = syn::parse_quote! {
+            /// Does it.
+            ///
+            /// # Arguments:
+            ///
+            /// 1. `a` - the a
+            /// 2. `b` - the b
+        };
+        let docs = read_docs(&attrs);
+        let names: Vec<&str> = docs
+            .arguments
+            .entries
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(docs.text.as_deref(), Some("Does it."));
+    }
+
+    #[test]
+    fn a_starred_block_comment_is_read_without_its_stars() {
+        let attrs: Vec<syn::Attribute> = syn::parse_quote! {
+            #[doc = "\n * Greets.\n *\n * # Arguments\n *\n * * `name` - who\n "]
+        };
+        let docs = read_docs(&attrs);
+        assert_eq!(docs.text.as_deref(), Some("Greets."));
+        assert_eq!(docs.arguments.entries[0].name, "name");
+        assert_eq!(docs.arguments.entries[0].text, "who");
+        // One line, or lines that are not all starred, are kept as written.
+        assert_eq!(block_lines("* a - b"), ["* a - b"]);
+        assert_eq!(block_lines("Intro\n* a - b"), ["Intro", "* a - b"]);
     }
 }

@@ -34,6 +34,19 @@ impl HandlerKind for Resource {
             cx.error_spanned_by(mime, violation.message);
         }
         check_app(cx, handler);
+        // A resource template lists no descriptions of its variables: an attribute written
+        // for one would be dropped without a word.
+        for (param, _) in handler.arguments() {
+            if let Some(span) = param.description_attr {
+                cx.error_at(
+                    span,
+                    format!(
+                        "a template variable has no description in MCP (a resource template lists none): describe `{}` in the resource's doc comment",
+                        param.name
+                    ),
+                );
+            }
+        }
         template.is_some_and(|t| !t.is_literal())
     }
 
@@ -213,7 +226,10 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
         } else {
             cx.error_spanned_by(
                 uri,
-                format!("template variable `{variable}` has no parameter: add `{variable}: String` to the function"),
+                format!(
+                    "template variable `{variable}` has no parameter: add `{}` to the function",
+                    parameter_for(variable)
+                ),
             );
         }
     }
@@ -229,6 +245,16 @@ fn check_uri(cx: &mut Ctxt, handler: &Handler) -> Option<UriTemplate> {
                     "parameter `{}` is not a variable of the URI template {:?}",
                     param.name,
                     uri.value()
+                )
+            };
+            // Besides the variables, only the request's context may be a parameter: one that
+            // the macro did not know by its type's spelling is marked. Not said of a type that
+            // is plainly a variable's (`String`, a number, an `Option`).
+            let why = if is_text_type(&param.ty) {
+                why
+            } else {
+                format!(
+                    "{why}; a parameter that is the request's `Context` under another name (a type alias) is marked `#[context]`"
                 )
             };
             cx.error_at(param.name_span, why);
@@ -289,5 +315,87 @@ fn check_app(cx: &mut Ctxt, handler: &Handler) {
                 mcp_content_rules::APP_MIME_TYPE
             ),
         ),
+    }
+}
+
+/// Whether `ty` is spelled as a type a template variable plainly is: `String`, a number,
+/// `bool`, `char`, or an `Option` of one.
+fn is_text_type(ty: &syn::Type) -> bool {
+    let syn::Type::Path(path) = ty else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if name == "Option" {
+        return crate::toolkit::option_inner(ty).is_some_and(is_text_type);
+    }
+    matches!(
+        name.as_str(),
+        "String"
+            | "bool"
+            | "char"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "i128"
+            | "isize"
+            | "f32"
+            | "f64"
+    )
+}
+
+/// The parameter a template variable's error proposes: `day: String`, `r#type: String` for a
+/// keyword, `#[arg(name = "a.b")] a_b: String` for a name that is no identifier.
+fn parameter_for(variable: &str) -> String {
+    if syn::parse_str::<syn::Ident>(variable).is_ok() {
+        format!("{variable}: String")
+    } else if syn::parse_str::<syn::Ident>(&format!("r#{variable}")).is_ok() {
+        format!("r#{variable}: String")
+    } else {
+        let binding: String = variable
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let binding = if binding.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("_{binding}")
+        } else if syn::parse_str::<syn::Ident>(&binding).is_err() {
+            // `self`, `crate`, `super`: keywords with no raw form.
+            format!("{binding}_")
+        } else {
+            binding
+        };
+        format!("#[arg(name = \"{variable}\")] {binding}: String")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parameter_for;
+
+    #[test]
+    fn the_parameter_proposed_for_a_variable_compiles() {
+        assert_eq!(parameter_for("day"), "day: String");
+        assert_eq!(parameter_for("type"), "r#type: String");
+        assert_eq!(parameter_for("a.b"), "#[arg(name = \"a.b\")] a_b: String");
+        assert_eq!(
+            parameter_for("self"),
+            "#[arg(name = \"self\")] self_: String"
+        );
+        assert_eq!(parameter_for("2x"), "#[arg(name = \"2x\")] _2x: String");
     }
 }

@@ -2,6 +2,7 @@
 //! `#[arg]`), the checks a handler signature must pass, and its doc comment.
 
 use proc_macro2::{Span, TokenStream};
+use syn::spanned::Spanned;
 use syn::{FnArg, Ident, LitStr, Pat, Type};
 
 use super::docs;
@@ -10,8 +11,9 @@ use crate::toolkit::{self, Keys, accept};
 
 /// What a parameter of a handler function is.
 pub(crate) enum ParamKind {
-    /// The request's `Context` (by value or by reference): not an argument.
-    Context { by_ref: bool },
+    /// The request's `Context` (by value or by reference, spelled so or marked `#[context]`):
+    /// not an argument.
+    Context,
     /// An argument; `optional` holds `T` of an `Option<T>`.
     Value { optional: Option<Box<Type>> },
 }
@@ -28,11 +30,13 @@ pub(crate) struct Param {
     pub(crate) kind: ParamKind,
     /// From `#[arg(description = "…")]`, else the doc comment's `# Arguments` list.
     pub(crate) description: Option<String>,
+    /// Where `#[arg(description = "…")]` was written, if it was.
+    pub(crate) description_attr: Option<Span>,
 }
 
 impl Param {
     pub(crate) fn is_context(&self) -> bool {
-        matches!(self.kind, ParamKind::Context { .. })
+        matches!(self.kind, ParamKind::Context)
     }
 }
 
@@ -72,23 +76,19 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         return None;
     }
     // A second handler attribute would declare a second struct of the function's name: one
-    // error here, at it, and it is removed (the first attribute makes the handler).
-    item.attrs.retain(|attr| {
-        let Some(other) = attr.path().segments.last().map(|s| s.ident.to_string()) else {
-            return true;
-        };
-        if !matches!(other.as_str(), "tool" | "prompt" | "resource") {
-            return true;
+    // error here, at it, and it is disarmed (the first attribute makes the handler).
+    for attr in &mut item.attrs {
+        if let Some(other) = disarm_second_handler(attr) {
+            cx.error_spanned_by(
+                &other,
+                format!(
+                    "`{}` is already a {what} handler: one function is one handler (write another function for the #[{}])",
+                    toolkit::unraw(&item.sig.ident),
+                    other.path().segments.last().map(|s| s.ident.to_string()).unwrap_or_default(),
+                ),
+            );
         }
-        cx.error_spanned_by(
-            attr,
-            format!(
-                "`{}` is already a {what} handler: one function is one handler (write another function for the #[{other}])",
-                toolkit::unraw(&item.sig.ident)
-            ),
-        );
-        false
-    });
+    }
     let docs::Docs {
         text: doc,
         expr: doc_expr,
@@ -182,14 +182,40 @@ fn check_signature(cx: &mut Ctxt, sig: &syn::Signature, what: &str) {
             format!("{what} does not support variadic functions"),
         );
     }
-    if let syn::ReturnType::Type(_, ty) = &sig.output
-        && let Type::ImplTrait(_) = &**ty
-    {
-        cx.error_spanned_by(
-            ty,
-            format!("{what} needs a concrete return type, not `impl Trait`"),
-        );
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        match &**ty {
+            Type::ImplTrait(_) => cx.error_spanned_by(
+                ty,
+                format!("{what} needs a concrete return type, not `impl Trait`"),
+            ),
+            // The generated code names the return type, where `!` is not stable: one error in
+            // the handler's words, not the compiler's three.
+            Type::Never(_) => cx.error_spanned_by(
+                ty,
+                format!("{what} needs a function that returns its result: `!` never returns one"),
+            ),
+            _ => {}
+        }
     }
+}
+
+/// The argument a handler attribute gets when it is a function's second one: it emits the
+/// function as it is, the first attribute having reported it. Kept rather than removed, so the
+/// user's import of the attribute stays used (no follow-on "unused import").
+pub(crate) const SECOND_HANDLER: &str = "__mcp_content_second_handler";
+
+/// When `attr` is a handler attribute (`tool`, `prompt`, `resource`), rewrites its arguments
+/// to [`SECOND_HANDLER`] and returns the attribute as written (for the error's span).
+fn disarm_second_handler(attr: &mut syn::Attribute) -> Option<syn::Attribute> {
+    let name = attr.path().segments.last()?.ident.to_string();
+    if !matches!(name.as_str(), "tool" | "prompt" | "resource") {
+        return None;
+    }
+    let written = attr.clone();
+    let path = attr.path().clone();
+    let marker = Ident::new(SECOND_HANDLER, Span::call_site());
+    *attr = syn::parse_quote_spanned!(attr.span()=> #[#path(#marker)]);
+    Some(written)
 }
 
 /// The error for a handler attribute on a method or an associated function.
@@ -209,13 +235,33 @@ pub(crate) fn without_arg_attrs(input: TokenStream) -> TokenStream {
     };
     for input in &mut item.sig.inputs {
         if let FnArg::Typed(typed) = input {
-            typed.attrs.retain(|attr| !attr.path().is_ident("arg"));
+            typed
+                .attrs
+                .retain(|attr| !attr.path().is_ident("arg") && !attr.path().is_ident("context"));
         }
+    }
+    for attr in &mut item.attrs {
+        disarm_second_handler(attr);
     }
     quote::ToTokens::into_token_stream(item)
 }
 
 fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option<Param> {
+    // The handler reads, describes and passes every parameter: one configured away would be
+    // passed all the same. Refused (and kept: the function then compiles as written, with no
+    // follow-on warning).
+    for attr in &pat_type.attrs {
+        if let Some(name) = ["cfg", "cfg_attr"]
+            .into_iter()
+            .find(|name| attr.path().is_ident(name))
+        {
+            cx.error_spanned_by(
+                attr,
+                format!("{what} does not support `#[{name}]` on a parameter: the parameter list is the handler's arguments; configure the whole function (`#[cfg]` on it) instead"),
+            );
+        }
+    }
+    let marked_context = take_context_attr(cx, &mut pat_type.attrs);
     let (description, rename, arg_attr) = take_arg_attr(cx, &mut pat_type.attrs);
     let ident = match &*pat_type.pat {
         Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
@@ -232,7 +278,15 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
     let ty = (*pat_type.ty).clone();
     let unraw = toolkit::unraw(&ident);
     let name = rename.as_ref().map_or_else(|| unraw.clone(), LitStr::value);
-    let kind = if let Some(by_ref) = context_type(&ty) {
+    // `#[context]` says what the spelling may not show (a type alias): the type is checked to
+    // be `Context` or `&Context` where the generated code reads it.
+    let kind = if let (Type::ImplTrait(_), Some(_)) = (&ty, &marked_context) {
+        cx.error_spanned_by(
+            &ty,
+            "the request's context is `Context` or `&Context`, not `impl Trait`",
+        );
+        return None;
+    } else if context_type(&ty).is_some() || marked_context.is_some() {
         if let Some(attr) = arg_attr {
             cx.error_spanned_by(
                 attr,
@@ -241,7 +295,7 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
                 ),
             );
         }
-        ParamKind::Context { by_ref }
+        ParamKind::Context
     } else {
         match &ty {
             Type::Reference(reference) if context_type(&reference.elem).is_some() => {
@@ -252,9 +306,16 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
                 return None;
             }
             Type::Reference(reference) => {
+                // `&Ctx` may be the request's context under another name: said when the
+                // borrowed type is a plain name that is no text or number.
+                let hint = if may_name_context(&reference.elem) {
+                    "; if this is the request's `Context` under another name (a type alias), mark it `#[context]`"
+                } else {
+                    ""
+                };
                 cx.error_spanned_by(
                     reference,
-                    format!("{what} parameters are owned values read from the request: use an owned type such as `String`"),
+                    format!("{what} parameters are owned values read from the request: use an owned type such as `String`{hint}"),
                 );
                 return None;
             }
@@ -271,6 +332,7 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
             optional: toolkit::option_inner(&ty).cloned().map(Box::new),
         }
     };
+    let description_attr = description.as_ref().map(LitStr::span);
     let description = description.map(|d| d.value());
     Some(Param {
         name_span: rename.as_ref().map_or_else(|| ident.span(), LitStr::span),
@@ -279,7 +341,31 @@ fn parse_param(cx: &mut Ctxt, pat_type: &mut syn::PatType, what: &str) -> Option
         ty,
         kind,
         description,
+        description_attr,
     })
+}
+
+/// Removes `#[context]` from a parameter (it is this macro's), and returns it: the parameter
+/// is the request's context, whatever its type is called. It takes no arguments, and is
+/// written once.
+fn take_context_attr(cx: &mut Ctxt, attrs: &mut Vec<syn::Attribute>) -> Option<syn::Attribute> {
+    let mut first: Option<syn::Attribute> = None;
+    attrs.retain(|attr| {
+        if !attr.path().is_ident("context") {
+            return true;
+        }
+        if let Err(error) = attr.meta.require_path_only() {
+            cx.error_spanned_by(
+                &attr.meta,
+                format!("`#[context]` takes no arguments: write `#[context]` ({error})"),
+            );
+        } else if first.is_some() {
+            cx.error_spanned_by(attr, "`#[context]` is written once on a parameter");
+        }
+        first.get_or_insert_with(|| attr.clone());
+        false
+    });
+    first
 }
 
 /// Removes `#[arg(…)]` from a parameter (it is this macro's, not the compiler's) and reads it.
@@ -299,6 +385,19 @@ fn take_arg_attr(
         }
         first.get_or_insert_with(|| attr.clone());
         let result = attr.parse_nested_meta(|meta| {
+            // Keys a user reaches for to make an argument optional: the type says it.
+            if let Some(key) = ["default", "optional", "required"]
+                .into_iter()
+                .find(|key| meta.path.is_ident(key))
+            {
+                cx.error_spanned_by(
+                    &meta.path,
+                    format!(
+                        "`#[arg({key} …)]` does not exist: an argument that may be left out is an `Option<T>` parameter (`n.unwrap_or(3)` in the function gives it a default); any other parameter is required"
+                    ),
+                );
+                return toolkit::skip_value(&meta);
+            }
             let Some(key) = accept(&mut keys, cx, &meta, "#[arg(…)]")? else {
                 return Ok(());
             };
@@ -337,6 +436,43 @@ fn context_type(ty: &Type) -> Option<bool> {
     let Type::Path(path) = ty else { return None };
     let last = path.path.segments.last()?;
     (path.qself.is_none() && last.ident == "Context" && last.arguments.is_none()).then_some(by_ref)
+}
+
+/// Whether `ty` is a plain name (no generics) that is not text, a path or a primitive: a
+/// borrowed one may be the request's context under another name.
+fn may_name_context(ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    path.qself.is_none()
+        && last.arguments.is_none()
+        && !matches!(
+            last.ident.to_string().as_str(),
+            "str"
+                | "String"
+                | "Path"
+                | "PathBuf"
+                | "OsStr"
+                | "CStr"
+                | "bool"
+                | "char"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "f32"
+                | "f64"
+                | "Value"
+        )
 }
 
 /// Whether `ty` is a type without a size known at compile time (`str`, `[T]`, `dyn Trait`),

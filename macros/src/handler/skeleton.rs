@@ -5,11 +5,12 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
+use syn::spanned::Spanned;
 use syn::{Ident, ItemFn, Type};
 
 use super::attrs::{Attrs, parse_attrs};
 use super::emit::{fn_name, handler_struct, icons_and_meta, opt_string};
-use super::signature::{HandlerFn, Param, ParamKind, parse_fn};
+use super::signature::{HandlerFn, Param, ParamKind, SECOND_HANDLER, parse_fn};
 use crate::ctxt::Ctxt;
 
 /// What differs between the handler attributes.
@@ -131,7 +132,7 @@ impl Handler {
             .params
             .iter()
             .filter_map(|param| match &param.kind {
-                ParamKind::Context { .. } => None,
+                ParamKind::Context => None,
                 ParamKind::Value { optional } => Some((param, optional.as_deref())),
             })
     }
@@ -151,15 +152,36 @@ impl Handler {
     pub(crate) fn call(&self) -> TokenStream {
         let context = super::emit::local(CONTEXT);
         let args = self.func.params.iter().map(|param| match &param.kind {
-            ParamKind::Context { by_ref: true } => quote!(&#context),
-            ParamKind::Context { by_ref: false } => {
-                quote!(::core::clone::Clone::clone(&#context))
+            // Through a trait at the parameter's type: a `#[context]` parameter of another type
+            // is one error there.
+            ParamKind::Context => {
+                let ty = &param.ty;
+                quote::quote_spanned!(ty.span()=> <#ty as __p::ContextParameter<'_>>::from_context(&#context))
             }
             ParamKind::Value { .. } => param.ident.to_token_stream(),
         });
         let await_ = self.item().sig.asyncness.map(|_| quote!(.await));
         let function = super::emit::local("__function");
         quote!(#function(#(#args),*) #await_)
+    }
+
+    /// A function never called that asks of each argument's type whether it is the request's
+    /// context under another name (a type alias): then the one error, at the type, says to
+    /// mark the parameter `#[context]` (see the runtime's `server/context_param.rs`).
+    pub(crate) fn argument_probes(&self) -> TokenStream {
+        let probes = self.arguments().map(|(param, _)| {
+            let ty = &param.ty;
+            quote::quote_spanned!(ty.span()=> __p::NotContext::refuse_context((&__p::ArgumentProbe::<#ty>::new()).probe());)
+        });
+        quote! {
+            #[allow(dead_code)]
+            fn __argument_probes() {
+                // One of the two is used, whichever method lookup picks.
+                #[allow(unused_imports)]
+                use __p::{ContextAsArgument as _, PlainArgument as _};
+                #(#probes)*
+            }
+        }
     }
 
     /// `Box::pin(async move { body })`, the future a generated method returns, spanned at the
@@ -203,8 +225,17 @@ impl Handler {
 // The entry point's signature mirrors `proc_macro_attribute`; the input is re-emitted on error.
 #[allow(clippy::needless_pass_by_value)]
 pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> TokenStream {
+    // A function's second handler attribute, disarmed by the first one (which reported it).
+    if matches!(syn::parse2::<Ident>(args.clone()), Ok(arg) if arg == SECOND_HANDLER) {
+        return input;
+    }
     let mut cx = Ctxt::new();
     let attr = format!("{}(…)]", K::MACRO.trim_end_matches(']'));
+    // `#[tool = "…"]`: the compiler refuses the form itself ("key-value macro attributes are
+    // not supported") and still hands the macro the value alone, which is no key list. Its
+    // error is the one: the handler is a stub, with none of this macro's.
+    let name_value = !args.is_empty() && written_as_name_value();
+    let args = if name_value { TokenStream::new() } else { args };
     let attrs = parse_attrs(&mut cx, args.clone(), &attr, K::KEYS);
     let Some(func) = parse_fn(&mut cx, input.clone(), K::MACRO) else {
         let errors = cx.check().err().map(|e| e.to_compile_error());
@@ -228,8 +259,11 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     let entry = router_entry::<K>(&handler, &K::const_value(&handler, &checked));
     let trait_name = format_ident!("{}", K::TRAIT);
     let checked_ok = cx.check();
-    if checked_ok.is_err() || handler.func.compiler_reports {
-        let errors = checked_ok.err().map(|errors| errors.to_compile_error());
+    if checked_ok.is_err() || handler.func.compiler_reports || name_value {
+        let errors = checked_ok
+            .err()
+            .filter(|_| !name_value)
+            .map(|errors| errors.to_compile_error());
         let stub = crate::expand::fallback::handler(krate, ident, &quote!(#trait_name), &K::stub());
         return quote!(#errors #item #structs #items #entry #stub);
     }
@@ -237,10 +271,12 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
         items: helpers,
         methods,
     } = K::body(&handler, checked);
+    let probes = handler.argument_probes();
     let body = crate::toolkit::wrap_in_const(
         krate,
         &quote! {
             #helpers
+            #probes
 
             #[automatically_derived]
             impl __p::#trait_name for #ident {
@@ -255,6 +291,21 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
         #entry
         #body
     }
+}
+
+/// Whether the attribute being expanded is written `#[name = value]`, read from its source
+/// text (the tokens the macro gets do not show it); `false` when the text is unknown.
+fn written_as_name_value() -> bool {
+    Span::call_site()
+        .source_text()
+        .is_some_and(|text| is_name_value(&text))
+}
+
+/// `#[tool = "x"]`, `tool = "x"` or `#[mcp_content::tool = "x"]`: the path, then `=`.
+fn is_name_value(text: &str) -> bool {
+    let text = text.trim_start_matches(['#', '!', '[']).trim_start();
+    let rest = text.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+    rest.len() < text.len() && rest.trim_start().starts_with('=')
 }
 
 /// The hidden items `router!` reads of the handler struct (see the runtime's
@@ -285,4 +336,30 @@ fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
             }
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_name_value;
+
+    #[test]
+    fn name_value_form_is_read_from_the_source_text() {
+        for text in [
+            "#[tool = \"hi\"]",
+            "tool = \"hi\"",
+            "#[mcp_content::tool= 1]",
+            "#[ tool\n = x]",
+        ] {
+            assert!(is_name_value(text), "{text}");
+        }
+        for text in [
+            "#[tool(name = \"hi\")]",
+            "#[tool]",
+            "#[tool(\"=\")]",
+            "= x",
+            "",
+        ] {
+            assert!(!is_name_value(text), "{text}");
+        }
+    }
 }

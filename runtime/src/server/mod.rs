@@ -4,6 +4,7 @@
 
 pub(crate) mod app;
 pub(crate) mod changes;
+pub(crate) mod context_param;
 pub(crate) mod glue;
 pub mod handler;
 #[cfg(feature = "http")]

@@ -2,7 +2,7 @@ use mcp_content::{tool, Context};
 
 type Ctx = Context;
 
-/// Says hi: an alias of `Context` is not recognised, it is read as an argument.
+/// Says hi: an alias of `Context` without `#[context]` is one error, saying to mark it.
 #[tool]
 fn hi(context: Ctx) -> String {
     let _ = context;

@@ -1,0 +1,14 @@
+use mcp_content::tool;
+
+/// Looks up the weather.
+///
+/// # Arguments
+///
+/// 1. `city` - The city.
+/// 2. `dyas` - How many days.
+#[tool]
+fn weather(city: String, days: u8) -> String {
+    format!("{city} {days}")
+}
+
+fn main() {}
