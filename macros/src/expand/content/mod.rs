@@ -6,6 +6,7 @@ mod r#enum;
 mod literals;
 mod places;
 mod read;
+mod shadow;
 mod write;
 
 use proc_macro2::TokenStream;
@@ -106,9 +107,7 @@ fn impls(
         // The trait's default: no schema.
         None => (quote!(__p::call_tool_result(self)), TokenStream::new()),
     };
-    wrap_in_const(
-        krate,
-        &quote! {
+    let items = quote! {
             #templates
 
             #[automatically_derived]
@@ -143,8 +142,9 @@ fn impls(
             }
 
             #reading
-        },
-    )
+    };
+    let shadows = shadow::shadow_locals(&items);
+    wrap_in_const(krate, &quote!(#shadows #items))
 }
 
 /// `from_call_tool_result` of a `structured` type (from `structuredContent` first), and
