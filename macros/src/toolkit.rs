@@ -49,6 +49,7 @@ pub(crate) fn wrap_in_const(krate: Option<&syn::Path>, items: &TokenStream) -> T
     quote! {
         #[doc(hidden)]
         #[allow(
+            dead_code,
             non_upper_case_globals,
             non_snake_case,
             non_camel_case_types,

@@ -24,42 +24,55 @@ pub(super) fn shadow_locals(items: &TokenStream) -> TokenStream {
     let mut used = BTreeSet::new();
     // The private door, `use … as __p` around these items: only ever a path.
     let mut declared = BTreeSet::from(["__p".to_owned()]);
-    collect(items.clone(), &mut used, &mut declared);
+    let mut fields = BTreeSet::new();
+    collect(items.clone(), &mut used, (&mut declared, &mut fields));
+    // `dead_code` is allowed on the whole `const _` block (`wrap_in_const`).
     let shadows = used
-        .difference(&declared)
+        .iter()
+        .filter(|name| !declared.contains(*name) && !fields.contains(*name))
         .map(|name| Ident::new(name, Span::call_site()));
     quote! {
-        #(
-            #[allow(dead_code)]
-            fn #shadows() {}
-        )*
+        #(fn #shadows() {})*
     }
 }
 
-fn collect(tokens: TokenStream, used: &mut BTreeSet<String>, declared: &mut BTreeSet<String>) {
+/// Names `tokens` uses (`used`), declares as items (`declared`) and uses after a `.`
+/// (`fields`: the slots' fields, `__s.__s_note`, never a local).
+fn collect(
+    tokens: TokenStream,
+    used: &mut BTreeSet<String>,
+    (declared, fields): (&mut BTreeSet<String>, &mut BTreeSet<String>),
+) {
     let mut after_item_keyword = false;
+    let mut after_dot = false;
     // `::` just before: a path segment (`::mcp_content::__private_0_1`), not a local.
     let mut colons = 0;
     for token in tokens {
         match token {
             TokenTree::Group(group) => {
                 after_item_keyword = false;
+                after_dot = false;
                 colons = 0;
-                collect(group.stream(), used, declared);
+                collect(group.stream(), used, (&mut *declared, &mut *fields));
             }
             TokenTree::Ident(ident) => {
                 let name = ident.to_string();
                 if after_item_keyword {
                     declared.insert(name.clone());
                 }
+                if after_dot {
+                    fields.insert(name.clone());
+                }
                 if colons < 2 && is_generated_local(&name) {
                     used.insert(name.clone());
                 }
                 after_item_keyword = ITEM_KEYWORDS.contains(&name.as_str());
+                after_dot = false;
                 colons = 0;
             }
             TokenTree::Punct(punct) => {
                 after_item_keyword = false;
+                after_dot = punct.as_char() == '.';
                 colons = if punct.as_char() == ':' {
                     colons + 1
                 } else {
@@ -68,6 +81,7 @@ fn collect(tokens: TokenStream, used: &mut BTreeSet<String>, declared: &mut BTre
             }
             TokenTree::Literal(_) => {
                 after_item_keyword = false;
+                after_dot = false;
                 colons = 0;
             }
         }
@@ -90,7 +104,7 @@ mod tests {
     fn locals_get_a_shadow_and_items_do_not() {
         let items = quote! {
             use ::x::__private_0_1 as __p;
-            fn __offer_a(__s: &mut __Slots, __i: usize) { let __e_note = __p::x(__s); }
+            fn __offer_a(__s: &mut __Slots, __i: usize) { let __e_note = __p::x(&mut __s.__s_a); }
             static __TEMPLATE_0: u8 = 0;
         };
         let shadows = shadow_locals(&items).to_string();
