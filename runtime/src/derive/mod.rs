@@ -98,10 +98,24 @@ macro_rules! attribute_trait {
     ($(#[$doc:meta])* $name:ident, $x:ty, $message:literal, $label:literal, $note:literal) => {
         $(#[$doc])*
         #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
-        pub trait $name: AttributeField<$x> {}
+        pub trait $name: Sized {
+            /// [`AttributeField::to_option`].
+            fn to_option(&self) -> Option<$x>;
+            /// [`AttributeField::from_value`].
+            fn from_value(value: $x) -> Self;
+        }
 
         #[diagnostic::do_not_recommend]
-        impl<T: AttributeField<$x>> $name for T {}
+        impl<T: AttributeField<$x>> $name for T {
+            #[inline]
+            fn to_option(&self) -> Option<$x> {
+                AttributeField::to_option(self)
+            }
+            #[inline]
+            fn from_value(value: $x) -> Self {
+                AttributeField::from_value(value)
+            }
+        }
     };
 }
 
