@@ -57,21 +57,34 @@ pub(super) fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
             }
             continue;
         };
-        if let syn::Type::Reference(reference) = inner {
-            let owned = quote::ToTokens::to_token_stream(&reference.elem)
-                .to_string()
-                .replace(" < ", "<")
-                .replace(" >", ">");
-            let owned = if owned == "str" {
-                "String".to_owned()
+        if let syn::Type::Reference(_) = inner {
+            // What the attribute sets, not the referenced type: `&'static str` under `mime`
+            // becomes a `MimeType`, never a `String` that would be refused next.
+            let owned = match key {
+                "mime" => "MimeType",
+                "priority" => "Priority",
+                "audience" => "Vec<Role>",
+                "last_modified" => "Timestamp",
+                "size" => "u64",
+                _ => "String",
+            };
+            // An image's or audio's MIME type is always written: no `Option` there.
+            let media_mime = resolved.uses.iter().any(|used| {
+                matches!(used, Use::Mime { owner } if matches!(
+                    layout.fields[*owner].block().map(|b| b.kind),
+                    Some(crate::resolve::BlockKind::Image | crate::resolve::BlockKind::Audio)
+                ))
+            });
+            let optional = if media_mime {
+                String::new()
             } else {
-                owned
+                format!(" (or `Option<{owned}>`)")
             };
             cx.error_spanned_by(
                 ty,
                 format!(
                     "`{key} = {}` takes its value from an owned field, cloned into each block: \
-                     make the field `{owned}` (or `Option<{owned}>`), not a reference",
+                     make the field `{owned}`{optional}, not a reference",
                     toolkit::unraw(&resolved.field.ident)
                 ),
             );

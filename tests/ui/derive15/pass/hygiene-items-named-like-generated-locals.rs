@@ -80,6 +80,16 @@ struct __x20;
 struct __x21;
 struct __x22;
 struct __x23;
+// The derive's own items and the private door's alias, shadowed inside its `const _` block.
+struct __p;
+struct __Slots;
+struct __SlotsText;
+struct __A;
+fn __offer_Text() {}
+fn __finish_Image() {}
+const __TEMPLATE_0: u8 = 0;
+const __TEMPLATE_1: u8 = 0;
+const __TEMPLATE_2: u8 = 0;
 const __error: u8 = 0;
 const __result: u8 = 0;
 static __value: u8 = 0;
