@@ -176,9 +176,10 @@ pub(crate) fn unexpected_for<S, T>(
         Some(waiting) => ReadError::message(
             format!("content[{index}]"),
             format!(
-                "unexpected {kind} block: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
+                "unexpected {kind} block{of_type}: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
                 // An unknown block's type is the peer's text: cut as every quoted value.
                 kind = crate::wire::error::cut(block.kind()),
+                of_type = by_mime::of_type(block, &waiting),
                 article = if block.kind().starts_with(['a', 'i']) {
                     "an"
                 } else {
