@@ -266,6 +266,7 @@ fn check_block_order(cx: &mut Ctxt, layout: &Layout) {
                     tell = match later.block {
                         "resource" => ", give them URI templates that cannot match each other's URIs",
                         "resource_link" => ", give both links distinct literal names",
+                        "image" | "audio" => ", give both literal MIME types of their own (without `any_mime`)",
                         _ => "",
                     },
                 ),

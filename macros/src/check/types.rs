@@ -27,6 +27,13 @@ pub(super) fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
             check_unbounded_source(cx, resolved, key, &param);
             continue;
         }
+        // A typed value (`MimeType`, `u64`, `String`, an annotation) is one concrete type:
+        // a type parameter, whatever its bounds, is told so, not asked for the derive's
+        // helper trait as a further bound.
+        if let (Some(_), Some(param)) = (key, type_param(layout.input, ty)) {
+            check_unbounded_source(cx, resolved, key, &param);
+            continue;
+        }
         let inner = toolkit::option_inner(ty).unwrap_or(ty);
         let Some(key) = key else {
             // A template variable or a `_meta` value of a type that is read back: parsed or
@@ -90,6 +97,21 @@ pub(super) fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
             );
         }
     }
+}
+
+/// The name of the type parameter `ty` is (or is an `Option` of), bounded or not.
+fn type_param(input: &Input, ty: &syn::Type) -> Option<Ident> {
+    let ty = toolkit::option_inner(ty).unwrap_or(ty);
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let ident = path.path.get_ident()?;
+    input
+        .original
+        .generics
+        .type_params()
+        .any(|p| p.ident == *ident)
+        .then(|| ident.clone())
 }
 
 /// The name of the type parameter `ty` is, when it is one without any bound (inline or in
