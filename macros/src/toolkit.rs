@@ -49,6 +49,7 @@ pub(crate) fn wrap_in_const(krate: Option<&syn::Path>, items: &TokenStream) -> T
     quote! {
         #[doc(hidden)]
         #[allow(
+            dead_code,
             non_upper_case_globals,
             non_snake_case,
             non_camel_case_types,
@@ -481,7 +482,7 @@ pub(crate) fn wrong_value(
         Some(kind) => format!("not {kind}"),
         None => format!(
             "not the expression `{}`: a literal is needed here",
-            expr.to_token_stream().to_string().replace(' ', "")
+            expression_text(&expr.to_token_stream())
         ),
     };
     cx.error_spanned_by(&expr, format!("{expected}, {found}"));
@@ -504,5 +505,37 @@ fn literal_kind(expr: &syn::Expr) -> Option<&'static str> {
             _ => "that literal",
         }),
         _ => None,
+    }
+}
+
+/// An expression as the user wrote it, near enough: the tokens with the spaces `quote` puts
+/// around punctuation dropped (`f64::NAN`, `-0.5`), and kept between words (`1 as f64`).
+pub(crate) fn expression_text(tokens: &TokenStream) -> String {
+    let text = tokens.to_string();
+    let chars: Vec<char> = text.chars().collect();
+    let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric() || *c == '_');
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| *c != ' ' || (i > 0 && word(chars.get(i - 1)) && word(chars.get(i + 1))))
+        .map(|(_, c)| c)
+        .collect()
+}
+
+#[cfg(test)]
+mod expression_text_tests {
+    use super::expression_text;
+
+    #[test]
+    fn spaces_are_kept_between_words_only() {
+        for (expr, text) in [
+            (quote::quote!(1 as f64), "1 as f64"),
+            (quote::quote!(f64::NAN), "f64::NAN"),
+            (quote::quote!(-0.5), "-0.5"),
+            (quote::quote!(a + b), "a+b"),
+            (quote::quote!(mime::PNG), "mime::PNG"),
+        ] {
+            assert_eq!(expression_text(&expr), text);
+        }
     }
 }

@@ -73,9 +73,9 @@ pub use derive::write::{DisplayText, NotAByte, TextElement};
 #[doc(hidden)]
 pub use derive::{
     AttributeField, AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite,
-    MimeField, PriorityField, Structured, StructuredWrite, TemplateVariable,
-    TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite, TextField,
-    TimestampField, UriField,
+    MimeAttribute, MimeField, PriorityField, SizeAttribute, Structured, StructuredWrite,
+    TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
+    TextAttribute, TextField, TimestampField, UriField,
 };
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]

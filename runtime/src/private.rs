@@ -32,8 +32,8 @@ pub use crate::derive::read::{
     Offered, One, Opt, Param, Places, ResultMeta, Slot, Text, TextPart, TextReader, UriPattern,
     block_audience, block_last_modified, block_meta, block_mime, block_priority, contents_meta,
     expect, expect_result_meta, found, from_content, link_size, meta_entry, meta_json, offer_link,
-    offer_media, offer_resource, offer_text, part, part_text, read_owned, read_string,
-    resource_text, template_var, var, var_text,
+    offer_media, offer_media_by_mime, offer_resource, offer_text, part, part_text, read_owned,
+    read_string, resource_text, template_var, var, var_text,
 };
 pub use crate::derive::variant::{
     FinishFn, OfferFn, VariantSlots, finish_variant, no_variant, offer_variant, reject_variant,
@@ -47,9 +47,9 @@ pub use crate::derive::write::{
 };
 pub use crate::derive::{
     AttributeField, AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText,
-    MetaValue, MetaValueWrite, MimeField, PriorityField, Structured, StructuredWrite,
-    TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
-    TextField, TimestampField, UriField,
+    MetaValue, MetaValueWrite, MimeAttribute, MimeField, PriorityField, SizeAttribute, Structured,
+    StructuredWrite, TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite,
+    TemplateVariableWrite, TextAttribute, TextField, TimestampField, UriField,
 };
 pub use crate::model::annotations::Role;
 pub use crate::model::cache::CacheHint;

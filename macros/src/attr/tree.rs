@@ -7,7 +7,7 @@ use syn::{Attribute, Ident, LitStr, Token, bracketed, parenthesized};
 
 use super::Value;
 use crate::ctxt::Ctxt;
-use crate::toolkit::{self, Keys};
+use crate::toolkit::{self, Keys, expression_text};
 
 // ---------------------------------------------------------------------------------------
 // The generic tree
@@ -108,9 +108,7 @@ fn literal_needed(expr: &syn::Expr, expects: &str) -> syn::Error {
         format!(
             "a literal is needed here, not the expression `{}`: write {expects} \
              (the compiler checks it), or the name of a field to take the value from",
-            quote::ToTokens::to_token_stream(expr)
-                .to_string()
-                .replace(' ', "")
+            expression_text(&quote::ToTokens::to_token_stream(expr))
         ),
     )
 }

@@ -18,6 +18,7 @@ mod placement;
 mod read_back;
 mod types;
 
+pub(crate) use read_back::told_apart_by_mime;
 use types::{check_flatten_type, check_not_bytes, check_source_types};
 
 pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {

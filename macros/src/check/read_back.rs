@@ -266,6 +266,7 @@ fn check_block_order(cx: &mut Ctxt, layout: &Layout) {
                     tell = match later.block {
                         "resource" => ", give them URI templates that cannot match each other's URIs",
                         "resource_link" => ", give both links distinct literal names",
+                        "image" | "audio" => ", give both literal MIME types of their own (without `any_mime`)",
                         _ => "",
                     },
                 ),
@@ -275,9 +276,41 @@ fn check_block_order(cx: &mut Ctxt, layout: &Layout) {
     }
 }
 
+/// Whether `field`, an image or audio field, is read beside another field of its kind that
+/// declares another literal MIME type: its reader then leaves a block of another type for
+/// the others (`offer_media_by_mime`) instead of refusing it.
+pub(crate) fn told_apart_by_mime(layout: &Layout, field: &crate::ast::Field) -> bool {
+    let Some(mime) = read_mime(field.attrs.kind.as_ref()) else {
+        return false;
+    };
+    let kind = |f: &crate::ast::Field| match &f.attrs.kind {
+        Some(Kind::Media { media, .. }) => Some(*media),
+        _ => None,
+    };
+    let own = kind(field);
+    block_slots(layout).iter().any(|other| {
+        !std::ptr::eq(other.field, field)
+            && kind(other.field) == own
+            && read_mime(other.field.attrs.kind.as_ref()).is_some_and(|m| m != mime)
+    })
+}
+
 /// Whether a block of `later`'s can never be taken by `earlier`: resources whose templates
-/// cannot match each other's URIs, links with different literal names.
+/// cannot match each other's URIs, links with different literal names, images or audio with
+/// different literal MIME types (each reader leaves the other's blocks).
 fn distinguishable(earlier: &crate::ast::Field, later: &crate::ast::Field) -> bool {
+    if let (Some(Kind::Media { media: a, .. }), Some(Kind::Media { media: b, .. })) =
+        (&earlier.attrs.kind, &later.attrs.kind)
+    {
+        if a != b {
+            return true;
+        }
+        let (a, b) = (
+            read_mime(earlier.attrs.kind.as_ref()),
+            read_mime(later.attrs.kind.as_ref()),
+        );
+        return a.is_some() && b.is_some() && a != b;
+    }
     match (&earlier.attrs.kind, &later.attrs.kind) {
         (Some(Kind::Resource { uri: Some(a), .. }), Some(Kind::Resource { uri: Some(b), .. })) => {
             let (Ok(a), Ok(b)) = (

@@ -27,6 +27,13 @@ pub(super) fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
             check_unbounded_source(cx, resolved, key, &param);
             continue;
         }
+        // A typed value (`MimeType`, `u64`, `String`, an annotation) is one concrete type:
+        // a type parameter, whatever its bounds, is told so, not asked for the derive's
+        // helper trait as a further bound.
+        if let (Some(_), Some(param)) = (key, type_param(layout.input, ty)) {
+            check_unbounded_source(cx, resolved, key, &param);
+            continue;
+        }
         let inner = toolkit::option_inner(ty).unwrap_or(ty);
         let Some(key) = key else {
             // A template variable or a `_meta` value of a type that is read back: parsed or
@@ -57,26 +64,54 @@ pub(super) fn check_source_types(cx: &mut Ctxt, layout: &Layout) {
             }
             continue;
         };
-        if let syn::Type::Reference(reference) = inner {
-            let owned = quote::ToTokens::to_token_stream(&reference.elem)
-                .to_string()
-                .replace(" < ", "<")
-                .replace(" >", ">");
-            let owned = if owned == "str" {
-                "String".to_owned()
+        if let syn::Type::Reference(_) = inner {
+            // What the attribute sets, not the referenced type: `&'static str` under `mime`
+            // becomes a `MimeType`, never a `String` that would be refused next.
+            let owned = match key {
+                "mime" => "MimeType",
+                "priority" => "Priority",
+                "audience" => "Vec<Role>",
+                "last_modified" => "Timestamp",
+                "size" => "u64",
+                _ => "String",
+            };
+            // An image's or audio's MIME type is always written: no `Option` there.
+            let media_mime = resolved.uses.iter().any(|used| {
+                matches!(used, Use::Mime { owner } if matches!(
+                    layout.fields[*owner].block().map(|b| b.kind),
+                    Some(crate::resolve::BlockKind::Image | crate::resolve::BlockKind::Audio)
+                ))
+            });
+            let optional = if media_mime {
+                String::new()
             } else {
-                owned
+                format!(" (or `Option<{owned}>`)")
             };
             cx.error_spanned_by(
                 ty,
                 format!(
                     "`{key} = {}` takes its value from an owned field, cloned into each block: \
-                     make the field `{owned}` (or `Option<{owned}>`), not a reference",
+                     make the field `{owned}`{optional}, not a reference",
                     toolkit::unraw(&resolved.field.ident)
                 ),
             );
         }
     }
+}
+
+/// The name of the type parameter `ty` is (or is an `Option` of), bounded or not.
+fn type_param(input: &Input, ty: &syn::Type) -> Option<Ident> {
+    let ty = toolkit::option_inner(ty).unwrap_or(ty);
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let ident = path.path.get_ident()?;
+    input
+        .original
+        .generics
+        .type_params()
+        .any(|p| p.ident == *ident)
+        .then(|| ident.clone())
 }
 
 /// The name of the type parameter `ty` is, when it is one without any bound (inline or in

@@ -90,6 +90,63 @@ impl<X> AttributeField<X> for Option<X> {
     }
 }
 
+/// The field an attribute names, for one attribute: `X` or `Option<X>` through
+/// [`AttributeField`], with a diagnostic in the words of that attribute. Generated code names
+/// these, never `AttributeField<X>` itself: rustc answers a generic trait with "but
+/// `AttributeField<String>` is implemented for it", pointing into this crate.
+macro_rules! attribute_trait {
+    ($(#[$doc:meta])* $name:ident, $x:ty, $message:literal, $label:literal, $note:literal) => {
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
+        pub trait $name: Sized {
+            /// [`AttributeField::to_option`].
+            fn to_option(&self) -> Option<$x>;
+            /// [`AttributeField::from_value`].
+            fn from_value(value: $x) -> Self;
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<T: AttributeField<$x>> $name for T {
+            #[inline]
+            fn to_option(&self) -> Option<$x> {
+                AttributeField::to_option(self)
+            }
+            #[inline]
+            fn from_value(value: $x) -> Self {
+                AttributeField::from_value(value)
+            }
+        }
+    };
+}
+
+attribute_trait!(
+    /// The field a resource's or a link's `mime = field` names: `MimeType` or `Option<MimeType>`.
+    MimeAttribute,
+    MimeType,
+    "`mime = …` names a field of type `{Self}`, but a resource's or a link's MIME type field is a `MimeType` or an `Option<MimeType>`",
+    "expected `MimeType` or `Option<MimeType>`",
+    "build one with `MimeType::new(\"text/plain\")` (it checks the spelling), or write a literal: `mime = \"text/plain\"`"
+);
+
+attribute_trait!(
+    /// The field a link's `name`, `title` or `description = field` names: `String` or
+    /// `Option<String>`.
+    TextAttribute,
+    String,
+    "a link's `name`, `title` or `description` names a field of type `{Self}`, but it takes a `String` or an `Option<String>`",
+    "expected `String` or `Option<String>`",
+    "convert it into a `String` field, or write a literal: `title = \"Weekly report\"`"
+);
+
+attribute_trait!(
+    /// The field a link's `size = field` names: `u64` or `Option<u64>`.
+    SizeAttribute,
+    u64,
+    "a link's `size = …` names a field of type `{Self}`, but it takes a `u64` or an `Option<u64>` (a size in bytes)",
+    "expected `u64` or `Option<u64>`",
+    "convert it into a `u64` field, or write a literal: `size = 1024`"
+);
+
 /// A `text` field's type in a type that is read back: written with `Display`, read with
 /// `FromStr`. One trait for both directions, so a type missing either is one error at the
 /// field (a `#[content(write_only)]` type names [`DisplayText`] only).

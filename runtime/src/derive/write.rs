@@ -368,6 +368,7 @@ pub trait NotAByte: Sized {
     fn not_a_byte(self) {}
 }
 
+#[diagnostic::do_not_recommend]
 impl NotAByte for TextElement {}
 
 /// What a text field's conversion returns: text (`String`, `Display`), or JSON text that

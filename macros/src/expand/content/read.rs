@@ -180,7 +180,12 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 quote!(__p::Audio)
             };
             let from_data = quote_spanned!(inner.span()=> <#inner as __p::Bin>::from_data);
-            quote!(__p::offer_media(#kind, &mut __s.#slot, __i, __b, #name, #declared, #from_data))
+            let offer = if crate::check::told_apart_by_mime(layout, resolved.field) {
+                quote!(__p::offer_media_by_mime)
+            } else {
+                quote!(__p::offer_media)
+            };
+            quote!(#offer(#kind, &mut __s.#slot, __i, __b, #name, #declared, #from_data))
         }
         (
             BlockKind::Link,
@@ -359,17 +364,17 @@ fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenSt
                 let conv = quote!(<#ty as __p::MimeField>);
                 return Some([value, quote!(#conv::from_mime), quote!(#conv::to_option)]);
             }
-            (value, quote!(<#ty as __p::AttributeField<__p::MimeType>>))
+            (value, quote!(<#ty as __p::MimeAttribute>))
         }
         Use::LinkPart { key: "size", .. } => (
             quote!(__p::link_size(__b, __i)?),
-            quote!(<#ty as __p::AttributeField<u64>>),
+            quote!(<#ty as __p::SizeAttribute>),
         ),
         Use::LinkPart { key, .. } => {
             let part = format_ident!("{}", capitalize(key));
             (
                 quote!(__p::part_text(__b, __p::TextPart::#part)),
-                quote!(<#ty as __p::AttributeField<__p::String>>),
+                quote!(<#ty as __p::TextAttribute>),
             )
         }
         _ => return None,

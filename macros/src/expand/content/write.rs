@@ -117,16 +117,16 @@ pub(super) fn written(
                     ty.span(),
                 )
             }
-            _ => w.cloned(name, &quote!(__p::MimeType)),
+            _ => w.cloned(name, &quote!(__p::MimeAttribute)),
         },
-        Use::LinkPart { key: "size", .. } => w.cloned(name, &quote!(u64)),
+        Use::LinkPart { key: "size", .. } => w.cloned(name, &quote!(__p::SizeAttribute)),
         Use::LinkPart { key: "name", owner } => {
             let link = layout.fields[*owner].field.ident.to_string();
             let link = link.trim_start_matches("r#");
-            let value = w.cloned(name, &quote!(__p::String));
+            let value = w.cloned(name, &quote!(__p::TextAttribute));
             quote!(__p::Some(__p::name_or(#value, #link)))
         }
-        Use::LinkPart { .. } => w.cloned(name, &quote!(__p::String)),
+        Use::LinkPart { .. } => w.cloned(name, &quote!(__p::TextAttribute)),
     }
 }
 
@@ -182,9 +182,10 @@ impl Writer<'_, '_> {
         respan(call, resolved.field.ty.span())
     }
 
-    /// A referenced field's value, cloned, as `Option<X>` (`X` or `Option<X>` fields); spanned
+    /// A referenced field's value, cloned, as `Option<X>` (`X` or `Option<X>` fields, named by
+    /// `attribute`, one of the traits over `AttributeField<X>` with its own diagnostic); spanned
     /// at the field's type, where a wrong type is reported.
-    fn cloned(&self, name: &Ident, x: &TokenStream) -> TokenStream {
+    fn cloned(&self, name: &Ident, attribute: &TokenStream) -> TokenStream {
         let Some(resolved) = self.layout.field(name) else {
             return quote!(__p::None);
         };
@@ -192,10 +193,7 @@ impl Writer<'_, '_> {
         let ty = resolved.field.ty;
         // Named through the trait, not a generic function: every use of a wrong type then
         // gives the same diagnostic at the same span, which rustc reports once.
-        respan(
-            quote!(<#ty as __p::AttributeField<#x>>::to_option(#place)),
-            ty.span(),
-        )
+        respan(quote!(<#ty as #attribute>::to_option(#place)), ty.span())
     }
 
     /// An annotation's value taken from a field, as `Option<X>`, through the annotation's own
@@ -307,7 +305,7 @@ impl Writer<'_, '_> {
     fn optional_mime(&self, value: Option<&Value>) -> TokenStream {
         match value {
             Some(Value::Str(lit)) => quote!(__p::Some(__p::mime(#lit))),
-            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::MimeType)),
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::MimeAttribute)),
             _ => quote!(__p::None),
         }
     }
@@ -315,7 +313,7 @@ impl Writer<'_, '_> {
     fn text_part(&self, value: Option<&Value>) -> TokenStream {
         match value {
             Some(Value::Str(lit)) => quote!(__p::Some(__p::String::from(#lit))),
-            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::String)),
+            Some(Value::Field(name)) => self.cloned(name, &quote!(__p::TextAttribute)),
             _ => quote!(__p::None),
         }
     }
@@ -381,7 +379,7 @@ impl Writer<'_, '_> {
                 let link_name = match link_name {
                     Some(Value::Str(lit)) => quote!(__p::String::from(#lit)),
                     Some(Value::Field(source)) => {
-                        let value = self.cloned(source, &quote!(__p::String));
+                        let value = self.cloned(source, &quote!(__p::TextAttribute));
                         quote!(__p::name_or(#value, #name))
                     }
                     _ => quote!(__p::String::from(#name)),
@@ -393,7 +391,7 @@ impl Writer<'_, '_> {
                 let mime = self.optional_mime(mime.as_ref());
                 let size = match size {
                     Some(Value::Number { int: Some(n), .. }) => quote!(__p::Some(#n)),
-                    Some(Value::Field(source)) => self.cloned(source, &quote!(u64)),
+                    Some(Value::Field(source)) => self.cloned(source, &quote!(__p::SizeAttribute)),
                     _ => quote!(__p::None),
                 };
                 out.extend(quote! {

@@ -20,12 +20,15 @@ use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::{UriTemplate, Violation};
 use crate::wire::error::ReadError;
 
+mod by_mime;
 mod literals;
 mod places;
+mod same;
 mod slots;
 mod sources;
 mod structured;
 
+pub use by_mime::offer_media_by_mime;
 pub use literals::{Expect, Lit, ResultMeta, expect, expect_result_meta};
 pub use places::{Found, Places, found, meta_json, var_text};
 pub use slots::{Many, One, Opt, Slot};
@@ -173,9 +176,10 @@ pub(crate) fn unexpected_for<S, T>(
         Some(waiting) => ReadError::message(
             format!("content[{index}]"),
             format!(
-                "unexpected {kind} block: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
+                "unexpected {kind} block{of_type}: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
                 // An unknown block's type is the peer's text: cut as every quoted value.
                 kind = crate::wire::error::cut(block.kind()),
+                of_type = by_mime::of_type(block, &waiting),
                 article = if block.kind().starts_with(['a', 'i']) {
                     "an"
                 } else {
@@ -593,14 +597,7 @@ fn check_mime(
     let Some(found) = found.filter(|_| !declared.is_empty()) else {
         return Ok(());
     };
-    let essence = |mime: &str| {
-        mime.split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase()
-    };
-    if essence(declared) == essence(found.as_str()) {
+    if same_mime(declared, found.as_str()) {
         return Ok(());
     }
     let article = if what.starts_with(['a', 'i']) {
@@ -616,6 +613,19 @@ fn check_mime(
             shorten(found.as_str())
         ),
     ))
+}
+
+/// Whether two MIME types have the same type and subtype (ASCII case-insensitive,
+/// parameters aside).
+fn same_mime(a: &str, b: &str) -> bool {
+    let essence = |mime: &str| {
+        mime.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+    };
+    essence(a) == essence(b)
 }
 
 /// The URI a resource field takes: a literal, or a template whose variables are read back.

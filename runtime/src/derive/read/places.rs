@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 
+use super::same::SameValue;
 use super::shorten;
 use super::sources::From;
 use crate::model::annotations::Role;
@@ -32,6 +33,17 @@ pub enum Found {
     Priority(Option<Priority>),
     /// `annotations.lastModified`.
     Time(Option<Timestamp>),
+}
+
+impl Found {
+    /// Whether `self` and `other` are one value as written: equal, except that two timestamps
+    /// naming one instant (`…Z` and `…+00:00`) are one value (see [`SameValue`]).
+    pub fn same_value(&self, other: &Found) -> bool {
+        match (self, other) {
+            (Found::Time(a), Found::Time(b)) => a.same_value(b),
+            _ => self == other,
+        }
+    }
 }
 
 /// A value a place holds, as a [`Found`].
@@ -116,7 +128,7 @@ impl Places {
         let disagrees = |(place, found, _): &&(usize, Found, From)| {
             self.written
                 .iter()
-                .any(|(p, written)| p == place && written != found)
+                .any(|(p, written)| p == place && !written.same_value(found))
         };
         let Some((_, found, from)) = self.seen.iter().find(disagrees) else {
             return Ok(());

@@ -6,6 +6,7 @@
 
 use serde_json::value::RawValue;
 
+use super::same::SameValue;
 use super::{cannot_read, shorten, template_var, type_name};
 use crate::derive::AttributeField;
 use crate::model::meta::Meta;
@@ -230,7 +231,7 @@ pub fn part<X, T>(
     }
 }
 
-impl<X: PartialEq, T> Source<T> for Part<X, T> {
+impl<X: SameValue, T> Source<T> for Part<X, T> {
     fn from(&self) -> From {
         self.from
     }
@@ -238,7 +239,7 @@ impl<X: PartialEq, T> Source<T> for Part<X, T> {
         self.value.is_some()
     }
     fn holds(&self, first: &T) -> bool {
-        (self.to_option)(first) == self.value
+        (self.to_option)(first).same_value(&self.value)
     }
     fn read(self, _: &str) -> Result<Option<T>, ReadError> {
         Ok(self.value.map(self.from_value))

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! The request's context under another name, marked `#[context]`: by value and by reference,
 //! through an alias and a path, in every handler kind; it is no argument (the schema lists
 //! none, a call with no arguments succeeds) and the function gets the request's context.

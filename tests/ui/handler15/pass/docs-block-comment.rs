@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! A block doc comment with its lines starred reads as rustdoc shows it: the description
 //! without stars, the `# Arguments` entries applied.
 use mcp_content::{router, tool};

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! `# Arguments:` (with a colon) is the section, and an ordered list's items are its entries:
 //! their descriptions reach the input schema and the prompt's arguments; a name in bold is
 //! the name.

@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! A `#[cfg]` written after a handler attribute configures away the function and everything
 //! made for it (the compiler applies it first); one configured in is a handler as usual.
 use mcp_content::{router, tool};

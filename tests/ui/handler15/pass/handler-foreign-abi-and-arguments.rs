@@ -1,3 +1,4 @@
+#![deny(warnings)] // the macros give the user no warning
 //! An `extern "C"` function is an ordinary handler; `Option` parameters are not required,
 //! others are (a `serde_json::Value` parameter too: an absent one is not `null`).
 use mcp_content::{router, tool};

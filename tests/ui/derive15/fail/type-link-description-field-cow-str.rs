@@ -1,0 +1,11 @@
+use std::borrow::Cow;
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+struct S {
+    #[content(link(name = "report", description = about))]
+    report: Uri,
+    about: Cow<'static, str>,
+}
+
+fn main() {}

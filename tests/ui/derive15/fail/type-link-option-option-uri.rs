@@ -1,0 +1,9 @@
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+struct S {
+    #[content(link(name = "report"))]
+    report: Option<Option<Uri>>,
+}
+
+fn main() {}

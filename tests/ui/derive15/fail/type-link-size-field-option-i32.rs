@@ -1,0 +1,10 @@
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+struct S {
+    #[content(link(name = "report", size = bytes))]
+    report: Uri,
+    bytes: Option<i32>,
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use mcp_content::{Content, Uri};
+
+#[derive(Content)]
+enum E {
+    Report {
+        #[content(link(name = "report", title = heading))]
+        report: Uri,
+        heading: u32,
+    },
+}
+
+fn main() {}

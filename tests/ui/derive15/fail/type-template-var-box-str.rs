@@ -1,0 +1,10 @@
+use mcp_content::Content;
+
+#[derive(Content)]
+struct S {
+    #[content(resource(uri = "file:///{name}"))]
+    body: String,
+    name: Box<str>,
+}
+
+fn main() {}
