@@ -2,7 +2,7 @@
 //! A unit struct, `const` or `static` named like any local, parameter or binding the derive
 //! generates (`__s`, `__blocks`, `__e_note`, `__f_png`, `__x3`, …) does not break it: each
 //! would otherwise turn the generated `let` into a pattern of the user's item.
-#![allow(dead_code, non_camel_case_types, non_upper_case_globals)]
+#![allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals)] // the items are the user's
 struct __any;
 struct __b;
 struct __base;
