@@ -319,6 +319,13 @@ pub(crate) fn is_byte_container(ty: &Type) -> bool {
 }
 
 /// Whether `ty` is spelled `char`.
+/// The primitive scalar types by name (`bool`, `char`, the integers, the floats): what the
+/// handler macros read as plainly an argument or a template variable.
+pub(crate) const SCALAR_TYPES: &[&str] = &[
+    "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128",
+    "isize", "f32", "f64",
+];
+
 pub(crate) fn is_char(ty: &Type) -> bool {
     matches!(last_segment(ty), Some((ident, args)) if ident == "char" && args.is_empty())
 }

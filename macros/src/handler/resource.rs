@@ -331,26 +331,7 @@ fn is_text_type(ty: &syn::Type) -> bool {
     if name == "Option" {
         return crate::toolkit::option_inner(ty).is_some_and(is_text_type);
     }
-    matches!(
-        name.as_str(),
-        "String"
-            | "bool"
-            | "char"
-            | "u8"
-            | "u16"
-            | "u32"
-            | "u64"
-            | "u128"
-            | "usize"
-            | "i8"
-            | "i16"
-            | "i32"
-            | "i64"
-            | "i128"
-            | "isize"
-            | "f32"
-            | "f64"
-    )
+    name == "String" || crate::toolkit::SCALAR_TYPES.contains(&name.as_str())
 }
 
 /// The parameter a template variable's error proposes: `day: String`, `r#type: String` for a

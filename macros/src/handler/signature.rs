@@ -445,34 +445,11 @@ fn may_name_context(ty: &Type) -> bool {
     let Some(last) = path.path.segments.last() else {
         return false;
     };
+    let name = last.ident.to_string();
     path.qself.is_none()
         && last.arguments.is_none()
-        && !matches!(
-            last.ident.to_string().as_str(),
-            "str"
-                | "String"
-                | "Path"
-                | "PathBuf"
-                | "OsStr"
-                | "CStr"
-                | "bool"
-                | "char"
-                | "u8"
-                | "u16"
-                | "u32"
-                | "u64"
-                | "u128"
-                | "usize"
-                | "i8"
-                | "i16"
-                | "i32"
-                | "i64"
-                | "i128"
-                | "isize"
-                | "f32"
-                | "f64"
-                | "Value"
-        )
+        && !["str", "String", "Path", "PathBuf", "OsStr", "CStr", "Value"].contains(&name.as_str())
+        && !toolkit::SCALAR_TYPES.contains(&name.as_str())
 }
 
 /// Whether `ty` is a type without a size known at compile time (`str`, `[T]`, `dyn Trait`),
