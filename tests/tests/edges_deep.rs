@@ -65,7 +65,7 @@ fn refused_at(error: &ConvertError, path: &str) {
     assert_eq!(error.path(), path, "{error}");
     assert_eq!(
         error.message(),
-        "nested deeper than the JSON parser's 128 levels (rule: limit)",
+        "nested 128 levels deep or more (the JSON parser reads 127) (rule: limit)",
         "{error}"
     );
 }

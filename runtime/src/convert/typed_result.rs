@@ -222,7 +222,7 @@ impl ToolOutput {
                 join_path("structuredContent", &path),
                 crate::rules::Violation::new(
                     crate::rules::Rule::Limit,
-                    "nested deeper than the JSON parser's 128 levels",
+                    "nested 128 levels deep or more (the JSON parser reads 127)",
                 ),
             ));
         }

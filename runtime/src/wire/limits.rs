@@ -267,7 +267,7 @@ pub(crate) fn recursion_as_limit(error: ReadError) -> ReadError {
             path,
             Violation::new(
                 Rule::Limit,
-                "nested deeper than the JSON parser's 128 levels",
+                "nested 128 levels deep or more (the JSON parser reads 127)",
             ),
         )
     } else {
