@@ -273,7 +273,7 @@ fn meta_nested_100_000_deep_is_refused_without_overflowing_the_stack() {
     assert!(
         error
             .to_string()
-            .ends_with("nested 128 levels deep or more (the JSON parser reads 127) (rule: limit)"),
+            .ends_with("nested deeper than the JSON parser's 127 levels (rule: limit)"),
         "{error}"
     );
 

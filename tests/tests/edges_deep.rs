@@ -65,7 +65,7 @@ fn refused_at(error: &ConvertError, path: &str) {
     assert_eq!(error.path(), path, "{error}");
     assert_eq!(
         error.message(),
-        "nested 128 levels deep or more (the JSON parser reads 127) (rule: limit)",
+        "nested deeper than the JSON parser's 127 levels (rule: limit)",
         "{error}"
     );
 }

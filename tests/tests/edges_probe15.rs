@@ -161,7 +161,7 @@ fn params_past_the_parsers_depth_are_refused_by_the_router_with_their_path() {
                     let error = handle(&router, version, method, params).unwrap_err();
                     assert_eq!(error.code, ProtocolError::INVALID_PARAMS, "{error}");
                     let expected = format!(
-                        "{path}{}: nested 128 levels deep or more (the JSON parser reads 127), counted \
+                        "{path}{}: nested deeper than the JSON parser's 127 levels, counted \
                          from the request message (rule: limit)",
                         "[0]".repeat(within)
                     );

@@ -486,7 +486,7 @@ fn from_rmcp_takes_free_form_json_to_the_parsers_depth_and_names_what_is_deeper(
                 "{what} {depth}: {error}"
             );
             assert!(
-                error.message().contains("128 levels"),
+                error.message().contains("127 levels"),
                 "{what} {depth}: {error}"
             );
         }

@@ -222,7 +222,7 @@ impl ToolOutput {
                 join_path("structuredContent", &path),
                 crate::rules::Violation::new(
                     crate::rules::Rule::Limit,
-                    "nested 128 levels deep or more (the JSON parser reads 127)",
+                    "nested deeper than the JSON parser's 127 levels",
                 ),
             ));
         }

@@ -280,7 +280,7 @@ pub(crate) fn unreadable(text: &str) -> Option<(String, String)> {
     match scan(text.as_bytes(), ReadLimits::PARSER_MAX_DEPTH, usize::MAX) {
         Finding::TooDeep(at) => Some((
             cut_path(path_at(text.as_bytes(), at)),
-            "nested 128 levels deep or more (the JSON parser reads 127)".to_owned(),
+            "nested deeper than the JSON parser's 127 levels".to_owned(),
         )),
         Finding::DuplicateKey(at, key) => Some((
             cut_path(path_at(text.as_bytes(), at)),

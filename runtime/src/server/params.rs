@@ -77,7 +77,7 @@ pub(crate) fn check_depth(value: &Value, at: &str, levels: usize) -> Result<(), 
                 inner => format!("{at}.{inner}"),
             };
             Err(ProtocolError::invalid_params(format!(
-                "{path}: nested 128 levels deep or more (the JSON parser reads 127), counted from the \
+                "{path}: nested deeper than the JSON parser's 127 levels, counted from the \
                  request message (rule: limit)"
             )))
         }

@@ -267,7 +267,7 @@ pub(crate) fn recursion_as_limit(error: ReadError) -> ReadError {
             path,
             Violation::new(
                 Rule::Limit,
-                "nested 128 levels deep or more (the JSON parser reads 127)",
+                "nested deeper than the JSON parser's 127 levels",
             ),
         )
     } else {

@@ -149,8 +149,8 @@ fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), ConvertError> {
     rounded_numbers_within(json, path)
 }
 
-/// The error for a value nested 128 levels deep or more (the JSON parser reads 127): the rule
-/// the reader names for it (under [`ReadLimits::unlimited`](crate::ReadLimits::unlimited) too).
+/// The error for a value nested deeper than the JSON parser's 127 levels: the rule the
+/// reader names for it (under [`ReadLimits::unlimited`](crate::ReadLimits::unlimited) too).
 fn too_deep(path: &str) -> ConvertError {
     let error = crate::wire::limits::recursion_as_limit(crate::wire::error::ReadError::message(
         path,
