@@ -80,8 +80,27 @@ impl RawJson {
     /// The value as a `serde_json::Value` (numbers as `Value` holds them: a relay should
     /// write the `RawJson` itself), at any depth: text nested past `serde_json`'s 128 levels
     /// is read without recursion rather than lost.
+    ///
+    /// A number no `Value` holds (`1E400`, past `f64`; valid JSON, which the model keeps as
+    /// text) makes the whole value `null` here: [`try_to_value`](Self::try_to_value) says so.
     pub fn to_value(&self) -> Value {
         json_text_to_value(self.as_str())
+    }
+
+    /// The value as a `serde_json::Value`, or the error naming the number no `Value` holds
+    /// (`1E400`), the one thing [`to_value`](Self::to_value) turns into `null`.
+    ///
+    /// ```
+    /// use mcp_content::RawJson;
+    /// let huge = RawJson::parse(r#"{"a":[1,1E400]}"#).unwrap();
+    /// assert!(huge.try_to_value().unwrap_err().to_string().contains("number out of range"));
+    /// assert_eq!(huge.to_value(), serde_json::Value::Null);
+    /// assert_ne!(huge, serde_json::Value::Null);
+    /// let small = RawJson::parse(r#"{"a":[1,1E3]}"#).unwrap();
+    /// assert_eq!(small.try_to_value().unwrap(), serde_json::json!({"a": [1, 1000.0]}));
+    /// ```
+    pub fn try_to_value(&self) -> Result<Value, serde_json::Error> {
+        crate::wire::value_text::parse_value(self.as_str())
     }
 
     /// Reads the value as `T`.
@@ -165,8 +184,9 @@ impl PartialEq for RawJson {
 }
 
 impl PartialEq<Value> for RawJson {
+    /// Equal when the text reads as `other` (a number no `Value` holds equals nothing).
     fn eq(&self, other: &Value) -> bool {
-        self.to_value() == *other
+        self.try_to_value().is_ok_and(|value| value == *other)
     }
 }
 

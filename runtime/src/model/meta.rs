@@ -120,9 +120,24 @@ impl Meta {
         self.0.get(key)
     }
 
-    /// The value at `key` as a `serde_json::Value`.
+    /// The value at `key` as a `serde_json::Value` (`null` for a value holding a number no
+    /// `Value` holds, `1E400`: [`try_get_value`](Self::try_get_value) says so).
     pub fn get_value(&self, key: &str) -> Option<Value> {
         self.0.get_value(key)
+    }
+
+    /// The value at `key` as a `serde_json::Value`, or the error naming the number no `Value`
+    /// holds (`1E400`) where [`get_value`](Self::get_value) gives `null`.
+    ///
+    /// ```
+    /// use mcp_content::Meta;
+    /// let meta: Meta = serde_json::from_str(r#"{"com.example/n":{"big":1E400},"com.example/m":2}"#).unwrap();
+    /// assert!(meta.try_get_value("com.example/n").unwrap().is_err());
+    /// assert_eq!(meta.try_get_value("com.example/m").unwrap().unwrap(), serde_json::json!(2));
+    /// assert!(meta.try_get_value("com.example/absent").is_none());
+    /// ```
+    pub fn try_get_value(&self, key: &str) -> Option<Result<Value, serde_json::Error>> {
+        self.0.try_get_value(key)
     }
 
     /// Removes and returns the value at `key`.

@@ -108,9 +108,17 @@ impl JsonObject {
             .map(|(_, v)| v)
     }
 
-    /// The value at `key` as a `serde_json::Value`.
+    /// The value at `key` as a `serde_json::Value` (`null` for a value holding a number no
+    /// `Value` holds, `1E400`: [`try_get_value`](Self::try_get_value) says so).
     pub fn get_value(&self, key: &str) -> Option<Value> {
         self.get(key).map(|raw| json_text_to_value(raw.get()))
+    }
+
+    /// The value at `key` as a `serde_json::Value`, or the error naming the number no `Value`
+    /// holds (`1E400`) where [`get_value`](Self::get_value) gives `null`.
+    pub fn try_get_value(&self, key: &str) -> Option<Result<Value, serde_json::Error>> {
+        self.get(key)
+            .map(|raw| crate::wire::value_text::parse_value(raw.get()))
     }
 
     /// Whether `key` is a member.
