@@ -9,6 +9,10 @@
 mod deep;
 
 use deep::{nested, on_stack};
+#[path = "common/handle.rs"]
+mod handle;
+
+use handle::{block_on, handle};
 use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
 use serde_json::{Map, Value, json};
 
@@ -34,25 +38,6 @@ fn router() -> Router {
     mcp_content::router! { tools: [echo, deep_result], prompts: [greet] }
         .build()
         .unwrap()
-}
-
-fn block_on<T>(future: impl Future<Output = T>) -> T {
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .unwrap()
-        .block_on(future)
-}
-
-fn handle(
-    router: &Router,
-    version: ProtocolVersion,
-    method: &str,
-    params: Value,
-) -> Result<Value, ProtocolError> {
-    let Value::Object(params) = params else {
-        panic!("params are an object")
-    };
-    block_on(router.handle(method, Some(params), Context::new(Meta::new(), version)))
 }
 
 /// `params` with `nested(depth)` put at `pointer`, built and dropped without recursion by

@@ -4,7 +4,11 @@
 //! `execution` read with the rule `validate()` applies. Deep values are in
 //! `edges_probe15.rs`. Each case here failed before its fix.
 
-use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
+#[path = "common/handle.rs"]
+mod handle;
+
+use handle::handle;
+use mcp_content::{ProtocolError, ProtocolVersion, Router};
 use serde_json::{Value, json};
 
 /// Takes any JSON value.
@@ -35,21 +39,6 @@ fn router() -> Router {
     mcp_content::router! { tools: [echo], prompts: [greet] }
         .build()
         .unwrap()
-}
-
-fn handle(
-    router: &Router,
-    version: ProtocolVersion,
-    method: &str,
-    params: Value,
-) -> Result<Value, ProtocolError> {
-    let Value::Object(params) = params else {
-        panic!("params are an object")
-    };
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .unwrap()
-        .block_on(router.handle(method, Some(params), Context::new(Meta::new(), version)))
 }
 
 /// The rules quote a peer's or a caller's text cut to 80 characters everywhere: a reserved
