@@ -1,7 +1,15 @@
 //! The checked JSON route: a value crosses as rmcp reads the JSON this crate writes, and
 //! whatever rmcp would drop or change is named by its path ([`ConvertError`]).
 
-use super::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Number, Value};
+
+use super::error::ConvertError;
+use crate::model::validate::Validate;
+use crate::rmcp::depth;
+use crate::rules::Rule;
+use crate::wire::error::{join_key, join_path};
 
 /// The block types rmcp's `ContentBlock` has.
 pub(super) const RMCP_BLOCK_TYPES: [&str; 5] =

@@ -40,172 +40,22 @@
 //! value, or JSON text as deep in one of ours (a `RawJson` made from a `RawValue`), is refused
 //! with the path of its first value past 128 levels, never a stack overflow.
 
-use std::fmt;
+mod error;
+mod json;
+mod model;
+mod typed;
 
 use ::rmcp::ErrorData;
 use ::rmcp::model as rm;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-use serde_json::{Number, Value};
 
-use super::depth;
-use crate::model::validate::Validate;
-use crate::rules::{ProtocolVersion, Rule};
-use crate::wire::error::{cut_path, cut_quoted, join_key, join_path};
-use crate::wire::version::SerializeFor;
+pub use self::error::ConvertError;
+pub(crate) use self::error::convert_error;
+pub(crate) use self::json::to_rmcp_text;
+pub use self::model::RmcpModel;
+use crate::rules::ProtocolVersion;
 
-mod json;
-mod typed;
-
-pub(super) use self::json::to_rmcp_text;
-use self::json::*;
-
-/// A conversion between the two models failed: the JSON path of the value that cannot
-/// cross, and why.
-///
-/// ```
-/// use mcp_content::rmcp::RmcpModel;
-/// use mcp_content::{CallToolResult, ExtraFields};
-/// let mut result = CallToolResult::text("hi");
-/// result.insert_extra("x-trace", "abc").unwrap();
-/// let err = result.to_rmcp().unwrap_err();
-/// assert_eq!(err.path(), "x-trace");
-/// assert_eq!(
-///     err.to_string(),
-///     "rmcp conversion: x-trace: rmcp's model has no place for this unknown field; \
-///      converting would drop it"
-/// );
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConvertError {
-    path: String,
-    message: String,
-}
-
-impl ConvertError {
-    /// As the reader's errors: every key on the path and every quoted value in the message
-    /// cut to 80 characters (an unknown field's name can be a megabyte long).
-    fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
-        let path = path.into();
-        Self {
-            path: if path.is_empty() {
-                ".".to_owned()
-            } else {
-                cut_path(path)
-            },
-            message: cut_quoted(&message.into()),
-        }
-    }
-
-    /// This error with `prefix` put in front of its path.
-    fn within(self, prefix: &str) -> Self {
-        Self::new(join_path(prefix, &self.path), self.message)
-    }
-
-    /// The JSON path of the value that cannot cross (`.` for the whole value).
-    pub fn path(&self) -> &str {
-        &self.path
-    }
-
-    /// Why, without the path.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl fmt::Display for ConvertError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rmcp conversion: {}: {}", self.path, self.message)
-    }
-}
-
-impl std::error::Error for ConvertError {}
-
-/// Conversions of this crate's model values into `rmcp::model` values and back (see the
-/// module docs for what crosses).
-///
-/// ```
-/// use mcp_content::rmcp::RmcpModel;
-/// use mcp_content::CallToolResult;
-/// let ours = CallToolResult::text("hi");
-/// let theirs: rmcp::model::CallToolResult = ours.to_rmcp().unwrap();
-/// // rmcp always writes `resultType`; everything else comes back as it went.
-/// let mut expected = ours.clone();
-/// expected.result_type = Some("complete".into());
-/// assert_eq!(CallToolResult::from_rmcp(&theirs).unwrap(), expected);
-/// ```
-pub trait RmcpModel: Sized {
-    /// The `rmcp::model` type.
-    type Rmcp: Serialize + DeserializeOwned;
-    /// This value as an `rmcp` value, written for `version`; an error naming the path of
-    /// anything rmcp cannot hold.
-    fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<Self::Rmcp, ConvertError>;
-    /// [`RmcpModel::to_rmcp_for`] by value: what can move into the `rmcp` value (texts,
-    /// base64) moves instead of being copied.
-    fn into_rmcp_for(self, version: ProtocolVersion) -> Result<Self::Rmcp, ConvertError> {
-        self.to_rmcp_for(version)
-    }
-    /// This value as an `rmcp` value (latest protocol version).
-    fn to_rmcp(&self) -> Result<Self::Rmcp, ConvertError> {
-        self.to_rmcp_for(ProtocolVersion::LATEST)
-    }
-    /// An `rmcp` value as this crate's, with every rule checked (and no untrusted-input
-    /// limit: the value was built in this process).
-    fn from_rmcp(value: &Self::Rmcp) -> Result<Self, ConvertError>;
-}
-
-macro_rules! rmcp_model {
-    (versioned: $($ours:ty => $theirs:ty $(, $complete_only:literal)?);* $(;)?) => {$(
-        impl RmcpModel for $ours {
-            type Rmcp = $theirs;
-            fn to_rmcp_for(&self, version: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                refuse_shadowing_extra(self)?;
-                to_rmcp_text(&self.to_json_for(version), false $(|| $complete_only)?)
-            }
-            fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
-                from_rmcp(value, false)
-            }
-        }
-    )*};
-    (plain: $($ours:ty => $theirs:ty, $root_is_annotations:literal $(, $check:ident)?);* $(;)?) => {$(
-        impl RmcpModel for $ours {
-            type Rmcp = $theirs;
-            fn to_rmcp_for(&self, _: ProtocolVersion) -> Result<$theirs, ConvertError> {
-                $($check(self)?;)?
-                let json = serde_json::to_vec(self)
-                    .map_err(|e| ConvertError::new(".", e.to_string()))?;
-                to_rmcp_text(&json, false)
-            }
-            fn from_rmcp(value: &$theirs) -> Result<Self, ConvertError> {
-                from_rmcp(value, $root_is_annotations)
-            }
-        }
-    )*};
-}
-
-rmcp_model!(versioned:
-    crate::ContentBlock => rm::ContentBlock;
-    crate::Tool => rm::Tool;
-    crate::Prompt => rm::Prompt;
-    crate::PromptMessage => rm::PromptMessage;
-    crate::Resource => rm::Resource;
-    crate::ResourceTemplate => rm::ResourceTemplate;
-);
-
-rmcp_model!(plain:
-    crate::ResourceContents => rm::ResourceContents, false, refuse_shadowing_extra;
-    crate::Annotations => rm::Annotations, true, refuse_shadowing_extra;
-    crate::ToolAnnotations => rm::ToolAnnotations, false, refuse_shadowing_extra;
-    crate::PromptArgument => rm::PromptArgument, false, refuse_shadowing_extra;
-    crate::Icon => rm::Icon, false, refuse_shadowing_extra;
-    crate::Role => rm::Role, false;
-);
-
-/// The results with a typed crossing: a result of the shapes `$crosses` names goes field by
-/// field (`$typed`: texts and base64 moved, no `Value` in between); any other takes the checked
-/// JSON route (`to_rmcp_text`; `$result_type` says whether rmcp's type carries `resultType`).
-/// `IntoCallToolResult` impl calls).
 /// A derived type's result as `rmcp` takes it from a tool (what the derive's `rmcp`
+/// `IntoCallToolResult` impl calls).
 #[doc(hidden)]
 pub fn __into_rmcp_response<T: crate::IntoCallToolResult>(
     value: T,
@@ -215,10 +65,6 @@ pub fn __into_rmcp_response<T: crate::IntoCallToolResult>(
         .into_rmcp_for(ProtocolVersion::LATEST)
         .map_err(|e| convert_error(&e))?;
     Ok(result.into())
-}
-
-pub(crate) fn convert_error(error: &ConvertError) -> ErrorData {
-    ErrorData::internal_error(error.to_string(), None)
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Both routes give the same rmcp values; what cannot cross is named by its path.
 
+use serde_json::Value;
+
 use super::typed::*;
 use super::*;
 use crate::{

@@ -1,8 +1,25 @@
 //! The typed crossing of the results (tool, prompt, read): field by field, texts and base64
 //! moved, for the shapes rmcp's types hold exactly; any other shape takes the JSON route.
 
-use super::*;
+use ::rmcp::model as rm;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
+use super::error::ConvertError;
+use serde_json::Value;
+
+use super::json::{
+    from_rmcp, refuse_rounded_numbers, refuse_shadowing_extra, shortest_f32, to_rmcp_text,
+};
+use super::model::RmcpModel;
+use crate::model::validate::Validate;
+use crate::rules::ProtocolVersion;
+use crate::wire::error::join_path;
+use crate::wire::version::SerializeFor;
+
+/// The results with a typed crossing: a result of the shapes `$crosses` names goes field by
+/// field (`$typed`: texts and base64 moved, no `Value` in between); any other takes the checked
+/// JSON route (`to_rmcp_text`; `$result_type` says whether rmcp's type carries `resultType`).
 macro_rules! typed_crossing_results {
     ($($ours:ty => $rmcp:ty, $crosses:ident, $typed:ident, $result_type:expr;)*) => {$(
         impl RmcpModel for $ours {
