@@ -13,6 +13,8 @@ mod content_traits;
 pub mod convert;
 mod model;
 mod server;
+#[cfg(any(feature = "rmcp", feature = "http"))]
+mod transport;
 mod wire;
 
 pub use model::annotations::{Annotations, Role};
@@ -90,10 +92,10 @@ pub use server::changes::{Change, ChangeFeed, FeedSubscription, ListKind};
 pub use server::glue::{DeclaredParameter, ToolParameter};
 pub use server::handler;
 #[cfg(feature = "http")]
-pub use server::http;
+pub mod http;
 pub use server::input;
 #[cfg(feature = "rmcp")]
-pub use server::rmcp;
+pub mod rmcp;
 pub use server::tasks;
 #[doc(hidden)]
 pub use server::text_params::{FromPromptArgument, FromTemplateVariable};

@@ -16,7 +16,7 @@ pub use std::vec::Vec;
 #[doc(hidden)]
 pub use crate::__rmcp_tool_return as rmcp_tool_return;
 #[cfg(feature = "rmcp")]
-pub use crate::server::rmcp::__into_rmcp_response as into_rmcp_response;
+pub use crate::rmcp::__into_rmcp_response as into_rmcp_response;
 #[cfg(feature = "rmcp")]
 pub use ::rmcp;
 pub use schemars;

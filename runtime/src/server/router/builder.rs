@@ -445,8 +445,6 @@ impl RouterBuilder {
             task_store: self
                 .task_store
                 .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
-            #[cfg(any(feature = "rmcp", feature = "http"))]
-            running: Arc::default(),
             changes: ChangeFeed::default(),
         })
     }

@@ -1,5 +1,6 @@
 //! What a handler asks of the client on rmcp's transport: [`ClientPeer`] for [`RmcpPeer`]
-//! (progress, log messages, sampling, elicitation, roots) through rmcp's `Peer`.
+//! (progress, log messages, sampling, elicitation, roots) through rmcp's `Peer`, and the
+//! request's `_meta` and the client's capabilities, read from rmcp's request when asked.
 
 #![allow(deprecated)]
 
@@ -8,8 +9,18 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::peer::RmcpPeer;
+use ::rmcp::RoleServer;
+use ::rmcp::service::RequestContext;
+
+use crate::model::meta::Meta;
 use crate::server::handler::{BoxFuture, ClientPeer, ProtocolError};
+
+/// The `rmcp` request as a [`ClientPeer`]: kept whole (moved, not copied), so its `_meta` and
+/// the client's capabilities are converted only when a handler asks for them.
+#[derive(Clone)]
+pub(super) struct RmcpPeer {
+    pub(super) context: RequestContext<RoleServer>,
+}
 
 fn service_error(error: &::rmcp::ServiceError) -> ProtocolError {
     match error {
@@ -87,5 +98,17 @@ impl ClientPeer for RmcpPeer {
         self.context
             .client_capabilities()
             .and_then(|c| serde_json::to_value(c).ok())
+    }
+
+    fn request_meta(&self) -> Option<Meta> {
+        // A key that breaks the grammar is dropped, not the whole `_meta`: the progress
+        // token must survive a peer's one odd key.
+        let mut meta = Meta::new();
+        for (key, value) in &self.context.meta.0.0 {
+            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+                meta.insert_key(key, value.clone());
+            }
+        }
+        Some(meta)
     }
 }

@@ -17,7 +17,8 @@ use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
 use serde_json::{Value, json};
 
-use crate::server::params::{MCP_REQUESTS, null_member as null_member_error};
+use crate::server::params::null_member as null_member_error;
+use crate::server::request as mcp;
 
 /// A response as `rmcp`'s service writes it.
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
@@ -125,7 +126,7 @@ fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
 
 /// The `-32700` reply every transport gives, with status 400.
 fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse {
-    let reply = crate::server::protocol_error::parse_error_reply(bytes, error);
+    let reply = crate::transport::parse::parse_error_reply(bytes, error);
     let mut response = Response::new(Full::new(Bytes::from(reply)).boxed());
     *response.status_mut() = StatusCode::BAD_REQUEST;
     response.headers_mut().insert(
@@ -254,11 +255,11 @@ impl<'de> serde::Deserialize<'de> for Kind {
 /// The params a method cannot do without: a request missing one is invalid params
 /// (`-32602`), not an unknown method, whatever the JSON-RPC layer behind makes of it.
 fn missing_param(method: &str, params: Option<&Params>) -> Option<String> {
-    let required: &[&str] = match method {
-        "tools/call" | "prompts/get" => &["name"],
+    let required: &[&str] = match mcp::Method::parse(method)? {
+        mcp::Method::CallTool | mcp::Method::GetPrompt => &["name"],
         // Not `resources/subscribe`: 2026-07-28 removed it, and its answer there is -32601.
-        "resources/read" => &["uri"],
-        "completion/complete" => &["ref", "argument"],
+        mcp::Method::ReadResource => &["uri"],
+        mcp::Method::Complete => &["ref", "argument"],
         _ => return None,
     };
     for key in required {
@@ -286,7 +287,7 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
     };
     // A key twice in one object (the envelope's own fields included): rmcp's parser would
     // keep one of them.
-    if crate::server::protocol_error::has_duplicate_key(bytes) {
+    if crate::transport::parse::has_duplicate_key(bytes) {
         return Some(parse_error(bytes, None));
     }
     let Ok(envelope) = envelope else {
@@ -302,7 +303,7 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
         .params
         .as_ref()
         .and_then(|p| p.null_member.as_deref())
-        .filter(|_| envelope.id.is_some() && MCP_REQUESTS.contains(&method));
+        .filter(|_| envelope.id.is_some() && mcp::Method::parse(method).is_some());
     let problem = match null_member {
         Some(key) => null_member_error(key).message,
         None => missing_param(method, envelope.params.as_ref())?,
@@ -442,156 +443,5 @@ where
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn origins_match_scheme_host_and_port() {
-        let options = HttpOptions::default();
-        assert!(options.origin_allowed("http://localhost:3000"));
-        assert!(options.origin_allowed("http://127.0.0.1:8080"));
-        assert!(!options.origin_allowed("http://localhost.evil.example:3000"));
-        assert!(!options.origin_allowed("http://localhost:"));
-        assert!(!options.origin_allowed("null"));
-        assert!(
-            HttpOptions::default()
-                .allow_origin("null")
-                .origin_allowed("null")
-        );
-        assert!(
-            !HttpOptions::default()
-                .only_origins(Vec::<String>::new())
-                .origin_allowed("http://localhost:1")
-        );
-    }
-
-    #[test]
-    fn required_params_are_named() {
-        let refusal = |body: &str| {
-            check_body(body.as_bytes()).map(|response| {
-                let status = response.status();
-                let bytes = futures_body(response);
-                (status, serde_json::from_slice::<Value>(&bytes).unwrap())
-            })
-        };
-        let (status, call) =
-            refusal(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#).unwrap();
-        assert_eq!(status, StatusCode::OK);
-        assert_eq!(call["id"], 1);
-        assert_eq!(call["error"]["code"], -32602);
-        assert_eq!(
-            call["error"]["message"],
-            "tools/call: params.name is required"
-        );
-        let (_, read) = refusal(r#"{"jsonrpc":"2.0","id":"r","method":"resources/read"}"#).unwrap();
-        assert_eq!(
-            (&read["id"], &read["error"]["message"]),
-            (
-                &json!("r"),
-                &json!("resources/read: params.uri is required")
-            )
-        );
-        // The wrong JSON type is as good as missing.
-        let (_, typed) = refusal(
-            r#"{"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/prompt"},"argument":"x"}}"#,
-        )
-        .unwrap();
-        assert_eq!(
-            typed["error"]["message"],
-            "completion/complete: params.argument is required"
-        );
-        // `params` that is not an object: the same answer as a missing name.
-        let (_, listed) =
-            refusal(r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[1]}"#).unwrap();
-        assert_eq!(
-            listed["error"]["message"],
-            "tools/call: params.name is required"
-        );
-        let fine = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":[1,{"b":null}]},"_meta":{"k":"v"}}}"#;
-        assert!(refusal(fine).is_none());
-        // Other methods, notifications and responses pass; so does a batch (rmcp's to judge).
-        assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_none());
-        assert!(refusal(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#).is_none());
-        assert!(refusal(r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#).is_none());
-    }
-
-    /// rmcp's types read a `null` member as absent: the front refuses it first, naming it,
-    /// for every method a server answers; notifications and unknown methods pass to rmcp.
-    #[test]
-    fn a_null_params_member_is_refused_before_rmcp_reads_it() {
-        use crate::server::params::{
-            NULL_MEMBER_PASSED, NULL_MEMBER_REQUESTS, assert_null_member_reply,
-        };
-        for (body, key) in NULL_MEMBER_REQUESTS {
-            let response = check_body(body.as_bytes()).expect(body);
-            assert_eq!(response.status(), StatusCode::OK);
-            let reply: Value = serde_json::from_slice(&futures_body(response)).unwrap();
-            assert_null_member_reply(body, key, &reply);
-        }
-        for passed in NULL_MEMBER_PASSED {
-            assert!(check_body(passed.as_bytes()).is_none(), "{passed}");
-        }
-    }
-
-    /// The reply every transport gives a message that is not JSON, byte for byte.
-    #[test]
-    fn a_malformed_request_gets_the_one_parse_error_reply() {
-        use crate::server::protocol_error::{MALFORMED, parse_error_reply};
-        for (bytes, named) in MALFORMED {
-            let response = check_body(bytes).expect(named);
-            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{named}");
-            assert_eq!(
-                response.headers()[header::CONTENT_TYPE],
-                "application/json",
-                "{named}"
-            );
-            assert_eq!(
-                futures_body(response),
-                parse_error_reply(bytes, None),
-                "{named}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_body_that_is_not_json_is_a_parse_error() {
-        for body in [
-            "{",
-            "not json",
-            r#"{"method":"tools/call","params":{"name":"x"}"#,
-            "",
-        ] {
-            let response = check_body(body.as_bytes()).expect(body);
-            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
-            let answer: Value = serde_json::from_slice(&futures_body(response)).unwrap();
-            assert_eq!(answer["error"]["code"], -32700, "{body}");
-            assert_eq!(answer["id"], Value::Null);
-        }
-        // Encoding faults are named as such, in values and in keys.
-        for (body, named) in [
-            (&b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\"}"[..], "byte order mark"),
-            (b"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\"}", "invalid UTF-8"),
-            (
-                br#"{"jsonrpc":"2.0","id":"\ud800"}"#,
-                "lone surrogate escape",
-            ),
-            (br#"{"jsonrpc":"2.0","\udc00":1}"#, "lone surrogate escape"),
-        ] {
-            let response = check_body(body).expect(named);
-            let answer: Value = serde_json::from_slice(&futures_body(response)).unwrap();
-            assert_eq!(answer["error"]["code"], -32700, "{named}");
-            let message = answer["error"]["message"].as_str().unwrap();
-            assert!(message.contains(named), "{message}");
-        }
-    }
-
-    fn futures_body(response: HttpResponse) -> Bytes {
-        let body = response.into_body();
-        tokio::runtime::Builder::new_current_thread()
-            .build()
-            .unwrap()
-            .block_on(body.collect())
-            .unwrap()
-            .to_bytes()
-    }
-}
+#[path = "http_tests.rs"]
+mod tests;

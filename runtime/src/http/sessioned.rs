@@ -19,7 +19,8 @@ use super::session::{SESSION_HEADER, Session};
 use crate::rules::ProtocolVersion;
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::ClientCapabilities;
-use crate::server::router::take_string;
+use crate::server::request::Method;
+use crate::server::request::take_string;
 
 impl HttpServer {
     /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
@@ -239,13 +240,13 @@ impl HttpServer {
             Err(response) => return *response,
         };
         let empty = || Ok(value_reply(Value::Object(Map::new())));
-        let reply = match method.as_str() {
-            "initialize" => Err(ProtocolError::new(
+        let reply = match Method::parse(&method) {
+            Some(Method::Initialize) => Err(ProtocolError::new(
                 INVALID_REQUEST,
                 "the session is already initialized",
             )),
-            "ping" => empty(),
-            "logging/setLevel" => match params.remove("level").map(LogLevel::deserialize) {
+            Some(Method::Ping) => empty(),
+            Some(Method::SetLevel) => match params.remove("level").map(LogLevel::deserialize) {
                 Some(Ok(level)) => {
                     session.set_log_level(level);
                     empty()
@@ -254,15 +255,15 @@ impl HttpServer {
                     "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
                 )),
             },
-            "resources/subscribe" => take_string(&mut params, "uri").and_then(|uri| {
+            Some(Method::Subscribe) => take_string(&mut params, "uri").and_then(|uri| {
                 session.subscribe(uri);
                 empty()
             }),
-            "resources/unsubscribe" => take_string(&mut params, "uri").and_then(|uri| {
+            Some(Method::Unsubscribe) => take_string(&mut params, "uri").and_then(|uri| {
                 session.unsubscribe(&uri);
                 empty()
             }),
-            "tools/call" | "prompts/get" | "resources/read" => {
+            Some(known) if super::may_ask(known) => {
                 let meta = match take_meta(&mut params) {
                     Ok(meta) => meta,
                     Err(e) => return error_response(StatusCode::OK, &id, &e),
@@ -271,7 +272,7 @@ impl HttpServer {
                     .with_log_level(session.log_level())
                     .with_client_capabilities(session.capabilities.clone());
                 return self
-                    .streamed(Some(session), id, method, params, context)
+                    .streamed(Some(session), id, known, params, context)
                     .await;
             }
             _ => {

@@ -15,10 +15,10 @@ use tokio::sync::mpsc;
 
 use super::body::event;
 use super::headers::{self, HEADER_MISMATCH};
-use super::session::notification;
+use super::session::{notification, notifications};
 use super::{
     CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
-    content_call, error_response, event_stream, json_response, request_meta, result_reply,
+    error_response, event_stream, json_response, may_ask, request_meta, result_reply, routed,
     take_meta, value_reply,
 };
 use crate::rules::ProtocolVersion;
@@ -28,9 +28,10 @@ use crate::server::input::{
     Capability, ClientCapabilities, MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION,
     missing_capability,
 };
-use crate::server::router::{InputParams, take_object, take_string};
+use crate::server::request::{Method, Request};
+use crate::server::request::{take_object, take_string};
 use crate::server::tasks::TaskSupport;
-use crate::server::tasks::engine as task_engine;
+use crate::transport::tasks as task_engine;
 
 /// The `_meta` key a listen stream's notifications name their subscription with.
 const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";
@@ -116,10 +117,11 @@ impl HttpServer {
             Ok(declared) => declared,
             Err((status, error)) => return error_response(status, &id, &error),
         };
-        if let Err(error) = self.param_headers.check(headers, method, &params) {
+        let known = Method::parse(method);
+        if let Err(error) = self.param_headers.check(headers, method, known, &params) {
             return error_response(StatusCode::BAD_REQUEST, &id, &error);
         }
-        if method == "server/discover" {
+        if known == Some(Method::ServerDiscover) {
             return json_response(StatusCode::OK, &id, value_reply(self.discover(version)));
         }
         let log_level = meta
@@ -131,7 +133,7 @@ impl HttpServer {
         let context = Context::new(request_meta(meta), version)
             .with_log_level(log_level)
             .with_client_capabilities(capabilities);
-        let route = if method == "tools/call" {
+        let route = if known == Some(Method::CallTool) {
             let support = params
                 .get("name")
                 .and_then(Value::as_str)
@@ -140,25 +142,23 @@ impl HttpServer {
         } else {
             Ok(task_engine::Route::Inline)
         };
-        let reply = match (method, route) {
-            ("subscriptions/listen", _) => match self.listen(&id, &params) {
+        let reply = match (known, route) {
+            (Some(Method::SubscriptionsListen), _) => match self.listen(&id, &params) {
                 Ok(stream) => return stream,
                 Err(error) => Err(error),
             },
-            ("tasks/get" | "tasks/update" | "tasks/cancel", _) => {
-                self.task_method(method, params, &context)
+            (Some(task @ (Method::TasksGet | Method::TasksUpdate | Method::TasksCancel)), _) => {
+                self.task_method(task, params, &context)
             }
             (_, Err(refused)) => Err(refused),
             (_, Ok(task_engine::Route::Task(support))) => {
                 self.task_call(params, context, support).await
             }
-            ("tools/call" | "prompts/get" | "resources/read", _) => {
+            (Some(method), _) if may_ask(method) => {
                 if may_talk {
-                    return self
-                        .streamed(None, id, method.to_owned(), params, context)
-                        .await;
+                    return self.streamed(None, id, method, params, context).await;
                 }
-                content_call(&self.router, method, params, context).await
+                routed(&self.router, method, params, context).await
             }
             // Lists and completions are small; the router writes them as values.
             _ => self
@@ -178,14 +178,20 @@ impl HttpServer {
     /// task, or (an `optional` tool that did not wait) its result.
     async fn task_call(
         &self,
-        mut params: Map<String, Value>,
+        params: Map<String, Value>,
         context: Context,
         support: TaskSupport,
     ) -> Result<Reply, ProtocolError> {
         let version = context.protocol_version();
-        let input = InputParams::take_from(&mut params)?;
-        let name = take_string(&mut params, "name")?;
-        let arguments = take_object(&mut params, "arguments")?.unwrap_or_default();
+        let Request::CallTool {
+            name,
+            arguments,
+            input,
+        } = Request::parse(Method::CallTool, params)?
+        else {
+            unreachable!("a tools/call params read as a tools/call request")
+        };
+        let arguments = arguments.unwrap_or_default();
         let started = task_engine::call(
             &self.router,
             &name,
@@ -207,21 +213,21 @@ impl HttpServer {
     /// `tasks/get`, `tasks/update`, `tasks/cancel`: for clients that declared the extension.
     fn task_method(
         &self,
-        method: &str,
+        method: Method,
         mut params: Map<String, Value>,
         context: &Context,
     ) -> Result<Reply, ProtocolError> {
         if !self.router.has_task_tools() {
-            return Err(ProtocolError::method_not_found(method));
+            return Err(ProtocolError::method_not_found(method.as_str()));
         }
         if !context.client_supports(Capability::Tasks) {
-            return Err(missing_capability(Capability::Tasks, method));
+            return Err(missing_capability(Capability::Tasks, method.as_str()));
         }
         let task = take_string(&mut params, "taskId")?;
         let router = &self.router;
         match method {
-            "tasks/get" => task_engine::get(router, &task).map(value_reply),
-            "tasks/update" => {
+            Method::TasksGet => task_engine::get(router, &task).map(value_reply),
+            Method::TasksUpdate => {
                 if params.get("inputResponses").is_some_and(Value::is_null) {
                     return Err(ProtocolError::null_param("inputResponses", "an object"));
                 }
@@ -288,10 +294,7 @@ impl HttpServer {
         let (tx, rx) = mpsc::unbounded_channel();
         let mut ack = Map::new();
         ack.insert("notifications".into(), Value::Object(accepted));
-        let ack = notification(
-            "notifications/subscriptions/acknowledged",
-            Some(tagged(ack)),
-        );
+        let ack = notification(notifications::SUBSCRIPTIONS_ACKNOWLEDGED, Some(tagged(ack)));
         let _ = tx.send(event(&ack));
         let sender = tx.clone();
         let feed = self.router.changes().subscribe(move |change| {
@@ -300,7 +303,7 @@ impl HttpServer {
             {
                 let mut params = Map::new();
                 params.insert("uri".into(), Value::from(uri.clone()));
-                let message = notification("notifications/resources/updated", Some(tagged(params)));
+                let message = notification(notifications::RESOURCES_UPDATED, Some(tagged(params)));
                 let _ = sender.send(event(&message));
             }
         });

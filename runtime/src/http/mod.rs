@@ -95,7 +95,9 @@ use self::response::{
 use self::session::{RequestPeer, Session, Sessions};
 use crate::rules::ProtocolVersion;
 use crate::server::handler::{Context, ProtocolError};
-use crate::server::router::{InputParams, Router, take_object, take_string};
+use crate::server::request as mcp;
+use crate::server::router::Router;
+use crate::server::router::dispatch::Answer;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -323,17 +325,17 @@ impl HttpServer {
         raw: &HeaderMap,
     ) -> Response<ResponseBody> {
         let message: Value = match serde_json::from_slice(body) {
-            Ok(_) if crate::server::protocol_error::has_duplicate_key(body) => {
+            Ok(_) if crate::transport::parse::has_duplicate_key(body) => {
                 return json_bytes(
                     StatusCode::BAD_REQUEST,
-                    crate::server::protocol_error::parse_error_reply(body, None),
+                    crate::transport::parse::parse_error_reply(body, None),
                 );
             }
             Ok(message) => message,
             Err(e) => {
                 return json_bytes(
                     StatusCode::BAD_REQUEST,
-                    crate::server::protocol_error::parse_error_reply(body, Some(&e)),
+                    crate::transport::parse::parse_error_reply(body, Some(&e)),
                 );
             }
         };
@@ -386,7 +388,7 @@ impl HttpServer {
             .or(headers.version.as_deref())
             .and_then(ProtocolVersion::parse)
             .is_some_and(ProtocolVersion::has_result_type);
-        if method == "initialize" && !names_stateless {
+        if method == mcp::Method::Initialize.as_str() && !names_stateless {
             if !(headers.accepts("application/json") && headers.accepts("text/event-stream")) {
                 return error_response(
                     StatusCode::NOT_ACCEPTABLE,
@@ -412,7 +414,7 @@ impl HttpServer {
         &self,
         session: Option<Arc<Session>>,
         id: Value,
-        method: String,
+        method: mcp::Method,
         params: Map<String, Value>,
         context: Context,
     ) -> Response<ResponseBody> {
@@ -426,7 +428,7 @@ impl HttpServer {
         // Its own task: a client that disconnects does not cancel the request (the 2025
         // transport's rule), and the response can start before the handler ends.
         tokio::spawn(async move {
-            let outgoing = match content_call(&router, &method, params, context).await {
+            let outgoing = match routed(&router, method, params, context).await {
                 Ok(reply) => Outgoing::Reply(reply),
                 Err(error) => Outgoing::Error(error),
             };
@@ -463,39 +465,36 @@ impl HttpServer {
     }
 }
 
-/// `tools/call`, `prompts/get` or `resources/read`: the result written by its writer. On
-/// 2026-07-28 a handler that asks for input ends the round with an `InputRequiredResult`.
-async fn content_call(
+/// A request the router serves: a handler's result written by its writer (on 2026-07-28
+/// a handler that asks for input ends the round with an `InputRequiredResult`), a list or a
+/// completion as the router's value.
+async fn routed(
     router: &Router,
-    method: &str,
-    mut params: Map<String, Value>,
+    method: mcp::Method,
+    params: Map<String, Value>,
     context: Context,
 ) -> Result<Reply, ProtocolError> {
     let version = context.protocol_version();
-    let input = InputParams::take_from(&mut params)?;
-    match method {
-        "tools/call" => {
-            let name = take_string(&mut params, "name")?;
-            let arguments = take_object(&mut params, "arguments")?;
-            let outcome = router
-                .call_tool_round(&name, arguments, &input, context)
-                .await?;
-            Ok(outcome_reply(outcome, version))
-        }
-        "prompts/get" => {
-            let name = take_string(&mut params, "name")?;
-            let arguments = take_object(&mut params, "arguments")?;
-            let outcome = router
-                .get_prompt_round(&name, arguments, &input, context)
-                .await?;
-            Ok(outcome_reply(outcome, version))
-        }
-        _ => {
-            let uri = take_string(&mut params, "uri")?;
-            let outcome = router.read_resource_round(&uri, &input, context).await?;
-            Ok(outcome_reply(outcome, version))
-        }
-    }
+    Ok(
+        match router
+            .dispatch(mcp::Request::parse(method, params)?, context)
+            .await?
+        {
+            Answer::Tool(outcome) => outcome_reply(outcome, version),
+            Answer::Prompt(outcome) => outcome_reply(outcome, version),
+            Answer::Resource(outcome) => outcome_reply(outcome, version),
+            Answer::Value(value) => value_reply(value),
+        },
+    )
+}
+
+/// `tools/call`, `prompts/get` or `resources/read`: a request whose handler may talk back
+/// to the client (answered as an event stream once it does) and ask it for input.
+fn may_ask(method: mcp::Method) -> bool {
+    matches!(
+        method,
+        mcp::Method::CallTool | mcp::Method::GetPrompt | mcp::Method::ReadResource
+    )
 }
 
 /// Accepts one connection and sets `TCP_NODELAY` on it.

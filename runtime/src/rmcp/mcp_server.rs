@@ -3,8 +3,8 @@
 
 #![allow(deprecated)]
 
+use super::client::RmcpPeer;
 use super::convert::{RmcpModel, convert_error, to_rmcp_text};
-use super::peer::RmcpPeer;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -23,7 +23,7 @@ use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::params::check_request_meta;
 use crate::server::router::{InputParams, Outcome, Router};
-use crate::server::tasks::engine as task_engine;
+use crate::transport::tasks as task_engine;
 use crate::wire::version::SerializeFor;
 
 fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
@@ -232,7 +232,7 @@ impl McpServer {
         } else {
             self.session.log_level.get()
         };
-        Ok(Context::from_rmcp(RmcpPeer { context }, version).with_log_level(log_level))
+        Ok(Context::from_peer(Arc::new(RmcpPeer { context }), version).with_log_level(log_level))
     }
 }
 

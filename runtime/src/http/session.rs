@@ -49,6 +49,18 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The notifications the endpoint sends.
+pub(super) mod notifications {
+    /// `notifications/progress`.
+    pub(crate) const PROGRESS: &str = "notifications/progress";
+    /// `notifications/message` (a log message).
+    pub(crate) const MESSAGE: &str = "notifications/message";
+    /// `notifications/resources/updated`.
+    pub(crate) const RESOURCES_UPDATED: &str = "notifications/resources/updated";
+    /// `notifications/subscriptions/acknowledged` (2026-07-28).
+    pub(crate) const SUBSCRIPTIONS_ACKNOWLEDGED: &str = "notifications/subscriptions/acknowledged";
+}
+
 /// A JSON-RPC notification, serialized.
 pub(super) fn notification(method: &str, params: Option<Value>) -> Vec<u8> {
     let mut message = Map::new();
@@ -98,7 +110,7 @@ impl Session {
                     return;
                 }
                 notification(
-                    "notifications/resources/updated",
+                    notifications::RESOURCES_UPDATED,
                     Some(serde_json::json!({ "uri": uri })),
                 )
             }
@@ -235,12 +247,12 @@ impl RequestPeer {
 
 impl ClientPeer for RequestPeer {
     fn notify_progress(&self, params: Value) -> BoxFuture<'_, Result<(), ProtocolError>> {
-        let sent = self.send(notification("notifications/progress", Some(params)));
+        let sent = self.send(notification(notifications::PROGRESS, Some(params)));
         Box::pin(async move { sent })
     }
 
     fn notify_log(&self, params: Value) -> BoxFuture<'_, Result<(), ProtocolError>> {
-        let sent = self.send(notification("notifications/message", Some(params)));
+        let sent = self.send(notification(notifications::MESSAGE, Some(params)));
         Box::pin(async move { sent })
     }
 

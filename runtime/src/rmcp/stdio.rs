@@ -9,8 +9,9 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::sync::mpsc;
 
 use super::McpServer;
-use crate::server::params::{MCP_REQUESTS, check_no_null_member};
+use crate::server::params::check_no_null_member;
 use crate::server::protocol_error::ProtocolError;
+use crate::server::request::Method;
 use crate::server::router::Router;
 
 /// The default longest line (message) read from stdin: 4 MiB, as over HTTP.
@@ -78,8 +79,8 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
         return Ok(());
     }
     match serde_json::from_slice::<Value>(text) {
-        Ok(_) if crate::server::protocol_error::has_duplicate_key(text) => {
-            let mut reply = crate::server::protocol_error::parse_error_reply(text, None);
+        Ok(_) if crate::transport::parse::has_duplicate_key(text) => {
+            let mut reply = crate::transport::parse::parse_error_reply(text, None);
             reply.push(b'\n');
             Err(reply)
         }
@@ -89,7 +90,7 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
             None => Ok(()),
         },
         Err(e) => {
-            let mut reply = crate::server::protocol_error::parse_error_reply(text, Some(&e));
+            let mut reply = crate::transport::parse::parse_error_reply(text, Some(&e));
             reply.push(b'\n');
             Err(reply)
         }
@@ -100,7 +101,7 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
 /// answers (notifications and unknown methods are left to rmcp).
 fn null_refusal(message: &Value) -> Option<ProtocolError> {
     let method = message.get("method")?.as_str()?;
-    if message.get("id").is_none() || !MCP_REQUESTS.contains(&method) {
+    if message.get("id").is_none() || Method::parse(method).is_none() {
         return None;
     }
     check_no_null_member(message.get("params")?.as_object()?).err()
@@ -218,7 +219,7 @@ mod tests {
     /// The reply every transport gives a message that is not JSON, byte for byte, one line.
     #[test]
     fn a_malformed_request_gets_the_one_parse_error_reply() {
-        use crate::server::protocol_error::{MALFORMED, parse_error_reply};
+        use crate::transport::parse::{parse_error_reply, tests::MALFORMED};
         for (bytes, named) in MALFORMED {
             let mut expected = parse_error_reply(bytes, None);
             expected.push(b'\n');
@@ -261,7 +262,7 @@ mod tests {
     /// for every method a server answers; notifications and unknown methods pass to rmcp.
     #[test]
     fn a_null_params_member_is_refused_before_rmcp_reads_it() {
-        use crate::server::params::{
+        use crate::rmcp::null_member_tests::{
             NULL_MEMBER_PASSED, NULL_MEMBER_REQUESTS, assert_null_member_reply,
         };
         for (line, key) in NULL_MEMBER_REQUESTS {

@@ -24,7 +24,8 @@ mod depth;
 #[cfg(feature = "rmcp-http")]
 mod http;
 mod mcp_server;
-pub(crate) mod peer;
+#[cfg(all(test, any(feature = "rmcp-stdio", feature = "rmcp-http")))]
+mod null_member_tests;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
 

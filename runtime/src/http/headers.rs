@@ -14,6 +14,7 @@ use http::HeaderMap;
 use serde_json::{Map, Value};
 
 use crate::server::handler::ProtocolError;
+use crate::server::request::Method;
 use crate::server::router::Router;
 
 /// JSON-RPC: a header disagrees with the body, or a required one is missing or malformed.
@@ -140,12 +141,12 @@ pub(super) fn check_version(headers: &HeaderMap, named: &str) -> Result<(), Prot
     }
 }
 
-/// The params key `Mcp-Name` repeats for `method`, if it has one.
-fn name_key(method: &str) -> Option<&'static str> {
+/// The params member `Mcp-Name` repeats for `method`, if it has one.
+fn name_key(method: Method) -> Option<&'static str> {
     match method {
-        "tools/call" | "prompts/get" => Some("name"),
-        "resources/read" | "resources/subscribe" | "resources/unsubscribe" => Some("uri"),
-        "tasks/get" | "tasks/update" | "tasks/cancel" => Some("taskId"),
+        Method::CallTool | Method::GetPrompt => Some("name"),
+        Method::ReadResource | Method::Subscribe | Method::Unsubscribe => Some("uri"),
+        Method::TasksGet | Method::TasksUpdate | Method::TasksCancel => Some("taskId"),
         _ => None,
     }
 }
@@ -167,6 +168,7 @@ impl ParamHeaders {
         &self,
         headers: &HeaderMap,
         method: &str,
+        known: Option<Method>,
         params: &Map<String, Value>,
     ) -> Result<(), ProtocolError> {
         match single(headers, METHOD_HEADER)? {
@@ -183,7 +185,7 @@ impl ParamHeaders {
             }
             Some(_) => {}
         }
-        if let Some(key) = name_key(method)
+        if let Some(key) = known.and_then(name_key)
             && let Some(Value::String(expected)) = params.get(key)
         {
             let Some(raw) = single(headers, NAME_HEADER)? else {
@@ -198,7 +200,7 @@ impl ParamHeaders {
                 )));
             }
         }
-        if method != "tools/call" {
+        if known != Some(Method::CallTool) {
             return Ok(());
         }
         let Some(declared) = params

@@ -1,11 +1,10 @@
 //! The request parameters every front reads the same way: the multi round-trip fields
 //! (`inputResponses`, `requestState`), the required string and optional object members, and
-//! what a round ends with. They stand apart from the router because the HTTP and rmcp fronts
-//! take them too, and they need nothing of the router itself (a leaf: no import back).
+//! what a round ends with. They need nothing of the router (a leaf: no import back).
 
 use serde_json::{Map, Value};
 
-use crate::server::handler::ProtocolError;
+use crate::server::protocol_error::ProtocolError;
 use crate::wire::version::SerializeFor;
 
 /// What a request that may ask for input ends with.
@@ -53,7 +52,7 @@ impl InputParams {
     }
 }
 
-pub(super) fn outcome_value<T: SerializeFor>(
+pub(crate) fn outcome_value<T: SerializeFor>(
     outcome: Outcome<T>,
     version: crate::ProtocolVersion,
 ) -> Value {
@@ -64,7 +63,7 @@ pub(super) fn outcome_value<T: SerializeFor>(
 }
 
 /// A required string parameter, taken out of `params`.
-pub(in crate::server) fn take_string(
+pub(crate) fn take_string(
     params: &mut Map<String, Value>,
     key: &str,
 ) -> Result<String, ProtocolError> {
@@ -83,7 +82,7 @@ pub(in crate::server) fn take_string(
 /// An optional object parameter, taken out of `params`: absent is `None`; `null` is refused
 /// as for every optional field (the one `null` rule: `params.arguments: null is not allowed
 /// here`), never read as absent.
-pub(in crate::server) fn take_object(
+pub(crate) fn take_object(
     params: &mut Map<String, Value>,
     key: &str,
 ) -> Result<Option<Map<String, Value>>, ProtocolError> {
