@@ -326,7 +326,7 @@ pub(crate) fn charge<E: de::Error>(bytes: usize) -> Result<(), E> {
 mod field;
 mod object;
 
-pub(crate) use self::field::{Compact, deserialize_object, take_optional, take_required};
+pub(crate) use self::field::{Compact, take_optional, take_required};
 pub use self::object::JsonObject;
 pub(crate) use self::object::{Member, MemberKey, ObjectBuilder};
 pub(crate) use crate::wire::spelling::Key;

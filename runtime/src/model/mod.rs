@@ -7,6 +7,7 @@ pub(crate) mod app;
 pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;
+mod declare;
 pub(crate) mod extra;
 mod extra_fields;
 pub(crate) mod icon;
@@ -19,3 +20,7 @@ pub(crate) mod result;
 pub(crate) mod tool;
 pub(crate) mod validate;
 pub(crate) mod validated;
+pub(crate) mod write;
+
+#[cfg(test)]
+mod read_tests;

@@ -122,4 +122,4 @@ pub(crate) mod read;
 pub(crate) mod spelling;
 pub(crate) mod value_text;
 pub(crate) mod version;
-pub(crate) mod write;
+

@@ -25,7 +25,7 @@ use crate::model::validated::Uri;
 use crate::rules::{ProtocolVersion, Rule, Violation};
 use crate::wire::error::{ReadError, join_key};
 use crate::wire::read::read_json_with;
-use crate::wire::write::{WriteFields, write_json};
+use crate::model::write::{WriteFields, write_json};
 
 /// The key under a part's or message's `metadata` that carries what MCP has and the part
 /// shape has not.

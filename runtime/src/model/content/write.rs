@@ -18,7 +18,7 @@ use crate::model::meta::Meta;
 use crate::model::validated::MimeType;
 use crate::rules::ProtocolVersion;
 use crate::wire::version::{SerializeFor, serialize_latest};
-use crate::wire::write::{self, FieldSink, WriteFields};
+use crate::model::write::{self, FieldSink, WriteFields};
 
 fn put_common<K: FieldSink>(
     sink: &mut K,
