@@ -24,7 +24,7 @@
 //! expects (`read "a prompt object"`, with `@count` to count the object as a block against
 //! [`ReadLimits::max_blocks`](crate::wire::limits::ReadLimits::max_blocks)), a fixed tag
 //! member written first (`tag "type" = "text"`), members known without a field
-//! (`also_known ["blob"]`), and `check = f`, run as `f::<E>(&value)` on the value read
+//! (`also_known ["blob"]`), and `check = f`, run as `f(&value)` on the value read (an `Err(E)` refuses it)
 //! (rules that span fields or look into `extra`). Every type keeps unknown members as text
 //! in `extra`, in order.
 
@@ -60,7 +60,7 @@ macro_rules! model_object {
         $(, read $expecting:literal $(@$count:ident)?)?
         $(, tag $tag:literal = $tag_value:literal)?
         $(, also_known [$($also:literal),*])?
-        $(, check = $check:ident)?
+        $(, check = $check:path)?
         {
             $(
                 $(#[$fattr:meta])*
@@ -149,7 +149,7 @@ macro_rules! model_object {
                         ), )*
                         extra,
                     };
-                    $( $check::<E>(&value)?; )?
+                    $( let checked: Result<(), E> = $check(&value); checked?; )?
                     Ok(value)
                 }
             }

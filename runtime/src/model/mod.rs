@@ -9,7 +9,6 @@ pub(crate) mod cache;
 pub(crate) mod content;
 mod declare;
 pub(crate) mod extra;
-mod extra_fields;
 pub(crate) mod icon;
 pub(crate) mod integer;
 pub(crate) mod json;
