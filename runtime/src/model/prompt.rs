@@ -78,7 +78,6 @@ impl Prompt {
     }
 }
 
-
 model_object! {
     /// One message of a prompt: a role and a content block.
     ///

@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use crate::rules::ProtocolVersion;
 use crate::model::write::FieldSink;
+use crate::rules::ProtocolVersion;
 
 /// `resultType` of a finished request.
 pub const RESULT_TYPE_COMPLETE: &str = "complete";

@@ -124,9 +124,7 @@ fn put_structured_content<K: FieldSink>(
     version: ProtocolVersion,
 ) -> Result<(), K::Error> {
     match structured {
-        Some(structured)
-            if version.wraps_non_object_structured() && !structured.is_object() =>
-        {
+        Some(structured) if version.wraps_non_object_structured() && !structured.is_object() => {
             sink.field(key, &WrappedResult(structured.as_raw()))
         }
         Some(structured) => sink.raw(key, structured.as_raw()),

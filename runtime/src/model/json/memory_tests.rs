@@ -2,9 +2,9 @@
 //! refuses, with which path and rule, and what it lets through. The memory itself is
 //! measured by the memory benchmark, whose test mode fails over 8 bytes per input byte.
 
-use crate::rules::Rule;
 use crate::model::prompt::Prompt;
 use crate::model::tool::{CallToolResult, Tool};
+use crate::rules::Rule;
 use crate::wire::limits::ReadLimits;
 use crate::wire::read::{read_json, read_json_with};
 
@@ -82,7 +82,12 @@ fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
     // Ordinary documents are read as `Value`s too.
     let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
     let value: serde_json::Value = serde_json::from_str(&list(tool, 5_000)).unwrap();
-    assert_eq!(crate::wire::read::read_value::<Vec<Tool>>(value).unwrap().len(), 5_000);
+    assert_eq!(
+        crate::wire::read::read_value::<Vec<Tool>>(value)
+            .unwrap()
+            .len(),
+        5_000
+    );
 }
 
 /// The length a `Value` is charged against is its compact JSON's, escapes not counted.
