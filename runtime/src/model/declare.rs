@@ -17,7 +17,8 @@
 //! Write kinds: `value` (serde), `base64`, `json` (an object kept as text), `object` and
 //! `objects` (model values written by their own declaration), `nonempty_object` (an
 //! optional object left out when empty), and `with(f)` for an irregular member:
-//! `f(sink, "member", &field, version)` decides everything. A `required` member is always
+//! `f(sink, "member", value, version)` decides everything (`value` is `&T` for a required
+//! field, `Option<&T>` for an optional one). A `required` member is always
 //! written, an `optional` one when set, a `defaulted` one when not empty.
 //!
 //! The header names the schema type (`as "Prompt"`), and optionally what the reader
@@ -228,8 +229,11 @@ macro_rules! model_object {
             $crate::model::declare::model_object!(@put ($version, $sink) [] $($rest)*);
         }
     };
-    (@put ($version:ident, $sink:ident) [] $kind:ident with ($with:path), $value:expr, $key:literal) => {
+    (@put ($version:ident, $sink:ident) [] required with ($with:path), $value:expr, $key:literal) => {
         $with($sink, $key, &$value, $version)?
+    };
+    (@put ($version:ident, $sink:ident) [] $kind:ident with ($with:path), $value:expr, $key:literal) => {
+        $with($sink, $key, $value.as_ref(), $version)?
     };
     (@put ($version:ident, $sink:ident) [] $kind:ident nonempty_object, $value:expr, $key:literal) => {
         if let Some(value) = $value.as_ref().filter(|value| !value.is_empty()) {

@@ -191,17 +191,17 @@ impl ReadResourceResult {
 fn put_cache_scope<K: FieldSink>(
     sink: &mut K,
     key: &str,
-    scope: &Option<CacheScope>,
+    scope: Option<&CacheScope>,
     _: ProtocolVersion,
 ) -> Result<(), K::Error> {
-    sink.field(key, &scope.unwrap_or(CacheScope::Private))
+    sink.field(key, scope.unwrap_or(&CacheScope::Private))
 }
 
 /// `ttlMs`, required for 2026-07-28: `0` (immediately stale) when unset.
 fn put_ttl_ms<K: FieldSink>(
     sink: &mut K,
     key: &str,
-    ttl_ms: &Option<JsonInteger>,
+    ttl_ms: Option<&JsonInteger>,
     _: ProtocolVersion,
 ) -> Result<(), K::Error> {
     match ttl_ms {

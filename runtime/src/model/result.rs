@@ -63,8 +63,8 @@ impl<'de> Deserialize<'de> for ResultType {
 pub(crate) fn put_result_type<K: FieldSink>(
     sink: &mut K,
     key: &str,
-    result_type: &Option<Cow<'static, str>>,
+    result_type: Option<&Cow<'static, str>>,
     _: ProtocolVersion,
 ) -> Result<(), K::Error> {
-    sink.field(key, result_type.as_deref().unwrap_or(RESULT_TYPE_COMPLETE))
+    sink.field(key, result_type.map_or(RESULT_TYPE_COMPLETE, Cow::as_ref))
 }

@@ -120,7 +120,7 @@ impl SerializeFor for CallToolResult {
 fn put_structured_content<K: FieldSink>(
     sink: &mut K,
     key: &str,
-    structured: &Option<RawJson>,
+    structured: Option<&RawJson>,
     version: ProtocolVersion,
 ) -> Result<(), K::Error> {
     match structured {
@@ -300,7 +300,7 @@ impl Tool {
 fn put_output_schema<K: FieldSink>(
     sink: &mut K,
     key: &str,
-    output: &Option<JsonObject>,
+    output: Option<&JsonObject>,
     version: ProtocolVersion,
 ) -> Result<(), K::Error> {
     let Some(output) = output else {

@@ -51,11 +51,11 @@ enum Slots {
 impl Slots {
     fn new(kind: &str) -> Self {
         match kind {
-            "text" => Slots::Text(Default::default()),
-            "image" => Slots::Image(Default::default()),
-            "audio" => Slots::Audio(Default::default()),
-            "resource_link" => Slots::ResourceLink(Default::default()),
-            _ => Slots::Resource(Default::default()),
+            "text" => Slots::Text(<TextContent as ReadFields>::Slots::default()),
+            "image" => Slots::Image(<ImageContent as ReadFields>::Slots::default()),
+            "audio" => Slots::Audio(<AudioContent as ReadFields>::Slots::default()),
+            "resource_link" => Slots::ResourceLink(<ResourceLink as ReadFields>::Slots::default()),
+            _ => Slots::Resource(<EmbeddedResource as ReadFields>::Slots::default()),
         }
     }
 
