@@ -21,7 +21,7 @@
 //! This file holds [`RawJson`] and the text helpers every part shares (compaction, the
 //! checks that refuse text no reader takes back, the model-memory charges of a read);
 //! [`JsonObject`] and its builder are in `object`, the readers of a model type's fields
-//! (the one `null` rule, `deserialize_object!`) in `field`.
+//! (the one `null` rule, lists grown a quarter at a time) in `field`.
 
 use std::fmt;
 

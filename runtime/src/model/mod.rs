@@ -1,6 +1,7 @@
 //! The protocol's data: content blocks, resource contents, annotations, `_meta`, icons, the
 //! descriptors and results of tools, prompts and resources, and the validated newtypes their
-//! fields take. Each type reads itself from JSON with its rules and writes itself per version.
+//! fields take. Each type is declared once (`declare`: `model_object!`), which gives its
+//! reader, its writer per protocol version (`write`) and its known members.
 
 pub(crate) mod annotations;
 pub(crate) mod app;

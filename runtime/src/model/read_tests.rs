@@ -1,5 +1,6 @@
 //! The one pass against the checked path: it may leave a document to the checked path,
 //! but what it reads, the checked path reads the same, within the same limits.
+//! In `model`, above `wire`, since the documents read are model types.
 
 use std::collections::HashMap;
 use std::fmt::Debug;
