@@ -422,7 +422,8 @@ impl<'de> Visitor<'de> for ResourceContentsVisitor {
         }
         let extra = extra.finish();
         if text.uri.is_none() {
-            return Err(de::Error::missing_field("uri"));
+            // The declaration's first required member: its error, before text or blob's.
+            return TextResourceContents::finish(text, extra).map(ResourceContents::Text);
         }
         match (text.text.is_some(), blob.blob.is_some()) {
             (true, false) => TextResourceContents::finish(text, extra).map(ResourceContents::Text),
