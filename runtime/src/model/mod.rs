@@ -1,14 +1,15 @@
 //! The protocol's data: content blocks, resource contents, annotations, `_meta`, icons, the
 //! descriptors and results of tools, prompts and resources, and the validated newtypes their
-//! fields take. Each type reads itself from JSON with its rules and writes itself per version.
+//! fields take. Each type is declared once (`declare`: `model_object!`), which gives its
+//! reader, its writer per protocol version (`write`) and its known members.
 
 pub(crate) mod annotations;
 pub(crate) mod app;
 pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;
+mod declare;
 pub(crate) mod extra;
-mod extra_fields;
 pub(crate) mod icon;
 pub(crate) mod integer;
 pub(crate) mod json;
@@ -19,3 +20,7 @@ pub(crate) mod result;
 pub(crate) mod tool;
 pub(crate) mod validate;
 pub(crate) mod validated;
+pub(crate) mod write;
+
+#[cfg(test)]
+mod read_tests;

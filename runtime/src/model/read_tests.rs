@@ -1,5 +1,6 @@
 //! The one pass against the checked path: it may leave a document to the checked path,
 //! but what it reads, the checked path reads the same, within the same limits.
+//! In `model`, above `wire`, since the documents read are model types.
 
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -7,9 +8,9 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{read_checked, read_in_one_pass};
-use crate::wire::limits::{Finding, scan_counting};
-use crate::{CallToolResult, ReadLimits};
+use crate::model::tool::CallToolResult;
+use crate::wire::limits::{Finding, ReadLimits, scan_counting};
+use crate::wire::read::{read_checked, read_in_one_pass, read_json};
 
 /// Documents within the default limits, raw parts (`_meta`, structured content, unknown
 /// members and blocks) included.
@@ -212,9 +213,10 @@ fn faults_are_left_to_the_checked_path() {
 /// every other form reads as before, from bytes and from a `Value` alike.
 #[test]
 fn a_block_type_reads_the_same_in_every_form() {
-    use crate::{ContentBlock, read_value};
+    use crate::model::content::ContentBlock;
+    use crate::wire::read::read_value;
     let read = |doc: &str| {
-        let bytes = crate::read_json::<CallToolResult>(doc.as_bytes());
+        let bytes = read_json::<CallToolResult>(doc.as_bytes());
         let value: Value = serde_json::from_str(doc).expect("JSON");
         let from_value = read_value::<CallToolResult>(value);
         assert_eq!(
@@ -244,7 +246,7 @@ fn a_block_type_reads_the_same_in_every_form() {
         ),
         (r#"{"content":[{"type":"t\"x"}]}"#, r#"{"type":"t\"x"}"#),
     ] {
-        let result = crate::read_json::<CallToolResult>(doc.as_bytes()).expect("reads");
+        let result = read_json::<CallToolResult>(doc.as_bytes()).expect("reads");
         let block = &result.content[0];
         assert!(
             matches!(block, ContentBlock::Unknown(_)),
@@ -296,7 +298,7 @@ fn a_text_read_as_bytes_is_checked_as_a_string() {
             read_in_one_pass::<CallToolResult>(doc.as_bytes(), &limits, 64).is_none(),
             "{doc:?}"
         );
-        let message = crate::read_json::<CallToolResult>(doc.as_bytes())
+        let message = read_json::<CallToolResult>(doc.as_bytes())
             .expect_err("refused")
             .to_string();
         assert!(message.starts_with(error), "{doc:?}: {message}");
@@ -324,7 +326,7 @@ fn a_text_block_reads_the_same_whatever_comes_first() {
             format!(r#"{{{members},"type":"text"}}"#)
         };
         let doc = format!(r#"{{"content":[{block}]}}"#);
-        crate::read_json::<CallToolResult>(doc.as_bytes())
+        read_json::<CallToolResult>(doc.as_bytes())
             .map(|result| result.content)
             .map_err(|e| e.to_string())
     };
@@ -373,7 +375,7 @@ fn lists_of_any_length_read_whole() {
             .map(|i| format!(r#"{{"type":"text","text":"{i}"}}"#))
             .collect();
         let doc = format!(r#"{{"content":[{}]}}"#, blocks.join(","));
-        let result = crate::read_json::<CallToolResult>(doc.as_bytes()).expect("reads");
+        let result = read_json::<CallToolResult>(doc.as_bytes()).expect("reads");
         let texts: Vec<&str> = result.content.iter().filter_map(|b| b.as_text()).collect();
         let expected: Vec<String> = (0..count).map(|i| i.to_string()).collect();
         assert_eq!(texts, expected);
@@ -387,8 +389,11 @@ fn escaped_member_names_are_left_to_the_checked_path_which_keeps_them() {
     for doc in ESCAPED_NAMES {
         assert!(!one_pass_agrees::<CallToolResult>(doc, &limits), "{doc}");
         assert!(one_pass_agrees::<Value>(doc, &limits), "{doc}");
-        let read: CallToolResult = crate::read_json(doc.as_bytes()).expect("reads");
-        let written = crate::SerializeFor::to_json_for(&read, crate::ProtocolVersion::V2025_11_25);
+        let read: CallToolResult = read_json(doc.as_bytes()).expect("reads");
+        let written = crate::wire::version::SerializeFor::to_json_for(
+            &read,
+            crate::rules::ProtocolVersion::V2025_11_25,
+        );
         // Every name the model holds keeps its spelling; `content` is a known field,
         // written by its name.
         let expected = doc.replace(r"con\u0074ent", "content");
@@ -401,6 +406,6 @@ fn keys_that_are_not_strings_are_left_to_the_checked_path() {
     let doc = r#"{"1":2,"3":4}"#;
     let limits = ReadLimits::default();
     assert!(read_in_one_pass::<HashMap<u32, u32>>(doc.as_bytes(), &limits, 64).is_none());
-    let read: HashMap<u32, u32> = crate::read_json(doc.as_bytes()).expect("reads");
+    let read: HashMap<u32, u32> = read_json(doc.as_bytes()).expect("reads");
     assert_eq!(read, HashMap::from([(1, 2), (3, 4)]));
 }

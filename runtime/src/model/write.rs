@@ -1,5 +1,5 @@
-//! How model values with payloads are written: each type lists its fields once
-//! ([`WriteFields`]), and a [`FieldSink`] takes them either into a serde map (any
+//! How model values are written: each type's declaration gives its fields
+//! ([`WriteFields`], see [`model_object!`](crate::model::declare)), and a [`FieldSink`] takes them either into a serde map (any
 //! serializer) or straight into JSON bytes.
 //!
 //! Why two sinks: `serde_json` checks every byte of every string for characters to escape,
@@ -27,6 +27,17 @@ pub(crate) trait WriteFields {
         version: ProtocolVersion,
         sink: &mut K,
     ) -> Result<(), K::Error>;
+}
+
+/// A value written as an object kept as text ([`FieldSink::json_object`]).
+pub(crate) trait AsJsonObject {
+    fn as_json_object(&self) -> &JsonObject;
+}
+
+impl AsJsonObject for JsonObject {
+    fn as_json_object(&self) -> &JsonObject {
+        self
+    }
 }
 
 /// Where fields go.
@@ -283,11 +294,11 @@ macro_rules! serialize_for_via_fields {
                 version: $crate::rules::ProtocolVersion,
                 serializer: S,
             ) -> Result<S::Ok, S::Error> {
-                $crate::wire::write::serialize_object(self, version, serializer)
+                $crate::model::write::serialize_object(self, version, serializer)
             }
 
             fn write_json_for(&self, version: $crate::rules::ProtocolVersion, out: &mut Vec<u8>) {
-                $crate::wire::write::write_json(self, version, out);
+                $crate::model::write::write_json(self, version, out);
             }
         }
     )*};
