@@ -467,7 +467,7 @@ impl<T: ContentSlots + FromContent + Serialize + DeserializeOwned + JsonSchema> 
     structured_write!();
     #[inline]
     fn read_structured(result: &CallToolResult) -> Result<Self, ReadError> {
-        read::result::read_structured(result)
+        read::structured::read_structured(result)
     }
     #[inline]
     fn read_structured_owned(result: CallToolResult) -> Result<Self, ReadError> {

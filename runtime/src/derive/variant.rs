@@ -3,7 +3,7 @@
 
 use super::read::Offered;
 use super::read::errors::unexpected_for;
-use super::read::literals::ResultMeta;
+use super::read::result_meta::ResultMeta;
 use crate::model::content::ContentBlock;
 use crate::wire::error::ReadError;
 

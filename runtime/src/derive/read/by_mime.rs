@@ -4,12 +4,10 @@
 //! field declares is then an unexpected block, named with the field still waiting for one.
 
 use super::Offered;
-use super::errors::shorten;
 use super::offer::{offer_media, same_mime};
 use super::slots::Slot;
 use super::values::Decode;
 use crate::derive::MediaKind;
-use crate::model::content::ContentBlock;
 use crate::wire::error::ReadError;
 
 /// [`offer_media`] for a field whose layout has another field of kind `K` with another
@@ -28,22 +26,5 @@ pub fn offer_media_by_mime<K: MediaKind, S: Slot>(
             offer_media(kind, slot, index, block, field, mime, from_data)
         }
         _ => Ok(false),
-    }
-}
-
-/// For the error of an image or audio block no field takes while `waiting` (a field's
-/// expectation, "field `pngs` expects an image (image/png)") names a MIME type of the same
-/// kind: the block's own type, " of type image/gif", so the error says what differs.
-pub(super) fn of_type(block: &ContentBlock, waiting: &str) -> String {
-    let (kind, mime) = match block {
-        ContentBlock::Image(image) => ("image", &image.mime_type),
-        ContentBlock::Audio(audio) => ("audio", &audio.mime_type),
-        _ => return String::new(),
-    };
-    // "an image (…)", "an audio (…)".
-    if waiting.contains(&format!("expects an {kind} (")) {
-        format!(" of type {}", shorten(mime.as_str()))
-    } else {
-        String::new()
     }
 }

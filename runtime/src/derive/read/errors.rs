@@ -2,8 +2,7 @@
 //! field still waiting for one and what it expects), and how error texts quote a value and
 //! name a type.
 
-use super::by_mime;
-use super::literals::ResultMeta;
+use super::result_meta::ResultMeta;
 use crate::model::content::ContentBlock;
 use crate::model::meta::Meta;
 use crate::wire::error::ReadError;
@@ -65,7 +64,7 @@ pub(crate) fn unexpected_for<S, T>(
                 "unexpected {kind} block{of_type}: {waiting} block and no field of `{name}` is left to take {article} {kind} block",
                 // An unknown block's type is the peer's text: cut as every quoted value.
                 kind = crate::wire::error::cut(block.kind()),
-                of_type = by_mime::of_type(block, &waiting),
+                of_type = of_type(block, &waiting),
                 article = if block.kind().starts_with(['a', 'i']) {
                     "an"
                 } else {
@@ -109,5 +108,22 @@ pub(super) fn shorten(text: &str) -> &str {
     match text.char_indices().nth(40) {
         Some((cut, _)) => &text[..cut],
         None => text,
+    }
+}
+
+/// For the error of an image or audio block no field takes while `waiting` (a field's
+/// expectation, "field `pngs` expects an image (image/png)") names a MIME type of the same
+/// kind: the block's own type, " of type image/gif", so the error says what differs.
+fn of_type(block: &ContentBlock, waiting: &str) -> String {
+    let (kind, mime) = match block {
+        ContentBlock::Image(image) => ("image", &image.mime_type),
+        ContentBlock::Audio(audio) => ("audio", &audio.mime_type),
+        _ => return String::new(),
+    };
+    // "an image (…)", "an audio (…)".
+    if waiting.contains(&format!("expects an {kind} (")) {
+        format!(" of type {}", shorten(mime.as_str()))
+    } else {
+        String::new()
     }
 }

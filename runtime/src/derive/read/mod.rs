@@ -23,19 +23,21 @@ pub(super) mod literals;
 mod offer;
 mod places;
 pub(super) mod result;
+pub(super) mod result_meta;
 mod same;
 mod slots;
 mod sources;
-mod structured;
+pub(super) mod structured;
 pub(super) mod values;
 
 pub use by_mime::offer_media_by_mime;
-pub use literals::{Expect, Lit, ResultMeta, expect, expect_result_meta};
+pub use literals::{Expect, Lit, expect, expect_result_meta};
 pub use offer::{
     Body, UriPattern, offer_link, offer_media, offer_resource, offer_text, resource_text,
 };
 pub use places::{Found, Places, found, meta_json, var_text};
 pub use result::{from_content, read_owned};
+pub use result_meta::ResultMeta;
 pub use slots::{Many, One, Opt, Slot};
 pub use sources::{Agree, At, From, Param, meta_entry, part, var};
 pub use values::{

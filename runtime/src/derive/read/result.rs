@@ -2,9 +2,7 @@
 //! owned so that a text is moved into its field), an `isError` result refused, and a
 //! `structured` type read from `structuredContent` when there is one.
 
-use serde::de::DeserializeOwned;
-
-use super::literals::ResultMeta;
+use super::result_meta::ResultMeta;
 use super::{ContentSlots, Offered};
 use crate::model::content::ContentBlock;
 use crate::model::tool::CallToolResult;
@@ -69,17 +67,6 @@ pub(crate) fn read_structured_owned<T: ContentSlots + crate::content_traits::Fro
         return T::from_call_tool_result(&result);
     }
     read_content_owned(result.content, ResultMeta::Of(&result.meta))
-}
-
-/// Reads a structured type from a tool result: from `structuredContent` (the type's whole
-/// serde form) when there is one, compared with the blocks; else from the blocks.
-pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + serde::Serialize>(
-    result: &CallToolResult,
-) -> Result<T, ReadError> {
-    if result.is_error() {
-        return Err(crate::content_traits::tool_error(result));
-    }
-    super::structured::read_structured(result)
 }
 
 /// `FromContent::from_content_and_meta` (the result's `_meta`) and `FromContent::from_content`

@@ -23,8 +23,8 @@ use serde_json::Value;
 
 use super::ContentSlots;
 use super::errors::shorten;
-use super::literals::ResultMeta;
 use super::result::{offer_all, read_content};
+use super::result_meta::ResultMeta;
 use crate::model::content::ContentBlock;
 use crate::model::json::RawJson;
 use crate::model::meta::Meta;
@@ -34,10 +34,15 @@ use crate::wire::error::ReadError;
 const COPY_RULE: &str = "a `structured` type writes its serde form to structuredContent and as JSON text to a text block, so they must be equal";
 const RULE: &str = "a `structured` type writes each field to structuredContent and to its own place, so they must be equal";
 
-/// See the module documentation.
+/// Reads a structured type from a tool result: from `structuredContent` (the type's whole
+/// serde form) when there is one, compared with the blocks; else from the blocks (see the
+/// module documentation).
 pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
 ) -> Result<T, ReadError> {
+    if result.is_error() {
+        return Err(crate::content_traits::tool_error(result));
+    }
     let Some(structured) = &result.structured_content else {
         return read_content(&result.content, ResultMeta::Of(&result.meta), None);
     };
