@@ -201,4 +201,25 @@ mod tests {
         assert_eq!(heard.load(Ordering::SeqCst), 1);
         assert_eq!(feed.listeners(), 0);
     }
+
+    #[test]
+    fn the_feed_as_a_bus_calls_its_listeners_before_publish_resolves() {
+        let bus: Arc<dyn ChangeBus> = Arc::new(ChangeFeed::default());
+        let heard = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&heard);
+        let subscription = bus.subscribe(Box::new(move |change| {
+            assert_eq!(change, &Change::ListChanged(ListKind::Prompts));
+            counter.fetch_add(1, Ordering::SeqCst);
+        }));
+        assert_eq!(bus.listeners(), 1);
+        let mut publish = bus.publish(Change::ListChanged(ListKind::Prompts));
+        assert_eq!(heard.load(Ordering::SeqCst), 1);
+        let waker = std::task::Waker::noop();
+        let polled = publish
+            .as_mut()
+            .poll(&mut std::task::Context::from_waker(waker));
+        assert_eq!(polled, std::task::Poll::Ready(Ok(())));
+        drop(subscription);
+        assert_eq!(bus.listeners(), 0);
+    }
 }

@@ -255,3 +255,7 @@ impl TaskStore for FileTaskStore {
         Box::pin(std::future::ready(self.swap(expected, task)))
     }
 }
+
+#[cfg(test)]
+#[path = "store_tests.rs"]
+mod tests;
