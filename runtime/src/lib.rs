@@ -87,7 +87,9 @@ pub use mcp_content_macros::Content;
 pub use schemars;
 /// The `serde_json` the model is built on ([`JsonObject`] wraps its `Map`).
 pub use serde_json;
-pub use server::changes::{Change, ChangeFeed, FeedSubscription, ListKind};
+pub use server::changes::{
+    Change, ChangeBus, ChangeFeed, ChangeListener, FeedSubscription, ListKind,
+};
 #[doc(hidden)]
 pub use server::glue::{DeclaredParameter, ToolParameter};
 pub use server::handler;
@@ -96,6 +98,7 @@ pub mod http;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+pub use server::store;
 pub use server::tasks;
 #[doc(hidden)]
 pub use server::text_params::{FromPromptArgument, FromTemplateVariable};

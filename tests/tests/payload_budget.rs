@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use mcp_content::convert::inline_payload_links;
 use mcp_content::handler::BoxFuture;
+use mcp_content::store::StoreFuture;
 use mcp_content::{
     Annotations, AudioContent, BlobResourceContents, CallToolResult, ContentBlock, Context,
     EmbeddedResource, ImageContent, Meta, MimeType, PayloadStore, ProtocolVersion, Role, Router,
@@ -169,11 +170,11 @@ struct Recording(
 );
 
 impl PayloadStore for Recording {
-    fn put(&self, id: String, payload: StoredPayload) {
+    fn put(&self, id: String, payload: StoredPayload) -> StoreFuture<'_, ()> {
         self.0.lock().unwrap().push(id.clone());
-        self.1.put(id, payload);
+        self.1.put(id, payload)
     }
-    fn get(&self, id: &str) -> Option<StoredPayload> {
+    fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>> {
         self.1.get(id)
     }
 }

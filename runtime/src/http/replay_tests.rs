@@ -120,14 +120,26 @@ fn the_standalone_stream_resumes_with_the_notifications_missed_meanwhile() {
         let (session, _) = initialize(addr, VERSION, json!({})).await;
         let mut events = Events::of(get(addr, &session, None).await);
         // The stream is attached before its response starts: nothing is missed.
-        server.router().notify_list_changed(ListKind::Tools);
+        server
+            .router()
+            .notify_list_changed(ListKind::Tools)
+            .await
+            .unwrap();
         let (last, data) = events.next_event().await.unwrap();
         let heard: Value = serde_json::from_slice(&data).unwrap();
         assert_eq!(heard["method"], "notifications/tools/list_changed");
         drop(events);
         // While nobody listens.
-        server.router().notify_list_changed(ListKind::Prompts);
-        server.router().notify_list_changed(ListKind::Resources);
+        server
+            .router()
+            .notify_list_changed(ListKind::Prompts)
+            .await
+            .unwrap();
+        server
+            .router()
+            .notify_list_changed(ListKind::Resources)
+            .await
+            .unwrap();
         let mut resumed = Events::of(get(addr, &session, last.as_deref()).await);
         for method in [
             "notifications/prompts/list_changed",
@@ -139,7 +151,11 @@ fn the_standalone_stream_resumes_with_the_notifications_missed_meanwhile() {
         // A fresh `GET` (and one naming an id this session never gave) starts after them.
         for last in [None, Some("99-0"), Some("not an id")] {
             let mut fresh = Events::of(get_fresh(addr, &session, last).await);
-            server.router().notify_list_changed(ListKind::Tools);
+            server
+                .router()
+                .notify_list_changed(ListKind::Tools)
+                .await
+                .unwrap();
             assert_eq!(
                 fresh.next().await.unwrap()["method"],
                 "notifications/tools/list_changed",
@@ -149,7 +165,11 @@ fn the_standalone_stream_resumes_with_the_notifications_missed_meanwhile() {
         // Another session's ids do not reach into this one.
         let (other, _) = initialize(addr, VERSION, json!({})).await;
         let mut theirs = Events::of(get(addr, &other, last.as_deref()).await);
-        server.router().notify_list_changed(ListKind::Tools);
+        server
+            .router()
+            .notify_list_changed(ListKind::Tools)
+            .await
+            .unwrap();
         assert_eq!(
             theirs.next().await.unwrap()["method"],
             "notifications/tools/list_changed"
@@ -195,19 +215,31 @@ fn a_resume_takes_the_standalone_stream_over_from_a_connection_still_open() {
         let (addr, server) = start().await;
         let (session, _) = initialize(addr, VERSION, json!({})).await;
         let mut old = Events::of(get(addr, &session, None).await);
-        server.router().notify_list_changed(ListKind::Tools);
+        server
+            .router()
+            .notify_list_changed(ListKind::Tools)
+            .await
+            .unwrap();
         let (last, _) = old.next_event().await.unwrap();
         // A second fresh GET is refused while the first is read …
         let again = get(addr, &session, None).await;
         assert_eq!(again.status(), StatusCode::CONFLICT);
         // … but a client resuming has lost that connection, whatever the server knows.
-        server.router().notify_list_changed(ListKind::Prompts);
+        server
+            .router()
+            .notify_list_changed(ListKind::Prompts)
+            .await
+            .unwrap();
         let mut resumed = Events::of(get(addr, &session, last.as_deref()).await);
         assert_eq!(
             resumed.next().await.unwrap()["method"],
             "notifications/prompts/list_changed"
         );
-        server.router().notify_list_changed(ListKind::Resources);
+        server
+            .router()
+            .notify_list_changed(ListKind::Resources)
+            .await
+            .unwrap();
         assert_eq!(
             resumed.next().await.unwrap()["method"],
             "notifications/resources/list_changed"

@@ -94,11 +94,11 @@ impl Session {
         });
         // Weak: the feed holds the listener, the session holds the subscription.
         let weak: Weak<Self> = Arc::downgrade(&session);
-        let subscription = router.changes().subscribe(move |change| {
+        let subscription = router.changes().subscribe(Box::new(move |change| {
             if let Some(session) = weak.upgrade() {
                 session.changed(change);
             }
-        });
+        }));
         *lock(&session.feed) = Some(subscription);
         session
     }

@@ -499,14 +499,14 @@ fn the_get_stream_carries_list_changes_and_subscribed_updates() {
                 .unwrap();
             assert_eq!(send(addr, again).await.status(), StatusCode::CONFLICT);
 
-            server.router().notify_list_changed(ListKind::Tools);
+            server.router().notify_list_changed(ListKind::Tools).await.unwrap();
             let changed = events.next().await.unwrap();
             assert_eq!(
                 changed,
                 json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
             );
-            server.router().notify_resource_updated("test://other");
-            server.router().notify_resource_updated("test://watched");
+            server.router().notify_resource_updated("test://other").await.unwrap();
+            server.router().notify_resource_updated("test://watched").await.unwrap();
             let updated = events.next().await.unwrap();
             assert_eq!(updated["method"], "notifications/resources/updated");
             assert_eq!(updated["params"]["uri"], "test://watched");
@@ -519,8 +519,8 @@ fn the_get_stream_carries_list_changes_and_subscribed_updates() {
             )
             .await;
             assert_eq!(unsubscribe.status(), StatusCode::OK);
-            server.router().notify_resource_updated("test://watched");
-            server.router().notify_list_changed(ListKind::Prompts);
+            server.router().notify_resource_updated("test://watched").await.unwrap();
+            server.router().notify_list_changed(ListKind::Prompts).await.unwrap();
             let next = events.next().await.unwrap();
             assert_eq!(next["method"], "notifications/prompts/list_changed");
 

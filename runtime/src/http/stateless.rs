@@ -148,7 +148,7 @@ impl HttpServer {
                 Err(error) => Err(error),
             },
             (Some(task @ (Method::TasksGet | Method::TasksUpdate | Method::TasksCancel)), _) => {
-                self.task_method(task, params, &context)
+                self.task_method(task, params, &context).await
             }
             (_, Err(refused)) => Err(refused),
             (_, Ok(task_engine::Route::Task(support))) => {
@@ -211,7 +211,7 @@ impl HttpServer {
     }
 
     /// `tasks/get`, `tasks/update`, `tasks/cancel`: for clients that declared the extension.
-    fn task_method(
+    async fn task_method(
         &self,
         method: Method,
         mut params: Map<String, Value>,
@@ -226,15 +226,19 @@ impl HttpServer {
         let task = take_string(&mut params, "taskId")?;
         let router = &self.router;
         match method {
-            Method::TasksGet => task_engine::get(router, &task).map(value_reply),
+            Method::TasksGet => task_engine::get(router, &task).await.map(value_reply),
             Method::TasksUpdate => {
                 if params.get("inputResponses").is_some_and(Value::is_null) {
                     return Err(ProtocolError::null_param("inputResponses", "an object"));
                 }
                 let responses = take_object(&mut params, "inputResponses")?.unwrap_or_default();
-                task_engine::update(router, &task, &responses).map(|()| acknowledged())
+                task_engine::update(router, &task, &responses)
+                    .await
+                    .map(|()| acknowledged())
             }
-            _ => task_engine::cancel(router, &task).map(|()| acknowledged()),
+            _ => task_engine::cancel(router, &task)
+                .await
+                .map(|()| acknowledged()),
         }
     }
 
@@ -297,7 +301,7 @@ impl HttpServer {
         let ack = notification(notifications::SUBSCRIPTIONS_ACKNOWLEDGED, Some(tagged(ack)));
         let _ = tx.send(event(&ack));
         let sender = tx.clone();
-        let feed = self.router.changes().subscribe(move |change| {
+        let feed = self.router.changes().subscribe(Box::new(move |change| {
             if let Change::ResourceUpdated(uri) = change
                 && uris.contains(uri)
             {
@@ -306,7 +310,7 @@ impl HttpServer {
                 let message = notification(notifications::RESOURCES_UPDATED, Some(tagged(params)));
                 let _ = sender.send(event(&message));
             }
-        });
+        }));
         // The subscription lasts as long as the client reads the stream.
         tokio::spawn(async move {
             tx.closed().await;

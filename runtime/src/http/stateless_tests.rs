@@ -367,9 +367,9 @@ fn a_listen_stream_is_acknowledged_then_carries_the_subscribed_updates() {
         // List changes are not honored on 2026-07-28: only the resource subscription is.
         assert_eq!(ack["params"]["notifications"], json!({"resourceSubscriptions": ["test://watched"]}));
         assert_eq!(ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "sub-1");
-        server.router().notify_list_changed(crate::server::changes::ListKind::Tools);
-        server.router().notify_resource_updated("test://other");
-        server.router().notify_resource_updated("test://watched");
+        server.router().notify_list_changed(crate::server::changes::ListKind::Tools).await.unwrap();
+        server.router().notify_resource_updated("test://other").await.unwrap();
+        server.router().notify_resource_updated("test://watched").await.unwrap();
         let updated = next_event(&mut stream).await;
         assert_eq!(updated["method"], "notifications/resources/updated");
         assert_eq!(updated["params"]["uri"], "test://watched");

@@ -168,7 +168,7 @@ impl McpServer {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         // Weak: the session holds the subscription that holds this closure.
         let session = Arc::downgrade(&self.session);
-        *forwarding = Some(self.router.changes().subscribe(move |change| {
+        *forwarding = Some(self.router.changes().subscribe(Box::new(move |change| {
             // List changes are not forwarded to rmcp sessions (not advertised either).
             let Change::ResourceUpdated(uri) = change else {
                 return;
@@ -184,7 +184,7 @@ impl McpServer {
             if subscribed {
                 let _ = tx.send(uri.clone());
             }
-        }));
+        })));
         let peer = peer.clone();
         tokio::spawn(async move {
             while let Some(uri) = rx.recv().await {
@@ -484,7 +484,9 @@ impl ServerHandler for McpServer {
         request: rm::GetTaskParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<rm::GetTaskResult, ErrorData> {
-        let task = task_engine::get(&self.router, &request.task_id).map_err(protocol_error)?;
+        let task = task_engine::get(&self.router, &request.task_id)
+            .await
+            .map_err(protocol_error)?;
         serde_json::from_value(task).map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
 
@@ -494,7 +496,9 @@ impl ServerHandler for McpServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         let responses: Map<String, Value> = request.input_responses.into_iter().collect();
-        task_engine::update(&self.router, &request.task_id, &responses).map_err(protocol_error)
+        task_engine::update(&self.router, &request.task_id, &responses)
+            .await
+            .map_err(protocol_error)
     }
 
     async fn cancel_task(
@@ -502,7 +506,9 @@ impl ServerHandler for McpServer {
         request: rm::CancelTaskParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        task_engine::cancel(&self.router, &request.task_id).map_err(protocol_error)
+        task_engine::cancel(&self.router, &request.task_id)
+            .await
+            .map_err(protocol_error)
     }
 
     fn accepted_subscription_filter(
@@ -527,14 +533,14 @@ impl ServerHandler for McpServer {
             .cloned()
             .collect();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        let _feed = self.router.changes().subscribe(move |change| {
+        let _feed = self.router.changes().subscribe(Box::new(move |change| {
             let Change::ResourceUpdated(uri) = change else {
                 return;
             };
             if uris.contains(uri) {
                 let _ = tx.send(uri.clone());
             }
-        });
+        }));
         loop {
             tokio::select! {
                 () = context.cancelled() => return Ok(()),

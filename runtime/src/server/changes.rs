@@ -7,6 +7,8 @@
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::server::store::StoreFuture;
+
 /// Something that changed on the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
@@ -44,9 +46,37 @@ impl ListKind {
     }
 }
 
+/// What a subscriber is called with for every change.
+pub type ChangeListener = Box<dyn Fn(&Change) + Send + Sync>;
+
+/// Where changes are announced and heard: the router publishes on it
+/// ([`Router::notify_resource_updated`](crate::Router::notify_resource_updated),
+/// [`Router::notify_list_changed`](crate::Router::notify_list_changed)) and the transports
+/// subscribe to it for their open subscriptions. [`ChangeFeed`] (this process's memory) is the
+/// default; a bus shared by replicas (Redis pub/sub, say) implements this so that a change
+/// published on one replica reaches the listeners on every replica
+/// ([`RouterBuilder::change_bus`](crate::RouterBuilder::change_bus)).
+///
+/// `publish` is async and fallible (it may cross a network). `subscribe` registers a listener
+/// in this process and is neither: a shared bus keeps one upstream subscription per process
+/// (opened when it is built, re-opened by itself after a failure) and fans each change out to
+/// its local listeners, so registering one does no I/O.
+pub trait ChangeBus: Send + Sync + 'static {
+    /// Tells every listener about `change` (on every process sharing the bus). Once the
+    /// future resolves, the listeners of this process have been called.
+    fn publish(&self, change: Change) -> StoreFuture<'_, ()>;
+    /// Calls `listener` for every change published until the returned subscription is
+    /// dropped. A listener is called outside any lock of the bus's, so it may subscribe or
+    /// drop subscriptions itself; it should not block.
+    fn subscribe(&self, listener: ChangeListener) -> FeedSubscription;
+    /// How many listeners this process has registered.
+    fn listeners(&self) -> usize;
+}
+
 type Listener = Arc<dyn Fn(&Change) + Send + Sync>;
 
-/// Who is listening for changes. Cheap to clone; clones share the listeners.
+/// The default [`ChangeBus`]: the listeners of this process, in its memory. Cheap to clone;
+/// clones share the listeners.
 #[derive(Clone, Default)]
 pub struct ChangeFeed {
     inner: Arc<Mutex<FeedState>>,
@@ -70,26 +100,30 @@ impl fmt::Debug for ChangeFeed {
 /// A listener's registration; dropping it stops the calls.
 #[must_use = "dropping the subscription ends it"]
 pub struct FeedSubscription {
-    feed: ChangeFeed,
-    id: u64,
+    end: Option<Box<dyn FnOnce() + Send + Sync>>,
+}
+
+impl FeedSubscription {
+    /// A registration that runs `end` when dropped (a [`ChangeBus`] removes its listener
+    /// there).
+    pub fn new(end: impl FnOnce() + Send + Sync + 'static) -> Self {
+        Self {
+            end: Some(Box::new(end)),
+        }
+    }
 }
 
 impl fmt::Debug for FeedSubscription {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FeedSubscription")
-            .field("id", &self.id)
-            .finish_non_exhaustive()
+        f.debug_struct("FeedSubscription").finish_non_exhaustive()
     }
 }
 
 impl Drop for FeedSubscription {
     fn drop(&mut self) {
-        let mut state = self
-            .feed
-            .inner
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        state.listeners.retain(|(id, _)| *id != self.id);
+        if let Some(end) = self.end.take() {
+            end();
+        }
     }
 }
 
@@ -103,10 +137,11 @@ impl ChangeFeed {
         state.next_id += 1;
         let id = state.next_id;
         state.listeners.push((id, Arc::new(listener)));
-        FeedSubscription {
-            feed: self.clone(),
-            id,
-        }
+        let feed = self.clone();
+        FeedSubscription::new(move || {
+            let mut state = feed.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            state.listeners.retain(|(listener, _)| *listener != id);
+        })
     }
 
     /// Tells every listener about `change`.
@@ -131,6 +166,22 @@ impl ChangeFeed {
     }
 }
 
+// Never fails, never waits: the listeners are called before the future is returned.
+impl ChangeBus for ChangeFeed {
+    fn publish(&self, change: Change) -> StoreFuture<'_, ()> {
+        ChangeFeed::publish(self, &change);
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn subscribe(&self, listener: ChangeListener) -> FeedSubscription {
+        ChangeFeed::subscribe(self, listener)
+    }
+
+    fn listeners(&self) -> usize {
+        ChangeFeed::listeners(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +200,26 @@ mod tests {
         feed.publish(&Change::ResourceUpdated("a://b".into()));
         assert_eq!(heard.load(Ordering::SeqCst), 1);
         assert_eq!(feed.listeners(), 0);
+    }
+
+    #[test]
+    fn the_feed_as_a_bus_calls_its_listeners_before_publish_resolves() {
+        let bus: Arc<dyn ChangeBus> = Arc::new(ChangeFeed::default());
+        let heard = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&heard);
+        let subscription = bus.subscribe(Box::new(move |change| {
+            assert_eq!(change, &Change::ListChanged(ListKind::Prompts));
+            counter.fetch_add(1, Ordering::SeqCst);
+        }));
+        assert_eq!(bus.listeners(), 1);
+        let mut publish = bus.publish(Change::ListChanged(ListKind::Prompts));
+        assert_eq!(heard.load(Ordering::SeqCst), 1);
+        let waker = std::task::Waker::noop();
+        let polled = publish
+            .as_mut()
+            .poll(&mut std::task::Context::from_waker(waker));
+        assert_eq!(polled, std::task::Poll::Ready(Ok(())));
+        drop(subscription);
+        assert_eq!(bus.listeners(), 0);
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod protocol_error;
 pub(crate) mod request;
 pub(crate) mod resource_result;
 pub(crate) mod router;
+pub mod store;
 pub mod tasks;
 pub(crate) mod text_params;
 pub(crate) mod tool_result;

@@ -19,6 +19,7 @@ use crate::model::content::{BlobResourceContents, ContentBlock, ResourceContents
 use crate::model::resource::{CacheScope, ReadResourceResult};
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Uri};
+use crate::server::store::{StoreError, StoreFuture};
 
 /// Where payload links point: `mcp-payload://blob/<id>`.
 pub const PAYLOAD_URI_PREFIX: &str = "mcp-payload://blob/";
@@ -40,12 +41,19 @@ pub struct StoredPayload {
 }
 
 /// Where the router keeps payloads served through links. [`MemoryPayloadStore`] is the
-/// default; implement this to keep them elsewhere (a disk cache, an object store).
+/// default; implement this to keep them elsewhere (a disk cache, an object store, a store
+/// replicas share). An example is in [`crate::store`].
+///
+/// Both operations are async and fallible: a `put` that fails fails the tool call that
+/// offloaded the payload (an internal error with the [`StoreError`]'s words); a `get` that
+/// fails fails the `resources/read` of the link.
 pub trait PayloadStore: Send + Sync + 'static {
-    /// Keeps `payload` under `id` (an unguessable name the router chose).
-    fn put(&self, id: String, payload: StoredPayload);
+    /// Keeps `payload` under `id` (an unguessable name the router chose) until
+    /// `payload.expires`. A store with limits (bytes, count) refuses here with a
+    /// [`StoreError`] saying which.
+    fn put(&self, id: String, payload: StoredPayload) -> StoreFuture<'_, ()>;
     /// The payload kept under `id`, unless it is gone or expired.
-    fn get(&self, id: &str) -> Option<StoredPayload>;
+    fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>>;
 }
 
 /// Payloads in memory, dropped once expired (expired ones are swept on each `put`).
@@ -74,20 +82,32 @@ impl MemoryPayloadStore {
     }
 }
 
-impl PayloadStore for MemoryPayloadStore {
-    fn put(&self, id: String, payload: StoredPayload) {
+impl MemoryPayloadStore {
+    fn keep(&self, id: String, payload: StoredPayload) {
         let mut payloads = self.payloads.lock().unwrap_or_else(PoisonError::into_inner);
         let now = Instant::now();
         payloads.retain(|_, p| p.expires > now);
         payloads.insert(id, Arc::new(payload));
     }
 
-    fn get(&self, id: &str) -> Option<StoredPayload> {
+    fn find(&self, id: &str) -> Option<StoredPayload> {
         let payloads = self.payloads.lock().unwrap_or_else(PoisonError::into_inner);
         payloads
             .get(id)
             .filter(|p| p.expires > Instant::now())
             .map(|p| StoredPayload::clone(p))
+    }
+}
+
+// Never fails, never waits: the work is done before the future is returned.
+impl PayloadStore for MemoryPayloadStore {
+    fn put(&self, id: String, payload: StoredPayload) -> StoreFuture<'_, ()> {
+        self.keep(id, payload);
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>> {
+        Box::pin(std::future::ready(Ok(self.find(id))))
     }
 }
 
@@ -103,7 +123,11 @@ pub(crate) const DEFAULT_PAYLOAD_TTL: Duration = Duration::from_secs(300);
 impl Payloads {
     /// Moves every binary block of `result` larger than `max_inline` bytes into the store
     /// and puts a link in its place.
-    pub(crate) fn apply(&self, result: &mut CallToolResult, max_inline: u64) {
+    pub(crate) async fn apply(
+        &self,
+        result: &mut CallToolResult,
+        max_inline: u64,
+    ) -> Result<(), StoreError> {
         for block in &mut result.content {
             let too_big = |data: &Base64Data| data.decoded_len() as u64 > max_inline;
             let replace = match block {
@@ -116,12 +140,16 @@ impl Payloads {
             };
             if replace {
                 let taken = std::mem::replace(block, ContentBlock::text(""));
-                *block = ContentBlock::from(self.link(taken));
+                let (link, id, payload) = self.link(taken);
+                self.store.put(id, payload).await?;
+                *block = ContentBlock::from(link);
             }
         }
+        Ok(())
     }
 
-    fn link(&self, block: ContentBlock) -> ResourceLink {
+    /// The link replacing `block`, the id it points to and the payload to keep under it.
+    fn link(&self, block: ContentBlock) -> (ResourceLink, String, StoredPayload) {
         // Image and audio blocks have the same fields under two types, which neither a
         // pattern (they are boxed) nor a generic (no trait names the fields) can take as one.
         macro_rules! media {
@@ -176,29 +204,33 @@ impl Payloads {
         }
         meta.__insert_unchecked(PAYLOAD_META_KEY, Value::Object(replaced));
         link.meta = meta;
-        self.store.put(
-            id,
-            StoredPayload {
-                data,
-                mime_type,
-                expires: Instant::now() + self.ttl,
-            },
-        );
-        link
+        let payload = StoredPayload {
+            data,
+            mime_type,
+            expires: Instant::now() + self.ttl,
+        };
+        (link, id, payload)
     }
 
     /// The read result for a payload link, or `None` when `uri` is not one of ours or the
     /// payload is gone.
-    pub(crate) fn read(&self, uri: &str) -> Option<ReadResourceResult> {
-        let id = uri.strip_prefix(PAYLOAD_URI_PREFIX)?;
-        let payload = self.store.get(id)?;
-        let mut blob = BlobResourceContents::new(Uri::new(uri).ok()?, payload.data);
+    pub(crate) async fn read(&self, uri: &str) -> Result<Option<ReadResourceResult>, StoreError> {
+        let Some(id) = uri.strip_prefix(PAYLOAD_URI_PREFIX) else {
+            return Ok(None);
+        };
+        let Some(payload) = self.store.get(id).await? else {
+            return Ok(None);
+        };
+        let Ok(uri) = Uri::new(uri) else {
+            return Ok(None);
+        };
+        let mut blob = BlobResourceContents::new(uri, payload.data);
         blob.mime_type = payload.mime_type;
         let mut result = ReadResourceResult::new(vec![blob.into()]);
         let left = payload.expires.saturating_duration_since(Instant::now());
         // The bytes never change while the link lives; the link is the caller's own.
         CacheHint::from_duration(left, CacheScope::Private).fill(&mut result);
-        Some(result)
+        Ok(Some(result))
     }
 }
 

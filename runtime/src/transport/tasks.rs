@@ -185,6 +185,8 @@ fn record(
         answers,
         result: None,
         error: None,
+        version: 0,
+        owner: None,
     }
 }
 
@@ -279,11 +281,11 @@ pub(crate) async fn call<H: TaskHost>(
         let mut record = record(round.answers());
         record.status = "completed".into();
         record.result = Some(result.to_value_for(version));
-        host.task_store().put(&record)?;
+        host.task_store().create(record.clone()).await?;
         return Ok(Started::Task(create_result(&record)));
     }
     let record = record(round.answers());
-    host.task_store().put(&record)?;
+    host.task_store().create(record.clone()).await?;
     let id = record.task_id.clone();
     let handle = tokio::spawn(handler);
     RUNNING.insert(&id, handle.abort_handle());
@@ -297,7 +299,7 @@ fn start<H: TaskHost>(host: Arc<H>, id: String) {
 
 /// Runs again, with every answer so far, the task's tool.
 async fn run<H: TaskHost>(host: Arc<H>, id: String) {
-    let Ok(Some(record)) = host.task_store().get(&id) else {
+    let Ok(Some(record)) = host.task_store().get(&id).await else {
         return;
     };
     let version = ProtocolVersion::parse(&record.protocol_version).unwrap_or_default();
@@ -326,13 +328,6 @@ async fn settle<H: TaskHost>(
     let store = host.task_store();
     let joined = handle.await;
     RUNNING.remove(&id);
-    let Ok(Some(mut record)) = store.get(&id) else {
-        return;
-    };
-    if record.is_terminal() {
-        // Cancelled meanwhile: the cancellation stands.
-        return;
-    }
     let failed = |error: &ProtocolError| {
         let mut value = json!({ "code": error.code, "message": error.message });
         if let Some(data) = &error.data {
@@ -340,84 +335,140 @@ async fn settle<H: TaskHost>(
         }
         value
     };
+    // Where it ended, decided once; written to the record until a write applies.
+    let mut ended = Ended::default();
     match joined {
-        Err(e) if e.is_cancelled() => record.status = "cancelled".into(),
+        Err(e) if e.is_cancelled() => ended.status = "cancelled",
         Err(_) => {
-            record.status = "failed".into();
-            record.error = Some(failed(&ProtocolError::internal(
+            ended.status = "failed";
+            ended.error = Some(failed(&ProtocolError::internal(
                 "the tool failed unexpectedly (it panicked)",
             )));
         }
         Ok(Err(error)) => {
-            record.status = "failed".into();
-            record.error = Some(failed(&error));
+            ended.status = "failed";
+            ended.error = Some(failed(&error));
         }
         Ok(Ok(result)) => match round.outcome() {
             Err(error) => {
-                record.status = "failed".into();
-                record.error = Some(failed(&error));
+                ended.status = "failed";
+                ended.error = Some(failed(&error));
             }
             Ok(Some(pending)) => {
-                record.status = "input_required".into();
-                record.input_requests = pending.into_iter().collect();
+                ended.status = "input_required";
+                ended.input_requests = Some(pending.into_iter().collect());
             }
             Ok(None) => {
-                record.status = "completed".into();
-                record.result = Some(result.to_value_for(version));
+                ended.status = "completed";
+                ended.result = Some(result.to_value_for(version));
             }
         },
     }
-    record.last_updated_at = now();
-    let _ = store.put(&record);
+    loop {
+        let Ok(Some(mut record)) = store.get(&id).await else {
+            return;
+        };
+        if record.is_terminal() {
+            // Cancelled meanwhile: the cancellation stands.
+            return;
+        }
+        let expected = record.version;
+        ended.apply(&mut record);
+        record.last_updated_at = now();
+        // Changed meanwhile (answered, cancelled): read it again and decide again.
+        if !matches!(store.update(expected, record).await, Ok(false)) {
+            return;
+        }
+    }
+}
+
+/// How a task's run ended, to write into its record.
+#[derive(Default)]
+struct Ended {
+    status: &'static str,
+    error: Option<Value>,
+    input_requests: Option<Map<String, Value>>,
+    result: Option<Value>,
+}
+
+impl Ended {
+    fn apply(&self, record: &mut TaskRecord) {
+        record.status = self.status.into();
+        if let Some(error) = &self.error {
+            record.error = Some(error.clone());
+        }
+        if let Some(requests) = &self.input_requests {
+            record.input_requests.clone_from(requests);
+        }
+        if let Some(result) = &self.result {
+            record.result = Some(result.clone());
+        }
+    }
 }
 
 /// `tasks/get`.
-pub(crate) fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, ProtocolError> {
-    let record = host.task_store().get(id)?.ok_or_else(|| unknown(id))?;
+pub(crate) async fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, ProtocolError> {
+    let record = host
+        .task_store()
+        .get(id)
+        .await?
+        .ok_or_else(|| unknown(id))?;
     Ok(detailed(&record))
 }
 
 /// `tasks/update`: records the answers; once every question is answered the task runs
 /// again (in this process, whichever started it).
-pub(crate) fn update<H: TaskHost>(
+pub(crate) async fn update<H: TaskHost>(
     host: &Arc<H>,
     id: &str,
     responses: &Map<String, Value>,
 ) -> Result<(), ProtocolError> {
     let store = host.task_store();
-    let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
-    if record.status != "input_required" {
+    loop {
+        let mut record = store.get(id).await?.ok_or_else(|| unknown(id))?;
+        if record.status != "input_required" {
+            return Ok(());
+        }
+        let expected = record.version;
+        for (key, answer) in responses {
+            // Answers to questions the task did not ask are ignored.
+            if record.input_requests.remove(key).is_some() {
+                record.answers.insert(key.clone(), answer.clone());
+            }
+        }
+        let resume = record.input_requests.is_empty();
+        if resume {
+            record.status = "working".into();
+        }
+        record.last_updated_at = now();
+        // Changed meanwhile (cancelled, answered): read it again and decide again.
+        if !store.update(expected, record).await? {
+            continue;
+        }
+        if resume {
+            start(Arc::clone(host), id.to_owned());
+        }
         return Ok(());
     }
-    for (key, answer) in responses {
-        // Answers to questions the task did not ask are ignored.
-        if record.input_requests.remove(key).is_some() {
-            record.answers.insert(key.clone(), answer.clone());
-        }
-    }
-    let resume = record.input_requests.is_empty();
-    if resume {
-        record.status = "working".into();
-    }
-    record.last_updated_at = now();
-    store.put(&record)?;
-    if resume {
-        start(Arc::clone(host), id.to_owned());
-    }
-    Ok(())
 }
 
 /// `tasks/cancel`: a running task is stopped; a finished one stays as it is.
-pub(crate) fn cancel<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<(), ProtocolError> {
+pub(crate) async fn cancel<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<(), ProtocolError> {
     let store = host.task_store();
-    let mut record = store.get(id)?.ok_or_else(|| unknown(id))?;
-    if record.is_terminal() {
-        return Ok(());
+    loop {
+        let mut record = store.get(id).await?.ok_or_else(|| unknown(id))?;
+        if record.is_terminal() {
+            return Ok(());
+        }
+        let expected = record.version;
+        record.status = "cancelled".into();
+        record.input_requests.clear();
+        record.last_updated_at = now();
+        // Changed meanwhile (finished, answered): read it again and decide again.
+        if store.update(expected, record).await? {
+            break;
+        }
     }
-    record.status = "cancelled".into();
-    record.input_requests.clear();
-    record.last_updated_at = now();
-    store.put(&record)?;
     if let Some(handle) = RUNNING.remove(id) {
         handle.abort();
     }

@@ -17,7 +17,7 @@ use crate::model::cache::CacheHint;
 use crate::model::resource::{Resource, ResourceTemplate};
 use crate::model::tool::Tool;
 use crate::rules;
-use crate::server::changes::ChangeFeed;
+use crate::server::changes::{ChangeBus, ChangeFeed};
 use crate::server::handler::{
     CompletionHandler, PromptHandler, ResourceDescriptor, ResourceHandler, ToolHandler,
 };
@@ -113,6 +113,7 @@ pub struct RouterBuilder {
     state_keys: Option<StateKeys>,
     task_support: HashMap<String, TaskSupport>,
     task_store: Option<Arc<dyn TaskStore>>,
+    change_bus: Option<Arc<dyn ChangeBus>>,
     #[cfg(feature = "jsonschema")]
     check_structured_output: bool,
     list_cache: CacheHint,
@@ -138,6 +139,14 @@ impl RouterBuilder {
     #[must_use]
     pub fn task_store(mut self, store: impl TaskStore) -> Self {
         self.task_store = Some(Arc::new(store));
+        self
+    }
+
+    /// Where changes are announced and heard (default: this process's [`ChangeFeed`]).
+    /// Replicas that share a bus hear each other's changes.
+    #[must_use]
+    pub fn change_bus(mut self, bus: impl ChangeBus) -> Self {
+        self.change_bus = Some(Arc::new(bus));
         self
     }
 
@@ -445,7 +454,9 @@ impl RouterBuilder {
             task_store: self
                 .task_store
                 .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
-            changes: ChangeFeed::default(),
+            changes: self
+                .change_bus
+                .unwrap_or_else(|| Arc::new(ChangeFeed::default())),
         })
     }
 }

@@ -25,7 +25,7 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
-use crate::server::changes::{Change, ChangeFeed, ListKind};
+use crate::server::changes::{Change, ChangeBus, ListKind};
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceHandler, ToolHandler,
 };
@@ -33,6 +33,7 @@ use crate::server::input::{Round, StateKeys, Target};
 use crate::server::params::{ARGUMENTS_LEVEL, check_arguments, check_depth};
 use crate::server::payload::Payloads;
 use crate::server::request::Method;
+use crate::server::store::StoreError;
 use crate::server::tasks::{TaskStore, TaskSupport};
 
 /// Tools, prompts and resources, ready to list and dispatch.
@@ -96,7 +97,7 @@ pub struct Router {
     templates: Vec<(ResourceTemplate, Arc<dyn ResourceHandler>)>,
     completion: Option<Arc<dyn CompletionHandler>>,
     state_keys: StateKeys,
-    changes: ChangeFeed,
+    changes: Arc<dyn ChangeBus>,
     task_support: HashMap<String, TaskSupport>,
     task_store: Arc<dyn TaskStore>,
 }
@@ -188,29 +189,36 @@ impl Router {
         self.task_store.as_ref()
     }
 
-    /// The change feed subscriptions listen to.
-    pub fn changes(&self) -> &ChangeFeed {
-        &self.changes
+    /// The change bus subscriptions listen to.
+    pub fn changes(&self) -> &dyn ChangeBus {
+        self.changes.as_ref()
     }
 
     /// Announces that the resource at `uri` changed: every subscription to it is told
-    /// (`notifications/resources/updated`).
-    pub fn notify_resource_updated(&self, uri: &str) {
+    /// (`notifications/resources/updated`). Fails only when the [`ChangeBus`] does (the
+    /// default never does).
+    pub async fn notify_resource_updated(&self, uri: &str) -> Result<(), StoreError> {
         self.changes
-            .publish(&Change::ResourceUpdated(uri.to_owned()));
+            .publish(Change::ResourceUpdated(uri.to_owned()))
+            .await
     }
 
     /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
     /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
     /// and its siblings).
     ///
+    /// Fails only when the [`ChangeBus`] does (the default never does).
+    ///
     /// ```
+    /// # async fn example() -> Result<(), mcp_content::store::StoreError> {
     /// let router = mcp_content::Router::builder().build().unwrap();
     /// // Nobody listens yet: nothing to tell, nothing fails.
-    /// router.notify_list_changed(mcp_content::ListKind::Tools);
+    /// router.notify_list_changed(mcp_content::ListKind::Tools).await?;
+    /// # Ok(())
+    /// # }
     /// ```
-    pub fn notify_list_changed(&self, list: ListKind) {
-        self.changes.publish(&Change::ListChanged(list));
+    pub async fn notify_list_changed(&self, list: ListKind) -> Result<(), StoreError> {
+        self.changes.publish(Change::ListChanged(list)).await
     }
 
     /// The keys that seal `requestState`.
@@ -356,7 +364,7 @@ impl Router {
         if let (Some(payloads), Some(max_inline)) = (&self.payloads, self.budgets[index])
             && !result.is_error()
         {
-            payloads.apply(&mut result, max_inline);
+            payloads.apply(&mut result, max_inline).await?;
         }
         Ok(result)
     }
@@ -397,7 +405,9 @@ impl Router {
         context: Context,
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
-        if let Some(read) = self.payloads.as_ref().and_then(|p| p.read(uri)) {
+        if let Some(payloads) = &self.payloads
+            && let Some(read) = payloads.read(uri).await?
+        {
             return Ok(read);
         }
         if let Some(&index) = self.resource_index.get(&*rules::comparable_uri(uri)) {

@@ -4,13 +4,12 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::server::handler::ProtocolError;
-
+use crate::server::store::{StoreError, StoreFuture};
 /// A task as stored: what to run, where it stands, and what it produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -47,6 +46,14 @@ pub struct TaskRecord {
     /// The protocol error (status `failed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<Value>,
+    /// The record's version: 1 when created, one more on every applied
+    /// [`TaskStore::update`] (the store sets it; what a writer puts here is ignored).
+    #[serde(default)]
+    pub version: u64,
+    /// The process running the task, when one claims it. Not set yet: the lease that a
+    /// running process renews (and whose lapse ends the task `failed`) will set it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
 }
 
 impl TaskRecord {
@@ -56,13 +63,39 @@ impl TaskRecord {
     }
 }
 
-/// Storage for tasks. Implementations must make a `put` visible to every later `get`, from
-/// any process that shares the store (the spec's "durably created").
+/// Storage for tasks. Implementations must make a `create` or an applied `update` visible to
+/// every later `get`, from any process that shares the store (the spec's "durably
+/// created").
+///
+/// Writes are compare-and-swap on the record's [`version`](TaskRecord::version): a writer
+/// reads a task, changes it, and [`update`](TaskStore::update)s it with the version it read;
+/// the update applies only if nobody wrote the task meanwhile, and otherwise the writer reads
+/// it again and decides again (a cancellation that landed first stands). A shared store
+/// makes the check and the write one atomic step (a transaction, a script).
+///
+/// # Where the lease goes
+///
+/// A task whose runner is gone must not stay `working` forever: the running process will
+/// claim a task as its [`owner`](TaskRecord::owner) with a lease it renews, and a task whose
+/// lease lapsed ends `failed`. That lease (its expiry in the record, and the store's
+/// `renew` / "lapsed tasks" operations) belongs on this trait, beside `update`, designed once
+/// for the embedded stores and a shared one.
 pub trait TaskStore: Send + Sync + 'static {
-    /// Stores `task`, replacing the one with its id.
-    fn put(&self, task: &TaskRecord) -> Result<(), ProtocolError>;
+    /// Stores a new task, as version 1. Fails if a task with its id exists.
+    fn create(&self, task: TaskRecord) -> StoreFuture<'_, ()>;
     /// The task with this id, if any.
-    fn get(&self, task_id: &str) -> Result<Option<TaskRecord>, ProtocolError>;
+    fn get<'a>(&'a self, task_id: &'a str) -> StoreFuture<'a, Option<TaskRecord>>;
+    /// Replaces the task with `task` (under `task.task_id`) if the stored one's version is
+    /// `expected`, storing it as version `expected + 1`. Resolves to whether it applied:
+    /// `false` when the task changed meanwhile or is gone.
+    fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool>;
+}
+
+fn exists(task_id: &str) -> StoreError {
+    StoreError::tasks(format_args!(
+        "task exists: {}",
+        crate::wire::error::cut(task_id)
+    ))
 }
 
 /// Tasks in this process's memory (the default).
@@ -77,31 +110,59 @@ impl fmt::Debug for MemoryTaskStore {
     }
 }
 
-impl TaskStore for MemoryTaskStore {
-    fn put(&self, task: &TaskRecord) -> Result<(), ProtocolError> {
-        self.tasks
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(task.task_id.clone(), task.clone());
+impl MemoryTaskStore {
+    fn tasks(&self) -> std::sync::MutexGuard<'_, HashMap<String, TaskRecord>> {
+        self.tasks.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn insert_new(&self, mut task: TaskRecord) -> Result<(), StoreError> {
+        let mut tasks = self.tasks();
+        if tasks.contains_key(&task.task_id) {
+            return Err(exists(&task.task_id));
+        }
+        task.version = 1;
+        tasks.insert(task.task_id.clone(), task);
         Ok(())
     }
 
-    fn get(&self, task_id: &str) -> Result<Option<TaskRecord>, ProtocolError> {
-        Ok(self
-            .tasks
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(task_id)
-            .cloned())
+    fn swap(&self, expected: u64, mut task: TaskRecord) -> bool {
+        let mut tasks = self.tasks();
+        match tasks.get_mut(&task.task_id) {
+            Some(stored) if stored.version == expected => {
+                task.version = expected + 1;
+                *stored = task;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+// Never waits: the work is done before the future is returned.
+impl TaskStore for MemoryTaskStore {
+    fn create(&self, task: TaskRecord) -> StoreFuture<'_, ()> {
+        Box::pin(std::future::ready(self.insert_new(task)))
+    }
+
+    fn get<'a>(&'a self, task_id: &'a str) -> StoreFuture<'a, Option<TaskRecord>> {
+        Box::pin(std::future::ready(Ok(self.tasks().get(task_id).cloned())))
+    }
+
+    fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool> {
+        Box::pin(std::future::ready(Ok(self.swap(expected, task))))
     }
 }
 
 /// Tasks as JSON files in a directory, one per task: enough for replicas on one machine
 /// (or a shared volume) to share tasks. Writes go to a temporary file first and are renamed
-/// into place, so a reader never sees half a task.
+/// (a new task: linked) into place, so a reader never sees half a task. The compare and the
+/// write of an `update` are one step within this process; across processes they are not
+/// (the last writer wins a race there, as before versions existed).
 #[derive(Debug, Clone)]
 pub struct FileTaskStore {
     dir: PathBuf,
+    // One writer at a time in this process, so an `update`'s compare and write are one step.
+    writing: Arc<Mutex<()>>,
 }
 
 impl FileTaskStore {
@@ -109,7 +170,10 @@ impl FileTaskStore {
     pub fn new(dir: impl Into<PathBuf>) -> std::io::Result<Self> {
         let dir = dir.into();
         std::fs::create_dir_all(&dir)?;
-        Ok(Self { dir })
+        Ok(Self {
+            dir,
+            writing: Arc::default(),
+        })
     }
 
     fn path(&self, task_id: &str) -> Option<PathBuf> {
@@ -120,33 +184,78 @@ impl FileTaskStore {
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
         safe.then(|| self.dir.join(format!("{task_id}.json")))
     }
-}
 
-fn io_error(e: &dyn fmt::Display) -> ProtocolError {
-    ProtocolError::internal(format!("task store: {e}"))
-}
-
-impl TaskStore for FileTaskStore {
-    fn put(&self, task: &TaskRecord) -> Result<(), ProtocolError> {
-        let path = self
-            .path(&task.task_id)
-            .ok_or_else(|| ProtocolError::internal("task store: bad task id"))?;
-        let bytes = serde_json::to_vec(task).map_err(|e| io_error(&e))?;
-        let tmp = path.with_extension(format!("json.{}.tmp", std::process::id()));
-        std::fs::write(&tmp, bytes).map_err(|e| io_error(&e))?;
-        std::fs::rename(&tmp, &path).map_err(|e| io_error(&e))
+    fn checked_path(&self, task_id: &str) -> Result<PathBuf, StoreError> {
+        self.path(task_id)
+            .ok_or_else(|| StoreError::tasks("bad task id"))
     }
 
-    fn get(&self, task_id: &str) -> Result<Option<TaskRecord>, ProtocolError> {
+    /// Writes `task` next to `path`, to a temporary file whose path it returns.
+    fn write_temporary(path: &std::path::Path, task: &TaskRecord) -> Result<PathBuf, StoreError> {
+        let bytes = serde_json::to_vec(task).map_err(StoreError::tasks)?;
+        let tmp = path.with_extension(format!("json.{}.tmp", std::process::id()));
+        std::fs::write(&tmp, bytes).map_err(StoreError::tasks)?;
+        Ok(tmp)
+    }
+
+    fn read(&self, task_id: &str) -> Result<Option<TaskRecord>, StoreError> {
         let Some(path) = self.path(task_id) else {
             return Ok(None);
         };
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes)
                 .map(Some)
-                .map_err(|e| io_error(&e)),
+                .map_err(StoreError::tasks),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(io_error(&e)),
+            Err(e) => Err(StoreError::tasks(e)),
         }
     }
+
+    fn insert_new(&self, mut task: TaskRecord) -> Result<(), StoreError> {
+        let path = self.checked_path(&task.task_id)?;
+        task.version = 1;
+        let _writing = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        let tmp = Self::write_temporary(&path, &task)?;
+        // A hard link fails if the name is taken: the check and the write are one step.
+        let linked = std::fs::hard_link(&tmp, &path);
+        let _ = std::fs::remove_file(&tmp);
+        match linked {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists(&task.task_id)),
+            Err(e) => Err(StoreError::tasks(e)),
+        }
+    }
+
+    fn swap(&self, expected: u64, mut task: TaskRecord) -> Result<bool, StoreError> {
+        let path = self.checked_path(&task.task_id)?;
+        let _writing = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        match self.read(&task.task_id)? {
+            Some(stored) if stored.version == expected => {}
+            _ => return Ok(false),
+        }
+        task.version = expected + 1;
+        let tmp = Self::write_temporary(&path, &task)?;
+        std::fs::rename(&tmp, &path).map_err(StoreError::tasks)?;
+        Ok(true)
+    }
 }
+
+// Blocking file operations, small and local: done before the future is returned, as the
+// synchronous store did.
+impl TaskStore for FileTaskStore {
+    fn create(&self, task: TaskRecord) -> StoreFuture<'_, ()> {
+        Box::pin(std::future::ready(self.insert_new(task)))
+    }
+
+    fn get<'a>(&'a self, task_id: &'a str) -> StoreFuture<'a, Option<TaskRecord>> {
+        Box::pin(std::future::ready(self.read(task_id)))
+    }
+
+    fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool> {
+        Box::pin(std::future::ready(self.swap(expected, task)))
+    }
+}
+
+#[cfg(test)]
+#[path = "store_tests.rs"]
+mod tests;

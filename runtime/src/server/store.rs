@@ -1,0 +1,141 @@
+//! The store seams: where the router keeps what outlives a request, each behind a trait so a
+//! shared backend (a database, Redis) can take the place of the embedded default.
+//!
+//! | Seam | Keeps | Default |
+//! |---|---|---|
+//! | [`TaskStore`](crate::tasks::TaskStore) | tasks between `tasks/get`, `tasks/update`, `tasks/cancel` | [`MemoryTaskStore`](crate::tasks::MemoryTaskStore) ([`FileTaskStore`](crate::tasks::FileTaskStore) for replicas on one machine) |
+//! | [`PayloadStore`](crate::PayloadStore) | payloads served through links | [`MemoryPayloadStore`](crate::MemoryPayloadStore) |
+//! | [`ChangeBus`](crate::ChangeBus) | who listens for changes, and the changes announced | [`ChangeFeed`](crate::ChangeFeed) |
+//!
+//! Every operation that may cross a network is async and fallible: it returns a
+//! [`StoreFuture`], a boxed `Send` future of a `Result` whose error, a [`StoreError`], names
+//! the store that failed. A store error that ends a request reaches the client as an internal
+//! error (`-32603`) with the error's words (`task store: …`).
+//!
+//! The traits are object-safe (the router holds `Arc<dyn …>`), so an implementation returns
+//! `Box::pin(async move { … })`. A wrapper around the default payload store:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::sync::atomic::{AtomicUsize, Ordering};
+//!
+//! use mcp_content::store::StoreFuture;
+//! use mcp_content::{MemoryPayloadStore, PayloadStore, Router, StoredPayload};
+//!
+//! /// Counts the payloads it keeps.
+//! #[derive(Default)]
+//! struct Counting {
+//!     kept: AtomicUsize,
+//!     inner: MemoryPayloadStore,
+//! }
+//!
+//! impl PayloadStore for Counting {
+//!     fn put(&self, id: String, payload: StoredPayload) -> StoreFuture<'_, ()> {
+//!         self.kept.fetch_add(1, Ordering::Relaxed);
+//!         self.inner.put(id, payload)
+//!     }
+//!
+//!     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>> {
+//!         Box::pin(async move {
+//!             // Anything async may run here (a network round trip, a file read).
+//!             self.inner.get(id).await
+//!         })
+//!     }
+//! }
+//!
+//! let router = Router::builder()
+//!     .payload_store(Counting::default())
+//!     .build()
+//!     .unwrap();
+//! # let _ = router;
+//! ```
+
+use std::fmt;
+
+use crate::server::handler::BoxFuture;
+use crate::server::protocol_error::ProtocolError;
+
+/// What a store's operation returns: a boxed, sendable future of its result (the seams are
+/// trait objects, so their futures are boxed).
+pub type StoreFuture<'a, T> = BoxFuture<'a, Result<T, StoreError>>;
+
+/// Which store failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StoreKind {
+    /// The [`TaskStore`](crate::tasks::TaskStore) (`task store`).
+    Tasks,
+    /// The [`PayloadStore`](crate::PayloadStore) (`payload store`).
+    Payloads,
+    /// The [`ChangeBus`](crate::ChangeBus) (`change bus`).
+    Changes,
+}
+
+impl StoreKind {
+    /// How error messages name it: `task store`, `payload store`, `change bus`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoreKind::Tasks => "task store",
+            StoreKind::Payloads => "payload store",
+            StoreKind::Changes => "change bus",
+        }
+    }
+}
+
+/// A store's operation failed: which store, and what went wrong. Written as
+/// `<store>: <message>` (`task store: bad task id`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreError {
+    store: StoreKind,
+    message: String,
+}
+
+impl StoreError {
+    /// An error of `store` saying `message`.
+    pub fn new(store: StoreKind, message: impl Into<String>) -> Self {
+        Self {
+            store,
+            message: message.into(),
+        }
+    }
+
+    /// An error of the task store.
+    pub fn tasks(message: impl fmt::Display) -> Self {
+        Self::new(StoreKind::Tasks, message.to_string())
+    }
+
+    /// An error of the payload store.
+    pub fn payloads(message: impl fmt::Display) -> Self {
+        Self::new(StoreKind::Payloads, message.to_string())
+    }
+
+    /// An error of the change bus.
+    pub fn changes(message: impl fmt::Display) -> Self {
+        Self::new(StoreKind::Changes, message.to_string())
+    }
+
+    /// Which store failed.
+    pub fn store(&self) -> StoreKind {
+        self.store
+    }
+
+    /// What went wrong (without the store's name).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.store.name(), self.message)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<StoreError> for ProtocolError {
+    /// An internal error (`-32603`) with the store error's words.
+    fn from(error: StoreError) -> Self {
+        ProtocolError::internal(error.to_string())
+    }
+}
