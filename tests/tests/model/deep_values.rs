@@ -4,10 +4,8 @@
 //! text that enters unchecked (a `RawValue`) is relayed as it is and refused with its path
 //! by every reader of the wire.
 
-#[path = "common/deep.rs"]
-mod deep;
 
-use deep::{nested, nested_text, on_stack};
+use crate::deep::{nested, nested_text, on_stack};
 use mcp_content::convert::{Message, Part, tool_result_template_vars};
 use mcp_content::rules::Rule;
 use mcp_content::{

@@ -3,8 +3,6 @@
 //! limits on block and value counts, error text cut to 80 characters, encoding faults named,
 //! every entry point within the limits, and `ReadLimits::unlimited()` never aborting.
 
-#[path = "common/reader_edges.rs"]
-mod reader_edges_common;
 
 use mcp_content::convert::{DataUrl, Media, MediaPart, Part, part_to_block};
 use mcp_content::rules::Rule;
@@ -12,7 +10,7 @@ use mcp_content::{
     CallToolResult, ContentBlock, GetPromptResult, JsonInteger, ReadLimits, ReadResourceResult,
     Resource, SerializeFor, Tool, read_json, read_json_with, read_value_with,
 };
-use reader_edges_common::read_as;
+use crate::read_through_bytes::read_as;
 use serde_json::{Value, json};
 
 /// Accepted as the spec allows: `lastModified` in any ISO 8601 form, written back unchanged;

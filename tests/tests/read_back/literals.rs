@@ -5,14 +5,12 @@
 //! the field (or type), the literal and what was found; the written form always reads back.
 //! An enum's variant whose literals disagree is not read: the next one is tried.
 
-#[path = "common/read_every_way.rs"]
-mod read_every_way;
 
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, ReadError,
     SerializeFor, Uri, read_json,
 };
-use read_every_way::read;
+use crate::read_every_way::read;
 
 /// The written form of `value`, as JSON text.
 fn written<T: IntoCallToolResult>(value: T) -> String {

@@ -5,11 +5,9 @@
 //! layout says. What message parts refuse and what reads quote are in
 //! `edges_probe14_parts.rs`.
 
-#[path = "common/probe14.rs"]
-mod probe14_common;
 
 use mcp_content::{CallToolResult, Content, FromContent, IntoCallToolResult, Validate, read_json};
-use probe14_common::read;
+use crate::read_one_answer::read;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

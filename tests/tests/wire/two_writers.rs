@@ -2,13 +2,12 @@
 //! writer (`to_json_for`, which writes base64 straight into the output) — give the same bytes
 //! for every fixture and every protocol version, including bytes held raw and as received.
 
-mod model_fixtures;
 
 use mcp_content::{
     Base64Data, BlobResourceContents, CallToolResult, ContentBlock, ImageContent, MimeType,
     ProtocolVersion, ResourceContents, SerializeFor, Uri, read_json,
 };
-use model_fixtures as fx;
+use crate::model_fixtures as fx;
 
 fn same_bytes<T: SerializeFor>(what: &str, value: &T) {
     for version in ProtocolVersion::ALL {

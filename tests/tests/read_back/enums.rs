@@ -3,11 +3,9 @@
 //! kind and literal MIME type it expects, the MIME type it refused), and the error when no
 //! variant reads the content lists each variant's reason, bounded in length.
 
-#[path = "common/read_every_way.rs"]
-mod read_every_way;
 
 use mcp_content::{Content, Uri};
-use read_every_way::read;
+use crate::read_every_way::read;
 
 fn content(blocks: &[&str]) -> String {
     format!(r#"{{"content":[{}]}}"#, blocks.join(","))

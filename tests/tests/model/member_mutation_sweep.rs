@@ -6,8 +6,7 @@
 //! any spelling, escapes or nesting, put into every object, is relayed byte for byte for
 //! every version; invalid UTF-8 and lone surrogate escapes anywhere are named as such.
 
-#[path = "common/quotes.rs"]
-mod quotes;
+use crate::quotes;
 
 use mcp_content::{
     CallToolResult, GetPromptResult, Prompt, ProtocolVersion, ReadResourceResult, Resource,

@@ -17,12 +17,12 @@ use serde_json::{Value, json};
 const SDKS: [(&str, &str); 3] = [
     (
         "python-sdk",
-        include_str!("../fixtures/sdk/python-sdk.json"),
+        include_str!("../../fixtures/sdk/python-sdk.json"),
     ),
-    ("fastmcp", include_str!("../fixtures/sdk/fastmcp.json")),
+    ("fastmcp", include_str!("../../fixtures/sdk/fastmcp.json")),
     (
         "typescript-sdk",
-        include_str!("../fixtures/sdk/typescript-sdk.json"),
+        include_str!("../../fixtures/sdk/typescript-sdk.json"),
     ),
 ];
 

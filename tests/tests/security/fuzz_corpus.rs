@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 #[allow(unreachable_pub, dead_code)]
-#[path = "../../fuzz/src/lib.rs"]
+#[path = "../../../fuzz/src/lib.rs"]
 mod checks;
 
 /// What a fuzz target runs on one input.

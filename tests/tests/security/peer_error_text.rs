@@ -4,8 +4,7 @@
 //! `lastModified`, and the one `null` rule in the requests the router reads
 //! (`tools/call`, `prompts/get`, `resources/read`, `completion/complete`).
 
-#[path = "common/quotes.rs"]
-mod quotes;
+use crate::quotes;
 
 use mcp_content::{
     CallToolResult, ContentBlock, Context, Meta, MetaKey, ProtocolVersion, ReadResourceResult,

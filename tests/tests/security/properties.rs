@@ -272,15 +272,15 @@ fn builders_refuse_reserved_meta_keys() {
     }
 }
 
-/// The trybuild cases (run by `derive_ui.rs` and `handler_ui.rs`) in which the DSL refuses a
+/// The trybuild cases (run by the `ui` test binary) in which the DSL refuses a
 /// reserved key at compile time, each with its rule in the expected compiler output.
 #[test]
 fn the_dsl_refuses_reserved_meta_keys_at_compile_time() {
     let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
     for (case, key) in [
-        ("content/fail/meta-key-reserved", "io.modelcontextprotocol/"),
-        ("content/fail/result-meta-key-reserved", "dev.mcp/"),
-        ("handler/tool-reserved-meta-key", "io.modelcontextprotocol/"),
+        ("derive/meta/meta-key-reserved", "io.modelcontextprotocol/"),
+        ("derive/meta/result-meta-key-reserved", "dev.mcp/"),
+        ("handler/tool/tool-reserved-meta-key", "io.modelcontextprotocol/"),
     ] {
         let source = std::fs::read_to_string(ui.join(format!("{case}.rs"))).expect(case);
         let stderr = std::fs::read_to_string(ui.join(format!("{case}.stderr"))).expect(case);

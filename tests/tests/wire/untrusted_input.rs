@@ -6,10 +6,8 @@
 //! limits, escaped member names, known block types and byte order marks are in
 //! `edges_read_limits.rs`.
 
-#[path = "common/edges_read.rs"]
-mod edges_read_common;
 
-use edges_read_common::{read_kind, read_value_kind};
+use crate::read_by_kind::{read_kind, read_value_kind};
 use mcp_content::rules::Rule;
 use mcp_content::{
     CallToolResult, JsonInteger, ProtocolVersion, ReadLimits, ReadResourceResult, Resource,

@@ -4,15 +4,13 @@
 //! cut to 80 characters, encoding faults and `ReadLimits::unlimited()` are in
 //! `reader_edges_limits.rs`.
 
-#[path = "common/reader_edges.rs"]
-mod reader_edges_common;
 
 use mcp_content::rules::Rule;
 use mcp_content::{
     CallToolResult, GetPromptResult, Prompt, ReadError, ReadResourceResult, Resource,
     ResourceTemplate, Tool, read_json, read_value,
 };
-use reader_edges_common::read_as;
+use crate::read_through_bytes::read_as;
 use serde_json::{Value, json};
 
 /// A document of `kind`, valid, with every optional field at `pointer` (a JSON pointer to an

@@ -5,10 +5,8 @@
 //! unknown; a byte order mark between tokens. Apart so each file stays one concern: what is
 //! read and refused there, how far and along which path here.
 
-#[path = "common/edges_read.rs"]
-mod edges_read_common;
 
-use edges_read_common::{read_kind, read_value_kind};
+use crate::read_by_kind::{read_kind, read_value_kind};
 use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
 use mcp_content::rules::Rule;
 use mcp_content::{

@@ -4,11 +4,9 @@
 //! blocks, and a flattened struct. Each is read exactly (the same value back) or refused with
 //! the JSON path and what was expected.
 
-#[path = "common/read_every_way.rs"]
-mod read_every_way;
 
 use mcp_content::{Content, IntoCallToolResult, Priority, ProtocolVersion, SerializeFor};
-use read_every_way::read;
+use crate::read_every_way::read;
 
 fn json<T: IntoCallToolResult>(value: T) -> String {
     String::from_utf8(

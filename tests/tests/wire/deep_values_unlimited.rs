@@ -10,12 +10,10 @@
 //! `serde_json_itself_builds_and_drops_these_depths` shows `serde_json` handles there, so the
 //! outcome does not depend on the harness.
 
-#[path = "common/deep.rs"]
-mod deep;
 
 use std::sync::Arc;
 
-use deep::{nested, nested_text, on_stack};
+use crate::deep::{nested, nested_text, on_stack};
 
 use mcp_content::rmcp::{ConvertError, RmcpModel};
 use mcp_content::rules::Rule;

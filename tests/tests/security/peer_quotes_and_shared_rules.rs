@@ -4,10 +4,8 @@
 //! `execution` read with the rule `validate()` applies. Deep values are in
 //! `edges_probe15.rs`. Each case here failed before its fix.
 
-#[path = "common/handle.rs"]
-mod handle;
 
-use handle::handle;
+use crate::handle::handle;
 use mcp_content::{ProtocolError, ProtocolVersion, Router};
 use serde_json::{Value, json};
 
@@ -202,7 +200,7 @@ fn a_tools_execution_is_read_with_the_rule_validate_applies() {
 
 /// A prompt argument type whose parser quotes the text it refuses whole.
 #[derive(Debug)]
-pub struct Shout(String);
+pub(crate) struct Shout(String);
 
 impl std::str::FromStr for Shout {
     type Err = String;

@@ -54,7 +54,7 @@ mod shadowed {
     }
 
     #[derive(Content)]
-    #[content(crate = "crate::framework::mcp")]
+    #[content(crate = "crate::hygiene::framework::mcp")]
     pub(crate) struct Renamed {
         #[content(text)]
         pub(crate) summary: ::std::string::String,

@@ -3,13 +3,10 @@
 //! or a message's `metadata.mcp` with what its block has no place for is refused with its
 //! path, and derived reads, parts and messages bound what they quote from the peer.
 
-#[path = "common/probe14.rs"]
-mod probe14_common;
-#[path = "common/quotes.rs"]
-mod quotes;
+use crate::quotes;
 
 use mcp_content::{CallToolResult, Content, Validate};
-use probe14_common::read;
+use crate::read_one_answer::read;
 
 fn part_block(json: &str) -> Result<mcp_content::ContentBlock, String> {
     let part: mcp_content::convert::Part =

@@ -5,14 +5,11 @@
 //! against `serde_json`'s. Error text and the rules readers and `validate()` share are in
 //! `edges_probe15_errors.rs`. Each case here failed before its fix.
 
-#[path = "common/deep.rs"]
-mod deep;
+use crate::deep;
 
-use deep::{nested, on_stack};
-#[path = "common/handle.rs"]
-mod handle;
+use crate::deep::{nested, on_stack};
 
-use handle::{block_on, handle};
+use crate::handle::{block_on, handle};
 use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
 use serde_json::{Map, Value, json};
 
