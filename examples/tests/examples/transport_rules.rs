@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-mod common;
-use common::{HttpServer, StdioServer};
+use crate::common::{HttpServer, StdioServer};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 

@@ -3,8 +3,7 @@
 
 use serde_json::json;
 
-mod common;
-use common::StdioServer;
+use crate::common::StdioServer;
 
 /// The app example over stdio, initialized by a host that renders MCP Apps.
 fn start() -> StdioServer {

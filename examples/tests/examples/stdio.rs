@@ -3,8 +3,7 @@
 
 use serde_json::json;
 
-mod common;
-use common::StdioServer;
+use crate::common::StdioServer;
 
 #[test]
 fn a_2025_11_25_session_over_stdio() {

@@ -17,8 +17,7 @@ use std::time::{Duration, Instant};
 use mcp_content::{CallToolResult, ContentBlock, ResourceContents, read_value};
 use serde_json::{Value, json};
 
-mod common;
-use common::HttpServer;
+use crate::common::HttpServer;
 
 const CLIENTS: usize = 64;
 const REQUESTS_PER_CLIENT: usize = 157; // 64 × 157 = 10,048

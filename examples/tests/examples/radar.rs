@@ -8,8 +8,7 @@ use mcp_content::convert::read_following_links;
 use mcp_content::{CallToolResult, Content, ReadError, ReadResourceResult, read_value};
 use serde_json::json;
 
-mod common;
-use common::StdioServer;
+use crate::common::StdioServer;
 
 /// The radar example over stdio, initialized.
 fn start() -> StdioServer {

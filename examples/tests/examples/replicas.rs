@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-mod common;
-use common::HttpServer;
+use crate::common::HttpServer;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 const KEY: &str = "replica-test-key-0123456789abcdef-0123456789";
