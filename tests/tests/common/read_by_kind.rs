@@ -1,6 +1,6 @@
-//! The readers by document kind that `edges_read.rs` and `edges_read_limits.rs` share
-//! (included with `#[path]`): one entry per model type, from bytes with limits and from a
-//! `Value`.
+//! The readers by document kind that `wire/untrusted_input.rs` and
+//! `wire/limits_and_checked_path.rs` share (included with `#[path]`): one entry per model type,
+//! from bytes with limits and from a `Value`.
 
 use mcp_content::{
     CallToolResult, GetPromptResult, Prompt, ReadError, ReadLimits, ReadResourceResult, Resource,

@@ -1,5 +1,6 @@
-//! The read-back helper `edges_probe14.rs` and `edges_probe14_parts.rs` share (included
-//! with `#[path]`): the whole result, its blocks and `_meta`, and owned, with one answer.
+//! The read-back helper `read_back/literal_instants_and_structured_meta.rs` and
+//! `convert/message_parts_refusals.rs` share (included with `#[path]`): the whole result, its
+//! blocks and `_meta`, and owned, with one answer.
 
 use mcp_content::{CallToolResult, FromContent, read_json};
 

@@ -1,5 +1,5 @@
-//! The reader of a document held as a `Value` through bytes, shared by `reader_edges.rs` and
-//! `reader_edges_limits.rs` (included with `#[path]`).
+//! The reader of a document held as a `Value` through bytes, shared by `wire/null_rule.rs` and
+//! `wire/reader_rules.rs` (included with `#[path]`).
 
 use mcp_content::{ReadError, read_json};
 use serde::de::DeserializeOwned;

@@ -1,12 +1,12 @@
-//! Wire classes of issue 11 found open by the fourth hostile-peer probe, about message parts
-//! and quotations (apart from the timestamp and `_meta` cases of `edges_probe14.rs`): a part
-//! or a message's `metadata.mcp` with what its block has no place for is refused with its
-//! path, and derived reads, parts and messages bound what they quote from the peer.
+//! Message parts and quotations from a hostile peer (the timestamp and `_meta` cases are in
+//! `read_back/literal_instants_and_structured_meta.rs`): a part or a message's `metadata.mcp` with
+//! what its block has no place for is refused with its path, and derived reads, parts and messages
+//! bound what they quote from the peer.
 
 use crate::quotes;
 
-use mcp_content::{CallToolResult, Content, Validate};
 use crate::read_one_answer::read;
+use mcp_content::{CallToolResult, Content, Validate};
 
 fn part_block(json: &str) -> Result<mcp_content::ContentBlock, String> {
     let part: mcp_content::convert::Part =

@@ -1,6 +1,6 @@
 //! Raw identifiers (`r#type`, `r#match`, `r#loop`) as `#[tool]` argument names, `#[prompt]`
 //! arguments and `#[resource]` template variables: listed under their unraw names (`type`),
-//! and calls through the router bind the values to the right parameters (issue 11).
+//! and calls through the router bind the values to the right parameters.
 #![allow(
     clippy::uninlined_format_args,
     reason = "clippy would inline raw identifiers (`{r#type}`), which format strings refuse"

@@ -1,14 +1,14 @@
-//! Handlers at run time, at edges `handler_*.rs` does not walk: `RouterBuilder::build()`
-//! refuses overlapping resource templates in other shapes (reserved and path expansions,
-//! query expressions, a literal URI registered before or after its template, the overlap
-//! not between neighbours) and names both templates; disjoint templates build. Renamed and raw-named
-//! arguments give a schema with unique names and a tool that runs.
+//! Handlers at run time, at edges `handlers/tool.rs` and `handlers/prompt_resource.rs` do not walk:
+//! `RouterBuilder::build()` refuses overlapping resource templates in other shapes (reserved and
+//! path expansions, query expressions, a literal URI registered before or after its template, the
+//! overlap not between neighbours) and names both templates; disjoint templates build. Renamed and
+//! raw-named arguments give a schema with unique names and a tool that runs.
 //!
-//! URIs compare as RFC 3986 has it (`Router`'s docs): scheme, host and the hex digits of
-//! escapes without regard to case, the rest exactly. A table of template pairs per
-//! overlap class (case, operators, literal prefixes and suffixes, leading characters) is
-//! built both ways round: overlapping pairs are refused naming both, disjoint ones build,
-//! and reads go where the comparison says.
+//! URIs compare as RFC 3986 has it (`Router`'s docs): scheme, host and the hex digits of escapes
+//! without regard to case, the rest exactly. A table of template pairs per overlap class (case,
+//! operators, literal prefixes and suffixes, leading characters) is built both ways round:
+//! overlapping pairs are refused naming both, disjoint ones build, and reads go where the
+//! comparison says.
 
 use mcp_content::handler::BoxFuture;
 use mcp_content::{

@@ -1,10 +1,9 @@
-//! `RouterBuilder::build()` on the overlap classes the check reads exactly since issue 11's
-//! overlap14 pass: several named variables (`{?q,limit}` takes its names only, each once, or
-//! none), several unnamed ones (`{x,y}` and `{/x,y}` take one separator fewer than
-//! variables), long and escaped names, a variable used twice beside a literal URI.
-//! Overlapping pairs are refused both ways round naming both, with a URI both templates
-//! match; disjoint pairs build both ways round, and each of their near-miss URIs is read by
-//! the one handler that matches it.
+//! `RouterBuilder::build()` on the overlap classes the check reads exactly: several named variables
+//! (`{?q,limit}` takes its names only, each once, or none), several unnamed ones (`{x,y}` and
+//! `{/x,y}` take one separator fewer than variables), long and escaped names, a variable used twice
+//! beside a literal URI. Overlapping pairs are refused both ways round naming both, with a URI both
+//! templates match; disjoint pairs build both ways round, and each of their near-miss URIs is read
+//! by the one handler that matches it.
 
 use mcp_content::handler::BoxFuture;
 use mcp_content::{

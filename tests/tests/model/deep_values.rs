@@ -1,9 +1,8 @@
-//! Deep values through the model's own constructors and readers (issue 11): a caller's
+//! Deep values through the model's own constructors and readers: a caller's
 //! `serde_json::Value` of any depth becomes raw JSON text without overflowing the stack,
 //! text past `serde_json`'s 128 levels reads back as the value it is (never `null`), and
 //! text that enters unchecked (a `RawValue`) is relayed as it is and refused with its path
 //! by every reader of the wire.
-
 
 use crate::deep::{nested, nested_text, on_stack};
 use mcp_content::convert::{Message, Part, tool_result_template_vars};

@@ -206,7 +206,7 @@ fn every_type_with_extra_refuses_its_own_field_names() {
     );
 }
 
-/// The four examples, nested where they occur, are reported at their full path.
+/// Four shadowing keys, nested where they occur, are reported at their full path.
 #[test]
 fn shadowing_extras_are_reported_at_their_path_where_nested() {
     let mut text = TextContent::new("hi");
@@ -239,7 +239,7 @@ fn shadowing_extras_are_reported_at_their_path_where_nested() {
             .iter()
             .all(|p| p.violation.rule == Rule::ExtraField)
     );
-    // Writers skip such a key (tests/extra_shadowing.rs): each key is written once, with
+    // Writers skip such a key (model/extra_shadowing.rs): each key is written once, with
     // the type's own value.
     let bytes = String::from_utf8(result.to_json_for(ProtocolVersion::LATEST)).unwrap();
     assert_eq!(bytes.matches("\"content\":").count(), 1, "{bytes}");

@@ -624,7 +624,7 @@ fn the_parse_refuses_duplicate_keys() {
 }
 
 /// The rmcp bridge refuses a shadowing key with its path: the writers skip it, so letting
-/// it through would drop it without a word (`edges_rmcp.rs` covers every type and depth).
+/// it through would drop it without a word (`rmcp/bridge_edges.rs` covers every type and depth).
 #[test]
 fn the_rmcp_bridge_refuses_a_shadowing_key() {
     use mcp_content::rmcp::RmcpModel;

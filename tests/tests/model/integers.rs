@@ -1,4 +1,4 @@
-//! Integer fields as the official schemas give them (issue 11): resource `size` is
+//! Integer fields as the official schemas give them: resource `size` is
 //! `"type": "integer"` with no bound, 2026-07-28 `ttlMs` is an integer from 0 with no
 //! maximum. Every integer they allow is read and written back (within 64 bits in plain
 //! digits, past them as spelled); everything else is refused naming the path and the rule.

@@ -1,4 +1,4 @@
-//! Sweeps of the wire15 hostile-peer round over documents of every model type with every
+//! Sweeps, as a hostile peer would send them, over documents of every model type with every
 //! optional field present, mutated at every member: bytes and `Value` read alike and what
 //! is read is written valid under each version's official schema, reads back and writes
 //! the same bytes, and passes `validate()` (unknown blocks aside, which it reports); error

@@ -1,11 +1,11 @@
-//! The model at edges `model_property.rs`, `model_extra_keys.rs` and `extra_shadowing.rs` do
-//! not walk: values at the borders of validity (empty names and lists, zero sizes and
-//! priorities, date-only timestamps, non-object structured content and output schemas,
-//! reserved `_meta` keys of the right shape) pass `validate()` and are then valid under the
-//! official schema of every version and read back to the same bytes; what `validate()` must refuse at
-//! other depths (unknown blocks in prompts, shadowing keys in prompt resources, typed
-//! `_meta` keys of another shape) is reported with its path; typed `_meta` keys are checked
-//! when read, wherever the `_meta` is.
+//! The model at edges `model/validate_property.rs`, `model/extra_keys.rs` and
+//! `model/extra_shadowing.rs` do not walk: values at the borders of validity (empty names and
+//! lists, zero sizes and priorities, date-only timestamps, non-object structured content and output
+//! schemas, reserved `_meta` keys of the right shape) pass `validate()` and are then valid under
+//! the official schema of every version and read back to the same bytes; what `validate()` must
+//! refuse at other depths (unknown blocks in prompts, shadowing keys in prompt resources, typed
+//! `_meta` keys of another shape) is reported with its path; typed `_meta` keys are checked when
+//! read, wherever the `_meta` is.
 
 use mcp_content::rules::Rule;
 use mcp_content::{

@@ -1,13 +1,12 @@
 //! One model, written for the version a peer negotiated, and lossless relaying: blocks of
 //! an unknown `type` and unknown fields on known blocks survive deserialize → serialize.
 
-
+use crate::model_fixtures as fx;
 use mcp_content::{
     CallToolResult, ContentBlock, GetPromptResult, ProtocolVersion, ReadResourceResult,
     SerializeFor, Validate, read_json,
 };
 use mcp_content_tests::assert_valid;
-use crate::model_fixtures as fx;
 use serde_json::{Value, json};
 
 const V2025_06_18: ProtocolVersion = ProtocolVersion::V2025_06_18;

@@ -3,9 +3,8 @@
 //! kind and literal MIME type it expects, the MIME type it refused), and the error when no
 //! variant reads the content lists each variant's reason, bounded in length.
 
-
-use mcp_content::{Content, Uri};
 use crate::read_every_way::read;
+use mcp_content::{Content, Uri};
 
 fn content(blocks: &[&str]) -> String {
     format!(r#"{{"content":[{}]}}"#, blocks.join(","))

@@ -1,4 +1,4 @@
-//! Reading back what `#[derive(Content)]` writes, at the edges found in the fifteenth round:
+//! Reading back what `#[derive(Content)]` writes, at the edges of instants and image lists:
 //! a `Timestamp` field read from two places is compared as an instant (`Z` and `+00:00` are
 //! one instant), and two `Vec` image fields with different literal MIME types each read their
 //! own blocks.

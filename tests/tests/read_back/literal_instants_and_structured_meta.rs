@@ -1,13 +1,12 @@
-//! Wire classes of issue 11 found open by a fourth hostile-peer probe: literal
+//! Literal instants and structured `_meta` read back from a hostile peer's results: literal
 //! `last_modified` annotations read back as instants (`Z`, `+00:00`, other offsets and the
 //! basic format name one instant; offsets past 23 hours refused); a `structured` enum or
 //! struct read from `structuredContent` alone still checks the result's `_meta` as the
 //! layout says. What message parts refuse and what reads quote are in
-//! `edges_probe14_parts.rs`.
+//! `convert/message_parts_refusals.rs`.
 
-
-use mcp_content::{CallToolResult, Content, FromContent, IntoCallToolResult, Validate, read_json};
 use crate::read_one_answer::read;
+use mcp_content::{CallToolResult, Content, FromContent, IntoCallToolResult, Validate, read_json};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -5,12 +5,11 @@
 //! the field (or type), the literal and what was found; the written form always reads back.
 //! An enum's variant whose literals disagree is not read: the next one is tried.
 
-
+use crate::read_every_way::read;
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, ReadError,
     SerializeFor, Uri, read_json,
 };
-use crate::read_every_way::read;
 
 /// The written form of `value`, as JSON text.
 fn written<T: IntoCallToolResult>(value: T) -> String {

@@ -1,4 +1,4 @@
-//! Reading derived types back at edges `read_back_rules.rs` does not walk: a block of another
+//! Reading derived types back at edges `read_back/rules.rs` does not walk: a block of another
 //! kind for audio, link and fanned-out fields, in structs and enums; the MIME type of audio
 //! against its literal (and the spellings of one MIME type); sources that disagree across a
 //! `_meta` value and an annotation; template variables that need encoding, with a reserved

@@ -4,9 +4,8 @@
 //! blocks, and a flattened struct. Each is read exactly (the same value back) or refused with
 //! the JSON path and what was expected.
 
-
-use mcp_content::{Content, IntoCallToolResult, Priority, ProtocolVersion, SerializeFor};
 use crate::read_every_way::read;
+use mcp_content::{Content, IntoCallToolResult, Priority, ProtocolVersion, SerializeFor};
 
 fn json<T: IntoCallToolResult>(value: T) -> String {
     String::from_utf8(

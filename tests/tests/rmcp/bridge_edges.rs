@@ -1,4 +1,4 @@
-//! The rmcp bridge at edges `rmcp_bridge.rs` does not walk: an `extra` key that names one of
+//! The rmcp bridge at edges `rmcp/bridge.rs` does not walk: an `extra` key that names one of
 //! its owner's own fields, for every convertible type, standalone and nested at every depth,
 //! for every protocol version (refused with its path, never dropped); rmcp's `f32`
 //! priorities at other values and depths; unknown blocks and unknown fields in prompt
@@ -56,7 +56,7 @@ fn text_block(block: &mut ContentBlock) -> &mut mcp_content::TextContent {
 }
 
 /// Every convertible type with `extra`, a shadowing key at the root and nested, in
-/// containers `rmcp_bridge.rs` and `extra_shadowing.rs` do not use.
+/// containers `rmcp/bridge.rs` and `model/extra_shadowing.rs` do not use.
 #[test]
 fn a_shadowing_extra_key_is_refused_by_to_rmcp_at_every_depth() {
     let mut cases = 0;
@@ -246,7 +246,7 @@ fn rmcp_priorities_come_back_short_everywhere() {
 
 type Convert = Box<dyn Fn() -> Result<(), mcp_content::rmcp::ConvertError>>;
 
-/// Unknown fields in places `rmcp_bridge.rs` does not try: the inner contents of a read
+/// Unknown fields in places `rmcp/bridge.rs` does not try: the inner contents of a read
 /// result, a prompt message itself, an icon of a prompt.
 #[test]
 fn unknown_fields_in_other_places_are_refused_with_their_path() {

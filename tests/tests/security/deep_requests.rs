@@ -1,9 +1,10 @@
-//! Issue 11 classes found open by the wire15 hostile-peer round, deep values: a request
+//! Deep values from a hostile peer: a request
 //! built in process (`Router::handle`, `Router::call_tool`, `Router::get_prompt`) with a
-//! value nested past the levels every transport's parser reads, which overflowed the stack;
+//! value nested past the levels every transport's parser reads is refused with its path,
+//! never overflowing the stack;
 //! output checks and `to_value_for` on structured content of any depth; the readers' depth
 //! against `serde_json`'s. Error text and the rules readers and `validate()` share are in
-//! `edges_probe15_errors.rs`. Each case here failed before its fix.
+//! `security/peer_quotes_and_shared_rules.rs`.
 
 use crate::deep;
 

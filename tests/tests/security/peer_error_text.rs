@@ -1,4 +1,4 @@
-//! Wire classes of issue 11 found open by an independent hostile-peer probe: error text that
+//! What a hostile peer can make the wire say: error text that
 //! `validate()` builds from values it does not bound (an unknown block's `type`, a key
 //! inside a `_meta` value the spec types), ISO 8601 week dates of reduced precision in
 //! `lastModified`, and the one `null` rule in the requests the router reads

@@ -1,9 +1,7 @@
-//! Issue 11 classes found open by the wire15 hostile-peer round, error text and shared
-//! rules: quotations of a peer's values cut to 80 characters in the rules, the router and
-//! the transports; `Router::handle` reading `_meta` as the transports do; a tool's
-//! `execution` read with the rule `validate()` applies. Deep values are in
-//! `edges_probe15.rs`. Each case here failed before its fix.
-
+//! A hostile peer's values in error text, and the rules readers and `validate()` share: quotations
+//! of a peer's values cut to 80 characters in the rules, the router and the transports;
+//! `Router::handle` reading `_meta` as the transports do; a tool's `execution` read with the rule
+//! `validate()` applies. Deep values are in `security/deep_requests.rs`.
 
 use crate::handle::handle;
 use mcp_content::{ProtocolError, ProtocolVersion, Router};

@@ -280,7 +280,10 @@ fn the_dsl_refuses_reserved_meta_keys_at_compile_time() {
     for (case, key) in [
         ("derive/meta/meta-key-reserved", "io.modelcontextprotocol/"),
         ("derive/meta/result-meta-key-reserved", "dev.mcp/"),
-        ("handler/tool/tool-reserved-meta-key", "io.modelcontextprotocol/"),
+        (
+            "handler/tool/tool-reserved-meta-key",
+            "io.modelcontextprotocol/",
+        ),
     ] {
         let source = std::fs::read_to_string(ui.join(format!("{case}.rs"))).expect(case);
         let stderr = std::fs::read_to_string(ui.join(format!("{case}.stderr"))).expect(case);

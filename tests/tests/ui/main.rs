@@ -20,7 +20,11 @@ fn folders(name: &str) -> Vec<(String, bool)> {
     for entry in std::fs::read_dir(&root).expect("a UI folder") {
         let path = entry.expect("a UI folder entry").path();
         if path.is_dir() {
-            let sub = path.file_name().expect("a folder name").to_string_lossy().into_owned();
+            let sub = path
+                .file_name()
+                .expect("a folder name")
+                .to_string_lossy()
+                .into_owned();
             found.push((format!("{name}/{sub}"), sub == "pass"));
         } else if path.extension().is_some_and(|ext| ext == "rs") {
             has_cases = true;

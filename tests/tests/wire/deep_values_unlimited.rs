@@ -10,7 +10,6 @@
 //! `serde_json_itself_builds_and_drops_these_depths` shows `serde_json` handles there, so the
 //! outcome does not depend on the harness.
 
-
 use std::sync::Arc;
 
 use crate::deep::{nested, nested_text, on_stack};

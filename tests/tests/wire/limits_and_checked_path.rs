@@ -1,10 +1,9 @@
-//! Reading untrusted input at more edges than `edges_read.rs` walks, about the limits and the
-//! checked path: the limits through other entry points (LLM messages, `read_value` of
-//! prompts); `unlimited()` on other deep values; the `null` rule and the limits on the
-//! checked path that member names with escapes take; a known block type never relayed as
-//! unknown; a byte order mark between tokens. Apart so each file stays one concern: what is
-//! read and refused there, how far and along which path here.
-
+//! Reading untrusted input at more edges than `wire/untrusted_input.rs` walks, about the limits and
+//! the checked path: the limits through other entry points (LLM messages, `read_value` of prompts);
+//! `unlimited()` on other deep values; the `null` rule and the limits on the checked path that
+//! member names with escapes take; a known block type never relayed as unknown; a byte order mark
+//! between tokens. Apart so each file stays one concern: what is read and refused there, how far
+//! and along which path here.
 
 use crate::read_by_kind::{read_kind, read_value_kind};
 use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
@@ -98,7 +97,7 @@ fn read_value_applies_the_limits_to_every_result() {
 }
 
 /// `unlimited()` on deep values in other places: a tool's input schema, `_meta`, an unknown
-/// field, a prompt's `_meta`; from bytes (the `Value` form is in `reader_edges_limits.rs`).
+/// field, a prompt's `_meta`; from bytes (the `Value` form is in `wire/reader_rules.rs`).
 #[test]
 fn unlimited_reads_of_other_deep_values_never_abort() {
     std::thread::Builder::new()

@@ -4,7 +4,7 @@
 //! forms of `lastModified`; error text for numbers far out of range; a tool's input schema
 //! that no version allows; the icons of typed `_meta` values. JSON text that no reader takes
 //! back, paths and quotations of `validate()` and the conversions, and the multi round-trip
-//! fields are in `edges_wire_text.rs`.
+//! fields are in `wire/text_and_paths.rs`.
 
 use mcp_content::rules::Rule;
 use mcp_content::{

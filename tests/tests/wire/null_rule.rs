@@ -1,16 +1,15 @@
-//! The reader at its edges, one test per rule of issue 11's "Reading untrusted input", each a
+//! The reader at its edges, one test per rule of reading untrusted input, each a
 //! table of cases: here the one `null` rule for every optional field of every model type
 //! (the table of fields is most of this file). What the spec allows, the limits, error text
 //! cut to 80 characters, encoding faults and `ReadLimits::unlimited()` are in
-//! `reader_edges_limits.rs`.
+//! `wire/reader_rules.rs`.
 
-
+use crate::read_through_bytes::read_as;
 use mcp_content::rules::Rule;
 use mcp_content::{
     CallToolResult, GetPromptResult, Prompt, ReadError, ReadResourceResult, Resource,
     ResourceTemplate, Tool, read_json, read_value,
 };
-use crate::read_through_bytes::read_as;
 use serde_json::{Value, json};
 
 /// A document of `kind`, valid, with every optional field at `pointer` (a JSON pointer to an

@@ -1,6 +1,5 @@
-//! Wire edges the other `edges_*.rs` files do not walk, found by a second independent review
-//! of issue 11: error text for priorities rmcp cannot hold (tiny and long values); `data:`
-//! icons that are not data URLs.
+//! Wire edges the other `wire` modules do not walk: error text for priorities rmcp cannot hold
+//! (tiny and long values); `data:` icons that are not data URLs.
 
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]

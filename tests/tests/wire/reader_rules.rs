@@ -1,16 +1,15 @@
-//! The reader at its edges, the rules of issue 11's "Reading untrusted input" besides the
-//! `null` rule of `reader_edges.rs`, each a table of cases: what the spec allows is read,
+//! The reader at its edges, the rules of reading untrusted input besides the
+//! `null` rule of `wire/null_rule.rs`, each a table of cases: what the spec allows is read,
 //! limits on block and value counts, error text cut to 80 characters, encoding faults named,
 //! every entry point within the limits, and `ReadLimits::unlimited()` never aborting.
 
-
+use crate::read_through_bytes::read_as;
 use mcp_content::convert::{DataUrl, Media, MediaPart, Part, part_to_block};
 use mcp_content::rules::Rule;
 use mcp_content::{
     CallToolResult, ContentBlock, GetPromptResult, JsonInteger, ReadLimits, ReadResourceResult,
     Resource, SerializeFor, Tool, read_json, read_json_with, read_value_with,
 };
-use crate::read_through_bytes::read_as;
 use serde_json::{Value, json};
 
 /// Accepted as the spec allows: `lastModified` in any ISO 8601 form, written back unchanged;
@@ -70,7 +69,7 @@ fn what_the_spec_allows_is_read_and_written_back() {
                 .unwrap();
         assert_eq!(resource.size, Some(JsonInteger::from(expected)), "{size}");
     }
-    // The schemas bound no `size`: -1 and 1e30 are integers too (see edges_read).
+    // The schemas bound no `size`: -1 and 1e30 are integers too (see `wire/untrusted_input.rs`).
     for size in ["1.5", "\"1\"", "true"] {
         let doc = format!(
             r#"{{"content":[{{"type":"resource_link","uri":"file:///a","name":"a","size":{size}}}]}}"#

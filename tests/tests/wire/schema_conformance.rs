@@ -2,12 +2,11 @@
 //! `to_value_for(version)`, validates against the official JSON Schema of that version.
 //! Also checks that the vendored schemas still equal `../shared/spec` when it exists.
 
-
 use std::path::Path;
 
+use crate::model_fixtures as fx;
 use mcp_content::{ContentBlock, ProtocolVersion, SerializeFor, Validate};
 use mcp_content_tests::{VERSIONS, assert_invalid, assert_valid, schema_text, validate};
-use crate::model_fixtures as fx;
 use serde_json::{Value, json};
 
 /// Writes `value` for `version` and validates it as `definition`; returns the JSON.

@@ -1,4 +1,4 @@
-//! The wire edges about text and paths, apart from the member sweep of `edges_wire_sweep.rs`:
+//! The wire edges about text and paths, apart from the member sweep of `wire/member_sweep.rs`:
 //! JSON text that no reader takes back (a key twice, a lone surrogate) built in code, refused
 //! by the parsers and reported by `validate()`; `validate()` paths cut and spelled as the
 //! reader's; conversion errors quoting arrays and objects short; the one `null` rule in the

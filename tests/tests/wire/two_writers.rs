@@ -2,12 +2,11 @@
 //! writer (`to_json_for`, which writes base64 straight into the output) — give the same bytes
 //! for every fixture and every protocol version, including bytes held raw and as received.
 
-
+use crate::model_fixtures as fx;
 use mcp_content::{
     Base64Data, BlobResourceContents, CallToolResult, ContentBlock, ImageContent, MimeType,
     ProtocolVersion, ResourceContents, SerializeFor, Uri, read_json,
 };
-use crate::model_fixtures as fx;
 
 fn same_bytes<T: SerializeFor>(what: &str, value: &T) {
     for version in ProtocolVersion::ALL {

@@ -1,11 +1,10 @@
-//! Reading untrusted input at edges `reader_edges.rs` and `reader_edges_limits.rs` do not
+//! Reading untrusted input at edges `wire/null_rule.rs` and `wire/reader_rules.rs` do not
 //! walk: `null` inside arrays and on required fields, in other document types and through
 //! `read_value`; what the spec allows in descriptors and for other versions; error text from
 //! other values (URIs, tool names, base64, themes, keys); encoding faults in other places
 //! (keys, unknown fields, descriptors, overlong UTF-8, a high surrogate at the end). The
 //! limits, escaped member names, known block types and byte order marks are in
-//! `edges_read_limits.rs`.
-
+//! `wire/limits_and_checked_path.rs`.
 
 use crate::read_by_kind::{read_kind, read_value_kind};
 use mcp_content::rules::Rule;
