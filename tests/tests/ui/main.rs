@@ -50,3 +50,39 @@ fn ui() {
         }
     }
 }
+
+/// The layout the `ui` test relies on: no case outside a macro's folders, every failing case
+/// with its expected output beside it, no expected output without its case, and no folder
+/// named by a number (cases are grouped by macro and key, not by when they were written).
+#[test]
+fn every_case_is_in_its_place() {
+    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
+    for name in ["derive", "handler", "router"] {
+        for (folder, pass) in folders(name) {
+            assert!(
+                !folder.chars().any(|c| c.is_ascii_digit()),
+                "ui/{folder}: a folder is named by its macro and key"
+            );
+            for entry in std::fs::read_dir(ui.join(&folder)).expect("a case folder") {
+                let path = entry.expect("a case").path();
+                let shown = path
+                    .strip_prefix(&ui)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                match path.extension().and_then(|ext| ext.to_str()) {
+                    Some("rs") => assert_eq!(
+                        path.with_extension("stderr").exists(),
+                        !pass,
+                        "ui/{shown}: a failing case has its .stderr, a passing one none"
+                    ),
+                    Some("stderr") => assert!(
+                        path.with_extension("rs").exists(),
+                        "ui/{shown}: a .stderr without its case"
+                    ),
+                    _ => assert!(path.is_dir(), "ui/{shown}: not a case"),
+                }
+            }
+        }
+    }
+}
