@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpora under fuzz/corpus/<target>/ from the spec examples
-(tests/tests/spec_examples.rs), the conformance-server fixtures and a few edge cases.
+(tests/tests/wire/spec_examples.rs), the conformance-server fixtures and a few edge cases.
 Run from fuzz/: `python3 seeds/make_seeds.py`, then `cargo fuzz cmin <target>`."""
 import hashlib, json, os
 

@@ -1,6 +1,6 @@
 //! What each fuzz target checks, one function per target. The targets in `fuzz_targets/`
-//! call these; `tests/tests/fuzz_corpus.rs` includes this file and replays every corpus
-//! file through the same functions as an ordinary test.
+//! call these; `tests/tests/security/fuzz_corpus.rs` includes this file and replays every
+//! corpus file through the same functions as an ordinary test.
 //!
 //! Every function takes arbitrary bytes and panics only when an invariant breaks: reading
 //! never panics, whatever is read passes `validate()`, what is written reads back as the

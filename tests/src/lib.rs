@@ -3,7 +3,7 @@
 //! [`validate`] and [`assert_valid`] check a JSON value against one definition of the
 //! official MCP JSON Schema of a protocol version, with the `jsonschema` crate. The schemas
 //! are vendored in `tests/spec/<version>/schema.json` (copies of
-//! `../shared/spec/<version>/schema.json`; `tests/schema_conformance.rs` checks that they
+//! `../shared/spec/<version>/schema.json`; `wire/schema_conformance.rs` checks that they
 //! still match) and compiled into this crate, so the tests need no files at run time.
 //!
 //! ```

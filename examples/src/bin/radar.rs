@@ -3,7 +3,7 @@
 //! under the budget stays inline. Over stdio.
 //!
 //! Run it with `cargo run -p mcp-content-examples --bin radar`;
-//! `examples/tests/radar.rs` drives it as a client would.
+//! `examples/tests/examples/radar.rs` drives it as a client would.
 
 use mcp_content::{Content, Router, router, rules, tool};
 

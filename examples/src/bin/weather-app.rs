@@ -2,7 +2,7 @@
 //! view served at `ui://weather/view.html`, over stdio.
 //!
 //! Run it with `cargo run -p mcp-content-examples --bin weather-app` and connect an MCP host
-//! that supports apps; `examples/tests/weather_app.rs` drives it as a client would.
+//! that supports apps; `examples/tests/examples/weather_app.rs` drives it as a client would.
 
 use mcp_content::{Router, resource, router, tool};
 

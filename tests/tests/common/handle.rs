@@ -1,5 +1,5 @@
-//! `Router::handle` of a request built as JSON, run to its end: what `edges_probe15.rs` and
-//! `edges_probe15_errors.rs` share (included with `#[path]`).
+//! `Router::handle` of a request built as JSON, run to its end: what `security/deep_requests.rs`
+//! and `security/peer_quotes_and_shared_rules.rs` share (included with `#[path]`).
 
 use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
 use serde_json::Value;

@@ -1,5 +1,5 @@
-//! The bounded-error-text check `edges_probe11.rs` and `edges_probe14_parts.rs` share
-//! (included with `#[path]`).
+//! The bounded-error-text check `security/peer_error_text.rs` and
+//! `convert/message_parts_refusals.rs` share (included with `#[path]`).
 
 /// Whether every quotation (`"…"` or `` `…` ``) in `text` holds at most `limit` characters
 /// (an unclosed one at most 81: the cut quote ends in `…`).

@@ -1,4 +1,4 @@
-//! The read-back helper the `read_back_*` test files share (included with `#[path]`).
+//! The read-back helper the `read_back` modules share (included with `#[path]`).
 
 use mcp_content::{CallToolResult, FromContent, ReadError, read_json};
 

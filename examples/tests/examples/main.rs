@@ -1,0 +1,13 @@
+//! Examples are tests: each example binary run as a process and spoken to as a client would
+//! (`forecast`'s output, the conformance server over stdio and Streamable HTTP with its
+//! transport rules, load and replicas, the payload-budget and MCP App examples).
+
+mod common;
+
+mod forecast;
+mod load;
+mod radar;
+mod replicas;
+mod stdio;
+mod transport_rules;
+mod weather_app;

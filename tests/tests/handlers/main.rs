@@ -1,0 +1,10 @@
+//! `#[tool]`, `#[prompt]`, `#[resource]` and `router!` at run time: descriptors, argument
+//! and template-variable binding, every supported return type as exact JSON validated
+//! against the official schemas, raw identifiers, and `RouterBuilder::build()` on
+//! overlapping and disjoint resource templates.
+
+mod prompt_resource;
+mod raw_identifiers;
+mod router_build_edges;
+mod template_overlap_exact;
+mod tool;
