@@ -152,20 +152,16 @@ impl HttpServer {
             };
             request.map(|request| (request, route))
         });
-        let router = &self.router;
         let reply = match request {
             Err(error) => Err(error),
             Ok((Request::ServerDiscover, _)) => Ok(value_reply(self.discover(version))),
             Ok((Request::Listen(listen), _)) => return self.listen(&id, listen),
-            Ok((Request::TasksGet { task_id }, _)) => {
-                task_engine::get(router, &task_id).map(value_reply)
-            }
-            Ok((Request::TasksUpdate { task_id, responses }, _)) => {
-                task_engine::update(router, &task_id, &responses).map(|()| acknowledged())
-            }
-            Ok((Request::TasksCancel { task_id }, _)) => {
-                task_engine::cancel(router, &task_id).map(|()| acknowledged())
-            }
+            Ok((
+                task @ (Request::TasksGet { .. }
+                | Request::TasksUpdate { .. }
+                | Request::TasksCancel { .. }),
+                _,
+            )) => self.task_method(task),
             Ok((Request::CallTool(call), task_engine::Route::Task(support))) => {
                 self.task_call(call, context, support).await
             }
@@ -173,7 +169,7 @@ impl HttpServer {
                 return self.streamed(None, id, request, context).await;
             }
             // Lists and completions are small; the router writes them as values.
-            Ok((request, _)) => routed(router, request, context).await,
+            Ok((request, _)) => routed(&self.router, request, context).await,
         };
         match reply {
             Ok(reply) => json_response(StatusCode::OK, &id, reply),
@@ -213,6 +209,23 @@ impl HttpServer {
             // The tool finished inline: its result goes out through its writer.
             task_engine::Started::Complete(result) => result_reply(result, version),
         })
+    }
+
+    /// `tasks/get`, `tasks/update`, `tasks/cancel`, through the engine.
+    fn task_method(&self, request: Request) -> Result<Reply, ProtocolError> {
+        let router = &self.router;
+        match request {
+            Request::TasksGet { task_id: task } => task_engine::get(router, &task).map(value_reply),
+            Request::TasksUpdate {
+                task_id: task,
+                responses,
+            } => task_engine::update(router, &task, &responses).map(|()| acknowledged()),
+            Request::TasksCancel { task_id: task } => {
+                task_engine::cancel(router, &task).map(|()| acknowledged())
+            }
+            // Not a tasks method the engine serves here.
+            other => Err(ProtocolError::method_not_found(other.method().as_str())),
+        }
     }
 
     /// `tasks/get`, `tasks/update`, `tasks/cancel` are served to clients that declared the
