@@ -198,10 +198,7 @@ impl McpServer {
         });
     }
 
-    /// One round of a request that may ask the client for input: `run` gets the router and
-    /// the handler's context (built from the request without converting anything: the
-    /// `_meta`, the capabilities and the client are read from it when a handler asks); its
-    /// outcome is answered for the session's version.
+    /// One input round of a request (`run`), its outcome answered for the session's version.
     async fn round<T: RmcpModel, Response>(
         &self,
         context: RequestContext<RoleServer>,
@@ -232,16 +229,6 @@ impl McpServer {
             self.session.log_level.get()
         };
         Ok(Context::from_peer(Arc::new(RmcpPeer { context }), version).with_log_level(log_level))
-    }
-}
-
-/// rmcp's `tools/call` as ours (its arguments not yet held to the parser's depth).
-fn call_of(mut request: rm::CallToolRequestParams) -> CallTool {
-    let input = input_params(request.input_responses.take(), request.request_state.take());
-    CallTool {
-        name: request.name.into(),
-        arguments: request.arguments,
-        input,
     }
 }
 
@@ -360,22 +347,22 @@ impl ServerHandler for McpServer {
 
     async fn call_tool(
         &self,
-        request: rm::CallToolRequestParams,
+        mut request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let ctx = self.context(context)?;
         let version = ctx.protocol_version();
-        let call = call_of(request);
-        let route = task_engine::route(self.router.task_support(&call.name), &ctx)
+        let input = input_params(request.input_responses.take(), request.request_state.take());
+        let route = task_engine::route(self.router.task_support(&request.name), &ctx)
             .map_err(protocol_error)?;
         let outcome = match route {
             task_engine::Route::Task(support) => {
                 let started = task_engine::call(
                     &self.router,
-                    &call.name,
-                    call.arguments.unwrap_or_default(),
-                    call.input.responses.as_ref(),
-                    call.input.state.as_deref(),
+                    &request.name,
+                    request.arguments.unwrap_or_default(),
+                    input.responses.as_ref(),
+                    input.state.as_deref(),
                     ctx,
                     support,
                 )
@@ -392,9 +379,12 @@ impl ServerHandler for McpServer {
                 }
             }
             task_engine::Route::Inline => {
-                // rmcp read the arguments without a depth limit: held to the parser's here.
-                let arguments = check_arguments(call.arguments).map_err(protocol_error)?;
-                let call = CallTool { arguments, ..call };
+                // Ours, its arguments held to the parser's depth (rmcp read them unbounded).
+                let call = CallTool {
+                    name: request.name.into(),
+                    arguments: check_arguments(request.arguments).map_err(protocol_error)?,
+                    input,
+                };
                 self.router
                     .serve_call(call, ctx)
                     .await
@@ -420,7 +410,6 @@ impl ServerHandler for McpServer {
     ) -> Result<rm::GetPromptResponse, ErrorData> {
         let input = input_params(request.input_responses.take(), request.request_state.take());
         self.round(context, async |router, ctx| {
-            // rmcp read the arguments without a depth limit: held to the parser's here.
             let get = GetPrompt {
                 name: request.name,
                 arguments: check_arguments(request.arguments)?,
