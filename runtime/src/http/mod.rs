@@ -391,7 +391,7 @@ impl HttpServer {
             .or(headers.version.as_deref())
             .and_then(ProtocolVersion::parse)
             .is_some_and(ProtocolVersion::has_result_type);
-        if method == mcp::Method::Initialize.as_str() && !names_stateless {
+        if mcp::Method::parse(&method) == Some(mcp::Method::Initialize) && !names_stateless {
             if !(headers.accepts("application/json") && headers.accepts("text/event-stream")) {
                 return error_response(
                     StatusCode::NOT_ACCEPTABLE,
@@ -402,7 +402,10 @@ impl HttpServer {
                     ),
                 );
             }
-            return self.initialize(&id, &params);
+            return match mcp::Initialize::parse(&params) {
+                Ok(initialize) => self.initialize(&id, initialize),
+                Err(error) => error_response(StatusCode::OK, &id, &error),
+            };
         }
         if headers.names_session_era() {
             return missing_session(&id);
@@ -417,8 +420,7 @@ impl HttpServer {
         &self,
         session: Option<Arc<Session>>,
         id: Value,
-        method: mcp::Method,
-        params: Map<String, Value>,
+        request: mcp::Request,
         context: Context,
     ) -> Response<ResponseBody> {
         let (tx, mut rx) = mpsc::unbounded_channel();
@@ -431,7 +433,7 @@ impl HttpServer {
         // Its own task: a client that disconnects does not cancel the request (the 2025
         // transport's rule), and the response can start before the handler ends.
         tokio::spawn(async move {
-            let outgoing = match routed(&router, method, params, context).await {
+            let outgoing = match routed(&router, request, context).await {
                 Ok(reply) => Outgoing::Reply(reply),
                 Err(error) => Outgoing::Error(error),
             };
@@ -473,31 +475,42 @@ impl HttpServer {
 /// completion as the router's value.
 async fn routed(
     router: &Router,
-    method: mcp::Method,
-    params: Map<String, Value>,
+    request: mcp::Request,
     context: Context,
 ) -> Result<Reply, ProtocolError> {
     let version = context.protocol_version();
-    Ok(
-        match router
-            .dispatch(mcp::Request::parse(method, params)?, context)
-            .await?
-        {
-            Answer::Tool(outcome) => outcome_reply(outcome, version),
-            Answer::Prompt(outcome) => outcome_reply(outcome, version),
-            Answer::Resource(outcome) => outcome_reply(outcome, version),
-            Answer::Value(value) => value_reply(value),
-        },
-    )
+    Ok(match router.dispatch(request, context).await? {
+        Answer::Tool(outcome) => outcome_reply(outcome, version),
+        Answer::Prompt(outcome) => outcome_reply(outcome, version),
+        Answer::Resource(outcome) => outcome_reply(outcome, version),
+        answer => value_reply(answer.into_value(version)),
+    })
 }
 
 /// `tools/call`, `prompts/get` or `resources/read`: a request whose handler may talk back
 /// to the client (answered as an event stream once it does) and ask it for input.
-fn may_ask(method: mcp::Method) -> bool {
+fn may_ask(request: &mcp::Request) -> bool {
     matches!(
-        method,
-        mcp::Method::CallTool | mcp::Method::GetPrompt | mcp::Method::ReadResource
+        request,
+        mcp::Request::CallTool(_) | mcp::Request::GetPrompt(_) | mcp::Request::ReadResource(_)
     )
+}
+
+/// Reads a request for the router, as both flows do: `tools/call`, `prompts/get` and
+/// `resources/read` as they are (each member checked as it is read), every other method as
+/// [`Router::handle`] reads it (params deeper than the parser reads, a `null` member or a
+/// malformed cursor refused first, then a method that is not the router's `-32601`).
+fn read_routed(
+    method: &str,
+    known: Option<mcp::Method>,
+    params: Map<String, Value>,
+) -> Result<mcp::Request, ProtocolError> {
+    match known {
+        Some(
+            asks @ (mcp::Method::CallTool | mcp::Method::GetPrompt | mcp::Method::ReadResource),
+        ) => mcp::Request::parse(asks, params),
+        _ => mcp::Request::read(method, params),
+    }
 }
 
 /// Accepts one connection and sets `TCP_NODELAY` on it.

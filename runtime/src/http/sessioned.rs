@@ -4,10 +4,8 @@
 use std::sync::Arc;
 
 use http::{HeaderValue, Response, StatusCode};
-use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::HttpServer;
 use super::body::ResponseBody;
 use super::replay::StartAt;
 use super::request::{Headers, Message, client_error, request_meta, request_parts, take_meta};
@@ -16,11 +14,10 @@ use super::response::{
     error_response, event_stream, json_response, not_allowed, plain, value_reply,
 };
 use super::session::{SESSION_HEADER, Session};
+use super::{HttpServer, may_ask, read_routed, routed};
 use crate::rules::ProtocolVersion;
-use crate::server::handler::{Context, LogLevel, ProtocolError};
-use crate::server::input::ClientCapabilities;
-use crate::server::request::Method;
-use crate::server::request::take_string;
+use crate::server::handler::{Context, ProtocolError};
+use crate::server::request::{Initialize, Method, Request};
 
 impl HttpServer {
     /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
@@ -122,32 +119,14 @@ impl HttpServer {
 
     /// `initialize`: opens a session on the version the client asked for when it is a
     /// 2025-era one this crate speaks, else on 2025-11-25.
-    pub(super) fn initialize(
-        &self,
-        id: &Value,
-        params: &Map<String, Value>,
-    ) -> Response<ResponseBody> {
-        let Some(asked) = params.get("protocolVersion").and_then(Value::as_str) else {
-            return error_response(
-                StatusCode::OK,
-                id,
-                &ProtocolError::invalid_params("params.protocolVersion: a string is required"),
-            );
-        };
-        let version = ProtocolVersion::parse(asked)
+    pub(super) fn initialize(&self, id: &Value, initialize: Initialize) -> Response<ResponseBody> {
+        let Initialize {
+            protocol_version,
+            capabilities,
+        } = initialize;
+        let version = ProtocolVersion::parse(&protocol_version)
             .filter(|v| !v.has_result_type())
             .unwrap_or(ProtocolVersion::V2025_11_25);
-        let capabilities = match params.get("capabilities") {
-            None | Some(Value::Null) => ClientCapabilities::default(),
-            Some(value @ Value::Object(_)) => ClientCapabilities::from_value(value.clone()),
-            Some(_) => {
-                return error_response(
-                    StatusCode::OK,
-                    id,
-                    &ProtocolError::invalid_params("params.capabilities: an object"),
-                );
-            }
-        };
         let session = Session::open(&self.router, version, capabilities);
         let config = &self.config;
         if !self
@@ -239,53 +218,49 @@ impl HttpServer {
             Ok(parts) => parts,
             Err(response) => return *response,
         };
-        let empty = || Ok(value_reply(Value::Object(Map::new())));
-        let reply = match Method::parse(&method) {
+        // The session's own requests are read without their `_meta` (a second `initialize`
+        // is refused whatever its params); every other request's `_meta` is taken first, for
+        // its handler.
+        let mut meta = Map::new();
+        let request = match Method::parse(&method) {
             Some(Method::Initialize) => Err(ProtocolError::new(
                 INVALID_REQUEST,
                 "the session is already initialized",
             )),
-            Some(Method::Ping) => empty(),
-            Some(Method::SetLevel) => match params.remove("level").map(LogLevel::deserialize) {
-                Some(Ok(level)) => {
-                    session.set_log_level(level);
-                    empty()
-                }
-                _ => Err(ProtocolError::invalid_params(
-                    "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
-                )),
-            },
-            Some(Method::Subscribe) => take_string(&mut params, "uri").and_then(|uri| {
+            Some(
+                own @ (Method::Ping | Method::SetLevel | Method::Subscribe | Method::Unsubscribe),
+            ) => Request::parse(own, params),
+            known => take_meta(&mut params).and_then(|taken| {
+                meta = taken;
+                read_routed(&method, known, params)
+            }),
+        };
+        let empty = || Ok(value_reply(Value::Object(Map::new())));
+        let reply = match request {
+            Err(error) => Err(error),
+            Ok(Request::Ping) => empty(),
+            Ok(Request::SetLevel { level }) => {
+                session.set_log_level(level);
+                empty()
+            }
+            Ok(Request::Subscribe { uri }) => {
                 session.subscribe(uri);
                 empty()
-            }),
-            Some(Method::Unsubscribe) => take_string(&mut params, "uri").and_then(|uri| {
+            }
+            Ok(Request::Unsubscribe { uri }) => {
                 session.unsubscribe(&uri);
                 empty()
-            }),
-            Some(known) if super::may_ask(known) => {
-                let meta = match take_meta(&mut params) {
-                    Ok(meta) => meta,
-                    Err(e) => return error_response(StatusCode::OK, &id, &e),
-                };
+            }
+            Ok(request) if may_ask(&request) => {
                 let context = Context::new(request_meta(meta), session.version)
                     .with_log_level(session.log_level())
                     .with_client_capabilities(session.capabilities.clone());
-                return self
-                    .streamed(Some(session), id, known, params, context)
-                    .await;
+                return self.streamed(Some(session), id, request, context).await;
             }
-            _ => {
-                let meta = match take_meta(&mut params) {
-                    Ok(meta) => meta,
-                    Err(e) => return error_response(StatusCode::OK, &id, &e),
-                };
+            Ok(request) => {
                 let context = Context::new(request_meta(meta), session.version)
                     .with_client_capabilities(session.capabilities.clone());
-                self.router
-                    .handle(&method, Some(params), context)
-                    .await
-                    .map(value_reply)
+                routed(&self.router, request, context).await
             }
         };
         match reply {

@@ -18,8 +18,8 @@ use super::headers::{self, HEADER_MISMATCH};
 use super::session::{notification, notifications};
 use super::{
     CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
-    error_response, event_stream, json_response, may_ask, request_meta, result_reply, routed,
-    take_meta, value_reply,
+    error_response, event_stream, json_response, may_ask, read_routed, request_meta, result_reply,
+    routed, take_meta, value_reply,
 };
 use crate::rules::ProtocolVersion;
 use crate::server::changes::Change;
@@ -28,8 +28,7 @@ use crate::server::input::{
     Capability, ClientCapabilities, MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION,
     missing_capability,
 };
-use crate::server::request::{Method, Request};
-use crate::server::request::{take_object, take_string};
+use crate::server::request::{CallTool, Listen, Method, Request};
 use crate::server::tasks::TaskSupport;
 use crate::transport::tasks as task_engine;
 
@@ -121,9 +120,6 @@ impl HttpServer {
         if let Err(error) = self.param_headers.check(headers, method, known, &params) {
             return error_response(StatusCode::BAD_REQUEST, &id, &error);
         }
-        if known == Some(Method::ServerDiscover) {
-            return json_response(StatusCode::OK, &id, value_reply(self.discover(version)));
-        }
         let log_level = meta
             .get(LOG_LEVEL_KEY)
             .and_then(|l| LogLevel::deserialize(l).ok());
@@ -133,6 +129,8 @@ impl HttpServer {
         let context = Context::new(request_meta(meta), version)
             .with_log_level(log_level)
             .with_client_capabilities(capabilities);
+        // Refused before the params are read, as the headers are: a task tool's call from a
+        // client that cannot run it, a tasks method without the extension.
         let route = if known == Some(Method::CallTool) {
             let support = params
                 .get("name")
@@ -142,30 +140,36 @@ impl HttpServer {
         } else {
             Ok(task_engine::Route::Inline)
         };
-        let reply = match (known, route) {
-            (Some(Method::SubscriptionsListen), _) => match self.listen(&id, &params) {
-                Ok(stream) => return stream,
-                Err(error) => Err(error),
-            },
-            (Some(task @ (Method::TasksGet | Method::TasksUpdate | Method::TasksCancel)), _) => {
-                self.task_method(task, params, &context).await
-            }
-            (_, Err(refused)) => Err(refused),
-            (_, Ok(task_engine::Route::Task(support))) => {
-                self.task_call(params, context, support).await
-            }
-            (Some(method), _) if may_ask(method) => {
-                if may_talk {
-                    return self.streamed(None, id, method, params, context).await;
+        let request = route.and_then(|route| {
+            let request = match known {
+                Some(own @ (Method::ServerDiscover | Method::SubscriptionsListen)) => {
+                    Request::parse(own, params)
                 }
-                routed(&self.router, method, params, context).await
+                Some(task @ (Method::TasksGet | Method::TasksUpdate | Method::TasksCancel)) => self
+                    .offers_tasks(task, &context)
+                    .and_then(|()| Request::parse(task, params)),
+                known => read_routed(method, known, params),
+            };
+            request.map(|request| (request, route))
+        });
+        let reply = match request {
+            Err(error) => Err(error),
+            Ok((Request::ServerDiscover, _)) => Ok(value_reply(self.discover(version))),
+            Ok((Request::Listen(listen), _)) => return self.listen(&id, listen),
+            Ok((
+                task @ (Request::TasksGet { .. }
+                | Request::TasksUpdate { .. }
+                | Request::TasksCancel { .. }),
+                _,
+            )) => self.task_method(task).await,
+            Ok((Request::CallTool(call), task_engine::Route::Task(support))) => {
+                self.task_call(call, context, support).await
+            }
+            Ok((request, _)) if may_ask(&request) && may_talk => {
+                return self.streamed(None, id, request, context).await;
             }
             // Lists and completions are small; the router writes them as values.
-            _ => self
-                .router
-                .handle(method, Some(params), context)
-                .await
-                .map(value_reply),
+            Ok((request, _)) => routed(&self.router, request, context).await,
         };
         match reply {
             Ok(reply) => json_response(StatusCode::OK, &id, reply),
@@ -173,24 +177,21 @@ impl HttpServer {
         }
     }
 
-    /// `tools/call` of a task tool for a client that declared the tasks extension (see
+    /// `tools/call` of a task tool for a client that declared the extension (see
     /// [`task_engine::route`]): a `CreateTaskResult`, the questions asked before it became a
     /// task, or (an `optional` tool that did not wait) its result.
     async fn task_call(
         &self,
-        params: Map<String, Value>,
+        call: CallTool,
         context: Context,
         support: TaskSupport,
     ) -> Result<Reply, ProtocolError> {
         let version = context.protocol_version();
-        let Request::CallTool {
+        let CallTool {
             name,
             arguments,
             input,
-        } = Request::parse(Method::CallTool, params)?
-        else {
-            unreachable!("a tools/call params read as a tools/call request")
-        };
+        } = call;
         let arguments = arguments.unwrap_or_default();
         let started = task_engine::call(
             &self.router,
@@ -210,36 +211,37 @@ impl HttpServer {
         })
     }
 
-    /// `tasks/get`, `tasks/update`, `tasks/cancel`: for clients that declared the extension.
-    async fn task_method(
-        &self,
-        method: Method,
-        mut params: Map<String, Value>,
-        context: &Context,
-    ) -> Result<Reply, ProtocolError> {
+    /// `tasks/get`, `tasks/update`, `tasks/cancel`, through the engine.
+    async fn task_method(&self, request: Request) -> Result<Reply, ProtocolError> {
+        let router = &self.router;
+        match request {
+            Request::TasksGet { task_id: task } => {
+                task_engine::get(router, &task).await.map(value_reply)
+            }
+            Request::TasksUpdate {
+                task_id: task,
+                responses,
+            } => task_engine::update(router, &task, &responses)
+                .await
+                .map(|()| acknowledged()),
+            Request::TasksCancel { task_id: task } => task_engine::cancel(router, &task)
+                .await
+                .map(|()| acknowledged()),
+            // Not a tasks method the engine serves here.
+            other => Err(ProtocolError::method_not_found(other.method().as_str())),
+        }
+    }
+
+    /// `tasks/get`, `tasks/update`, `tasks/cancel` are served to clients that declared the
+    /// extension, by a server with task tools.
+    fn offers_tasks(&self, method: Method, context: &Context) -> Result<(), ProtocolError> {
         if !self.router.has_task_tools() {
             return Err(ProtocolError::method_not_found(method.as_str()));
         }
         if !context.client_supports(Capability::Tasks) {
             return Err(missing_capability(Capability::Tasks, method.as_str()));
         }
-        let task = take_string(&mut params, "taskId")?;
-        let router = &self.router;
-        match method {
-            Method::TasksGet => task_engine::get(router, &task).await.map(value_reply),
-            Method::TasksUpdate => {
-                if params.get("inputResponses").is_some_and(Value::is_null) {
-                    return Err(ProtocolError::null_param("inputResponses", "an object"));
-                }
-                let responses = take_object(&mut params, "inputResponses")?.unwrap_or_default();
-                task_engine::update(router, &task, &responses)
-                    .await
-                    .map(|()| acknowledged())
-            }
-            _ => task_engine::cancel(router, &task)
-                .await
-                .map(|()| acknowledged()),
-        }
+        Ok(())
     }
 
     /// `subscriptions/listen`: an event stream that opens with
@@ -247,44 +249,16 @@ impl HttpServer {
     /// requested resource URIs, when it serves resources) and then carries
     /// `notifications/resources/updated` for those URIs as the router announces them, each
     /// tagged with the subscription's id (the request's), until the client closes it.
-    fn listen(
-        &self,
-        id: &Value,
-        params: &Map<String, Value>,
-    ) -> Result<HttpResponse, ProtocolError> {
-        let Some(Value::Object(requested)) = params.get("notifications") else {
-            return Err(ProtocolError::invalid_params(
-                "params.notifications: an object (the subscription filter) is required",
-            ));
-        };
-        let uris: Vec<String> = match requested.get("resourceSubscriptions") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| {
-                    item.as_str().map(str::to_owned).ok_or_else(|| {
-                        ProtocolError::invalid_params(format!(
-                            "params.notifications.resourceSubscriptions[{i}]: a URI string"
-                        ))
-                    })
-                })
-                .collect::<Result<_, _>>()?,
-            Some(_) => {
-                return Err(ProtocolError::invalid_params(
-                    "params.notifications.resourceSubscriptions: an array of URIs",
-                ));
-            }
-        };
+    fn listen(&self, id: &Value, listen: Listen) -> HttpResponse {
         // List changes are not announced on 2026-07-28 (nor advertised), so only resource
         // subscriptions are honored, and only by a server that has resources.
         let mut accepted = Map::new();
-        let uris = if self.router.has_resources() && requested.contains_key("resourceSubscriptions")
-        {
-            accepted.insert("resourceSubscriptions".into(), Value::from(uris.clone()));
-            uris.into_iter().collect::<HashSet<String>>()
-        } else {
-            HashSet::new()
+        let uris = match listen.resource_subscriptions {
+            Some(uris) if self.router.has_resources() => {
+                accepted.insert("resourceSubscriptions".into(), Value::from(uris.clone()));
+                uris.into_iter().collect::<HashSet<String>>()
+            }
+            _ => HashSet::new(),
         };
         let tagged = {
             let id = id.clone();
@@ -316,7 +290,7 @@ impl HttpServer {
             tx.closed().await;
             drop(feed);
         });
-        Ok(event_stream(ResponseBody::frames(rx)))
+        event_stream(ResponseBody::frames(rx))
     }
 
     fn discover(&self, version: ProtocolVersion) -> Value {

@@ -21,8 +21,10 @@ use serde_json::{Map, Value};
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{Context, LogLevel, ProtocolError};
-use crate::server::params::check_request_meta;
-use crate::server::router::{InputParams, Outcome, Router};
+use crate::server::params::{check_arguments, check_request_meta};
+use crate::server::request::{CallTool, Complete, GetPrompt, InputParams, Outcome, ReadResource};
+use crate::server::router::Router;
+use crate::server::router::dispatch::Listing;
 use crate::transport::tasks as task_engine;
 use crate::wire::version::SerializeFor;
 
@@ -196,24 +198,18 @@ impl McpServer {
         });
     }
 
-    /// The handler's context: built from the request without converting anything (the
-    /// `_meta`, the capabilities and the client are read from it when a handler asks).
-    /// One round of a request that may ask the client for input: `run` gets the router,
-    /// the request's input parameters and its context; its outcome is answered for the
-    /// session's version.
+    /// One input round of a request (`run`), its outcome answered for the session's version.
     async fn round<T: RmcpModel, Response>(
         &self,
         context: RequestContext<RoleServer>,
-        (responses, state): (Option<rm::InputResponses>, Option<String>),
-        run: impl AsyncFnOnce(&Router, &InputParams, Context) -> Result<Outcome<T>, ProtocolError>,
+        run: impl AsyncFnOnce(&Router, Context) -> Result<Outcome<T>, ProtocolError>,
     ) -> Result<Response, ErrorData>
     where
         Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
     {
         let ctx = self.context(context)?;
         let version = ctx.protocol_version();
-        let input = input_params(responses, state);
-        respond(run(&self.router, &input, ctx).await, version)
+        respond(run(&self.router, ctx).await, version)
     }
 
     /// The handler's context, once the request's `_meta` holds its typed keys' types
@@ -271,11 +267,12 @@ where
 }
 
 fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
-    items: &[T],
+    listing: Listing<'_, T>,
     version: ProtocolVersion,
 ) -> Result<Vec<R>, ErrorData> {
-    items
-        .iter()
+    listing
+        .items
+        .into_iter()
         // Through the JSON text, as `to_rmcp_for`: `to_value_for` would turn a `RawJson`
         // nested past the parser's 128 levels (a schema made from a `RawValue`) into a panic.
         .map(|item| to_rmcp_text(&item.to_json_for(version), false).map_err(|e| convert_error(&e)))
@@ -344,7 +341,7 @@ impl ServerHandler for McpServer {
         _request: Option<rm::PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ListToolsResult, ErrorData> {
-        let tools = list_of(&self.router.list_tools(), version_of(&context))?;
+        let tools = list_of(self.router.tools_listing(), version_of(&context))?;
         Ok(rm::ListToolsResult::with_all_items(tools))
     }
 
@@ -381,11 +378,18 @@ impl ServerHandler for McpServer {
                     task_engine::Started::Complete(result) => Outcome::Complete(result),
                 }
             }
-            task_engine::Route::Inline => self
-                .router
-                .call_tool_round(&request.name, request.arguments, &input, ctx)
-                .await
-                .map_err(protocol_error)?,
+            task_engine::Route::Inline => {
+                // Ours, its arguments held to the parser's depth (rmcp read them unbounded).
+                let call = CallTool {
+                    name: request.name.into(),
+                    arguments: check_arguments(request.arguments).map_err(protocol_error)?,
+                    input,
+                };
+                self.router
+                    .serve_call(call, ctx)
+                    .await
+                    .map_err(protocol_error)?
+            }
         };
         respond(Ok(outcome), version)
     }
@@ -395,7 +399,7 @@ impl ServerHandler for McpServer {
         _request: Option<rm::PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ListPromptsResult, ErrorData> {
-        let prompts = list_of(&self.router.list_prompts(), version_of(&context))?;
+        let prompts = list_of(self.router.prompts_listing(), version_of(&context))?;
         Ok(rm::ListPromptsResult::with_all_items(prompts))
     }
 
@@ -404,11 +408,14 @@ impl ServerHandler for McpServer {
         mut request: rm::GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
-        let input = (request.input_responses.take(), request.request_state.take());
-        self.round(context, input, async |router, input, ctx| {
-            router
-                .get_prompt_round(&request.name, request.arguments, input, ctx)
-                .await
+        let input = input_params(request.input_responses.take(), request.request_state.take());
+        self.round(context, async |router, ctx| {
+            let get = GetPrompt {
+                name: request.name,
+                arguments: check_arguments(request.arguments)?,
+                input,
+            };
+            router.serve_prompt(get, ctx).await
         })
         .await
     }
@@ -418,7 +425,7 @@ impl ServerHandler for McpServer {
         _request: Option<rm::PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ListResourcesResult, ErrorData> {
-        let resources = list_of(&self.router.list_resources(), version_of(&context))?;
+        let resources = list_of(self.router.resources_listing(), version_of(&context))?;
         Ok(rm::ListResourcesResult::with_all_items(resources))
     }
 
@@ -427,7 +434,7 @@ impl ServerHandler for McpServer {
         _request: Option<rm::PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ListResourceTemplatesResult, ErrorData> {
-        let templates = list_of(&self.router.list_resource_templates(), version_of(&context))?;
+        let templates = list_of(self.router.templates_listing(), version_of(&context))?;
         Ok(rm::ListResourceTemplatesResult::with_all_items(templates))
     }
 
@@ -436,9 +443,13 @@ impl ServerHandler for McpServer {
         mut request: rm::ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::ReadResourceResponse, ErrorData> {
-        let input = (request.input_responses.take(), request.request_state.take());
-        self.round(context, input, async |router, input, ctx| {
-            router.read_resource_round(&request.uri, input, ctx).await
+        let input = input_params(request.input_responses.take(), request.request_state.take());
+        let read = ReadResource {
+            uri: request.uri,
+            input,
+        };
+        self.round(context, async |router, ctx| {
+            router.serve_read(read, ctx).await
         })
         .await
     }
@@ -449,15 +460,14 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CompleteResult, ErrorData> {
         let ctx = self.context(context)?;
-        let reference = serde_json::to_value(&request.r#ref).unwrap_or(Value::Null);
+        let complete = Complete {
+            reference: serde_json::to_value(&request.r#ref).unwrap_or(Value::Null),
+            argument: request.argument.name,
+            value: request.argument.value,
+        };
         let mut values = self
             .router
-            .complete(
-                &reference,
-                &request.argument.name,
-                &request.argument.value,
-                ctx,
-            )
+            .serve_complete(complete, ctx)
             .await
             .map_err(protocol_error)?;
         // The protocol caps a completion at 100 values.

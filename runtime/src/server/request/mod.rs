@@ -1,9 +1,10 @@
 //! A JSON-RPC request as the server reads it, in one place: [`Method`] names every method a
-//! client sends (the only place their names are spelled), and [`Request`] is a request the
-//! router serves, its params read once ([`Request::parse`]) into typed members. The
-//! transports (the own HTTP endpoint, the rmcp bridge and its fronts, `Router::handle`)
-//! convert what they received into these; [`Router::dispatch`](super::router::Router) serves
-//! a `Request` with one `match`.
+//! client sends (the only place their names are spelled), and [`Request`] is every request a
+//! client sends, its params read once ([`Request::parse`]) into typed members. The
+//! transports (the own HTTP endpoint, the rmcp bridge, `Router::handle`) convert what they
+//! received into a `Request` and match on it once: what the router serves
+//! ([`Method::is_routed`]) goes to [`Router::dispatch`](super::router::Router), the rest
+//! (sessions, log levels, subscriptions, listen streams, tasks) is the transport's own.
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,7 +16,14 @@ mod params;
 pub use params::{InputParams, Outcome};
 pub(crate) use params::{outcome_value, take_object, take_string};
 
-use crate::server::params::check_completion;
+use serde::Deserialize as _;
+
+use crate::server::handler::LogLevel;
+use crate::server::input::ClientCapabilities;
+use crate::server::params::{
+    PARAMS_LEVEL, check_completion, check_cursor, check_meta_param, check_no_null_member,
+    check_owned_map_depth,
+};
 use crate::server::protocol_error::ProtocolError;
 
 /// The methods of the requests a client sends a server, every protocol version's.
@@ -114,6 +122,22 @@ impl Method {
         }
     }
 
+    /// Served by the router (`Router::dispatch`): the lists, `tools/call`, `prompts/get`,
+    /// `resources/read`, `completion/complete`. The others are a transport's own.
+    pub(crate) const fn is_routed(self) -> bool {
+        matches!(
+            self,
+            Method::ListTools
+                | Method::ListPrompts
+                | Method::ListResources
+                | Method::ListResourceTemplates
+                | Method::CallTool
+                | Method::GetPrompt
+                | Method::ReadResource
+                | Method::Complete
+        )
+    }
+
     /// The method named `name` (case matters: `TOOLS/LIST` is no method).
     pub(crate) fn parse(name: &str) -> Option<Method> {
         Method::ALL
@@ -137,9 +161,17 @@ impl FromStr for Method {
     }
 }
 
-/// A request the router serves, its params read into typed members.
+/// A client's request, its params read into typed members: the ones the router serves
+/// ([`Method::is_routed`]: lists, calls, reads, completions) and the ones each transport
+/// serves itself (sessions, log levels, subscriptions, listen streams, tasks).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Request {
+    /// `initialize` (2025-era: opens a session).
+    Initialize(Initialize),
+    /// `ping`.
+    Ping,
+    /// `server/discover` (2026-07-28).
+    ServerDiscover,
     /// `tools/list`.
     ListTools,
     /// `prompts/list`.
@@ -149,51 +181,127 @@ pub(crate) enum Request {
     /// `resources/templates/list`.
     ListResourceTemplates,
     /// `tools/call`.
-    CallTool {
-        /// The tool's name.
-        name: String,
-        /// Its arguments, as sent.
-        arguments: Option<Map<String, Value>>,
-        /// The multi round-trip members.
-        input: InputParams,
-    },
+    CallTool(CallTool),
     /// `prompts/get`.
-    GetPrompt {
-        /// The prompt's name.
-        name: String,
-        /// Its arguments, as sent.
-        arguments: Option<Map<String, Value>>,
-        /// The multi round-trip members.
-        input: InputParams,
-    },
+    GetPrompt(GetPrompt),
     /// `resources/read`.
-    ReadResource {
+    ReadResource(ReadResource),
+    /// `completion/complete`.
+    Complete(Complete),
+    /// `resources/subscribe` (2025-era).
+    Subscribe {
         /// The resource's URI.
         uri: String,
-        /// The multi round-trip members.
-        input: InputParams,
     },
-    /// `completion/complete`.
-    Complete {
-        /// `ref`: a `PromptReference` or a `ResourceTemplateReference`.
-        reference: Value,
-        /// `argument.name`.
-        argument: String,
-        /// `argument.value`.
-        value: String,
+    /// `resources/unsubscribe` (2025-era).
+    Unsubscribe {
+        /// The resource's URI.
+        uri: String,
     },
+    /// `subscriptions/listen` (2026-07-28).
+    Listen(Listen),
+    /// `logging/setLevel` (2025-era).
+    SetLevel {
+        /// The level asked for.
+        level: LogLevel,
+    },
+    /// `tasks/get`.
+    TasksGet {
+        /// The task's id.
+        task_id: String,
+    },
+    /// `tasks/result`.
+    TasksResult {
+        /// The task's id.
+        task_id: String,
+    },
+    /// `tasks/list`.
+    TasksList,
+    /// `tasks/cancel`.
+    TasksCancel {
+        /// The task's id.
+        task_id: String,
+    },
+    /// `tasks/update`.
+    TasksUpdate {
+        /// The task's id.
+        task_id: String,
+        /// `inputResponses` (absent: none).
+        responses: Map<String, Value>,
+    },
+}
+
+/// `initialize`'s params.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Initialize {
+    /// `protocolVersion`, as asked.
+    pub(crate) protocol_version: String,
+    /// `capabilities` (absent or `null`: none declared).
+    pub(crate) capabilities: ClientCapabilities,
+}
+
+/// `tools/call`'s params.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CallTool {
+    /// The tool's name.
+    pub(crate) name: String,
+    /// Its arguments, as sent.
+    pub(crate) arguments: Option<Map<String, Value>>,
+    /// The multi round-trip members.
+    pub(crate) input: InputParams,
+}
+
+/// `prompts/get`'s params.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct GetPrompt {
+    /// The prompt's name.
+    pub(crate) name: String,
+    /// Its arguments, as sent.
+    pub(crate) arguments: Option<Map<String, Value>>,
+    /// The multi round-trip members.
+    pub(crate) input: InputParams,
+}
+
+/// `resources/read`'s params.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ReadResource {
+    /// The resource's URI.
+    pub(crate) uri: String,
+    /// The multi round-trip members.
+    pub(crate) input: InputParams,
+}
+
+/// `completion/complete`'s params.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Complete {
+    /// `ref`: a `PromptReference` or a `ResourceTemplateReference`.
+    pub(crate) reference: Value,
+    /// `argument.name`.
+    pub(crate) argument: String,
+    /// `argument.value`.
+    pub(crate) value: String,
+}
+
+/// `subscriptions/listen`'s params: the filter `notifications` asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Listen {
+    /// `notifications.resourceSubscriptions`: `None` when the filter does not name the
+    /// member, empty when it is `null`.
+    pub(crate) resource_subscriptions: Option<Vec<String>>,
 }
 
 impl Request {
     /// Reads the request of `method` from its params (what is left of them once the
     /// transport took `_meta`): the members each method needs, taken in one order for
-    /// every transport, a missing or mistyped one refused with `-32602` naming it. A method
-    /// the router does not serve is `-32601`.
+    /// every transport, a missing or mistyped one refused with `-32602` naming it.
     pub(crate) fn parse(
         method: Method,
         mut params: Map<String, Value>,
     ) -> Result<Request, ProtocolError> {
         Ok(match method {
+            Method::Initialize => Request::Initialize(Initialize::parse(&params)?),
+            Method::Ping => Request::Ping,
+            Method::ServerDiscover => Request::ServerDiscover,
             Method::ListTools => Request::ListTools,
             Method::ListPrompts => Request::ListPrompts,
             Method::ListResources => Request::ListResources,
@@ -201,50 +309,189 @@ impl Request {
             Method::ReadResource => {
                 let input = InputParams::take_from(&mut params)?;
                 let uri = take_string(&mut params, "uri")?;
-                Request::ReadResource { uri, input }
+                Request::ReadResource(ReadResource { uri, input })
             }
-            Method::CallTool | Method::GetPrompt => {
+            Method::CallTool => {
                 let input = InputParams::take_from(&mut params)?;
                 let name = take_string(&mut params, "name")?;
                 let arguments = take_object(&mut params, "arguments")?;
-                if method == Method::CallTool {
-                    Request::CallTool {
-                        name,
-                        arguments,
-                        input,
-                    }
-                } else {
-                    Request::GetPrompt {
-                        name,
-                        arguments,
-                        input,
-                    }
-                }
+                Request::CallTool(CallTool {
+                    name,
+                    arguments,
+                    input,
+                })
             }
-            Method::Complete => {
-                // `ref` and `argument` (with its `name` and `value`) are required: read as
-                // the schema has them, `null` refused with its path, never read as "".
-                let Some(reference) = take_object(&mut params, "ref")? else {
-                    return Err(ProtocolError::invalid_params("params.ref is required"));
-                };
-                check_completion(&reference, params.get("context"))?;
-                let reference = Value::Object(reference);
-                let Some(mut argument) = take_object(&mut params, "argument")? else {
-                    return Err(ProtocolError::invalid_params("params.argument is required"));
-                };
-                let within = |mut e: ProtocolError| {
-                    e.message = e.message.replacen("params.", "params.argument.", 1);
-                    e
-                };
-                let name = take_string(&mut argument, "name").map_err(within)?;
-                let value = take_string(&mut argument, "value").map_err(within)?;
-                Request::Complete {
-                    reference,
-                    argument: name,
-                    value,
-                }
+            Method::GetPrompt => {
+                let input = InputParams::take_from(&mut params)?;
+                let name = take_string(&mut params, "name")?;
+                let arguments = take_object(&mut params, "arguments")?;
+                Request::GetPrompt(GetPrompt {
+                    name,
+                    arguments,
+                    input,
+                })
             }
-            other => return Err(ProtocolError::method_not_found(other.as_str())),
+            Method::Complete => Request::Complete(Complete::parse(params)?),
+            Method::Subscribe => Request::Subscribe {
+                uri: take_string(&mut params, "uri")?,
+            },
+            Method::Unsubscribe => Request::Unsubscribe {
+                uri: take_string(&mut params, "uri")?,
+            },
+            Method::SubscriptionsListen => Request::Listen(Listen::parse(&params)?),
+            Method::SetLevel => match params.remove("level").map(LogLevel::deserialize) {
+                Some(Ok(level)) => Request::SetLevel { level },
+                _ => {
+                    return Err(ProtocolError::invalid_params(
+                        "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
+                    ));
+                }
+            },
+            Method::TasksGet => Request::TasksGet {
+                task_id: take_string(&mut params, "taskId")?,
+            },
+            Method::TasksResult => Request::TasksResult {
+                task_id: take_string(&mut params, "taskId")?,
+            },
+            Method::TasksList => Request::TasksList,
+            Method::TasksCancel => Request::TasksCancel {
+                task_id: take_string(&mut params, "taskId")?,
+            },
+            Method::TasksUpdate => {
+                let task_id = take_string(&mut params, "taskId")?;
+                let responses = take_object(&mut params, "inputResponses")?.unwrap_or_default();
+                Request::TasksUpdate { task_id, responses }
+            }
+        })
+    }
+
+    /// Reads a request the router serves, as every transport does for the methods it
+    /// passes on: params nested deeper than a transport's JSON parser reads them, a
+    /// member that is `null`, a malformed `_meta` and (for a list) a malformed cursor are
+    /// refused with `-32602`; then a method that is not the router's is `-32601`
+    /// (before its params are read); then the request is parsed.
+    pub(crate) fn read(method: &str, params: Map<String, Value>) -> Result<Request, ProtocolError> {
+        let params = check_owned_map_depth(params, "params", PARAMS_LEVEL)?;
+        check_no_null_member(&params)?;
+        check_meta_param(&params)?;
+        if method.ends_with("/list") {
+            check_cursor(&params)?;
+        }
+        let method = method.parse::<Method>()?;
+        if !method.is_routed() {
+            return Err(ProtocolError::method_not_found(method.as_str()));
+        }
+        Request::parse(method, params)
+    }
+
+    /// The request's method.
+    pub(crate) fn method(&self) -> Method {
+        match self {
+            Request::Initialize(_) => Method::Initialize,
+            Request::Ping => Method::Ping,
+            Request::ServerDiscover => Method::ServerDiscover,
+            Request::ListTools => Method::ListTools,
+            Request::ListPrompts => Method::ListPrompts,
+            Request::ListResources => Method::ListResources,
+            Request::ListResourceTemplates => Method::ListResourceTemplates,
+            Request::CallTool(_) => Method::CallTool,
+            Request::GetPrompt(_) => Method::GetPrompt,
+            Request::ReadResource(_) => Method::ReadResource,
+            Request::Complete(_) => Method::Complete,
+            Request::Subscribe { .. } => Method::Subscribe,
+            Request::Unsubscribe { .. } => Method::Unsubscribe,
+            Request::Listen(_) => Method::SubscriptionsListen,
+            Request::SetLevel { .. } => Method::SetLevel,
+            Request::TasksGet { .. } => Method::TasksGet,
+            Request::TasksResult { .. } => Method::TasksResult,
+            Request::TasksList => Method::TasksList,
+            Request::TasksCancel { .. } => Method::TasksCancel,
+            Request::TasksUpdate { .. } => Method::TasksUpdate,
+        }
+    }
+}
+
+impl Initialize {
+    /// `initialize`'s params (the own HTTP endpoint reads them before it opens a session).
+    pub(crate) fn parse(params: &Map<String, Value>) -> Result<Self, ProtocolError> {
+        let Some(asked) = params.get("protocolVersion").and_then(Value::as_str) else {
+            return Err(ProtocolError::invalid_params(
+                "params.protocolVersion: a string is required",
+            ));
+        };
+        let capabilities = match params.get("capabilities") {
+            None | Some(Value::Null) => ClientCapabilities::default(),
+            Some(value @ Value::Object(_)) => ClientCapabilities::from_value(value.clone()),
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "params.capabilities: an object",
+                ));
+            }
+        };
+        Ok(Self {
+            protocol_version: asked.to_owned(),
+            capabilities,
+        })
+    }
+}
+
+impl Complete {
+    fn parse(mut params: Map<String, Value>) -> Result<Self, ProtocolError> {
+        // `ref` and `argument` (with its `name` and `value`) are required: read as the
+        // schema has them, `null` refused with its path, never read as "".
+        let Some(reference) = take_object(&mut params, "ref")? else {
+            return Err(ProtocolError::invalid_params("params.ref is required"));
+        };
+        check_completion(&reference, params.get("context"))?;
+        let reference = Value::Object(reference);
+        let Some(mut argument) = take_object(&mut params, "argument")? else {
+            return Err(ProtocolError::invalid_params("params.argument is required"));
+        };
+        let within = |mut e: ProtocolError| {
+            e.message = e.message.replacen("params.", "params.argument.", 1);
+            e
+        };
+        let name = take_string(&mut argument, "name").map_err(within)?;
+        let value = take_string(&mut argument, "value").map_err(within)?;
+        Ok(Self {
+            reference,
+            argument: name,
+            value,
+        })
+    }
+}
+
+impl Listen {
+    fn parse(params: &Map<String, Value>) -> Result<Self, ProtocolError> {
+        let Some(Value::Object(requested)) = params.get("notifications") else {
+            return Err(ProtocolError::invalid_params(
+                "params.notifications: an object (the subscription filter) is required",
+            ));
+        };
+        let resource_subscriptions = match requested.get("resourceSubscriptions") {
+            None => None,
+            Some(Value::Null) => Some(Vec::new()),
+            Some(Value::Array(items)) => Some(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| {
+                        item.as_str().map(str::to_owned).ok_or_else(|| {
+                            ProtocolError::invalid_params(format!(
+                                "params.notifications.resourceSubscriptions[{i}]: a URI string"
+                            ))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "params.notifications.resourceSubscriptions: an array of URIs",
+                ));
+            }
+        };
+        Ok(Self {
+            resource_subscriptions,
         })
     }
 }

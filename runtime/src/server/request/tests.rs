@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Method, Request};
+use super::{CallTool, Listen, Method, Request};
 use crate::server::protocol_error::ProtocolError;
 
 fn params(value: Value) -> Map<String, Value> {
@@ -32,11 +32,11 @@ fn a_call_is_read_into_its_members_and_a_missing_name_is_refused() {
         params(json!({"name": "t", "arguments": {"a": 1}, "requestState": "s"})),
     )
     .unwrap();
-    let Request::CallTool {
+    let Request::CallTool(CallTool {
         name,
         arguments,
         input,
-    } = &request
+    }) = &request
     else {
         panic!("{request:?}")
     };
@@ -49,8 +49,76 @@ fn a_call_is_read_into_its_members_and_a_missing_name_is_refused() {
 
 #[test]
 fn a_method_the_router_does_not_serve_is_not_found() {
-    let error = Request::parse(Method::Ping, Map::new()).unwrap_err();
+    let error = Request::read("ping", Map::new()).unwrap_err();
     assert_eq!(error.code, ProtocolError::METHOD_NOT_FOUND);
+    // Not found before its params are read: `resources/subscribe` without a `uri`.
+    let error = Request::read("resources/subscribe", Map::new()).unwrap_err();
+    assert_eq!(error.code, ProtocolError::METHOD_NOT_FOUND);
+    // The generic checks come first: a `null` member, whatever the method.
+    let error = Request::read("x/unknown", params(json!({"a": null}))).unwrap_err();
+    assert_eq!(error.code, ProtocolError::INVALID_PARAMS);
+}
+
+#[test]
+fn every_method_reads_into_its_own_request() {
+    let sample = json!({
+        "protocolVersion": "2025-11-25", "uri": "u", "name": "n", "taskId": "t",
+        "level": "info", "notifications": {},
+        "ref": {"type": "ref/prompt", "name": "p"}, "argument": {"name": "a", "value": "v"},
+    });
+    for method in Method::ALL {
+        let request = Request::parse(method, params(sample.clone())).unwrap();
+        assert_eq!(request.method(), method);
+    }
+}
+
+#[test]
+fn the_transports_own_requests_name_the_member_they_lack() {
+    let error = |method, value| Request::parse(method, params(value)).unwrap_err().message;
+    assert_eq!(
+        error(Method::Initialize, json!({})),
+        "params.protocolVersion: a string is required"
+    );
+    assert_eq!(
+        error(
+            Method::Initialize,
+            json!({"protocolVersion": "x", "capabilities": 1})
+        ),
+        "params.capabilities: an object"
+    );
+    assert_eq!(
+        error(Method::Subscribe, json!({})),
+        "params.uri is required"
+    );
+    assert!(error(Method::SetLevel, json!({"level": "loud"})).starts_with("params.level: one of"));
+    assert_eq!(
+        error(Method::TasksGet, json!({})),
+        "params.taskId is required"
+    );
+    assert!(
+        error(
+            Method::TasksUpdate,
+            json!({"taskId": "t", "inputResponses": null})
+        )
+        .starts_with("params.inputResponses: null")
+    );
+    assert!(
+        error(Method::SubscriptionsListen, json!({}))
+            .starts_with("params.notifications: an object")
+    );
+    let listen = |value| Request::parse(Method::SubscriptionsListen, params(value)).unwrap();
+    assert_eq!(
+        listen(json!({"notifications": {"resourceSubscriptions": null}})),
+        Request::Listen(Listen {
+            resource_subscriptions: Some(Vec::new())
+        })
+    );
+    assert_eq!(
+        listen(json!({"notifications": {}})),
+        Request::Listen(Listen {
+            resource_subscriptions: None
+        })
+    );
 }
 
 #[test]

@@ -67,7 +67,7 @@ use crate::server::tasks::{TaskStore, TaskSupport};
 /// struct Ping;
 /// impl ToolHandler for Ping {
 ///     fn tool(&self) -> Tool {
-///         let mut tool = Tool::new(ToolName::new("ping").unwrap());
+///         let mut tool = Tool::new(ToolName::new("pinger").unwrap());
 ///         tool.description = Some("Answers pong.".into());
 ///         tool
 ///     }
@@ -77,7 +77,7 @@ use crate::server::tasks::{TaskStore, TaskSupport};
 /// }
 ///
 /// let router = Router::builder().tool(Ping).build().unwrap();
-/// assert_eq!(router.list_tools()[0].name.as_str(), "ping");
+/// assert_eq!(router.list_tools()[0].name.as_str(), "pinger");
 /// assert!(Router::builder().tool(Ping).tool(Ping).build().is_err());
 /// ```
 pub struct Router {
