@@ -187,10 +187,10 @@ model_object! {
     ///
     /// ```
     /// use mcp_content::{Tool, ToolName};
-    /// let tool = Tool::new(ToolName::new("ping").unwrap());
+    /// let tool = Tool::new(ToolName::new("echo").unwrap());
     /// assert_eq!(
     ///     serde_json::to_value(&tool).unwrap(),
-    ///     serde_json::json!({"name": "ping", "inputSchema": {"type": "object", "additionalProperties": false}})
+    ///     serde_json::json!({"name": "echo", "inputSchema": {"type": "object", "additionalProperties": false}})
     /// );
     /// ```
     #[derive(Debug, Clone, PartialEq)]
