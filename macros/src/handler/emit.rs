@@ -52,7 +52,7 @@ pub(crate) fn icons_and_meta(attrs: &Attrs) -> (TokenStream, TokenStream) {
     }
     (
         quote!(__p::Vec::from([#(#icons),*])),
-        quote!(__p::meta([#(#meta),*])),
+        quote!(__p::write::meta([#(#meta),*])),
     )
 }
 
@@ -119,6 +119,6 @@ pub(crate) fn read_string_param(
     if optional.is_some() {
         quote!(let #binding = #take;)
     } else {
-        quote!(let #binding = __p::required(#take, #what, #name)?;)
+        quote!(let #binding = __p::handler::required(#take, #what, #name)?;)
     }
 }

@@ -171,7 +171,7 @@ impl Handler {
     pub(crate) fn argument_probes(&self) -> TokenStream {
         let probes = self.arguments().map(|(param, _)| {
             let ty = &param.ty;
-            quote::quote_spanned!(ty.span()=> __p::NotContext::refuse_context((&__p::ArgumentProbe::<#ty>::new()).probe());)
+            quote::quote_spanned!(ty.span()=> __p::NotContext::refuse_context((&__p::handler::ArgumentProbe::<#ty>::new()).probe());)
         });
         quote! {
             #[allow(dead_code)]
@@ -330,7 +330,7 @@ fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
                 #[doc(hidden)]
                 #vis const __MCP_ROUTER_UI: &'static str = #ui;
                 #[doc(hidden)]
-                #vis fn __mcp_router_add(builder: __p::RouterBuilder) -> __p::RouterBuilder {
+                #vis fn __mcp_router_add(builder: __p::handler::RouterBuilder) -> __p::handler::RouterBuilder {
                     builder.#add(#ident {})
                 }
             }

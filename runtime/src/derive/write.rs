@@ -244,7 +244,7 @@ pub fn annotations(
         audience,
         priority,
         last_modified,
-        extra: crate::JsonObject::new(),
+        extra: crate::model::json::JsonObject::new(),
     }
     .into_option()
 }
@@ -410,7 +410,7 @@ pub fn text<I: IntoIterator, R: TextOut>(
                     text,
                     annotations,
                     meta,
-                    extra: crate::JsonObject::new(),
+                    extra: crate::model::json::JsonObject::new(),
                 }));
             }
             Err(refused) => {
@@ -471,7 +471,7 @@ pub fn text_resource<I: IntoIterator, R: TextOut>(
                     mime_type: parts.mime_type.clone(),
                     text,
                     meta: parts.meta.meta.clone(),
-                    extra: crate::JsonObject::new(),
+                    extra: crate::model::json::JsonObject::new(),
                 });
                 out.blocks.push(embedded(contents, env));
             }
@@ -499,7 +499,7 @@ pub fn blob_resource<I: IntoIterator>(
             mime_type: parts.mime_type.clone(),
             blob: into_data(item),
             meta: parts.meta.meta.clone(),
-            extra: crate::JsonObject::new(),
+            extra: crate::model::json::JsonObject::new(),
         });
         out.blocks.push(embedded(contents, env));
     }
@@ -512,7 +512,7 @@ fn embedded(resource: ResourceContents, env: &Envelope) -> ContentBlock {
         resource,
         annotations,
         meta,
-        extra: crate::JsonObject::new(),
+        extra: crate::model::json::JsonObject::new(),
     })
 }
 

@@ -14,7 +14,7 @@ use crate::rules::{Rule, Violation};
 /// The sender or recipient of messages and data in a conversation.
 ///
 /// ```
-/// use mcp_content::Role;
+/// use mcp_content::model::Role;
 /// assert_eq!(serde_json::to_string(&Role::Assistant).unwrap(), r#""assistant""#);
 /// assert!(serde_json::from_str::<Role>(r#""system""#).is_err());
 /// ```
@@ -64,7 +64,7 @@ impl<'de> Deserialize<'de> for Role {
 /// when it last changed. Unknown fields from newer peers are kept in `extra`.
 ///
 /// ```
-/// use mcp_content::{Annotations, Priority, Role};
+/// use mcp_content::model::{Annotations, Priority, Role};
 /// let a = Annotations::new().audience([Role::User]).priority(Priority::new(0.0).unwrap());
 /// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"audience":["user"],"priority":0.0}"#);
 /// assert!(!a.is_empty()); // a priority of 0.0 is something
@@ -80,9 +80,9 @@ pub struct Annotations {
     /// Fields this version does not know, kept for lossless relaying.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 

@@ -28,7 +28,7 @@ mod write;
 /// of many tiny blocks costs a few times its size, not dozens.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, TextContent};
+/// use mcp_content::{ContentBlock, model::TextContent};
 /// let block: ContentBlock = TextContent::new("hello").into();
 /// assert_eq!(serde_json::to_string(&block).unwrap(), r#"{"type":"text","text":"hello"}"#);
 ///
@@ -58,7 +58,7 @@ pub enum ContentBlock {
 /// held here would be written as a text block that was never checked as one.
 ///
 /// ```
-/// use mcp_content::UnknownBlock;
+/// use mcp_content::model::UnknownBlock;
 /// use serde_json::json;
 /// let video = json!({"type": "video", "url": "https://example.com/v.mp4"});
 /// let block = UnknownBlock::new(video.as_object().unwrap().clone()).unwrap();
@@ -168,9 +168,9 @@ pub struct TextContent {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -188,9 +188,9 @@ pub struct ImageContent {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -208,9 +208,9 @@ pub struct AudioContent {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -239,9 +239,9 @@ pub struct ResourceLink {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -258,9 +258,9 @@ pub struct EmbeddedResource {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -287,9 +287,9 @@ pub struct TextResourceContents {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -307,9 +307,9 @@ pub struct BlobResourceContents {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -330,7 +330,7 @@ impl ImageContent {
     /// An image block; the MIME type must be `image/*`.
     ///
     /// ```
-    /// use mcp_content::{ImageContent, MimeType};
+    /// use mcp_content::model::{ImageContent, MimeType};
     /// assert!(ImageContent::new(vec![1, 2], MimeType::new("image/png").unwrap()).is_ok());
     /// assert!(ImageContent::new(vec![1, 2], MimeType::new("text/plain").unwrap()).is_err());
     /// ```

@@ -42,7 +42,7 @@ impl<'de> Deserialize<'de> for IconTheme {
 /// peers on protocol 2025-06-18, which has no icons.
 ///
 /// ```
-/// use mcp_content::Icon;
+/// use mcp_content::model::Icon;
 /// let icon = Icon::new("https://example.com/icon.png").unwrap();
 /// assert!(Icon::new("ftp://example.com/icon.png").is_err());
 /// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
@@ -60,9 +60,9 @@ pub struct Icon {
     /// Fields this version does not know, kept for lossless relaying.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -135,7 +135,7 @@ deserialize_object!(Icon, "an icon object", {
 });
 
 /// An icon `src` as read: the spec allows HTTP and HTTPS URLs and `data:` URIs, so `http:` is
-/// read too, unless the read opted into [`ReadLimits::https_icons_only`](crate::ReadLimits).
+/// read too, unless the read opted into [`ReadLimits::https_icons_only`](crate::wire::ReadLimits).
 struct IconSrc(String);
 
 impl<'de> Deserialize<'de> for IconSrc {
@@ -179,7 +179,7 @@ pub(crate) fn check_read_icon_src(src: &str, https_only: bool) -> Result<(), Vio
 /// keeps every list within its own size; the entries are read back on demand.
 ///
 /// ```
-/// use mcp_content::IconSizes;
+/// use mcp_content::model::IconSizes;
 /// let sizes: IconSizes = ["48x48", "any"].into_iter().collect();
 /// assert_eq!(sizes.as_str(), r#"["48x48","any"]"#);
 /// assert_eq!(sizes.to_vec(), ["48x48", "any"]);

@@ -30,9 +30,9 @@ pub struct PromptArgument {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -96,9 +96,9 @@ pub struct Prompt {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -153,7 +153,7 @@ write::serialize_for_via_fields!(Prompt);
 /// One message of a prompt: a role and a content block.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, PromptMessage, Role};
+/// use mcp_content::{ContentBlock, model::{PromptMessage, Role}};
 /// let message = PromptMessage::new(Role::User, ContentBlock::text("Hi"));
 /// assert_eq!(
 ///     serde_json::to_string(&message).unwrap(),
@@ -169,9 +169,9 @@ pub struct PromptMessage {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -217,9 +217,9 @@ pub struct GetPromptResult {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 

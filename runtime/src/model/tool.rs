@@ -49,9 +49,9 @@ pub struct CallToolResult {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -226,9 +226,9 @@ pub struct ToolAnnotations {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -283,7 +283,7 @@ impl ToolAnnotations {
 /// A tool's descriptor, as `tools/list` returns it.
 ///
 /// ```
-/// use mcp_content::{Tool, ToolName};
+/// use mcp_content::model::{Tool, ToolName};
 /// let tool = Tool::new(ToolName::new("ping").unwrap());
 /// assert_eq!(
 ///     serde_json::to_value(&tool).unwrap(),
@@ -316,9 +316,9 @@ pub struct Tool {
     /// Fields this version does not know.
     ///
     /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the field
+    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
     /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
     pub extra: JsonObject,
 }
 
@@ -533,7 +533,7 @@ fn output_schema_shape(schema_type: Option<&str>, version: ProtocolVersion) -> O
 /// type is `None` (it may describe objects, which are not wrapped, so no schema fits).
 ///
 /// ```
-/// use mcp_content::{ProtocolVersion, wrap_output_schema};
+/// use mcp_content::{ProtocolVersion, model::wrap_output_schema};
 /// use serde_json::json;
 /// let schema = json!({"type": "integer"}).as_object().unwrap().clone();
 /// let old = wrap_output_schema(schema.clone(), ProtocolVersion::V2025_06_18).unwrap();

@@ -19,7 +19,7 @@ use crate::server::handler::{
 /// `_meta.ui` on the `resources/list` entry and on the read contents.
 ///
 /// ```
-/// use mcp_content::{AppResource, Router, UiCsp, UiResourceMeta};
+/// use mcp_content::{apps::{AppResource, UiCsp, UiResourceMeta}, Router};
 /// let ui = UiResourceMeta {
 ///     csp: UiCsp { connect: vec!["https://api.example.com".into()], ..UiCsp::default() },
 ///     ..UiResourceMeta::default()
@@ -91,7 +91,7 @@ impl ResourceHandler for AppResource {
 /// serves its URI.
 ///
 /// ```
-/// use mcp_content::{AppResource, AppTool, Router, RouterError, UiResourceMeta, UiToolMeta, tool};
+/// use mcp_content::{apps::{AppResource, AppTool, UiResourceMeta, UiToolMeta}, Router, handler::RouterError, tool};
 ///
 /// /// Shows the weather.
 /// #[tool]

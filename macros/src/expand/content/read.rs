@@ -26,36 +26,36 @@ pub(super) fn struct_reader(layout: &Layout) -> TokenStream {
     let finish = if layout.input.attrs.structured.is_some() {
         let base = base_bindings(layout, &quote!(Self), &quote!(__base));
         quote! {
-            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
+            fn finish(__s: __Slots, __rmeta: __p::read::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                 Self::finish_with(__s, __rmeta, __p::None)
             }
 
-            fn finish_with(__s: __Slots, __rmeta: __p::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+            fn finish_with(__s: __Slots, __rmeta: __p::read::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
                 #base
                 #finish
             }
         }
     } else {
         quote! {
-            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
+            fn finish(__s: __Slots, __rmeta: __p::read::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                 #finish
             }
         }
     };
     let from_content = from_content_impl(ident, layout.input.attrs.structured.as_ref());
     let result_meta = result_literals(layout).map(|entries| {
-        quote!(const RESULT_META: &'static [(&'static str, __p::Lit)] = &[#(#entries),*];)
+        quote!(const RESULT_META: &'static [(&'static str, __p::read::Lit)] = &[#(#entries),*];)
     });
     quote! {
         #slots
 
         #[automatically_derived]
-        impl __p::ContentSlots for #ident {
+        impl __p::read::ContentSlots for #ident {
             type Slots = __Slots;
             const NAME: &'static str = #name;
             #result_meta
 
-            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
+            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::read::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 #offers
                 __p::Ok(false)
             }
@@ -75,23 +75,23 @@ pub(super) fn slots_struct(layout: &Layout, name: &Ident) -> TokenStream {
         let ty = resolved.field.ty;
         let slot_ty = match &resolved.role {
             Role::Skip => continue,
-            Role::Flatten => quote!(__p::Nested),
+            Role::Flatten => quote!(__p::read::Nested),
             Role::Block(block) => {
                 let inner = block.inner;
                 match block.cardinality {
-                    Cardinality::One => quote!(__p::One<#inner>),
-                    Cardinality::Optional => quote!(__p::Opt<#inner>),
-                    Cardinality::Many => quote!(__p::Many<#inner>),
+                    Cardinality::One => quote!(__p::read::One<#inner>),
+                    Cardinality::Optional => quote!(__p::read::Opt<#inner>),
+                    Cardinality::Many => quote!(__p::read::Many<#inner>),
                 }
             }
-            Role::ResultMeta(_) | Role::Source => quote!(__p::Param<#ty>),
+            Role::ResultMeta(_) | Role::Source => quote!(__p::read::Param<#ty>),
         };
         let slot = slot(resolved);
         fields.extend(quote!(#slot: #slot_ty,));
         defaults.extend(quote!(#slot: __p::Default::default(),));
         if text_agrees(resolved) {
             let agree = agree_slot(resolved);
-            fields.extend(quote!(#agree: __p::Agree,));
+            fields.extend(quote!(#agree: __p::read::Agree,));
             defaults.extend(quote!(#agree: __p::Default::default(),));
         }
         if let Some((field, default)) = places::slot(resolved) {
@@ -136,7 +136,7 @@ pub(super) fn offers(layout: &Layout) -> TokenStream {
             Role::Flatten => {
                 let ty = resolved.field.ty;
                 out.extend(quote_spanned! {ty.span()=>
-                    if <#ty as __p::ContentSlots>::offer_nested(&mut __s.#slot, __i, __b)? {
+                    if <#ty as __p::read::ContentSlots>::offer_nested(&mut __s.#slot, __i, __b)? {
                         return __p::Ok(true);
                     }
                 });
@@ -156,7 +156,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let slot = slot(resolved);
     let inner = block.inner;
     let reader = match block.text {
-        TextForm::String => quote!(__p::read_string),
+        TextForm::String => quote!(__p::read::read_string),
         TextForm::Display => quote_spanned!(inner.span()=> <#inner as __p::TextField>::read_text),
         TextForm::Json => quote_spanned!(inner.span()=> <#inner as __p::JsonField>::read_json),
     };
@@ -167,7 +167,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let expect = expect_literals(resolved, block);
     let fills = quote!(#took #expect #after #fills);
     let call = match (block.kind, block.attr) {
-        (BlockKind::Text, _) => quote!(__p::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
+        (BlockKind::Text, _) => quote!(__p::read::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
             // A literal MIME type is checked on read, unless the field reads any.
             let declared = match mime {
@@ -181,9 +181,9 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
             };
             let from_data = quote_spanned!(inner.span()=> <#inner as __p::Bin>::from_data);
             let offer = if crate::check::told_apart_by_mime(layout, resolved.field) {
-                quote!(__p::offer_media_by_mime)
+                quote!(__p::read::offer_media_by_mime)
             } else {
-                quote!(__p::offer_media)
+                quote!(__p::read::offer_media)
             };
             quote!(#offer(#kind, &mut __s.#slot, __i, __b, #name, #declared, #from_data))
         }
@@ -207,7 +207,7 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 Some(Value::Str(lit)) if any_mime.is_none() => quote!(#lit),
                 _ => quote!(""),
             };
-            quote!(__p::offer_link(&mut __s.#slot, __i, __b, #name, #wanted, #declared, <#inner as __p::UriField>::from_uri))
+            quote!(__p::read::offer_link(&mut __s.#slot, __i, __b, #name, #wanted, #declared, <#inner as __p::UriField>::from_uri))
         }
         (BlockKind::Resource, Kind::Resource { mime, any_mime, .. }) => {
             // A literal MIME type is checked on read, unless the field reads any.
@@ -219,12 +219,12 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
                 return TokenStream::new();
             };
             let body = if block.bytes {
-                quote_spanned!(inner.span()=> __p::Body::Blob(<#inner as __p::Bin>::from_data))
+                quote_spanned!(inner.span()=> __p::read::Body::Blob(<#inner as __p::Bin>::from_data))
             } else {
-                quote!(__p::Body::Text(#reader))
+                quote!(__p::read::Body::Text(#reader))
             };
             let call = respan(
-                quote!(__p::offer_resource(&mut __s.#slot, __i, __b, #name, #pattern, #declared, #body)),
+                quote!(__p::read::offer_resource(&mut __s.#slot, __i, __b, #name, #pattern, #declared, #body)),
                 inner.span(),
             );
             let vars = if fills.is_empty() {
@@ -257,11 +257,11 @@ fn resource_pattern(layout: &Layout, resolved: &Resolved, block: &Block) -> Opti
     match &block.template {
         Some(template) if !template.is_literal() => {
             let name = template_static(layout, resolved.index);
-            Some(quote!(__p::UriPattern::Template(&#name)))
+            Some(quote!(__p::read::UriPattern::Template(&#name)))
         }
         Some(template) => {
             let text = template.expand(&|_| None);
-            Some(quote!(__p::UriPattern::Literal(#text)))
+            Some(quote!(__p::read::UriPattern::Literal(#text)))
         }
         None => None,
     }
@@ -281,10 +281,10 @@ fn own_text(
     let (slot, agree) = (slot(resolved), agree_slot(resolved));
     let name = resolved.field.ident.to_string();
     let name = name.trim_start_matches("r#");
-    let compare = |text: TokenStream, part: &str| quote!(__s.#agree.agree(#text, __p::From::Part(__i, #part), #name)?;);
+    let compare = |text: TokenStream, part: &str| quote!(__s.#agree.agree(#text, __p::read::From::Part(__i, #part), #name)?;);
     let before = |text: TokenStream, part: &str| {
         let compare = compare(text, part);
-        quote!(if __p::Slot::has_room(&__s.#slot) { #compare })
+        quote!(if __p::read::Slot::has_room(&__s.#slot) { #compare })
     };
     match (block.kind, pattern) {
         (BlockKind::Text, _) => (
@@ -292,13 +292,13 @@ fn own_text(
             TokenStream::new(),
         ),
         (BlockKind::Resource, Some(pattern)) => (
-            before(quote!(__p::resource_text(__b, #pattern)), "resource.text"),
+            before(quote!(__p::read::resource_text(__b, #pattern)), "resource.text"),
             TokenStream::new(),
         ),
         (BlockKind::Link, _) => (
             TokenStream::new(),
             compare(
-                quote!(__p::part_text(__b, __p::TextPart::Uri).as_deref()),
+                quote!(__p::read::part_text(__b, __p::read::TextPart::Uri).as_deref()),
                 "uri",
             ),
         ),
@@ -357,7 +357,7 @@ fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenSt
             (quote!(__p::#get(__b)), quote!(<#ty as __p::#field_trait>))
         }
         Use::Mime { owner } => {
-            let value = quote!(__p::block_mime(__b));
+            let value = quote!(__p::read::block_mime(__b));
             if let Some(BlockKind::Image | BlockKind::Audio) =
                 layout.fields[*owner].block().map(|b| b.kind)
             {
@@ -367,13 +367,13 @@ fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenSt
             (value, quote!(<#ty as __p::MimeAttribute>))
         }
         Use::LinkPart { key: "size", .. } => (
-            quote!(__p::link_size(__b, __i)?),
+            quote!(__p::read::link_size(__b, __i)?),
             quote!(<#ty as __p::SizeAttribute>),
         ),
         Use::LinkPart { key, .. } => {
             let part = format_ident!("{}", capitalize(key));
             (
-                quote!(__p::part_text(__b, __p::TextPart::#part)),
+                quote!(__p::read::part_text(__b, __p::read::TextPart::#part)),
                 quote!(<#ty as __p::TextAttribute>),
             )
         }
@@ -392,10 +392,10 @@ fn fill_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let var_trait = format_ident!("{}", target.variable_traits()[0]);
     match used {
         Use::BlockMeta { key, .. } => quote! {
-            __s.#slot.fill_meta(__p::block_meta(__b), #key, __p::At::Block(__i), #field_name, <#x as __p::#meta_trait>::from_meta)?;
+            __s.#slot.fill_meta(__p::read::block_meta(__b), #key, __p::read::At::Block(__i), #field_name, <#x as __p::#meta_trait>::from_meta)?;
         },
         Use::ContentsMeta { key, .. } => quote! {
-            __s.#slot.fill_meta(__p::contents_meta(__b), #key, __p::At::Contents(__i), #field_name, <#x as __p::#meta_trait>::from_meta)?;
+            __s.#slot.fill_meta(__p::read::contents_meta(__b), #key, __p::read::At::Contents(__i), #field_name, <#x as __p::#meta_trait>::from_meta)?;
         },
         Use::TemplateVar { name, .. } => quote! {
             __s.#slot.fill_text(&__v, __i, #name, <#x as __p::#var_trait>::from_var)?;
@@ -413,25 +413,25 @@ fn agree_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let x = target.source_ty();
     let meta_trait = format_ident!("{}", target.meta_traits()[0]);
     let var_trait = format_ident!("{}", target.variable_traits()[0]);
-    let meta = |place: TokenStream, key: &LitStr| quote!(__p::meta_entry(#place, #key, <#x as __p::#meta_trait>::from_meta, <#x as __p::#meta_trait>::to_meta));
+    let meta = |place: TokenStream, key: &LitStr| quote!(__p::read::meta_entry(#place, #key, <#x as __p::#meta_trait>::from_meta, <#x as __p::#meta_trait>::to_meta));
     let source = match used {
         Use::BlockMeta { key, .. } => {
-            meta(quote!((__p::block_meta(__b), __p::At::Block(__i))), key)
+            meta(quote!((__p::read::block_meta(__b), __p::read::At::Block(__i))), key)
         }
         Use::ContentsMeta { key, .. } => meta(
-            quote!((__p::contents_meta(__b), __p::At::Contents(__i))),
+            quote!((__p::read::contents_meta(__b), __p::read::At::Contents(__i))),
             key,
         ),
-        Use::ResultMeta(key) => meta(quote!((__meta, __p::At::Result)), key),
+        Use::ResultMeta(key) => meta(quote!((__meta, __p::read::At::Result)), key),
         Use::TemplateVar { name, .. } => quote! {
-            __p::var((&__v, __i), #name, <#x as __p::#var_trait>::from_var, <#x as __p::#var_trait>::var_text)
+            __p::read::var((&__v, __i), #name, <#x as __p::#var_trait>::from_var, <#x as __p::#var_trait>::var_text)
         },
         _ => {
             let Some([value, from_value, to_option]) = typed_part(layout, target, used) else {
                 return TokenStream::new();
             };
             let part = part_path(layout, used);
-            quote!(__p::part(#value, (__i, #part), #from_value, #to_option))
+            quote!(__p::read::part(#value, (__i, #part), #from_value, #to_option))
         }
     };
     let slot = slot(target);
@@ -447,7 +447,7 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let field_name = field_name.trim_start_matches("r#");
     let part_text = |part: &str| {
         let part = format_ident!("{}", part);
-        quote!(__p::part_text(__b, __p::TextPart::#part))
+        quote!(__p::read::part_text(__b, __p::read::TextPart::#part))
     };
     let meta = |place: TokenStream, key: &LitStr| {
         let Some(block) = target.block() else {
@@ -469,19 +469,19 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let text = match used {
         Use::TemplateVar { name, .. } => {
             // Left out of the URI (a query expression) when the field was `None`: nothing.
-            let text = quote!(__p::var_text(&__v, #name));
-            return quote!(__s.#agree.agree_part(#text, __p::From::Uri(__i), #field_name)?;);
+            let text = quote!(__p::read::var_text(&__v, #name));
+            return quote!(__s.#agree.agree_part(#text, __p::read::From::Uri(__i), #field_name)?;);
         }
         Use::BlockMeta { key, .. } => {
-            return meta(quote!((__p::block_meta(__b), __p::At::Block(__i))), key);
+            return meta(quote!((__p::read::block_meta(__b), __p::read::At::Block(__i))), key);
         }
         Use::ContentsMeta { key, .. } => {
             return meta(
-                quote!((__p::contents_meta(__b), __p::At::Contents(__i))),
+                quote!((__p::read::contents_meta(__b), __p::read::At::Contents(__i))),
                 key,
             );
         }
-        Use::ResultMeta(key) => return meta(quote!((__meta, __p::At::Result)), key),
+        Use::ResultMeta(key) => return meta(quote!((__meta, __p::read::At::Result)), key),
         Use::LinkPart { key, .. } => part_text(&capitalize(key)),
         Use::Mime { .. } => part_text("Mime"),
         Use::Annotation {
@@ -491,7 +491,7 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
         Use::Annotation { .. } => return TokenStream::new(),
     };
     let part = part_path(layout, used);
-    let from = quote!(__p::From::Part(__i, #part));
+    let from = quote!(__p::read::From::Part(__i, #part));
     quote!(__s.#agree.agree_part(#text, #from, #field_name)?;)
 }
 
@@ -568,7 +568,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
                 agree_param(layout, target, &Use::ResultMeta(key))
             } else {
                 let meta_trait = format_ident!("{}", target.meta_traits()[0]);
-                quote!(__s.#slot.fill_meta(__meta, #key, __p::At::Result, #field_name, <#x as __p::#meta_trait>::from_meta)?;)
+                quote!(__s.#slot.fill_meta(__meta, #key, __p::read::At::Result, #field_name, <#x as __p::#meta_trait>::from_meta)?;)
             };
             sources.extend(respan(fill, target.field.ty.span()));
         }
@@ -596,11 +596,11 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
             }
             Role::Skip => quote_spanned!(ty.span()=> <#ty as __p::Default>::default()),
             Role::Flatten => {
-                quote_spanned!(ty.span()=> <#ty as __p::ContentSlots>::finish_nested(__s.#slot, __rmeta)?)
+                quote_spanned!(ty.span()=> <#ty as __p::read::ContentSlots>::finish_nested(__s.#slot, __rmeta)?)
             }
             Role::Block(block) => {
                 let what = describe_block(block);
-                quote!(__p::Slot::take(__s.#slot, #name, #what)?)
+                quote!(__p::read::Slot::take(__s.#slot, #name, #what)?)
             }
             Role::ResultMeta(_) | Role::Source => {
                 let x = resolved.source_ty();
@@ -628,7 +628,7 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
     };
     // The result's `_meta` (`__rmeta`, absent when blocks are read alone) as the fields placed
     // there read it (every source above is one): an absent one holds nothing.
-    let meta = (!sources.is_empty()).then(|| quote!(let __meta = __p::ResultMeta::meta(__rmeta);));
+    let meta = (!sources.is_empty()).then(|| quote!(let __meta = __p::read::ResultMeta::meta(__rmeta);));
     let Some(checks) = checks else {
         return quote! {
             #meta

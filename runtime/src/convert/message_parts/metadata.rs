@@ -15,7 +15,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-use crate::ReadLimits;
+use crate::wire::limits::ReadLimits;
 use crate::model::annotations::Annotations;
 use crate::model::extra::{ExtraFields, shadowing};
 use crate::model::icon::Icon;

@@ -88,7 +88,7 @@ fn take_once<'de, V: Deserialize<'de>, T, A: MapAccess<'de>>(
 /// would have the reader hold twice the room it needs (for a list of tiny icons, 10 times
 /// the input's size). Growing by a quarter costs a few more copies and holds 1.25 times.
 /// Each slot is charged to the read's model-memory budget as the list grows
-/// ([`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)).
+/// ([`ReadLimits::max_model_bytes_per_byte`](crate::wire::ReadLimits::max_model_bytes_per_byte)).
 pub(crate) struct Compact<T>(pub(crate) Vec<T>);
 
 impl<T> From<Compact<T>> for Vec<T> {
@@ -141,7 +141,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
 /// `optional` (`Option<T>`) or `defaulted` (absent is `Default`), each read as a type (with a
 /// conversion when the field's type differs), unknown members kept in `extra` as text in
 /// order. Every optional field follows the one `null` rule ([`Present`]); `@count` counts
-/// the object as a block against [`ReadLimits::max_blocks`](crate::ReadLimits::max_blocks);
+/// the object as a block against [`ReadLimits::max_blocks`](crate::wire::ReadLimits::max_blocks);
 /// `check = f` runs `f::<E>(&value)` on the value read (rules that span fields or look into
 /// `extra`).
 macro_rules! deserialize_object {

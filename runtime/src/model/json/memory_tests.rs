@@ -3,7 +3,7 @@
 //! measured by the memory benchmark, whose test mode fails over 8 bytes per input byte.
 
 use crate::rules::Rule;
-use crate::{CallToolResult, Prompt, ReadLimits, Tool, read_json, read_json_with};
+use crate::{CallToolResult, model::{prompt::Prompt, tool::Tool}, wire::{limits::ReadLimits, read::read_json_with}, read_json};
 
 fn list(item: &str, count: usize) -> String {
     format!("[{}]", vec![item; count].join(","))
@@ -66,7 +66,7 @@ fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
     let doc = list(r#"{"name":"t","inputSchema":{"type":"object"}}"#, 20_000);
     let from_bytes = read_json::<Vec<Tool>>(doc.as_bytes()).unwrap_err();
     let value: serde_json::Value = serde_json::from_str(&doc).unwrap();
-    let err = crate::read_value::<Vec<Tool>>(value.clone()).unwrap_err();
+    let err = crate::wire::read::read_value::<Vec<Tool>>(value.clone()).unwrap_err();
     assert_eq!(err.rule(), Some(Rule::Limit));
     assert_eq!(err.path(), from_bytes.path());
     assert!(
@@ -74,12 +74,12 @@ fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
         "{err}"
     );
     let tools: Vec<Tool> =
-        crate::read_value_with(value, &ReadLimits::unlimited()).expect("no budget");
+        crate::wire::read::read_value_with(value, &ReadLimits::unlimited()).expect("no budget");
     assert_eq!(tools.len(), 20_000);
     // Ordinary documents are read as `Value`s too.
     let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
     let value: serde_json::Value = serde_json::from_str(&list(tool, 5_000)).unwrap();
-    assert_eq!(crate::read_value::<Vec<Tool>>(value).unwrap().len(), 5_000);
+    assert_eq!(crate::wire::read::read_value::<Vec<Tool>>(value).unwrap().len(), 5_000);
 }
 
 /// The length a `Value` is charged against is its compact JSON's, escapes not counted.

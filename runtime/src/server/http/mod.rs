@@ -123,7 +123,7 @@ const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 /// let router = std::sync::Arc::clone(server.router());
 /// tokio::spawn(server.serve(listener));
 /// // Later: every 2025-era session with its GET stream open hears about it.
-/// router.notify_list_changed(mcp_content::ListKind::Tools);
+/// router.notify_list_changed(mcp_content::changes::ListKind::Tools);
 /// # Ok(()) }
 /// ```
 #[derive(Clone)]

@@ -16,7 +16,7 @@ use crate::server::changes::ListKind;
 use crate::server::handler::LogLevel;
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::wire::version::SerializeFor as _;
-use crate::{Base64Data, MimeType, ToolName};
+use crate::model::{binary::Base64Data, validated::{MimeType, ToolName}};
 use http::header;
 
 const VERSIONS: [&str; 2] = ["2025-06-18", "2025-11-25"];

@@ -13,7 +13,7 @@ use super::*;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::server::tasks::TaskSupport;
-use crate::{JsonObject, ToolName};
+use crate::model::{json::JsonObject, validated::ToolName};
 use http::{HeaderName, HeaderValue, header};
 
 /// `locate`: takes `region` (an `x-mcp-header`, `Region`) and `limits.zone` (nested, `Zone`).
@@ -473,8 +473,8 @@ struct Watched;
 
 impl crate::server::handler::ResourceHandler for Watched {
     fn descriptor(&self) -> crate::server::handler::ResourceDescriptor {
-        let uri = crate::Uri::new("test://watched").unwrap();
-        crate::server::handler::ResourceDescriptor::Fixed(crate::Resource::new(uri, "watched"))
+        let uri = crate::model::validated::Uri::new("test://watched").unwrap();
+        crate::server::handler::ResourceDescriptor::Fixed(crate::model::resource::Resource::new(uri, "watched"))
     }
 
     fn read(
@@ -482,8 +482,8 @@ impl crate::server::handler::ResourceHandler for Watched {
         _: &str,
         _: Vec<(String, String)>,
         _: Context,
-    ) -> BoxFuture<'_, Result<crate::ReadResourceResult, ProtocolError>> {
-        Box::pin(async { Ok(crate::ReadResourceResult::new(Vec::new())) })
+    ) -> BoxFuture<'_, Result<crate::model::resource::ReadResourceResult, ProtocolError>> {
+        Box::pin(async { Ok(crate::model::resource::ReadResourceResult::new(Vec::new())) })
     }
 }
 

@@ -30,9 +30,9 @@
 //!
 //! `from_rmcp` checks every rule of the model (an rmcp value can hold an `image` block with
 //! a `text/plain` MIME type, a priority of 7 or a relative URI), but not the limits put on
-//! untrusted input ([`ReadLimits`](crate::ReadLimits)): an rmcp value is built in this
+//! untrusted input ([`ReadLimits`](crate::wire::ReadLimits)): an rmcp value is built in this
 //! process, so a 20 MiB image or structured content nested 100 levels deep converts. The
-//! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::ReadLimits::unlimited)):
+//! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::wire::ReadLimits::unlimited)):
 //! a value nested deeper is refused with its path and rule `limit`, never cut short (no
 //! `serde_json::Value` this crate makes of it, nor rmcp reading it from the wire, goes deeper).
 //! Both ways, the depth is found before anything recurses over the value (`serde_json`'s
@@ -59,7 +59,7 @@ use crate::wire::version::SerializeFor;
 ///
 /// ```
 /// use mcp_content::rmcp::RmcpModel;
-/// use mcp_content::{CallToolResult, ExtraFields};
+/// use mcp_content::{CallToolResult, model::ExtraFields};
 /// let mut result = CallToolResult::text("hi");
 /// result.insert_extra("x-trace", "abc").unwrap();
 /// let err = result.to_rmcp().unwrap_err();
@@ -140,7 +140,7 @@ fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), ConvertError> {
     // deeper than 128 levels: a `RawJson` made from a `RawValue` is not checked.)
     if let crate::wire::limits::Finding::TooDeep(at) = crate::wire::limits::scan(
         json.as_bytes(),
-        crate::ReadLimits::PARSER_MAX_DEPTH,
+        crate::wire::limits::ReadLimits::PARSER_MAX_DEPTH,
         usize::MAX,
     ) {
         let at = crate::wire::limits::path_at(json.as_bytes(), at);
@@ -150,7 +150,7 @@ fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), ConvertError> {
 }
 
 /// The error for a value nested deeper than the JSON parser's 127 levels: the rule the
-/// reader names for it (under [`ReadLimits::unlimited`](crate::ReadLimits::unlimited) too).
+/// reader names for it (under [`ReadLimits::unlimited`](crate::wire::ReadLimits::unlimited) too).
 fn too_deep(path: &str) -> ConvertError {
     let error = crate::wire::limits::recursion_as_limit(crate::wire::error::ReadError::message(
         path,
@@ -442,7 +442,7 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     // `to_value` recurses once per level without a limit: a `Value` nested 100,000 levels
     // deep inside `theirs` would overflow the stack there. Refused first, as the read below
     // refuses it (`ReadLimits::unlimited` keeps the parser's 128 levels).
-    if let Some(path) = depth::too_deep(theirs, crate::ReadLimits::PARSER_MAX_DEPTH) {
+    if let Some(path) = depth::too_deep(theirs, crate::wire::limits::ReadLimits::PARSER_MAX_DEPTH) {
         return Err(too_deep(&path));
     }
     let mut json =
@@ -452,7 +452,7 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     } else {
         shorten_priorities(&mut json)?;
     }
-    crate::read_value_with(json, &crate::ReadLimits::unlimited())
+    crate::wire::read::read_value_with(json, &crate::wire::limits::ReadLimits::unlimited())
         .map_err(|e| ConvertError::new(e.path(), e.detail()))
 }
 
@@ -569,20 +569,20 @@ macro_rules! rmcp_model {
 
 rmcp_model!(versioned:
     crate::ContentBlock => rm::ContentBlock;
-    crate::Tool => rm::Tool;
-    crate::Prompt => rm::Prompt;
-    crate::PromptMessage => rm::PromptMessage;
-    crate::Resource => rm::Resource;
-    crate::ResourceTemplate => rm::ResourceTemplate;
+    crate::model::tool::Tool => rm::Tool;
+    crate::model::prompt::Prompt => rm::Prompt;
+    crate::model::prompt::PromptMessage => rm::PromptMessage;
+    crate::model::resource::Resource => rm::Resource;
+    crate::model::resource::ResourceTemplate => rm::ResourceTemplate;
 );
 
 rmcp_model!(plain:
-    crate::ResourceContents => rm::ResourceContents, false, refuse_shadowing_extra;
-    crate::Annotations => rm::Annotations, true, refuse_shadowing_extra;
-    crate::ToolAnnotations => rm::ToolAnnotations, false, refuse_shadowing_extra;
-    crate::PromptArgument => rm::PromptArgument, false, refuse_shadowing_extra;
-    crate::Icon => rm::Icon, false, refuse_shadowing_extra;
-    crate::Role => rm::Role, false;
+    crate::model::content::ResourceContents => rm::ResourceContents, false, refuse_shadowing_extra;
+    crate::model::annotations::Annotations => rm::Annotations, true, refuse_shadowing_extra;
+    crate::model::tool::ToolAnnotations => rm::ToolAnnotations, false, refuse_shadowing_extra;
+    crate::model::prompt::PromptArgument => rm::PromptArgument, false, refuse_shadowing_extra;
+    crate::model::icon::Icon => rm::Icon, false, refuse_shadowing_extra;
+    crate::model::annotations::Role => rm::Role, false;
 );
 
 /// The results with a typed crossing: a result of the shapes `$crosses` names goes field by
@@ -623,8 +623,8 @@ fn by_json<T: Validate + SerializeFor, R: DeserializeOwned + Serialize>(
 
 typed_crossing_results!(
     crate::CallToolResult => rm::CallToolResult, typed_crossing, call_tool_result_typed, true;
-    crate::GetPromptResult => rm::GetPromptResult, prompt_crosses, prompt_typed, false;
-    crate::ReadResourceResult => rm::ReadResourceResult, read_crosses, read_typed, false;
+    crate::model::prompt::GetPromptResult => rm::GetPromptResult, prompt_crosses, prompt_typed, false;
+    crate::model::resource::ReadResourceResult => rm::ReadResourceResult, read_crosses, read_typed, false;
 );
 
 // The typed crossing: a result whose every part rmcp's types hold exactly as the JSON route
@@ -635,7 +635,7 @@ typed_crossing_results!(
 
 /// Annotations whose priority an `f32` holds (as the JSON route's check accepts it) and
 /// no unknown field.
-fn annotations_cross(annotations: Option<&crate::Annotations>) -> bool {
+fn annotations_cross(annotations: Option<&crate::model::annotations::Annotations>) -> bool {
     annotations.is_none_or(|a| {
         a.extra.is_empty()
             && a.priority.is_none_or(|p| {
@@ -652,19 +652,19 @@ fn json_holds(json: &str) -> bool {
     refuse_rounded_numbers(json, "").is_ok()
 }
 
-fn meta_holds(meta: &crate::Meta) -> bool {
+fn meta_holds(meta: &crate::model::meta::Meta) -> bool {
     meta.is_empty() || json_holds(meta.as_object().as_str())
 }
 
 /// A `resultType` the typed crossing writes: absent before 2026-07-28, `"complete"` from it.
 fn complete(result_type: Option<&str>, version: ProtocolVersion) -> bool {
-    !version.has_result_type() || result_type.is_none_or(|kind| kind == crate::RESULT_TYPE_COMPLETE)
+    !version.has_result_type() || result_type.is_none_or(|kind| kind == crate::model::result::RESULT_TYPE_COMPLETE)
 }
 
-fn contents_cross(contents: &crate::ResourceContents) -> bool {
+fn contents_cross(contents: &crate::model::content::ResourceContents) -> bool {
     match contents {
-        crate::ResourceContents::Text(c) => c.extra.is_empty() && meta_holds(&c.meta),
-        crate::ResourceContents::Blob(c) => c.extra.is_empty() && meta_holds(&c.meta),
+        crate::model::content::ResourceContents::Text(c) => c.extra.is_empty() && meta_holds(&c.meta),
+        crate::model::content::ResourceContents::Blob(c) => c.extra.is_empty() && meta_holds(&c.meta),
     }
 }
 
@@ -718,7 +718,7 @@ fn typed_crossing(result: &crate::CallToolResult, version: ProtocolVersion) -> b
 }
 
 /// Whether a `GetPromptResult` crosses field by field (see [`typed_crossing`]).
-fn prompt_crosses(result: &crate::GetPromptResult, version: ProtocolVersion) -> bool {
+fn prompt_crosses(result: &crate::model::prompt::GetPromptResult, version: ProtocolVersion) -> bool {
     complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
@@ -729,7 +729,7 @@ fn prompt_crosses(result: &crate::GetPromptResult, version: ProtocolVersion) -> 
 }
 
 /// Whether a `ReadResourceResult` crosses field by field (see [`typed_crossing`]).
-fn read_crosses(result: &crate::ReadResourceResult, version: ProtocolVersion) -> bool {
+fn read_crosses(result: &crate::model::resource::ReadResourceResult, version: ProtocolVersion) -> bool {
     complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
@@ -739,7 +739,7 @@ fn read_crosses(result: &crate::ReadResourceResult, version: ProtocolVersion) ->
 
 /// Whether rmcp's `u64` holds an integer (a negative one or one past 64 bits takes the
 /// JSON route, where rmcp's refusal names its path).
-fn u64_holds(value: Option<&crate::JsonInteger>) -> bool {
+fn u64_holds(value: Option<&crate::model::integer::JsonInteger>) -> bool {
     value.is_none_or(|v| v.as_u64().is_some())
 }
 
@@ -749,7 +749,7 @@ fn narrow_f32(value: f64) -> f32 {
 }
 
 /// A `_meta` as rmcp holds it (`None` when empty, as the JSON route leaves it out).
-fn meta_typed(meta: &crate::Meta, path: &str) -> Result<Option<rm::MetaObject>, ConvertError> {
+fn meta_typed(meta: &crate::model::meta::Meta, path: &str) -> Result<Option<rm::MetaObject>, ConvertError> {
     if meta.is_empty() {
         return Ok(None);
     }
@@ -760,7 +760,7 @@ fn meta_typed(meta: &crate::Meta, path: &str) -> Result<Option<rm::MetaObject>, 
         .map_err(|e| ConvertError::new(join_path(path, "_meta"), e.to_string()))
 }
 
-fn annotations_typed(annotations: Option<crate::Annotations>) -> Option<rm::Annotations> {
+fn annotations_typed(annotations: Option<crate::model::annotations::Annotations>) -> Option<rm::Annotations> {
     // Empty annotations are not written, so the JSON route gives rmcp none.
     let annotations = annotations.filter(|a| !a.is_empty())?;
     let mut theirs = rm::Annotations::default();
@@ -772,10 +772,10 @@ fn annotations_typed(annotations: Option<crate::Annotations>) -> Option<rm::Anno
     Some(theirs)
 }
 
-fn role_typed(role: crate::Role) -> rm::Role {
+fn role_typed(role: crate::model::annotations::Role) -> rm::Role {
     match role {
-        crate::Role::User => rm::Role::User,
-        crate::Role::Assistant => rm::Role::Assistant,
+        crate::model::annotations::Role::User => rm::Role::User,
+        crate::model::annotations::Role::Assistant => rm::Role::Assistant,
     }
 }
 
@@ -787,20 +787,20 @@ fn result_type_typed(version: ProtocolVersion) -> Option<rm::ResultType> {
 }
 
 fn contents_typed(
-    contents: crate::ResourceContents,
+    contents: crate::model::content::ResourceContents,
     path: &str,
 ) -> Result<rm::ResourceContents, ConvertError> {
     Ok(match contents {
-        crate::ResourceContents::Text(c) => rm::ResourceContents::TextResourceContents {
+        crate::model::content::ResourceContents::Text(c) => rm::ResourceContents::TextResourceContents {
             meta: meta_typed(&c.meta, path)?,
             uri: c.uri.into_string(),
-            mime_type: c.mime_type.map(crate::MimeType::into_string),
+            mime_type: c.mime_type.map(crate::model::validated::MimeType::into_string),
             text: c.text,
         },
-        crate::ResourceContents::Blob(c) => rm::ResourceContents::BlobResourceContents {
+        crate::model::content::ResourceContents::Blob(c) => rm::ResourceContents::BlobResourceContents {
             meta: meta_typed(&c.meta, path)?,
             uri: c.uri.into_string(),
-            mime_type: c.mime_type.map(crate::MimeType::into_string),
+            mime_type: c.mime_type.map(crate::model::validated::MimeType::into_string),
             blob: c.blob.into_base64(),
         },
     })
@@ -836,9 +836,9 @@ fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBloc
             let mut theirs = rm::Resource::new(b.uri.into_string(), b.name);
             theirs.title = b.title;
             theirs.description = b.description;
-            theirs.mime_type = b.mime_type.map(crate::MimeType::into_string);
+            theirs.mime_type = b.mime_type.map(crate::model::validated::MimeType::into_string);
             // `block_crosses` let only a size rmcp's `u64` holds come this way.
-            theirs.size = b.size.as_ref().and_then(crate::JsonInteger::as_u64);
+            theirs.size = b.size.as_ref().and_then(crate::model::integer::JsonInteger::as_u64);
             // Icons reach here only where the version does not write them.
             theirs.meta = meta_typed(&b.meta, path)?;
             theirs.annotations = annotations_typed(b.annotations);
@@ -894,7 +894,7 @@ fn call_tool_result_typed(
 
 /// The field-by-field crossing of a result [`prompt_crosses`] accepted.
 fn prompt_typed(
-    result: crate::GetPromptResult,
+    result: crate::model::prompt::GetPromptResult,
     version: ProtocolVersion,
 ) -> Result<rm::GetPromptResult, ConvertError> {
     let mut messages = Vec::with_capacity(result.messages.len());
@@ -911,7 +911,7 @@ fn prompt_typed(
 
 /// The field-by-field crossing of a result [`read_crosses`] accepted.
 fn read_typed(
-    result: crate::ReadResourceResult,
+    result: crate::model::resource::ReadResourceResult,
     version: ProtocolVersion,
 ) -> Result<rm::ReadResourceResult, ConvertError> {
     let mut contents = Vec::with_capacity(result.contents.len());
@@ -923,9 +923,9 @@ fn read_typed(
     // Written from 2026-07-28 only, with the defaults the writer fills in.
     if version.has_cache_hints() {
         theirs.cache_scope = Some(
-            match result.cache_scope.unwrap_or(crate::CacheScope::Private) {
-                crate::CacheScope::Public => rm::CacheScope::Public,
-                crate::CacheScope::Private => rm::CacheScope::Private,
+            match result.cache_scope.unwrap_or(crate::model::resource::CacheScope::Private) {
+                crate::model::resource::CacheScope::Public => rm::CacheScope::Public,
+                crate::model::resource::CacheScope::Private => rm::CacheScope::Private,
             },
         );
         // `read_crosses` let only a ttlMs rmcp's `u64` holds come this way.
@@ -933,7 +933,7 @@ fn read_typed(
             result
                 .ttl_ms
                 .as_ref()
-                .map_or(Some(0), crate::JsonInteger::as_u64)
+                .map_or(Some(0), crate::model::integer::JsonInteger::as_u64)
                 .unwrap_or(0),
         );
     }
@@ -961,10 +961,7 @@ pub(crate) fn convert_error(error: &ConvertError) -> ErrorData {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{
-        Annotations, AudioContent, CallToolResult, ContentBlock, ExtraFields, ImageContent,
-        MetaKey, MimeType, Priority, Role, TextContent, Timestamp,
-    };
+    use crate::{model::{annotations::{Annotations, Role}, content::{AudioContent, ImageContent, TextContent}, extra::ExtraFields, validated::{MetaKey, MimeType, Priority, Timestamp}}, CallToolResult, ContentBlock};
 
     const VERSIONS: [ProtocolVersion; 3] = [
         ProtocolVersion::V2025_06_18,
@@ -979,8 +976,8 @@ mod tests {
             .last_modified(Timestamp::new("2025-01-12").unwrap())
     }
 
-    fn meta(key: &str, value: Value) -> crate::Meta {
-        let mut meta = crate::Meta::new();
+    fn meta(key: &str, value: Value) -> crate::model::meta::Meta {
+        let mut meta = crate::model::meta::Meta::new();
         meta.insert_key(MetaKey::new(key).unwrap(), value);
         meta
     }
@@ -1028,37 +1025,37 @@ mod tests {
         ]
     }
 
-    fn uri(text: &str) -> crate::Uri {
-        crate::Uri::new(text).unwrap()
+    fn uri(text: &str) -> crate::model::validated::Uri {
+        crate::model::validated::Uri::new(text).unwrap()
     }
 
     /// A resource link with every field rmcp's `Resource` holds, and embedded resources of
     /// both kinds.
     fn resource_blocks() -> Vec<ContentBlock> {
-        let mut link = crate::ResourceLink::new(uri("https://example.com/a.txt"), "a");
+        let mut link = crate::model::content::ResourceLink::new(uri("https://example.com/a.txt"), "a");
         link.title = Some("A".into());
         link.description = Some("the letter".into());
         link.mime_type = Some(MimeType::new("text/plain").unwrap());
         link.size = Some(12_u64.into());
         link.annotations = Some(annotated(0.5));
         link.meta = meta("com.example/l", serde_json::json!([1, 2.5]));
-        let mut text = crate::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
+        let mut text = crate::model::content::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
         text.mime_type = Some(MimeType::new("text/markdown").unwrap());
         text.meta = meta("com.example/t", serde_json::json!(true));
-        let mut embedded = crate::EmbeddedResource::new(text);
+        let mut embedded = crate::model::content::EmbeddedResource::new(text);
         embedded.annotations = Some(annotated(0.25));
         embedded.meta = meta("com.example/e", serde_json::json!({"k": null}));
-        let blob = crate::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
+        let blob = crate::model::content::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
         vec![
             link.into(),
             embedded.into(),
-            crate::EmbeddedResource::new(blob).into(),
+            crate::model::content::EmbeddedResource::new(blob).into(),
         ]
     }
 
     /// Prompt and read results the typed crossing takes.
-    fn typed_prompts() -> Vec<crate::GetPromptResult> {
-        let mut full = crate::GetPromptResult::new(
+    fn typed_prompts() -> Vec<crate::model::prompt::GetPromptResult> {
+        let mut full = crate::model::prompt::GetPromptResult::new(
             resource_blocks()
                 .into_iter()
                 .chain(typed_results().swap_remove(7).content)
@@ -1069,25 +1066,25 @@ mod tests {
                     } else {
                         Role::Assistant
                     };
-                    crate::PromptMessage::new(role, block)
+                    crate::model::prompt::PromptMessage::new(role, block)
                 })
                 .collect(),
         );
         full.description = Some("everything".into());
         full.meta = meta("com.example/p", serde_json::json!(1));
-        let mut complete = crate::GetPromptResult::new(Vec::new());
+        let mut complete = crate::model::prompt::GetPromptResult::new(Vec::new());
         complete.result_type = Some("complete".into());
         vec![full, complete]
     }
 
-    fn typed_reads() -> Vec<crate::ReadResourceResult> {
-        let mut text = crate::TextResourceContents::new(uri("file:///a.txt"), "a");
+    fn typed_reads() -> Vec<crate::model::resource::ReadResourceResult> {
+        let mut text = crate::model::content::TextResourceContents::new(uri("file:///a.txt"), "a");
         text.mime_type = Some(MimeType::new("text/plain").unwrap());
-        let blob = crate::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
-        let mut full = crate::ReadResourceResult::new(vec![text.into(), blob.into()]);
+        let blob = crate::model::content::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
+        let mut full = crate::model::resource::ReadResourceResult::new(vec![text.into(), blob.into()]);
         full.meta = meta("com.example/r", serde_json::json!("x"));
-        let mut cached = crate::ReadResourceResult::new(Vec::new());
-        cached.cache_scope = Some(crate::CacheScope::Public);
+        let mut cached = crate::model::resource::ReadResourceResult::new(Vec::new());
+        cached.cache_scope = Some(crate::model::resource::CacheScope::Public);
         cached.ttl_ms = Some(60_000_u64.into());
         cached.result_type = Some("complete".into());
         vec![full, cached]
@@ -1123,19 +1120,19 @@ mod tests {
 
     #[test]
     fn prompts_and_reads_the_typed_crossing_does_not_take_are_refused_as_before() {
-        let mut extra_message = crate::PromptMessage::new(Role::User, TextContent::new("x"));
+        let mut extra_message = crate::model::prompt::PromptMessage::new(Role::User, TextContent::new("x"));
         extra_message.insert_extra("x-m", 1).unwrap();
-        let extra_message = crate::GetPromptResult::new(vec![extra_message]);
-        let mut other_kind = crate::GetPromptResult::new(Vec::new());
+        let extra_message = crate::model::prompt::GetPromptResult::new(vec![extra_message]);
+        let mut other_kind = crate::model::prompt::GetPromptResult::new(Vec::new());
         other_kind.result_type = Some("input_required".into());
-        let mut rounded = crate::GetPromptResult::new(Vec::new());
-        rounded.meta = crate::Meta::from_checked_object(
-            crate::JsonObject::parse(r#"{"com.example/n": 123456789012345678901234567890}"#)
+        let mut rounded = crate::model::prompt::GetPromptResult::new(Vec::new());
+        rounded.meta = crate::model::meta::Meta::from_checked_object(
+            crate::model::json::JsonObject::parse(r#"{"com.example/n": 123456789012345678901234567890}"#)
                 .unwrap(),
         );
-        let mut extra_contents = crate::TextResourceContents::new(uri("file:///a"), "a");
+        let mut extra_contents = crate::model::content::TextResourceContents::new(uri("file:///a"), "a");
         extra_contents.insert_extra("x-c", true).unwrap();
-        let extra_contents = crate::ReadResourceResult::new(vec![extra_contents.into()]);
+        let extra_contents = crate::model::resource::ReadResourceResult::new(vec![extra_contents.into()]);
         for version in VERSIONS {
             assert_eq!(
                 extra_message
@@ -1202,12 +1199,12 @@ mod tests {
         let mut block_extra = TextContent::new("x");
         block_extra.insert_extra("x-b", 1).unwrap();
         let block_extra = CallToolResult::new(vec![block_extra.into()]);
-        let mut icons = crate::ResourceLink::new(uri("https://example.com/a"), "a");
-        icons.icons = vec![crate::Icon::new("https://example.com/a.png").unwrap()];
+        let mut icons = crate::model::content::ResourceLink::new(uri("https://example.com/a"), "a");
+        icons.icons = vec![crate::model::icon::Icon::new("https://example.com/a.png").unwrap()];
         let icons = CallToolResult::new(vec![ContentBlock::from(icons)]);
         let rounded_structured = CallToolResult {
             structured_content: Some(
-                crate::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
+                crate::model::json::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
             ),
             ..CallToolResult::text("n")
         };

@@ -19,7 +19,7 @@ impl RmcpPeer {
     pub(crate) fn request_meta(&self) -> Meta {
         let mut meta = Meta::new();
         for (key, value) in &self.context.meta.0.0 {
-            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+            if let Ok(key) = crate::model::validated::MetaKey::new(key.as_str()) {
                 meta.insert_key(key, value.clone());
             }
         }

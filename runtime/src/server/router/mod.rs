@@ -63,7 +63,7 @@ use crate::wire::version::SerializeFor;
 /// ([`UriTemplate::overlaps`](crate::rules::UriTemplate::overlaps) lists them).
 ///
 /// ```
-/// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+/// use mcp_content::{CallToolResult, Context, Router, model::{Tool, ToolName}, handler::ToolHandler};
 /// use mcp_content::handler::BoxFuture;
 /// use serde_json::{Map, Value};
 ///
@@ -213,7 +213,7 @@ impl Router {
     /// ```
     /// let router = mcp_content::Router::builder().build().unwrap();
     /// // Nobody listens yet: nothing to tell, nothing fails.
-    /// router.notify_list_changed(mcp_content::ListKind::Tools);
+    /// router.notify_list_changed(mcp_content::changes::ListKind::Tools);
     /// ```
     pub fn notify_list_changed(&self, list: ListKind) {
         self.changes.publish(&Change::ListChanged(list));
@@ -419,7 +419,7 @@ impl Router {
     /// descriptor's `_meta.ui` (MCP Apps) on each contents item that has none.
     fn finish_read(
         &self,
-        descriptor_meta: &crate::Meta,
+        descriptor_meta: &crate::model::meta::Meta,
         handler: &dyn ResourceHandler,
         result: Result<ReadResourceResult, ProtocolError>,
     ) -> Result<ReadResourceResult, ProtocolError> {
@@ -475,7 +475,7 @@ impl Router {
             if version.has_result_type() {
                 result.insert(
                     "resultType".into(),
-                    Value::from(crate::RESULT_TYPE_COMPLETE),
+                    Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
                 );
             }
             self.put_list_cache(&mut result, version);
@@ -548,7 +548,7 @@ impl Router {
                     "completion": { "values": values, "total": total, "hasMore": false }
                 });
                 if version.has_result_type() {
-                    result["resultType"] = Value::from(crate::RESULT_TYPE_COMPLETE);
+                    result["resultType"] = Value::from(crate::model::result::RESULT_TYPE_COMPLETE);
                 }
                 Ok(result)
             }
