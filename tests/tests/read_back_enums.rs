@@ -6,7 +6,8 @@
 #[path = "common/read_every_way.rs"]
 mod read_every_way;
 
-use mcp_content::{Content, Uri};
+use mcp_content::Content;
+use mcp_content::model::Uri;
 use read_every_way::read;
 
 fn content(blocks: &[&str]) -> String {

@@ -8,9 +8,10 @@
 #[path = "common/read_every_way.rs"]
 mod read_every_way;
 
+use mcp_content::model::Uri;
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, ReadError,
-    SerializeFor, Uri, read_json,
+    SerializeFor, read_json,
 };
 use read_every_way::read;
 

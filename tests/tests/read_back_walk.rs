@@ -7,7 +7,8 @@
 #[path = "common/read_every_way.rs"]
 mod read_every_way;
 
-use mcp_content::{Content, IntoCallToolResult, Priority, ProtocolVersion, SerializeFor};
+use mcp_content::model::Priority;
+use mcp_content::{Content, IntoCallToolResult, ProtocolVersion, SerializeFor};
 use read_every_way::read;
 
 fn json<T: IntoCallToolResult>(value: T) -> String {

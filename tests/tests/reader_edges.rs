@@ -7,11 +7,12 @@
 #[path = "common/reader_edges.rs"]
 mod reader_edges_common;
 
-use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, GetPromptResult, Prompt, ReadError, ReadResourceResult, Resource,
-    ResourceTemplate, Tool, read_json, read_value,
+use mcp_content::model::{
+    GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
 };
+use mcp_content::rules::Rule;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, ReadError, read_json};
 use reader_edges_common::read_as;
 use serde_json::{Value, json};
 

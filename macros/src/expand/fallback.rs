@@ -54,7 +54,7 @@ pub(crate) fn content(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> To
 }
 
 /// A handler trait impl whose methods are unreachable: `trait_path` is the trait under
-/// `__p::`, `methods` its signatures.
+/// `__p::handler::`, `methods` its signatures.
 pub(crate) fn handler(
     krate: Option<&syn::Path>,
     ident: &syn::Ident,
@@ -72,7 +72,7 @@ pub(crate) fn handler(
         krate,
         &quote! {
             #[automatically_derived]
-            impl __p::#trait_name for #ident {
+            impl __p::handler::#trait_name for #ident {
                 #(#methods)*
             }
         },

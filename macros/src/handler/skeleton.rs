@@ -178,7 +178,7 @@ impl Handler {
             fn __argument_probes() {
                 // One of the two is used, whichever method lookup picks.
                 #[allow(unused_imports)]
-                use __p::{ContextAsArgument as _, PlainArgument as _};
+                use __p::handler::{ContextAsArgument as _, PlainArgument as _};
                 #(#probes)*
             }
         }
@@ -279,7 +279,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
             #probes
 
             #[automatically_derived]
-            impl __p::#trait_name for #ident {
+            impl __p::handler::#trait_name for #ident {
                 #methods
             }
         },

@@ -112,7 +112,7 @@ impl HandlerKind for Tool {
             quote_spanned! {ret.span()=> {
                 // One of the two is used, whichever method lookup picks.
                 #[allow(unused_imports)]
-                use __p::{NoSchema as _, SchemaOf as _};
+                use __p::handler::{NoSchema as _, SchemaOf as _};
                 (&__p::handler::SchemaProbe::<#ret>::new()).output_schema()
             }}
         };
@@ -202,7 +202,7 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream) {
             (#arg_name, #description, <#ty as __p::handler::ToolParameter>::schema)
         ));
         takes.push(quote_spanned!(ty.span()=>
-            let #binding = <#ty as __p::#parameter>::take(&mut #arguments, #arg_name);
+            let #binding = <#ty as __p::handler::#parameter>::take(&mut #arguments, #arg_name);
         ));
         bindings.push(binding);
         names.push(arg_name);

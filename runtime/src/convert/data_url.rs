@@ -19,11 +19,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::wire::limits::ReadLimits;
 use crate::model::binary::Base64Data;
 use crate::model::content::{AudioContent, BlobResourceContents, ImageContent};
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
+use crate::wire::limits::ReadLimits;
 
 /// The media type RFC 2397 gives a `data:` URL that names none.
 pub const DEFAULT_MIME_TYPE: &str = "text/plain;charset=US-ASCII";

@@ -137,7 +137,8 @@ pub fn normalize_tool(mut tool: Tool) -> Tool {
 /// [`normalize_annotations`]; blocks, structured content and `_meta` otherwise untouched.
 ///
 /// ```
-/// use mcp_content::{model::Annotations, CallToolResult, ContentBlock};
+/// use mcp_content::model::Annotations;
+/// use mcp_content::{CallToolResult, ContentBlock};
 /// use mcp_content::convert::normalize_call_tool_result;
 ///
 /// let mut block = ContentBlock::text("hi");
@@ -165,7 +166,8 @@ pub fn normalize_call_tool_result(mut result: CallToolResult) -> CallToolResult 
 /// stripped.
 ///
 /// ```
-/// use mcp_content::{model::{Meta, MetaKey}, ProtocolVersion};
+/// use mcp_content::ProtocolVersion;
+/// use mcp_content::model::{Meta, MetaKey};
 /// use mcp_content::convert::MetaEgress;
 ///
 /// let mut meta = Meta::new();
@@ -265,7 +267,8 @@ impl MetaEgress {
     /// inner contents of embedded resources. Unknown blocks are relayed untouched.
     ///
     /// ```
-    /// use mcp_content::{CallToolResult, ContentBlock, model::MetaKey};
+    /// use mcp_content::model::MetaKey;
+    /// use mcp_content::{CallToolResult, ContentBlock};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut result = CallToolResult::text("ok");
@@ -318,7 +321,8 @@ impl MetaEgress {
     /// Strips a block's envelope `_meta` and, for an embedded resource, its contents' `_meta`.
     ///
     /// ```
-    /// use mcp_content::{ContentBlock, model::{EmbeddedResource, MetaKey, TextResourceContents, Uri}};
+    /// use mcp_content::ContentBlock;
+    /// use mcp_content::model::{EmbeddedResource, MetaKey, TextResourceContents, Uri};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut contents = TextResourceContents::new(Uri::new("file:///a").unwrap(), "a");

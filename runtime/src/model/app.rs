@@ -240,7 +240,8 @@ impl std::str::FromStr for UiVisibility {
 /// A tool's `_meta.ui`: the UI resource it renders in and who may call it.
 ///
 /// ```
-/// use mcp_content::{model::{Tool, ToolName}, apps::{UiToolMeta, UiVisibility}};
+/// use mcp_content::apps::{UiToolMeta, UiVisibility};
+/// use mcp_content::model::{Tool, ToolName};
 /// let ui = UiToolMeta::new("ui://weather/view.html").unwrap()
 ///     .visibility([UiVisibility::Model, UiVisibility::App]);
 /// let mut tool = Tool::new(ToolName::new("forecast").unwrap());

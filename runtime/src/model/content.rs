@@ -28,7 +28,8 @@ mod write;
 /// of many tiny blocks costs a few times its size, not dozens.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, model::TextContent};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::TextContent;
 /// let block: ContentBlock = TextContent::new("hello").into();
 /// assert_eq!(serde_json::to_string(&block).unwrap(), r#"{"type":"text","text":"hello"}"#);
 ///

@@ -35,7 +35,8 @@ use crate::rules::{Rule, Violation};
 /// entry, so the output never has a duplicate key.
 ///
 /// ```
-/// use mcp_content::{ProtocolVersion, SerializeFor, model::TextContent, Validate};
+/// use mcp_content::model::TextContent;
+/// use mcp_content::{ProtocolVersion, SerializeFor, Validate};
 /// use serde_json::json;
 /// let mut text = TextContent::new("hi");
 /// text.extra.insert("type", json!("x")); // directly: not refused here

@@ -265,7 +265,8 @@ impl Meta {
     /// `subscriptionId` a `RequestId` (a string or an integer).
     ///
     /// ```
-    /// use mcp_content::{model::{Meta, MetaKey}, Validate, read_json};
+    /// use mcp_content::model::{Meta, MetaKey};
+    /// use mcp_content::{Validate, read_json};
     /// let err = read_json::<Meta>(br#"{"io.modelcontextprotocol/serverInfo": {"name": "s"}}"#)
     ///     .unwrap_err();
     /// assert_eq!(err.path(), "io.modelcontextprotocol/serverInfo.version");

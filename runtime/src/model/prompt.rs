@@ -153,7 +153,8 @@ write::serialize_for_via_fields!(Prompt);
 /// One message of a prompt: a role and a content block.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, model::{PromptMessage, Role}};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::{PromptMessage, Role};
 /// let message = PromptMessage::new(Role::User, ContentBlock::text("Hi"));
 /// assert_eq!(
 ///     serde_json::to_string(&message).unwrap(),

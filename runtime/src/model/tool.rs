@@ -533,7 +533,8 @@ fn output_schema_shape(schema_type: Option<&str>, version: ProtocolVersion) -> O
 /// type is `None` (it may describe objects, which are not wrapped, so no schema fits).
 ///
 /// ```
-/// use mcp_content::{ProtocolVersion, model::wrap_output_schema};
+/// use mcp_content::ProtocolVersion;
+/// use mcp_content::model::wrap_output_schema;
 /// use serde_json::json;
 /// let schema = json!({"type": "integer"}).as_object().unwrap().clone();
 /// let old = wrap_output_schema(schema.clone(), ProtocolVersion::V2025_06_18).unwrap();

@@ -83,7 +83,8 @@ impl std::error::Error for ValidationError {}
 /// A value whose rules can be checked as a whole.
 ///
 /// ```
-/// use mcp_content::{CallToolResult, ContentBlock, model::{ImageContent, MimeType}, Validate};
+/// use mcp_content::model::{ImageContent, MimeType};
+/// use mcp_content::{CallToolResult, ContentBlock, Validate};
 /// let mut image = ImageContent::new(vec![1], MimeType::new("image/png").unwrap()).unwrap();
 /// image.mime_type = MimeType::new("text/plain").unwrap(); // fields are public
 /// let result = CallToolResult::new(vec![ContentBlock::text("ok"), image.into()]);

@@ -32,6 +32,7 @@ pub use serde_json::{self, Map, Value};
 pub use crate::content_traits::{
     FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
 };
+pub use crate::derive::write::{DisplayText, NotAByte};
 pub use crate::derive::{
     AttributeField, AudienceField, Audio, BinaryField as Bin, Image, JsonField, JsonText,
     MetaValue, MetaValueWrite, MimeAttribute, MimeField, PriorityField, SizeAttribute, Structured,

@@ -1,16 +1,15 @@
 //! The derive's writing glue (`__p::write::…`): a derived type's blocks, `_meta` and result
 //! built field by field, and its `rmcp` tool return.
 
+#[doc(hidden)]
+pub use crate::__rmcp_tool_return as rmcp_tool_return;
 pub use crate::content_traits::WriteError;
 pub use crate::derive::flatten::FlattenedContent;
 pub use crate::derive::write::{
-    DisplayText, Envelope, FanOut, FanOutElement, LinkParts, MetaEntry, NotAByte, Out, Refused,
-    ResourceParts, TextOut, WrittenMeta, annotations, blob_resource, call_tool_result, entries,
-    expand, extend_content, extend_meta, link, lit, media, meta, name_or, nested, result_meta,
-    string, text, text_resource,
+    Envelope, FanOut, FanOutElement, LinkParts, MetaEntry, Out, Refused, ResourceParts, TextOut,
+    WrittenMeta, annotations, blob_resource, call_tool_result, entries, expand, extend_content,
+    extend_meta, link, lit, media, meta, name_or, nested, result_meta, string, text, text_resource,
 };
-#[doc(hidden)]
-pub use crate::__rmcp_tool_return as rmcp_tool_return;
 #[cfg(feature = "rmcp")]
 pub use crate::server::rmcp::__into_rmcp_response as into_rmcp_response;
 

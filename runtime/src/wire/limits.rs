@@ -83,7 +83,8 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 /// (`serde_json`'s parser still stops at 128 levels): use them for trusted input only.
 ///
 /// ```
-/// use mcp_content::{CallToolResult, wire::{ReadLimits, read_json_with}};
+/// use mcp_content::CallToolResult;
+/// use mcp_content::wire::{ReadLimits, read_json_with};
 /// use mcp_content::rules::Rule;
 ///
 /// let limits = ReadLimits::default();

@@ -108,7 +108,8 @@ pub(crate) fn read_value_unlimited<T: DeserializeOwned>(value: Value) -> Result<
 /// ([`Rule::Limit`] for a limit).
 ///
 /// ```
-/// use mcp_content::{CallToolResult, wire::{ReadLimits, read_json_with}};
+/// use mcp_content::CallToolResult;
+/// use mcp_content::wire::{ReadLimits, read_json_with};
 /// let err = read_json_with::<CallToolResult>(br#"{"content":[]}"#, &ReadLimits::default().with_max_document_bytes(8))
 ///     .unwrap_err();
 /// assert_eq!(err.to_string(), ".: the document is 14 bytes, over the limit of 8 bytes (rule: limit)");
@@ -227,7 +228,8 @@ fn read_in_one_pass<T: DeserializeOwned>(
 /// recursion, so even one built in code that nests 100,000 levels does not overflow the stack.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, wire::{ReadLimits, read_value_with}};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::wire::{ReadLimits, read_value_with};
 /// let value = serde_json::json!({"type": "text", "text": "hi", "_meta": {"a.b/c": [[[1]]]}});
 /// let err = read_value_with::<ContentBlock>(value, &ReadLimits::default().with_max_depth(3)).unwrap_err();
 /// assert_eq!(err.to_string(), "_meta.a.b/c[0]: nested deeper than 3 levels (rule: limit)");

@@ -8,8 +8,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{read_checked, read_in_one_pass};
+use crate::CallToolResult;
+use crate::wire::limits::ReadLimits;
 use crate::wire::limits::{Finding, scan_counting};
-use crate::{CallToolResult, wire::limits::ReadLimits};
 
 /// Documents within the default limits, raw parts (`_meta`, structured content, unknown
 /// members and blocks) included.
@@ -212,7 +213,8 @@ fn faults_are_left_to_the_checked_path() {
 /// every other form reads as before, from bytes and from a `Value` alike.
 #[test]
 fn a_block_type_reads_the_same_in_every_form() {
-    use crate::{ContentBlock, wire::read::read_value};
+    use crate::ContentBlock;
+    use crate::wire::read::read_value;
     let read = |doc: &str| {
         let bytes = crate::read_json::<CallToolResult>(doc.as_bytes());
         let value: Value = serde_json::from_str(doc).expect("JSON");

@@ -1,4 +1,5 @@
-use mcp_content::{tool, GetPromptResult};
+use mcp_content::model::GetPromptResult;
+use mcp_content::tool;
 
 /// Wrong kind.
 #[tool]

@@ -89,9 +89,9 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     let defaults = states
         .iter()
         .map(|(state, ..)| quote!(#state: __p::Default::default(),));
-    let offers = states
-        .iter()
-        .map(|(state, _, offer, ..)| quote!(__p::read::offer_variant(&mut __s.#state, __i, __b, #offer)));
+    let offers = states.iter().map(
+        |(state, _, offer, ..)| quote!(__p::read::offer_variant(&mut __s.#state, __i, __b, #offer)),
+    );
     let rejects = states
         .iter()
         .enumerate()

@@ -107,7 +107,10 @@ fn impls(
             )
         }
         // The trait's default: no schema.
-        None => (quote!(__p::write::call_tool_result(self)), TokenStream::new()),
+        None => (
+            quote!(__p::write::call_tool_result(self)),
+            TokenStream::new(),
+        ),
     };
     let items = quote! {
             #templates

@@ -147,7 +147,7 @@ fn held(layout: &Layout, used: &Use) -> Option<(TokenStream, TokenStream)> {
                 "last_modified" => "annotations.lastModified".to_owned(),
                 key => format!("annotations.{key}"),
             };
-            part(quote!(__p::#get(__b)), path)
+            part(quote!(__p::read::#get(__b)), path)
         }
         Use::Mime { owner } => {
             let path = match layout.fields[*owner].block().map(|b| b.kind) {

@@ -167,7 +167,9 @@ fn offer(layout: &Layout, resolved: &Resolved, block: &Block) -> TokenStream {
     let expect = expect_literals(resolved, block);
     let fills = quote!(#took #expect #after #fills);
     let call = match (block.kind, block.attr) {
-        (BlockKind::Text, _) => quote!(__p::read::offer_text(&mut __s.#slot, __i, __b, #name, #reader)),
+        (BlockKind::Text, _) => {
+            quote!(__p::read::offer_text(&mut __s.#slot, __i, __b, #name, #reader))
+        }
         (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, any_mime, .. }) => {
             // A literal MIME type is checked on read, unless the field reads any.
             let declared = match mime {
@@ -292,7 +294,10 @@ fn own_text(
             TokenStream::new(),
         ),
         (BlockKind::Resource, Some(pattern)) => (
-            before(quote!(__p::read::resource_text(__b, #pattern)), "resource.text"),
+            before(
+                quote!(__p::read::resource_text(__b, #pattern)),
+                "resource.text",
+            ),
             TokenStream::new(),
         ),
         (BlockKind::Link, _) => (
@@ -354,7 +359,10 @@ fn typed_part(layout: &Layout, target: &Resolved, used: &Use) -> Option<[TokenSt
         Use::Annotation { key, .. } => {
             let get = format_ident!("block_{}", key);
             let field_trait = annotation_trait(key);
-            (quote!(__p::#get(__b)), quote!(<#ty as __p::#field_trait>))
+            (
+                quote!(__p::read::#get(__b)),
+                quote!(<#ty as __p::#field_trait>),
+            )
         }
         Use::Mime { owner } => {
             let value = quote!(__p::read::block_mime(__b));
@@ -415,9 +423,10 @@ fn agree_param(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
     let var_trait = format_ident!("{}", target.variable_traits()[0]);
     let meta = |place: TokenStream, key: &LitStr| quote!(__p::read::meta_entry(#place, #key, <#x as __p::#meta_trait>::from_meta, <#x as __p::#meta_trait>::to_meta));
     let source = match used {
-        Use::BlockMeta { key, .. } => {
-            meta(quote!((__p::read::block_meta(__b), __p::read::At::Block(__i))), key)
-        }
+        Use::BlockMeta { key, .. } => meta(
+            quote!((__p::read::block_meta(__b), __p::read::At::Block(__i))),
+            key,
+        ),
         Use::ContentsMeta { key, .. } => meta(
             quote!((__p::read::contents_meta(__b), __p::read::At::Contents(__i))),
             key,
@@ -473,7 +482,10 @@ fn agree_text(layout: &Layout, target: &Resolved, used: &Use) -> TokenStream {
             return quote!(__s.#agree.agree_part(#text, __p::read::From::Uri(__i), #field_name)?;);
         }
         Use::BlockMeta { key, .. } => {
-            return meta(quote!((__p::read::block_meta(__b), __p::read::At::Block(__i))), key);
+            return meta(
+                quote!((__p::read::block_meta(__b), __p::read::At::Block(__i))),
+                key,
+            );
         }
         Use::ContentsMeta { key, .. } => {
             return meta(
@@ -628,7 +640,8 @@ pub(super) fn finish(layout: &Layout, ctor: &TokenStream) -> TokenStream {
     };
     // The result's `_meta` (`__rmeta`, absent when blocks are read alone) as the fields placed
     // there read it (every source above is one): an absent one holds nothing.
-    let meta = (!sources.is_empty()).then(|| quote!(let __meta = __p::read::ResultMeta::meta(__rmeta);));
+    let meta =
+        (!sources.is_empty()).then(|| quote!(let __meta = __p::read::ResultMeta::meta(__rmeta);));
     let Some(checks) = checks else {
         return quote! {
             #meta

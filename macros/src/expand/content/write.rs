@@ -453,7 +453,7 @@ impl Writer<'_, '_> {
         let to_text = match (block.text, reads) {
             (TextForm::String, _) => quote!(__p::write::string),
             (TextForm::Display, true) => quote!(<#inner as __p::TextField>::display_text),
-            (TextForm::Display, false) => quote!(<#inner as __p::write::DisplayText>::display_text),
+            (TextForm::Display, false) => quote!(<#inner as __p::DisplayText>::display_text),
             (TextForm::Json, true) => quote!(<#inner as __p::JsonField>::json_text),
             (TextForm::Json, false) => quote!(<#inner as __p::JsonText>::json_text),
         };
@@ -502,7 +502,7 @@ impl Writer<'_, '_> {
             quote!({
                 #[allow(unused_imports)]
                 use __p::write::FanOutElement as _;
-                __p::write::NotAByte::not_a_byte(__p::write::FanOut::<#inner>::new().element());
+                __p::NotAByte::not_a_byte(__p::write::FanOut::<#inner>::new().element());
             })
         } else {
             TokenStream::new()

@@ -15,7 +15,6 @@
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-use crate::wire::limits::ReadLimits;
 use crate::model::annotations::Annotations;
 use crate::model::extra::{ExtraFields, shadowing};
 use crate::model::icon::Icon;
@@ -24,6 +23,7 @@ use crate::model::meta::Meta;
 use crate::model::validated::Uri;
 use crate::rules::{ProtocolVersion, Rule, Violation};
 use crate::wire::error::{ReadError, join_key};
+use crate::wire::limits::ReadLimits;
 use crate::wire::read::read_json_with;
 use crate::wire::write::{WriteFields, write_json};
 

@@ -169,7 +169,8 @@ impl MessageRole {
 /// A message for a model: a role and its parts (Genkit's `MessageData`).
 ///
 /// ```
-/// use mcp_content::{ContentBlock, model::{PromptMessage, Role}};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::{PromptMessage, Role};
 /// use mcp_content::convert::Message;
 ///
 /// let prompt = PromptMessage::new(Role::Assistant, ContentBlock::text("Hello"));

@@ -3,7 +3,6 @@
 
 use super::metadata::{BlockFields, McpMetadata, read_piece, refuse_shadowing};
 use super::{MediaPart, Message, Part, ResourcePart};
-use crate::wire::limits::ReadLimits;
 use crate::convert::data_url::{BLOB_MIME_TYPE, DataUrl};
 use crate::model::annotations::Role;
 use crate::model::content::{
@@ -17,6 +16,7 @@ use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
+use crate::wire::limits::ReadLimits;
 
 impl Message {
     /// The prompt message this message is: role `user` or `model` and exactly one part that

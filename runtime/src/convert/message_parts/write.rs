@@ -18,7 +18,8 @@ use crate::model::validated::MimeType;
 /// of an unknown type becomes a custom part holding it whole.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, model::{ImageContent, MimeType}};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::{ImageContent, MimeType};
 /// use mcp_content::convert::block_to_part;
 ///
 /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
@@ -119,7 +120,8 @@ impl Message {
     /// one part of its block.
     ///
     /// ```
-    /// use mcp_content::{ContentBlock, model::{PromptMessage, Role}};
+    /// use mcp_content::ContentBlock;
+    /// use mcp_content::model::{PromptMessage, Role};
     /// use mcp_content::convert::{Message, MessageRole};
     ///
     /// let message = Message::from_prompt_message(&PromptMessage::new(Role::User, "Hi"));

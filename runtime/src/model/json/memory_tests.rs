@@ -2,8 +2,10 @@
 //! refuses, with which path and rule, and what it lets through. The memory itself is
 //! measured by the memory benchmark, whose test mode fails over 8 bytes per input byte.
 
+use crate::model::{prompt::Prompt, tool::Tool};
 use crate::rules::Rule;
-use crate::{CallToolResult, model::{prompt::Prompt, tool::Tool}, wire::{limits::ReadLimits, read::read_json_with}, read_json};
+use crate::wire::{limits::ReadLimits, read::read_json_with};
+use crate::{CallToolResult, read_json};
 
 fn list(item: &str, count: usize) -> String {
     format!("[{}]", vec![item; count].join(","))
@@ -79,7 +81,12 @@ fn a_value_is_charged_as_the_bytes_it_would_be_written_as() {
     // Ordinary documents are read as `Value`s too.
     let tool = r#"{"name":"get_weather","description":"Weather for a city","inputSchema":{"type":"object"}}"#;
     let value: serde_json::Value = serde_json::from_str(&list(tool, 5_000)).unwrap();
-    assert_eq!(crate::wire::read::read_value::<Vec<Tool>>(value).unwrap().len(), 5_000);
+    assert_eq!(
+        crate::wire::read::read_value::<Vec<Tool>>(value)
+            .unwrap()
+            .len(),
+        5_000
+    );
 }
 
 /// The length a `Value` is charged against is its compact JSON's, escapes not counted.

@@ -11,9 +11,9 @@ use super::headers::VERSION_HEADER;
 use super::tests::{post, post_for, request, rt, send};
 use super::*;
 use crate::model::tool::{CallToolResult, Tool};
+use crate::model::{json::JsonObject, validated::ToolName};
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::server::tasks::TaskSupport;
-use crate::model::{json::JsonObject, validated::ToolName};
 use http::{HeaderName, HeaderValue, header};
 
 /// `locate`: takes `region` (an `x-mcp-header`, `Region`) and `limits.zone` (nested, `Zone`).
@@ -474,7 +474,9 @@ struct Watched;
 impl crate::server::handler::ResourceHandler for Watched {
     fn descriptor(&self) -> crate::server::handler::ResourceDescriptor {
         let uri = crate::model::validated::Uri::new("test://watched").unwrap();
-        crate::server::handler::ResourceDescriptor::Fixed(crate::model::resource::Resource::new(uri, "watched"))
+        crate::server::handler::ResourceDescriptor::Fixed(crate::model::resource::Resource::new(
+            uri, "watched",
+        ))
     }
 
     fn read(

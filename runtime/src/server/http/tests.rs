@@ -8,9 +8,12 @@ use http_body_util::Full;
 
 use crate::model::content::{ContentBlock, ImageContent};
 use crate::model::tool::{CallToolResult, Tool};
+use crate::model::{
+    binary::Base64Data,
+    validated::{MimeType, ToolName},
+};
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::server::protocol_error::{MALFORMED, PARSE_ERROR, parse_error_reply};
-use crate::model::{binary::Base64Data, validated::{MimeType, ToolName}};
 
 /// `echo`: the `name` argument back as text, and the request's progress token if any.
 struct Echo;

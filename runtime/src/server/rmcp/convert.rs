@@ -59,7 +59,8 @@ use crate::wire::version::SerializeFor;
 ///
 /// ```
 /// use mcp_content::rmcp::RmcpModel;
-/// use mcp_content::{CallToolResult, model::ExtraFields};
+/// use mcp_content::CallToolResult;
+/// use mcp_content::model::ExtraFields;
 /// let mut result = CallToolResult::text("hi");
 /// result.insert_extra("x-trace", "abc").unwrap();
 /// let err = result.to_rmcp().unwrap_err();
@@ -658,13 +659,18 @@ fn meta_holds(meta: &crate::model::meta::Meta) -> bool {
 
 /// A `resultType` the typed crossing writes: absent before 2026-07-28, `"complete"` from it.
 fn complete(result_type: Option<&str>, version: ProtocolVersion) -> bool {
-    !version.has_result_type() || result_type.is_none_or(|kind| kind == crate::model::result::RESULT_TYPE_COMPLETE)
+    !version.has_result_type()
+        || result_type.is_none_or(|kind| kind == crate::model::result::RESULT_TYPE_COMPLETE)
 }
 
 fn contents_cross(contents: &crate::model::content::ResourceContents) -> bool {
     match contents {
-        crate::model::content::ResourceContents::Text(c) => c.extra.is_empty() && meta_holds(&c.meta),
-        crate::model::content::ResourceContents::Blob(c) => c.extra.is_empty() && meta_holds(&c.meta),
+        crate::model::content::ResourceContents::Text(c) => {
+            c.extra.is_empty() && meta_holds(&c.meta)
+        }
+        crate::model::content::ResourceContents::Blob(c) => {
+            c.extra.is_empty() && meta_holds(&c.meta)
+        }
     }
 }
 
@@ -718,7 +724,10 @@ fn typed_crossing(result: &crate::CallToolResult, version: ProtocolVersion) -> b
 }
 
 /// Whether a `GetPromptResult` crosses field by field (see [`typed_crossing`]).
-fn prompt_crosses(result: &crate::model::prompt::GetPromptResult, version: ProtocolVersion) -> bool {
+fn prompt_crosses(
+    result: &crate::model::prompt::GetPromptResult,
+    version: ProtocolVersion,
+) -> bool {
     complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
@@ -729,7 +738,10 @@ fn prompt_crosses(result: &crate::model::prompt::GetPromptResult, version: Proto
 }
 
 /// Whether a `ReadResourceResult` crosses field by field (see [`typed_crossing`]).
-fn read_crosses(result: &crate::model::resource::ReadResourceResult, version: ProtocolVersion) -> bool {
+fn read_crosses(
+    result: &crate::model::resource::ReadResourceResult,
+    version: ProtocolVersion,
+) -> bool {
     complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
@@ -749,7 +761,10 @@ fn narrow_f32(value: f64) -> f32 {
 }
 
 /// A `_meta` as rmcp holds it (`None` when empty, as the JSON route leaves it out).
-fn meta_typed(meta: &crate::model::meta::Meta, path: &str) -> Result<Option<rm::MetaObject>, ConvertError> {
+fn meta_typed(
+    meta: &crate::model::meta::Meta,
+    path: &str,
+) -> Result<Option<rm::MetaObject>, ConvertError> {
     if meta.is_empty() {
         return Ok(None);
     }
@@ -760,7 +775,9 @@ fn meta_typed(meta: &crate::model::meta::Meta, path: &str) -> Result<Option<rm::
         .map_err(|e| ConvertError::new(join_path(path, "_meta"), e.to_string()))
 }
 
-fn annotations_typed(annotations: Option<crate::model::annotations::Annotations>) -> Option<rm::Annotations> {
+fn annotations_typed(
+    annotations: Option<crate::model::annotations::Annotations>,
+) -> Option<rm::Annotations> {
     // Empty annotations are not written, so the JSON route gives rmcp none.
     let annotations = annotations.filter(|a| !a.is_empty())?;
     let mut theirs = rm::Annotations::default();
@@ -791,18 +808,26 @@ fn contents_typed(
     path: &str,
 ) -> Result<rm::ResourceContents, ConvertError> {
     Ok(match contents {
-        crate::model::content::ResourceContents::Text(c) => rm::ResourceContents::TextResourceContents {
-            meta: meta_typed(&c.meta, path)?,
-            uri: c.uri.into_string(),
-            mime_type: c.mime_type.map(crate::model::validated::MimeType::into_string),
-            text: c.text,
-        },
-        crate::model::content::ResourceContents::Blob(c) => rm::ResourceContents::BlobResourceContents {
-            meta: meta_typed(&c.meta, path)?,
-            uri: c.uri.into_string(),
-            mime_type: c.mime_type.map(crate::model::validated::MimeType::into_string),
-            blob: c.blob.into_base64(),
-        },
+        crate::model::content::ResourceContents::Text(c) => {
+            rm::ResourceContents::TextResourceContents {
+                meta: meta_typed(&c.meta, path)?,
+                uri: c.uri.into_string(),
+                mime_type: c
+                    .mime_type
+                    .map(crate::model::validated::MimeType::into_string),
+                text: c.text,
+            }
+        }
+        crate::model::content::ResourceContents::Blob(c) => {
+            rm::ResourceContents::BlobResourceContents {
+                meta: meta_typed(&c.meta, path)?,
+                uri: c.uri.into_string(),
+                mime_type: c
+                    .mime_type
+                    .map(crate::model::validated::MimeType::into_string),
+                blob: c.blob.into_base64(),
+            }
+        }
     })
 }
 
@@ -836,9 +861,14 @@ fn block_typed(block: crate::ContentBlock, path: &str) -> Result<rm::ContentBloc
             let mut theirs = rm::Resource::new(b.uri.into_string(), b.name);
             theirs.title = b.title;
             theirs.description = b.description;
-            theirs.mime_type = b.mime_type.map(crate::model::validated::MimeType::into_string);
+            theirs.mime_type = b
+                .mime_type
+                .map(crate::model::validated::MimeType::into_string);
             // `block_crosses` let only a size rmcp's `u64` holds come this way.
-            theirs.size = b.size.as_ref().and_then(crate::model::integer::JsonInteger::as_u64);
+            theirs.size = b
+                .size
+                .as_ref()
+                .and_then(crate::model::integer::JsonInteger::as_u64);
             // Icons reach here only where the version does not write them.
             theirs.meta = meta_typed(&b.meta, path)?;
             theirs.annotations = annotations_typed(b.annotations);
@@ -923,7 +953,10 @@ fn read_typed(
     // Written from 2026-07-28 only, with the defaults the writer fills in.
     if version.has_cache_hints() {
         theirs.cache_scope = Some(
-            match result.cache_scope.unwrap_or(crate::model::resource::CacheScope::Private) {
+            match result
+                .cache_scope
+                .unwrap_or(crate::model::resource::CacheScope::Private)
+            {
                 crate::model::resource::CacheScope::Public => rm::CacheScope::Public,
                 crate::model::resource::CacheScope::Private => rm::CacheScope::Private,
             },
@@ -961,7 +994,13 @@ pub(crate) fn convert_error(error: &ConvertError) -> ErrorData {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{model::{annotations::{Annotations, Role}, content::{AudioContent, ImageContent, TextContent}, extra::ExtraFields, validated::{MetaKey, MimeType, Priority, Timestamp}}, CallToolResult, ContentBlock};
+    use crate::model::{
+        annotations::{Annotations, Role},
+        content::{AudioContent, ImageContent, TextContent},
+        extra::ExtraFields,
+        validated::{MetaKey, MimeType, Priority, Timestamp},
+    };
+    use crate::{CallToolResult, ContentBlock};
 
     const VERSIONS: [ProtocolVersion; 3] = [
         ProtocolVersion::V2025_06_18,
@@ -1032,20 +1071,23 @@ mod tests {
     /// A resource link with every field rmcp's `Resource` holds, and embedded resources of
     /// both kinds.
     fn resource_blocks() -> Vec<ContentBlock> {
-        let mut link = crate::model::content::ResourceLink::new(uri("https://example.com/a.txt"), "a");
+        let mut link =
+            crate::model::content::ResourceLink::new(uri("https://example.com/a.txt"), "a");
         link.title = Some("A".into());
         link.description = Some("the letter".into());
         link.mime_type = Some(MimeType::new("text/plain").unwrap());
         link.size = Some(12_u64.into());
         link.annotations = Some(annotated(0.5));
         link.meta = meta("com.example/l", serde_json::json!([1, 2.5]));
-        let mut text = crate::model::content::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
+        let mut text =
+            crate::model::content::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
         text.mime_type = Some(MimeType::new("text/markdown").unwrap());
         text.meta = meta("com.example/t", serde_json::json!(true));
         let mut embedded = crate::model::content::EmbeddedResource::new(text);
         embedded.annotations = Some(annotated(0.25));
         embedded.meta = meta("com.example/e", serde_json::json!({"k": null}));
-        let blob = crate::model::content::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
+        let blob =
+            crate::model::content::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
         vec![
             link.into(),
             embedded.into(),
@@ -1080,8 +1122,10 @@ mod tests {
     fn typed_reads() -> Vec<crate::model::resource::ReadResourceResult> {
         let mut text = crate::model::content::TextResourceContents::new(uri("file:///a.txt"), "a");
         text.mime_type = Some(MimeType::new("text/plain").unwrap());
-        let blob = crate::model::content::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
-        let mut full = crate::model::resource::ReadResourceResult::new(vec![text.into(), blob.into()]);
+        let blob =
+            crate::model::content::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
+        let mut full =
+            crate::model::resource::ReadResourceResult::new(vec![text.into(), blob.into()]);
         full.meta = meta("com.example/r", serde_json::json!("x"));
         let mut cached = crate::model::resource::ReadResourceResult::new(Vec::new());
         cached.cache_scope = Some(crate::model::resource::CacheScope::Public);
@@ -1120,19 +1164,24 @@ mod tests {
 
     #[test]
     fn prompts_and_reads_the_typed_crossing_does_not_take_are_refused_as_before() {
-        let mut extra_message = crate::model::prompt::PromptMessage::new(Role::User, TextContent::new("x"));
+        let mut extra_message =
+            crate::model::prompt::PromptMessage::new(Role::User, TextContent::new("x"));
         extra_message.insert_extra("x-m", 1).unwrap();
         let extra_message = crate::model::prompt::GetPromptResult::new(vec![extra_message]);
         let mut other_kind = crate::model::prompt::GetPromptResult::new(Vec::new());
         other_kind.result_type = Some("input_required".into());
         let mut rounded = crate::model::prompt::GetPromptResult::new(Vec::new());
         rounded.meta = crate::model::meta::Meta::from_checked_object(
-            crate::model::json::JsonObject::parse(r#"{"com.example/n": 123456789012345678901234567890}"#)
-                .unwrap(),
+            crate::model::json::JsonObject::parse(
+                r#"{"com.example/n": 123456789012345678901234567890}"#,
+            )
+            .unwrap(),
         );
-        let mut extra_contents = crate::model::content::TextResourceContents::new(uri("file:///a"), "a");
+        let mut extra_contents =
+            crate::model::content::TextResourceContents::new(uri("file:///a"), "a");
         extra_contents.insert_extra("x-c", true).unwrap();
-        let extra_contents = crate::model::resource::ReadResourceResult::new(vec![extra_contents.into()]);
+        let extra_contents =
+            crate::model::resource::ReadResourceResult::new(vec![extra_contents.into()]);
         for version in VERSIONS {
             assert_eq!(
                 extra_message
@@ -1204,7 +1253,8 @@ mod tests {
         let icons = CallToolResult::new(vec![ContentBlock::from(icons)]);
         let rounded_structured = CallToolResult {
             structured_content: Some(
-                crate::model::json::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
+                crate::model::json::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#)
+                    .unwrap(),
             ),
             ..CallToolResult::text("n")
         };

@@ -200,7 +200,9 @@ impl RouterBuilder {
     /// [`rules::parse_byte_size`] for literals like `"256KiB"`.
     ///
     /// ```
-    /// use mcp_content::{CallToolResult, ContentBlock, Context, model::{ImageContent, Meta, MimeType, Tool, ToolName}, ProtocolVersion, Router, handler::ToolHandler};
+    /// use mcp_content::handler::ToolHandler;
+    /// use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
+    /// use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, Router};
     /// use mcp_content::handler::BoxFuture;
     /// use serde_json::{Map, Value};
     ///
@@ -258,7 +260,8 @@ impl RouterBuilder {
     /// `resources/templates/list`) for 2026-07-28 peers; [`CacheHint::NONE`] by default.
     ///
     /// ```
-    /// use mcp_content::{model::{CacheHint, Meta}, Context, ProtocolVersion, Router};
+    /// use mcp_content::model::{CacheHint, Meta};
+    /// use mcp_content::{Context, ProtocolVersion, Router};
     /// let router = Router::builder().list_cache(CacheHint::parse("1h", "public").unwrap()).build().unwrap();
     /// let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
     /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
@@ -288,7 +291,9 @@ impl RouterBuilder {
     /// A result that breaks its schema becomes an internal error (`-32603`) naming the path.
     ///
     /// ```
-    /// use mcp_content::{CallToolResult, Context, Router, model::{Tool, ToolName}, handler::ToolHandler};
+    /// use mcp_content::handler::ToolHandler;
+    /// use mcp_content::model::{Tool, ToolName};
+    /// use mcp_content::{CallToolResult, Context, Router};
     /// use mcp_content::handler::BoxFuture;
     /// use serde_json::{json, Map, Value};
     ///

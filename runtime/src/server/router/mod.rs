@@ -63,7 +63,9 @@ use crate::wire::version::SerializeFor;
 /// ([`UriTemplate::overlaps`](crate::rules::UriTemplate::overlaps) lists them).
 ///
 /// ```
-/// use mcp_content::{CallToolResult, Context, Router, model::{Tool, ToolName}, handler::ToolHandler};
+/// use mcp_content::handler::ToolHandler;
+/// use mcp_content::model::{Tool, ToolName};
+/// use mcp_content::{CallToolResult, Context, Router};
 /// use mcp_content::handler::BoxFuture;
 /// use serde_json::{Map, Value};
 ///

@@ -1,4 +1,5 @@
-use mcp_content::{Content, MimeType};
+use mcp_content::Content;
+use mcp_content::model::MimeType;
 
 #[derive(Content)]
 struct Photo {

@@ -1,7 +1,8 @@
 // The derive's code gives the user no warning, an enum without variants included.
 #![deny(warnings)]
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent, MimeType, Uri};
+use mcp_content::model::{MimeType, Uri};
+use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent};
 
 /// Every variant shape: tuple, named, unit, skipped; enum-level and variant-level attributes;
 /// fields referenced by other attributes, by name or (in a tuple variant) as `_0`, `_1`.

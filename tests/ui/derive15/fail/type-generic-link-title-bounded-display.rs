@@ -1,5 +1,6 @@
 use std::fmt::Display;
-use mcp_content::{Content, Uri};
+use mcp_content::Content;
+use mcp_content::model::Uri;
 
 #[derive(Content)]
 #[content(write_only)]

@@ -1,5 +1,6 @@
 use std::borrow::Cow;
-use mcp_content::{Content, Uri};
+use mcp_content::Content;
+use mcp_content::model::Uri;
 
 #[derive(Content)]
 struct S {

@@ -1,4 +1,5 @@
-use mcp_content::{Content, Uri};
+use mcp_content::Content;
+use mcp_content::model::Uri;
 
 #[derive(Content)]
 struct S {

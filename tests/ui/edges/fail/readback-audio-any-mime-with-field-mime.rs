@@ -1,4 +1,5 @@
-use mcp_content::{Content, MimeType};
+use mcp_content::Content;
+use mcp_content::model::MimeType;
 
 // A MIME type taken from a field reads any type already: `any_mime` there says nothing.
 #[derive(Content)]

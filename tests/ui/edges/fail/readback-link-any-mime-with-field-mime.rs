@@ -1,4 +1,5 @@
-use mcp_content::{Content, MimeType, Uri};
+use mcp_content::Content;
+use mcp_content::model::{MimeType, Uri};
 
 #[derive(Content)]
 struct Attachment {

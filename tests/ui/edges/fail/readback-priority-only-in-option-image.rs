@@ -1,4 +1,5 @@
-use mcp_content::{Content, Priority};
+use mcp_content::Content;
+use mcp_content::model::Priority;
 
 #[derive(Content)]
 struct Chart {

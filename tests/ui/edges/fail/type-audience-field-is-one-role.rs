@@ -1,4 +1,5 @@
-use mcp_content::{Content, Role};
+use mcp_content::Content;
+use mcp_content::model::Role;
 
 #[derive(Content)]
 struct Note {

@@ -1,4 +1,5 @@
-use mcp_content::{JsonObject, tool};
+use mcp_content::model::JsonObject;
+use mcp_content::tool;
 
 struct City;
 

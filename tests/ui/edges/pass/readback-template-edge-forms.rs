@@ -8,7 +8,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, ResourceContents};
+use mcp_content::model::ResourceContents;
+use mcp_content::{Content, FromContent, IntoCallToolResult};
 
 #[derive(Debug, PartialEq)]
 struct Day(u8);

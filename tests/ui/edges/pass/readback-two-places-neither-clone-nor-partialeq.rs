@@ -6,7 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, Uri};
+use mcp_content::model::Uri;
+use mcp_content::{Content, FromContent, IntoCallToolResult};
 
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Region(String);

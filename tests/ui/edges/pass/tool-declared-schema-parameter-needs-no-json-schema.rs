@@ -3,7 +3,8 @@
 //! need no `JsonSchema`.
 
 use mcp_content::serde_json::{Map, Value, json};
-use mcp_content::{ToolHandler, tool};
+use mcp_content::handler::ToolHandler;
+use mcp_content::tool;
 
 #[derive(serde::Deserialize)]
 struct City {
