@@ -235,7 +235,10 @@ mod snapshot {
     // value (`ResultMeta::Absent`), not by the address of a static `Meta`: its own override.
     // 3,050 until generated locals could not be captured by the user's items of the same
     // name: an empty `fn` per local name (`__s`, `__blocks`, `__e_note`, …), six tokens each.
-    const BUDGET_TOKENS: usize = 3_050;
+    // 3,050 until the private door was split by concern (`__p::read::offer_text`,
+    // `__p::write::text`, as serde's `__private::de`): three tokens per glue path, 98 of them
+    // here (2,947 → 3,241 tokens).
+    const BUDGET_TOKENS: usize = 3_250;
 
     fn tokens(stream: proc_macro2::TokenStream) -> usize {
         stream
