@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::MimeType;
+use mcp_content::{Content, model::MimeType};
 
 #[derive(Content)]
 #[content(annotations(priority = 1.5), meta("io.modelcontextprotocol/x" = 1))]

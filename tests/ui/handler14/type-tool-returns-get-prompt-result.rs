@@ -1,5 +1,4 @@
-use mcp_content::model::GetPromptResult;
-use mcp_content::tool;
+use mcp_content::{model::GetPromptResult, tool};
 
 /// Wrong kind.
 #[tool]

@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::MimeType;
+use mcp_content::{Content, model::MimeType};
 
 #[derive(Content)]
 struct Photo {

@@ -1,6 +1,5 @@
 #![deny(warnings)] // the macros give the user no warning
-use mcp_content::model::MimeType;
-use mcp_content::{Content, FromContent, IntoContent};
+use mcp_content::{Content, FromContent, IntoContent, model::MimeType};
 
 /// Embedded resources: text or blob by type or explicitly, literal URIs and templates whose
 /// variables are other fields, MIME types literal or from a field.

@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::MimeType;
+use mcp_content::{Content, model::MimeType};
 
 // A MIME type taken from a field may be `image/png` too: the list would take its block.
 #[derive(Content)]

@@ -1,6 +1,5 @@
 use std::borrow::Cow;
-use mcp_content::Content;
-use mcp_content::model::Uri;
+use mcp_content::{Content, model::Uri};
 
 #[derive(Content)]
 struct S {

@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::Uri;
+use mcp_content::{Content, model::Uri};
 
 #[derive(Content)]
 struct S {

@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::Role;
+use mcp_content::{Content, model::Role};
 
 #[derive(Content)]
 struct Note {

@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::{MimeType, Uri};
+use mcp_content::{Content, model::{MimeType, Uri}};
 
 #[derive(Content)]
 struct Attachment {

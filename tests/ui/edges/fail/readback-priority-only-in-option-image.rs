@@ -1,5 +1,4 @@
-use mcp_content::Content;
-use mcp_content::model::Priority;
+use mcp_content::{Content, model::Priority};
 
 #[derive(Content)]
 struct Chart {

@@ -1,5 +1,4 @@
-use mcp_content::model::JsonObject;
-use mcp_content::tool;
+use mcp_content::{model::JsonObject, tool};
 
 struct City;
 

@@ -8,8 +8,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use mcp_content::model::ResourceContents;
-use mcp_content::{Content, FromContent, IntoCallToolResult};
+use mcp_content::{Content, FromContent, IntoCallToolResult, model::ResourceContents};
 
 #[derive(Debug, PartialEq)]
 struct Day(u8);
