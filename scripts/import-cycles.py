@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""File-level import cycles in a crate's src/ (default: runtime/src).
+"""File-level import cycles in a crate's src/ (default: runtime/src), test modules counted.
 
 Every `use crate::…` / `super::…` / `self::…` (and such paths written inline) is resolved to
 the file that defines the module it names; `pub use` re-exports are followed to the file that
@@ -25,21 +25,29 @@ def strip(text):
     return pattern.sub(lambda m: '""' if m.group(0)[0] in "rb\"" else " ", text)
 
 
-def cut_test_modules(text):
-    out, pos = [], 0
-    pattern = re.compile(r"#\[cfg\((?:test|all\(test[^\]]*\))\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{")
-    while (m := pattern.search(text, pos)) is not None:
-        out.append(text[pos : m.start()])
-        depth, i = 1, m.end()
-        while depth and i < len(text):
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        pos = i
-    out.append(text[pos:])
-    return "".join(out)
+def declared_paths():
+    """Files named by `#[path = "…"] mod name;`: the module they are, by the declaring file."""
+    found = {}
+    for dirpath, _, files in os.walk(root):
+        for name in files:
+            if name.endswith(".rs"):
+                path = os.path.join(dirpath, name)
+                text = open(path, encoding="utf-8").read()
+                for m in re.finditer(r'#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;', text):
+                    target = os.path.normpath(os.path.join(dirpath, m.group(1)))
+                    found[target] = (path, m.group(2))
+    return found
+
+
+DECLARED = declared_paths()
 
 
 def file_module(path):
+    if os.path.normpath(path) in DECLARED:
+        parent, name = DECLARED[os.path.normpath(path)]
+        parent_module = file_module(parent)
+        # a `#[path]` module declared in `a/b.rs` is `a::b::name`; in `a/mod.rs` or lib.rs, `a::name`
+        return parent_module + (name,)
     rel = os.path.relpath(path, root)[:-3].split(os.sep)
     if rel[-1] in ("lib", "main", "mod"):
         rel = rel[:-1]
@@ -80,13 +88,9 @@ for dirpath, _, files in os.walk(root):
         if not name.endswith(".rs"):
             continue
         path = os.path.join(dirpath, name)
-        if name == "tests.rs" or name.endswith("_tests.rs"):
-            continue
         base = file_module(path)
         modules[base] = path
         text = strip(open(path, encoding="utf-8").read())
-        # A test module, with what is in it, is cut out (its braces balanced).
-        text = cut_test_modules(text)
         stack = []  # (inline module name, brace depth at its opening)
         depth = 0
         found = []

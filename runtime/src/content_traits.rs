@@ -537,3 +537,6 @@ pub(crate) fn schema_of<T: schemars::JsonSchema + ?Sized>() -> Map<String, Value
         _ => Map::new(),
     }
 }
+
+#[cfg(all(test, feature = "bytes"))]
+mod bytes_tests;

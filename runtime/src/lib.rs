@@ -19,6 +19,8 @@ mod content_traits;
 pub mod convert;
 pub mod model;
 mod server;
+#[cfg(any(feature = "rmcp", feature = "http"))]
+mod transport;
 pub mod wire;
 
 pub use content_traits::{
@@ -74,10 +76,10 @@ pub mod changes {
 }
 
 #[cfg(feature = "http")]
-pub use server::http;
+pub mod http;
 pub use server::input;
 #[cfg(feature = "rmcp")]
-pub use server::rmcp;
+pub mod rmcp;
 pub use server::tasks;
 
 /// The `schemars` input schemas are made with (a tool parameter's type implements its

@@ -23,13 +23,16 @@ use crate::content_traits::{FromBinary, FromContent, IntoBinary, IntoContent, sc
 use crate::model::annotations::{Annotations, Role};
 use crate::model::binary::Base64Data;
 use crate::model::content::{AudioContent, ContentBlock, ImageContent};
+use crate::model::json::JsonObject;
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Priority, Timestamp, Uri};
 use crate::rules::Violation;
 use crate::wire::error::ReadError;
-use read::{ContentSlots, FromText, Text};
-use write::{DisplayText, Refused, to_json_text};
+use read::values::FromText;
+use read::{ContentSlots, Text};
+use write::text_value::DisplayText;
+use write::{Refused, to_json_text};
 
 /// A field an attribute takes a value from: `X` itself or `Option<X>`.
 #[diagnostic::on_unimplemented(
@@ -425,7 +428,7 @@ macro_rules! structured_write {
     () => {
         #[inline]
         fn structured_result(self, with_text: bool) -> CallToolResult {
-            write::structured_result(self, with_text)
+            write::result::structured_result(self, with_text)
         }
         #[inline]
         fn structured_schema() -> Option<Map<String, Value>> {
@@ -464,11 +467,11 @@ impl<T: ContentSlots + FromContent + Serialize + DeserializeOwned + JsonSchema> 
     structured_write!();
     #[inline]
     fn read_structured(result: &CallToolResult) -> Result<Self, ReadError> {
-        read::read_structured(result)
+        read::result::read_structured(result)
     }
     #[inline]
     fn read_structured_owned(result: CallToolResult) -> Result<Self, ReadError> {
-        read::read_structured_owned(result)
+        read::result::read_structured_owned(result)
     }
 }
 
@@ -506,7 +509,7 @@ macro_rules! media_kind {
                     mime_type,
                     annotations,
                     meta,
-                    extra: crate::model::json::JsonObject::new(),
+                    extra: JsonObject::new(),
                 })
             }
             fn parts(block: &ContentBlock) -> Option<(&Base64Data, &MimeType)> {

@@ -1,7 +1,9 @@
 //! Reading a derived enum: every variant reads the blocks side by side with its own slots;
 //! the first variant (in declaration order) that reads the content without error wins.
 
-use super::read::{Offered, ResultMeta, unexpected_for};
+use super::read::Offered;
+use super::read::errors::unexpected_for;
+use super::read::literals::ResultMeta;
 use crate::model::content::ContentBlock;
 use crate::wire::error::ReadError;
 

@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::derive::read::FromText;
-use crate::derive::write::{Refused, to_json};
+use super::read::values::FromText;
+use super::write::{Refused, to_json};
 
 /// The field a URI template variable takes its value from (`X` of an `X` or `Option<X>`
 /// field) in a type that is read back: written with `Display`, read with `FromStr`. One trait

@@ -2,14 +2,10 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::model::extra::ExtraFields;
-use crate::rules::ProtocolVersion;
-use crate::wire::write::{FieldSink, WriteFields, serialize_object};
-
-use crate::model::json::{JsonObject, deserialize_object};
-
+use crate::model::declare::model_object;
 use crate::model::validated::{Priority, Timestamp};
-use crate::rules::{Rule, Violation};
+use crate::model::write::serialize_object;
+use crate::rules::{ProtocolVersion, Rule, Violation};
 
 /// The sender or recipient of messages and data in a conversation.
 ///
@@ -60,46 +56,24 @@ impl<'de> Deserialize<'de> for Role {
     }
 }
 
-/// Optional hints for the client about a block: who it is for, how important it is, and
-/// when it last changed. Unknown fields from newer peers are kept in `extra`.
-///
-/// ```
-/// use mcp_content::model::{Annotations, Priority, Role};
-/// let a = Annotations::new().audience([Role::User]).priority(Priority::new(0.0).unwrap());
-/// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"audience":["user"],"priority":0.0}"#);
-/// assert!(!a.is_empty()); // a priority of 0.0 is something
-/// ```
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Annotations {
-    /// Who the data is for.
-    pub audience: Option<Vec<Role>>,
-    /// How important the data is, from 0 to 1.
-    pub priority: Option<Priority>,
-    /// When the data last changed (ISO 8601, kept as received).
-    pub last_modified: Option<Timestamp>,
-    /// Fields this version does not know, kept for lossless relaying.
+model_object! {
+    /// Optional hints for the client about a block: who it is for, how important it is, and
+    /// when it last changed. Unknown fields from newer peers are kept in `extra`.
     ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
-}
-
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
-// and the JSON writer copies the unknown members' text (names as received).
-impl WriteFields for Annotations {
-    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
-        if let Some(audience) = &self.audience {
-            sink.field("audience", audience)?;
-        }
-        if let Some(priority) = &self.priority {
-            sink.field("priority", priority)?;
-        }
-        if let Some(last_modified) = &self.last_modified {
-            sink.field("lastModified", last_modified)?;
-        }
-        sink.members(&self.extra, Self::KNOWN_FIELDS)
+    /// ```
+    /// use mcp_content::model::{Annotations, Priority, Role};
+    /// let a = Annotations::new().audience([Role::User]).priority(Priority::new(0.0).unwrap());
+    /// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"audience":["user"],"priority":0.0}"#);
+    /// assert!(!a.is_empty()); // a priority of 0.0 is something
+    /// ```
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Annotations as "Annotations", read "an annotations object" {
+        /// Who the data is for.
+        pub audience: Option<Vec<Role>> = "audience" (optional Vec<Role>) value,
+        /// How important the data is, from 0 to 1.
+        pub priority: Option<Priority> = "priority" (optional Priority) value,
+        /// When the data last changed (ISO 8601, kept as received).
+        pub last_modified: Option<Timestamp> = "lastModified" (optional Timestamp) value,
     }
 }
 
@@ -109,12 +83,6 @@ impl Serialize for Annotations {
         serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
-
-deserialize_object!(Annotations, "an annotations object", {
-    audience: optional Vec<Role> = "audience",
-    priority: optional Priority = "priority",
-    last_modified: optional Timestamp = "lastModified",
-});
 
 impl Annotations {
     /// No annotations.

@@ -5,22 +5,26 @@
 //! fields in `extra`, and keep a block of an unknown `type` untouched as
 //! [`ContentBlock::Unknown`].
 //!
-//! This file holds the types, their builders and accessors; how they are written is in
-//! `write`, how they are read in `read`.
+//! This file holds the types (each declared once, with its members: see `model_object!`),
+//! their builders and accessors; how a block is told by its `type` and dispatched, in
+//! `write` and `read`.
 
 use serde_json::value::RawValue;
 
 use crate::model::annotations::Annotations;
 use crate::model::binary::Base64Data;
+use crate::model::declare::model_object;
 use crate::model::icon::Icon;
 use crate::model::integer::JsonInteger;
-use crate::model::json::{JsonObject, RawJson};
+use crate::model::json::{Compact, JsonObject, RawJson};
 use crate::model::meta::Meta;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{self, MediaKind, Rule, Violation};
 
 mod read;
 mod write;
+
+use read::WholeText;
 
 /// One block of content, as tool results and prompt messages carry them.
 ///
@@ -157,112 +161,97 @@ fn known_block_type_name(kind: &str) -> &'static str {
     }
 }
 
-/// Text for or from a model.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TextContent {
-    /// The text.
-    pub text: String,
-    /// Hints for the client.
-    pub annotations: Option<Annotations>,
-    /// The block's `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+model_object! {
+    /// Text for or from a model.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct TextContent as "TextContent", tag "type" = "text" {
+        /// The text.
+        pub text: String = "text" (required WholeText => WholeText::into_inner) value,
+        /// Hints for the client.
+        pub annotations: Option<Annotations> =
+            "annotations" (optional Annotations) nonempty_object,
+        /// The block's `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
-/// An image: base64 data and an `image/*` MIME type.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ImageContent {
-    /// The image bytes.
-    pub data: Base64Data,
-    /// An `image/*` MIME type.
-    pub mime_type: MimeType,
-    /// Hints for the client.
-    pub annotations: Option<Annotations>,
-    /// The block's `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+model_object! {
+    /// An image: base64 data and an `image/*` MIME type.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ImageContent as "ImageContent", tag "type" = "image",
+        check = read::check_image_mime
+    {
+        /// The image bytes.
+        pub data: Base64Data = "data" (required Base64Data) base64,
+        /// An `image/*` MIME type.
+        pub mime_type: MimeType = "mimeType" (present MimeType) value,
+        /// Hints for the client.
+        pub annotations: Option<Annotations> =
+            "annotations" (optional Annotations) nonempty_object,
+        /// The block's `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
-/// Audio: base64 data and an `audio/*` MIME type.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AudioContent {
-    /// The audio bytes.
-    pub data: Base64Data,
-    /// An `audio/*` MIME type.
-    pub mime_type: MimeType,
-    /// Hints for the client.
-    pub annotations: Option<Annotations>,
-    /// The block's `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+model_object! {
+    /// Audio: base64 data and an `audio/*` MIME type.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct AudioContent as "AudioContent", tag "type" = "audio",
+        check = read::check_audio_mime
+    {
+        /// The audio bytes.
+        pub data: Base64Data = "data" (required Base64Data) base64,
+        /// An `audio/*` MIME type.
+        pub mime_type: MimeType = "mimeType" (present MimeType) value,
+        /// Hints for the client.
+        pub annotations: Option<Annotations> =
+            "annotations" (optional Annotations) nonempty_object,
+        /// The block's `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
-/// A link to a resource the server can read.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ResourceLink {
-    /// The resource's URI.
-    pub uri: Uri,
-    /// Its programmatic name.
-    pub name: String,
-    /// A display title.
-    pub title: Option<String>,
-    /// What it is.
-    pub description: Option<String>,
-    /// Its MIME type, if known.
-    pub mime_type: Option<MimeType>,
-    /// Its raw size in bytes, if known: any integer the schemas allow (a negative one or
-    /// one past 64 bits included), kept as read ([`JsonInteger`]).
-    pub size: Option<JsonInteger>,
-    /// Icons (not emitted for 2025-06-18).
-    pub icons: Vec<Icon>,
-    /// Hints for the client.
-    pub annotations: Option<Annotations>,
-    /// The block's `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+model_object! {
+    /// A link to a resource the server can read.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ResourceLink as "ResourceLink", tag "type" = "resource_link" {
+        /// The resource's URI.
+        pub uri: Uri = "uri" (required Uri) value,
+        /// Its programmatic name.
+        pub name: String = "name" (required String) value,
+        /// A display title.
+        pub title: Option<String> = "title" (optional String) value,
+        /// What it is.
+        pub description: Option<String> = "description" (optional String) value,
+        /// Its MIME type, if known.
+        pub mime_type: Option<MimeType> = "mimeType" (optional MimeType) value,
+        /// Its raw size in bytes, if known: any integer the schemas allow (a negative one or
+        /// one past 64 bits included), kept as read ([`JsonInteger`]).
+        pub size: Option<JsonInteger> = "size" (optional JsonInteger) value,
+        /// Icons (not emitted for 2025-06-18).
+        pub icons: Vec<Icon> = "icons" (defaulted Compact<Icon> => Vec::from) objects
+            since has_icons,
+        /// Hints for the client.
+        pub annotations: Option<Annotations> =
+            "annotations" (optional Annotations) nonempty_object,
+        /// The block's `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
-/// A resource's contents embedded in a result. Annotations and the block's `_meta` sit here,
-/// on the block; the inner contents carry their own `_meta`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EmbeddedResource {
-    /// The contents: text or blob.
-    pub resource: ResourceContents,
-    /// Hints for the client (on the block, never inside `resource`).
-    pub annotations: Option<Annotations>,
-    /// The block's `_meta` (not the contents' `_meta`).
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+model_object! {
+    /// A resource's contents embedded in a result. Annotations and the block's `_meta` sit
+    /// here, on the block; the inner contents carry their own `_meta`.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct EmbeddedResource as "EmbeddedResource", tag "type" = "resource" {
+        /// The contents: text or blob.
+        pub resource: ResourceContents = "resource" (required ResourceContents) object,
+        /// Hints for the client (on the block, never inside `resource`).
+        pub annotations: Option<Annotations> =
+            "annotations" (optional Annotations) nonempty_object,
+        /// The block's `_meta` (not the contents' `_meta`).
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
 /// The contents of a resource: exactly one of text or blob.
@@ -274,44 +263,36 @@ pub enum ResourceContents {
     Blob(BlobResourceContents),
 }
 
-/// Text contents of a resource.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TextResourceContents {
-    /// The resource's URI.
-    pub uri: Uri,
-    /// Its MIME type, if known.
-    pub mime_type: Option<MimeType>,
-    /// The text.
-    pub text: String,
-    /// The contents' own `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+// `blob` and `text` are both known members of either contents: one of each would make the
+// contents neither text nor blob.
+model_object! {
+    /// Text contents of a resource.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct TextResourceContents as "TextResourceContents", also_known ["blob"] {
+        /// The resource's URI.
+        pub uri: Uri = "uri" (required Uri) value,
+        /// Its MIME type, if known.
+        pub mime_type: Option<MimeType> = "mimeType" (optional MimeType) value,
+        /// The text.
+        pub text: String = "text" (required String) value,
+        /// The contents' own `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
-/// Binary contents of a resource.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BlobResourceContents {
-    /// The resource's URI.
-    pub uri: Uri,
-    /// Its MIME type, if known.
-    pub mime_type: Option<MimeType>,
-    /// The bytes.
-    pub blob: Base64Data,
-    /// The contents' own `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+model_object! {
+    /// Binary contents of a resource.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct BlobResourceContents as "BlobResourceContents", also_known ["text"] {
+        /// The resource's URI.
+        pub uri: Uri = "uri" (required Uri) value,
+        /// Its MIME type, if known.
+        pub mime_type: Option<MimeType> = "mimeType" (optional MimeType) value,
+        /// The bytes.
+        pub blob: Base64Data = "blob" (required Base64Data) base64,
+        /// The contents' own `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
 
 // ---------------------------------------------------------------------------------------

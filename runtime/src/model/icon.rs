@@ -7,13 +7,11 @@ use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use crate::model::extra::ExtraFields;
-use crate::model::json::{JsonObject, Key, deserialize_object, push_key};
-use crate::rules::ProtocolVersion;
-use crate::wire::write::{FieldSink, WriteFields, serialize_object};
-
+use crate::model::declare::model_object;
+use crate::model::json::{JsonObject, Key, push_key};
 use crate::model::validated::MimeType;
-use crate::rules::{self, Violation};
+use crate::model::write::serialize_object;
+use crate::rules::{self, ProtocolVersion, Violation};
 
 /// The background an icon is drawn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -38,49 +36,27 @@ impl<'de> Deserialize<'de> for IconTheme {
     }
 }
 
-/// An icon a client may show. `src` is an `https:` or `data:` URI. Icons are not emitted for
-/// peers on protocol 2025-06-18, which has no icons.
-///
-/// ```
-/// use mcp_content::model::Icon;
-/// let icon = Icon::new("https://example.com/icon.png").unwrap();
-/// assert!(Icon::new("ftp://example.com/icon.png").is_err());
-/// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct Icon {
-    /// An `http:`, `https:` or `data:` URI (what [`Icon::new`] takes is `https:` or `data:`).
-    pub src: String,
-    /// A MIME type override.
-    pub mime_type: Option<MimeType>,
-    /// Sizes such as `48x48` or `any`.
-    pub sizes: Option<IconSizes>,
-    /// The theme the icon is for.
-    pub theme: Option<IconTheme>,
-    /// Fields this version does not know, kept for lossless relaying.
+model_object! {
+    /// An icon a client may show. `src` is an `https:` or `data:` URI. Icons are not emitted
+    /// for peers on protocol 2025-06-18, which has no icons.
     ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
-}
-
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
-// and the JSON writer copies the unknown members' text (names as received).
-impl WriteFields for Icon {
-    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
-        sink.field("src", &self.src)?;
-        if let Some(mime_type) = &self.mime_type {
-            sink.field("mimeType", mime_type)?;
-        }
-        if let Some(sizes) = &self.sizes {
-            sink.field("sizes", sizes)?;
-        }
-        if let Some(theme) = &self.theme {
-            sink.field("theme", theme)?;
-        }
-        sink.members(&self.extra, Self::KNOWN_FIELDS)
+    /// ```
+    /// use mcp_content::model::Icon;
+    /// let icon = Icon::new("https://example.com/icon.png").unwrap();
+    /// assert!(Icon::new("ftp://example.com/icon.png").is_err());
+    /// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
+    /// ```
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Icon as "Icon", read "an icon object" {
+        /// An `http:`, `https:` or `data:` URI (what [`Icon::new`] takes is `https:` or
+        /// `data:`).
+        pub src: String = "src" (required IconSrc => |s: IconSrc| s.0) value,
+        /// A MIME type override.
+        pub mime_type: Option<MimeType> = "mimeType" (optional MimeType) value,
+        /// Sizes such as `48x48` or `any`.
+        pub sizes: Option<IconSizes> = "sizes" (optional IconSizes) value,
+        /// The theme the icon is for.
+        pub theme: Option<IconTheme> = "theme" (optional IconTheme) value,
     }
 }
 
@@ -126,13 +102,6 @@ impl Icon {
         self
     }
 }
-
-deserialize_object!(Icon, "an icon object", {
-    src: required IconSrc = "src" => |s: IconSrc| s.0,
-    mime_type: optional MimeType = "mimeType",
-    sizes: optional IconSizes = "sizes",
-    theme: optional IconTheme = "theme",
-});
 
 /// An icon `src` as read: the spec allows HTTP and HTTPS URLs and `data:` URIs, so `http:` is
 /// read too, unless the read opted into [`ReadLimits::https_icons_only`](crate::wire::ReadLimits).

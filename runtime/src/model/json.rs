@@ -21,7 +21,7 @@
 //! This file holds [`RawJson`] and the text helpers every part shares (compaction, the
 //! checks that refuse text no reader takes back, the model-memory charges of a read);
 //! [`JsonObject`] and its builder are in `object`, the readers of a model type's fields
-//! (the one `null` rule, `deserialize_object!`) in `field`.
+//! (the one `null` rule, lists grown a quarter at a time) in `field`.
 
 use std::fmt;
 
@@ -326,7 +326,7 @@ pub(crate) fn charge<E: de::Error>(bytes: usize) -> Result<(), E> {
 mod field;
 mod object;
 
-pub(crate) use self::field::{Compact, deserialize_object, take_optional, take_required};
+pub(crate) use self::field::{Compact, take_optional, take_required};
 pub use self::object::JsonObject;
 pub(crate) use self::object::{Member, MemberKey, ObjectBuilder};
 pub(crate) use crate::wire::spelling::Key;

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::model::json::{JsonObject, MemberKey, ObjectBuilder, RawJson};
 use crate::model::validated::MetaKey;
+use crate::model::write::AsJsonObject;
 use crate::rules::{self, Violation};
 use crate::wire::error::{field_error, join_path};
 
@@ -211,6 +212,12 @@ impl Meta {
     /// `None` when empty: the shape optional `_meta` fields take.
     pub fn into_option(self) -> Option<Self> {
         if self.is_empty() { None } else { Some(self) }
+    }
+}
+
+impl AsJsonObject for Meta {
+    fn as_json_object(&self) -> &JsonObject {
+        self.as_object()
     }
 }
 

@@ -1,14 +1,15 @@
 //! The protocol's data: content blocks, resource contents, annotations, `_meta`, icons, the
 //! descriptors and results of tools, prompts and resources, and the validated newtypes their
-//! fields take. Each type reads itself from JSON with its rules and writes itself per version.
+//! fields take. Each type is declared once (`declare`: `model_object!`), which gives its
+//! reader, its writer per protocol version (`write`) and its known members.
 
 pub(crate) mod annotations;
 pub(crate) mod app;
 pub(crate) mod binary;
 pub(crate) mod cache;
 pub(crate) mod content;
+mod declare;
 pub(crate) mod extra;
-mod extra_fields;
 pub(crate) mod icon;
 pub(crate) mod integer;
 pub(crate) mod json;
@@ -19,6 +20,7 @@ pub(crate) mod result;
 pub(crate) mod tool;
 pub(crate) mod validate;
 pub(crate) mod validated;
+pub(crate) mod write;
 
 // The public names of the model (`mcp_content::model::…`); `ContentBlock`, `CallToolResult`
 // and `Validate` are at the crate root, the MCP Apps types in `mcp_content::apps`.
@@ -40,3 +42,6 @@ pub use self::result::RESULT_TYPE_COMPLETE;
 pub use self::tool::{Tool, ToolAnnotations, wrap_output_schema};
 pub use self::validate::{Problem, ValidationError};
 pub use self::validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
+
+#[cfg(test)]
+mod read_tests;

@@ -5,10 +5,8 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use crate::model::json::JsonObject;
-use crate::model::meta::Meta;
+use crate::model::write::FieldSink;
 use crate::rules::ProtocolVersion;
-use crate::wire::write::FieldSink;
 
 /// `resultType` of a finished request.
 pub const RESULT_TYPE_COMPLETE: &str = "complete";
@@ -60,21 +58,13 @@ impl<'de> Deserialize<'de> for ResultType {
     }
 }
 
-/// Writes `_meta` (when not empty), `resultType` (2026-07-28 and later only: the stored one,
-/// else `"complete"`) and the unknown fields kept from a newer peer.
-pub(crate) fn put_result_tail<K: FieldSink>(
+/// Writes `resultType` (2026-07-28 and later, as the declarations say): the stored one,
+/// else `"complete"`.
+pub(crate) fn put_result_type<K: FieldSink>(
     sink: &mut K,
-    version: ProtocolVersion,
-    meta: &Meta,
-    result_type: Option<&str>,
-    extra: &JsonObject,
-    known: &[&str],
+    key: &str,
+    result_type: Option<&Cow<'static, str>>,
+    _: ProtocolVersion,
 ) -> Result<(), K::Error> {
-    if !meta.is_empty() {
-        sink.json_object("_meta", meta.as_object())?;
-    }
-    if version.has_result_type() {
-        sink.field("resultType", result_type.unwrap_or(RESULT_TYPE_COMPLETE))?;
-    }
-    sink.members(extra, known)
+    sink.field(key, result_type.map_or(RESULT_TYPE_COMPLETE, Cow::as_ref))
 }

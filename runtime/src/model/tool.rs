@@ -1,58 +1,55 @@
 //! Tools: the descriptor (`Tool`, `ToolAnnotations`) and the result (`CallToolResult`).
 
 use std::borrow::Cow;
-use std::fmt;
 
-use serde::de::{self, MapAccess, Visitor};
+use serde::de;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::model::content::ContentBlock;
-use crate::model::extra::ExtraFields;
+use crate::model::declare::model_object;
 use crate::model::icon::Icon;
-use crate::model::json::{
-    Compact, JsonObject, ObjectBuilder, RawJson, deserialize_object, take_optional, take_required,
-};
+use crate::model::json::{Compact, JsonObject, RawJson};
 use crate::model::meta::Meta;
-use crate::model::result::{ResultType, put_result_tail};
+use crate::model::result::{ResultType, put_result_type};
 use crate::model::validated::ToolName;
+use crate::model::write::{self, FieldSink};
 use crate::rules::{ProtocolVersion, Rule, Violation};
 use crate::wire::version::{SerializeFor, serialize_latest};
-use crate::wire::write::{self, FieldSink, WriteFields};
 
-/// The result of `tools/call`.
-///
-/// ```
-/// use mcp_content::{CallToolResult, ContentBlock};
-/// let result = CallToolResult::new(vec![ContentBlock::text("42")]);
-/// assert_eq!(
-///     serde_json::to_string(&result).unwrap(),
-///     r#"{"content":[{"type":"text","text":"42"}],"resultType":"complete"}"#
-/// );
-/// ```
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct CallToolResult {
-    /// The unstructured result (may be empty, never absent on the wire).
-    pub content: Vec<ContentBlock>,
-    /// The structured result, kept as its exact JSON text. Any JSON value for 2026-07-28;
-    /// written as `{"result": …}` for 2025-era peers when it is not an object.
-    /// `Some(RawJson::null())` is an explicit `null` (a value the 2026-07-28 schema allows).
-    pub structured_content: Option<RawJson>,
-    /// Whether the call failed.
-    pub is_error: Option<bool>,
-    /// The result's `_meta`.
-    pub meta: Meta,
-    /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
-    pub result_type: Option<Cow<'static, str>>,
-    /// Fields this version does not know.
+model_object! {
+    /// The result of `tools/call`.
     ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+    /// ```
+    /// use mcp_content::{CallToolResult, ContentBlock};
+    /// let result = CallToolResult::new(vec![ContentBlock::text("42")]);
+    /// assert_eq!(
+    ///     serde_json::to_string(&result).unwrap(),
+    ///     r#"{"content":[{"type":"text","text":"42"}],"resultType":"complete"}"#
+    /// );
+    /// ```
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct CallToolResult as "CallToolResult", read "a CallToolResult object" {
+        /// The unstructured result (may be empty, never absent on the wire).
+        pub content: Vec<ContentBlock> =
+            "content" (required Compact<ContentBlock> => Vec::from) objects,
+        /// The structured result, kept as its exact JSON text. Any JSON value for 2026-07-28;
+        /// written as `{"result": …}` for 2025-era peers when it is not an object.
+        /// `Some(RawJson::null())` is an explicit `null` (a value the 2026-07-28 schema
+        /// allows: read as a value, not an absence).
+        pub structured_content: Option<RawJson> =
+            "structuredContent" (nullable RawJson) with(put_structured_content),
+        /// Whether the call failed.
+        pub is_error: Option<bool> = "isError" (optional bool) value,
+        /// The result's `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+        /// `resultType` as received (written as `"complete"` for 2026-07-28 when `None`).
+        pub result_type: Option<Cow<'static, str>> =
+            "resultType" (optional ResultType => ResultType::into_inner) with(put_result_type)
+            since has_result_type,
+    }
 }
 
 impl CallToolResult {
@@ -118,32 +115,20 @@ impl SerializeFor for CallToolResult {
     }
 }
 
-impl WriteFields for CallToolResult {
-    fn write_fields<K: FieldSink>(
-        &self,
-        version: ProtocolVersion,
-        sink: &mut K,
-    ) -> Result<(), K::Error> {
-        sink.objects("content", &self.content, version)?;
-        if let Some(structured) = &self.structured_content {
-            if version.wraps_non_object_structured() && !structured.is_object() {
-                // 2025-era schemas require an object here.
-                sink.field("structuredContent", &WrappedResult(structured.as_raw()))?;
-            } else {
-                sink.raw("structuredContent", structured.as_raw())?;
-            }
+/// `structuredContent`: as it is, or `{"result": …}` for 2025-era peers when not an object
+/// (their schemas require an object here).
+fn put_structured_content<K: FieldSink>(
+    sink: &mut K,
+    key: &str,
+    structured: Option<&RawJson>,
+    version: ProtocolVersion,
+) -> Result<(), K::Error> {
+    match structured {
+        Some(structured) if version.wraps_non_object_structured() && !structured.is_object() => {
+            sink.field(key, &WrappedResult(structured.as_raw()))
         }
-        if let Some(is_error) = self.is_error {
-            sink.field("isError", &is_error)?;
-        }
-        put_result_tail(
-            sink,
-            version,
-            &self.meta,
-            self.result_type.as_deref(),
-            &self.extra,
-            CallToolResult::KNOWN_FIELDS,
-        )
+        Some(structured) => sink.raw(key, structured.as_raw()),
+        None => Ok(()),
     }
 }
 
@@ -160,96 +145,21 @@ impl Serialize for WrappedResult<'_> {
 
 serialize_latest!(CallToolResult, Tool);
 
-impl<'de> Deserialize<'de> for CallToolResult {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(CallToolResultVisitor)
-    }
-}
-
-struct CallToolResultVisitor;
-
-impl<'de> Visitor<'de> for CallToolResultVisitor {
-    type Value = CallToolResult;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a CallToolResult object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<CallToolResult, A::Error> {
-        let _model = crate::model::json::enter_model::<CallToolResult, A::Error>()?;
-        let mut content: Option<Compact<ContentBlock>> = None;
-        let mut structured: Option<RawJson> = None;
-        let mut is_error: Option<bool> = None;
-        let mut meta: Option<Meta> = None;
-        let mut result_type: Option<ResultType> = None;
-        let mut extra = ObjectBuilder::new();
-        while let Some(key) = access.next_key::<crate::model::json::MemberKey<'de>>()? {
-            match key.name.as_ref() {
-                "content" => take_required(&mut access, &mut content, "content")?,
-                // Any JSON value, `null` included (2026-07-28): a value, not an absence.
-                "structuredContent" => {
-                    take_required(&mut access, &mut structured, "structuredContent")?;
-                }
-                "isError" => take_optional(&mut access, &mut is_error, "isError")?,
-                "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
-                "resultType" => take_optional(&mut access, &mut result_type, "resultType")?,
-                _ => extra.push_member(&key, &mut access)?,
-            }
-        }
-        Ok(CallToolResult {
-            content: content
-                .ok_or_else(|| de::Error::missing_field("content"))?
-                .into(),
-            structured_content: structured,
-            is_error,
-            meta: meta.unwrap_or_default(),
-            result_type: result_type.map(ResultType::into_inner),
-            extra: extra.finish(),
-        })
-    }
-}
-
-/// Hints about a tool's behaviour. All are hints, never guarantees; a hint of `false` is
-/// kept (it says something), an absent one is `None`.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ToolAnnotations {
-    /// A display title.
-    pub title: Option<String>,
-    /// The tool does not modify its environment.
-    pub read_only_hint: Option<bool>,
-    /// The tool may perform destructive updates.
-    pub destructive_hint: Option<bool>,
-    /// Calling again with the same arguments has no further effect.
-    pub idempotent_hint: Option<bool>,
-    /// The tool interacts with an open world of external entities.
-    pub open_world_hint: Option<bool>,
-    /// Fields this version does not know.
-    ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
-}
-
-// By hand, not derived with `#[serde(flatten)]`: an `extra` key naming a field is skipped,
-// and the JSON writer copies the unknown members' text (names as received).
-impl WriteFields for ToolAnnotations {
-    fn write_fields<K: FieldSink>(&self, _: ProtocolVersion, sink: &mut K) -> Result<(), K::Error> {
-        if let Some(title) = &self.title {
-            sink.field("title", title)?;
-        }
-        for (key, hint) in [
-            ("readOnlyHint", self.read_only_hint),
-            ("destructiveHint", self.destructive_hint),
-            ("idempotentHint", self.idempotent_hint),
-            ("openWorldHint", self.open_world_hint),
-        ] {
-            if let Some(hint) = hint {
-                sink.field(key, &hint)?;
-            }
-        }
-        sink.members(&self.extra, Self::KNOWN_FIELDS)
+model_object! {
+    /// Hints about a tool's behaviour. All are hints, never guarantees; a hint of `false` is
+    /// kept (it says something), an absent one is `None`.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct ToolAnnotations as "ToolAnnotations", read "a tool annotations object" {
+        /// A display title.
+        pub title: Option<String> = "title" (optional String) value,
+        /// The tool does not modify its environment.
+        pub read_only_hint: Option<bool> = "readOnlyHint" (optional bool) value,
+        /// The tool may perform destructive updates.
+        pub destructive_hint: Option<bool> = "destructiveHint" (optional bool) value,
+        /// Calling again with the same arguments has no further effect.
+        pub idempotent_hint: Option<bool> = "idempotentHint" (optional bool) value,
+        /// The tool interacts with an open world of external entities.
+        pub open_world_hint: Option<bool> = "openWorldHint" (optional bool) value,
     }
 }
 
@@ -259,14 +169,6 @@ impl Serialize for ToolAnnotations {
         write::serialize_object(self, ProtocolVersion::LATEST, serializer)
     }
 }
-
-deserialize_object!(ToolAnnotations, "a tool annotations object", {
-    title: optional String = "title",
-    read_only_hint: optional bool = "readOnlyHint",
-    destructive_hint: optional bool = "destructiveHint",
-    idempotent_hint: optional bool = "idempotentHint",
-    open_world_hint: optional bool = "openWorldHint",
-});
 
 impl ToolAnnotations {
     /// Whether nothing is set.
@@ -280,58 +182,46 @@ impl ToolAnnotations {
     }
 }
 
-/// A tool's descriptor, as `tools/list` returns it.
-///
-/// ```
-/// use mcp_content::model::{Tool, ToolName};
-/// let tool = Tool::new(ToolName::new("ping").unwrap());
-/// assert_eq!(
-///     serde_json::to_value(&tool).unwrap(),
-///     serde_json::json!({"name": "ping", "inputSchema": {"type": "object", "additionalProperties": false}})
-/// );
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct Tool {
-    /// The tool's name.
-    pub name: ToolName,
-    /// A display title.
-    pub title: Option<String>,
-    /// What the tool does (for the model).
-    pub description: Option<String>,
-    /// The JSON Schema of the arguments (an object schema), kept as its exact JSON text like
-    /// the other parts the model does not interpret: a schema read from a peer is relayed
-    /// byte for byte, and a schema of many tiny entries costs its size, not the 80 bytes an
-    /// entry a `serde_json::Map` takes. Build one from a `Map` with `.into()`;
-    /// [`JsonObject::to_map`] gives one back.
-    pub input_schema: JsonObject,
-    /// The JSON Schema of `structuredContent`, when the tool returns it (as text, like
-    /// [`input_schema`](Self::input_schema)).
-    pub output_schema: Option<JsonObject>,
-    /// Behaviour hints.
-    pub annotations: Option<ToolAnnotations>,
-    /// Icons (not emitted for 2025-06-18).
-    pub icons: Vec<Icon>,
-    /// The descriptor's `_meta`.
-    pub meta: Meta,
-    /// Fields this version does not know.
+model_object! {
+    /// A tool's descriptor, as `tools/list` returns it.
     ///
-    /// A key naming one of this type's own fields
-    /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the field
-    /// itself is) and is reported by `validate()`; add keys with
-    /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
-    pub extra: JsonObject,
+    /// ```
+    /// use mcp_content::model::{Tool, ToolName};
+    /// let tool = Tool::new(ToolName::new("ping").unwrap());
+    /// assert_eq!(
+    ///     serde_json::to_value(&tool).unwrap(),
+    ///     serde_json::json!({"name": "ping", "inputSchema": {"type": "object", "additionalProperties": false}})
+    /// );
+    /// ```
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Tool as "Tool", read "a tool object", check = check_read_execution {
+        /// The tool's name.
+        pub name: ToolName = "name" (required ToolName) value,
+        /// A display title.
+        pub title: Option<String> = "title" (optional String) value,
+        /// What the tool does (for the model).
+        pub description: Option<String> = "description" (optional String) value,
+        /// The JSON Schema of the arguments (an object schema), kept as its exact JSON text
+        /// like the other parts the model does not interpret: a schema read from a peer is
+        /// relayed byte for byte, and a schema of many tiny entries costs its size, not the
+        /// 80 bytes an entry a `serde_json::Map` takes. Build one from a `Map` with
+        /// `.into()`; [`JsonObject::to_map`] gives one back.
+        pub input_schema: JsonObject =
+            "inputSchema" (required InputSchema => |schema: InputSchema| schema.0) json,
+        /// The JSON Schema of `structuredContent`, when the tool returns it (as text, like
+        /// [`input_schema`](Self::input_schema)).
+        pub output_schema: Option<JsonObject> =
+            "outputSchema" (optional JsonObject) with(put_output_schema),
+        /// Behaviour hints.
+        pub annotations: Option<ToolAnnotations> =
+            "annotations" (optional ToolAnnotations) nonempty_object,
+        /// Icons (not emitted for 2025-06-18).
+        pub icons: Vec<Icon> = "icons" (defaulted Compact<Icon> => Vec::from) objects
+            since has_icons,
+        /// The descriptor's `_meta`.
+        pub meta: Meta = "_meta" (defaulted Meta) json,
+    }
 }
-
-deserialize_object!(Tool, "a tool object", {
-    name: required ToolName = "name",
-    title: optional String = "title",
-    description: optional String = "description",
-    input_schema: required InputSchema = "inputSchema" => |schema: InputSchema| schema.0,
-    output_schema: optional JsonObject = "outputSchema",
-    annotations: optional ToolAnnotations = "annotations",
-    icons: defaulted Compact<Icon> = "icons" => Vec::from,
-    meta: defaulted Meta = "_meta",
-}, check = check_read_execution);
 
 /// `execution`, a field protocol 2025-11-25 gives tools (`ToolExecution`) and this model
 /// keeps in `extra`: an object whose `taskSupport`, when present, is `forbidden`,
@@ -406,41 +296,22 @@ impl Tool {
     }
 }
 
-impl WriteFields for Tool {
-    fn write_fields<K: FieldSink>(
-        &self,
-        version: ProtocolVersion,
-        sink: &mut K,
-    ) -> Result<(), K::Error> {
-        sink.field("name", &self.name)?;
-        if let Some(title) = &self.title {
-            sink.field("title", title)?;
+/// `outputSchema` as a peer on `version` takes it (see [`wrap_output_schema`]).
+fn put_output_schema<K: FieldSink>(
+    sink: &mut K,
+    key: &str,
+    output: Option<&JsonObject>,
+    version: ProtocolVersion,
+) -> Result<(), K::Error> {
+    let Some(output) = output else {
+        return Ok(());
+    };
+    match output_schema_shape(schema_type(output).as_deref(), version) {
+        OutputSchemaShape::AsIs => sink.json_object(key, output),
+        OutputSchemaShape::Wrapped => {
+            sink.field(key, &wrap_output_schema(output.to_map(), version))
         }
-        if let Some(description) = &self.description {
-            sink.field("description", description)?;
-        }
-        sink.json_object("inputSchema", &self.input_schema)?;
-        if let Some(output) = &self.output_schema {
-            match output_schema_shape(schema_type(output).as_deref(), version) {
-                OutputSchemaShape::AsIs => sink.json_object("outputSchema", output)?,
-                OutputSchemaShape::Wrapped => sink.field(
-                    "outputSchema",
-                    &wrap_output_schema(output.to_map(), version),
-                )?,
-                OutputSchemaShape::Omitted => {}
-            }
-        }
-        if let Some(annotations) = self.annotations.as_ref().filter(|a| !a.is_empty()) {
-            sink.object("annotations", annotations, version)?;
-        }
-        put_descriptor_tail(
-            sink,
-            version,
-            &self.icons,
-            &self.meta,
-            &self.extra,
-            Tool::KNOWN_FIELDS,
-        )
+        OutputSchemaShape::Omitted => Ok(()),
     }
 }
 
@@ -570,22 +441,4 @@ pub fn wrap_output_schema(
         Value::from(vec![Value::from("result")]),
     );
     Some(root)
-}
-
-/// Writes icons (not for 2025-06-18), `_meta` (when not empty) and unknown fields.
-pub(crate) fn put_descriptor_tail<K: FieldSink>(
-    sink: &mut K,
-    version: ProtocolVersion,
-    icons: &[Icon],
-    meta: &Meta,
-    extra: &JsonObject,
-    known: &[&str],
-) -> Result<(), K::Error> {
-    if !icons.is_empty() && version.has_icons() {
-        sink.objects("icons", icons, version)?;
-    }
-    if !meta.is_empty() {
-        sink.json_object("_meta", meta.as_object())?;
-    }
-    sink.members(extra, known)
 }

@@ -11,7 +11,7 @@ pub use crate::derive::write::{
     extend_meta, link, lit, media, meta, name_or, nested, result_meta, string, text, text_resource,
 };
 #[cfg(feature = "rmcp")]
-pub use crate::server::rmcp::__into_rmcp_response as into_rmcp_response;
+pub use crate::rmcp::__into_rmcp_response as into_rmcp_response;
 
 /// With the feature `rmcp`: implements `rmcp`'s `IntoCallToolResult` for a derived type, so it
 /// can be returned from an `rmcp` `#[tool]`. Without it: nothing.

@@ -28,33 +28,6 @@ use crate::wire::error::join_path;
 /// `progressToken`: a `ProgressToken`, a string or an integer.
 const PROGRESS_TOKEN: &str = "progressToken";
 
-/// The methods whose requests the fronts of rmcp's transports hold to the `null` rule
-/// before rmcp reads them (rmcp's types read a `null` member as absent). Others (unknown
-/// methods, notifications) are left to rmcp's own answer.
-#[cfg(any(feature = "rmcp-stdio", feature = "rmcp-http"))]
-pub(crate) const MCP_REQUESTS: [&str; 20] = [
-    "initialize",
-    "ping",
-    "server/discover",
-    "tools/list",
-    "tools/call",
-    "prompts/list",
-    "prompts/get",
-    "resources/list",
-    "resources/templates/list",
-    "resources/read",
-    "resources/subscribe",
-    "resources/unsubscribe",
-    "subscriptions/listen",
-    "completion/complete",
-    "logging/setLevel",
-    "tasks/get",
-    "tasks/result",
-    "tasks/list",
-    "tasks/cancel",
-    "tasks/update",
-];
-
 /// How many levels a request's params sit below the JSON-RPC message root (`{"params": …}`).
 pub(crate) const PARAMS_LEVEL: usize = 1;
 
@@ -214,59 +187,6 @@ pub(crate) fn check_completion(
     }
 }
 
-/// Requests with a `null` params member, each with the member's name, for the transports'
-/// tests (every front refuses them alike).
-#[cfg(all(test, any(feature = "rmcp-stdio", feature = "rmcp-http")))]
-pub(crate) const NULL_MEMBER_REQUESTS: [(&str, &str); 6] = [
-    (
-        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":null}}"#,
-        "arguments",
-    ),
-    (
-        r#"{"jsonrpc":"2.0","id":"a","method":"resources/read","params":{"uri":"a://b","inputResponses":null}}"#,
-        "inputResponses",
-    ),
-    (
-        r#"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"p","requestState":null}}"#,
-        "requestState",
-    ),
-    (
-        r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":null}}"#,
-        "_meta",
-    ),
-    (
-        r#"{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"cursor":null}}"#,
-        "cursor",
-    ),
-    // A required member that is null is named as null, not as missing.
-    (
-        r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":null}}"#,
-        "name",
-    ),
-];
-
-/// Messages the fronts pass to rmcp although a `null` is in them: a notification, an
-/// unknown method, a `null` inside the arguments.
-#[cfg(all(test, any(feature = "rmcp-stdio", feature = "rmcp-http")))]
-pub(crate) const NULL_MEMBER_PASSED: [&str; 3] = [
-    r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":null}}"#,
-    r#"{"jsonrpc":"2.0","id":4,"method":"x/unknown","params":{"a":null}}"#,
-    r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","arguments":{"a":null}}}"#,
-];
-
-/// Checks a front's reply to one of [`NULL_MEMBER_REQUESTS`].
-#[cfg(all(test, any(feature = "rmcp-stdio", feature = "rmcp-http")))]
-pub(crate) fn assert_null_member_reply(sent: &str, key: &str, reply: &Value) {
-    let sent: Value = serde_json::from_str(sent).unwrap();
-    assert_eq!(reply["id"], sent["id"], "{reply}");
-    assert_eq!(reply["error"]["code"], -32602, "{reply}");
-    let message = reply["error"]["message"].as_str().unwrap();
-    assert!(
-        message.starts_with(&format!("params.{key}: null is not allowed here")),
-        "{message}"
-    );
-}
-
 /// A request's `_meta` as every front reads it: absent, or an object whose typed keys hold
 /// their type ([`check_request_meta`]); `null` is refused by [`check_no_null_member`].
 pub(crate) fn check_meta_param(params: &Map<String, Value>) -> Result<(), ProtocolError> {
@@ -309,7 +229,6 @@ mod tests {
 
     use super::*;
 
-    #[cfg(any(feature = "http", feature = "rmcp"))]
     fn check(meta: &Value) -> Result<(), String> {
         check_request_meta(meta.as_object().unwrap()).map_err(|e| {
             assert_eq!(e.code, ProtocolError::INVALID_PARAMS);
@@ -317,7 +236,6 @@ mod tests {
         })
     }
 
-    #[cfg(any(feature = "http", feature = "rmcp"))]
     #[test]
     fn typed_keys_of_the_right_type_pass() {
         check(&json!({
@@ -332,7 +250,6 @@ mod tests {
         check(&json!({"progressToken": "p-1"})).unwrap();
     }
 
-    #[cfg(any(feature = "http", feature = "rmcp"))]
     #[test]
     fn a_typed_key_of_the_wrong_type_is_refused_naming_its_path() {
         for (meta, path) in [
@@ -390,7 +307,6 @@ mod tests {
         .unwrap();
     }
 
-    #[cfg(any(feature = "http", feature = "rmcp"))]
     #[test]
     fn the_refused_value_is_cut() {
         let long = "x".repeat(10_000);

@@ -1,5 +1,7 @@
-//! JSON in and out: reading untrusted documents with limits and errors that name the path
-//! and the rule, and writing model values for the protocol version a peer negotiated.
+//! JSON in and out, below the model: reading untrusted documents with limits and errors that
+//! name the path and the rule, and [`SerializeFor`](version::SerializeFor), writing a value
+//! for the protocol version a peer negotiated. It knows no model type (`model` imports it,
+//! never the reverse); how each model type writes its members is `model::write`.
 
 /// The `Deserializer` methods of a wrapper that give `self.de` the visitor wrapped: each
 /// calls the wrapper's own `split(visitor)` (its deserializer, and the visitor wrapped).
@@ -122,7 +124,6 @@ pub(crate) mod read;
 pub(crate) mod spelling;
 pub(crate) mod value_text;
 pub(crate) mod version;
-pub(crate) mod write;
 
 // The public names of the wire (`mcp_content::wire::…`); `read_json`, `ReadError` and
 // `SerializeFor` are at the crate root.

@@ -150,7 +150,7 @@ fn is_json_text(bytes: &[u8]) -> bool {
 /// The checked path: the encoding, then a pass over the bytes for depth, values and
 /// duplicate keys, then the parse (tracking the path only for an error). Every fault gets
 /// its path and rule here.
-fn read_checked<T: DeserializeOwned>(
+pub(crate) fn read_checked<T: DeserializeOwned>(
     bytes: &[u8],
     limits: &ReadLimits,
     max_depth: usize,
@@ -200,7 +200,7 @@ fn read_checked<T: DeserializeOwned>(
 /// anything else, which the caller then reads on the checked path (pre-pass, parse, path
 /// tracking) to name the fault: so a read's errors are the checked path's, whatever this
 /// does, and this only has to refuse what the checked path refuses.
-fn read_in_one_pass<T: DeserializeOwned>(
+pub(crate) fn read_in_one_pass<T: DeserializeOwned>(
     bytes: &[u8],
     limits: &ReadLimits,
     max_depth: usize,
@@ -355,7 +355,3 @@ fn byte_order_mark_between_tokens(bytes: &[u8]) -> Option<usize> {
     }
     None
 }
-
-#[cfg(test)]
-#[path = "read_tests.rs"]
-mod tests;

@@ -21,11 +21,11 @@ use crate::model::icon::Icon;
 use crate::model::json::{JsonObject, RawJson};
 use crate::model::meta::Meta;
 use crate::model::validated::Uri;
+use crate::model::write::{WriteFields, write_json};
 use crate::rules::{ProtocolVersion, Rule, Violation};
 use crate::wire::error::{ReadError, join_key};
 use crate::wire::limits::ReadLimits;
 use crate::wire::read::read_json_with;
-use crate::wire::write::{WriteFields, write_json};
 
 /// The key under a part's or message's `metadata` that carries what MCP has and the part
 /// shape has not.

@@ -3,7 +3,11 @@
 //! rather than refused, so each block reaches the field that declares its type. A block no
 //! field declares is then an unexpected block, named with the field still waiting for one.
 
-use super::{Decode, Offered, Slot, offer_media, same_mime, shorten};
+use super::Offered;
+use super::errors::shorten;
+use super::offer::{offer_media, same_mime};
+use super::slots::Slot;
+use super::values::Decode;
 use crate::derive::MediaKind;
 use crate::model::content::ContentBlock;
 use crate::wire::error::ReadError;

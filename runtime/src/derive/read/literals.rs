@@ -226,8 +226,10 @@ fn expect_one(
 }
 
 /// The result a derived type is read from: its `_meta`, or none when the type is read from
-/// blocks alone ([`FromContent::from_content`](crate::FromContent::from_content)), where the
-/// fields placed in the result's `_meta` find nothing and its literal entries are not checked.
+/// blocks alone
+/// ([`FromContent::from_content`](crate::content_traits::FromContent::from_content)), where
+/// the fields placed in the result's `_meta` find nothing and its literal entries are not
+/// checked.
 #[derive(Clone, Copy, Debug)]
 pub enum ResultMeta<'a> {
     /// Blocks alone: there is no result.

@@ -7,8 +7,8 @@
 
 use serde_json::Value;
 
+use super::errors::shorten;
 use super::same::SameValue;
-use super::shorten;
 use super::sources::From;
 use crate::model::annotations::Role;
 use crate::model::meta::Meta;
@@ -89,7 +89,7 @@ pub fn meta_json<'m>(meta: impl Into<Option<&'m Meta>>, key: &str) -> Option<Val
 
 /// The text a template match gave `name`.
 pub fn var_text(vars: &[(String, String)], name: &str) -> Option<String> {
-    super::template_var(vars, name).map(str::to_owned)
+    super::values::template_var(vars, name).map(str::to_owned)
 }
 
 /// The blocks a block field took, what each other place it is written to holds, and what

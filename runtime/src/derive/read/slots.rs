@@ -1,7 +1,7 @@
 //! The slot of each block field: `One` (exactly one block), `Opt` (an `Option` field),
 //! `Many` (a `Vec` field); what a field still waits for is named by `take`.
 
-use super::note_open;
+use super::errors::note_open;
 use crate::wire::error::ReadError;
 
 /// The slot of a block field.

@@ -6,8 +6,9 @@
 
 use serde_json::value::RawValue;
 
+use super::errors::{cannot_read, shorten, type_name};
 use super::same::SameValue;
-use super::{cannot_read, shorten, template_var, type_name};
+use super::values::template_var;
 use crate::derive::AttributeField;
 use crate::model::meta::Meta;
 use crate::wire::error::ReadError;

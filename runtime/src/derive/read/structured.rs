@@ -21,7 +21,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{ContentSlots, ResultMeta, join, offer_all};
+use super::ContentSlots;
+use super::errors::shorten;
+use super::literals::ResultMeta;
+use super::result::{offer_all, read_content};
 use crate::model::content::ContentBlock;
 use crate::model::json::RawJson;
 use crate::model::meta::Meta;
@@ -36,7 +39,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
 ) -> Result<T, ReadError> {
     let Some(structured) = &result.structured_content else {
-        return super::read_content(&result.content, ResultMeta::Of(&result.meta), None);
+        return read_content(&result.content, ResultMeta::Of(&result.meta), None);
     };
     let (value, structured_value) = match read_value::<T>(structured) {
         Ok(value) => (value, structured.to_value()),
@@ -282,7 +285,7 @@ fn disagreement<T: ContentSlots + DeserializeOwned>(
     let other = other.unwrap_or_else(|| "the blocks".to_owned());
     let member = match at.trim_start_matches('.') {
         "" => "the value".to_owned(),
-        member => format!("`{}`", super::shorten(member)),
+        member => format!("`{}`", shorten(member)),
     };
     ReadError::message(
         structured_path.clone(),
@@ -381,7 +384,7 @@ fn member(key: &str) -> String {
     if plain {
         format!(".{key}")
     } else {
-        format!("[{:?}]", super::shorten(key))
+        format!("[{:?}]", shorten(key))
     }
 }
 
@@ -431,6 +434,14 @@ fn quote(value: Option<&Value>) -> String {
     match text.char_indices().nth(80) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text,
+    }
+}
+
+fn join(prefix: &str, path: &str) -> String {
+    match path {
+        "" | "." => prefix.to_owned(),
+        p if p.starts_with('[') => format!("{prefix}{p}"),
+        p => format!("{prefix}.{p}"),
     }
 }
 

@@ -19,35 +19,19 @@ use super::{
     KNOWN_BLOCK_TYPES, ResourceContents, ResourceLink, TextContent, TextResourceContents,
     UnknownBlock,
 };
-use crate::model::annotations::Annotations;
-use crate::model::binary::Base64Data;
-use crate::model::icon::Icon;
-use crate::model::integer::JsonInteger;
-use crate::model::json::Key;
-use crate::model::json::{Compact, Member, MemberKey, ObjectBuilder, take_optional, take_required};
-use crate::model::meta::Meta;
-use crate::model::validated::{MimeType, Uri};
+use crate::model::declare::ReadFields;
+use crate::model::json::{JsonObject, Key, Member, MemberKey, ObjectBuilder};
+use crate::model::validated::MimeType;
 use crate::rules::{self, MediaKind, Rule, Violation};
 use crate::wire::error::{field_error, join_path};
 use entry::{OneEntry, split_field_error};
 
-/// Every field any known block type has, read in one pass whatever the key order.
+/// A block being read: its members as the declaration of its type reads them, once the
+/// type is known.
 #[derive(Default)]
 struct RawBlock {
-    /// A known type as the `'static` name, so reading it allocates nothing.
-    kind: Option<Cow<'static, str>>,
-    text: Option<String>,
-    data: Option<Base64Data>,
-    mime_type: Option<MimeType>,
-    uri: Option<Uri>,
-    name: Option<String>,
-    title: Option<String>,
-    description: Option<String>,
-    size: Option<JsonInteger>,
-    icons: Option<Compact<Icon>>,
-    resource: Option<ResourceContents>,
-    annotations: Option<Annotations>,
-    meta: Option<Meta>,
+    /// The slots of the block's type, from its `type` on.
+    slots: Option<Slots>,
     /// Unknown keys, and keys that the block's `type` does not have, as text in order.
     extra: ObjectBuilder,
     /// Every member read before `type` was seen, as text in order: read as the type says
@@ -55,17 +39,64 @@ struct RawBlock {
     pending: ObjectBuilder,
 }
 
-fn has_field(kind: &str, key: &str) -> bool {
-    match key {
-        "annotations" | "_meta" => true,
-        "text" => kind == "text",
-        "data" | "mimeType" if kind == "image" || kind == "audio" => true,
-        "uri" | "name" | "title" | "description" | "mimeType" | "size" | "icons" => {
-            kind == "resource_link"
+/// The members read so far of a block of a known type (one of [`KNOWN_BLOCK_TYPES`]).
+enum Slots {
+    Text(<TextContent as ReadFields>::Slots),
+    Image(<ImageContent as ReadFields>::Slots),
+    Audio(<AudioContent as ReadFields>::Slots),
+    ResourceLink(<ResourceLink as ReadFields>::Slots),
+    Resource(<EmbeddedResource as ReadFields>::Slots),
+}
+
+impl Slots {
+    fn new(kind: &str) -> Self {
+        match kind {
+            "text" => Slots::Text(<TextContent as ReadFields>::Slots::default()),
+            "image" => Slots::Image(<ImageContent as ReadFields>::Slots::default()),
+            "audio" => Slots::Audio(<AudioContent as ReadFields>::Slots::default()),
+            "resource_link" => Slots::ResourceLink(<ResourceLink as ReadFields>::Slots::default()),
+            _ => Slots::Resource(<EmbeddedResource as ReadFields>::Slots::default()),
         }
-        "resource" => kind == "resource",
-        _ => false,
     }
+
+    /// Reads member `key` if the block's type has it (`false`, the value unread, if not).
+    fn read_member<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        access: &mut A,
+    ) -> Result<bool, A::Error> {
+        match self {
+            Slots::Text(slots) => TextContent::read_member(slots, key, access),
+            Slots::Image(slots) => ImageContent::read_member(slots, key, access),
+            Slots::Audio(slots) => AudioContent::read_member(slots, key, access),
+            Slots::ResourceLink(slots) => ResourceLink::read_member(slots, key, access),
+            Slots::Resource(slots) => EmbeddedResource::read_member(slots, key, access),
+        }
+    }
+
+    fn finish<E: de::Error>(self, extra: JsonObject) -> Result<ContentBlock, E> {
+        Ok(match self {
+            Slots::Text(slots) => TextContent::finish::<E>(slots, extra)?.into(),
+            Slots::Image(slots) => ImageContent::finish::<E>(slots, extra)?.into(),
+            Slots::Audio(slots) => AudioContent::finish::<E>(slots, extra)?.into(),
+            Slots::ResourceLink(slots) => ResourceLink::finish::<E>(slots, extra)?.into(),
+            Slots::Resource(slots) => EmbeddedResource::finish::<E>(slots, extra)?.into(),
+        })
+    }
+}
+
+/// The check of an image block read: an `image/*` MIME type.
+pub(super) fn check_image_mime<E: de::Error>(block: &ImageContent) -> Result<(), E> {
+    check_media_mime(&block.mime_type, MediaKind::Image)
+}
+
+/// The check of an audio block read: an `audio/*` MIME type.
+pub(super) fn check_audio_mime<E: de::Error>(block: &AudioContent) -> Result<(), E> {
+    check_media_mime(&block.mime_type, MediaKind::Audio)
+}
+
+fn check_media_mime<E: de::Error>(mime_type: &MimeType, media: MediaKind) -> Result<(), E> {
+    rules::check_mime_kind(mime_type.as_str(), media).map_err(|v| field_error::<E>("mimeType", v))
 }
 
 impl<'de> Deserialize<'de> for ContentBlock {
@@ -100,7 +131,7 @@ impl<'de> Visitor<'de> for BlockVisitor {
         // A block of an unknown type: every member from `type` on, as text in order.
         let mut unknown: Option<ObjectBuilder> = None;
         match first_kind {
-            Some((_, BlockKind::Known(known))) => raw.kind = Some(Cow::Borrowed(known)),
+            Some((_, BlockKind::Known(known))) => raw.slots = Some(Slots::new(known)),
             Some((member, BlockKind::Unknown(text))) => {
                 let mut fields = ObjectBuilder::new();
                 fields.push_spelled(&member, &text);
@@ -122,11 +153,11 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 continue;
             }
             if key == "type" {
-                if raw.kind.is_some() {
+                if raw.slots.is_some() {
                     return Err(de::Error::duplicate_field("type"));
                 }
                 match read_kind(&mut access)? {
-                    BlockKind::Known(known) => raw.kind = Some(Cow::Borrowed(known)),
+                    BlockKind::Known(known) => raw.slots = Some(Slots::new(known)),
                     BlockKind::Unknown(text) => {
                         let mut fields = std::mem::take(&mut raw.pending);
                         fields.push_spelled(&member, &text);
@@ -135,16 +166,14 @@ impl<'de> Visitor<'de> for BlockVisitor {
                 }
                 continue;
             }
-            let Some(kind) = raw.kind.as_deref() else {
+            let Some(slots) = raw.slots.as_mut() else {
                 // No type yet: keep the member as text until the type says what it is.
                 raw.pending.push_member(&member, &mut access)?;
                 continue;
             };
-            if !has_field(kind, key) {
+            if !slots.read_member(key, &mut access)? {
                 raw.extra.push_member(&member, &mut access)?;
-                continue;
             }
-            raw.read_field(key, &mut access)?;
         }
         if let Some(fields) = unknown {
             return Ok(ContentBlock::Unknown(UnknownBlock {
@@ -244,7 +273,13 @@ impl<'de> Deserialize<'de> for PlainString<'de> {
 /// A text block's `text`: a `String`, which the one pass reads through
 /// [`TEXT_TOKEN`](crate::wire::guard::TEXT_TOKEN) (its guard checks the bytes); every other
 /// reader hands over the deserializer, and the `String` is read as before (same errors).
-struct WholeText(String);
+pub(super) struct WholeText(String);
+
+impl WholeText {
+    pub(super) fn into_inner(self) -> String {
+        self.0
+    }
+}
 
 impl<'de> Deserialize<'de> for WholeText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -269,30 +304,22 @@ impl<'de> Deserialize<'de> for WholeText {
 }
 
 /// The rest of a text block whose first member was its `type`: the members a text block
-/// has, read as `RawBlock::read_field` reads them, and the others kept as text, in order
+/// has, read as its declaration says, and the others kept as text, in order
 /// (what the general loop of `BlockVisitor` does for such a block, with the same errors).
 fn read_text_block<'de, A: MapAccess<'de>>(access: &mut A) -> Result<ContentBlock, A::Error> {
-    let mut text: Option<WholeText> = None;
-    let mut annotations: Option<Annotations> = None;
-    let mut meta: Option<Meta> = None;
+    let mut slots = <TextContent as ReadFields>::Slots::default();
     let mut extra = ObjectBuilder::new();
     while let Some(member) = access.next_key::<MemberKey<'de>>()? {
-        match member.name.as_ref() {
-            "type" => return Err(de::Error::duplicate_field("type")),
-            "text" => take_required(access, &mut text, "text")?,
-            "annotations" => take_optional(access, &mut annotations, "annotations")?,
-            "_meta" => take_optional(access, &mut meta, "_meta")?,
-            _ => extra.push_member(&member, access)?,
+        if member.name == "type" {
+            return Err(de::Error::duplicate_field("type"));
+        }
+        if !TextContent::read_member(&mut slots, member.name.as_ref(), access)? {
+            extra.push_member(&member, access)?;
         }
     }
-    let WholeText(text) = text.ok_or_else(|| de::Error::missing_field("text"))?;
+    let text = TextContent::finish::<A::Error>(slots, extra.finish())?;
     crate::model::json::charge::<A::Error>(size_of::<TextContent>())?;
-    Ok(ContentBlock::from(TextContent {
-        text,
-        annotations,
-        meta: meta.unwrap_or_default(),
-        extra: extra.finish(),
-    }))
+    Ok(ContentBlock::from(text))
 }
 
 /// A value's JSON text as `serde_json` hands out a [`RawValue`], borrowed from the input
@@ -326,40 +353,13 @@ impl<'de> Visitor<'de> for RawTextVisitor {
 }
 
 impl RawBlock {
-    /// Reads the value of `key`, a field of the block's type.
-    fn read_field<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        access: &mut A,
-    ) -> Result<(), A::Error> {
-        match key {
-            "text" => take_required(access, &mut self.text, "text"),
-            "data" => take_required(access, &mut self.data, "data"),
-            "mimeType" => {
-                // Optional on resource links, required on media blocks: `null` is refused
-                // either way.
-                take_optional(access, &mut self.mime_type, "mimeType")
-            }
-            "uri" => take_required(access, &mut self.uri, "uri"),
-            "name" => take_required(access, &mut self.name, "name"),
-            "title" => take_optional(access, &mut self.title, "title"),
-            "description" => take_optional(access, &mut self.description, "description"),
-            "size" => take_optional(access, &mut self.size, "size"),
-            "icons" => take_optional(access, &mut self.icons, "icons"),
-            "resource" => take_required(access, &mut self.resource, "resource"),
-            "annotations" => take_optional(access, &mut self.annotations, "annotations"),
-            "_meta" => take_optional(access, &mut self.meta, "_meta"),
-            _ => access.next_value::<IgnoredAny>().map(|_| ()),
-        }
-    }
-
-    fn finish<E: de::Error>(mut self) -> Result<ContentBlock, E> {
-        let Some(kind) = self.kind.take() else {
+    fn finish<E: de::Error>(self) -> Result<ContentBlock, E> {
+        let Some(mut slots) = self.slots else {
             return Err(E::missing_field("type"));
         };
         // Members read before `type`: now that the type is known, read them as it says.
         // Unknown ones keep their order, ahead of those read after `type`.
-        let pending = std::mem::take(&mut self.pending).finish();
+        let pending = self.pending.finish();
         let mut extra = ObjectBuilder::new();
         // One member at a time: a list of them would take about ten times the text of a
         // block of many tiny members (the memory benchmark's "one text block, tiny members
@@ -370,75 +370,22 @@ impl RawBlock {
                  key: text,
                  value,
              }| {
-                if !has_field(&kind, &key) {
-                    extra.push_text(text, value.get());
-                    return Ok(());
-                }
                 let mut access = OneEntry(Some(value));
-                self.read_field(&key, &mut access).map_err(|e| {
-                    let (path, detail) = split_field_error(&e.0);
-                    field_error::<E>(&join_path(&key, path), detail)
-                })
+                match slots.read_member(&key, &mut access) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => {
+                        extra.push_text(text, value.get());
+                        Ok(())
+                    }
+                    Err(e) => {
+                        let (path, detail) = split_field_error(&e.0);
+                        Err(field_error::<E>(&join_path(&key, path), detail))
+                    }
+                }
             },
         )?;
-        let meta = self.meta.take().unwrap_or_default();
-        let annotations = self.annotations.take();
-        extra.append(std::mem::take(&mut self.extra));
-        let extra = extra.finish();
-        Ok(match &*kind {
-            "text" => ContentBlock::from(TextContent {
-                text: self.text.ok_or_else(|| E::missing_field("text"))?,
-                annotations,
-                meta,
-                extra,
-            }),
-            "image" | "audio" => {
-                let data = self.data.ok_or_else(|| E::missing_field("data"))?;
-                let mime_type = self.mime_type.ok_or_else(|| E::missing_field("mimeType"))?;
-                let media = if kind == "image" {
-                    MediaKind::Image
-                } else {
-                    MediaKind::Audio
-                };
-                rules::check_mime_kind(mime_type.as_str(), media)
-                    .map_err(|v| field_error::<E>("mimeType", v))?;
-                if kind == "image" {
-                    ContentBlock::from(ImageContent {
-                        data,
-                        mime_type,
-                        annotations,
-                        meta,
-                        extra,
-                    })
-                } else {
-                    ContentBlock::from(AudioContent {
-                        data,
-                        mime_type,
-                        annotations,
-                        meta,
-                        extra,
-                    })
-                }
-            }
-            "resource_link" => ContentBlock::from(ResourceLink {
-                uri: self.uri.ok_or_else(|| E::missing_field("uri"))?,
-                name: self.name.ok_or_else(|| E::missing_field("name"))?,
-                title: self.title,
-                description: self.description,
-                mime_type: self.mime_type,
-                size: self.size,
-                icons: self.icons.map(Vec::from).unwrap_or_default(),
-                annotations,
-                meta,
-                extra,
-            }),
-            _ => ContentBlock::from(EmbeddedResource {
-                resource: self.resource.ok_or_else(|| E::missing_field("resource"))?,
-                annotations,
-                meta,
-                extra,
-            }),
-        })
+        extra.append(self.extra);
+        slots.finish(extra.finish())
     }
 }
 
@@ -459,46 +406,38 @@ impl<'de> Visitor<'de> for ResourceContentsVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<ResourceContents, A::Error> {
         let _model = crate::model::json::enter_model::<ResourceContents, A::Error>()?;
-        let mut uri: Option<Uri> = None;
-        let mut mime_type: Option<MimeType> = None;
-        let mut text: Option<String> = None;
-        let mut blob: Option<Base64Data> = None;
-        let mut meta: Option<Meta> = None;
+        // The members of text contents, and the one member blob contents add: what they
+        // share is read once, into the text slots.
+        let mut text = <TextResourceContents as ReadFields>::Slots::default();
+        let mut blob = <BlobResourceContents as ReadFields>::Slots::default();
         let mut extra = ObjectBuilder::new();
         crate::wire::limits::count_block().map_err(de::Error::custom)?;
         while let Some(key) = access.next_key::<MemberKey<'de>>()? {
-            match key.name.as_ref() {
-                "uri" => take_required(&mut access, &mut uri, "uri")?,
-                "mimeType" => take_optional(&mut access, &mut mime_type, "mimeType")?,
-                "text" => take_required(&mut access, &mut text, "text")?,
-                "blob" => take_required(&mut access, &mut blob, "blob")?,
-                "_meta" => take_optional(&mut access, &mut meta, "_meta")?,
-                _ => extra.push_member(&key, &mut access)?,
+            let name = key.name.as_ref();
+            if !TextResourceContents::read_member(&mut text, name, &mut access)?
+                && !BlobResourceContents::read_member(&mut blob, name, &mut access)?
+            {
+                extra.push_member(&key, &mut access)?;
             }
         }
         let extra = extra.finish();
-        let uri = uri.ok_or_else(|| de::Error::missing_field("uri"))?;
-        let meta = meta.unwrap_or_default();
-        match (text, blob) {
-            (Some(text), None) => Ok(ResourceContents::Text(TextResourceContents {
-                uri,
-                mime_type,
-                text,
-                meta,
-                extra,
-            })),
-            (None, Some(blob)) => Ok(ResourceContents::Blob(BlobResourceContents {
-                uri,
-                mime_type,
-                blob,
-                meta,
-                extra,
-            })),
-            (Some(_), Some(_)) => Err(de::Error::custom(Violation::new(
+        if text.uri.is_none() {
+            // The declaration's first required member: its error, before text or blob's.
+            return TextResourceContents::finish(text, extra).map(ResourceContents::Text);
+        }
+        match (text.text.is_some(), blob.blob.is_some()) {
+            (true, false) => TextResourceContents::finish(text, extra).map(ResourceContents::Text),
+            (false, true) => {
+                blob.uri = text.uri;
+                blob.mime_type = text.mime_type;
+                blob.meta = text.meta;
+                BlobResourceContents::finish(blob, extra).map(ResourceContents::Blob)
+            }
+            (true, true) => Err(de::Error::custom(Violation::new(
                 Rule::ExactlyOne,
                 "resource contents have both `text` and `blob`; exactly one is allowed",
             ))),
-            (None, None) => Err(de::Error::custom(Violation::new(
+            (false, false) => Err(de::Error::custom(Violation::new(
                 Rule::ExactlyOne,
                 "resource contents have neither `text` nor `blob`; exactly one is required",
             ))),

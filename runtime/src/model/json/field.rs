@@ -1,6 +1,6 @@
 //! Reading a model type's fields: the one `null` rule ([`Present`]), fields read once
-//! ([`take_optional`], [`take_required`]), lists grown a quarter at a time ([`Compact`]), and
-//! `deserialize_object!`, which writes a model struct's `Deserialize` from its field list.
+//! ([`take_optional`], [`take_required`]) and lists grown a quarter at a time ([`Compact`]),
+//! which every model type's declaration (`model_object!`) reads its members with.
 //!
 //! Apart from the JSON values themselves: these are the rules every model type reads its
 //! members by, so a change to one (say, what `null` means) is made here, once.
@@ -136,78 +136,3 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compact<T> {
         deserializer.deserialize_seq(CompactVisitor(std::marker::PhantomData))
     }
 }
-
-/// Implements `Deserialize` for a model struct whose fields are listed once: `required`,
-/// `optional` (`Option<T>`) or `defaulted` (absent is `Default`), each read as a type (with a
-/// conversion when the field's type differs), unknown members kept in `extra` as text in
-/// order. Every optional field follows the one `null` rule ([`Present`]); `@count` counts
-/// the object as a block against [`ReadLimits::max_blocks`](crate::wire::ReadLimits::max_blocks);
-/// `check = f` runs `f::<E>(&value)` on the value read (rules that span fields or look into
-/// `extra`).
-macro_rules! deserialize_object {
-    ($ty:ident, $expecting:literal, $(@$count:ident,)? {
-        $($field:ident : $kind:ident $read:ty = $key:literal $(=> $conv:expr)?),* $(,)?
-    } $(, check = $check:ident)?) => {
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct ObjectVisitor;
-                impl<'de> serde::de::Visitor<'de> for ObjectVisitor {
-                    type Value = $ty;
-                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        f.write_str($expecting)
-                    }
-                    fn visit_map<A: serde::de::MapAccess<'de>>(
-                        self,
-                        mut access: A,
-                    ) -> Result<$ty, A::Error> {
-                        let _model = $crate::model::json::enter_model::<$ty, A::Error>()?;
-                        $( $crate::model::json::deserialize_object!(@$count); )?
-                        $( let mut $field: Option<$read> = None; )*
-                        let mut extra = $crate::model::json::ObjectBuilder::new();
-                        while let Some(key) =
-                            access.next_key::<$crate::model::json::MemberKey<'de>>()?
-                        {
-                            match key.name.as_ref() {
-                                $( $key => $crate::model::json::deserialize_object!(
-                                    @take $kind, access, $field, $key
-                                ), )*
-                                _ => extra.push_member(&key, &mut access)?,
-                            }
-                        }
-                        let value = $ty {
-                            $( $field: $crate::model::json::deserialize_object!(
-                                @finish $kind, $field, $key $(, $conv)?
-                            ), )*
-                            extra: extra.finish(),
-                        };
-                        $( $check::<A::Error>(&value)?; )?
-                        Ok(value)
-                    }
-                }
-                deserializer.deserialize_map(ObjectVisitor)
-            }
-        }
-    };
-    (@count) => {
-        $crate::wire::limits::count_block().map_err(serde::de::Error::custom)?
-    };
-    (@take required, $access:ident, $slot:ident, $key:literal) => {
-        $crate::model::json::take_required(&mut $access, &mut $slot, $key)?
-    };
-    (@take $kind:ident, $access:ident, $slot:ident, $key:literal) => {
-        $crate::model::json::take_optional(&mut $access, &mut $slot, $key)?
-    };
-    (@finish required, $slot:ident, $key:literal $(, $conv:expr)?) => {
-        match $slot {
-            Some(value) => $( ($conv) )? (value),
-            None => return Err(serde::de::Error::missing_field($key)),
-        }
-    };
-    (@finish optional, $slot:ident, $key:literal $(, $conv:expr)?) => {
-        $slot $( .map($conv) )?
-    };
-    (@finish defaulted, $slot:ident, $key:literal $(, $conv:expr)?) => {
-        $slot $( .map($conv) )? .unwrap_or_default()
-    };
-}
-pub(crate) use deserialize_object;

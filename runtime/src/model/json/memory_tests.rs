@@ -2,10 +2,11 @@
 //! refuses, with which path and rule, and what it lets through. The memory itself is
 //! measured by the memory benchmark, whose test mode fails over 8 bytes per input byte.
 
-use crate::model::{prompt::Prompt, tool::Tool};
+use crate::model::prompt::Prompt;
+use crate::model::tool::{CallToolResult, Tool};
 use crate::rules::Rule;
-use crate::wire::{limits::ReadLimits, read::read_json_with};
-use crate::{CallToolResult, read_json};
+use crate::wire::limits::ReadLimits;
+use crate::wire::read::{read_json, read_json_with};
 
 fn list(item: &str, count: usize) -> String {
     format!("[{}]", vec![item; count].join(","))

@@ -68,7 +68,9 @@ pub struct Context {
     /// What `meta` is read from on first use, when it was not given as a `Meta`.
     meta_source: MetaSource,
     version: ProtocolVersion,
-    peer: Option<PeerSlot>,
+    /// The client, as the transport gives it (it may keep the request's `_meta` too, read
+    /// only when a handler asks: [`ClientPeer::request_meta`]).
+    peer: Option<Arc<dyn ClientPeer>>,
     min_log_level: Option<LogLevel>,
     capabilities: Option<ClientCapabilities>,
     round: Option<Arc<Round>>,
@@ -179,25 +181,6 @@ impl Future for YieldOnce {
     }
 }
 
-/// The client of a request: shared, or the `rmcp` request itself, kept as it came (no
-/// allocation, no conversion until a handler talks to the client or reads its `_meta`).
-#[derive(Clone)]
-enum PeerSlot {
-    Shared(Arc<dyn ClientPeer>),
-    #[cfg(feature = "rmcp")]
-    Rmcp(crate::server::rmcp::peer::RmcpPeer),
-}
-
-impl PeerSlot {
-    fn get(&self) -> &dyn ClientPeer {
-        match self {
-            PeerSlot::Shared(peer) => &**peer,
-            #[cfg(feature = "rmcp")]
-            PeerSlot::Rmcp(peer) => peer,
-        }
-    }
-}
-
 impl fmt::Debug for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
@@ -263,16 +246,14 @@ impl Context {
         }
     }
 
-    /// A context whose `_meta`, client capabilities and client are `rmcp`'s request,
-    /// converted only when a handler asks.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn from_rmcp(
-        peer: crate::server::rmcp::peer::RmcpPeer,
-        version: ProtocolVersion,
-    ) -> Self {
+    /// A context whose `_meta` and client capabilities the transport's `peer` keeps with the
+    /// request it received: converted only when a handler asks ([`ClientPeer::request_meta`],
+    /// [`ClientPeer::client_capabilities`]), so a call whose handler never looks converts
+    /// nothing.
+    pub fn from_peer(peer: Arc<dyn ClientPeer>, version: ProtocolVersion) -> Self {
         Self {
             version,
-            peer: Some(PeerSlot::Rmcp(peer)),
+            peer: Some(peer),
             ..Self::default()
         }
     }
@@ -280,12 +261,12 @@ impl Context {
     /// This context with a client to talk to.
     #[must_use]
     pub fn with_peer(mut self, peer: Arc<dyn ClientPeer>) -> Self {
-        self.peer = Some(PeerSlot::Shared(peer));
+        self.peer = Some(peer);
         self
     }
 
     fn peer(&self) -> Option<&dyn ClientPeer> {
-        self.peer.as_ref().map(PeerSlot::get)
+        self.peer.as_deref()
     }
 
     /// This context with the client's minimum log level (`logging/setLevel`, or the
@@ -311,7 +292,10 @@ impl Context {
     }
 
     /// This context in a call that becomes a task when the handler first waits.
-    #[cfg(any(feature = "rmcp", feature = "http"))]
+    #[allow(
+        dead_code,
+        reason = "the transports' tasks engine (`crate::transport::tasks`) uses it"
+    )]
     #[must_use]
     pub(crate) fn with_task_escalation(mut self) -> Self {
         self.may_become_task = true;
@@ -361,9 +345,8 @@ impl Context {
     /// The request's `_meta`.
     pub fn meta(&self) -> &Meta {
         self.meta
-            .get_or_init(|| match (&self.meta_source, &self.peer) {
-                #[cfg(feature = "rmcp")]
-                (MetaSource::None, Some(PeerSlot::Rmcp(peer))) => peer.request_meta(),
+            .get_or_init(|| match (&self.meta_source, self.peer()) {
+                (MetaSource::None, Some(peer)) => peer.request_meta().unwrap_or_default(),
                 (source, _) => source.read(),
             })
     }

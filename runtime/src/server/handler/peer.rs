@@ -10,6 +10,7 @@ use std::pin::Pin;
 
 use serde_json::Value;
 
+use crate::model::meta::Meta;
 use crate::server::protocol_error::ProtocolError;
 
 /// A boxed, sendable future (handlers are stored as trait objects).
@@ -54,4 +55,10 @@ pub trait ClientPeer: Send + Sync {
     fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, ProtocolError>>;
     /// The client's declared capabilities, when known.
     fn client_capabilities(&self) -> Option<Value>;
+    /// The request's `_meta`, when the transport keeps it with the client rather than
+    /// handing it to the [`Context`](super::Context) (read only when a handler asks; a key
+    /// that breaks the grammar left out). `None` by default: the context's own `_meta`.
+    fn request_meta(&self) -> Option<Meta> {
+        None
+    }
 }

@@ -19,7 +19,7 @@ pub use capabilities::{Capability, ClientCapabilities, TASKS_EXTENSION};
 pub use form::{Elicitation, FieldKind, FormError, FormField, FormOption, FormSchema};
 pub use state::{StateError, StateKey, StateKeyError, StateKeys};
 // A request's multi round-trip fields, and what a request that may ask for input ends with.
-pub use crate::server::router::{InputParams, Outcome};
+pub use crate::server::request::{InputParams, Outcome};
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -248,7 +248,10 @@ impl Round {
     }
 
     /// A round with these answers and no state (a task running again after `tasks/update`).
-    #[cfg(any(feature = "rmcp", feature = "http"))]
+    #[allow(
+        dead_code,
+        reason = "the transports' tasks engine (`crate::transport::tasks`) uses it"
+    )]
     pub(crate) fn with_answers(answers: Map<String, Value>) -> Self {
         Self {
             answers,
@@ -257,14 +260,16 @@ impl Round {
     }
 
     /// Every answer this round knows: from earlier rounds (the sealed state) and this one.
-    #[cfg(any(feature = "rmcp", feature = "http"))]
+    #[allow(
+        dead_code,
+        reason = "the transports' tasks engine (`crate::transport::tasks`) uses it"
+    )]
     pub(crate) fn answers(&self) -> &Map<String, Value> {
         &self.answers
     }
 
     /// After the handler returned: a protocol error, or the questions it asked that have
     /// no answer yet (`None` when there are none).
-    #[cfg(any(feature = "rmcp", feature = "http"))]
     pub(crate) fn outcome(&self) -> Result<Option<BTreeMap<String, Value>>, ProtocolError> {
         if let Some(error) = lock(&self.failure).take() {
             return Err(error);
@@ -314,13 +319,9 @@ impl Round {
         keys: &StateKeys,
         target: Target<'_>,
     ) -> Result<Option<Value>, ProtocolError> {
-        if let Some(error) = lock(&self.failure).take() {
-            return Err(error);
-        }
-        let pending = std::mem::take(&mut *lock(&self.pending));
-        if pending.is_empty() {
+        let Some(pending) = self.outcome()? else {
             return Ok(None);
-        }
+        };
         let used = lock(&self.used).clone();
         let state = keys.seal(&serde_json::json!({
             "t": target.to_string(),
@@ -336,107 +337,4 @@ impl Round {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn keys() -> StateKeys {
-        StateKeys::new(StateKey::new("k", vec![3; 32]).unwrap())
-    }
-
-    #[test]
-    fn a_question_without_an_answer_becomes_an_input_required_result() {
-        let round = Round::begin(&keys(), Target::new("tools/call", "t"), None, None).unwrap();
-        let err = round
-            .ask("q", &InputRequest::ListRoots, serde_json::json!({}))
-            .unwrap_err();
-        assert!(err.message.contains("`q`"));
-        let result = round
-            .finish(&keys(), Target::new("tools/call", "t"))
-            .unwrap()
-            .unwrap();
-        assert_eq!(result["resultType"], "input_required");
-        assert_eq!(result["inputRequests"]["q"]["method"], "roots/list");
-        assert!(result["requestState"].is_string());
-    }
-
-    #[test]
-    fn answers_carry_to_later_rounds_in_the_sealed_state() {
-        let k = keys();
-        let target = Target::new("tools/call", "t");
-        let r1 = Round::begin(&k, target, None, None).unwrap();
-        let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
-        let state = r1.finish(&k, target).unwrap().unwrap()["requestState"].clone();
-        let answer = serde_json::json!({"a": {"roots": []}});
-        let r2 = Round::begin(&k, target, Some(&answer), state.as_str()).unwrap();
-        assert_eq!(r2.completed_rounds(), 1);
-        assert!(r2.ask("a", &InputRequest::ListRoots, Value::Null).is_ok());
-        let _ = r2.ask("b", &InputRequest::ListRoots, Value::Null);
-        let state = r2.finish(&k, target).unwrap().unwrap()["requestState"].clone();
-        // Round three answers only `b`; `a` comes from the state.
-        let answer = serde_json::json!({"b": {"roots": []}});
-        let r3 = Round::begin(&k, target, Some(&answer), state.as_str()).unwrap();
-        assert!(r3.ask("a", &InputRequest::ListRoots, Value::Null).is_ok());
-        assert!(r3.ask("b", &InputRequest::ListRoots, Value::Null).is_ok());
-        assert_eq!(r3.finish(&k, target).unwrap(), None);
-    }
-
-    #[test]
-    fn a_target_matches_only_its_own_method_and_name() {
-        let target = Target::new("tools/call", "t");
-        assert_eq!(target.to_string(), "tools/call t");
-        assert!(target.is("tools/call t"));
-        for other in [
-            "tools/call tt",
-            "tools/call",
-            "tools/callt",
-            "prompts/get t",
-            "tools/call t ",
-        ] {
-            assert!(!target.is(other), "{other}");
-        }
-        // A name with a space is still one name.
-        assert!(Target::new("prompts/get", "a b").is("prompts/get a b"));
-    }
-
-    #[test]
-    fn a_state_for_another_request_or_tampered_is_refused_with_invalid_params() {
-        let k = keys();
-        let r1 = Round::begin(&k, Target::new("tools/call", "t"), None, None).unwrap();
-        let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
-        let state = r1
-            .finish(&k, Target::new("tools/call", "t"))
-            .unwrap()
-            .unwrap()["requestState"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        let foreign =
-            Round::begin(&k, Target::new("tools/call", "other"), None, Some(&state)).unwrap_err();
-        assert_eq!(foreign.code, ProtocolError::INVALID_PARAMS);
-        let tampered = Round::begin(
-            &k,
-            Target::new("tools/call", "t"),
-            None,
-            Some(&format!("{state}x")),
-        )
-        .unwrap_err();
-        assert_eq!(tampered.code, ProtocolError::INVALID_PARAMS);
-    }
-
-    #[test]
-    fn a_malformed_answer_fails_the_request_naming_the_key() {
-        let round = Round::begin(
-            &keys(),
-            Target::new("tools/call", "t"),
-            Some(&serde_json::json!({"user_name": 12345})),
-            None,
-        )
-        .unwrap();
-        let request = InputRequest::Elicit(Value::Null);
-        assert!(round.ask("user_name", &request, Value::Null).is_err());
-        let err = round
-            .finish(&keys(), Target::new("tools/call", "t"))
-            .unwrap_err();
-        assert!(err.message.contains("inputResponses.user_name"), "{err}");
-    }
-}
+mod tests;

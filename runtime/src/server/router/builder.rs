@@ -450,8 +450,6 @@ impl RouterBuilder {
             task_store: self
                 .task_store
                 .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
-            #[cfg(any(feature = "rmcp", feature = "http"))]
-            running: Arc::default(),
             changes: ChangeFeed::default(),
         })
     }

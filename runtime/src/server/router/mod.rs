@@ -3,8 +3,8 @@
 //! and refuses the sets that cannot be served (duplicate names, overlapping resources).
 
 mod builder;
+pub(crate) mod dispatch;
 mod entry;
-mod params;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -13,11 +13,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+pub(crate) use crate::server::request::{InputParams, Outcome};
 pub use builder::{RouterBuilder, RouterError, ServerInfo};
 pub use entry::{RouterEntry, listed_right, misplaced};
-use params::outcome_value;
-pub use params::{InputParams, Outcome};
-pub(super) use params::{take_object, take_string};
 
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;
@@ -32,12 +30,10 @@ use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceHandler, ToolHandler,
 };
 use crate::server::input::{Round, StateKeys, Target};
-use crate::server::params::{
-    ARGUMENTS_LEVEL, PARAMS_LEVEL, check_arguments, check_depth, check_owned_map_depth,
-};
+use crate::server::params::{ARGUMENTS_LEVEL, check_arguments, check_depth};
 use crate::server::payload::Payloads;
+use crate::server::request::Method;
 use crate::server::tasks::{TaskStore, TaskSupport};
-use crate::wire::version::SerializeFor;
 
 /// Tools, prompts and resources, ready to list and dispatch.
 ///
@@ -105,8 +101,6 @@ pub struct Router {
     changes: ChangeFeed,
     task_support: HashMap<String, TaskSupport>,
     task_store: Arc<dyn TaskStore>,
-    #[cfg(any(feature = "rmcp", feature = "http"))]
-    running: Arc<crate::server::tasks::engine::Running>,
 }
 
 impl fmt::Debug for Router {
@@ -230,7 +224,7 @@ impl Router {
     /// (2026-07-28 peers; older peers answer on the back-channel, so `run` just runs).
     async fn in_round<T, F, Fut>(
         &self,
-        (method, name): (&str, &str),
+        (method, name): (Method, &str),
         input: &InputParams,
         context: Context,
         run: F,
@@ -245,7 +239,7 @@ impl Router {
         if let Some(responses) = &input.responses {
             check_depth(responses, "params.inputResponses", ARGUMENTS_LEVEL)?;
         }
-        let target = Target::new(method, name);
+        let target = Target::new(method.as_str(), name);
         let round = Arc::new(Round::begin(
             &self.state_keys,
             target,
@@ -268,15 +262,23 @@ impl Router {
         context: Context,
     ) -> Result<Outcome<CallToolResult>, ProtocolError> {
         let arguments = check_arguments(arguments)?;
-        // Refused before a round begins; without rounds `call_tool` refuses it the same way.
+        self.tool_round(name, arguments, input, context).await
+    }
+
+    /// [`Router::call_tool_round`] with arguments already held to the parser's depth.
+    async fn tool_round(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<CallToolResult>, ProtocolError> {
+        // Refused before a round begins; without rounds `run_tool` refuses it the same way.
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
-            return Err(ProtocolError::invalid_params(format!(
-                "unknown tool: {}",
-                crate::wire::error::cut(name)
-            )));
+            return Err(unknown_tool(name));
         }
-        self.in_round(("tools/call", name), input, context, |context| {
-            self.call_tool(name, arguments, context)
+        self.in_round((Method::CallTool, name), input, context, |context| {
+            self.run_tool(name, arguments.unwrap_or_default(), context)
         })
         .await
     }
@@ -290,8 +292,19 @@ impl Router {
         context: Context,
     ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
         let arguments = check_arguments(arguments)?;
-        self.in_round(("prompts/get", name), input, context, |context| {
-            self.get_prompt(name, arguments, context)
+        self.prompt_round(name, arguments, input, context).await
+    }
+
+    /// [`Router::get_prompt_round`] with arguments already held to the parser's depth.
+    async fn prompt_round(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        input: &InputParams,
+        context: Context,
+    ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
+        self.in_round((Method::GetPrompt, name), input, context, |context| {
+            self.run_prompt(name, arguments.unwrap_or_default(), context)
         })
         .await
     }
@@ -303,7 +316,7 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
-        self.in_round(("resources/read", uri), input, context, |context| {
+        self.in_round((Method::ReadResource, uri), input, context, |context| {
             self.read_resource(uri, context)
         })
         .await
@@ -318,11 +331,19 @@ impl Router {
         context: Context,
     ) -> Result<CallToolResult, ProtocolError> {
         let arguments = check_arguments(arguments)?.unwrap_or_default();
+        self.run_tool(name, arguments, context).await
+    }
+
+    /// [`Router::call_tool`] with arguments already held to the parser's depth: the one
+    /// place a tool runs.
+    async fn run_tool(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> Result<CallToolResult, ProtocolError> {
         let Some(&index) = self.tool_index.get(name) else {
-            return Err(ProtocolError::invalid_params(format!(
-                "unknown tool: {}",
-                crate::wire::error::cut(name)
-            )));
+            return Err(unknown_tool(name));
         };
         let handler = &self.tools[index].1;
         let mut result = handler.call(arguments, context).await;
@@ -350,6 +371,16 @@ impl Router {
         context: Context,
     ) -> Result<GetPromptResult, ProtocolError> {
         let arguments = check_arguments(arguments)?.unwrap_or_default();
+        self.run_prompt(name, arguments, context).await
+    }
+
+    /// [`Router::get_prompt`] with arguments already held to the parser's depth.
+    async fn run_prompt(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> Result<GetPromptResult, ProtocolError> {
         let Some(&index) = self.prompt_index.get(name) else {
             return Err(ProtocolError::invalid_params(format!(
                 "unknown prompt: {}",
@@ -408,15 +439,6 @@ impl Router {
         Err(ProtocolError::resource_not_found(uri, version))
     }
 
-    /// The list results' cache hint, for versions that have cache hints.
-    fn put_list_cache(&self, result: &mut Map<String, Value>, version: crate::ProtocolVersion) {
-        if version.has_cache_hints() {
-            let CacheHint { ttl_ms, scope } = self.list_cache;
-            result.insert("ttlMs".into(), Value::from(ttl_ms));
-            result.insert("cacheScope".into(), Value::from(scope.as_str()));
-        }
-    }
-
     /// The handler's cache hint, else the router's, on a read result that has none; the
     /// descriptor's `_meta.ui` (MCP Apps) on each contents item that has none.
     fn finish_read(
@@ -451,167 +473,9 @@ impl Router {
             None => Ok(Vec::new()),
         }
     }
-
-    /// Dispatches one request by method name, in process, and returns the result as the
-    /// JSON a peer on `context`'s protocol version expects. Methods: `tools/list`,
-    /// `tools/call`, `prompts/list`, `prompts/get`, `resources/list`,
-    /// `resources/templates/list`, `resources/read`, `completion/complete`. A params member
-    /// that is `null` is refused with `-32602` naming it (the one `null` rule), whatever
-    /// the method; so are params nested deeper than a transport's JSON parser reads them
-    /// (127 arrays or objects from the JSON-RPC message), naming the first one too deep;
-    /// and a `_meta` that is not an object or whose typed keys (`progressToken`, the
-    /// `io.modelcontextprotocol/` keys) break their type, as the transports refuse them.
-    pub async fn handle(
-        &self,
-        method: &str,
-        params: Option<Map<String, Value>>,
-        context: Context,
-    ) -> Result<Value, ProtocolError> {
-        let version = context.protocol_version();
-        let mut params = check_owned_map_depth(params.unwrap_or_default(), "params", PARAMS_LEVEL)?;
-        crate::server::params::check_no_null_member(&params)?;
-        crate::server::params::check_meta_param(&params)?;
-        let cacheable = |key: &str, items: Value| {
-            let mut result = Map::new();
-            result.insert(key.to_owned(), items);
-            if version.has_result_type() {
-                result.insert(
-                    "resultType".into(),
-                    Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
-                );
-            }
-            self.put_list_cache(&mut result, version);
-            Value::Object(result)
-        };
-        let list = |items: Vec<Value>| Value::Array(items);
-        if method.ends_with("/list") {
-            crate::server::params::check_cursor(&params)?;
-        }
-        match method {
-            "tools/list" => Ok(cacheable(
-                "tools",
-                list(
-                    self.tools
-                        .iter()
-                        .map(|(t, _)| t.to_value_for(version))
-                        .collect(),
-                ),
-            )),
-            "prompts/list" => Ok(cacheable(
-                "prompts",
-                list(
-                    self.prompts
-                        .iter()
-                        .map(|(p, _)| p.to_value_for(version))
-                        .collect(),
-                ),
-            )),
-            "resources/list" => Ok(cacheable(
-                "resources",
-                list(
-                    self.resources
-                        .iter()
-                        .map(|(r, _)| r.to_value_for(version))
-                        .collect(),
-                ),
-            )),
-            "resources/templates/list" => Ok(cacheable(
-                "resourceTemplates",
-                list(
-                    self.templates
-                        .iter()
-                        .map(|(t, _)| t.to_value_for(version))
-                        .collect(),
-                ),
-            )),
-            "tools/call" | "prompts/get" | "resources/read" => {
-                self.handle_with_input(method, params, context).await
-            }
-            "completion/complete" => {
-                // `ref` and `argument` (with its `name` and `value`) are required: read as
-                // the schema has them, `null` refused with its path, never read as "".
-                let Some(reference) = take_object(&mut params, "ref")? else {
-                    return Err(ProtocolError::invalid_params("params.ref is required"));
-                };
-                crate::server::params::check_completion(&reference, params.get("context"))?;
-                let reference = Value::Object(reference);
-                let Some(mut argument) = take_object(&mut params, "argument")? else {
-                    return Err(ProtocolError::invalid_params("params.argument is required"));
-                };
-                let within = |mut e: ProtocolError| {
-                    e.message = e.message.replacen("params.", "params.argument.", 1);
-                    e
-                };
-                let name = take_string(&mut argument, "name").map_err(within)?;
-                let value = take_string(&mut argument, "value").map_err(within)?;
-                let values = self.complete(&reference, &name, &value, context).await?;
-                let total = values.len();
-                let mut result = serde_json::json!({
-                    "completion": { "values": values, "total": total, "hasMore": false }
-                });
-                if version.has_result_type() {
-                    result["resultType"] = Value::from(crate::model::result::RESULT_TYPE_COMPLETE);
-                }
-                Ok(result)
-            }
-            other => Err(ProtocolError::method_not_found(other)),
-        }
-    }
 }
 
-impl Router {
-    /// The methods that may ask for input (`tools/call`, `prompts/get`, `resources/read`).
-    async fn handle_with_input(
-        &self,
-        method: &str,
-        mut params: Map<String, Value>,
-        context: Context,
-    ) -> Result<Value, ProtocolError> {
-        let version = context.protocol_version();
-        let input = InputParams::take_from(&mut params)?;
-        if method == "resources/read" {
-            let uri = take_string(&mut params, "uri")?;
-            let outcome = self.read_resource_round(&uri, &input, context).await?;
-            return Ok(outcome_value(outcome, version));
-        }
-        let name = take_string(&mut params, "name")?;
-        let arguments = take_object(&mut params, "arguments")?;
-        if method == "tools/call" {
-            let outcome = self
-                .call_tool_round(&name, arguments, &input, context)
-                .await?;
-            Ok(outcome_value(outcome, version))
-        } else {
-            let outcome = self
-                .get_prompt_round(&name, arguments, &input, context)
-                .await?;
-            Ok(outcome_value(outcome, version))
-        }
-    }
-}
-
-/// The tasks engine runs tools through this: it knows the trait, not the router.
-#[cfg(any(feature = "rmcp", feature = "http"))]
-impl crate::server::tasks::engine::TaskHost for Router {
-    fn task_store(&self) -> &dyn TaskStore {
-        self.task_store.as_ref()
-    }
-
-    fn running(&self) -> &crate::server::tasks::engine::Running {
-        &self.running
-    }
-
-    fn state_keys(&self) -> &StateKeys {
-        &self.state_keys
-    }
-
-    fn run_tool(
-        &self,
-        name: &str,
-        arguments: Map<String, Value>,
-        context: Context,
-    ) -> crate::server::handler::BoxFuture<'_, Result<CallToolResult, ProtocolError>> {
-        let name = name.to_owned();
-        Box::pin(async move { self.call_tool(&name, Some(arguments), context).await })
-    }
+/// `-32602` for a tool the router does not have.
+fn unknown_tool(name: &str) -> ProtocolError {
+    ProtocolError::invalid_params(format!("unknown tool: {}", crate::wire::error::cut(name)))
 }

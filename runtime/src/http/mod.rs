@@ -1,0 +1,530 @@
+//! The router's Streamable HTTP endpoint on hyper (feature `http`), for both eras:
+//!
+//! - **2026-07-28, stateless**: one `POST` per request, the answer in the response body (or
+//!   an event stream when the request asked for progress or log messages). The request's
+//!   `_meta` names its version and the client's capabilities (else `-32602`, 400); its
+//!   `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers (the tool's
+//!   `x-mcp-header` arguments) agree with the body (else `-32020`, 400); an unsupported
+//!   version gets `-32022` (400), a missing capability `-32021` (400), an unknown method
+//!   `-32601` (404). Task tools run as tasks for clients that declare the tasks extension
+//!   (`tasks/get`, `tasks/update`, `tasks/cancel`), through the engine the `rmcp` path uses.
+//!   `subscriptions/listen` opens an event stream: acknowledged first, then
+//!   `notifications/resources/updated` for the subscribed URIs, tagged with the subscription.
+//!   These event streams have no event ids, and a `Last-Event-ID` header is ignored: the
+//!   2026-07-28 transport has no resumption ("Resumable SSE streams via `Last-Event-ID` are
+//!   not supported", and to older clients' traffic "A `Last-Event-ID` header: ignore it;
+//!   streams are not resumable": [streamable-http, Receiving Messages and Backwards
+//!   Compatibility](https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http)).
+//!   A client that loses a request's stream sends the request again (MRTR rounds carry
+//!   their state in `requestState`, tasks in the task store); one that loses a listen stream
+//!   listens again. So nothing is kept per stream, and any replica can answer any request.
+//! - **2025-06-18 and 2025-11-25, sessions**: `initialize` opens a session and its response
+//!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
+//!   400; a session that is unknown or ended: 404). A request is answered as
+//!   `application/json`, or, as soon as its handler talks back (progress, log messages,
+//!   `elicitation/create`, `sampling/createMessage`, `roots/list` through [`Context`]), as an
+//!   event stream (`text/event-stream`) that carries those messages and then the response;
+//!   the client `POST`s its answers to the server's requests (202). A `GET` opens the
+//!   session's standalone stream (`notifications/resources/updated` for its
+//!   `resources/subscribe`, the list-changed notifications of
+//!   [`Router::notify_list_changed`]); a `DELETE` ends the session (204). The
+//!   `MCP-Protocol-Version` header, when sent, must name the session's version (400).
+//!   Every event of a session's streams has an id: a client that lost a stream `GET`s with
+//!   `Last-Event-ID` and receives what the stream carried after that event, then the rest of
+//!   it (a running request's response included). The logs that replay them live with the
+//!   session, in this process, as the session itself does: the 2025 spec lets a server
+//!   resume only the stream that was disconnected, on the session that owns it, and a
+//!   session another process does not know is answered 404 there anyway (a deployment
+//!   with several replicas routes a session's requests to one of them).
+//!
+//! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
+//! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
+//! converted to its model, serialized with every base64 byte scanned for escapes, and copied
+//! into the frame. Here a result goes from the handler's value to the response body once,
+//! through this crate's writer: base64 encoded straight into the body (or into the event
+//! that carries it), no `serde_json::Value`. `rmcp`'s transports stay available (features
+//! `rmcp-stdio`, `rmcp-http`) for servers that compose with other `rmcp` services.
+//!
+//! Transport rules: a request whose `Origin` is not allowed (or is `null`) gets 403; a `Host`
+//! that is not allowed gets 403 (DNS rebinding); invalid JSON gets a JSON-RPC `-32700` body;
+//! a message that is not a request gets `-32600`; missing or mistyped params get `-32602`;
+//! a body over the limit gets 413 with a JSON-RPC error body; a session request whose
+//! `Accept` rules out JSON or event streams gets 406. Accepted sockets have `TCP_NODELAY`
+//! set.
+//!
+//! ```no_run
+//! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;
+//! mcp_content::http::HttpServer::new(router).serve(listener).await
+//! # }
+//! ```
+
+mod access;
+mod body;
+mod headers;
+mod replay;
+mod request;
+mod response;
+mod session;
+mod sessioned;
+mod stateless;
+
+pub use body::ResponseBody;
+
+use std::convert::Infallible;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{HeaderMap, Method, Request, Response, StatusCode};
+use http_body_util::{BodyExt as _, Limited};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use self::body::{Outgoing, Reply};
+use self::headers::ParamHeaders;
+use self::replay::StartAt;
+use self::request::{Headers, Message, request_meta, request_parts, take_meta};
+use self::response::{
+    HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
+    missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
+};
+use self::session::{RequestPeer, Session, Sessions};
+use crate::rules::ProtocolVersion;
+use crate::server::handler::{Context, ProtocolError};
+use crate::server::request as mcp;
+use crate::server::router::Router;
+use crate::server::router::dispatch::Answer;
+
+/// The `_meta` key a 2026-07-28 request names its protocol version with.
+const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+/// The `_meta` key a 2026-07-28 request declares the client's capabilities with.
+const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The `_meta` key a 2026-07-28 request asks for log messages with.
+const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+
+/// The router's Streamable HTTP endpoint: [`handle`](Self::handle) answers one request,
+/// [`serve`](Self::serve) runs an accept loop on hyper.
+///
+/// Mount [`handle`](Self::handle) in another HTTP framework (axum: `any(move |request|
+/// async move { server.handle(request).await })`) or let [`serve`](Self::serve) own the
+/// listener. Clones share the router and the sessions.
+///
+/// ```no_run
+/// # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
+/// use std::time::Duration;
+/// use mcp_content::http::HttpServer;
+///
+/// let server = HttpServer::new(router)
+///     .max_sessions(1_000)
+///     .session_idle_timeout(Duration::from_secs(600));
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;
+/// let router = std::sync::Arc::clone(server.router());
+/// tokio::spawn(server.serve(listener));
+/// // Later: every 2025-era session with its GET stream open hears about it.
+/// router.notify_list_changed(mcp_content::changes::ListKind::Tools);
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct HttpServer {
+    router: Arc<Router>,
+    config: Arc<Config>,
+    sessions: Arc<Sessions>,
+    param_headers: Arc<ParamHeaders>,
+}
+
+#[derive(Debug, Clone)]
+struct Config {
+    path: String,
+    allowed_hosts: Vec<String>,
+    allowed_origins: Vec<String>,
+    max_body_bytes: usize,
+    max_sessions: usize,
+    session_idle: Duration,
+}
+
+impl std::fmt::Debug for HttpServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpServer")
+            .field("router", &self.router)
+            .field("config", &self.config)
+            .field("sessions", &self.sessions.len())
+            .field("param_headers", &self.param_headers)
+            .finish()
+    }
+}
+
+impl HttpServer {
+    /// An endpoint for `router` at `/mcp`, for `localhost` / `127.0.0.1` / `::1` (as `Host`
+    /// and as `Origin`), bodies up to 4 MiB, up to 10,000 open 2025-era sessions.
+    pub fn new(router: impl Into<Arc<Router>>) -> Self {
+        let router = router.into();
+        Self {
+            param_headers: Arc::new(ParamHeaders::of(&router)),
+            router,
+            config: Arc::new(Config {
+                path: "/mcp".into(),
+                allowed_hosts: ["localhost", "127.0.0.1", "[::1]", "::1"]
+                    .map(String::from)
+                    .to_vec(),
+                allowed_origins: Vec::new(),
+                max_body_bytes: 4 << 20,
+                max_sessions: 10_000,
+                session_idle: Duration::from_secs(30 * 60),
+            }),
+            sessions: Arc::new(Sessions::new()),
+        }
+    }
+
+    fn config_mut(&mut self) -> &mut Config {
+        // Builders run before serving: this clones at most once.
+        Arc::make_mut(&mut self.config)
+    }
+
+    /// The router served.
+    pub fn router(&self) -> &Arc<Router> {
+        &self.router
+    }
+
+    /// The path [`serve`](Self::serve) answers on (default `/mcp`; other paths get 404).
+    #[must_use]
+    pub fn path(mut self, path: impl Into<String>) -> Self {
+        self.config_mut().path = path.into();
+        self
+    }
+
+    /// The `Host` names accepted (without port). Default: `localhost`, `127.0.0.1`, `::1`.
+    #[must_use]
+    pub fn allowed_hosts(mut self, hosts: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.config_mut().allowed_hosts = hosts.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The `Origin`s accepted, exactly as browsers send them (`https://app.example.com`).
+    /// Without any, only origins on an allowed host are accepted; `Origin: null` never is.
+    /// A request without `Origin` (not from a browser) is accepted.
+    #[must_use]
+    pub fn allowed_origins(mut self, origins: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.config_mut().allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The largest request body accepted (default 4 MiB); a larger one gets 413 with a
+    /// JSON-RPC error body.
+    #[must_use]
+    pub fn max_body_bytes(mut self, limit: usize) -> Self {
+        self.config_mut().max_body_bytes = limit;
+        self
+    }
+
+    /// How many 2025-era sessions may be open at once (default 10,000). When the table is
+    /// full, an `initialize` ends the idle sessions (see
+    /// [`session_idle_timeout`](Self::session_idle_timeout)); if none is idle, it gets 503.
+    #[must_use]
+    pub fn max_sessions(mut self, limit: usize) -> Self {
+        self.config_mut().max_sessions = limit;
+        self
+    }
+
+    /// How long a session may go unused, with no `GET` stream open, before a new session
+    /// that needs its place may end it (default 30 minutes). Its client then gets 404 and
+    /// initializes again, as the spec has it.
+    #[must_use]
+    pub fn session_idle_timeout(mut self, idle: Duration) -> Self {
+        self.config_mut().session_idle = idle;
+        self
+    }
+
+    /// How many 2025-era sessions are open.
+    pub fn open_sessions(&self) -> usize {
+        self.sessions.len()
+    }
+
+    /// Serves on `listener` until an accept fails for good: HTTP/1.1 with keep-alive, every
+    /// accepted socket with `TCP_NODELAY` (without it a response written in two segments
+    /// waits for the client's delayed ACK, about 40 ms).
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> io::Result<()> {
+        loop {
+            let (stream, _) = match accept(&listener).await {
+                Ok(accepted) => accepted,
+                // Out of descriptors or a connection reset before it was accepted: the
+                // listener is still good.
+                Err(e) if is_transient(&e) => continue,
+                Err(e) => return Err(e),
+            };
+            let server = self.clone();
+            tokio::spawn(async move {
+                let service = hyper::service::service_fn(move |request| {
+                    let server = server.clone();
+                    async move {
+                        let response = if request.uri().path() == server.config.path {
+                            server.handle(request).await
+                        } else {
+                            plain(StatusCode::NOT_FOUND)
+                        };
+                        Ok::<_, Infallible>(response)
+                    }
+                });
+                let io = hyper_util::rt::TokioIo::new(stream);
+                // A connection that fails (the client went away) ends alone.
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(io, service)
+                    .await;
+            });
+        }
+    }
+
+    /// Answers one HTTP request to the endpoint.
+    pub async fn handle<B>(&self, request: Request<B>) -> Response<ResponseBody>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        if let Some(refused) = self.refuse(request.headers()) {
+            return refused;
+        }
+        let (parts, body) = request.into_parts();
+        let headers = Headers::of(&parts.headers);
+        match parts.method {
+            Method::POST => {}
+            Method::GET => return self.open_stream(&headers),
+            Method::DELETE => return self.end_session(&headers),
+            _ => return not_allowed("GET, POST, DELETE"),
+        }
+        let limit = self.config.max_body_bytes;
+        let body = match Limited::new(body, limit).collect().await {
+            Ok(collected) => collected.to_bytes(),
+            Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                return error_response(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    &Value::Null,
+                    &ProtocolError::new(
+                        INVALID_REQUEST,
+                        format!("request body over the limit of {limit} bytes"),
+                    ),
+                );
+            }
+            Err(e) => {
+                return error_response(
+                    StatusCode::BAD_REQUEST,
+                    &Value::Null,
+                    &ProtocolError::new(INVALID_REQUEST, format!("reading the body: {e}")),
+                );
+            }
+        };
+        self.answer(&body, &headers, &parts.headers).await
+    }
+
+    async fn answer(
+        &self,
+        body: &[u8],
+        headers: &Headers,
+        raw: &HeaderMap,
+    ) -> Response<ResponseBody> {
+        let message: Value = match serde_json::from_slice(body) {
+            Ok(_) if crate::transport::parse::has_duplicate_key(body) => {
+                return json_bytes(
+                    StatusCode::BAD_REQUEST,
+                    crate::transport::parse::parse_error_reply(body, None),
+                );
+            }
+            Ok(message) => message,
+            Err(e) => {
+                return json_bytes(
+                    StatusCode::BAD_REQUEST,
+                    crate::transport::parse::parse_error_reply(body, Some(&e)),
+                );
+            }
+        };
+        let message = match Message::deserialize(message) {
+            Ok(message) if message.jsonrpc.as_deref() == Some("2.0") => message,
+            _ => {
+                return error_response(
+                    StatusCode::BAD_REQUEST,
+                    &Value::Null,
+                    &ProtocolError::new(
+                        INVALID_REQUEST,
+                        "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")",
+                    ),
+                );
+            }
+        };
+        let reply_id = message.id.clone().unwrap_or(Value::Null);
+        if let Some(id) = &headers.session {
+            let session = match self.session_of(id, headers) {
+                Ok(session) => session,
+                Err((status, error)) => return error_response(status, &reply_id, &error),
+            };
+            if !(headers.accepts("application/json") && headers.accepts("text/event-stream")) {
+                return error_response(
+                    StatusCode::NOT_ACCEPTABLE,
+                    &reply_id,
+                    &ProtocolError::new(
+                        INVALID_REQUEST,
+                        "Accept must allow application/json and text/event-stream",
+                    ),
+                );
+            }
+            return self.in_session(session, message).await;
+        }
+        let (Some(id), Some(method)) = (message.id, message.method) else {
+            if headers.names_session_era() {
+                return missing_session(&reply_id);
+            }
+            // A notification or a response: nothing to answer.
+            return plain(StatusCode::ACCEPTED);
+        };
+        let (id, params) = match request_parts(id, message.params) {
+            Ok(parts) => parts,
+            Err(response) => return *response,
+        };
+        let names_stateless = params
+            .get("_meta")
+            .and_then(|m| m.get(VERSION_KEY))
+            .and_then(Value::as_str)
+            .or(headers.version.as_deref())
+            .and_then(ProtocolVersion::parse)
+            .is_some_and(ProtocolVersion::has_result_type);
+        if method == mcp::Method::Initialize.as_str() && !names_stateless {
+            if !(headers.accepts("application/json") && headers.accepts("text/event-stream")) {
+                return error_response(
+                    StatusCode::NOT_ACCEPTABLE,
+                    &id,
+                    &ProtocolError::new(
+                        INVALID_REQUEST,
+                        "Accept must allow application/json and text/event-stream",
+                    ),
+                );
+            }
+            return self.initialize(&id, &params);
+        }
+        if headers.names_session_era() {
+            return missing_session(&id);
+        }
+        self.stateless(id, &method, params, raw).await
+    }
+
+    /// A request whose handler may talk back: answered as JSON when it does not, as an
+    /// event stream from its first message on when it does. Without a session (2026-07-28)
+    /// the handler can send notifications only; its questions go out in the result.
+    async fn streamed(
+        &self,
+        session: Option<Arc<Session>>,
+        id: Value,
+        method: mcp::Method,
+        params: Map<String, Value>,
+        context: Context,
+    ) -> Response<ResponseBody> {
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        let stateless = session.is_none();
+        let context = context.with_peer(Arc::new(RequestPeer {
+            session: session.clone(),
+            out: tx.clone(),
+        }));
+        let router = Arc::clone(&self.router);
+        // Its own task: a client that disconnects does not cancel the request (the 2025
+        // transport's rule), and the response can start before the handler ends.
+        tokio::spawn(async move {
+            let outgoing = match routed(&router, method, params, context).await {
+                Ok(reply) => Outgoing::Reply(reply),
+                Err(error) => Outgoing::Error(error),
+            };
+            let _ = tx.send(outgoing);
+        });
+        match rx.recv().await {
+            Some(Outgoing::Reply(reply)) => json_response(StatusCode::OK, &id, reply),
+            Some(Outgoing::Error(error)) => {
+                // A 2026-07-28 error has the HTTP status its code calls for.
+                let status = if stateless {
+                    stateless::status_of(&error)
+                } else {
+                    StatusCode::OK
+                };
+                error_response(status, &id, &error)
+            }
+            Some(Outgoing::Message(first)) => match session {
+                // A session's stream is resumable: framed and kept as it happens.
+                Some(session) => {
+                    let log = session.streams.open();
+                    log.emit(|out| out.extend_from_slice(&first));
+                    let frames = log.attach(StartAt::Start);
+                    tokio::spawn(replay::pump(log, id, rx));
+                    event_stream(ResponseBody::frames(frames))
+                }
+                None => event_stream(ResponseBody::request_stream(id, first, rx)),
+            },
+            None => error_response(
+                StatusCode::OK,
+                &id,
+                &ProtocolError::internal("the request ended without a result"),
+            ),
+        }
+    }
+}
+
+/// A request the router serves: a handler's result written by its writer (on 2026-07-28
+/// a handler that asks for input ends the round with an `InputRequiredResult`), a list or a
+/// completion as the router's value.
+async fn routed(
+    router: &Router,
+    method: mcp::Method,
+    params: Map<String, Value>,
+    context: Context,
+) -> Result<Reply, ProtocolError> {
+    let version = context.protocol_version();
+    Ok(
+        match router
+            .dispatch(mcp::Request::parse(method, params)?, context)
+            .await?
+        {
+            Answer::Tool(outcome) => outcome_reply(outcome, version),
+            Answer::Prompt(outcome) => outcome_reply(outcome, version),
+            Answer::Resource(outcome) => outcome_reply(outcome, version),
+            Answer::Value(value) => value_reply(value),
+        },
+    )
+}
+
+/// `tools/call`, `prompts/get` or `resources/read`: a request whose handler may talk back
+/// to the client (answered as an event stream once it does) and ask it for input.
+fn may_ask(method: mcp::Method) -> bool {
+    matches!(
+        method,
+        mcp::Method::CallTool | mcp::Method::GetPrompt | mcp::Method::ReadResource
+    )
+}
+
+/// Accepts one connection and sets `TCP_NODELAY` on it.
+pub(crate) async fn accept(
+    listener: &tokio::net::TcpListener,
+) -> io::Result<(tokio::net::TcpStream, SocketAddr)> {
+    let (stream, peer) = listener.accept().await?;
+    stream.set_nodelay(true)?;
+    Ok((stream, peer))
+}
+
+fn is_transient(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+            | io::ErrorKind::InvalidInput
+    ) || error
+        .raw_os_error()
+        .is_some_and(|code| code == 24 || code == 23) // EMFILE, ENFILE
+}
+
+#[cfg(test)]
+mod meta_tests;
+#[cfg(test)]
+mod replay_tests;
+#[cfg(test)]
+mod session_tests;
+#[cfg(test)]
+mod stateless_tests;
+#[cfg(test)]
+mod tests;

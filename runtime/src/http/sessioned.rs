@@ -1,0 +1,296 @@
+//! The 2025-era flow: `initialize` opens a session; its `GET` stream, its `DELETE`, and the
+//! messages that name it (requests, notifications and the client's answers).
+
+use std::sync::Arc;
+
+use http::{HeaderValue, Response, StatusCode};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::HttpServer;
+use super::body::ResponseBody;
+use super::replay::StartAt;
+use super::request::{Headers, Message, client_error, request_meta, request_parts, take_meta};
+use super::response::INVALID_REQUEST;
+use super::response::{
+    error_response, event_stream, json_response, not_allowed, plain, value_reply,
+};
+use super::session::{SESSION_HEADER, Session};
+use crate::rules::ProtocolVersion;
+use crate::server::handler::{Context, LogLevel, ProtocolError};
+use crate::server::input::ClientCapabilities;
+use crate::server::request::Method;
+use crate::server::request::take_string;
+
+impl HttpServer {
+    /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
+    /// it: 404 for a session that is unknown or ended, 400 for a version header that is not
+    /// the session's.
+    pub(super) fn session_of(
+        &self,
+        id: &str,
+        headers: &Headers,
+    ) -> Result<Arc<Session>, (StatusCode, ProtocolError)> {
+        let Some(session) = self.sessions.get(id) else {
+            return Err((
+                StatusCode::NOT_FOUND,
+                ProtocolError::new(
+                    INVALID_REQUEST,
+                    "no such session (it ended or never was): initialize a new one",
+                ),
+            ));
+        };
+        if let Some(named) = headers.version.as_deref()
+            && named != session.version.as_str()
+        {
+            return Err((
+                StatusCode::BAD_REQUEST,
+                ProtocolError::new(
+                    INVALID_REQUEST,
+                    format!(
+                        "MCP-Protocol-Version {named:?} is not the session's version {:?}",
+                        session.version.as_str()
+                    ),
+                ),
+            ));
+        }
+        session.touch();
+        Ok(session)
+    }
+
+    /// The response to a `GET`/`DELETE` without a session: 400 for a 2025-era client (it
+    /// must name its session), 405 otherwise (the stateless flow is `POST` only).
+    pub(super) fn without_session(headers: &Headers) -> Response<ResponseBody> {
+        if headers.names_session_era() {
+            return error_response(
+                StatusCode::BAD_REQUEST,
+                &Value::Null,
+                &ProtocolError::new(INVALID_REQUEST, "the Mcp-Session-Id header is required"),
+            );
+        }
+        not_allowed("POST")
+    }
+
+    /// `GET`: the session's standalone event stream.
+    pub(super) fn open_stream(&self, headers: &Headers) -> Response<ResponseBody> {
+        let Some(id) = &headers.session else {
+            return Self::without_session(headers);
+        };
+        let session = match self.session_of(id, headers) {
+            Ok(session) => session,
+            Err((status, error)) => return error_response(status, &Value::Null, &error),
+        };
+        if !headers.accepts("text/event-stream") {
+            return plain(StatusCode::NOT_ACCEPTABLE);
+        }
+        // `Last-Event-ID`: the rest of the stream it names, kept events first. An id this
+        // session did not give, or no longer keeps, gets a fresh standalone stream.
+        let resumed = headers
+            .last_event_id
+            .as_deref()
+            .and_then(|last| session.streams.resume(last));
+        let rx = match resumed {
+            Some((log, after)) if !log.is_standalone() => Some(log.attach(StartAt::After(after))),
+            Some((_, after)) => Some(session.resume_standalone(after)),
+            None => session.open_standalone(),
+        };
+        let Some(rx) = rx else {
+            return error_response(
+                StatusCode::CONFLICT,
+                &Value::Null,
+                &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
+            );
+        };
+        event_stream(ResponseBody::frames(rx))
+    }
+
+    /// `DELETE`: ends the session.
+    pub(super) fn end_session(&self, headers: &Headers) -> Response<ResponseBody> {
+        let Some(id) = &headers.session else {
+            return Self::without_session(headers);
+        };
+        if let Err((status, error)) = self.session_of(id, headers) {
+            return error_response(status, &Value::Null, &error);
+        }
+        if self.sessions.remove(id) {
+            plain(StatusCode::NO_CONTENT)
+        } else {
+            // Ended by a concurrent DELETE.
+            plain(StatusCode::NOT_FOUND)
+        }
+    }
+
+    /// `initialize`: opens a session on the version the client asked for when it is a
+    /// 2025-era one this crate speaks, else on 2025-11-25.
+    pub(super) fn initialize(
+        &self,
+        id: &Value,
+        params: &Map<String, Value>,
+    ) -> Response<ResponseBody> {
+        let Some(asked) = params.get("protocolVersion").and_then(Value::as_str) else {
+            return error_response(
+                StatusCode::OK,
+                id,
+                &ProtocolError::invalid_params("params.protocolVersion: a string is required"),
+            );
+        };
+        let version = ProtocolVersion::parse(asked)
+            .filter(|v| !v.has_result_type())
+            .unwrap_or(ProtocolVersion::V2025_11_25);
+        let capabilities = match params.get("capabilities") {
+            None | Some(Value::Null) => ClientCapabilities::default(),
+            Some(value @ Value::Object(_)) => ClientCapabilities::from_value(value.clone()),
+            Some(_) => {
+                return error_response(
+                    StatusCode::OK,
+                    id,
+                    &ProtocolError::invalid_params("params.capabilities: an object"),
+                );
+            }
+        };
+        let session = Session::open(&self.router, version, capabilities);
+        let config = &self.config;
+        if !self
+            .sessions
+            .insert(&session, config.max_sessions, config.session_idle)
+        {
+            return error_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                id,
+                &ProtocolError::internal("too many open sessions; try again later"),
+            );
+        }
+        let result = self.initialize_result(version);
+        let mut response = json_response(StatusCode::OK, id, value_reply(result));
+        response.headers_mut().insert(
+            SESSION_HEADER,
+            HeaderValue::from_str(&session.id).expect("session ids are hex"),
+        );
+        response
+    }
+
+    pub(super) fn initialize_result(&self, version: ProtocolVersion) -> Value {
+        let router = &self.router;
+        let mut capabilities = Map::new();
+        let list_changed = || serde_json::json!({ "listChanged": true });
+        if router.has_tools() {
+            capabilities.insert("tools".into(), list_changed());
+        }
+        if router.has_prompts() {
+            capabilities.insert("prompts".into(), list_changed());
+        }
+        if router.has_resources() {
+            capabilities.insert(
+                "resources".into(),
+                serde_json::json!({ "subscribe": true, "listChanged": true }),
+            );
+        }
+        if router.has_completion() {
+            capabilities.insert("completions".into(), Value::Object(Map::new()));
+        }
+        capabilities.insert("logging".into(), Value::Object(Map::new()));
+        let info = router.info();
+        let mut result = Map::new();
+        result.insert("protocolVersion".into(), Value::from(version.as_str()));
+        result.insert("capabilities".into(), Value::Object(capabilities));
+        result.insert(
+            "serverInfo".into(),
+            serde_json::json!({ "name": info.name, "version": info.version }),
+        );
+        if let Some(instructions) = &info.instructions {
+            result.insert("instructions".into(), Value::from(instructions.clone()));
+        }
+        Value::Object(result)
+    }
+
+    /// A message of a session.
+    pub(super) async fn in_session(
+        &self,
+        session: Arc<Session>,
+        message: Message,
+    ) -> Response<ResponseBody> {
+        let Some(method) = message.method else {
+            // The client's answer to one of the server's requests.
+            if let Some(id) = &message.id {
+                let answer = match (message.result, message.error) {
+                    (Some(result), None) => Ok(result),
+                    (None, Some(error)) => Err(client_error(&error)),
+                    _ => {
+                        return error_response(
+                            StatusCode::BAD_REQUEST,
+                            id,
+                            &ProtocolError::new(
+                                INVALID_REQUEST,
+                                "a response has exactly one of result and error",
+                            ),
+                        );
+                    }
+                };
+                // An answer nobody waits for (its request ended) is dropped.
+                session.answer(id, answer);
+            }
+            return plain(StatusCode::ACCEPTED);
+        };
+        let Some(id) = message.id else {
+            // Notifications (`initialized`, `cancelled`, `roots/list_changed`) need no answer.
+            return plain(StatusCode::ACCEPTED);
+        };
+        let (id, mut params) = match request_parts(id, message.params) {
+            Ok(parts) => parts,
+            Err(response) => return *response,
+        };
+        let empty = || Ok(value_reply(Value::Object(Map::new())));
+        let reply = match Method::parse(&method) {
+            Some(Method::Initialize) => Err(ProtocolError::new(
+                INVALID_REQUEST,
+                "the session is already initialized",
+            )),
+            Some(Method::Ping) => empty(),
+            Some(Method::SetLevel) => match params.remove("level").map(LogLevel::deserialize) {
+                Some(Ok(level)) => {
+                    session.set_log_level(level);
+                    empty()
+                }
+                _ => Err(ProtocolError::invalid_params(
+                    "params.level: one of debug, info, notice, warning, error, critical, alert, emergency",
+                )),
+            },
+            Some(Method::Subscribe) => take_string(&mut params, "uri").and_then(|uri| {
+                session.subscribe(uri);
+                empty()
+            }),
+            Some(Method::Unsubscribe) => take_string(&mut params, "uri").and_then(|uri| {
+                session.unsubscribe(&uri);
+                empty()
+            }),
+            Some(known) if super::may_ask(known) => {
+                let meta = match take_meta(&mut params) {
+                    Ok(meta) => meta,
+                    Err(e) => return error_response(StatusCode::OK, &id, &e),
+                };
+                let context = Context::new(request_meta(meta), session.version)
+                    .with_log_level(session.log_level())
+                    .with_client_capabilities(session.capabilities.clone());
+                return self
+                    .streamed(Some(session), id, known, params, context)
+                    .await;
+            }
+            _ => {
+                let meta = match take_meta(&mut params) {
+                    Ok(meta) => meta,
+                    Err(e) => return error_response(StatusCode::OK, &id, &e),
+                };
+                let context = Context::new(request_meta(meta), session.version)
+                    .with_client_capabilities(session.capabilities.clone());
+                self.router
+                    .handle(&method, Some(params), context)
+                    .await
+                    .map(value_reply)
+            }
+        };
+        match reply {
+            Ok(reply) => json_response(StatusCode::OK, &id, reply),
+            Err(error) => error_response(StatusCode::OK, &id, &error),
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The 2026-07-28 flow: every request stands alone (SEP-2575). Its `_meta` names the
+//! protocol version and the client's capabilities, its headers repeat what intermediaries
+//! route on (see [`headers`](super::headers)), and its errors carry the HTTP status the spec
+//! gives their code. Task tools run through the router's tasks engine, shared with the
+//! `rmcp` path, so `tasks/get`, `tasks/update` and `tasks/cancel` work on either transport
+//! and on any replica sharing the task store.
+
+use http::{HeaderMap, StatusCode};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use std::collections::HashSet;
+
+use tokio::sync::mpsc;
+
+use super::body::event;
+use super::headers::{self, HEADER_MISMATCH};
+use super::session::{notification, notifications};
+use super::{
+    CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
+    error_response, event_stream, json_response, may_ask, request_meta, result_reply, routed,
+    take_meta, value_reply,
+};
+use crate::rules::ProtocolVersion;
+use crate::server::changes::Change;
+use crate::server::handler::{Context, LogLevel, ProtocolError};
+use crate::server::input::{
+    Capability, ClientCapabilities, MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION,
+    missing_capability,
+};
+use crate::server::request::{Method, Request};
+use crate::server::request::{take_object, take_string};
+use crate::server::tasks::TaskSupport;
+use crate::transport::tasks as task_engine;
+
+/// The `_meta` key a listen stream's notifications name their subscription with.
+const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";
+
+/// JSON-RPC: the request's protocol version is not one this server speaks.
+pub(super) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
+
+/// The HTTP status of a 2026-07-28 error response: 400 for the errors the spec gives 400
+/// (unsupported version, missing capability, header mismatch), 404 for an unknown method,
+/// 200 for the rest (the error is the request's answer, not the transport's).
+pub(super) fn status_of(error: &ProtocolError) -> StatusCode {
+    match error.code {
+        UNSUPPORTED_PROTOCOL_VERSION | MISSING_REQUIRED_CLIENT_CAPABILITY | HEADER_MISMATCH => {
+            StatusCode::BAD_REQUEST
+        }
+        ProtocolError::METHOD_NOT_FOUND => StatusCode::NOT_FOUND,
+        _ => StatusCode::OK,
+    }
+}
+
+/// What a 2026-07-28 request's `_meta` must say: its version and the client's
+/// capabilities. A request without them is malformed (`-32602`, HTTP 400).
+fn declared(
+    meta: &Map<String, Value>,
+    headers: &HeaderMap,
+) -> Result<(ProtocolVersion, ClientCapabilities), (StatusCode, ProtocolError)> {
+    let named = meta.get(VERSION_KEY).and_then(Value::as_str);
+    let capabilities = meta.get(CAPABILITIES_KEY).filter(|c| c.is_object());
+    let (Some(named), Some(capabilities)) = (named, capabilities) else {
+        let missing: Vec<&str> = [
+            (named.is_none(), VERSION_KEY, "a string"),
+            (capabilities.is_none(), CAPABILITIES_KEY, "an object"),
+        ]
+        .into_iter()
+        .filter(|(missing, ..)| *missing)
+        .map(|(_, key, _)| key)
+        .collect();
+        return Err((
+            StatusCode::BAD_REQUEST,
+            ProtocolError::invalid_params(format!(
+                "params._meta: {} missing or malformed (a request without a session names its \
+                 protocol version, a string, and the client's capabilities, an object)",
+                missing.join(" and ")
+            )),
+        ));
+    };
+    headers::check_version(headers, named).map_err(|e| (StatusCode::BAD_REQUEST, e))?;
+    let version = ProtocolVersion::parse(named)
+        .filter(|v| v.has_result_type())
+        .ok_or_else(|| {
+            let latest = ProtocolVersion::LATEST.as_str();
+            let named = crate::wire::error::cut(named);
+            let error = ProtocolError::new(
+                UNSUPPORTED_PROTOCOL_VERSION,
+                format!(
+                    "unsupported protocol version {named:?}: a request without a session is \
+                     served on {latest} (stateless); 2025-era clients initialize a session first"
+                ),
+            )
+            .with_data(serde_json::json!({ "supported": [latest], "requested": named }));
+            (StatusCode::BAD_REQUEST, error)
+        })?;
+    Ok((
+        version,
+        ClientCapabilities::from_value(capabilities.clone()),
+    ))
+}
+
+impl HttpServer {
+    /// A request without a session: the 2026-07-28 flow.
+    pub(super) async fn stateless(
+        &self,
+        id: Value,
+        method: &str,
+        mut params: Map<String, Value>,
+        headers: &HeaderMap,
+    ) -> HttpResponse {
+        let meta = match take_meta(&mut params) {
+            Ok(meta) => meta,
+            Err(error) => return error_response(StatusCode::BAD_REQUEST, &id, &error),
+        };
+        let (version, capabilities) = match declared(&meta, headers) {
+            Ok(declared) => declared,
+            Err((status, error)) => return error_response(status, &id, &error),
+        };
+        let known = Method::parse(method);
+        if let Err(error) = self.param_headers.check(headers, method, known, &params) {
+            return error_response(StatusCode::BAD_REQUEST, &id, &error);
+        }
+        if known == Some(Method::ServerDiscover) {
+            return json_response(StatusCode::OK, &id, value_reply(self.discover(version)));
+        }
+        let log_level = meta
+            .get(LOG_LEVEL_KEY)
+            .and_then(|l| LogLevel::deserialize(l).ok());
+        // Only a request that asked for progress or log messages may get them on an event
+        // stream; every other one is answered in one body, without a task of its own.
+        let may_talk = log_level.is_some() || meta.contains_key("progressToken");
+        let context = Context::new(request_meta(meta), version)
+            .with_log_level(log_level)
+            .with_client_capabilities(capabilities);
+        let route = if known == Some(Method::CallTool) {
+            let support = params
+                .get("name")
+                .and_then(Value::as_str)
+                .and_then(|name| self.router.task_support(name));
+            task_engine::route(support, &context)
+        } else {
+            Ok(task_engine::Route::Inline)
+        };
+        let reply = match (known, route) {
+            (Some(Method::SubscriptionsListen), _) => match self.listen(&id, &params) {
+                Ok(stream) => return stream,
+                Err(error) => Err(error),
+            },
+            (Some(task @ (Method::TasksGet | Method::TasksUpdate | Method::TasksCancel)), _) => {
+                self.task_method(task, params, &context)
+            }
+            (_, Err(refused)) => Err(refused),
+            (_, Ok(task_engine::Route::Task(support))) => {
+                self.task_call(params, context, support).await
+            }
+            (Some(method), _) if may_ask(method) => {
+                if may_talk {
+                    return self.streamed(None, id, method, params, context).await;
+                }
+                routed(&self.router, method, params, context).await
+            }
+            // Lists and completions are small; the router writes them as values.
+            _ => self
+                .router
+                .handle(method, Some(params), context)
+                .await
+                .map(value_reply),
+        };
+        match reply {
+            Ok(reply) => json_response(StatusCode::OK, &id, reply),
+            Err(error) => error_response(status_of(&error), &id, &error),
+        }
+    }
+
+    /// `tools/call` of a task tool for a client that declared the tasks extension (see
+    /// [`task_engine::route`]): a `CreateTaskResult`, the questions asked before it became a
+    /// task, or (an `optional` tool that did not wait) its result.
+    async fn task_call(
+        &self,
+        params: Map<String, Value>,
+        context: Context,
+        support: TaskSupport,
+    ) -> Result<Reply, ProtocolError> {
+        let version = context.protocol_version();
+        let Request::CallTool {
+            name,
+            arguments,
+            input,
+        } = Request::parse(Method::CallTool, params)?
+        else {
+            unreachable!("a tools/call params read as a tools/call request")
+        };
+        let arguments = arguments.unwrap_or_default();
+        let started = task_engine::call(
+            &self.router,
+            &name,
+            arguments,
+            input.responses.as_ref(),
+            input.state.as_deref(),
+            context,
+            support,
+        )
+        .await?;
+        Ok(match started {
+            task_engine::Started::Task(created) => value_reply(created),
+            task_engine::Started::InputRequired(questions) => value_reply(questions),
+            // The tool finished inline: its result goes out through its writer.
+            task_engine::Started::Complete(result) => result_reply(result, version),
+        })
+    }
+
+    /// `tasks/get`, `tasks/update`, `tasks/cancel`: for clients that declared the extension.
+    fn task_method(
+        &self,
+        method: Method,
+        mut params: Map<String, Value>,
+        context: &Context,
+    ) -> Result<Reply, ProtocolError> {
+        if !self.router.has_task_tools() {
+            return Err(ProtocolError::method_not_found(method.as_str()));
+        }
+        if !context.client_supports(Capability::Tasks) {
+            return Err(missing_capability(Capability::Tasks, method.as_str()));
+        }
+        let task = take_string(&mut params, "taskId")?;
+        let router = &self.router;
+        match method {
+            Method::TasksGet => task_engine::get(router, &task).map(value_reply),
+            Method::TasksUpdate => {
+                if params.get("inputResponses").is_some_and(Value::is_null) {
+                    return Err(ProtocolError::null_param("inputResponses", "an object"));
+                }
+                let responses = take_object(&mut params, "inputResponses")?.unwrap_or_default();
+                task_engine::update(router, &task, &responses).map(|()| acknowledged())
+            }
+            _ => task_engine::cancel(router, &task).map(|()| acknowledged()),
+        }
+    }
+
+    /// `subscriptions/listen`: an event stream that opens with
+    /// `notifications/subscriptions/acknowledged` (the filter this server honors: the
+    /// requested resource URIs, when it serves resources) and then carries
+    /// `notifications/resources/updated` for those URIs as the router announces them, each
+    /// tagged with the subscription's id (the request's), until the client closes it.
+    fn listen(
+        &self,
+        id: &Value,
+        params: &Map<String, Value>,
+    ) -> Result<HttpResponse, ProtocolError> {
+        let Some(Value::Object(requested)) = params.get("notifications") else {
+            return Err(ProtocolError::invalid_params(
+                "params.notifications: an object (the subscription filter) is required",
+            ));
+        };
+        let uris: Vec<String> = match requested.get("resourceSubscriptions") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    item.as_str().map(str::to_owned).ok_or_else(|| {
+                        ProtocolError::invalid_params(format!(
+                            "params.notifications.resourceSubscriptions[{i}]: a URI string"
+                        ))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(ProtocolError::invalid_params(
+                    "params.notifications.resourceSubscriptions: an array of URIs",
+                ));
+            }
+        };
+        // List changes are not announced on 2026-07-28 (nor advertised), so only resource
+        // subscriptions are honored, and only by a server that has resources.
+        let mut accepted = Map::new();
+        let uris = if self.router.has_resources() && requested.contains_key("resourceSubscriptions")
+        {
+            accepted.insert("resourceSubscriptions".into(), Value::from(uris.clone()));
+            uris.into_iter().collect::<HashSet<String>>()
+        } else {
+            HashSet::new()
+        };
+        let tagged = {
+            let id = id.clone();
+            move |mut params: Map<String, Value>| {
+                let mut meta = Map::new();
+                meta.insert(SUBSCRIPTION_ID_KEY.into(), id.clone());
+                params.insert("_meta".into(), Value::Object(meta));
+                Value::Object(params)
+            }
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let mut ack = Map::new();
+        ack.insert("notifications".into(), Value::Object(accepted));
+        let ack = notification(notifications::SUBSCRIPTIONS_ACKNOWLEDGED, Some(tagged(ack)));
+        let _ = tx.send(event(&ack));
+        let sender = tx.clone();
+        let feed = self.router.changes().subscribe(move |change| {
+            if let Change::ResourceUpdated(uri) = change
+                && uris.contains(uri)
+            {
+                let mut params = Map::new();
+                params.insert("uri".into(), Value::from(uri.clone()));
+                let message = notification(notifications::RESOURCES_UPDATED, Some(tagged(params)));
+                let _ = sender.send(event(&message));
+            }
+        });
+        // The subscription lasts as long as the client reads the stream.
+        tokio::spawn(async move {
+            tx.closed().await;
+            drop(feed);
+        });
+        Ok(event_stream(ResponseBody::frames(rx)))
+    }
+
+    fn discover(&self, version: ProtocolVersion) -> Value {
+        let router = &self.router;
+        let mut capabilities = Map::new();
+        let empty = || Value::Object(Map::new());
+        if router.has_tools() {
+            capabilities.insert("tools".into(), empty());
+        }
+        if router.has_prompts() {
+            capabilities.insert("prompts".into(), empty());
+        }
+        if router.has_resources() {
+            // Served by `subscriptions/listen`.
+            capabilities.insert("resources".into(), serde_json::json!({ "subscribe": true }));
+        }
+        if router.has_completion() {
+            capabilities.insert("completions".into(), empty());
+        }
+        if router.has_task_tools() {
+            let mut extensions = Map::new();
+            extensions.insert(TASKS_EXTENSION.into(), empty());
+            capabilities.insert("extensions".into(), Value::Object(extensions));
+        }
+        let info = router.info();
+        let mut server_info = Map::new();
+        server_info.insert("name".into(), Value::from(info.name.clone()));
+        server_info.insert("version".into(), Value::from(info.version.clone()));
+        let mut meta = Map::new();
+        meta.insert(
+            "io.modelcontextprotocol/serverInfo".into(),
+            Value::Object(server_info),
+        );
+        let mut result = Map::new();
+        result.insert("capabilities".into(), Value::Object(capabilities));
+        result.insert(
+            "supportedVersions".into(),
+            Value::from(vec![version.as_str()]),
+        );
+        if let Some(instructions) = &info.instructions {
+            result.insert("instructions".into(), Value::from(instructions.clone()));
+        }
+        result.insert("ttlMs".into(), Value::from(0));
+        result.insert("cacheScope".into(), Value::from("public"));
+        result.insert(
+            "resultType".into(),
+            Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
+        );
+        result.insert("_meta".into(), Value::Object(meta));
+        Value::Object(result)
+    }
+}
+
+/// The empty answer of `tasks/update` and `tasks/cancel`.
+fn acknowledged() -> Reply {
+    let mut result = Map::new();
+    result.insert(
+        "resultType".into(),
+        Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
+    );
+    value_reply(Value::Object(result))
+}

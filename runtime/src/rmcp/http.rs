@@ -1,0 +1,447 @@
+//! The HTTP rules in front of `rmcp`'s Streamable HTTP service: `Origin` checked on every
+//! request (DNS rebinding and cross-site requests from browsers), every refusal a JSON-RPC
+//! error body a client can show (invalid JSON `-32700`, missing required params `-32602`,
+//! an over-size body), and a session `DELETE` answered `204`.
+
+use std::convert::Infallible;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http::{HeaderValue, Method, Request, Response, StatusCode, header};
+use http_body::Body;
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full, Limited};
+use serde_json::{Value, json};
+
+use crate::server::params::null_member as null_member_error;
+use crate::server::request as mcp;
+
+/// A response as `rmcp`'s service writes it.
+pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
+
+/// The default body limit (rmcp's own).
+pub const DEFAULT_MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+/// What the HTTP front accepts.
+///
+/// ```
+/// use mcp_content::rmcp::HttpOptions;
+/// let options = HttpOptions::default()
+///     .allow_origin("https://app.example.com")
+///     .with_max_body_bytes(1 << 20);
+/// assert!(options.origin_allowed("https://app.example.com"));
+/// assert!(options.origin_allowed("http://localhost:5173"));
+/// assert!(!options.origin_allowed("https://evil.example"));
+/// assert!(!options.origin_allowed("null"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    allowed_origins: Vec<String>,
+    max_body_bytes: usize,
+}
+
+impl Default for HttpOptions {
+    /// Browsers on the same machine only (`localhost`, `127.0.0.1`, `[::1]`, any port),
+    /// bodies up to 4 MiB.
+    fn default() -> Self {
+        Self {
+            allowed_origins: [
+                "http://localhost:*",
+                "https://localhost:*",
+                "http://127.0.0.1:*",
+                "https://127.0.0.1:*",
+                "http://[::1]:*",
+                "https://[::1]:*",
+            ]
+            .map(String::from)
+            .to_vec(),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+        }
+    }
+}
+
+impl HttpOptions {
+    /// Also accepts requests from `origin` (`scheme://host[:port]`; `:*` for any port,
+    /// `null` for the opaque origin browsers send from sandboxes and files).
+    #[must_use]
+    pub fn allow_origin(mut self, origin: impl Into<String>) -> Self {
+        self.allowed_origins.push(origin.into());
+        self
+    }
+
+    /// Accepts only these origins (none: every request with an `Origin` header is refused).
+    #[must_use]
+    pub fn only_origins(mut self, origins: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Refuses request bodies over `bytes`.
+    #[must_use]
+    pub fn with_max_body_bytes(mut self, bytes: usize) -> Self {
+        self.max_body_bytes = bytes;
+        self
+    }
+
+    /// The body limit.
+    pub fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
+
+    /// Whether a request with this `Origin` header is served. Requests without one (not
+    /// from a browser) always are.
+    pub fn origin_allowed(&self, origin: &str) -> bool {
+        let origin = origin.trim().to_ascii_lowercase();
+        self.allowed_origins.iter().any(|allowed| {
+            let allowed = allowed.to_ascii_lowercase();
+            if let Some(prefix) = allowed.strip_suffix(":*") {
+                origin == prefix
+                    || origin
+                        .strip_prefix(prefix)
+                        .and_then(|rest| rest.strip_prefix(':'))
+                        .is_some_and(|port| {
+                            !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
+                        })
+            } else {
+                origin == allowed
+            }
+        })
+    }
+}
+
+fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
+    let bytes = serde_json::to_vec(body).unwrap_or_default();
+    let mut response = Response::new(Full::new(Bytes::from(bytes)).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// The `-32700` reply every transport gives, with status 400.
+fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse {
+    let reply = crate::transport::parse::parse_error_reply(bytes, error);
+    let mut response = Response::new(Full::new(Bytes::from(reply)).boxed());
+    *response.status_mut() = StatusCode::BAD_REQUEST;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// A JSON-RPC error response (no request id when the request could not be read).
+fn rpc_error(status: StatusCode, id: &Value, code: i32, message: &str) -> HttpResponse {
+    json_response(
+        status,
+        &json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
+    )
+}
+
+/// What the front reads of a POST body: the method, the id and the params it must check,
+/// borrowed from the body. Every other member (the arguments, `_meta`) is skipped, not
+/// built into a `serde_json::Value`: rmcp reads the body again behind the front.
+#[derive(serde::Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    method: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    id: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    params: Option<Params>,
+}
+
+/// The params a method cannot do without, each only as far as its JSON type, and the
+/// first member that is `null` (the one `null` rule: rmcp's types would read it as absent).
+#[derive(Default)]
+struct Params {
+    name: Option<Kind>,
+    uri: Option<Kind>,
+    reference: Option<Kind>,
+    argument: Option<Kind>,
+    null_member: Option<String>,
+}
+
+impl<'de> serde::Deserialize<'de> for Params {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ParamsVisitor;
+        impl<'de> serde::de::Visitor<'de> for ParamsVisitor {
+            type Value = Params;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Params, A::Error> {
+                let mut params = Params::default();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    let kind: Kind = map.next_value()?;
+                    if kind == Kind::Null && params.null_member.is_none() {
+                        params.null_member = Some(key.clone().into_owned());
+                    }
+                    match key.as_ref() {
+                        "name" => params.name = Some(kind),
+                        "uri" => params.uri = Some(kind),
+                        "ref" => params.reference = Some(kind),
+                        "argument" => params.argument = Some(kind),
+                        _ => {}
+                    }
+                }
+                Ok(params)
+            }
+        }
+        deserializer.deserialize_map(ParamsVisitor)
+    }
+}
+
+/// A JSON value's type, read without keeping the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    String,
+    Object,
+    Null,
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KindVisitor;
+        impl<'de> serde::de::Visitor<'de> for KindVisitor {
+            type Value = Kind;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Kind, E> {
+                Ok(Kind::String)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Kind::Object)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Kind, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Kind::Other)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Kind, E> {
+                Ok(Kind::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Kind, E> {
+                Ok(Kind::Null)
+            }
+        }
+        deserializer.deserialize_any(KindVisitor)
+    }
+}
+
+/// The params a method cannot do without: a request missing one is invalid params
+/// (`-32602`), not an unknown method, whatever the JSON-RPC layer behind makes of it.
+fn missing_param(method: &str, params: Option<&Params>) -> Option<String> {
+    let required: &[&str] = match mcp::Method::parse(method)? {
+        mcp::Method::CallTool | mcp::Method::GetPrompt => &["name"],
+        // Not `resources/subscribe`: 2026-07-28 removed it, and its answer there is -32601.
+        mcp::Method::ReadResource => &["uri"],
+        mcp::Method::Complete => &["ref", "argument"],
+        _ => return None,
+    };
+    for key in required {
+        let (value, wanted) = match *key {
+            "name" => (params.and_then(|p| p.name), Kind::String),
+            "uri" => (params.and_then(|p| p.uri), Kind::String),
+            "ref" => (params.and_then(|p| p.reference), Kind::Object),
+            _ => (params.and_then(|p| p.argument), Kind::Object),
+        };
+        if value != Some(wanted) {
+            return Some(format!("{method}: params.{key} is required"));
+        }
+    }
+    None
+}
+
+/// The checks on a POST body: the response that refuses it, if any. The body is read once,
+/// borrowed (a small call pays for no `Value` tree here).
+fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
+    // A body that is not JSON, or whose `params` is not an object, is named by its parse
+    // error; JSON of another shape (an array: a batch) is left to rmcp.
+    let envelope = match serde_json::from_slice::<Envelope<'_>>(bytes) {
+        Err(e) if e.is_syntax() || e.is_eof() => return Some(parse_error(bytes, Some(&e))),
+        read => read,
+    };
+    // A key twice in one object (the envelope's own fields included): rmcp's parser would
+    // keep one of them.
+    if crate::transport::parse::has_duplicate_key(bytes) {
+        return Some(parse_error(bytes, None));
+    }
+    let Ok(envelope) = envelope else {
+        return shape_refusal(bytes);
+    };
+    // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
+    // escape there would reach rmcp's parser, whose reply calls it something else.
+    if crate::wire::read::encoding_error(bytes).is_some() {
+        return Some(parse_error(bytes, None));
+    }
+    let method = envelope.method.as_deref()?;
+    let null_member = envelope
+        .params
+        .as_ref()
+        .and_then(|p| p.null_member.as_deref())
+        .filter(|_| envelope.id.is_some() && mcp::Method::parse(method).is_some());
+    let problem = match null_member {
+        Some(key) => null_member_error(key).message,
+        None => missing_param(method, envelope.params.as_ref())?,
+    };
+    let id = envelope
+        .id
+        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+        .unwrap_or(Value::Null);
+    Some(rpc_error(StatusCode::OK, &id, -32602, &problem))
+}
+
+/// A body that is JSON but not of the envelope's shape (`params` an array, `method` a
+/// number): read whole, as before, so the refusal is the same.
+fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
+    let message: Value = serde_json::from_slice(bytes).ok()?;
+    let method = message.get("method")?.as_str()?;
+    let params = message.get("params");
+    let kind = |key: &str| {
+        params.and_then(|p| p.get(key)).map(|v| match v {
+            Value::String(_) => Kind::String,
+            Value::Object(_) => Kind::Object,
+            Value::Null => Kind::Null,
+            _ => Kind::Other,
+        })
+    };
+    let params = Params {
+        name: kind("name"),
+        uri: kind("uri"),
+        reference: kind("ref"),
+        argument: kind("argument"),
+        null_member: None,
+    };
+    let problem = missing_param(method, Some(&params))?;
+    let id = message.get("id").cloned().unwrap_or(Value::Null);
+    Some(rpc_error(StatusCode::OK, &id, -32602, &problem))
+}
+
+/// A tower service: the HTTP rules, then `inner` (rmcp's Streamable HTTP service).
+#[derive(Clone)]
+pub struct McpHttpService<S> {
+    inner: S,
+    options: Arc<HttpOptions>,
+}
+
+impl<S> fmt::Debug for McpHttpService<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("McpHttpService")
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S> McpHttpService<S> {
+    /// `inner` behind the rules of `options`.
+    pub fn new(inner: S, options: HttpOptions) -> Self {
+        Self {
+            inner,
+            options: Arc::new(options),
+        }
+    }
+}
+
+type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+
+impl<B, S> tower_service::Service<Request<B>> for McpHttpService<S>
+where
+    B: Body + Send + 'static,
+    B::Data: Send,
+    B::Error: std::error::Error + Send + Sync + 'static,
+    S: tower_service::Service<Request<Full<Bytes>>, Response = HttpResponse, Error = Infallible>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send,
+{
+    type Response = HttpResponse;
+    type Error = Infallible;
+    type Future = BoxFuture<Result<HttpResponse, Infallible>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        // The ready clone serves this request; a fresh clone stays for the next (tower's rule).
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        let options = Arc::clone(&self.options);
+        Box::pin(async move {
+            if let Some(origin) = request.headers().get(header::ORIGIN) {
+                let allowed = origin.to_str().is_ok_and(|o| options.origin_allowed(o));
+                if !allowed {
+                    return Ok(rpc_error(
+                        StatusCode::FORBIDDEN,
+                        &Value::Null,
+                        -32600,
+                        "Forbidden: this Origin is not allowed",
+                    ));
+                }
+            }
+            let is_delete = request.method() == Method::DELETE;
+            let is_post = request.method() == Method::POST;
+            let (parts, body) = request.into_parts();
+            let bytes = match Limited::new(body, options.max_body_bytes).collect().await {
+                Ok(collected) => collected.to_bytes(),
+                Err(e) => {
+                    let too_large = e
+                        .downcast_ref::<http_body_util::LengthLimitError>()
+                        .is_some();
+                    let (status, message) = if too_large {
+                        (
+                            StatusCode::PAYLOAD_TOO_LARGE,
+                            format!("request body exceeds {} bytes", options.max_body_bytes),
+                        )
+                    } else {
+                        (
+                            StatusCode::BAD_REQUEST,
+                            format!("request body unreadable: {e}"),
+                        )
+                    };
+                    return Ok(rpc_error(status, &Value::Null, -32600, &message));
+                }
+            };
+            if is_post && let Some(refusal) = check_body(&bytes) {
+                return Ok(refusal);
+            }
+            let request = Request::from_parts(parts, Full::new(bytes));
+            let mut response = inner.call(request).await?;
+            // Clients expect 200 or 204 for a session DELETE (the Python SDK warns on 202).
+            if is_delete && response.status() == StatusCode::ACCEPTED {
+                *response.status_mut() = StatusCode::NO_CONTENT;
+                *response.body_mut() = Full::new(Bytes::new()).boxed();
+            }
+            Ok(response)
+        })
+    }
+}
+
+#[cfg(test)]
+#[path = "http_tests.rs"]
+mod tests;

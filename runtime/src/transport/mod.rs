@@ -1,0 +1,7 @@
+//! What the transports at the edge share (`crate::http`, `crate::rmcp`): the tasks engine
+//! they run task tools through, on tokio, and the reply to a message that is not JSON.
+//! They depend on the core (`crate::server`); the core knows none of them.
+
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) mod parse;
+pub(crate) mod tasks;
