@@ -27,12 +27,13 @@
 //! `ReadLimits::MODEL_BYTES_FLOOR`. Allocation sizes do not depend on optimization, so `--profile dev` gives the same figures
 //! faster.
 
-use mcp_content::{
-    Annotations, Base64Data, CallToolResult, ContentBlock, GetPromptResult, Icon, IconSizes,
-    JsonObject, Meta, MimeType, Priority, Prompt, PromptArgument, PromptMessage, RawJson,
-    ReadError, ReadLimits, ReadResourceResult, Resource, ResourceContents, ResourceTemplate,
-    TextContent, Tool, ToolAnnotations, Uri, read_json,
+use mcp_content::model::{
+    Annotations, Base64Data, GetPromptResult, Icon, IconSizes, JsonObject, Meta, MimeType,
+    Priority, Prompt, PromptArgument, PromptMessage, RawJson, ReadResourceResult, Resource,
+    ResourceContents, ResourceTemplate, TextContent, Tool, ToolAnnotations, Uri,
 };
+use mcp_content::wire::ReadLimits;
+use mcp_content::{CallToolResult, ContentBlock, ReadError, read_json};
 use mcp_content_benches::{SMALL_TEXT, by_hand, floor, image_bytes, ours, theirs};
 use serde::de::DeserializeOwned;
 

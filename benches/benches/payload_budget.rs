@@ -10,10 +10,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use mcp_content::handler::BoxFuture;
-use mcp_content::{
-    CallToolResult, ContentBlock, Context, ImageContent, Meta, MimeType, ProtocolVersion, Router,
-    SerializeFor, Tool, ToolHandler, ToolName,
-};
+use mcp_content::handler::ToolHandler;
+use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
+use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, Router, SerializeFor};
 use mcp_content_benches::{by_hand, theirs};
 use serde_json::{Map, Value};
 

@@ -26,11 +26,11 @@ use std::sync::Arc;
 
 use criterion::measurement::Measurement;
 use criterion::{Criterion, criterion_group, criterion_main};
+use mcp_content::handler::{ClientPeer, ProtocolError};
 use mcp_content::input::ClientCapabilities;
+use mcp_content::model::Meta;
 use mcp_content::rmcp::McpServer;
-use mcp_content::{
-    ClientPeer, Context, Meta, ProtocolError, ProtocolVersion, Router, SerializeFor,
-};
+use mcp_content::{Context, ProtocolVersion, Router, SerializeFor};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{

@@ -9,11 +9,12 @@
 #![forbid(unsafe_code)]
 
 use mcp_content::convert::{DataUrl, template_vars as vars_of, tool_result_template_vars};
+use mcp_content::model::{GetPromptResult, Meta, MetaKey, ReadResourceResult, ResourceContents};
 use mcp_content::rules::{self, ProtocolVersion, Rule, TemplateValue, UriTemplate};
+use mcp_content::wire::{ReadLimits, read_json_with};
 use mcp_content::{
-    CallToolResult, Content, ContentBlock, FromContent, GetPromptResult, IntoCallToolResult, Meta,
-    MetaKey, ReadLimits, ReadResourceResult, ResourceContents, SerializeFor, Validate, read_json,
-    read_json_with,
+    CallToolResult, Content, ContentBlock, FromContent, IntoCallToolResult, SerializeFor, Validate,
+    read_json,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -287,7 +288,7 @@ pub fn template_vars(data: &[u8]) {
     match result
         .structured_content
         .as_ref()
-        .map(mcp_content::RawJson::to_value)
+        .map(mcp_content::model::RawJson::to_value)
     {
         Some(Value::Object(object)) => assert_eq!(whole, object),
         _ => assert_eq!(whole, vars),

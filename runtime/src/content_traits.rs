@@ -39,7 +39,7 @@ use crate::wire::error::ReadError;
 /// }
 ///
 /// let mut blocks = Vec::new();
-/// let mut meta = mcp_content::Meta::new();
+/// let mut meta = mcp_content::model::Meta::new();
 /// Greeting { text: "hi".into(), lang: "en".into() }.extend_content(&mut blocks, &mut meta);
 /// assert_eq!(blocks[0].as_text(), Some("hi"));
 /// assert_eq!(meta.get_value("com.example/lang"), Some("en".into()));

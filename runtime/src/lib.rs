@@ -1,65 +1,114 @@
 //! Validated Model Context Protocol (MCP) content from annotated Rust types, and back.
 //!
-//! The model ([`ContentBlock`], [`CallToolResult`], …) is serde-exact for MCP 2026-07-28 and
-//! writes itself for 2025-06-18 and 2025-11-25 peers too ([`SerializeFor`]). The rules of
-//! the protocol live in [`rules`], shared with the macros: a value of a validated type
-//! ([`MimeType`], [`Uri`], [`MetaKey`], [`Priority`], …) has passed its rule, and reading
-//! untrusted JSON ([`read_json`]) reports the JSON path and the rule of the first problem.
+//! The root holds what a server or client writes every day: the macros, the [`Router`], the
+//! [`Context`] a handler takes, [`ContentBlock`] and [`CallToolResult`], [`read_json`], and
+//! the traits a type implements to become content or be read back from it. The rest lives
+//! in a module named for its concern: the protocol's data in [`model`] (serde-exact for MCP
+//! 2026-07-28, and written for 2025-06-18 and 2025-11-25 peers too: [`SerializeFor`]);
+//! reading with limits and writing per version in [`wire`]; the rules of the protocol in
+//! [`rules`], shared with the macros (a value of a validated type — [`model::MimeType`],
+//! [`model::Uri`], [`model::Priority`], … — has passed its rule, and reading untrusted JSON
+//! reports the JSON path and the rule of the first problem); serving in [`handler`],
+//! [`input`], [`tasks`], [`payload`], [`changes`] and [`apps`]; transports in `http` and
+//! `rmcp` (features); gateway conversions in [`convert`].
 #![doc = include_str!("../../README.md")]
 
 pub use mcp_content_rules as rules;
 
 mod content_traits;
 pub mod convert;
-mod model;
+pub mod model;
 mod server;
 #[cfg(any(feature = "rmcp", feature = "http"))]
 mod transport;
-mod wire;
-
-pub use model::annotations::{Annotations, Role};
-pub use model::app::{
-    APP_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, UI_EXTENSION, UI_META_KEY, UiCsp, UiPermissions,
-    UiResourceMeta, UiToolMeta, UiVisibility,
-};
-pub use model::binary::Base64Data;
-pub use model::cache::CacheHint;
-pub use model::content::{
-    AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent,
-    ResourceContents, ResourceLink, TextContent, TextResourceContents, UnknownBlock,
-};
-pub use model::extra::ExtraFields;
-pub use model::icon::{Icon, IconSizes, IconTheme};
-pub use model::integer::JsonInteger;
-pub use model::json::{JsonObject, RawJson};
-pub use model::meta::Meta;
-pub use model::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
-pub use model::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
-pub use model::result::RESULT_TYPE_COMPLETE;
-pub use model::tool::{CallToolResult, Tool, ToolAnnotations, wrap_output_schema};
-pub use model::validate::{Problem, Validate, ValidationError};
-pub use model::validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
-pub use rules::{ProtocolVersion, UriTemplate};
-pub use server::app::{AppResource, AppTool};
-pub use server::handler::{
-    ClientPeer, CompletionHandler, Context, LogLevel, PromptHandler, ProtocolError,
-    ResourceDescriptor, ResourceHandler, ToolHandler,
-};
-pub use server::payload::{
-    MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
-};
-pub use server::router::{InputParams, Outcome, Router, RouterBuilder, RouterError, ServerInfo};
-pub use wire::error::ReadError;
-pub use wire::limits::ReadLimits;
-pub use wire::read::{read_json, read_json_with, read_value, read_value_with};
-pub use wire::version::{ForVersion, SerializeFor};
+pub mod wire;
 
 pub use content_traits::{
     FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
     WriteError, WriteFailure, output_schema_for,
 };
+pub use model::content::ContentBlock;
+pub use model::tool::CallToolResult;
+pub use model::validate::Validate;
+pub use rules::ProtocolVersion;
+pub use server::handler::Context;
+pub use server::prompt_result::IntoGetPromptResult;
+pub use server::resource_result::IntoReadResourceResult;
+pub use server::router::{Router, RouterBuilder};
+pub use wire::error::ReadError;
+pub use wire::read::read_json;
+pub use wire::version::SerializeFor;
+
+/// The traits behind `#[tool]`, `#[prompt]` and `#[resource]` (a handler written by hand
+/// implements one), what a transport offers a handler to talk back to the client, the
+/// errors a handler or the router's build ends with, and the server's name and version.
+pub mod handler {
+    pub use crate::server::handler::{
+        BoxFuture, ClientPeer, CompletionHandler, LogLevel, PromptHandler, ProtocolError,
+        ResourceDescriptor, ResourceHandler, ToolHandler,
+    };
+    pub use crate::server::router::{RouterError, ServerInfo};
+}
+
+/// MCP Apps (`io.modelcontextprotocol/ui`): the `_meta.ui` of a UI resource and of a tool,
+/// the extension's keys and MIME type, and the handlers that serve a UI resource and a tool
+/// that renders in one.
+pub mod apps {
+    pub use crate::model::app::{
+        APP_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, UI_EXTENSION, UI_META_KEY, UiCsp, UiPermissions,
+        UiResourceMeta, UiToolMeta, UiVisibility,
+    };
+    pub use crate::server::app::{AppResource, AppTool};
+}
+
+/// Payload budgets: a binary block larger than a tool's budget goes out as a `resource_link`
+/// to a short-lived resource the router serves, kept in a [`PayloadStore`](payload::PayloadStore).
+pub mod payload {
+    pub use crate::server::payload::{
+        MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
+    };
+}
+
+/// The router's change feed: a handler announces that a resource or a list changed, and every
+/// open subscription that asked for it is told.
+pub mod changes {
+    pub use crate::server::changes::{
+        Change, ChangeBus, ChangeFeed, ChangeListener, FeedSubscription, ListKind,
+    };
+}
+
+#[cfg(feature = "http")]
+pub mod http;
+pub use server::input;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
+pub use server::store;
+pub use server::tasks;
+
+/// The `schemars` input schemas are made with (a tool parameter's type implements its
+/// `JsonSchema`): `#[derive(mcp_content::schemars::JsonSchema)]` needs no version match.
+pub use schemars;
+/// The `serde_json` the model is built on ([`model::JsonObject`] wraps its `Map`).
+pub use serde_json;
+
+#[cfg(feature = "derive")]
+#[doc = include_str!("derive_content.md")]
+pub use mcp_content_macros::Content;
+#[cfg(feature = "derive")]
+#[doc = include_str!("attribute_prompt.md")]
+pub use mcp_content_macros::prompt;
+#[cfg(feature = "derive")]
+#[doc = include_str!("attribute_resource.md")]
+pub use mcp_content_macros::resource;
+#[cfg(feature = "derive")]
+#[doc = include_str!("macro_router.md")]
+pub use mcp_content_macros::router;
+#[cfg(feature = "derive")]
+#[doc = include_str!("attribute_tool.md")]
+pub use mcp_content_macros::tool;
+
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private_0_1;
 mod derive;
 // The traits a field, parameter or return type must implement for the macros, named at the
@@ -79,41 +128,7 @@ pub use derive::{
     TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
     TextAttribute, TextField, TimestampField, UriField,
 };
-#[cfg(feature = "derive")]
-#[doc = include_str!("derive_content.md")]
-pub use mcp_content_macros::Content;
-/// The `schemars` input schemas are made with (a tool parameter's type implements its
-/// `JsonSchema`): `#[derive(mcp_content::schemars::JsonSchema)]` needs no version match.
-pub use schemars;
-/// The `serde_json` the model is built on ([`JsonObject`] wraps its `Map`).
-pub use serde_json;
-pub use server::changes::{
-    Change, ChangeBus, ChangeFeed, ChangeListener, FeedSubscription, ListKind,
-};
 #[doc(hidden)]
 pub use server::glue::{DeclaredParameter, ToolParameter};
-pub use server::handler;
-#[cfg(feature = "http")]
-pub mod http;
-pub use server::input;
-#[cfg(feature = "rmcp")]
-pub mod rmcp;
-pub use server::store;
-pub use server::tasks;
 #[doc(hidden)]
 pub use server::text_params::{FromPromptArgument, FromTemplateVariable};
-
-#[cfg(feature = "derive")]
-#[doc = include_str!("attribute_prompt.md")]
-pub use mcp_content_macros::prompt;
-#[cfg(feature = "derive")]
-#[doc = include_str!("attribute_resource.md")]
-pub use mcp_content_macros::resource;
-#[cfg(feature = "derive")]
-#[doc = include_str!("macro_router.md")]
-pub use mcp_content_macros::router;
-#[cfg(feature = "derive")]
-#[doc = include_str!("attribute_tool.md")]
-pub use mcp_content_macros::tool;
-pub use server::prompt_result::IntoGetPromptResult;
-pub use server::resource_result::IntoReadResourceResult;

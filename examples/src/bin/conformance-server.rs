@@ -11,13 +11,14 @@
 use axum::serve::{Listener as _, ListenerExt as _};
 use std::time::Duration;
 
+use mcp_content::handler::{LogLevel, ProtocolError};
 use mcp_content::input::{Capability, Elicitation, InputRequest, StateKey, StateKeys};
-use mcp_content::tasks::FileTaskStore;
-use mcp_content::{
-    Base64Data, BlobResourceContents, ContentBlock, Context, EmbeddedResource, ImageContent,
-    LogLevel, MimeType, PromptMessage, ProtocolError, ReadResourceResult, ResourceContents, Role,
-    Router, TextResourceContents, Uri, prompt, resource, tool,
+use mcp_content::model::{
+    Base64Data, BlobResourceContents, EmbeddedResource, ImageContent, MimeType, PromptMessage,
+    ReadResourceResult, ResourceContents, Role, TextResourceContents, Uri,
 };
+use mcp_content::tasks::FileTaskStore;
+use mcp_content::{ContentBlock, Context, Router, prompt, resource, tool};
 use serde_json::{Map, Value, json};
 
 /// A 1×1 PNG.
@@ -66,7 +67,7 @@ fn test_image_content() -> ContentBlock {
 #[tool]
 fn test_audio_content() -> ContentBlock {
     let data = Base64Data::from_base64(WAV).expect("the fixture WAV is base64");
-    mcp_content::AudioContent::new(data, mime("audio/wav"))
+    mcp_content::model::AudioContent::new(data, mime("audio/wav"))
         .expect("audio/wav is an audio type")
         .into()
 }

@@ -14,7 +14,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use mcp_content::{CallToolResult, ContentBlock, ResourceContents, read_value};
+use mcp_content::model::ResourceContents;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, ContentBlock};
 use serde_json::{Value, json};
 
 use crate::common::HttpServer;

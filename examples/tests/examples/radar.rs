@@ -5,7 +5,9 @@
 use std::sync::Mutex;
 
 use mcp_content::convert::read_following_links;
-use mcp_content::{CallToolResult, Content, ReadError, ReadResourceResult, read_value};
+use mcp_content::model::ReadResourceResult;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, Content, ReadError};
 use serde_json::json;
 
 use crate::common::StdioServer;
@@ -55,7 +57,7 @@ fn a_large_image_is_a_link_that_reads_back_the_same_bytes() {
     let contents = &read["contents"][0];
     assert_eq!(contents["mimeType"], "image/png");
     let read: ReadResourceResult = read_value(read.clone()).unwrap();
-    let mcp_content::ResourceContents::Blob(blob) = &read.contents[0] else {
+    let mcp_content::model::ResourceContents::Blob(blob) = &read.contents[0] else {
         panic!("{contents}")
     };
     assert_eq!(blob.blob.to_bytes().unwrap(), pattern(size));

@@ -56,7 +56,7 @@ pub(crate) fn check_enum(cx: &mut Ctxt, item: &Enum, layouts: &[Layout]) {
         }
     }
     if cx.is_ok() && item.variants.first().is_some_and(Input::reads) {
-        read_back::check_shadowing(cx, layouts);
+        read_back::variants::check_shadowing(cx, layouts);
     }
 }
 

@@ -19,13 +19,13 @@ pub(crate) fn content(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> To
                 }
             }
             #[automatically_derived]
-            impl __p::ContentSlots for #ident {
+            impl __p::read::ContentSlots for #ident {
                 type Slots = ();
                 const NAME: &'static str = "";
-                fn offer(_: &mut (), _: usize, _: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
+                fn offer(_: &mut (), _: usize, _: &mut __p::read::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                     ::core::unreachable!()
                 }
-                fn finish(_: (), _: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
+                fn finish(_: (), _: __p::read::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                     ::core::unreachable!()
                 }
             }
@@ -54,7 +54,7 @@ pub(crate) fn content(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> To
 }
 
 /// A handler trait impl whose methods are unreachable: `trait_path` is the trait under
-/// `__p::`, `methods` its signatures.
+/// `__p::handler::`, `methods` its signatures.
 pub(crate) fn handler(
     krate: Option<&syn::Path>,
     ident: &syn::Ident,
@@ -72,7 +72,7 @@ pub(crate) fn handler(
         krate,
         &quote! {
             #[automatically_derived]
-            impl __p::#trait_name for #ident {
+            impl __p::handler::#trait_name for #ident {
                 #(#methods)*
             }
         },

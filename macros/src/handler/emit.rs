@@ -52,7 +52,7 @@ pub(crate) fn icons_and_meta(attrs: &Attrs) -> (TokenStream, TokenStream) {
     }
     (
         quote!(__p::Vec::from([#(#icons),*])),
-        quote!(__p::meta([#(#meta),*])),
+        quote!(__p::write::meta([#(#meta),*])),
     )
 }
 
@@ -115,10 +115,10 @@ pub(crate) fn read_string_param(
     let parsed: &Type = optional.unwrap_or(&param.ty);
     // Spanned on the type: a type that cannot be parsed from a string is reported there, in
     // the words of the handler's own trait.
-    let take = quote_spanned!(parsed.span()=> __p::#reader(&mut #source, #name, <#parsed as __p::#parse>::parse)?);
+    let take = quote_spanned!(parsed.span()=> __p::handler::#reader(&mut #source, #name, <#parsed as __p::handler::#parse>::parse)?);
     if optional.is_some() {
         quote!(let #binding = #take;)
     } else {
-        quote!(let #binding = __p::required(#take, #what, #name)?;)
+        quote!(let #binding = __p::handler::required(#take, #what, #name)?;)
     }
 }

@@ -42,7 +42,7 @@ impl HandlerKind for Prompt {
     fn stub() -> Vec<TokenStream> {
         vec![
             quote!(fn prompt(&self) -> __p::Prompt),
-            quote!(fn get(&self, _: __p::Map<__p::String, __p::Value>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>>),
+            quote!(fn get(&self, _: __p::Map<__p::String, __p::Value>, _: __p::handler::ContextType) -> __p::handler::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::handler::ProtocolError>>),
         ]
     }
 
@@ -75,7 +75,7 @@ impl HandlerKind for Prompt {
         };
         let ret = handler.ret();
         let value = local("__value");
-        let into_result = quote_spanned!(ret.span()=> <#ret as __p::IntoGetPromptResult>::into_get_prompt_result(#value));
+        let into_result = quote_spanned!(ret.span()=> <#ret as __p::handler::IntoGetPromptResult>::into_get_prompt_result(#value));
         let name = handler.name().0;
         let common = handler.descriptor_fields(&format_ident!("prompt"), description.as_deref());
         let bind_function = handler.bind_function();
@@ -97,8 +97,8 @@ impl HandlerKind for Prompt {
             fn get(
                 &self,
                 #arguments_binding: __p::Map<__p::String, __p::Value>,
-                #context_binding: __p::ContextType,
-            ) -> __p::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::ProtocolError>> {
+                #context_binding: __p::handler::ContextType,
+            ) -> __p::handler::BoxFuture<'_, __p::Result<__p::GetPromptResult, __p::handler::ProtocolError>> {
                 #bind_function
                 #future
             }

@@ -56,8 +56,8 @@ impl HandlerKind for Resource {
 
     fn stub() -> Vec<TokenStream> {
         vec![
-            quote!(fn descriptor(&self) -> __p::ResourceDescriptor),
-            quote!(fn read(&self, _: &str, _: __p::Vec<(__p::String, __p::String)>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>>),
+            quote!(fn descriptor(&self) -> __p::handler::ResourceDescriptor),
+            quote!(fn read(&self, _: &str, _: __p::Vec<(__p::String, __p::String)>, _: __p::handler::ContextType) -> __p::handler::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::handler::ProtocolError>>),
         ]
     }
 
@@ -95,12 +95,12 @@ impl HandlerKind for Resource {
         let common = handler.descriptor_fields(&var, handler.description().as_deref());
         let ret = handler.ret();
         let into_result = quote_spanned!(ret.span()=>
-            <#ret as __p::IntoReadResourceResult>::into_read_resource_result(#value, &#uri_var, #mime_var.as_ref())
+            <#ret as __p::handler::IntoReadResourceResult>::into_read_resource_result(#value, &#uri_var, #mime_var.as_ref())
         );
         let into_result = match &attrs.ui {
             Some(ui) => {
                 let ui = ui.to_tokens();
-                quote!(__p::contents_ui_meta(#into_result, &#ui))
+                quote!(__p::handler::contents_ui_meta(#into_result, &#ui))
             }
             None => into_result,
         };
@@ -139,22 +139,22 @@ impl HandlerKind for Resource {
             #into_result
         });
         let methods = quote! {
-            fn descriptor(&self) -> __p::ResourceDescriptor {
+            fn descriptor(&self) -> __p::handler::ResourceDescriptor {
                 let mut #var = #new;
                 #common
                 #var.mime_type = #mime;
-                __p::ResourceDescriptor::#variant(#var)
+                __p::handler::ResourceDescriptor::#variant(#var)
             }
 
             fn read(
                 &self,
                 #uri_var: &str,
                 #variables_binding: __p::Vec<(__p::String, __p::String)>,
-                #context_binding: __p::ContextType,
-            ) -> __p::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::ProtocolError>> {
+                #context_binding: __p::handler::ContextType,
+            ) -> __p::handler::BoxFuture<'_, __p::Result<__p::ReadResourceResult, __p::handler::ProtocolError>> {
                 #bind_function
                 // The URI is borrowed for the call only; the future owns its copy.
-                let #uri_var = __p::read_uri(#uri_var);
+                let #uri_var = __p::handler::read_uri(#uri_var);
                 #future
             }
 

@@ -203,7 +203,7 @@ impl Listed<'_> {
     fn right(&self) -> TokenStream {
         let list = self.list;
         let kind = self.read("__MCP_ROUTER_KIND");
-        quote!(__p::listed_right(#list, #kind))
+        quote!(__p::handler::listed_right(#list, #kind))
     }
 }
 
@@ -268,7 +268,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         #errors
         #door
         #[allow(unused_imports)]
-        use __p::RouterEntry as _;
+        use __p::handler::RouterEntry as _;
         #[allow(non_camel_case_types, dead_code, unreachable_pub)]
         mod __mcp_router_fallback {
             #(pub(crate) struct #fallbacks;)*
@@ -299,7 +299,7 @@ fn placed(entry: &Listed<'_>) -> TokenStream {
     let taint = entry.taint();
     quote_spanned! {entry.span()=>
         #taint
-        let message = __p::misplaced(#list, #path, #kind);
+        let message = __p::handler::misplaced(#list, #path, #kind);
         if !message.as_str().is_empty() {
             ::core::panic!("{}", message.as_str());
         }
@@ -317,7 +317,7 @@ fn unique(entries: &[&Listed<'_>], what: &str, fix: &str) -> Vec<TokenStream> {
             let b = second.read("__MCP_ROUTER_KEY");
             let earlier = entries[..i].iter().map(|earlier| {
                 let (right, key) = (earlier.right(), earlier.read("__MCP_ROUTER_KEY"));
-                quote!((#right && __p::str_eq(#key, #b)))
+                quote!((#right && __p::handler::str_eq(#key, #b)))
             });
             let opening = format!(
                 "`{}` has the same {what} as `{}` (\"",
@@ -331,10 +331,10 @@ fn unique(entries: &[&Listed<'_>], what: &str, fix: &str) -> Vec<TokenStream> {
             );
             let (right_a, right_b) = (first.right(), second.right());
             checks.push(quote_spanned! {second.span()=>
-                if #right_a && #right_b && __p::str_eq(#a, #b) #(&& !#earlier)* {
+                if #right_a && #right_b && __p::handler::str_eq(#a, #b) #(&& !#earlier)* {
                     ::core::panic!(
                         "{}",
-                        __p::ConstMessage::new(&[#opening, #b, #closing]).as_str()
+                        __p::handler::ConstMessage::new(&[#opening, #b, #closing]).as_str()
                     );
                 }
             });
@@ -363,10 +363,10 @@ fn apart(resources: &[&Listed<'_>]) -> Vec<TokenStream> {
             );
             let (right_a, right_b) = (first.right(), second.right());
             checks.push(quote_spanned! {second.span()=>
-                if #right_a && #right_b && !__p::str_eq(#a, #b) && __p::templates_overlap(#a, #b) {
+                if #right_a && #right_b && !__p::handler::str_eq(#a, #b) && __p::handler::templates_overlap(#a, #b) {
                     ::core::panic!(
                         "{}",
-                        __p::ConstMessage::new(&[#opening, #b, #middle, #a, #closing]).as_str()
+                        __p::handler::ConstMessage::new(&[#opening, #b, #middle, #a, #closing]).as_str()
                     );
                 }
             });
@@ -389,13 +389,13 @@ fn ui_served(tools: &[&Listed<'_>], listed: &[Listed<'_>]) -> Vec<TokenStream> {
             let ui = tool.read("__MCP_ROUTER_UI");
             let served = listed.iter().map(|entry| {
                 let (kind, uri) = (entry.read("__MCP_ROUTER_KIND"), entry.read("__MCP_ROUTER_KEY"));
-                quote!((__p::str_eq(#kind, "resource") && __p::str_eq(#ui, #uri)))
+                quote!((__p::handler::str_eq(#kind, "resource") && __p::handler::str_eq(#ui, #uri)))
             });
             // A path that failed to resolve (a typo) is not reported again here.
             let taints = listed.iter().map(Listed::taint);
             quote_spanned! {tool.span()=>
                 #(#taints)*
-                ::core::assert!(__p::str_eq(#ui, "") #(|| #served)*, #message);
+                ::core::assert!(__p::handler::str_eq(#ui, "") #(|| #served)*, #message);
             }
         })
         .collect()

@@ -171,14 +171,14 @@ impl Handler {
     pub(crate) fn argument_probes(&self) -> TokenStream {
         let probes = self.arguments().map(|(param, _)| {
             let ty = &param.ty;
-            quote::quote_spanned!(ty.span()=> __p::NotContext::refuse_context((&__p::ArgumentProbe::<#ty>::new()).probe());)
+            quote::quote_spanned!(ty.span()=> __p::NotContext::refuse_context((&__p::handler::ArgumentProbe::<#ty>::new()).probe());)
         });
         quote! {
             #[allow(dead_code)]
             fn __argument_probes() {
                 // One of the two is used, whichever method lookup picks.
                 #[allow(unused_imports)]
-                use __p::{ContextAsArgument as _, PlainArgument as _};
+                use __p::handler::{ContextAsArgument as _, PlainArgument as _};
                 #(#probes)*
             }
         }
@@ -279,7 +279,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
             #probes
 
             #[automatically_derived]
-            impl __p::#trait_name for #ident {
+            impl __p::handler::#trait_name for #ident {
                 #methods
             }
         },
@@ -330,7 +330,7 @@ fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
                 #[doc(hidden)]
                 #vis const __MCP_ROUTER_UI: &'static str = #ui;
                 #[doc(hidden)]
-                #vis fn __mcp_router_add(builder: __p::RouterBuilder) -> __p::RouterBuilder {
+                #vis fn __mcp_router_add(builder: __p::handler::RouterBuilder) -> __p::handler::RouterBuilder {
                     builder.#add(#ident {})
                 }
             }

@@ -97,7 +97,7 @@ impl HandlerKind for Tool {
     fn stub() -> Vec<TokenStream> {
         vec![
             quote!(fn tool(&self) -> __p::Tool),
-            quote!(fn call(&self, _: __p::Map<__p::String, __p::Value>, _: __p::ContextType) -> __p::BoxFuture<'_, __p::CallToolResult>),
+            quote!(fn call(&self, _: __p::Map<__p::String, __p::Value>, _: __p::handler::ContextType) -> __p::handler::BoxFuture<'_, __p::CallToolResult>),
         ]
     }
 
@@ -107,13 +107,13 @@ impl HandlerKind for Tool {
         let ret = handler.ret();
         // Spanned on the return type: an unsupported type is reported there.
         let output_schema = if let Some(path) = &attrs.output_schema {
-            quote!(__p::Some(__p::schema_object(#path())))
+            quote!(__p::Some(__p::handler::schema_object(#path())))
         } else {
             quote_spanned! {ret.span()=> {
                 // One of the two is used, whichever method lookup picks.
                 #[allow(unused_imports)]
-                use __p::{NoSchema as _, SchemaOf as _};
-                (&__p::SchemaProbe::<#ret>::new()).output_schema()
+                use __p::handler::{NoSchema as _, SchemaOf as _};
+                (&__p::handler::SchemaProbe::<#ret>::new()).output_schema()
             }}
         };
         let (value, arguments_var) = (local("__value"), local("__arguments"));
@@ -133,8 +133,8 @@ impl HandlerKind for Tool {
                 quote!(Optional)
             };
             quote! {
-                fn task_support(&self) -> __p::Option<__p::TaskSupport> {
-                    __p::Some(__p::TaskSupport::#support)
+                fn task_support(&self) -> __p::Option<__p::handler::TaskSupport> {
+                    __p::Some(__p::handler::TaskSupport::#support)
                 }
             }
         });
@@ -162,8 +162,8 @@ impl HandlerKind for Tool {
             fn call(
                 &self,
                 #arguments_var: __p::Map<__p::String, __p::Value>,
-                #context_binding: __p::ContextType,
-            ) -> __p::BoxFuture<'_, __p::CallToolResult> {
+                #context_binding: __p::handler::ContextType,
+            ) -> __p::handler::BoxFuture<'_, __p::CallToolResult> {
                 #bind_function
                 #future
             }
@@ -199,36 +199,36 @@ fn arguments(handler: &Handler) -> (TokenStream, TokenStream) {
         let arg_name = &param.name;
         let description = param.description.as_deref().map_or("", str::trim);
         properties.push(quote_spanned!(ty.span()=>
-            (#arg_name, #description, <#ty as __p::ToolParameter>::schema)
+            (#arg_name, #description, <#ty as __p::handler::ToolParameter>::schema)
         ));
         takes.push(quote_spanned!(ty.span()=>
-            let #binding = <#ty as __p::#parameter>::take(&mut #arguments, #arg_name);
+            let #binding = <#ty as __p::handler::#parameter>::take(&mut #arguments, #arg_name);
         ));
         bindings.push(binding);
         names.push(arg_name);
     }
     let has_arguments = !names.is_empty();
     let input_schema = match (&attrs.input_schema, has_arguments) {
-        (Some(path), _) => quote!(__p::schema_object(#path())),
-        (None, true) => quote!(__p::input_schema(&[#(#properties),*])),
-        (None, false) => quote!(__p::empty_input_schema()),
+        (Some(path), _) => quote!(__p::handler::schema_object(#path())),
+        (None, true) => quote!(__p::handler::input_schema(&[#(#properties),*])),
+        (None, false) => quote!(__p::handler::empty_input_schema()),
     };
     // A hand-written schema decides which arguments are accepted, not the parameter list;
     // it is made (and, with `jsonschema`, compiled) once.
     let (begin, finish) = match &attrs.input_schema {
         Some(path) => (
             quote! {
-                static __INPUT_SCHEMA: __p::LazyLock<__p::DeclaredSchema> =
-                    __p::LazyLock::new(|| __p::DeclaredSchema::new(#path()));
+                static __INPUT_SCHEMA: __p::LazyLock<__p::handler::DeclaredSchema> =
+                    __p::LazyLock::new(|| __p::handler::DeclaredSchema::new(#path()));
                 #[allow(unused_mut)]
-                let mut #arguments = __p::ToolArguments::declared(#arguments, &__INPUT_SCHEMA);
+                let mut #arguments = __p::handler::ToolArguments::declared(#arguments, &__INPUT_SCHEMA);
             },
             quote!(#arguments.finish_declared(&[#(#names),*], &__INPUT_SCHEMA)),
         ),
         None => (
             quote! {
                 #[allow(unused_mut)]
-                let mut #arguments = __p::ToolArguments::new(#arguments);
+                let mut #arguments = __p::handler::ToolArguments::new(#arguments);
             },
             quote!(#arguments.finish(&[#(#names),*])),
         ),

@@ -10,7 +10,7 @@ use crate::model::resource::CacheScope;
 /// [`CacheHint::NONE`]: a proxy that knows nothing promises nothing.
 ///
 /// ```
-/// use mcp_content::{CacheHint, CacheScope};
+/// use mcp_content::model::{CacheHint, CacheScope};
 /// use mcp_content::convert::merge_cache_hints;
 ///
 /// let merged = merge_cache_hints([

@@ -19,11 +19,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ReadLimits;
 use crate::model::binary::Base64Data;
 use crate::model::content::{AudioContent, BlobResourceContents, ImageContent};
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
+use crate::wire::limits::ReadLimits;
 
 /// The media type RFC 2397 gives a `data:` URL that names none.
 pub const DEFAULT_MIME_TYPE: &str = "text/plain;charset=US-ASCII";
@@ -61,7 +61,7 @@ impl DataUrl {
     /// A data URL for `data` of type `mime_type`.
     ///
     /// ```
-    /// use mcp_content::MimeType;
+    /// use mcp_content::model::MimeType;
     /// use mcp_content::convert::DataUrl;
     ///
     /// let url = DataUrl::new(MimeType::new("image/png").unwrap(), b"png".to_vec());
@@ -96,7 +96,7 @@ impl DataUrl {
     /// is decoded — the same limit a tool result's image is held to.
     ///
     /// ```
-    /// use mcp_content::ReadLimits;
+    /// use mcp_content::wire::ReadLimits;
     /// use mcp_content::convert::DataUrl;
     /// use mcp_content::rules::Rule;
     ///
@@ -178,7 +178,7 @@ impl DataUrl {
     /// (bytes are encoded straight into the string).
     ///
     /// ```
-    /// use mcp_content::{Base64Data, MimeType};
+    /// use mcp_content::model::{Base64Data, MimeType};
     /// use mcp_content::convert::DataUrl;
     ///
     /// let mime = MimeType::new("text/plain; charset=utf-8").unwrap();
@@ -198,7 +198,7 @@ impl DataUrl {
     /// The data URL of an image block.
     ///
     /// ```
-    /// use mcp_content::{ImageContent, MimeType};
+    /// use mcp_content::model::{ImageContent, MimeType};
     /// use mcp_content::convert::DataUrl;
     ///
     /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
@@ -211,7 +211,7 @@ impl DataUrl {
     /// The data URL of an audio block.
     ///
     /// ```
-    /// use mcp_content::{AudioContent, MimeType};
+    /// use mcp_content::model::{AudioContent, MimeType};
     /// use mcp_content::convert::DataUrl;
     ///
     /// let audio = AudioContent::new(b"wav".to_vec(), MimeType::new("audio/wav").unwrap()).unwrap();
@@ -225,7 +225,7 @@ impl DataUrl {
     /// [`BLOB_MIME_TYPE`] (`application/octet-stream`, what unknown bytes are).
     ///
     /// ```
-    /// use mcp_content::{BlobResourceContents, Uri};
+    /// use mcp_content::model::{BlobResourceContents, Uri};
     /// use mcp_content::convert::DataUrl;
     ///
     /// let blob = BlobResourceContents::new(Uri::new("file:///a.bin").unwrap(), vec![0xff]);
@@ -267,7 +267,7 @@ impl DataUrl {
     /// Blob resource contents at `uri` from this URL (any media type; it becomes `mimeType`).
     ///
     /// ```
-    /// use mcp_content::Uri;
+    /// use mcp_content::model::Uri;
     /// use mcp_content::convert::DataUrl;
     ///
     /// let url = DataUrl::parse("data:application/pdf;base64,JVBERg==").unwrap();

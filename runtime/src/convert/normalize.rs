@@ -37,7 +37,7 @@ pub const PROGRESS_TOKEN_KEY: &str = "progressToken";
 /// (it carries nothing); a `priority` of `0.0` is kept.
 ///
 /// ```
-/// use mcp_content::{Annotations, Priority};
+/// use mcp_content::model::{Annotations, Priority};
 /// use mcp_content::convert::normalize_annotations;
 ///
 /// assert_eq!(normalize_annotations(Some(Annotations::new())), None);
@@ -57,7 +57,7 @@ pub fn normalize_annotations(annotations: Option<Annotations>) -> Option<Annotat
 /// of `false` is kept (it says something: "not read-only").
 ///
 /// ```
-/// use mcp_content::ToolAnnotations;
+/// use mcp_content::model::ToolAnnotations;
 /// use mcp_content::convert::normalize_tool_annotations;
 ///
 /// assert_eq!(normalize_tool_annotations(Some(ToolAnnotations::default())), None);
@@ -77,7 +77,7 @@ pub fn normalize_tool_annotations(annotations: Option<ToolAnnotations>) -> Optio
 /// `_meta`, or `None` when it has no key.
 ///
 /// ```
-/// use mcp_content::Meta;
+/// use mcp_content::model::Meta;
 /// use mcp_content::convert::normalize_meta;
 ///
 /// assert_eq!(normalize_meta(Some(Meta::new())), None);
@@ -93,7 +93,7 @@ pub fn normalize_meta(meta: Option<Meta>) -> Option<Meta> {
 /// returned untouched.
 ///
 /// ```
-/// use mcp_content::JsonObject;
+/// use mcp_content::model::JsonObject;
 /// use mcp_content::convert::normalize_output_schema;
 ///
 /// let untyped = JsonObject::parse(r#"{"properties":{}}"#).unwrap();
@@ -110,17 +110,17 @@ pub fn normalize_output_schema(schema: Option<JsonObject>) -> Option<JsonObject>
 /// `_meta` and unknown fields untouched.
 ///
 /// ```
-/// use mcp_content::{Tool, ToolAnnotations, ToolName};
+/// use mcp_content::model::{Tool, ToolAnnotations, ToolName};
 /// use mcp_content::convert::normalize_tool;
 /// use serde_json::json;
 ///
 /// let mut tool = Tool::new(ToolName::new("search").unwrap());
-/// tool.input_schema = mcp_content::JsonObject::parse(&json!({
+/// tool.input_schema = mcp_content::model::JsonObject::parse(&json!({
 ///     "type": "object", "$defs": {"q": {"type": "string"}},
 ///     "properties": {"q": {"$ref": "#/$defs/q"}}, "required": [], "additionalProperties": false
 /// }).to_string()).unwrap();
 /// tool.annotations = Some(ToolAnnotations::default());
-/// tool.output_schema = Some(mcp_content::JsonObject::new());
+/// tool.output_schema = Some(mcp_content::model::JsonObject::new());
 /// let normalized = normalize_tool(tool.clone());
 /// assert_eq!(normalized.input_schema, tool.input_schema);
 /// assert_eq!(normalized.annotations, None);
@@ -137,7 +137,8 @@ pub fn normalize_tool(mut tool: Tool) -> Tool {
 /// [`normalize_annotations`]; blocks, structured content and `_meta` otherwise untouched.
 ///
 /// ```
-/// use mcp_content::{Annotations, CallToolResult, ContentBlock};
+/// use mcp_content::model::Annotations;
+/// use mcp_content::{CallToolResult, ContentBlock};
 /// use mcp_content::convert::normalize_call_tool_result;
 ///
 /// let mut block = ContentBlock::text("hi");
@@ -165,7 +166,8 @@ pub fn normalize_call_tool_result(mut result: CallToolResult) -> CallToolResult 
 /// stripped.
 ///
 /// ```
-/// use mcp_content::{Meta, MetaKey, ProtocolVersion};
+/// use mcp_content::ProtocolVersion;
+/// use mcp_content::model::{Meta, MetaKey};
 /// use mcp_content::convert::MetaEgress;
 ///
 /// let mut meta = Meta::new();
@@ -249,7 +251,7 @@ impl MetaEgress {
     /// Removes the stripped keys from `meta`.
     ///
     /// ```
-    /// use mcp_content::{Meta, MetaKey};
+    /// use mcp_content::model::{Meta, MetaKey};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut meta = Meta::new();
@@ -265,7 +267,8 @@ impl MetaEgress {
     /// inner contents of embedded resources. Unknown blocks are relayed untouched.
     ///
     /// ```
-    /// use mcp_content::{CallToolResult, ContentBlock, MetaKey};
+    /// use mcp_content::model::MetaKey;
+    /// use mcp_content::{CallToolResult, ContentBlock};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut result = CallToolResult::text("ok");
@@ -285,7 +288,7 @@ impl MetaEgress {
     /// Strips every `_meta` of a prompt result: the result's and each message's block.
     ///
     /// ```
-    /// use mcp_content::{GetPromptResult, MetaKey, PromptMessage, Role};
+    /// use mcp_content::model::{GetPromptResult, MetaKey, PromptMessage, Role};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut result = GetPromptResult::new(vec![PromptMessage::new(Role::User, "hi")]);
@@ -303,7 +306,7 @@ impl MetaEgress {
     /// Strips a tool descriptor's `_meta`.
     ///
     /// ```
-    /// use mcp_content::{MetaKey, Tool, ToolName};
+    /// use mcp_content::model::{MetaKey, Tool, ToolName};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut tool = Tool::new(ToolName::new("t").unwrap());
@@ -318,7 +321,8 @@ impl MetaEgress {
     /// Strips a block's envelope `_meta` and, for an embedded resource, its contents' `_meta`.
     ///
     /// ```
-    /// use mcp_content::{ContentBlock, EmbeddedResource, MetaKey, TextResourceContents, Uri};
+    /// use mcp_content::ContentBlock;
+    /// use mcp_content::model::{EmbeddedResource, MetaKey, TextResourceContents, Uri};
     /// use mcp_content::convert::MetaEgress;
     ///
     /// let mut contents = TextResourceContents::new(Uri::new("file:///a").unwrap(), "a");

@@ -62,7 +62,9 @@ where
 /// links are left alone. Errors name the block (`content[2]`).
 ///
 /// ```
-/// use mcp_content::{CallToolResult, Content, ContentBlock, Context, FromContent, ImageContent, Meta, MimeType, ProtocolVersion, Router, Tool, ToolHandler, ToolName};
+/// use mcp_content::handler::ToolHandler;
+/// use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
+/// use mcp_content::{CallToolResult, Content, ContentBlock, Context, FromContent, ProtocolVersion, Router};
 /// use mcp_content::convert::read_following_links;
 /// use mcp_content::handler::BoxFuture;
 /// use serde_json::{Map, Value};

@@ -22,7 +22,8 @@ use crate::model::tool::CallToolResult;
 /// blocks give an empty map.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, ImageContent, MimeType};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::{ImageContent, MimeType};
 /// use mcp_content::convert::template_vars;
 ///
 /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();

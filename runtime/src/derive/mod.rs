@@ -300,7 +300,7 @@ annotation_field!(
     #[diagnostic::on_unimplemented(
         message = "`audience = …` names a field of type `{Self}`; an audience is a `Vec<Role>`",
         label = "expected `Vec<Role>` or `Option<Vec<Role>>`",
-        note = "use `Vec<mcp_content::Role>` (`Role::User`, `Role::Assistant`), or a literal `audience = [\"user\"]`"
+        note = "use `Vec<mcp_content::model::Role>` (`Role::User`, `Role::Assistant`), or a literal `audience = [\"user\"]`"
     )]
     AudienceField,
     Vec<Role>
@@ -311,7 +311,7 @@ annotation_field!(
     #[diagnostic::on_unimplemented(
         message = "`priority = …` names a field of type `{Self}`; a priority is a `Priority`, an f64 between 0 and 1",
         label = "expected `Priority` or `Option<Priority>`",
-        note = "use `mcp_content::Priority` (built with `Priority::new(0.5)`, which refuses values outside 0 ..= 1), or a literal `priority = 0.5`"
+        note = "use `mcp_content::model::Priority` (built with `Priority::new(0.5)`, which refuses values outside 0 ..= 1), or a literal `priority = 0.5`"
     )]
     PriorityField,
     Priority
@@ -322,7 +322,7 @@ annotation_field!(
     #[diagnostic::on_unimplemented(
         message = "`last_modified = …` names a field of type `{Self}`; it needs a `Timestamp`, an ISO 8601 date or date-time",
         label = "expected `Timestamp` or `Option<Timestamp>`",
-        note = "use `mcp_content::Timestamp` (built with `Timestamp::new(\"2025-01-12T15:00:58Z\")`), or a literal `last_modified = \"2025-01-12\"`"
+        note = "use `mcp_content::model::Timestamp` (built with `Timestamp::new(\"2025-01-12T15:00:58Z\")`), or a literal `last_modified = \"2025-01-12\"`"
     )]
     TimestampField,
     Timestamp
@@ -332,7 +332,7 @@ annotation_field!(
 #[diagnostic::on_unimplemented(
     message = "`mime = …` names a field of type `{Self}`; an image or audio block needs a `MimeType` field",
     label = "expected a `MimeType`",
-    note = "use `mime_type: mcp_content::MimeType` (built with `MimeType::new(\"image/png\")`), or a literal `mime = \"image/png\"`"
+    note = "use `mime_type: mcp_content::model::MimeType` (built with `MimeType::new(\"image/png\")`), or a literal `mime = \"image/png\"`"
 )]
 pub trait MimeField {
     /// The MIME type, cloned.
@@ -360,7 +360,7 @@ impl MimeField for MimeType {
 #[diagnostic::on_unimplemented(
     message = "a `link` field is a `Uri`, not `{Self}`",
     label = "expected a `Uri` (or `Option<Uri>`, `Vec<Uri>`)",
-    note = "the field is the link's URI: use `mcp_content::Uri` (built with `Uri::new(\"https://…\")`)"
+    note = "the field is the link's URI: use `mcp_content::model::Uri` (built with `Uri::new(\"https://…\")`)"
 )]
 pub trait UriField {
     /// The URI.

@@ -7,8 +7,8 @@ use serde_json::json;
 
 use super::tests::{post, request, rt, send};
 use super::*;
-use crate::ToolName;
 use crate::model::tool::{CallToolResult, Tool};
+use crate::model::validated::ToolName;
 use crate::server::handler::{BoxFuture, ToolHandler};
 
 struct Quiet;

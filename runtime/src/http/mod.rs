@@ -126,7 +126,7 @@ const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 /// tokio::spawn(server.serve(listener));
 /// // Later: every 2025-era session with its GET stream open hears about it.
 /// router
-///     .notify_list_changed(mcp_content::ListKind::Tools)
+///     .notify_list_changed(mcp_content::changes::ListKind::Tools)
 ///     .await
 ///     .map_err(std::io::Error::other)?;
 /// # Ok(()) }

@@ -113,7 +113,7 @@ pub(super) fn take_meta(
 pub(super) fn request_meta(meta: Map<String, Value>) -> Meta {
     let mut out = Meta::new();
     for (key, value) in meta {
-        if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+        if let Ok(key) = crate::model::validated::MetaKey::new(key.as_str()) {
             out.insert_key(key, value);
         }
     }

@@ -9,7 +9,7 @@ use bytes::Bytes;
 use super::body::{self, Reply, ResponseBody};
 use crate::rules::ProtocolVersion;
 use crate::server::handler::ProtocolError;
-use crate::server::router::Outcome;
+use crate::server::request::Outcome;
 use crate::wire::version::SerializeFor;
 
 /// JSON-RPC: the message is not a valid request.

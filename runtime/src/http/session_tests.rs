@@ -12,11 +12,14 @@ use super::*;
 use crate::input::Elicitation;
 use crate::model::content::{ContentBlock, ImageContent};
 use crate::model::tool::{CallToolResult, Tool};
+use crate::model::{
+    binary::Base64Data,
+    validated::{MimeType, ToolName},
+};
 use crate::server::changes::ListKind;
 use crate::server::handler::LogLevel;
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::wire::version::SerializeFor as _;
-use crate::{Base64Data, MimeType, ToolName};
 use http::header;
 
 const VERSIONS: [&str; 2] = ["2025-06-18", "2025-11-25"];

@@ -337,7 +337,7 @@ impl HttpServer {
         result.insert("cacheScope".into(), Value::from("public"));
         result.insert(
             "resultType".into(),
-            Value::from(crate::RESULT_TYPE_COMPLETE),
+            Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
         );
         result.insert("_meta".into(), Value::Object(meta));
         Value::Object(result)
@@ -349,7 +349,7 @@ fn acknowledged() -> Reply {
     let mut result = Map::new();
     result.insert(
         "resultType".into(),
-        Value::from(crate::RESULT_TYPE_COMPLETE),
+        Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
     );
     value_reply(Value::Object(result))
 }

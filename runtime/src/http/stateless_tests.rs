@@ -11,9 +11,9 @@ use super::headers::VERSION_HEADER;
 use super::tests::{post, post_for, request, rt, send};
 use super::*;
 use crate::model::tool::{CallToolResult, Tool};
+use crate::model::{json::JsonObject, validated::ToolName};
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::server::tasks::TaskSupport;
-use crate::{JsonObject, ToolName};
 use http::{HeaderName, HeaderValue, header};
 
 /// `locate`: takes `region` (an `x-mcp-header`, `Region`) and `limits.zone` (nested, `Zone`).
@@ -322,8 +322,10 @@ struct Watched;
 
 impl crate::server::handler::ResourceHandler for Watched {
     fn descriptor(&self) -> crate::server::handler::ResourceDescriptor {
-        let uri = crate::Uri::new("test://watched").unwrap();
-        crate::server::handler::ResourceDescriptor::Fixed(crate::Resource::new(uri, "watched"))
+        let uri = crate::model::validated::Uri::new("test://watched").unwrap();
+        crate::server::handler::ResourceDescriptor::Fixed(crate::model::resource::Resource::new(
+            uri, "watched",
+        ))
     }
 
     fn read(
@@ -331,8 +333,8 @@ impl crate::server::handler::ResourceHandler for Watched {
         _: &str,
         _: Vec<(String, String)>,
         _: Context,
-    ) -> BoxFuture<'_, Result<crate::ReadResourceResult, ProtocolError>> {
-        Box::pin(async { Ok(crate::ReadResourceResult::new(Vec::new())) })
+    ) -> BoxFuture<'_, Result<crate::model::resource::ReadResourceResult, ProtocolError>> {
+        Box::pin(async { Ok(crate::model::resource::ReadResourceResult::new(Vec::new())) })
     }
 }
 

@@ -8,10 +8,13 @@ use http_body_util::Full;
 
 use crate::model::content::{ContentBlock, ImageContent};
 use crate::model::tool::{CallToolResult, Tool};
+use crate::model::{
+    binary::Base64Data,
+    validated::{MimeType, ToolName},
+};
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::transport::parse::tests::MALFORMED;
 use crate::transport::parse::{PARSE_ERROR, parse_error_reply};
-use crate::{Base64Data, MimeType, ToolName};
 
 /// `echo`: the `name` argument back as text, and the request's progress token if any.
 struct Echo;

@@ -10,7 +10,7 @@ use crate::rules::{ProtocolVersion, Rule, Violation};
 /// The sender or recipient of messages and data in a conversation.
 ///
 /// ```
-/// use mcp_content::Role;
+/// use mcp_content::model::Role;
 /// assert_eq!(serde_json::to_string(&Role::Assistant).unwrap(), r#""assistant""#);
 /// assert!(serde_json::from_str::<Role>(r#""system""#).is_err());
 /// ```
@@ -61,7 +61,7 @@ model_object! {
     /// when it last changed. Unknown fields from newer peers are kept in `extra`.
     ///
     /// ```
-    /// use mcp_content::{Annotations, Priority, Role};
+    /// use mcp_content::model::{Annotations, Priority, Role};
     /// let a = Annotations::new().audience([Role::User]).priority(Priority::new(0.0).unwrap());
     /// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"audience":["user"],"priority":0.0}"#);
     /// assert!(!a.is_empty()); // a priority of 0.0 is something

@@ -136,7 +136,7 @@ impl UiPermissions {
 /// `_meta.ui` keeps it).
 ///
 /// ```
-/// use mcp_content::{UiCsp, UiResourceMeta};
+/// use mcp_content::apps::{UiCsp, UiResourceMeta};
 /// let ui = UiResourceMeta {
 ///     csp: UiCsp { connect: vec!["https://api.example.com".into()], ..UiCsp::default() },
 ///     prefers_border: Some(true),
@@ -240,7 +240,8 @@ impl std::str::FromStr for UiVisibility {
 /// A tool's `_meta.ui`: the UI resource it renders in and who may call it.
 ///
 /// ```
-/// use mcp_content::{Tool, ToolName, UiToolMeta, UiVisibility};
+/// use mcp_content::apps::{UiToolMeta, UiVisibility};
+/// use mcp_content::model::{Tool, ToolName};
 /// let ui = UiToolMeta::new("ui://weather/view.html").unwrap()
 ///     .visibility([UiVisibility::Model, UiVisibility::App]);
 /// let mut tool = Tool::new(ToolName::new("forecast").unwrap());

@@ -20,7 +20,7 @@ enum View<'a> {
 /// Binary data that is base64 on the wire.
 ///
 /// ```
-/// use mcp_content::Base64Data;
+/// use mcp_content::model::Base64Data;
 /// let data = Base64Data::from_bytes(b"hi".to_vec());
 /// assert_eq!(serde_json::to_string(&data).unwrap(), r#""aGk=""#);
 ///
@@ -61,7 +61,7 @@ impl Base64Data {
     /// reference; the bytes are encoded straight into the output when written.
     ///
     /// ```
-    /// use mcp_content::Base64Data;
+    /// use mcp_content::model::Base64Data;
     /// let image = bytes::Bytes::from_static(b"hi");
     /// let data = Base64Data::from_shared(image.clone());
     /// assert_eq!(data.as_bytes().map(<[u8]>::as_ptr), Some(image.as_ptr()));

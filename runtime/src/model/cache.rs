@@ -14,7 +14,7 @@ use crate::rules::{self, Violation};
 /// immediately stale, kept only per user.
 ///
 /// ```
-/// use mcp_content::{CacheHint, CacheScope};
+/// use mcp_content::model::{CacheHint, CacheScope};
 /// let hint = CacheHint::parse("5m", "public").unwrap();
 /// assert_eq!(hint, CacheHint::new(300_000, CacheScope::Public));
 /// assert_eq!(

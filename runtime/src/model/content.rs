@@ -32,7 +32,8 @@ use read::WholeText;
 /// of many tiny blocks costs a few times its size, not dozens.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, TextContent};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::TextContent;
 /// let block: ContentBlock = TextContent::new("hello").into();
 /// assert_eq!(serde_json::to_string(&block).unwrap(), r#"{"type":"text","text":"hello"}"#);
 ///
@@ -62,7 +63,7 @@ pub enum ContentBlock {
 /// held here would be written as a text block that was never checked as one.
 ///
 /// ```
-/// use mcp_content::UnknownBlock;
+/// use mcp_content::model::UnknownBlock;
 /// use serde_json::json;
 /// let video = json!({"type": "video", "url": "https://example.com/v.mp4"});
 /// let block = UnknownBlock::new(video.as_object().unwrap().clone()).unwrap();
@@ -311,7 +312,7 @@ impl ImageContent {
     /// An image block; the MIME type must be `image/*`.
     ///
     /// ```
-    /// use mcp_content::{ImageContent, MimeType};
+    /// use mcp_content::model::{ImageContent, MimeType};
     /// assert!(ImageContent::new(vec![1, 2], MimeType::new("image/png").unwrap()).is_ok());
     /// assert!(ImageContent::new(vec![1, 2], MimeType::new("text/plain").unwrap()).is_err());
     /// ```

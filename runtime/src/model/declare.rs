@@ -77,9 +77,9 @@ macro_rules! model_object {
             /// Fields this version does not know, kept for lossless relaying.
             ///
             /// A key naming one of this type's own fields
-            /// ([`KNOWN_FIELDS`](crate::ExtraFields::KNOWN_FIELDS)) is never written (the
+            /// ([`KNOWN_FIELDS`](crate::model::ExtraFields::KNOWN_FIELDS)) is never written (the
             /// field itself is) and is reported by `validate()`; add keys with
-            /// [`insert_extra`](crate::ExtraFields::insert_extra), which refuses them.
+            /// [`insert_extra`](crate::model::ExtraFields::insert_extra), which refuses them.
             pub extra: $crate::model::json::JsonObject,
         }
 

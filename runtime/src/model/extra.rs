@@ -35,7 +35,8 @@ use crate::rules::{Rule, Violation};
 /// entry, so the output never has a duplicate key.
 ///
 /// ```
-/// use mcp_content::{ProtocolVersion, SerializeFor, TextContent, Validate};
+/// use mcp_content::model::TextContent;
+/// use mcp_content::{ProtocolVersion, SerializeFor, Validate};
 /// use serde_json::json;
 /// let mut text = TextContent::new("hi");
 /// text.extra.insert("type", json!("x")); // directly: not refused here
@@ -46,7 +47,7 @@ use crate::rules::{Rule, Violation};
 /// ```
 ///
 /// ```
-/// use mcp_content::{ExtraFields, TextContent};
+/// use mcp_content::model::{ExtraFields, TextContent};
 /// let mut text = TextContent::new("hi");
 /// assert!(text.insert_extra("com.example.color", "red").is_ok());
 /// let err = text.insert_extra("type", "image").unwrap_err();

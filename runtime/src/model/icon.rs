@@ -41,7 +41,7 @@ model_object! {
     /// for peers on protocol 2025-06-18, which has no icons.
     ///
     /// ```
-    /// use mcp_content::Icon;
+    /// use mcp_content::model::Icon;
     /// let icon = Icon::new("https://example.com/icon.png").unwrap();
     /// assert!(Icon::new("ftp://example.com/icon.png").is_err());
     /// assert_eq!(serde_json::to_string(&icon).unwrap(), r#"{"src":"https://example.com/icon.png"}"#);
@@ -104,7 +104,7 @@ impl Icon {
 }
 
 /// An icon `src` as read: the spec allows HTTP and HTTPS URLs and `data:` URIs, so `http:` is
-/// read too, unless the read opted into [`ReadLimits::https_icons_only`](crate::ReadLimits).
+/// read too, unless the read opted into [`ReadLimits::https_icons_only`](crate::wire::ReadLimits).
 struct IconSrc(String);
 
 impl<'de> Deserialize<'de> for IconSrc {
@@ -148,7 +148,7 @@ pub(crate) fn check_read_icon_src(src: &str, https_only: bool) -> Result<(), Vio
 /// keeps every list within its own size; the entries are read back on demand.
 ///
 /// ```
-/// use mcp_content::IconSizes;
+/// use mcp_content::model::IconSizes;
 /// let sizes: IconSizes = ["48x48", "any"].into_iter().collect();
 /// assert_eq!(sizes.as_str(), r#"["48x48","any"]"#);
 /// assert_eq!(sizes.to_vec(), ["48x48", "any"]);

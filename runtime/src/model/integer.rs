@@ -24,7 +24,7 @@ use crate::wire::error::cut;
 /// their texts are. A number that is not an integer (`1.5`, `1e-3`) is refused.
 ///
 /// ```
-/// use mcp_content::JsonInteger;
+/// use mcp_content::model::JsonInteger;
 /// assert_eq!(JsonInteger::from(4096_u64).as_u64(), Some(4096));
 /// assert_eq!(JsonInteger::from(-1_i64).as_i64(), Some(-1));
 /// assert_eq!("1.0".parse::<JsonInteger>().unwrap(), JsonInteger::from(1_u64));

@@ -5,7 +5,7 @@
 //! rounds integers beyond 64 bits, spells `1E2` as `100.0` and `-0` as `0`, and sorts object
 //! keys. Text keeps all of it, byte for byte (whitespace between tokens is dropped: what is
 //! written is compact JSON), member names included: a [`JsonObject`] read by
-//! [`read_json`](crate::read_json) / [`read_json_with`](crate::read_json_with) or
+//! [`read_json`](crate::read_json) / [`read_json_with`](crate::wire::read_json_with) or
 //! [`JsonObject::parse`] holds each name as it was spelled (`"\u0041"`, `"a\"b"`, `"\/"`) and
 //! its JSON writers (`to_json_for`, `write_json_for`) write that text back, while every lookup
 //! ([`JsonObject::get`], [`JsonObject::entries`]), check and error path uses the decoded name
@@ -33,7 +33,7 @@ use serde_json::value::RawValue;
 /// One JSON value kept as its exact text (numbers, key order and escapes as received).
 ///
 /// ```
-/// use mcp_content::RawJson;
+/// use mcp_content::model::RawJson;
 /// let raw: RawJson = serde_json::from_str(r#"{"b": 1E2, "a": 123456789012345678901234567890}"#).unwrap();
 /// assert_eq!(raw.as_str(), r#"{"b":1E2,"a":123456789012345678901234567890}"#);
 /// assert_eq!(serde_json::to_string(&raw).unwrap(), raw.as_str());
@@ -50,7 +50,7 @@ impl RawJson {
     /// (or read as another document).
     ///
     /// ```
-    /// use mcp_content::RawJson;
+    /// use mcp_content::model::RawJson;
     /// assert!(RawJson::parse(r#"{"a":[1E2,-0]}"#).is_ok());
     /// assert!(RawJson::parse(r#"{"a":1,"a":2}"#).is_err());
     /// assert!(RawJson::parse(r#"["\ud800"]"#).is_err());
@@ -91,7 +91,7 @@ impl RawJson {
     /// (`1E400`), the one thing [`to_value`](Self::to_value) turns into `null`.
     ///
     /// ```
-    /// use mcp_content::RawJson;
+    /// use mcp_content::model::RawJson;
     /// let huge = RawJson::parse(r#"{"a":[1,1E400]}"#).unwrap();
     /// assert!(huge.try_to_value().unwrap_err().to_string().contains("number out of range"));
     /// assert_eq!(huge.to_value(), serde_json::Value::Null);
@@ -311,7 +311,7 @@ pub(crate) fn unreadable(text: &str) -> Option<(String, String)> {
 }
 
 /// Marks a model value of type `T` as being read (see
-/// [`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)):
+/// [`ReadLimits::max_model_bytes_per_byte`](crate::wire::ReadLimits::max_model_bytes_per_byte)):
 /// one read outside any other model value is charged twice its size, as a caller's plain
 /// `Vec` may hold it. Keep the guard until the value is read.
 pub(crate) fn enter_model<T, E: de::Error>() -> Result<crate::wire::limits::ModelValue, E> {

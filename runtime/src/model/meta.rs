@@ -34,7 +34,7 @@ pub(crate) use self::typed::{check_reserved_text, check_reserved_value, kind_of}
 /// (and a proxy relaying what a peer sent) may carry reserved keys.
 ///
 /// ```
-/// use mcp_content::Meta;
+/// use mcp_content::model::Meta;
 /// let mut meta = Meta::new();
 /// meta.insert("com.example/source", "weather-api").unwrap();
 /// assert!(meta.insert("io.modelcontextprotocol/x", 1).is_err());
@@ -82,7 +82,7 @@ impl Meta {
     /// ([`Meta::TYPED_KEYS`]).
     ///
     /// ```
-    /// use mcp_content::{Meta, MetaKey};
+    /// use mcp_content::model::{Meta, MetaKey};
     /// use serde_json::json;
     /// let mut meta = Meta::new();
     /// let key = MetaKey::new("io.modelcontextprotocol/serverInfo").unwrap();
@@ -131,7 +131,7 @@ impl Meta {
     /// holds (`1E400`) where [`get_value`](Self::get_value) gives `null`.
     ///
     /// ```
-    /// use mcp_content::Meta;
+    /// use mcp_content::model::Meta;
     /// let meta: Meta = serde_json::from_str(r#"{"com.example/n":{"big":1E400},"com.example/m":2}"#).unwrap();
     /// assert!(meta.try_get_value("com.example/n").unwrap().is_err());
     /// assert_eq!(meta.try_get_value("com.example/m").unwrap().unwrap(), serde_json::json!(2));
@@ -183,7 +183,7 @@ impl Meta {
     /// values of the keys the spec types ([`Meta::TYPED_KEYS`]), as [`Meta::from_map`] does.
     ///
     /// ```
-    /// use mcp_content::{JsonObject, Meta};
+    /// use mcp_content::model::{JsonObject, Meta};
     /// let object = JsonObject::parse(r#"{"io.modelcontextprotocol/logLevel": 5}"#).unwrap();
     /// let err = Meta::from_object(object).unwrap_err();
     /// assert!(err.message.starts_with("io.modelcontextprotocol/logLevel: "), "{err}");
@@ -272,7 +272,8 @@ impl Meta {
     /// `subscriptionId` a `RequestId` (a string or an integer).
     ///
     /// ```
-    /// use mcp_content::{Meta, MetaKey, Validate, read_json};
+    /// use mcp_content::model::{Meta, MetaKey};
+    /// use mcp_content::{Validate, read_json};
     /// let err = read_json::<Meta>(br#"{"io.modelcontextprotocol/serverInfo": {"name": "s"}}"#)
     ///     .unwrap_err();
     /// assert_eq!(err.path(), "io.modelcontextprotocol/serverInfo.version");

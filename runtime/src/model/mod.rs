@@ -22,5 +22,26 @@ pub(crate) mod validate;
 pub(crate) mod validated;
 pub(crate) mod write;
 
+// The public names of the model (`mcp_content::model::…`); `ContentBlock`, `CallToolResult`
+// and `Validate` are at the crate root, the MCP Apps types in `mcp_content::apps`.
+pub use self::annotations::{Annotations, Role};
+pub use self::binary::Base64Data;
+pub use self::cache::CacheHint;
+pub use self::content::{
+    AudioContent, BlobResourceContents, EmbeddedResource, ImageContent, ResourceContents,
+    ResourceLink, TextContent, TextResourceContents, UnknownBlock,
+};
+pub use self::extra::ExtraFields;
+pub use self::icon::{Icon, IconSizes, IconTheme};
+pub use self::integer::JsonInteger;
+pub use self::json::{JsonObject, RawJson};
+pub use self::meta::Meta;
+pub use self::prompt::{GetPromptResult, Prompt, PromptArgument, PromptMessage};
+pub use self::resource::{CacheScope, ReadResourceResult, Resource, ResourceTemplate};
+pub use self::result::RESULT_TYPE_COMPLETE;
+pub use self::tool::{Tool, ToolAnnotations, wrap_output_schema};
+pub use self::validate::{Problem, ValidationError};
+pub use self::validated::{MetaKey, MimeType, Priority, Timestamp, ToolName, Uri};
+
 #[cfg(test)]
 mod read_tests;

@@ -82,7 +82,8 @@ model_object! {
     /// One message of a prompt: a role and a content block.
     ///
     /// ```
-    /// use mcp_content::{ContentBlock, PromptMessage, Role};
+    /// use mcp_content::ContentBlock;
+    /// use mcp_content::model::{PromptMessage, Role};
     /// let message = PromptMessage::new(Role::User, ContentBlock::text("Hi"));
     /// assert_eq!(
     ///     serde_json::to_string(&message).unwrap(),

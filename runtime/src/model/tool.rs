@@ -186,7 +186,7 @@ model_object! {
     /// A tool's descriptor, as `tools/list` returns it.
     ///
     /// ```
-    /// use mcp_content::{Tool, ToolName};
+    /// use mcp_content::model::{Tool, ToolName};
     /// let tool = Tool::new(ToolName::new("echo").unwrap());
     /// assert_eq!(
     ///     serde_json::to_value(&tool).unwrap(),
@@ -404,7 +404,8 @@ fn output_schema_shape(schema_type: Option<&str>, version: ProtocolVersion) -> O
 /// type is `None` (it may describe objects, which are not wrapped, so no schema fits).
 ///
 /// ```
-/// use mcp_content::{ProtocolVersion, wrap_output_schema};
+/// use mcp_content::ProtocolVersion;
+/// use mcp_content::model::wrap_output_schema;
 /// use serde_json::json;
 /// let schema = json!({"type": "integer"}).as_object().unwrap().clone();
 /// let old = wrap_output_schema(schema.clone(), ProtocolVersion::V2025_06_18).unwrap();

@@ -13,10 +13,10 @@
 //! ([`Meta::TYPED_KEYS`]) holding another shape, and JSON text kept as it is (unknown
 //! fields, `_meta`, structured content, schemas) with a key twice in one object, a lone
 //! surrogate escape or nesting past the JSON parser's 128 levels, which
-//! [`RawJson::from`](crate::RawJson) a `Box<RawValue>` or a `Value` can hold.
+//! [`RawJson::from`](crate::model::RawJson) a `Box<RawValue>` or a `Value` can hold.
 //!
 //! Size is not validity: the limits a reader puts on untrusted input
-//! ([`ReadLimits`](crate::ReadLimits): document and binary size, nesting depth) are the
+//! ([`ReadLimits`](crate::wire::ReadLimits): document and binary size, nesting depth) are the
 //! reader's policy, and a value over them validates (a peer with other limits reads it);
 //! only the parser's own 128 levels, which no reader passes, are reported.
 
@@ -83,7 +83,8 @@ impl std::error::Error for ValidationError {}
 /// A value whose rules can be checked as a whole.
 ///
 /// ```
-/// use mcp_content::{CallToolResult, ContentBlock, ImageContent, MimeType, Validate};
+/// use mcp_content::model::{ImageContent, MimeType};
+/// use mcp_content::{CallToolResult, ContentBlock, Validate};
 /// let mut image = ImageContent::new(vec![1], MimeType::new("image/png").unwrap()).unwrap();
 /// image.mime_type = MimeType::new("text/plain").unwrap(); // fields are public
 /// let result = CallToolResult::new(vec![ContentBlock::text("ok"), image.into()]);

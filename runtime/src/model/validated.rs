@@ -111,7 +111,7 @@ validated_string!(
     /// An RFC 6838 media type such as `image/png` or `text/plain; charset=utf-8`.
     ///
     /// ```
-    /// use mcp_content::MimeType;
+    /// use mcp_content::model::MimeType;
     /// assert!(MimeType::new("image/png").is_ok());
     /// assert!(MimeType::new("png").is_err());
     /// ```
@@ -123,7 +123,7 @@ validated_string!(
     /// An absolute RFC 3986 URI such as `file:///tmp/a.txt` or `weather://paris/raw.json`.
     ///
     /// ```
-    /// use mcp_content::Uri;
+    /// use mcp_content::model::Uri;
     /// assert!(Uri::new("test://static-text").is_ok());
     /// assert!(Uri::new("relative/path").is_err());
     /// ```
@@ -135,7 +135,7 @@ validated_string!(
     /// A tool name: 1 to 128 characters of `A-Z a-z 0-9 _ . -`.
     ///
     /// ```
-    /// use mcp_content::ToolName;
+    /// use mcp_content::model::ToolName;
     /// assert!(ToolName::new("get_weather").is_ok());
     /// assert!(ToolName::new("get weather").is_err());
     /// ```
@@ -150,7 +150,7 @@ validated_string!(
     /// ([`Timestamp::from_offset_date_time`]) is RFC 3339.
     ///
     /// ```
-    /// use mcp_content::Timestamp;
+    /// use mcp_content::model::Timestamp;
     /// assert!(Timestamp::new("2025-01-12T15:00:58Z").is_ok());
     /// assert!(Timestamp::new("2025-01-12").is_ok());
     /// assert!(Timestamp::new("2025-01-12T15:00:58.5-03:30").is_ok());
@@ -295,7 +295,7 @@ impl Timestamp {
     /// Two spellings of one instant are equal here and different as text:
     ///
     /// ```
-    /// use mcp_content::Timestamp;
+    /// use mcp_content::model::Timestamp;
     /// let z = Timestamp::new("2025-01-12T10:00:00Z").unwrap();
     /// let offset = Timestamp::new("2025-01-12T12:00:00+02:00").unwrap();
     /// assert_ne!(z, offset);
@@ -327,7 +327,7 @@ validated_string!(
     /// runtime may write them). Use [`MetaKey::user`] for keys written by user code.
     ///
     /// ```
-    /// use mcp_content::MetaKey;
+    /// use mcp_content::model::MetaKey;
     /// assert!(MetaKey::new("com.example/source").is_ok());
     /// assert!(MetaKey::user("io.modelcontextprotocol/x").is_err());
     /// ```
@@ -358,7 +358,7 @@ impl Timestamp {
 /// `annotations.priority`: a finite number from 0 (least important) to 1 (most important).
 ///
 /// ```
-/// use mcp_content::Priority;
+/// use mcp_content::model::Priority;
 /// assert!(Priority::new(0.0).is_ok());
 /// assert!(Priority::new(1.01).is_err());
 /// assert!(Priority::new(f64::NAN).is_err());

@@ -105,7 +105,7 @@ impl ClientPeer for RmcpPeer {
         // token must survive a peer's one odd key.
         let mut meta = Meta::new();
         for (key, value) in &self.context.meta.0.0 {
-            if let Ok(key) = crate::MetaKey::new(key.as_str()) {
+            if let Ok(key) = crate::model::validated::MetaKey::new(key.as_str()) {
                 meta.insert_key(key, value.clone());
             }
         }

@@ -19,7 +19,8 @@ use crate::server::handler::{
 /// `_meta.ui` on the `resources/list` entry and on the read contents.
 ///
 /// ```
-/// use mcp_content::{AppResource, Router, UiCsp, UiResourceMeta};
+/// use mcp_content::Router;
+/// use mcp_content::apps::{AppResource, UiCsp, UiResourceMeta};
 /// let ui = UiResourceMeta {
 ///     csp: UiCsp { connect: vec!["https://api.example.com".into()], ..UiCsp::default() },
 ///     ..UiResourceMeta::default()
@@ -91,7 +92,9 @@ impl ResourceHandler for AppResource {
 /// serves its URI.
 ///
 /// ```
-/// use mcp_content::{AppResource, AppTool, Router, RouterError, UiResourceMeta, UiToolMeta, tool};
+/// use mcp_content::apps::{AppResource, AppTool, UiResourceMeta, UiToolMeta};
+/// use mcp_content::handler::RouterError;
+/// use mcp_content::{Router, tool};
 ///
 /// /// Shows the weather.
 /// #[tool]

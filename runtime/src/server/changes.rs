@@ -34,7 +34,7 @@ impl ListKind {
     /// The notification's method.
     ///
     /// ```
-    /// use mcp_content::ListKind;
+    /// use mcp_content::changes::ListKind;
     /// assert_eq!(ListKind::Tools.notification_method(), "notifications/tools/list_changed");
     /// ```
     pub fn notification_method(self) -> &'static str {

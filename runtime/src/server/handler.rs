@@ -90,7 +90,7 @@ pub trait ResourceHandler: Send + Sync + 'static {
     /// no caching.
     ///
     /// [`RouterBuilder::read_cache`]: crate::RouterBuilder::read_cache
-    fn cache_hint(&self) -> Option<crate::CacheHint> {
+    fn cache_hint(&self) -> Option<crate::model::cache::CacheHint> {
         None
     }
 }

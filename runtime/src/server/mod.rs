@@ -6,7 +6,7 @@ pub(crate) mod app;
 pub(crate) mod changes;
 pub(crate) mod context_param;
 pub(crate) mod glue;
-pub mod handler;
+pub(crate) mod handler;
 pub mod input;
 pub(crate) mod params;
 pub(crate) mod payload;

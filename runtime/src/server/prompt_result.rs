@@ -15,7 +15,8 @@
 //! prompt may return `Result<_, String>`; return a [`ProtocolError`] to pick the code.
 //!
 //! ```
-//! use mcp_content::{IntoGetPromptResult, Role};
+//! use mcp_content::IntoGetPromptResult;
+//! use mcp_content::model::Role;
 //!
 //! let result = "Review this code".into_get_prompt_result().unwrap();
 //! assert_eq!(result.messages[0].role, Role::User);

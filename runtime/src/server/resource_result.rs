@@ -17,7 +17,8 @@
 //! names the field, the place and serde's message (see [`WriteError`](crate::WriteError)).
 //!
 //! ```
-//! use mcp_content::{IntoReadResourceResult, MimeType, ResourceContents, Uri};
+//! use mcp_content::IntoReadResourceResult;
+//! use mcp_content::model::{MimeType, ResourceContents, Uri};
 //!
 //! let uri = Uri::new("test://static-text").unwrap();
 //! let mime = MimeType::new("text/plain").unwrap();

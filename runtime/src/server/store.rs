@@ -4,8 +4,8 @@
 //! | Seam | Keeps | Default |
 //! |---|---|---|
 //! | [`TaskStore`](crate::tasks::TaskStore) | tasks between `tasks/get`, `tasks/update`, `tasks/cancel` | [`MemoryTaskStore`](crate::tasks::MemoryTaskStore) ([`FileTaskStore`](crate::tasks::FileTaskStore) for replicas on one machine) |
-//! | [`PayloadStore`](crate::PayloadStore) | payloads served through links | [`MemoryPayloadStore`](crate::MemoryPayloadStore) |
-//! | [`ChangeBus`](crate::ChangeBus) | who listens for changes, and the changes announced | [`ChangeFeed`](crate::ChangeFeed) |
+//! | [`PayloadStore`](crate::payload::PayloadStore) | payloads served through links | [`MemoryPayloadStore`](crate::payload::MemoryPayloadStore) |
+//! | [`ChangeBus`](crate::changes::ChangeBus) | who listens for changes, and the changes announced | [`ChangeFeed`](crate::changes::ChangeFeed) |
 //!
 //! Every operation that may cross a network is async and fallible: it returns a
 //! [`StoreFuture`], a boxed `Send` future of a `Result` whose error, a [`StoreError`], names
@@ -20,7 +20,8 @@
 //! use std::sync::atomic::{AtomicUsize, Ordering};
 //!
 //! use mcp_content::store::StoreFuture;
-//! use mcp_content::{MemoryPayloadStore, PayloadStore, Router, StoredPayload};
+//! use mcp_content::Router;
+//! use mcp_content::payload::{MemoryPayloadStore, PayloadStore, StoredPayload};
 //!
 //! /// Counts the payloads it keeps.
 //! #[derive(Default)]
@@ -65,9 +66,9 @@ pub type StoreFuture<'a, T> = BoxFuture<'a, Result<T, StoreError>>;
 pub enum StoreKind {
     /// The [`TaskStore`](crate::tasks::TaskStore) (`task store`).
     Tasks,
-    /// The [`PayloadStore`](crate::PayloadStore) (`payload store`).
+    /// The [`PayloadStore`](crate::payload::PayloadStore) (`payload store`).
     Payloads,
-    /// The [`ChangeBus`](crate::ChangeBus) (`change bus`).
+    /// The [`ChangeBus`](crate::changes::ChangeBus) (`change bus`).
     Changes,
 }
 

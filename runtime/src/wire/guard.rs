@@ -1,10 +1,10 @@
-//! The limits of [`ReadLimits`](crate::ReadLimits) checked while a document is parsed, not
+//! The limits of [`ReadLimits`](crate::wire::ReadLimits) checked while a document is parsed, not
 //! in a pass over the bytes before it: a `Deserializer` wrapper that counts depth and JSON
 //! values and refuses a key twice in an object, as `serde_json` hands values to the model.
 //!
 //! It only answers "within the limits, or not": any fault (a limit, a duplicate key, a
 //! shape it does not follow, a parse error) makes the read fall back to the checked path of
-//! [`read_json_with`](crate::read_json_with) (pre-pass, parse, path tracking), which finds
+//! [`read_json_with`](crate::wire::read_json_with) (pre-pass, parse, path tracking), which finds
 //! and names the fault exactly as before. So the errors cannot drift; this module must only
 //! never pass a document that the pre-pass refuses. A document within the limits, the
 //! common case, is parsed once.

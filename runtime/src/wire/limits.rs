@@ -24,8 +24,8 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 /// How much untrusted input a read accepts.
 ///
 /// A peer can send anything. [`read_json`](crate::read_json) and
-/// [`read_value`](crate::read_value) apply `ReadLimits::default()`; [`read_json_with`](crate::read_json_with) and
-/// [`read_value_with`](crate::read_value_with) take others. A value over a limit is an error with rule
+/// [`read_value`](crate::wire::read_value) apply `ReadLimits::default()`; [`read_json_with`](crate::wire::read_json_with) and
+/// [`read_value_with`](crate::wire::read_value_with) take others. A value over a limit is an error with rule
 /// [`Rule::Limit`] and the JSON path of the offending value (`.` for the whole document):
 ///
 /// | limit | default | checked |
@@ -39,7 +39,7 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 ///
 /// # Memory
 ///
-/// Within these limits, [`read_json_with`](crate::read_json_with) reading a model type, or a `Vec` of one, holds at
+/// Within these limits, [`read_json_with`](crate::wire::read_json_with) reading a model type, or a `Vec` of one, holds at
 /// most **8 times the document's size, plus 16 KiB**, in memory at its peak (bytes allocated
 /// and live; the input itself not counted). The memory benchmark
 /// (`cargo bench -p mcp-content-benches --bench memory`) measures the worst documents found,
@@ -60,7 +60,7 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 ///   many tiny values reach it: a `Tool` is charged about 200 bytes, so a list of tools is
 ///   refused only when they average less than about 35 bytes each.
 ///
-/// [`read_value_with`](crate::read_value_with) applies the same budget to a `serde_json::Value`, measured against the
+/// [`read_value_with`](crate::wire::read_value_with) applies the same budget to a `serde_json::Value`, measured against the
 /// length of the value written as compact JSON (its strings' escapes not counted, so never
 /// more than the bytes that would read as it): the same document is refused, at the same
 /// path, whether it arrives as bytes or as a `Value`, and a `Value` read within the limits
@@ -73,7 +73,7 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 /// refuses icons whose `src` is `http:` (the spec allows HTTP and HTTPS URLs; what this crate
 /// creates is `https:` or `data:`).
 ///
-/// Whatever the limits, [`read_json_with`](crate::read_json_with) also refuses an object with the same key twice,
+/// Whatever the limits, [`read_json_with`](crate::wire::read_json_with) also refuses an object with the same key twice,
 /// anywhere in the document (`_meta`, structured content, unknown fields…): `serde_json`
 /// would keep the last one, and a peer that keeps the first would read another document.
 /// The same pass over the bytes checks both (about 0.2 ms per MiB of base64 here, against
@@ -83,7 +83,8 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 /// (`serde_json`'s parser still stops at 128 levels): use them for trusted input only.
 ///
 /// ```
-/// use mcp_content::{CallToolResult, ReadLimits, read_json_with};
+/// use mcp_content::CallToolResult;
+/// use mcp_content::wire::{ReadLimits, read_json_with};
 /// use mcp_content::rules::Rule;
 ///
 /// let limits = ReadLimits::default();
@@ -107,7 +108,7 @@ pub(crate) use self::value::{ValueProblem, check_value_depth, drop_iteratively};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadLimits {
-    /// The largest document, in bytes, [`read_json_with`](crate::read_json_with) parses. Default: 32 MiB.
+    /// The largest document, in bytes, [`read_json_with`](crate::wire::read_json_with) parses. Default: 32 MiB.
     pub max_document_bytes: usize,
     /// The deepest nesting of arrays and objects (the document's root object is depth 1).
     /// Default: 64. `serde_json`'s parser refuses 128 levels and more whatever this says.
@@ -151,7 +152,7 @@ impl ReadLimits {
     /// The deepest nesting any read takes, whatever the limits say, in arrays and objects
     /// one in another: what `serde_json`'s parser reads (its budget of 128 levels stops at the
     /// 128th), so no document read here is one a `serde_json` peer cannot parse; a `Value`
-    /// read by [`read_value_with`](crate::read_value_with) is held to the same depth (deeper
+    /// read by [`read_value_with`](crate::wire::read_value_with) is held to the same depth (deeper
     /// ones would overflow the stack while read).
     pub const PARSER_MAX_DEPTH: usize = 127;
 

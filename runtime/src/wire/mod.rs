@@ -124,3 +124,9 @@ pub(crate) mod read;
 pub(crate) mod spelling;
 pub(crate) mod value_text;
 pub(crate) mod version;
+
+// The public names of the wire (`mcp_content::wire::…`); `read_json`, `ReadError` and
+// `SerializeFor` are at the crate root.
+pub use self::limits::ReadLimits;
+pub use self::read::{read_json_with, read_value, read_value_with};
+pub use self::version::ForVersion;

@@ -16,8 +16,8 @@
 //! - **Errors name the fault**: a byte order mark, invalid UTF-8, a document in UTF-16 or
 //!   UTF-32 and lone surrogate escapes are named as such, and every quoted value or key in an error or path is cut to 80 characters.
 //! - **Nothing uninterpreted changes**: unknown fields and blocks, `_meta` values and
-//!   structured content are kept as JSON text ([`JsonObject`](crate::JsonObject),
-//!   [`RawJson`](crate::RawJson)) and written back byte for byte: numbers of any size and
+//!   structured content are kept as JSON text ([`JsonObject`](crate::model::JsonObject),
+//!   [`RawJson`](crate::model::RawJson)) and written back byte for byte: numbers of any size and
 //!   spelling, key order, escapes in names and values. Duplicate keys are refused, at any
 //!   depth (a relay cannot say which one a peer meant).
 //! - **What the model interprets is written in the writer's form**, the same meaning in
@@ -42,14 +42,14 @@ use crate::wire::limits::{
 use crate::wire::spelling::{OnePassScope, Spelled};
 
 /// Reads a model value from untrusted JSON bytes, validating every rule on the way, within
-/// the default [`ReadLimits`](crate::ReadLimits) (see [`read_json_with`](crate::read_json_with)).
+/// the default [`ReadLimits`](crate::wire::ReadLimits) (see [`read_json_with`](crate::wire::read_json_with)).
 /// The error names the JSON path and the rule.
 pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
     read_json_with(bytes, &ReadLimits::default())
 }
 
 /// Reads a model value from a JSON value, validating every rule on the way, within the
-/// default [`ReadLimits`](crate::ReadLimits) (see [`read_value_with`](crate::read_value_with)).
+/// default [`ReadLimits`](crate::wire::ReadLimits) (see [`read_value_with`](crate::wire::read_value_with)).
 pub fn read_value<T: DeserializeOwned>(value: Value) -> Result<T, ReadError> {
     read_value_with(value, &ReadLimits::default())
 }
@@ -108,7 +108,8 @@ pub(crate) fn read_value_unlimited<T: DeserializeOwned>(value: Value) -> Result<
 /// ([`Rule::Limit`] for a limit).
 ///
 /// ```
-/// use mcp_content::{CallToolResult, ReadLimits, read_json_with};
+/// use mcp_content::CallToolResult;
+/// use mcp_content::wire::{ReadLimits, read_json_with};
 /// let err = read_json_with::<CallToolResult>(br#"{"content":[]}"#, &ReadLimits::default().with_max_document_bytes(8))
 ///     .unwrap_err();
 /// assert_eq!(err.to_string(), ".: the document is 14 bytes, over the limit of 8 bytes (rule: limit)");
@@ -223,11 +224,12 @@ pub(crate) fn read_in_one_pass<T: DeserializeOwned>(
 
 /// Reads a model value from a JSON value within `limits` (the document size does not apply:
 /// the value is already parsed; the model-memory budget is measured against the length of the
-/// value as compact JSON, see [`ReadLimits`](crate::ReadLimits#memory)). A value nested deeper than the limit is taken apart without
+/// value as compact JSON, see [`ReadLimits`](crate::wire::ReadLimits#memory)). A value nested deeper than the limit is taken apart without
 /// recursion, so even one built in code that nests 100,000 levels does not overflow the stack.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, ReadLimits, read_value_with};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::wire::{ReadLimits, read_value_with};
 /// let value = serde_json::json!({"type": "text", "text": "hi", "_meta": {"a.b/c": [[[1]]]}});
 /// let err = read_value_with::<ContentBlock>(value, &ReadLimits::default().with_max_depth(3)).unwrap_err();
 /// assert_eq!(err.to_string(), "_meta.a.b/c[0]: nested deeper than 3 levels (rule: limit)");

@@ -11,7 +11,7 @@
 //! takes it, for the length of that one `visit_str` call.
 //!
 //! Where the spelling cannot be had (the one-pass reader of
-//! [`read_json_with`](crate::read_json_with), which does not see the key's text), a key with
+//! [`read_json_with`](crate::wire::read_json_with), which does not see the key's text), a key with
 //! escapes held by the model sends the read to the checked path, which reads through this
 //! wrapper. A key without escapes, the common case, costs nothing here: its decoded name is
 //! its text.
@@ -61,7 +61,7 @@ pub(crate) fn escaped_key() -> Escaped {
 }
 
 /// Whether the read in progress is the one pass of
-/// [`read_json_with`](crate::read_json_with), whose faults all go to the checked path.
+/// [`read_json_with`](crate::wire::read_json_with), whose faults all go to the checked path.
 pub(crate) fn in_one_pass() -> bool {
     ONE_PASS.with(Cell::get)
 }

@@ -102,8 +102,8 @@ pub(crate) fn push_string(out: &mut String, text: &str) {
 /// The `Value` it returns drops recursively, as any `Value` does: a caller holding one
 /// thousands of levels deep drops it with `wire::limits::drop_iteratively`.
 ///
-/// [`RawJson`]: crate::RawJson
-/// [`JsonObject`]: crate::JsonObject
+/// [`RawJson`]: crate::model::RawJson
+/// [`JsonObject`]: crate::model::JsonObject
 pub(crate) fn parse_value(text: &str) -> Result<Value, serde_json::Error> {
     match serde_json::from_str(text) {
         Ok(value) => Ok(value),

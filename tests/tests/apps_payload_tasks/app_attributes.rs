@@ -2,7 +2,8 @@
 //! attributes write on the wire (`_meta.ui` on the listed resource, on its read contents and
 //! on the tool; `ttlMs` / `cacheScope` on the read result), served through `router!`.
 
-use mcp_content::{Context, Meta, ProtocolVersion, Router, resource, router, tool};
+use mcp_content::model::Meta;
+use mcp_content::{Context, ProtocolVersion, Router, resource, router, tool};
 use serde_json::{Value, json};
 
 /// The forecast view.
@@ -157,9 +158,9 @@ fn derive_places_meta_ui_on_embedded_resource() {
 #[tool(max_inline = "1KiB")]
 fn chart() -> mcp_content::CallToolResult {
     mcp_content::CallToolResult::new(vec![mcp_content::ContentBlock::from(
-        mcp_content::ImageContent::new(
+        mcp_content::model::ImageContent::new(
             vec![7u8; 2048],
-            mcp_content::MimeType::new("image/png").unwrap(),
+            mcp_content::model::MimeType::new("image/png").unwrap(),
         )
         .unwrap(),
     )])
@@ -167,7 +168,7 @@ fn chart() -> mcp_content::CallToolResult {
 
 #[test]
 fn tool_budget_from_the_attribute() {
-    use mcp_content::ToolHandler;
+    use mcp_content::handler::ToolHandler;
     assert_eq!(chart {}.max_inline(), Some(1024));
     assert_eq!(forecast {}.max_inline(), None);
     let router = router! { tools: [chart] }.build().unwrap();

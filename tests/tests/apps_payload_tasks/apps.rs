@@ -1,14 +1,20 @@
 //! MCP Apps (`io.modelcontextprotocol/ui`): `_meta.ui` on tools, on UI resources' list
 //! entries and read contents, and the router's checks.
 
-use mcp_content::handler::BoxFuture;
-use mcp_content::rules::Rule;
-use mcp_content::{
-    AppResource, AppTool, CallToolResult, Context, EmbeddedResource, Meta, ProtocolError,
-    ProtocolVersion, ReadResourceResult, ResourceDescriptor, ResourceHandler, ResourceTemplate,
-    Router, RouterError, TextResourceContents, Tool, ToolHandler, ToolName, UiCsp, UiPermissions,
-    UiResourceMeta, UiToolMeta, UiVisibility, Uri, UriTemplate,
+use mcp_content::apps::{
+    AppResource, AppTool, UiCsp, UiPermissions, UiResourceMeta, UiToolMeta, UiVisibility,
 };
+use mcp_content::handler::BoxFuture;
+use mcp_content::handler::{
+    ProtocolError, ResourceDescriptor, ResourceHandler, RouterError, ToolHandler,
+};
+use mcp_content::model::{
+    EmbeddedResource, Meta, ReadResourceResult, ResourceTemplate, TextResourceContents, Tool,
+    ToolName, Uri,
+};
+use mcp_content::rules::Rule;
+use mcp_content::rules::UriTemplate;
+use mcp_content::{CallToolResult, Context, ProtocolVersion, Router};
 use serde_json::{Map, Value, json};
 
 struct Plain;

@@ -3,11 +3,12 @@
 
 use mcp_content::convert::merge_cache_hints;
 use mcp_content::handler::BoxFuture;
-use mcp_content::rules::Rule;
-use mcp_content::{
-    CacheHint, CacheScope, Context, Meta, ProtocolError, ProtocolVersion, ReadResourceResult,
-    Resource, ResourceDescriptor, ResourceHandler, Router, TextResourceContents, Uri,
+use mcp_content::handler::{ProtocolError, ResourceDescriptor, ResourceHandler};
+use mcp_content::model::{
+    CacheHint, CacheScope, Meta, ReadResourceResult, Resource, TextResourceContents, Uri,
 };
+use mcp_content::rules::Rule;
+use mcp_content::{Context, ProtocolVersion, Router};
 use serde_json::Value;
 
 struct Memo {

@@ -6,12 +6,14 @@ use std::time::Duration;
 
 use mcp_content::convert::inline_payload_links;
 use mcp_content::handler::BoxFuture;
-use mcp_content::store::StoreFuture;
-use mcp_content::{
-    Annotations, AudioContent, BlobResourceContents, CallToolResult, ContentBlock, Context,
-    EmbeddedResource, ImageContent, Meta, MimeType, PayloadStore, ProtocolVersion, Role, Router,
-    StoredPayload, Tool, ToolHandler, ToolName, Uri,
+use mcp_content::handler::ToolHandler;
+use mcp_content::model::{
+    Annotations, AudioContent, BlobResourceContents, EmbeddedResource, ImageContent, Meta,
+    MimeType, Role, Tool, ToolName, Uri,
 };
+use mcp_content::payload::{PayloadStore, StoredPayload};
+use mcp_content::store::StoreFuture;
+use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, Router};
 use serde_json::{Map, Value, json};
 
 fn mime(s: &str) -> MimeType {
@@ -166,7 +168,7 @@ fn an_expired_link_is_not_found() {
 #[derive(Clone, Default)]
 struct Recording(
     Arc<Mutex<Vec<String>>>,
-    Arc<mcp_content::MemoryPayloadStore>,
+    Arc<mcp_content::payload::MemoryPayloadStore>,
 );
 
 impl PayloadStore for Recording {
@@ -203,5 +205,8 @@ fn a_user_supplied_store_keeps_the_payloads_and_reads_carry_a_cache_hint() {
         .unwrap();
     let ttl = read.ttl_ms.unwrap().as_u64().unwrap();
     assert!(ttl > 0 && ttl <= 300_000, "{ttl}");
-    assert_eq!(read.cache_scope, Some(mcp_content::CacheScope::Private));
+    assert_eq!(
+        read.cache_scope,
+        Some(mcp_content::model::CacheScope::Private)
+    );
 }

@@ -6,9 +6,10 @@
 
 use std::time::{Duration, Instant};
 
+use mcp_content::handler::ProtocolError;
 use mcp_content::input::Elicitation;
 use mcp_content::tasks::TaskSupport;
-use mcp_content::{Context, ProtocolError, ProtocolVersion, Router, SerializeFor, tool};
+use mcp_content::{Context, ProtocolVersion, Router, SerializeFor, tool};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines};
 

@@ -1,7 +1,9 @@
 //! `Router::handle` of a request built as JSON, run to its end: what `security/deep_requests.rs`
 //! and `security/peer_quotes_and_shared_rules.rs` share (included with `#[path]`).
 
-use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
+use mcp_content::handler::ProtocolError;
+use mcp_content::model::Meta;
+use mcp_content::{Context, ProtocolVersion, Router};
 use serde_json::Value;
 
 /// Runs `future` on a current-thread runtime.

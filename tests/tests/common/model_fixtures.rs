@@ -4,13 +4,14 @@
 
 #![allow(dead_code, unreachable_pub)] // each test file uses a different part of this module
 
-use mcp_content::{
-    Annotations, AudioContent, BlobResourceContents, CacheScope, CallToolResult, ContentBlock,
-    EmbeddedResource, GetPromptResult, Icon, IconTheme, ImageContent, Meta, MimeType, Priority,
-    Prompt, PromptArgument, PromptMessage, ReadResourceResult, Resource, ResourceContents,
-    ResourceLink, ResourceTemplate, Role, TextContent, TextResourceContents, Timestamp, Tool,
-    ToolAnnotations, ToolName, Uri, UriTemplate,
+use mcp_content::model::{
+    Annotations, AudioContent, BlobResourceContents, CacheScope, EmbeddedResource, GetPromptResult,
+    Icon, IconTheme, ImageContent, Meta, MimeType, Priority, Prompt, PromptArgument, PromptMessage,
+    ReadResourceResult, Resource, ResourceContents, ResourceLink, ResourceTemplate, Role,
+    TextContent, TextResourceContents, Timestamp, Tool, ToolAnnotations, ToolName, Uri,
 };
+use mcp_content::rules::UriTemplate;
+use mcp_content::{CallToolResult, ContentBlock};
 use serde_json::{Map, Value, json};
 
 pub fn uri(text: &str) -> Uri {

@@ -2,10 +2,11 @@
 //! `wire/limits_and_checked_path.rs` share (included with `#[path]`): one entry per model type,
 //! from bytes with limits and from a `Value`.
 
-use mcp_content::{
-    CallToolResult, GetPromptResult, Prompt, ReadError, ReadLimits, ReadResourceResult, Resource,
-    ResourceTemplate, Tool, read_json_with, read_value,
+use mcp_content::model::{
+    GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
 };
+use mcp_content::wire::{ReadLimits, read_json_with, read_value};
+use mcp_content::{CallToolResult, ReadError};
 use serde_json::Value;
 
 pub(crate) fn read_kind(kind: &str, bytes: &[u8], limits: &ReadLimits) -> Result<(), ReadError> {

@@ -2,8 +2,10 @@
 //! non-base64 payloads, and malformed URLs rejected with the rule they break.
 
 use mcp_content::convert::DataUrl;
+use mcp_content::model::{
+    AudioContent, Base64Data, BlobResourceContents, ImageContent, MimeType, Uri,
+};
 use mcp_content::rules::Rule;
-use mcp_content::{AudioContent, Base64Data, BlobResourceContents, ImageContent, MimeType, Uri};
 
 fn mime(text: &str) -> MimeType {
     MimeType::new(text).unwrap()

@@ -4,12 +4,12 @@
 use mcp_content::convert::{
     Message, MessageRole, Part, block_to_part, blocks_to_parts, part_to_block,
 };
-use mcp_content::rules::Rule;
-use mcp_content::{
-    Annotations, AudioContent, BlobResourceContents, CallToolResult, ContentBlock,
-    EmbeddedResource, GetPromptResult, ImageContent, MimeType, Priority, PromptMessage,
-    ResourceLink, Role, TextResourceContents, Uri,
+use mcp_content::model::{
+    Annotations, AudioContent, BlobResourceContents, EmbeddedResource, GetPromptResult,
+    ImageContent, MimeType, Priority, PromptMessage, ResourceLink, Role, TextResourceContents, Uri,
 };
+use mcp_content::rules::Rule;
+use mcp_content::{CallToolResult, ContentBlock};
 use serde_json::{Value, json};
 
 fn uri(text: &str) -> Uri {
@@ -371,7 +371,7 @@ fn data_parts_have_no_block() {
     let message = Message {
         role: MessageRole::User,
         content: vec![part(json!({"data": 1}))],
-        metadata: mcp_content::JsonObject::new(),
+        metadata: mcp_content::model::JsonObject::new(),
     };
     assert_eq!(
         message.into_prompt_message().unwrap_err().path(),

@@ -9,11 +9,10 @@ use mcp_content::convert::{
     CustomPart, DataPart, Message, MessageRole, Part, block_to_part, part_to_block,
     part_to_block_with,
 };
+use mcp_content::model::{GetPromptResult, JsonObject, PromptMessage, RawJson};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, JsonObject, PromptMessage, ProtocolVersion,
-    RawJson, ReadLimits, SerializeFor, read_json,
-};
+use mcp_content::wire::ReadLimits;
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 
 /// Numbers, orders and names a `serde_json::Value` would change.
 const ODD: &str = r#"{"z":1E2,"a":-0,"big":123456789012345678901234567890,"f":1.50,"e":1e-7,"\u0041":[0.10,-1E+2],"s":"caf\u00e9"}"#;

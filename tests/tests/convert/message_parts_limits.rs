@@ -7,12 +7,14 @@ use std::fmt::Write as _;
 use mcp_content::convert::{
     DataPart, DataUrl, Message, MessageRole, Part, block_to_part, part_to_block, part_to_block_with,
 };
+use mcp_content::model::JsonObject;
 use mcp_content::rules::Rule;
-use mcp_content::{CallToolResult, JsonObject, ReadLimits, read_json, read_json_with};
+use mcp_content::wire::{ReadLimits, read_json_with};
+use mcp_content::{CallToolResult, read_json};
 use serde_json::{Value, json};
 
 fn base64(bytes: &[u8]) -> String {
-    mcp_content::Base64Data::from_bytes(bytes.to_vec()).to_base64()
+    mcp_content::model::Base64Data::from_bytes(bytes.to_vec()).to_base64()
 }
 
 fn tool_message(content: Vec<Part>) -> Message {

@@ -6,11 +6,11 @@ use mcp_content::convert::{
     normalize_output_schema, normalize_tool, normalize_tool_annotations, progress_token,
     request_meta,
 };
-use mcp_content::{
-    Annotations, CallToolResult, ContentBlock, EmbeddedResource, GetPromptResult, JsonObject, Meta,
-    MetaKey, Priority, PromptMessage, ProtocolVersion, Role, TextResourceContents, Timestamp, Tool,
-    ToolAnnotations, Uri,
+use mcp_content::model::{
+    Annotations, EmbeddedResource, GetPromptResult, JsonObject, Meta, MetaKey, Priority,
+    PromptMessage, Role, TextResourceContents, Timestamp, Tool, ToolAnnotations, Uri,
 };
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion};
 use serde_json::{Map, Value, json};
 
 fn object(value: Value) -> Map<String, Value> {

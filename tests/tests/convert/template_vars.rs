@@ -1,10 +1,11 @@
 //! Template variables: the vMCP key scheme, pinned rule by rule.
 
 use mcp_content::convert::{template_vars, tool_result_template_vars};
-use mcp_content::{
-    AudioContent, BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource,
-    ImageContent, MimeType, ResourceLink, TextResourceContents, Uri,
+use mcp_content::model::{
+    AudioContent, BlobResourceContents, EmbeddedResource, ImageContent, MimeType, ResourceLink,
+    TextResourceContents, Uri,
 };
+use mcp_content::{CallToolResult, ContentBlock};
 use serde_json::{Map, Value, json};
 
 fn image(bytes: &[u8]) -> ContentBlock {

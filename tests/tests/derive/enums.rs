@@ -3,9 +3,10 @@
 //! version), round trips through JSON bytes (a proptest over every variant), and the error
 //! when no variant reads the content.
 
+use mcp_content::model::{Annotations, Priority, Role, Uri};
 use mcp_content::{
-    Annotations, CallToolResult, Content, ContentBlock, FromContent, IntoCallToolResult,
-    IntoContent, Priority, ProtocolVersion, Role, SerializeFor, StructuredOutput, Uri, read_json,
+    CallToolResult, Content, ContentBlock, FromContent, IntoCallToolResult, IntoContent,
+    ProtocolVersion, SerializeFor, StructuredOutput, read_json,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
 use proptest::prelude::*;

@@ -4,9 +4,10 @@
 
 use std::fmt::Debug;
 
+use mcp_content::model::{Base64Data, MimeType, Priority, Role, Timestamp, Uri};
 use mcp_content::{
-    Base64Data, CallToolResult, Content, FromContent, IntoCallToolResult, MimeType, Priority,
-    ProtocolVersion, Role, SerializeFor, StructuredOutput, Timestamp, Uri, output_schema_for,
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
+    StructuredOutput, output_schema_for,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
 use schemars::JsonSchema;

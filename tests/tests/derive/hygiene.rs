@@ -45,7 +45,7 @@ mod shadowed {
         #[content(resource(uri = "notes://{topic}/raw", mime = "text/plain"), resource_meta("com.example/rev" = 1))]
         pub(crate) raw: ::std::option::Option<::std::string::String>,
         #[content(link(name = "report"))]
-        pub(crate) report: ::std::vec::Vec<::mcp_content::Uri>,
+        pub(crate) report: ::std::vec::Vec<::mcp_content::model::Uri>,
         #[content(meta = "com.example/count")]
         pub(crate) count: u32,
         pub(crate) topic: ::std::string::String,
@@ -71,7 +71,7 @@ fn derives_in_a_module_that_shadows_the_prelude() {
         summary: "s".into(),
         chart: vec![1],
         raw: Some("r".into()),
-        report: vec![mcp_content::Uri::new("file:///r").unwrap()],
+        report: vec![mcp_content::model::Uri::new("file:///r").unwrap()],
         count: 2,
         topic: "t".into(),
         cache: None,
@@ -194,7 +194,7 @@ mod no_prelude {
     pub(crate) async fn greet_later(
         r#fn: ::std::string::String,
         context: &::mcp_content::Context,
-    ) -> ::core::result::Result<::std::string::String, ::mcp_content::ProtocolError> {
+    ) -> ::core::result::Result<::std::string::String, ::mcp_content::handler::ProtocolError> {
         let _ = context;
         ::core::result::Result::Ok(r#fn)
     }

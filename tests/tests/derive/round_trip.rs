@@ -2,9 +2,10 @@
 //! generated values of structs covering every kind, `Option`, `Vec`, nesting, templated URIs
 //! and `_meta` from fields; each read both from a borrowed result and by value.
 
+use mcp_content::model::{Base64Data, MimeType, Priority, Role, Timestamp, Uri};
 use mcp_content::{
-    Base64Data, CallToolResult, Content, FromContent, IntoCallToolResult, MimeType, Priority,
-    ProtocolVersion, Role, SerializeFor, Timestamp, Uri, read_json,
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
+    read_json,
 };
 use proptest::prelude::*;
 

@@ -11,9 +11,11 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Poll, Waker};
 
+use mcp_content::handler::ProtocolError;
+use mcp_content::model::Meta;
 use mcp_content::{
     CallToolResult, Content, ContentBlock, Context, FromContent, IntoCallToolResult, IntoContent,
-    Meta, ProtocolError, ProtocolVersion, Router, SerializeFor, WriteError, prompt, resource, tool,
+    ProtocolVersion, Router, SerializeFor, WriteError, prompt, resource, tool,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
 use serde::ser::Error as _;

@@ -6,10 +6,13 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Poll, Waker};
 
+use mcp_content::handler::{PromptHandler, ProtocolError, ResourceDescriptor, ResourceHandler};
+use mcp_content::model::{
+    GetPromptResult, Meta, PromptMessage, ReadResourceResult, ResourceContents, Role,
+    TextResourceContents, Uri,
+};
 use mcp_content::{
-    Content, ContentBlock, Context, GetPromptResult, Meta, PromptHandler, PromptMessage,
-    ProtocolError, ProtocolVersion, ReadResourceResult, ResourceContents, ResourceDescriptor,
-    ResourceHandler, Role, SerializeFor, TextResourceContents, Uri, prompt, resource, router,
+    Content, ContentBlock, Context, ProtocolVersion, SerializeFor, prompt, resource, router,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
 use serde_json::{Map, Value, json};

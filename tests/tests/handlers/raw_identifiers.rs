@@ -10,10 +10,8 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Poll, Waker};
 
-use mcp_content::{
-    CallToolResult, ContentBlock, Context, GetPromptResult, ReadResourceResult, ResourceContents,
-    Router, prompt, resource, router, tool,
-};
+use mcp_content::model::{GetPromptResult, ReadResourceResult, ResourceContents};
+use mcp_content::{CallToolResult, ContentBlock, Context, Router, prompt, resource, router, tool};
 use serde_json::{Map, Value, json};
 
 fn block_on<F: Future>(future: F) -> F::Output {

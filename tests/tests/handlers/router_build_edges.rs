@@ -11,11 +11,10 @@
 //! comparison says.
 
 use mcp_content::handler::BoxFuture;
-use mcp_content::{
-    Context, ProtocolError, ReadResourceResult, ResourceDescriptor, ResourceHandler,
-    ResourceTemplate, Router, RouterError, TextResourceContents, Uri, UriTemplate, prompt,
-    resource, tool,
-};
+use mcp_content::handler::{ProtocolError, ResourceDescriptor, ResourceHandler, RouterError};
+use mcp_content::model::{ReadResourceResult, ResourceTemplate, TextResourceContents, Uri};
+use mcp_content::rules::UriTemplate;
+use mcp_content::{Context, Router, prompt, resource, tool};
 use serde_json::{Map, Value, json};
 
 /// A day's raw log.
@@ -259,7 +258,7 @@ impl ResourceHandler for At {
             ResourceDescriptor::Template(ResourceTemplate::new(template, self.0))
         } else {
             let uri = Uri::new(self.0).expect("a URI");
-            ResourceDescriptor::Fixed(mcp_content::Resource::new(uri, self.0))
+            ResourceDescriptor::Fixed(mcp_content::model::Resource::new(uri, self.0))
         }
     }
 

@@ -6,10 +6,10 @@
 //! by the one handler that matches it.
 
 use mcp_content::handler::BoxFuture;
-use mcp_content::{
-    Context, ProtocolError, ReadResourceResult, ResourceDescriptor, ResourceHandler,
-    ResourceTemplate, Router, RouterError, TextResourceContents, Uri, UriTemplate,
-};
+use mcp_content::handler::{ProtocolError, ResourceDescriptor, ResourceHandler, RouterError};
+use mcp_content::model::{ReadResourceResult, ResourceTemplate, TextResourceContents, Uri};
+use mcp_content::rules::UriTemplate;
+use mcp_content::{Context, Router};
 
 /// A resource at a URI or template given at run time; a read answers which one served it.
 struct At(String);
@@ -21,7 +21,7 @@ impl ResourceHandler for At {
             ResourceDescriptor::Template(ResourceTemplate::new(template, self.0.clone()))
         } else {
             let uri = Uri::new(&self.0).expect("a URI");
-            ResourceDescriptor::Fixed(mcp_content::Resource::new(uri, self.0.clone()))
+            ResourceDescriptor::Fixed(mcp_content::model::Resource::new(uri, self.0.clone()))
         }
     }
 

@@ -11,9 +11,10 @@ use std::pin::pin;
 use std::task::{Poll, Waker};
 
 use mcp_content::__private_0_1::schemars;
+use mcp_content::handler::ToolHandler;
+use mcp_content::model::Meta;
 use mcp_content::{
-    CallToolResult, Content, ContentBlock, Context, Meta, ProtocolVersion, Router, SerializeFor,
-    ToolHandler, tool,
+    CallToolResult, Content, ContentBlock, Context, ProtocolVersion, Router, SerializeFor, tool,
 };
 use mcp_content_tests::{VERSIONS, assert_valid};
 use serde::{Deserialize, Serialize};

@@ -6,11 +6,10 @@
 
 use crate::deep::{nested, nested_text, on_stack};
 use mcp_content::convert::{Message, Part, tool_result_template_vars};
+use mcp_content::model::{JsonObject, Meta, MetaKey, RawJson};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, JsonObject, Meta, MetaKey, ProtocolVersion, RawJson, ReadLimits,
-    SerializeFor, read_json, read_json_with,
-};
+use mcp_content::wire::{ReadLimits, read_json_with};
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -179,7 +178,7 @@ fn deep_meta_and_annotation_extras_are_not_lost() {
     let mut meta = Meta::new();
     meta.insert_key(MetaKey::new("com.example/deep").unwrap(), nested(depth));
     assert_eq!(
-        mcp_content::__private_0_1::meta_json(&meta, "com.example/deep"),
+        mcp_content::__private_0_1::read::meta_json(&meta, "com.example/deep"),
         Some(nested(depth))
     );
 
@@ -187,7 +186,7 @@ fn deep_meta_and_annotation_extras_are_not_lost() {
     let ContentBlock::Text(text) = &mut block else {
         unreachable!()
     };
-    let mut annotations = mcp_content::Annotations::default();
+    let mut annotations = mcp_content::model::Annotations::default();
     annotations.extra.insert("deep", nested(depth));
     text.annotations = Some(annotations);
     let mut result = CallToolResult::text("x");

@@ -2,12 +2,13 @@
 //! `read_json` of a document holding the value, and `validate()`. Each accepts the valid
 //! edge and rejects the invalid one, and the error text names the JSON path and the rule.
 
-use mcp_content::rules::Rule;
-use mcp_content::{
-    AudioContent, Base64Data, CallToolResult, ContentBlock, GetPromptResult, Icon, ImageContent,
-    Meta, MetaKey, MimeType, Priority, ReadError, ReadResourceResult, Resource, ResourceLink,
-    Timestamp, Tool, ToolName, Uri, Validate, read_json, read_value,
+use mcp_content::model::{
+    AudioContent, Base64Data, GetPromptResult, Icon, ImageContent, Meta, MetaKey, MimeType,
+    Priority, ReadResourceResult, Resource, ResourceLink, Timestamp, Tool, ToolName, Uri,
 };
+use mcp_content::rules::Rule;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, ContentBlock, ReadError, Validate, read_json};
 use serde_json::{Value, json};
 
 /// Reads `doc` as `T`, expecting an error at `path` breaking `rule`, whose text says both.
@@ -345,7 +346,10 @@ fn unknown_role_is_rejected_in_audience_and_messages() {
         Rule::Audience,
     );
     assert_eq!(
-        "User".parse::<mcp_content::Role>().expect_err("case").rule,
+        "User"
+            .parse::<mcp_content::model::Role>()
+            .expect_err("case")
+            .rule,
         Rule::Audience
     );
     accepts::<CallToolResult>(&result_with(
@@ -651,7 +655,7 @@ fn validate_returns_every_problem_with_its_path() {
     }
 
     let mut tool = Tool::new(ToolName::new("t").expect("name"));
-    tool.input_schema = mcp_content::JsonObject::new();
+    tool.input_schema = mcp_content::model::JsonObject::new();
     tool.icons = vec![icon_with_src("ftp://x/i.png")];
     let err = tool.validate().expect_err("two problems");
     let found: Vec<(&str, Rule)> = err

@@ -2,14 +2,17 @@
 //! and the `_meta` keys the 2026-07-28 schema types hold their spec types — on every model
 //! type that has them, when inserted, when validated and when read.
 
+use mcp_content::model::{
+    Annotations, AudioContent, BlobResourceContents, EmbeddedResource, ExtraFields,
+    GetPromptResult, Icon, ImageContent, Meta, MetaKey, MimeType, Prompt, PromptArgument,
+    PromptMessage, ReadResourceResult, Resource, ResourceContents, ResourceLink, ResourceTemplate,
+    Role, TextContent, TextResourceContents, Tool, ToolAnnotations, ToolName, UnknownBlock, Uri,
+};
 use mcp_content::rules::Rule;
+use mcp_content::rules::UriTemplate;
+use mcp_content::wire::read_value;
 use mcp_content::{
-    Annotations, AudioContent, BlobResourceContents, CallToolResult, ContentBlock,
-    EmbeddedResource, ExtraFields, GetPromptResult, Icon, ImageContent, Meta, MetaKey, MimeType,
-    Prompt, PromptArgument, PromptMessage, ProtocolVersion, ReadResourceResult, Resource,
-    ResourceContents, ResourceLink, ResourceTemplate, Role, SerializeFor, TextContent,
-    TextResourceContents, Tool, ToolAnnotations, ToolName, UnknownBlock, Uri, UriTemplate,
-    Validate, read_json, read_value,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use serde_json::{Map, Value, json};
 

@@ -9,14 +9,16 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use mcp_content::rules::Rule;
-use mcp_content::{
-    Annotations, AudioContent, BlobResourceContents, CallToolResult, ContentBlock,
-    EmbeddedResource, ExtraFields, GetPromptResult, Icon, IconTheme, ImageContent, Meta, MimeType,
-    Priority, Prompt, PromptArgument, PromptMessage, ProtocolVersion, ReadResourceResult, Resource,
-    ResourceContents, ResourceLink, ResourceTemplate, Role, SerializeFor, TextContent,
-    TextResourceContents, Timestamp, Tool, ToolAnnotations, ToolName, Uri, UriTemplate, Validate,
+use mcp_content::model::{
+    Annotations, AudioContent, BlobResourceContents, EmbeddedResource, ExtraFields,
+    GetPromptResult, Icon, IconTheme, ImageContent, Meta, MimeType, Priority, Prompt,
+    PromptArgument, PromptMessage, ReadResourceResult, Resource, ResourceContents, ResourceLink,
+    ResourceTemplate, Role, TextContent, TextResourceContents, Timestamp, Tool, ToolAnnotations,
+    ToolName, Uri,
 };
+use mcp_content::rules::Rule;
+use mcp_content::rules::UriTemplate;
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate};
 use serde::Serialize;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value, json};
@@ -324,7 +326,7 @@ fn tool() -> Tool {
     let mut t = Tool::new(ToolName::new("t").unwrap());
     t.title = Some("T".to_owned());
     t.description = Some("a tool".to_owned());
-    t.output_schema = Some(mcp_content::JsonObject::parse(r#"{"type":"object"}"#).unwrap());
+    t.output_schema = Some(mcp_content::model::JsonObject::parse(r#"{"type":"object"}"#).unwrap());
     t.annotations = Some(tool_annotations());
     t.icons = vec![icon()];
     t.meta = meta();
@@ -393,7 +395,7 @@ fn template() -> ResourceTemplate {
 
 fn read_result() -> ReadResourceResult {
     let mut r = ReadResourceResult::new(vec![text_contents().into()]);
-    r.cache_scope = Some(mcp_content::CacheScope::Public);
+    r.cache_scope = Some(mcp_content::model::CacheScope::Public);
     r.ttl_ms = Some(1000_u64.into());
     r.meta = meta();
     r

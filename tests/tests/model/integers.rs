@@ -2,10 +2,11 @@
 //! `"type": "integer"` with no bound, 2026-07-28 `ttlMs` is an integer from 0 with no
 //! maximum. Every integer they allow is read and written back (within 64 bits in plain
 //! digits, past them as spelled); everything else is refused naming the path and the rule.
+use mcp_content::model::{JsonInteger, ReadResourceResult, Resource, ResourceLink, Uri};
 use mcp_content::rules::Rule;
+use mcp_content::wire::read_value;
 use mcp_content::{
-    CallToolResult, ContentBlock, JsonInteger, ProtocolVersion, ReadResourceResult, Resource,
-    ResourceLink, SerializeFor, Uri, Validate, read_json, read_value,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use serde_json::Value;
 

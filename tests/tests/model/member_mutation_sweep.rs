@@ -8,10 +8,11 @@
 
 use crate::quotes;
 
-use mcp_content::{
-    CallToolResult, GetPromptResult, Prompt, ProtocolVersion, ReadResourceResult, Resource,
-    ResourceTemplate, SerializeFor, Tool, Validate, read_json, read_value,
+use mcp_content::model::{
+    GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
 };
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, ProtocolVersion, SerializeFor, Validate, read_json};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 

@@ -11,14 +11,18 @@
 //!
 //! Cases are capped (`PROPTEST_CASES` overrides) so the test stays fast in CI.
 
+use mcp_content::model::{
+    Annotations, AudioContent, BlobResourceContents, CacheScope, EmbeddedResource, GetPromptResult,
+    Icon, IconTheme, ImageContent, JsonInteger, Meta, MetaKey, MimeType, Priority, Prompt,
+    PromptArgument, PromptMessage, ReadResourceResult, Resource, ResourceContents, ResourceLink,
+    ResourceTemplate, Role, TextContent, TextResourceContents, Timestamp, Tool, ToolAnnotations,
+    ToolName, UnknownBlock, Uri,
+};
 use mcp_content::rmcp::RmcpModel;
+use mcp_content::rules::UriTemplate;
+use mcp_content::wire::read_value;
 use mcp_content::{
-    Annotations, AudioContent, BlobResourceContents, CacheScope, CallToolResult, ContentBlock,
-    EmbeddedResource, GetPromptResult, Icon, IconTheme, ImageContent, JsonInteger, Meta, MetaKey,
-    MimeType, Priority, Prompt, PromptArgument, PromptMessage, ProtocolVersion, ReadResourceResult,
-    Resource, ResourceContents, ResourceLink, ResourceTemplate, Role, SerializeFor, TextContent,
-    TextResourceContents, Timestamp, Tool, ToolAnnotations, ToolName, UnknownBlock, Uri,
-    UriTemplate, Validate, read_json, read_value,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use proptest::collection::{btree_map, vec};
 use proptest::option;
@@ -89,12 +93,12 @@ fn key() -> impl Strategy<Value = String> {
     ]
 }
 
-fn extra() -> impl Strategy<Value = mcp_content::JsonObject> {
+fn extra() -> impl Strategy<Value = mcp_content::model::JsonObject> {
     prop_oneof![
         2 => Just(Map::new()),
         1 => btree_map(key(), json_value(), 1..3).prop_map(|m| m.into_iter().collect()),
     ]
-    .prop_map(mcp_content::JsonObject::from)
+    .prop_map(mcp_content::model::JsonObject::from)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -420,7 +424,7 @@ fn read_resource_result() -> impl Strategy<Value = ReadResourceResult> {
 }
 
 /// A JSON Schema object: usual ones, and ones whose root keywords the 2025 schemas refuse.
-fn schema_object(root_type: &'static str) -> impl Strategy<Value = mcp_content::JsonObject> {
+fn schema_object(root_type: &'static str) -> impl Strategy<Value = mcp_content::model::JsonObject> {
     let with_type = move |mut m: Map<String, Value>| {
         if !root_type.is_empty() {
             m.insert("type".to_owned(), Value::from(root_type));
@@ -479,7 +483,7 @@ fn tool() -> impl Strategy<Value = Tool> {
                 json!({"taskSupport": "never"}),
                 json!("x"),
             ])
-            .prop_map(|e| mcp_content::JsonObject::from(Map::from_iter([("execution".to_owned(), e)]))),
+            .prop_map(|e| mcp_content::model::JsonObject::from(Map::from_iter([("execution".to_owned(), e)]))),
         ],
     )
         .prop_map(

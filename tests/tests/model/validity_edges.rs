@@ -7,13 +7,16 @@
 //! `_meta` keys of another shape) is reported with its path; typed `_meta` keys are checked when
 //! read, wherever the `_meta` is.
 
+use mcp_content::model::{
+    Annotations, BlobResourceContents, EmbeddedResource, ExtraFields, GetPromptResult, Icon,
+    IconTheme, Meta, MetaKey, MimeType, Priority, Prompt, PromptArgument, PromptMessage,
+    ReadResourceResult, Resource, ResourceContents, ResourceLink, ResourceTemplate, Role,
+    TextResourceContents, Timestamp, Tool, ToolName, Uri,
+};
 use mcp_content::rules::Rule;
+use mcp_content::rules::UriTemplate;
 use mcp_content::{
-    Annotations, BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource, ExtraFields,
-    GetPromptResult, Icon, IconTheme, Meta, MetaKey, MimeType, Priority, Prompt, PromptArgument,
-    PromptMessage, ProtocolVersion, ReadResourceResult, Resource, ResourceContents, ResourceLink,
-    ResourceTemplate, Role, SerializeFor, TextResourceContents, Timestamp, Tool, ToolName, Uri,
-    UriTemplate, Validate, read_json,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -109,7 +112,7 @@ fn values_at_the_border_of_validity_hold_for_every_version() {
         BlobResourceContents::new(uri("a:b"), vec![0, 255]),
     )]);
     read.ttl_ms = Some(0_u64.into());
-    read.cache_scope = Some(mcp_content::CacheScope::Public);
+    read.cache_scope = Some(mcp_content::model::CacheScope::Public);
     cases += holds(&read, "ReadResourceResult");
 
     let mut tool = Tool::new(ToolName::new("a.b-c_D").unwrap());
@@ -120,7 +123,7 @@ fn values_at_the_border_of_validity_hold_for_every_version() {
             .unwrap()
             .into(),
     );
-    tool.annotations = Some(mcp_content::ToolAnnotations {
+    tool.annotations = Some(mcp_content::model::ToolAnnotations {
         read_only_hint: Some(false),
         destructive_hint: Some(false),
         ..Default::default()
@@ -182,7 +185,7 @@ fn validate_reports_bad_states_at_other_depths_with_their_path() {
     assert_eq!(problems.problems()[0].violation.rule, Rule::ExtraField);
 
     // A typed `_meta` key of another shape, set in code on a block's envelope.
-    let mut text = mcp_content::TextContent::new("t");
+    let mut text = mcp_content::model::TextContent::new("t");
     text.meta.insert_key(
         MetaKey::new("io.modelcontextprotocol/logLevel").unwrap(),
         json!("verbose"),

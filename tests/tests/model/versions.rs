@@ -2,9 +2,9 @@
 //! an unknown `type` and unknown fields on known blocks survive deserialize → serialize.
 
 use crate::model_fixtures as fx;
+use mcp_content::model::{GetPromptResult, ReadResourceResult};
 use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, ProtocolVersion, ReadResourceResult,
-    SerializeFor, Validate, read_json,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use mcp_content_tests::assert_valid;
 use serde_json::{Value, json};
@@ -128,8 +128,8 @@ fn read_resource_result_cache_fields_only_for_2026() {
         );
         let new = result.to_value_for(V2026_07_28);
         let scope = result.cache_scope.map_or("private", |s| match s {
-            mcp_content::CacheScope::Public => "public",
-            mcp_content::CacheScope::Private => "private",
+            mcp_content::model::CacheScope::Public => "public",
+            mcp_content::model::CacheScope::Private => "private",
         });
         assert_eq!(new["cacheScope"], json!(scope), "{name}");
         assert_eq!(
@@ -266,7 +266,7 @@ fn known_block_with_type_last_reads_as_known() {
             .annotations
             .as_ref()
             .and_then(|a| a.priority)
-            .map(mcp_content::Priority::get),
+            .map(mcp_content::model::Priority::get),
         Some(0.0)
     );
     assert_eq!(

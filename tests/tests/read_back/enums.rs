@@ -4,7 +4,8 @@
 //! variant reads the content lists each variant's reason, bounded in length.
 
 use crate::read_every_way::read;
-use mcp_content::{Content, Uri};
+use mcp_content::Content;
+use mcp_content::model::Uri;
 
 fn content(blocks: &[&str]) -> String {
     format!(r#"{{"content":[{}]}}"#, blocks.join(","))

@@ -3,9 +3,10 @@
 //! one instant), and two `Vec` image fields with different literal MIME types each read their
 //! own blocks.
 
+use mcp_content::model::Timestamp;
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
-    Timestamp, read_json,
+    read_json,
 };
 
 fn json<T: IntoCallToolResult>(value: T) -> String {

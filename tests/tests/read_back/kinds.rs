@@ -6,9 +6,10 @@
 //! - a block whose MIME type differs from the field's literal `mime` is refused, naming the
 //!   field and both types, unless the field is marked `any_mime`.
 
+use mcp_content::model::Uri;
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, ReadError,
-    SerializeFor, Uri, read_json,
+    SerializeFor, read_json,
 };
 
 fn json<T: IntoCallToolResult>(value: T) -> String {

@@ -96,7 +96,7 @@ fn a_literal_last_modified_compares_as_an_instant() {
         written.content[0]
             .annotations()
             .and_then(|a| a.last_modified.as_ref())
-            .map(mcp_content::Timestamp::as_str),
+            .map(mcp_content::model::Timestamp::as_str),
         Some("2025-01-12T15:00:58Z")
     );
     assert_eq!(
@@ -109,7 +109,7 @@ fn a_literal_last_modified_compares_as_an_instant() {
 /// spelling; none for a date or a local time.
 #[test]
 fn a_timestamp_names_its_instant_in_every_spelling() {
-    let instant = |text: &str| mcp_content::Timestamp::new(text).unwrap().instant();
+    let instant = |text: &str| mcp_content::model::Timestamp::new(text).unwrap().instant();
     let noon = instant("2025-01-12T12:00:00Z").unwrap();
     for text in [
         "2025-01-12T12:00:00+00:00",
@@ -275,7 +275,7 @@ fn last_modified_offsets_past_23_hours_are_refused() {
         "2025-01-12T10+23",
         "2025-01-12T10:00:00\u{2212}23:00",
     ] {
-        assert!(mcp_content::Timestamp::new(text).is_ok(), "{text}");
+        assert!(mcp_content::model::Timestamp::new(text).is_ok(), "{text}");
         let doc = stamped(text);
         let result: CallToolResult = read_json(doc.as_bytes()).unwrap();
         result.validate().unwrap();
@@ -290,7 +290,7 @@ fn last_modified_offsets_past_23_hours_are_refused() {
         "2025-01-12T10:00:00\u{2212}24:00",
         "2025-01-12T24:00+24:00",
     ] {
-        assert!(mcp_content::Timestamp::new(text).is_err(), "{text}");
+        assert!(mcp_content::model::Timestamp::new(text).is_err(), "{text}");
         let error = read_json::<CallToolResult>(stamped(text).as_bytes()).unwrap_err();
         assert_eq!(
             error.path(),

@@ -6,9 +6,10 @@
 //! An enum's variant whose literals disagree is not read: the next one is tried.
 
 use crate::read_every_way::read;
+use mcp_content::model::Uri;
 use mcp_content::{
     CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, ReadError,
-    SerializeFor, Uri, read_json,
+    SerializeFor, read_json,
 };
 
 /// The written form of `value`, as JSON text.

@@ -4,9 +4,10 @@
 //! `_meta` value and an annotation; template variables that need encoding, with a reserved
 //! expansion before a query, read back equal.
 
+use mcp_content::model::{MimeType, Priority, Uri};
 use mcp_content::{
-    CallToolResult, Content, FromContent, IntoCallToolResult, MimeType, Priority, ProtocolVersion,
-    SerializeFor, Uri, read_json,
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
+    read_json,
 };
 
 fn tampered<T: IntoCallToolResult>(value: T, from: &str, to: &str) -> CallToolResult {
@@ -73,7 +74,8 @@ enum Shape {
 #[test]
 fn an_enum_given_a_block_no_variant_takes_says_so() {
     let result = CallToolResult::new(vec![mcp_content::ContentBlock::from(
-        mcp_content::ImageContent::new(vec![1], MimeType::new("image/gif").unwrap()).unwrap(),
+        mcp_content::model::ImageContent::new(vec![1], MimeType::new("image/gif").unwrap())
+            .unwrap(),
     )]);
     let error = Shape::from_call_tool_result(&result).unwrap_err();
     assert!(error.path().starts_with("content"), "{error}");

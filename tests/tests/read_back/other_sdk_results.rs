@@ -10,7 +10,9 @@
 use std::collections::BTreeMap;
 
 use mcp_content::convert::{ResultWrapping, ToolOutput};
-use mcp_content::{CallToolResult, Content, FromContent, Tool, read_value};
+use mcp_content::model::Tool;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, Content, FromContent};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -257,10 +259,9 @@ fn error_results_are_not_checked_and_not_read() {
 
 mod server_side {
     use mcp_content::handler::BoxFuture;
-    use mcp_content::{
-        CallToolResult, Context, Meta, ProtocolVersion, Router, RouterError, Tool, ToolHandler,
-        ToolName,
-    };
+    use mcp_content::handler::{RouterError, ToolHandler};
+    use mcp_content::model::{Meta, Tool, ToolName};
+    use mcp_content::{CallToolResult, Context, ProtocolVersion, Router};
     use serde_json::{Map, Value, json};
 
     /// A hand-built tool with a custom output schema that returns whatever it is given.
@@ -284,7 +285,7 @@ mod server_side {
     fn call(
         check: bool,
         result: CallToolResult,
-    ) -> Result<CallToolResult, mcp_content::ProtocolError> {
+    ) -> Result<CallToolResult, mcp_content::handler::ProtocolError> {
         let echo = Echo {
             schema: json!({"type": "array", "items": {"type": "integer"}}),
             result,

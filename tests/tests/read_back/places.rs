@@ -8,9 +8,10 @@
 
 use std::fmt::Debug;
 
+use mcp_content::model::{MimeType, Priority, Role, Timestamp, Uri};
 use mcp_content::{
-    CallToolResult, Content, FromContent, IntoCallToolResult, MimeType, Priority, ProtocolVersion,
-    Role, SerializeFor, Timestamp, Uri, read_json,
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
+    read_json,
 };
 use serde::{Deserialize, Serialize};
 

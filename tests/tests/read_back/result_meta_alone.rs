@@ -3,7 +3,8 @@
 //! A result's `_meta` is always checked, an empty one too: the two are told apart by value,
 //! not by which `Meta` is passed.
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, Meta};
+use mcp_content::model::Meta;
+use mcp_content::{Content, FromContent, IntoCallToolResult};
 
 const REST: &str =
     "(a block or result is read only when it carries the literal values its attributes write)";

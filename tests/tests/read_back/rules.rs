@@ -3,8 +3,9 @@
 //! block whose MIME type differs from the field's literal one is refused (unless `any_mime`);
 //! two places written from one field must agree when read.
 
+use mcp_content::model::Uri;
 use mcp_content::{
-    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor, Uri,
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
     read_json,
 };
 
@@ -185,7 +186,7 @@ fn a_uri_variable_and_a_meta_value_that_disagree_are_refused_naming_both() {
 
 #[test]
 fn two_annotations_from_one_field_that_disagree_are_refused() {
-    use mcp_content::Priority;
+    use mcp_content::model::Priority;
     #[derive(Content, Debug, PartialEq)]
     struct Ranked {
         #[content(text, annotations(priority = weight))]
@@ -516,7 +517,7 @@ fn a_link_size_no_u64_holds_is_refused_not_read_as_absent() {
 
 #[test]
 fn a_link_mime_type_and_last_modified_that_disagree_with_text_fields_are_refused() {
-    use mcp_content::{MimeType, Timestamp};
+    use mcp_content::model::{MimeType, Timestamp};
     #[derive(Content, Debug, PartialEq)]
     struct Attachment {
         #[content(link(name = "doc", mime = kind), annotations(last_modified = changed))]
@@ -757,7 +758,7 @@ fn a_field_with_several_places_needs_neither_clone_nor_partial_eq() {
 
 #[test]
 fn link_parts_and_annotations_from_one_param_field_are_compared() {
-    use mcp_content::{Role, Timestamp};
+    use mcp_content::model::{Role, Timestamp};
     #[derive(Content, Debug, PartialEq)]
     struct Pair {
         #[content(
@@ -772,7 +773,7 @@ fn link_parts_and_annotations_from_one_param_field_are_compared() {
         b: Uri,
         bytes: u64,
         label: Option<String>,
-        kind: mcp_content::MimeType,
+        kind: mcp_content::model::MimeType,
         who: Vec<Role>,
         at: Timestamp,
     }
@@ -781,7 +782,7 @@ fn link_parts_and_annotations_from_one_param_field_are_compared() {
         b: Uri::new("file:///b").unwrap(),
         bytes: 10,
         label: Some("L".into()),
-        kind: mcp_content::MimeType::new("text/csv").unwrap(),
+        kind: mcp_content::model::MimeType::new("text/csv").unwrap(),
         who: vec![Role::User],
         at: Timestamp::new("2025-01-12").unwrap(),
     };

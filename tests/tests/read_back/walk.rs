@@ -5,7 +5,8 @@
 //! the JSON path and what was expected.
 
 use crate::read_every_way::read;
-use mcp_content::{Content, IntoCallToolResult, Priority, ProtocolVersion, SerializeFor};
+use mcp_content::model::Priority;
+use mcp_content::{Content, IntoCallToolResult, ProtocolVersion, SerializeFor};
 
 fn json<T: IntoCallToolResult>(value: T) -> String {
     String::from_utf8(

@@ -7,14 +7,15 @@
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]
 
-use mcp_content::rmcp::RmcpModel;
-use mcp_content::{
-    Annotations, BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource,
-    GetPromptResult, Icon, ImageContent, Meta, MimeType, Priority, Prompt, PromptArgument,
-    PromptMessage, ProtocolVersion, ReadResourceResult, Resource, ResourceContents, ResourceLink,
-    ResourceTemplate, Role, SerializeFor, TextContent, TextResourceContents, Timestamp, Tool,
-    ToolAnnotations, ToolName, Uri, UriTemplate,
+use mcp_content::model::{
+    Annotations, BlobResourceContents, EmbeddedResource, GetPromptResult, Icon, ImageContent, Meta,
+    MimeType, Priority, Prompt, PromptArgument, PromptMessage, ReadResourceResult, Resource,
+    ResourceContents, ResourceLink, ResourceTemplate, Role, TextContent, TextResourceContents,
+    Timestamp, Tool, ToolAnnotations, ToolName, Uri,
 };
+use mcp_content::rmcp::RmcpModel;
+use mcp_content::rules::UriTemplate;
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor};
 use serde_json::{Value, json};
 
 fn meta(key: &str, value: Value) -> Meta {
@@ -202,7 +203,7 @@ fn every_model_type_round_trips() {
     read.meta = meta("com.example/read", json!(true));
     read.result_type = Some("complete".into());
     read.ttl_ms = Some(0_u64.into());
-    read.cache_scope = Some(mcp_content::CacheScope::Private);
+    read.cache_scope = Some(mcp_content::model::CacheScope::Private);
     check(&read);
 }
 
@@ -327,7 +328,7 @@ fn open_result_types_are_carried() {
 
         let mut read = ReadResourceResult::new(vec![]);
         read.result_type = Some(kind.into());
-        read.cache_scope = Some(mcp_content::CacheScope::Public);
+        read.cache_scope = Some(mcp_content::model::CacheScope::Public);
         read.ttl_ms = Some(60_000_u64.into());
         let theirs = read.to_rmcp().unwrap();
         assert_eq!(theirs.result_type.as_ref().unwrap().as_str(), kind);
@@ -359,7 +360,7 @@ fn a_call_tool_result_type_rmcp_cannot_hold_is_a_clear_error() {
 fn video() -> ContentBlock {
     let fields = json!({"type": "video", "url": "https://example.com/v.mp4"});
     ContentBlock::Unknown(
-        mcp_content::UnknownBlock::new(fields.as_object().unwrap().clone()).unwrap(),
+        mcp_content::model::UnknownBlock::new(fields.as_object().unwrap().clone()).unwrap(),
     )
 }
 
@@ -399,7 +400,7 @@ fn refused_at<T: RmcpModel>(value: &T, path: &str) {
     );
 }
 
-fn extra(key: &str) -> mcp_content::JsonObject {
+fn extra(key: &str) -> mcp_content::model::JsonObject {
     serde_json::Map::from_iter([(key.to_owned(), json!({"n": 1}))]).into()
 }
 
@@ -433,8 +434,8 @@ fn unknown_fields_of_every_block_kind_are_refused_with_their_path() {
         result.content[i] = block;
         refused_at(&result, &format!("content[{i}].x-block"));
     }
-    let audio =
-        mcp_content::AudioContent::new(vec![1], MimeType::new("audio/wav").unwrap()).unwrap();
+    let audio = mcp_content::model::AudioContent::new(vec![1], MimeType::new("audio/wav").unwrap())
+        .unwrap();
     let mut block = ContentBlock::from(audio);
     if let ContentBlock::Audio(b) = &mut block {
         b.extra = extra("x-audio");
@@ -580,7 +581,7 @@ fn from_rmcp_applies_no_untrusted_input_limit() {
     let ContentBlock::Image(image) = &ours.content[0] else {
         panic!("an image");
     };
-    assert_eq!(image.data, mcp_content::Base64Data::from(bytes));
+    assert_eq!(image.data, mcp_content::model::Base64Data::from(bytes));
 
     // Structured content 100 levels deep: over the 64-level read limit.
     let mut deep = json!(1);

@@ -10,12 +10,12 @@
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]
 
-use mcp_content::rmcp::RmcpModel;
-use mcp_content::{
-    Annotations, CallToolResult, ContentBlock, GetPromptResult, Icon, Prompt, PromptArgument,
-    PromptMessage, ProtocolVersion, ReadResourceResult, Resource, ResourceContents,
-    ResourceTemplate, Role, Tool, ToolAnnotations, read_json,
+use mcp_content::model::{
+    Annotations, GetPromptResult, Icon, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
+    Resource, ResourceContents, ResourceTemplate, Role, Tool, ToolAnnotations,
 };
+use mcp_content::rmcp::RmcpModel;
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, read_json};
 use serde_json::{Value, json};
 
 const VERSIONS: [ProtocolVersion; 3] = [
@@ -48,7 +48,7 @@ fn read<T: serde::de::DeserializeOwned>(doc: &Value) -> T {
     read_json(&serde_json::to_vec(doc).unwrap()).unwrap_or_else(|e| panic!("{doc}: {e}"))
 }
 
-fn text_block(block: &mut ContentBlock) -> &mut mcp_content::TextContent {
+fn text_block(block: &mut ContentBlock) -> &mut mcp_content::model::TextContent {
     match block {
         ContentBlock::Text(text) => text,
         other => panic!("not text: {other:?}"),

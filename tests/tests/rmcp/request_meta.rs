@@ -116,7 +116,7 @@ async fn the_router_refuses_a_null_params_member_of_any_method() {
         .unwrap();
     let context = || {
         mcp_content::Context::new(
-            mcp_content::Meta::new(),
+            mcp_content::model::Meta::new(),
             mcp_content::ProtocolVersion::V2026_07_28,
         )
     };
@@ -163,7 +163,7 @@ async fn the_router_refuses_mistyped_cursor_and_completion_params() {
         .unwrap();
     let context = || {
         mcp_content::Context::new(
-            mcp_content::Meta::new(),
+            mcp_content::model::Meta::new(),
             mcp_content::ProtocolVersion::V2026_07_28,
         )
     };

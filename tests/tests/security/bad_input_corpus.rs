@@ -22,11 +22,10 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use mcp_content::model::{GetPromptResult, Meta, ReadResourceResult};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, Meta, ReadError, ReadLimits, ReadResourceResult,
-    read_json, read_json_with, read_value, read_value_with,
-};
+use mcp_content::wire::{ReadLimits, read_json_with, read_value, read_value_with};
+use mcp_content::{CallToolResult, ContentBlock, ReadError, read_json};
 use serde_json::{Map, Value, json};
 
 fn corpus_dir() -> PathBuf {
@@ -416,7 +415,7 @@ fn nan_and_infinite_priorities_are_refused_by_the_constructor() {
         -0.000_001,
         1.000_001,
     ] {
-        let error = mcp_content::Priority::new(p).expect_err("not in 0..=1");
+        let error = mcp_content::model::Priority::new(p).expect_err("not in 0..=1");
         assert_eq!(error.rule, Rule::Priority, "{p}: {error}");
     }
 }

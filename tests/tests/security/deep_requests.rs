@@ -11,7 +11,9 @@ use crate::deep;
 use crate::deep::{nested, on_stack};
 
 use crate::handle::{block_on, handle};
-use mcp_content::{Context, Meta, ProtocolError, ProtocolVersion, Router};
+use mcp_content::handler::ProtocolError;
+use mcp_content::model::Meta;
+use mcp_content::{Context, ProtocolVersion, Router};
 use serde_json::{Map, Value, json};
 
 /// Takes any JSON value.
@@ -199,9 +201,10 @@ fn in_process_calls_hold_arguments_to_the_parsers_depth() {
 /// levels, where the reader reads, the schema decides.
 #[test]
 fn output_checks_refuse_structured_content_past_the_parsers_depth() {
+    use mcp_content::CallToolResult;
     use mcp_content::convert::ToolOutput;
     use mcp_content::rules::Rule;
-    use mcp_content::{CallToolResult, ReadLimits, read_json_with};
+    use mcp_content::wire::{ReadLimits, read_json_with};
     on_stack(2 << 20, || {
         let schema =
             json!({"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "integer"}]});
@@ -239,11 +242,10 @@ fn output_checks_refuse_structured_content_past_the_parsers_depth() {
 /// parses it, and the refusal names the first container too deep with rule `limit`.
 #[test]
 fn unlimited_readers_stop_where_serde_json_stops() {
+    use mcp_content::model::{GetPromptResult, Tool};
     use mcp_content::rules::Rule;
-    use mcp_content::{
-        CallToolResult, ContentBlock, GetPromptResult, ReadLimits, Tool, read_json_with,
-        read_value_with,
-    };
+    use mcp_content::wire::{ReadLimits, read_json_with, read_value_with};
+    use mcp_content::{CallToolResult, ContentBlock};
     fn both<T: serde::de::DeserializeOwned>(text: &str) -> (bool, Option<String>) {
         let unlimited = ReadLimits::unlimited();
         let bytes = read_json_with::<T>(text.as_bytes(), &unlimited);

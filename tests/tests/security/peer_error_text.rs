@@ -6,9 +6,10 @@
 
 use crate::quotes;
 
+use mcp_content::model::{Meta, MetaKey, ReadResourceResult, UnknownBlock};
 use mcp_content::{
-    CallToolResult, ContentBlock, Context, Meta, MetaKey, ProtocolVersion, ReadResourceResult,
-    Router, SerializeFor, UnknownBlock, Validate, read_json,
+    CallToolResult, ContentBlock, Context, ProtocolVersion, Router, SerializeFor, Validate,
+    read_json,
 };
 use serde_json::{Map, Value, json};
 
@@ -191,7 +192,7 @@ fn handle(
     router: &Router,
     method: &str,
     params: Value,
-) -> Result<Value, mcp_content::ProtocolError> {
+) -> Result<Value, mcp_content::handler::ProtocolError> {
     let Value::Object(params) = params else {
         panic!("params are an object")
     };
@@ -340,7 +341,7 @@ fn precise_messages_for_wrong_types_name_the_schema_type_and_rule() {
             json!({"content": [{"type": "text", "text": "a", "annotations": {"priority": bad}}]});
         let from_bytes =
             read_json::<CallToolResult>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
-        let from_value = mcp_content::read_value::<CallToolResult>(doc).unwrap_err();
+        let from_value = mcp_content::wire::read_value::<CallToolResult>(doc).unwrap_err();
         for error in [from_bytes, from_value] {
             assert_eq!(error.path(), "content[0].annotations.priority", "{error}");
             assert!(!error.detail().contains("f64"), "{bad}: {error}");
@@ -387,7 +388,8 @@ fn precise_messages_for_wrong_types_name_the_schema_type_and_rule() {
         (json!(["object"]), "found [\"object\"]".to_owned()),
     ] {
         let doc = json!({"name": "t", "inputSchema": {"type": ty}});
-        let error = read_json::<mcp_content::Tool>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
+        let error =
+            read_json::<mcp_content::model::Tool>(&serde_json::to_vec(&doc).unwrap()).unwrap_err();
         assert_eq!(error.path(), "inputSchema.type", "{error}");
         assert!(error.detail().contains(&found), "{found}: {error}");
         assert!(!error.detail().contains("……"), "{error}");
@@ -429,7 +431,7 @@ fn duplicate_keys_are_named_before_the_rules_they_confuse() {
         ),
     ];
     for (doc, path, key) in tools {
-        let error = read_json::<mcp_content::Tool>(doc.as_bytes()).unwrap_err();
+        let error = read_json::<mcp_content::model::Tool>(doc.as_bytes()).unwrap_err();
         assert_eq!(error.path(), path, "{doc}: {error}");
         assert_eq!(error.detail(), format!("duplicate field `{key}`"), "{doc}");
     }
@@ -576,14 +578,15 @@ fn precise_messages_for_documents_in_other_unicode_encodings() {
     ];
     for (bytes, encoding) in cases {
         let limits = [
-            mcp_content::ReadLimits::default(),
-            mcp_content::ReadLimits::unlimited(),
+            mcp_content::wire::ReadLimits::default(),
+            mcp_content::wire::ReadLimits::unlimited(),
         ];
         for limits in limits {
             let errors = [
-                mcp_content::read_json_with::<CallToolResult>(&bytes, &limits).unwrap_err(),
-                mcp_content::read_json_with::<Value>(&bytes, &limits).unwrap_err(),
-                mcp_content::read_json_with::<mcp_content::Tool>(&bytes, &limits).unwrap_err(),
+                mcp_content::wire::read_json_with::<CallToolResult>(&bytes, &limits).unwrap_err(),
+                mcp_content::wire::read_json_with::<Value>(&bytes, &limits).unwrap_err(),
+                mcp_content::wire::read_json_with::<mcp_content::model::Tool>(&bytes, &limits)
+                    .unwrap_err(),
             ];
             for error in errors {
                 assert_eq!(error.path(), ".", "{error}");
@@ -659,9 +662,9 @@ fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
         .unwrap_err();
     assert_eq!(error.path(), format!("structuredContent.{cut}"), "{error}");
 
-    let mut tool: mcp_content::Tool =
+    let mut tool: mcp_content::model::Tool =
         read_json(br#"{"name":"t","inputSchema":{"type":"object"}}"#).unwrap();
-    tool.input_schema = mcp_content::JsonObject::parse(&format!(
+    tool.input_schema = mcp_content::model::JsonObject::parse(&format!(
         r#"{{"type":"object","properties":{{"{dotted}":1}}}}"#
     ))
     .unwrap();
@@ -716,7 +719,7 @@ fn reserved_meta_keys_are_checked_by_every_meta_constructor() {
     for (object, path) in bad {
         let text = object.to_string();
         let from_object =
-            Meta::from_object(mcp_content::JsonObject::parse(&text).unwrap()).unwrap_err();
+            Meta::from_object(mcp_content::model::JsonObject::parse(&text).unwrap()).unwrap_err();
         let Value::Object(map) = object else {
             unreachable!()
         };
@@ -732,8 +735,8 @@ fn reserved_meta_keys_are_checked_by_every_meta_constructor() {
         }
     }
     let good = json!({"io.modelcontextprotocol/logLevel": "info", "io.modelcontextprotocol/subscriptionId": 7, "com.example/k": null});
-    let meta =
-        Meta::from_object(mcp_content::JsonObject::parse(&good.to_string()).unwrap()).unwrap();
+    let meta = Meta::from_object(mcp_content::model::JsonObject::parse(&good.to_string()).unwrap())
+        .unwrap();
     assert_eq!(meta.len(), 3);
 }
 

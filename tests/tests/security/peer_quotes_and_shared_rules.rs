@@ -4,7 +4,8 @@
 //! `validate()` applies. Deep values are in `security/deep_requests.rs`.
 
 use crate::handle::handle;
-use mcp_content::{ProtocolError, ProtocolVersion, Router};
+use mcp_content::handler::ProtocolError;
+use mcp_content::{ProtocolVersion, Router};
 use serde_json::{Value, json};
 
 /// Takes any JSON value.
@@ -42,7 +43,7 @@ fn router() -> Router {
 /// so did the digits of a duration without a unit (`CacheHint::parse`).
 #[test]
 fn reserved_prefixes_and_durations_are_quoted_cut() {
-    use mcp_content::{CacheHint, Meta, MetaKey};
+    use mcp_content::model::{CacheHint, Meta, MetaKey};
     let long = "q".repeat(300);
     let cut = format!("{}…", "q".repeat(80));
     let key = format!("io.modelcontextprotocol.{long}/x");
@@ -145,8 +146,10 @@ fn router_handle_checks_the_request_meta_as_the_transports_do() {
 /// in it included (`validate()` read it through a `Value` and took it for `null`).
 #[test]
 fn a_tools_execution_is_read_with_the_rule_validate_applies() {
+    use mcp_content::model::Tool;
     use mcp_content::rules::Rule;
-    use mcp_content::{SerializeFor, Tool, Validate, read_json, read_value};
+    use mcp_content::wire::read_value;
+    use mcp_content::{SerializeFor, Validate, read_json};
     let doc = |execution: &str| {
         format!(r#"{{"name":"t","inputSchema":{{"type":"object"}},"execution":{execution}}}"#)
     };
@@ -346,8 +349,9 @@ fn validate_checks_typed_meta_values_from_their_text() {
 /// spelling, an hour alone, fractions) is read and written back unchanged.
 #[test]
 fn last_modified_mixing_basic_and_extended_formats_is_refused() {
+    use mcp_content::model::Timestamp;
     use mcp_content::rules::Rule;
-    use mcp_content::{CallToolResult, SerializeFor, Timestamp, read_json};
+    use mcp_content::{CallToolResult, SerializeFor, read_json};
     let doc = |stamp: &str| {
         format!(
             r#"{{"content":[{{"type":"text","text":"t","annotations":{{"lastModified":"{stamp}"}}}}]}}"#

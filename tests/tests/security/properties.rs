@@ -16,11 +16,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Poll, Waker};
 
 use mcp_content::handler::BoxFuture;
-use mcp_content::rules::{ProtocolVersion, Rule, reserved_meta_prefix};
-use mcp_content::{
-    Context, Meta, MetaKey, ProtocolError, ReadResourceResult, ResourceDescriptor, ResourceHandler,
-    ResourceTemplate, Router, TextResourceContents, Uri, UriTemplate, resource,
+use mcp_content::handler::{ProtocolError, ResourceDescriptor, ResourceHandler};
+use mcp_content::model::{
+    Meta, MetaKey, ReadResourceResult, ResourceTemplate, TextResourceContents, Uri,
 };
+use mcp_content::rules::UriTemplate;
+use mcp_content::rules::{ProtocolVersion, Rule, reserved_meta_prefix};
+use mcp_content::{Context, Router, resource};
 
 fn block_on<F: Future>(future: F) -> F::Output {
     let mut future = pin!(future);

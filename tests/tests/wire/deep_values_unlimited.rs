@@ -14,13 +14,14 @@ use std::sync::Arc;
 
 use crate::deep::{nested, nested_text, on_stack};
 
+use mcp_content::model::{
+    GetPromptResult, JsonObject, Meta, Prompt, PromptMessage, RawJson, ReadResourceResult,
+    Resource, ResourceContents, ResourceTemplate, Tool,
+};
 use mcp_content::rmcp::{ConvertError, RmcpModel};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, JsonObject, Meta, Prompt, PromptMessage,
-    ProtocolVersion, RawJson, ReadLimits, ReadResourceResult, Resource, ResourceContents,
-    ResourceTemplate, Tool, read_json_with, read_value, read_value_with,
-};
+use mcp_content::wire::{ReadLimits, read_json_with, read_value, read_value_with};
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion};
 use rmcp::model as rm;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
@@ -240,12 +241,14 @@ fn to_rmcp_refuses_deep_json_text_with_its_path() {
                 }
             }
 
-            let mut block = mcp_content::TextContent::new("a");
+            let mut block = mcp_content::model::TextContent::new("a");
             block.meta = our_meta(deep_raw(depth));
             let block = ContentBlock::from(block);
             refused_at(&block.to_rmcp().unwrap_err(), &meta_path);
-            let prompt =
-                GetPromptResult::new(vec![PromptMessage::new(mcp_content::Role::User, block)]);
+            let prompt = GetPromptResult::new(vec![PromptMessage::new(
+                mcp_content::model::Role::User,
+                block,
+            )]);
             refused_at(
                 &prompt
                     .clone()
@@ -254,8 +257,8 @@ fn to_rmcp_refuses_deep_json_text_with_its_path() {
                 &path_below("messages[0].content._meta.com.example/deep", 6),
             );
 
-            let mut contents = mcp_content::TextResourceContents::new(
-                mcp_content::Uri::new("file:///a").unwrap(),
+            let mut contents = mcp_content::model::TextResourceContents::new(
+                mcp_content::model::Uri::new("file:///a").unwrap(),
                 "a",
             );
             contents.meta = our_meta(deep_raw(depth));
@@ -265,14 +268,15 @@ fn to_rmcp_refuses_deep_json_text_with_its_path() {
                 refused_at(&read.to_rmcp_for(version).unwrap_err(), &path);
                 refused_at(&read.clone().into_rmcp_for(version).unwrap_err(), &path);
             }
-            let mut resource = Resource::new(mcp_content::Uri::new("file:///a").unwrap(), "a");
+            let mut resource =
+                Resource::new(mcp_content::model::Uri::new("file:///a").unwrap(), "a");
             resource.meta = our_meta(deep_raw(depth));
             refused_at(&resource.to_rmcp().unwrap_err(), &meta_path);
 
             let mut schema = JsonObject::new();
             schema.insert("type", json!("object"));
             schema.insert("default", deep_raw(depth));
-            let mut tool = Tool::new(mcp_content::ToolName::new("t").unwrap());
+            let mut tool = Tool::new(mcp_content::model::ToolName::new("t").unwrap());
             tool.input_schema = schema;
             refused_at(
                 &tool.to_rmcp().unwrap_err(),

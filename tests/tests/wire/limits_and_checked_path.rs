@@ -7,11 +7,10 @@
 
 use crate::read_by_kind::{read_kind, read_value_kind};
 use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
+use mcp_content::model::{GetPromptResult, ReadResourceResult};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, ProtocolVersion, ReadLimits, ReadResourceResult,
-    SerializeFor, read_json, read_json_with, read_value_with,
-};
+use mcp_content::wire::{ReadLimits, read_json_with, read_value_with};
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 use serde_json::{Value, json};
 
 /// The limits hold through the LLM message entry points too: a whole message, not only one
@@ -25,13 +24,13 @@ fn llm_messages_apply_the_limits() {
                 url,
                 content_type: Some("audio/wav".into()),
             },
-            metadata: mcp_content::JsonObject::new(),
+            metadata: mcp_content::model::JsonObject::new(),
         })
     };
     let message = Message {
         role: MessageRole::User,
         content: vec![media(format!("data:audio/wav;base64,{payload}"))],
-        metadata: mcp_content::JsonObject::new(),
+        metadata: mcp_content::model::JsonObject::new(),
     };
     let error = message.into_prompt_message().expect_err("17 MiB audio");
     assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
@@ -43,7 +42,7 @@ fn llm_messages_apply_the_limits() {
             Part::text("a"),
             media(format!("data:audio/wav;base64,{payload}")),
         ],
-        metadata: mcp_content::JsonObject::new(),
+        metadata: mcp_content::model::JsonObject::new(),
     };
     let error = message.into_call_tool_result().expect_err("17 MiB audio");
     assert_eq!(error.rule(), Some(Rule::Limit), "{error}");
@@ -58,9 +57,9 @@ fn llm_messages_apply_the_limits() {
         role: MessageRole::Tool,
         content: vec![Part::Data(DataPart {
             data: deep.into(),
-            metadata: mcp_content::JsonObject::new(),
+            metadata: mcp_content::model::JsonObject::new(),
         })],
-        metadata: mcp_content::JsonObject::new(),
+        metadata: mcp_content::model::JsonObject::new(),
     };
     let error = message
         .into_call_tool_result()
@@ -280,11 +279,12 @@ fn a_known_type_is_never_an_unknown_block() {
     }
     let fields = json!({"type": "audio", "data": "AAAA"});
     assert!(
-        mcp_content::UnknownBlock::new(fields.as_object().unwrap().clone()).is_err(),
+        mcp_content::model::UnknownBlock::new(fields.as_object().unwrap().clone()).is_err(),
         "an UnknownBlock cannot claim a known type"
     );
     let fields = json!({"type": "x-new"});
-    let mut unknown = mcp_content::UnknownBlock::new(fields.as_object().unwrap().clone()).unwrap();
+    let mut unknown =
+        mcp_content::model::UnknownBlock::new(fields.as_object().unwrap().clone()).unwrap();
     assert!(unknown.insert("type", json!("resource_link")).is_err());
     assert_eq!(ContentBlock::Unknown(unknown).kind(), "x-new");
 }
@@ -321,7 +321,7 @@ fn a_byte_order_mark_between_tokens_is_named() {
             String::from_utf8_lossy(doc)
         );
     }
-    let error = mcp_content::RawJson::parse("[1,\u{feff}2]").unwrap_err();
+    let error = mcp_content::model::RawJson::parse("[1,\u{feff}2]").unwrap_err();
     assert!(error.to_string().contains("byte order mark"), "{error}");
     // Inside strings, in values and names, it is a character like any other.
     let doc =

@@ -5,10 +5,10 @@
 //! results themselves; each is written with its keys in three orders (sorted, `type` first,
 //! reversed), since the block reader takes keys in any order.
 
+use mcp_content::model::{GetPromptResult, ReadResourceResult};
 use mcp_content::rules;
 use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, ProtocolVersion, ReadResourceResult,
-    SerializeFor, Validate, read_json,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use proptest::collection::{btree_map, vec};
 use proptest::prelude::*;
@@ -114,8 +114,9 @@ fn annotations() -> impl Strategy<Value = Value> {
 }
 
 fn base64() -> impl Strategy<Value = Value> {
-    vec(any::<u8>(), 0..24)
-        .prop_map(|bytes| Value::from(mcp_content::Base64Data::from_bytes(bytes).to_base64()))
+    vec(any::<u8>(), 0..24).prop_map(|bytes| {
+        Value::from(mcp_content::model::Base64Data::from_bytes(bytes).to_base64())
+    })
 }
 
 fn uri() -> impl Strategy<Value = String> {

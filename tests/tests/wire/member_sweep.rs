@@ -6,12 +6,12 @@
 //! back, paths and quotations of `validate()` and the conversions, and the multi round-trip
 //! fields are in `wire/text_and_paths.rs`.
 
-use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, GetPromptResult, MetaKey, Prompt, ProtocolVersion, ReadError, ReadLimits,
-    ReadResourceResult, Resource, ResourceTemplate, SerializeFor, Tool, Validate, read_json,
-    read_json_with, read_value, read_value_with,
+use mcp_content::model::{
+    GetPromptResult, MetaKey, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
 };
+use mcp_content::rules::Rule;
+use mcp_content::wire::{ReadLimits, read_json_with, read_value, read_value_with};
+use mcp_content::{CallToolResult, ProtocolVersion, ReadError, SerializeFor, Validate, read_json};
 use serde_json::{Value, json};
 
 fn read_kind(kind: &str, bytes: &[u8]) -> Result<(), ReadError> {
@@ -238,7 +238,7 @@ fn last_modified_in_every_iso_8601_form_is_read_and_written_back_unchanged() {
             cases += 1;
         }
         assert!(
-            mcp_content::Timestamp::new(last_modified).is_ok(),
+            mcp_content::model::Timestamp::new(last_modified).is_ok(),
             "{last_modified}"
         );
     }
@@ -274,7 +274,7 @@ fn last_modified_in_every_iso_8601_form_is_read_and_written_back_unchanged() {
             "{last_modified}: {error}"
         );
         assert!(
-            mcp_content::Timestamp::new(last_modified).is_err(),
+            mcp_content::model::Timestamp::new(last_modified).is_err(),
             "{last_modified}"
         );
         cases += 1;

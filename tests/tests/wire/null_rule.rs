@@ -5,11 +5,12 @@
 //! `wire/reader_rules.rs`.
 
 use crate::read_through_bytes::read_as;
-use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, GetPromptResult, Prompt, ReadError, ReadResourceResult, Resource,
-    ResourceTemplate, Tool, read_json, read_value,
+use mcp_content::model::{
+    GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool,
 };
+use mcp_content::rules::Rule;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, ReadError, read_json};
 use serde_json::{Value, json};
 
 /// A document of `kind`, valid, with every optional field at `pointer` (a JSON pointer to an

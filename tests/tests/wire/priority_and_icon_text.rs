@@ -4,8 +4,9 @@
 // Priorities are compared exactly: exactness is what these tests are about.
 #![allow(clippy::float_cmp)]
 
+use mcp_content::model::{Annotations, Icon, Priority};
 use mcp_content::rmcp::RmcpModel;
-use mcp_content::{Annotations, CallToolResult, ContentBlock, Icon, Priority, Validate, read_json};
+use mcp_content::{CallToolResult, ContentBlock, Validate, read_json};
 
 fn with_priority(priority: f64) -> CallToolResult {
     let mut block = ContentBlock::text("a");

@@ -5,11 +5,10 @@
 
 use crate::read_through_bytes::read_as;
 use mcp_content::convert::{DataUrl, Media, MediaPart, Part, part_to_block};
+use mcp_content::model::{GetPromptResult, JsonInteger, ReadResourceResult, Resource, Tool};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, JsonInteger, ReadLimits, ReadResourceResult,
-    Resource, SerializeFor, Tool, read_json, read_json_with, read_value_with,
-};
+use mcp_content::wire::{ReadLimits, read_json_with, read_value_with};
+use mcp_content::{CallToolResult, ContentBlock, SerializeFor, read_json};
 use serde_json::{Value, json};
 
 /// Accepted as the spec allows: `lastModified` in any ISO 8601 form, written back unchanged;
@@ -305,7 +304,7 @@ fn every_entry_point_applies_the_limits() {
             url: url.clone(),
             content_type: Some("image/png".into()),
         },
-        metadata: mcp_content::JsonObject::new(),
+        metadata: mcp_content::model::JsonObject::new(),
     });
     let error = part_to_block(part).expect_err("17 MiB media part");
     assert_eq!(

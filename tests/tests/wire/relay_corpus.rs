@@ -17,10 +17,8 @@
 
 use std::path::Path;
 
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, ProtocolVersion, ReadResourceResult,
-    SerializeFor, Tool, read_json,
-};
+use mcp_content::model::{GetPromptResult, ReadResourceResult, Tool};
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 use serde::de::DeserializeOwned;
 
 fn relay<T: DeserializeOwned + SerializeFor>(bytes: &[u8], version: ProtocolVersion) -> Vec<u8> {

@@ -5,11 +5,11 @@
 //! every level, unknown blocks with `type` anywhere; each read and written back for the
 //! versions that carry it, byte for byte.
 
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, Prompt, PromptMessage, ProtocolVersion,
-    ReadResourceResult, Resource, ResourceContents, ResourceTemplate, SerializeFor, Tool,
-    read_json,
+use mcp_content::model::{
+    GetPromptResult, Prompt, PromptMessage, ReadResourceResult, Resource, ResourceContents,
+    ResourceTemplate, Tool,
 };
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 use serde::de::DeserializeOwned;
 
 const ALL: [ProtocolVersion; 3] = [

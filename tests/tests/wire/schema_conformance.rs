@@ -415,8 +415,9 @@ fn non_object_output_schema_is_wrapped_for_2025_peers() {
 
 #[test]
 fn exact_json_of_key_cases() {
-    use mcp_content::{
-        Annotations, CallToolResult, EmbeddedResource, ImageContent, Meta, Priority, TextContent,
+    use mcp_content::CallToolResult;
+    use mcp_content::model::{
+        Annotations, EmbeddedResource, ImageContent, Meta, Priority, TextContent,
         TextResourceContents, Tool, ToolAnnotations, ToolName,
     };
     let latest = ProtocolVersion::V2026_07_28;
@@ -509,7 +510,7 @@ fn exact_json_of_key_cases() {
     );
 
     // `ReadResourceResult` for 2026 carries the required cache fields (conservative default).
-    let read = mcp_content::ReadResourceResult::new(Vec::new());
+    let read = mcp_content::model::ReadResourceResult::new(Vec::new());
     assert_eq!(
         read.to_value_for(latest),
         json!({"contents": [], "cacheScope": "private", "ttlMs": 0, "resultType": "complete"})

@@ -6,11 +6,13 @@
 //! not base64 (`-` is outside the standard alphabet), so the examples here carry real base64
 //! in their place, and a test shows the placeholder itself is refused with path and rule.
 
-use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, ContentBlock, GetPromptResult, Prompt, ProtocolVersion, ReadResourceResult,
-    Resource, ResourceContents, ResourceTemplate, Role, SerializeFor, Tool, read_json, read_value,
+use mcp_content::model::{
+    GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceContents, ResourceTemplate,
+    Role, Tool,
 };
+use mcp_content::rules::Rule;
+use mcp_content::wire::read_value;
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 use mcp_content_tests::assert_valid;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -110,14 +112,14 @@ fn embedded_resource_example_has_its_annotations_on_the_block() {
         Some(&[Role::User, Role::Assistant][..])
     );
     assert_eq!(
-        annotations.priority.map(mcp_content::Priority::get),
+        annotations.priority.map(mcp_content::model::Priority::get),
         Some(0.7)
     );
     assert_eq!(
         annotations
             .last_modified
             .as_ref()
-            .map(mcp_content::Timestamp::as_str),
+            .map(mcp_content::model::Timestamp::as_str),
         Some("2025-05-03T14:30:00Z")
     );
     let ResourceContents::Text(text) = &embedded.resource else {
@@ -273,7 +275,7 @@ fn prompt_examples_round_trip() {
     for (i, block) in prompt_blocks().into_iter().enumerate() {
         let role = if i % 2 == 0 { "user" } else { "assistant" };
         let message = json!({"role": role, "content": block});
-        let _: mcp_content::PromptMessage = round_trip(&message);
+        let _: mcp_content::model::PromptMessage = round_trip(&message);
         assert_valid("2026-07-28", "PromptMessage", &message);
     }
 }

@@ -4,10 +4,10 @@
 //! reader's; conversion errors quoting arrays and objects short; the one `null` rule in the
 //! multi round-trip fields and in the results built for them.
 
+use mcp_content::model::{JsonObject, Meta, MetaKey, RawJson, TextContent, Tool, UnknownBlock};
 use mcp_content::rules::Rule;
 use mcp_content::{
-    CallToolResult, ContentBlock, JsonObject, Meta, MetaKey, ProtocolVersion, RawJson,
-    SerializeFor, TextContent, Tool, UnknownBlock, Validate, read_json,
+    CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, Validate, read_json,
 };
 use serde_json::{Value, json};
 
@@ -67,7 +67,7 @@ fn json_text_no_reader_takes_back_is_refused_or_reported() {
         let mut meta_object = meta.meta.as_object().clone();
         meta_object.insert("x-a", raw());
         meta.meta = Meta::from_object(meta_object).unwrap();
-        let mut tool = Tool::new(mcp_content::ToolName::new("t").unwrap());
+        let mut tool = Tool::new(mcp_content::model::ToolName::new("t").unwrap());
         let mut schema = tool.input_schema.clone();
         schema.insert("x-a", raw());
         tool.input_schema = schema;
@@ -158,7 +158,7 @@ fn json_text_no_reader_takes_back_is_refused_or_reported() {
 #[test]
 fn validate_paths_are_cut_like_read_paths() {
     let long = "p".repeat(1 << 20);
-    let mut tool = Tool::new(mcp_content::ToolName::new("t").unwrap());
+    let mut tool = Tool::new(mcp_content::model::ToolName::new("t").unwrap());
     tool.input_schema = JsonObject::parse(&format!(
         r#"{{"type":"object","properties":{{"{long}":5}}}}"#
     ))
@@ -240,7 +240,7 @@ struct Answer {
 
 /// Asks one question, then greets.
 #[mcp_content::tool]
-async fn ask(context: mcp_content::Context) -> Result<String, mcp_content::ProtocolError> {
+async fn ask(context: mcp_content::Context) -> Result<String, mcp_content::handler::ProtocolError> {
     match context
         .elicit_form_as::<Answer>("who", "Your name?")
         .await?
@@ -250,7 +250,10 @@ async fn ask(context: mcp_content::Context) -> Result<String, mcp_content::Proto
     }
 }
 
-fn round(router: &mcp_content::Router, params: Value) -> Result<Value, mcp_content::ProtocolError> {
+fn round(
+    router: &mcp_content::Router,
+    params: Value,
+) -> Result<Value, mcp_content::handler::ProtocolError> {
     let Value::Object(params) = params else {
         panic!("params are an object")
     };
@@ -324,7 +327,7 @@ fn null_in_the_multi_round_trip_fields_is_refused_naming_the_path() {
     for member in ["inputResponses", "requestState"] {
         let mut params = serde_json::Map::new();
         params.insert(member.into(), Value::Null);
-        let error = mcp_content::InputParams::take_from(&mut params).expect_err(member);
+        let error = mcp_content::input::InputParams::take_from(&mut params).expect_err(member);
         assert!(
             error
                 .message

@@ -3,10 +3,10 @@
 //! for every fixture and every protocol version, including bytes held raw and as received.
 
 use crate::model_fixtures as fx;
-use mcp_content::{
-    Base64Data, BlobResourceContents, CallToolResult, ContentBlock, ImageContent, MimeType,
-    ProtocolVersion, ResourceContents, SerializeFor, Uri, read_json,
+use mcp_content::model::{
+    Base64Data, BlobResourceContents, ImageContent, MimeType, ResourceContents, Uri,
 };
+use mcp_content::{CallToolResult, ContentBlock, ProtocolVersion, SerializeFor, read_json};
 
 fn same_bytes<T: SerializeFor>(what: &str, value: &T) {
     for version in ProtocolVersion::ALL {
@@ -51,7 +51,7 @@ fn raw_bytes_and_received_base64_write_alike() {
         let blob = BlobResourceContents::new(Uri::new("file:///x.bin").unwrap(), bytes.clone());
         let result = CallToolResult::new(vec![
             image.into(),
-            mcp_content::EmbeddedResource::new(ResourceContents::Blob(blob)).into(),
+            mcp_content::model::EmbeddedResource::new(ResourceContents::Blob(blob)).into(),
         ]);
         same_bytes("raw bytes", &result);
 

@@ -7,11 +7,10 @@
 //! `wire/limits_and_checked_path.rs`.
 
 use crate::read_by_kind::{read_kind, read_value_kind};
+use mcp_content::model::{JsonInteger, ReadResourceResult, Resource};
 use mcp_content::rules::Rule;
-use mcp_content::{
-    CallToolResult, JsonInteger, ProtocolVersion, ReadLimits, ReadResourceResult, Resource,
-    SerializeFor, read_json,
-};
+use mcp_content::wire::ReadLimits;
+use mcp_content::{CallToolResult, ProtocolVersion, SerializeFor, read_json};
 use serde_json::{Value, json};
 
 /// `null` where the schemas give no `null`: array elements, required fields, a block's

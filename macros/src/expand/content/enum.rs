@@ -74,7 +74,7 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
         parts.extend(quote! {
             #slot_items
 
-            fn #offer(__s: &mut #slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
+            fn #offer(__s: &mut #slots, __i: usize, __b: &mut __p::read::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 #offers
                 __p::Ok(false)
             }
@@ -85,27 +85,27 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
     }
     let fields = states
         .iter()
-        .map(|(state, slots, ..)| quote!(#state: __p::VariantSlots<#slots>,));
+        .map(|(state, slots, ..)| quote!(#state: __p::read::VariantSlots<#slots>,));
     let defaults = states
         .iter()
         .map(|(state, ..)| quote!(#state: __p::Default::default(),));
-    let offers = states
-        .iter()
-        .map(|(state, _, offer, ..)| quote!(__p::offer_variant(&mut __s.#state, __i, __b, #offer)));
+    let offers = states.iter().map(
+        |(state, _, offer, ..)| quote!(__p::read::offer_variant(&mut __s.#state, __i, __b, #offer)),
+    );
     let rejects = states
         .iter()
         .enumerate()
         .map(|(i, (state, _, _, finish, variant))| {
             let full = format!("{name}::{variant}");
-            quote!(__p::reject_variant(&mut __s.#state, __took[#i], (__i, __b), #full, #finish);)
+            quote!(__p::read::reject_variant(&mut __s.#state, __took[#i], (__i, __b), #full, #finish);)
         });
     let unexpected = states.iter().map(|(state, _, _, finish, variant)| {
         let full = format!("{name}::{variant}");
-        quote!((#variant, __p::unexpected_in_variant(__s.#state, (__i, __b), #full, #finish)),)
+        quote!((#variant, __p::read::unexpected_in_variant(__s.#state, (__i, __b), #full, #finish)),)
     });
     let finishes = states.iter().map(|(state, _, _, finish, variant)| {
         quote! {
-            match __p::finish_variant(__s.#state, __rmeta, #finish) {
+            match __p::read::finish_variant(__s.#state, __rmeta, #finish) {
                 __p::Ok(__value) => return __p::Ok(__value),
                 __p::Err(__error) => __errors.push((#variant, __error)),
             }
@@ -128,11 +128,11 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl __p::ContentSlots for #ident {
+        impl __p::read::ContentSlots for #ident {
             type Slots = __Slots;
             const NAME: &'static str = #name;
 
-            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
+            fn offer(__s: &mut __Slots, __i: usize, __b: &mut __p::read::Offered<'_>) -> __p::Result<bool, __p::ReadError> {
                 let __took = [#(#offers),*];
                 // A variant that leaves a block others take cannot read this content; when
                 // none takes it, it may be a later field's (this enum is flattened).
@@ -143,16 +143,16 @@ fn reader(item: &Enum, layouts: &[Layout]) -> TokenStream {
                 __p::Ok(__any)
             }
 
-            fn finish(__s: __Slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
+            fn finish(__s: __Slots, __rmeta: __p::read::ResultMeta<'_>) -> __p::Result<Self, __p::ReadError> {
                 let mut __errors = __p::Vec::new();
                 #(#finishes)*
-                __p::Err(__p::no_variant(#name, &__errors))
+                __p::Err(__p::read::no_variant(#name, &__errors))
             }
 
             #finish_with
 
             fn unexpected(__s: __Slots, __i: usize, __b: &__p::ContentBlock) -> __p::ReadError {
-                __p::no_variant(#name, &[#(#unexpected)*])
+                __p::read::no_variant(#name, &[#(#unexpected)*])
             }
         }
 
@@ -181,18 +181,18 @@ fn variant_finish(
         ));
         let bindings = read::base_bindings(layout, &ctor, &base);
         quote! {
-            fn #finish(__s: #slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<#ident, __p::ReadError> {
+            fn #finish(__s: #slots, __rmeta: __p::read::ResultMeta<'_>) -> __p::Result<#ident, __p::ReadError> {
                 #with(__s, __rmeta, &mut __p::None)
             }
 
-            fn #with(__s: #slots, __rmeta: __p::ResultMeta<'_>, __base: &mut __p::Option<#ident>) -> __p::Result<#ident, __p::ReadError> {
+            fn #with(__s: #slots, __rmeta: __p::read::ResultMeta<'_>, __base: &mut __p::Option<#ident>) -> __p::Result<#ident, __p::ReadError> {
                 #bindings
                 #finish_body
             }
         }
     } else {
         quote! {
-            fn #finish(__s: #slots, __rmeta: __p::ResultMeta<'_>) -> __p::Result<#ident, __p::ReadError> {
+            fn #finish(__s: #slots, __rmeta: __p::read::ResultMeta<'_>) -> __p::Result<#ident, __p::ReadError> {
                 #finish_body
             }
         }
@@ -205,18 +205,18 @@ fn enum_finish_with(name: &str, states: &[(Ident, Ident, Ident, Ident, String)])
     let finishes = states.iter().map(|(state, _, _, finish, variant)| {
         let with = format_ident!("__finish_with_{}", finish.to_string().trim_start_matches("__finish_"));
         quote! {
-            match __p::finish_variant(__s.#state, __rmeta, |__s, __rmeta| #with(__s, __rmeta, &mut __base)) {
+            match __p::read::finish_variant(__s.#state, __rmeta, |__s, __rmeta| #with(__s, __rmeta, &mut __base)) {
                 __p::Ok(__value) => return __p::Ok(__value),
                 __p::Err(__error) => __errors.push((#variant, __error)),
             }
         }
     });
     quote! {
-        fn finish_with(__s: __Slots, __rmeta: __p::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
+        fn finish_with(__s: __Slots, __rmeta: __p::read::ResultMeta<'_>, __base: __p::Option<Self>) -> __p::Result<Self, __p::ReadError> {
             let mut __base = __base;
             let mut __errors = __p::Vec::new();
             #(#finishes)*
-            __p::Err(__p::no_variant(#name, &__errors))
+            __p::Err(__p::read::no_variant(#name, &__errors))
         }
     }
 }

@@ -21,7 +21,7 @@ pub(super) fn expect_literals(resolved: &Resolved, block: &Block) -> TokenStream
     let mut literals = Vec::new();
     if block.shared_envelope {
         if !annotation_literals(&block.annotations).is_empty() {
-            out.extend(quote!(__p::expect(__b, __i, #name, __A)?;));
+            out.extend(quote!(__p::read::expect(__b, __i, #name, __A)?;));
         }
     } else {
         literals = annotation_literals(&block.annotations);
@@ -34,13 +34,13 @@ pub(super) fn expect_literals(resolved: &Resolved, block: &Block) -> TokenStream
     } = block.attr
     {
         if let Some(Value::Str(lit)) = title {
-            literals.push(quote!(__p::Expect::Title(#lit)));
+            literals.push(quote!(__p::read::Expect::Title(#lit)));
         }
         if let Some(Value::Str(lit)) = description {
-            literals.push(quote!(__p::Expect::Description(#lit)));
+            literals.push(quote!(__p::read::Expect::Description(#lit)));
         }
         if let Some(Value::Number { int: Some(n), .. }) = size {
-            literals.push(quote!(__p::Expect::Size(#n)));
+            literals.push(quote!(__p::read::Expect::Size(#n)));
         }
     }
     let attrs = &resolved.field.attrs;
@@ -52,16 +52,16 @@ pub(super) fn expect_literals(resolved: &Resolved, block: &Block) -> TokenStream
         for entry in entries {
             if let Some(lit) = literal(&entry.value) {
                 let key = &entry.key;
-                literals.push(quote!(__p::Expect::#place(#key, #lit)));
+                literals.push(quote!(__p::read::Expect::#place(#key, #lit)));
             }
         }
     }
     if let Some((_, ui)) = &attrs.resource_ui {
         let text = ui.to_text();
-        literals.push(quote!(__p::Expect::ContentsMeta("ui", __p::Lit::Json(#text))));
+        literals.push(quote!(__p::read::Expect::ContentsMeta("ui", __p::read::Lit::Json(#text))));
     }
     if !literals.is_empty() {
-        out.extend(quote!(__p::expect(__b, __i, #name, &[#(#literals),*])?;));
+        out.extend(quote!(__p::read::expect(__b, __i, #name, &[#(#literals),*])?;));
     }
     out
 }
@@ -74,10 +74,10 @@ pub(super) fn shared_literals(layout: &Layout) -> TokenStream {
     if !shared || literals.is_empty() {
         return TokenStream::new();
     }
-    quote!(const __A: &[__p::Expect] = &[#(#literals),*];)
+    quote!(const __A: &[__p::read::Expect] = &[#(#literals),*];)
 }
 
-/// The literal annotation values `a` declares, as `__p::Expect`s.
+/// The literal annotation values `a` declares, as `__p::read::Expect`s.
 fn annotation_literals(a: &crate::attr::AnnotationsAttr) -> Vec<TokenStream> {
     let mut literals = Vec::new();
     if let Some(Value::Array(items, _)) = &a.audience {
@@ -86,32 +86,32 @@ fn annotation_literals(a: &crate::attr::AnnotationsAttr) -> Vec<TokenStream> {
             Value::Str(lit) if lit.value() == "assistant" => Some(quote!(__p::Role::Assistant)),
             _ => None,
         });
-        literals.push(quote!(__p::Expect::Audience(&[#(#roles),*])));
+        literals.push(quote!(__p::read::Expect::Audience(&[#(#roles),*])));
     }
     if let Some(Value::Number { value, .. }) = &a.priority {
-        literals.push(quote!(__p::Expect::Priority(#value)));
+        literals.push(quote!(__p::read::Expect::Priority(#value)));
     }
     if let Some(Value::Str(lit)) = &a.last_modified {
-        literals.push(quote!(__p::Expect::LastModified(#lit)));
+        literals.push(quote!(__p::read::Expect::LastModified(#lit)));
     }
     literals
 }
 
-/// A literal `_meta` value as a `__p::Lit` (`None` for a field's value).
+/// A literal `_meta` value as a `__p::read::Lit` (`None` for a field's value).
 fn literal(value: &Value) -> Option<TokenStream> {
     match value {
-        Value::Str(lit) => Some(quote!(__p::Lit::Str(#lit))),
-        Value::Bool(lit) => Some(quote!(__p::Lit::Bool(#lit))),
+        Value::Str(lit) => Some(quote!(__p::read::Lit::Str(#lit))),
+        Value::Bool(lit) => Some(quote!(__p::read::Lit::Bool(#lit))),
         Value::Number { int: Some(n), .. } => {
             let n = i128::from(*n);
-            Some(quote!(__p::Lit::Int(#n)))
+            Some(quote!(__p::read::Lit::Int(#n)))
         }
         Value::Number { value, text, .. } if !text.contains(['.', 'e', 'E']) => {
             #[allow(clippy::cast_possible_truncation)] // A negative integer literal.
             let n = *value as i128;
-            Some(quote!(__p::Lit::Int(#n)))
+            Some(quote!(__p::read::Lit::Int(#n)))
         }
-        Value::Number { value, .. } => Some(quote!(__p::Lit::Num(#value))),
+        Value::Number { value, .. } => Some(quote!(__p::read::Lit::Num(#value))),
         Value::Field(_) | Value::Array(..) => None,
     }
 }
@@ -125,14 +125,14 @@ pub(super) fn expect_result_literals(layout: &Layout) -> Option<TokenStream> {
     // block checks them there too); a variant in its own `finish`.
     if layout.input.variant.is_none() {
         return Some(
-            quote!(__p::expect_result_meta(__rmeta, #name, <Self as __p::ContentSlots>::RESULT_META)?;),
+            quote!(__p::read::expect_result_meta(__rmeta, #name, <Self as __p::read::ContentSlots>::RESULT_META)?;),
         );
     }
-    Some(quote!(__p::expect_result_meta(__rmeta, #name, &[#(#entries),*])?;))
+    Some(quote!(__p::read::expect_result_meta(__rmeta, #name, &[#(#entries),*])?;))
 }
 
 /// The literal entries the type (or variant) declares in the result's `_meta`, as
-/// `(key, __p::Lit)`; `None` when it declares none.
+/// `(key, __p::read::Lit)`; `None` when it declares none.
 pub(super) fn result_literals(layout: &Layout) -> Option<Vec<TokenStream>> {
     let entries: Vec<TokenStream> = layout
         .input

@@ -1,8 +1,8 @@
 //! A block field that is also written to other places is read from each, and they must
 //! agree. A field whose value is one text on the wire is compared as text while its blocks
-//! are read (`__p::Agree`, in `read.rs`); every other place (a list fanned out into blocks, a
+//! are read (`__p::read::Agree`, in `read.rs`); every other place (a list fanned out into blocks, a
 //! `text(json)` value, bytes, an annotation's value) is kept while the blocks are read
-//! (`__p::Places`) and, once the field is read, written again from its value with the
+//! (`__p::read::Places`) and, once the field is read, written again from its value with the
 //! writer's own expression (`write::written`) and compared. Code is generated only for
 //! fields with places besides their blocks.
 
@@ -66,7 +66,7 @@ pub(super) fn slot(resolved: &Resolved) -> Option<(TokenStream, TokenStream)> {
     }
     let slot = places_slot(resolved);
     Some((
-        quote!(#slot: __p::Places,),
+        quote!(#slot: __p::read::Places,),
         quote!(#slot: __p::Default::default(),),
     ))
 }
@@ -93,7 +93,7 @@ pub(super) fn seen(layout: &Layout, owner: usize) -> TokenStream {
             let Some((value, from)) = held(layout, used) else {
                 continue;
             };
-            out.extend(quote!(__s.#slot.seen(#n, __p::found(#value), #from);));
+            out.extend(quote!(__s.#slot.seen(#n, __p::read::found(#value), #from);));
         }
     }
     out
@@ -106,8 +106,8 @@ pub(super) fn seen_in_result(layout: &Layout) -> TokenStream {
         let slot = places_slot(target);
         for (n, used) in checked(target) {
             if let Use::ResultMeta(key) = used {
-                let (value, from) = meta(&quote!(__meta), &quote!(__p::At::Result), key);
-                out.extend(quote!(__s.#slot.seen(#n, __p::found(#value), #from);));
+                let (value, from) = meta(&quote!(__meta), &quote!(__p::read::At::Result), key);
+                out.extend(quote!(__s.#slot.seen(#n, __p::read::found(#value), #from);));
             }
         }
     }
@@ -116,30 +116,30 @@ pub(super) fn seen_in_result(layout: &Layout) -> TokenStream {
 
 fn meta(place: &TokenStream, at: &TokenStream, key: &LitStr) -> (TokenStream, TokenStream) {
     (
-        quote!(__p::meta_json(#place, #key)),
-        quote!(__p::From::Meta(#at, #key)),
+        quote!(__p::read::meta_json(#place, #key)),
+        quote!(__p::read::From::Meta(#at, #key)),
     )
 }
 
 /// What the block `__b` at `__i` holds in place `used`, and where, for the error.
 fn held(layout: &Layout, used: &Use) -> Option<(TokenStream, TokenStream)> {
     let part =
-        |value: TokenStream, path: String| Some((value, quote!(__p::From::Part(__i, #path))));
+        |value: TokenStream, path: String| Some((value, quote!(__p::read::From::Part(__i, #path))));
     match used {
         Use::ResultMeta(_) => None,
         Use::BlockMeta { key, .. } => Some(meta(
-            &quote!(__p::block_meta(__b)),
-            &quote!(__p::At::Block(__i)),
+            &quote!(__p::read::block_meta(__b)),
+            &quote!(__p::read::At::Block(__i)),
             key,
         )),
         Use::ContentsMeta { key, .. } => Some(meta(
-            &quote!(__p::contents_meta(__b)),
-            &quote!(__p::At::Contents(__i)),
+            &quote!(__p::read::contents_meta(__b)),
+            &quote!(__p::read::At::Contents(__i)),
             key,
         )),
         Use::TemplateVar { name, .. } => Some((
-            quote!(__p::var_text(&__v, #name)),
-            quote!(__p::From::Uri(__i)),
+            quote!(__p::read::var_text(&__v, #name)),
+            quote!(__p::read::From::Uri(__i)),
         )),
         Use::Annotation { key, .. } => {
             let get = format_ident!("block_{}", key);
@@ -147,17 +147,17 @@ fn held(layout: &Layout, used: &Use) -> Option<(TokenStream, TokenStream)> {
                 "last_modified" => "annotations.lastModified".to_owned(),
                 key => format!("annotations.{key}"),
             };
-            part(quote!(__p::#get(__b)), path)
+            part(quote!(__p::read::#get(__b)), path)
         }
         Use::Mime { owner } => {
             let path = match layout.fields[*owner].block().map(|b| b.kind) {
                 Some(BlockKind::Resource) => "resource.mimeType",
                 _ => "mimeType",
             };
-            part(quote!(__p::block_mime(__b)), path.to_owned())
+            part(quote!(__p::read::block_mime(__b)), path.to_owned())
         }
         Use::LinkPart { key: "size", .. } => {
-            part(quote!(__p::link_size(__b, __i)?), "size".to_owned())
+            part(quote!(__p::read::link_size(__b, __i)?), "size".to_owned())
         }
         Use::LinkPart { key, .. } => {
             let mut chars = key.chars();
@@ -166,7 +166,7 @@ fn held(layout: &Layout, used: &Use) -> Option<(TokenStream, TokenStream)> {
             });
             let variant = format_ident!("{}", variant);
             part(
-                quote!(__p::part_text(__b, __p::TextPart::#variant)),
+                quote!(__p::read::part_text(__b, __p::read::TextPart::#variant)),
                 (*key).to_owned(),
             )
         }
@@ -206,7 +206,7 @@ pub(super) fn checks(layout: &Layout, ctor: &TokenStream) -> Option<TokenStream>
         let slot = places_slot(target);
         for (n, used) in uses {
             let written = written(layout, used, target, &quote!(#value));
-            let call = quote!(__s.#slot.written(#n, __p::found(#written)););
+            let call = quote!(__s.#slot.written(#n, __p::read::found(#written)););
             body.extend(respan(call, target.field.ty.span()));
         }
         body.extend(quote!(__s.#slot.check(#name, (#kind, #part))?;));

@@ -1,6 +1,6 @@
 //! The writing side of a layout: the body of `extend_content`. Values attributes take from
 //! fields are borrowed first (`self` is whole), then each block field is moved out of `self`
-//! into the builder of its kind (`__p::text`, `__p::media`, …): bytes are never copied.
+//! into the builder of its kind (`__p::write::text`, `__p::write::media`, …): bytes are never copied.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote, quote_spanned};
@@ -38,7 +38,7 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
     let mut out = TokenStream::new();
     if layout.uses_shared_envelope() {
         let annotations = w.annotations(&layout.input.attrs.annotations);
-        out.extend(quote!(let __e = __p::Envelope::of(#annotations);));
+        out.extend(quote!(let __e = __p::write::Envelope::of(#annotations);));
     }
     for (resolved, block) in layout.blocks() {
         out.extend(w.parts(resolved, block));
@@ -54,14 +54,14 @@ pub(super) fn body(layout: &Layout) -> TokenStream {
                 // one that is not `Content` is one error, not one per trait.
                 let written = if layout.input.reads() {
                     quote_spanned! {ty.span()=>
-                        <#ty as __p::ContentSlots>::extend_nested(#var, __o.blocks, __result_meta)
+                        <#ty as __p::read::ContentSlots>::extend_nested(#var, __o.blocks, __result_meta)
                     }
                 } else {
                     quote_spanned! {ty.span()=>
-                        <#ty as __p::FlattenedContent>::extend_flattened(#var, __o.blocks, __result_meta)
+                        <#ty as __p::write::FlattenedContent>::extend_flattened(#var, __o.blocks, __result_meta)
                     }
                 };
-                quote!(__p::nested(&mut __o.failures, #name, #written);)
+                quote!(__p::write::nested(&mut __o.failures, #name, #written);)
             }
             _ => TokenStream::new(),
         });
@@ -124,7 +124,7 @@ pub(super) fn written(
             let link = layout.fields[*owner].field.ident.to_string();
             let link = link.trim_start_matches("r#");
             let value = w.cloned(name, &quote!(__p::TextAttribute));
-            quote!(__p::Some(__p::name_or(#value, #link)))
+            quote!(__p::Some(__p::write::name_or(#value, #link)))
         }
         Use::LinkPart { .. } => w.cloned(name, &quote!(__p::TextAttribute)),
     }
@@ -239,7 +239,7 @@ impl Writer<'_, '_> {
             Some(Value::Field(name)) => self.annotation(name, "last_modified"),
             _ => quote!(__p::None),
         };
-        quote!(__p::annotations(#audience, #priority, #last_modified))
+        quote!(__p::write::annotations(#audience, #priority, #last_modified))
     }
 
     /// `_meta` entries as `[(key, field, Option<Result<Value, Refused>>), …]` (the field is
@@ -266,7 +266,7 @@ impl Writer<'_, '_> {
                 }
                 literal => {
                     let json = literal_json(literal);
-                    quote!(__p::lit(#json))
+                    quote!(__p::write::lit(#json))
                 }
             };
             quote!((#key, #field, #value))
@@ -274,13 +274,13 @@ impl Writer<'_, '_> {
         quote!([#(#entries),*])
     }
 
-    /// A block's or a resource's `_meta` (a `__p::WrittenMeta`).
+    /// A block's or a resource's `_meta` (a `__p::write::WrittenMeta`).
     fn meta(&self, entries: &[MetaEntry]) -> TokenStream {
         if entries.is_empty() {
             quote!(__p::Default::default())
         } else {
             let entries = self.meta_entries(entries);
-            quote!(__p::entries(#entries))
+            quote!(__p::write::entries(#entries))
         }
     }
 
@@ -299,7 +299,7 @@ impl Writer<'_, '_> {
             return TokenStream::new();
         }
         let entries = self.meta_entries(&entries);
-        quote!(__p::result_meta(__o, __result_meta, #entries);)
+        quote!(__p::write::result_meta(__o, __result_meta, #entries);)
     }
 
     fn optional_mime(&self, value: Option<&Value>) -> TokenStream {
@@ -330,10 +330,10 @@ impl Writer<'_, '_> {
             let var = format_ident!("__e_{}", name);
             let annotations = self.annotations(&block.annotations);
             let envelope = if field.attrs.meta.is_empty() {
-                quote!(__p::Envelope::of(#annotations))
+                quote!(__p::write::Envelope::of(#annotations))
             } else {
                 let meta = self.meta(&field.attrs.meta);
-                quote!(__p::Envelope::new(#annotations, #meta))
+                quote!(__p::write::Envelope::new(#annotations, #meta))
             };
             out.extend(quote!(let #var = #envelope;));
         }
@@ -361,10 +361,10 @@ impl Writer<'_, '_> {
                 let mut meta = self.meta(&field.attrs.resource_meta);
                 if let Some((_, ui)) = &field.attrs.resource_ui {
                     let ui = ui.to_tokens();
-                    meta = quote!(__p::WrittenMeta::with(#meta, "ui", #ui));
+                    meta = quote!(__p::write::WrittenMeta::with(#meta, "ui", #ui));
                 }
                 out.extend(quote! {
-                    let #var = __p::ResourceParts { uri: #uri, mime_type: #mime, meta: #meta };
+                    let #var = __p::write::ResourceParts { uri: #uri, mime_type: #mime, meta: #meta };
                 });
             }
             Kind::Link {
@@ -380,7 +380,7 @@ impl Writer<'_, '_> {
                     Some(Value::Str(lit)) => quote!(__p::String::from(#lit)),
                     Some(Value::Field(source)) => {
                         let value = self.cloned(source, &quote!(__p::TextAttribute));
-                        quote!(__p::name_or(#value, #name))
+                        quote!(__p::write::name_or(#value, #name))
                     }
                     _ => quote!(__p::String::from(#name)),
                 };
@@ -395,7 +395,7 @@ impl Writer<'_, '_> {
                     _ => quote!(__p::None),
                 };
                 out.extend(quote! {
-                    let #var = __p::LinkParts {
+                    let #var = __p::write::LinkParts {
                         name: #link_name, title: #title, description: #description, mime_type: #mime, size: #size,
                     };
                 });
@@ -426,7 +426,7 @@ impl Writer<'_, '_> {
             let value = self.mapped(&source.field.ident, traits, "var_text");
             quote!((#variable, #value))
         });
-        quote!(__p::expand(&#name, &[#(#values),*]))
+        quote!(__p::write::expand(&#name, &[#(#values),*]))
     }
 
     /// The call that moves a block field into its block(s). Bytes and text are converted with
@@ -451,7 +451,7 @@ impl Writer<'_, '_> {
         };
         let inner = block.inner;
         let to_text = match (block.text, reads) {
-            (TextForm::String, _) => quote!(__p::string),
+            (TextForm::String, _) => quote!(__p::write::string),
             (TextForm::Display, true) => quote!(<#inner as __p::TextField>::display_text),
             (TextForm::Display, false) => quote!(<#inner as __p::DisplayText>::display_text),
             (TextForm::Json, true) => quote!(<#inner as __p::JsonField>::json_text),
@@ -463,7 +463,7 @@ impl Writer<'_, '_> {
             quote!(<#inner as __p::IntoBinary>::into_base64_data)
         };
         let call = match (block.kind, block.attr) {
-            (BlockKind::Text, _) => quote!(__p::text(__o, #items, #to_text, #name, #env)),
+            (BlockKind::Text, _) => quote!(__p::write::text(__o, #items, #to_text, #name, #env)),
             (BlockKind::Image | BlockKind::Audio, Kind::Media { mime, .. }) => {
                 let kind = if block.kind == BlockKind::Image {
                     quote!(__p::Image)
@@ -476,19 +476,19 @@ impl Writer<'_, '_> {
                     let var = format_ident!("__m_{}", name);
                     quote!(&#var)
                 };
-                quote!(__p::media(#kind, __o, #items, #into_data, #mime, #env))
+                quote!(__p::write::media(#kind, __o, #items, #into_data, #mime, #env))
             }
             (BlockKind::Resource, _) => {
                 let parts = format_ident!("__r_{}", name);
                 if block.bytes {
-                    quote!(__p::blob_resource(__o, #items, #into_data, &#parts, #env))
+                    quote!(__p::write::blob_resource(__o, #items, #into_data, &#parts, #env))
                 } else {
-                    quote!(__p::text_resource(__o, #items, #to_text, #name, &#parts, #env))
+                    quote!(__p::write::text_resource(__o, #items, #to_text, #name, &#parts, #env))
                 }
             }
             (BlockKind::Link, _) => {
                 let parts = format_ident!("__l_{}", name);
-                quote!(__p::link(__o, #items, <#inner as __p::UriField>::into_uri, &#parts, #env))
+                quote!(__p::write::link(__o, #items, <#inner as __p::UriField>::into_uri, &#parts, #env))
             }
             _ => return TokenStream::new(),
         };
@@ -501,8 +501,8 @@ impl Writer<'_, '_> {
         {
             quote!({
                 #[allow(unused_imports)]
-                use __p::FanOutElement as _;
-                __p::NotAByte::not_a_byte(__p::FanOut::<#inner>::new().element());
+                use __p::write::FanOutElement as _;
+                __p::NotAByte::not_a_byte(__p::write::FanOut::<#inner>::new().element());
             })
         } else {
             TokenStream::new()

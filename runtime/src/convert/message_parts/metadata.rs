@@ -15,7 +15,6 @@
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-use crate::ReadLimits;
 use crate::model::annotations::Annotations;
 use crate::model::extra::{ExtraFields, shadowing};
 use crate::model::icon::Icon;
@@ -25,6 +24,7 @@ use crate::model::validated::Uri;
 use crate::model::write::{WriteFields, write_json};
 use crate::rules::{ProtocolVersion, Rule, Violation};
 use crate::wire::error::{ReadError, join_key};
+use crate::wire::limits::ReadLimits;
 use crate::wire::read::read_json_with;
 
 /// The key under a part's or message's `metadata` that carries what MCP has and the part

@@ -29,7 +29,7 @@
 //! - text, media (`data:` URL of an `image/*` or `audio/*` type), resource and custom parts
 //!   give blocks; a media part marked with `metadata.mcp.resource` gives an embedded blob;
 //! - a data part becomes a tool result's `structuredContent` (at most one), read within the
-//!   default [`ReadLimits`](crate::ReadLimits) like structured content from a peer; it has no
+//!   default [`ReadLimits`](crate::wire::ReadLimits) like structured content from a peer; it has no
 //!   block, so a prompt message with one is an error;
 //! - fallbacks for parts written by other frameworks: a resource part without `name` is a link
 //!   named by its URI; a media part with a URL that is not `data:` is a resource link to that
@@ -47,7 +47,7 @@
 //! and a custom part's object are [`JsonObject`]s, a data part's value is a [`RawJson`], and
 //! what goes into `metadata.mcp` is the model's own text: `_meta` and unknown fields as the
 //! model holds them, annotations and icons as its JSON writer writes them. Read back, each
-//! is read from its text as [`read_json_with`](crate::read_json_with) reads a document,
+//! is read from its text as [`read_json_with`](crate::wire::read_json_with) reads a document,
 //! within the limits given. So MCP → parts → MCP gives back the bytes
 //! [`to_json_for`](crate::SerializeFor::to_json_for) wrote, for every protocol version:
 //! numbers past 64 bits and their spelling (`1E2`, `-0`, `1.50`), key order, the spelling
@@ -103,7 +103,7 @@ pub use write::{block_to_part, blocks_to_parts};
 /// Who a message is from, in Genkit's terms.
 ///
 /// ```
-/// use mcp_content::Role;
+/// use mcp_content::model::Role;
 /// use mcp_content::convert::MessageRole;
 ///
 /// assert_eq!(MessageRole::from(Role::Assistant), MessageRole::Model);
@@ -169,7 +169,8 @@ impl MessageRole {
 /// A message for a model: a role and its parts (Genkit's `MessageData`).
 ///
 /// ```
-/// use mcp_content::{ContentBlock, PromptMessage, Role};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::{PromptMessage, Role};
 /// use mcp_content::convert::Message;
 ///
 /// let prompt = PromptMessage::new(Role::Assistant, ContentBlock::text("Hello"));
@@ -277,7 +278,7 @@ pub struct ResourceRef {
     pub mime_type: Option<String>,
     /// Its size in bytes (resource links), any integer the schemas allow, as read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<crate::JsonInteger>,
+    pub size: Option<crate::model::integer::JsonInteger>,
     /// Its text (embedded text resources; absent for links).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,

@@ -3,7 +3,6 @@
 
 use super::metadata::{BlockFields, McpMetadata, read_piece, refuse_shadowing};
 use super::{MediaPart, Message, Part, ResourcePart};
-use crate::ReadLimits;
 use crate::convert::data_url::{BLOB_MIME_TYPE, DataUrl};
 use crate::model::annotations::Role;
 use crate::model::content::{
@@ -17,6 +16,7 @@ use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Uri};
 use crate::rules::{Rule, Violation};
 use crate::wire::error::ReadError;
+use crate::wire::limits::ReadLimits;
 
 impl Message {
     /// The prompt message this message is: role `user` or `model` and exactly one part that
@@ -39,13 +39,13 @@ impl Message {
     /// [`max_depth`](ReadLimits::max_depth) or [`max_values`](ReadLimits::max_values) (counted
     /// from the value's root), or longer as text than
     /// [`max_document_bytes`](ReadLimits::max_document_bytes), are refused with their path and
-    /// rule `limit`, as [`read_json_with`](crate::read_json_with) refuses the same values in a
+    /// rule `limit`, as [`read_json_with`](crate::wire::read_json_with) refuses the same values in a
     /// document; so is a key twice in one of their objects.
     ///
     /// ```
     /// use mcp_content::convert::{Message, MessageRole, Part};
     /// use mcp_content::rules::Rule;
-    /// use mcp_content::ReadLimits;
+    /// use mcp_content::wire::ReadLimits;
     ///
     /// let media = serde_json::from_str(r#"{"media":{"url":"data:image/png;base64,cG5n"}}"#).unwrap();
     /// let message = Message { role: MessageRole::User, content: vec![media], metadata: Default::default() };
@@ -98,7 +98,7 @@ impl Message {
     }
 
     /// [`into_call_tool_result`](Self::into_call_tool_result) within `limits` (the default
-    /// limits there), as [`read_json_with`](crate::read_json_with) reads a tool result: a
+    /// limits there), as [`read_json_with`](crate::wire::read_json_with) reads a tool result: a
     /// `data:` URL's payload over [`max_binary_bytes`](ReadLimits::max_binary_bytes), more
     /// parts than [`max_blocks`](ReadLimits::max_blocks), a data part, `metadata` or a custom
     /// part past [`max_depth`](ReadLimits::max_depth) or
@@ -109,7 +109,7 @@ impl Message {
     /// ```
     /// use mcp_content::convert::{Message, MessageRole, Part};
     /// use mcp_content::rules::Rule;
-    /// use mcp_content::ReadLimits;
+    /// use mcp_content::wire::ReadLimits;
     ///
     /// let message = Message { role: MessageRole::Tool, content: vec![Part::text("a"), Part::text("b")], metadata: Default::default() };
     /// let err = message.clone().into_call_tool_result_with(&ReadLimits::default().with_max_blocks(1)).unwrap_err();
@@ -202,7 +202,7 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
 /// ```
 /// use mcp_content::convert::{part_to_block_with, Part};
 /// use mcp_content::rules::Rule;
-/// use mcp_content::ReadLimits;
+/// use mcp_content::wire::ReadLimits;
 ///
 /// let part: Part = serde_json::from_str(r#"{"media":{"url":"data:image/png;base64,cG5n"}}"#).unwrap();
 /// let err = part_to_block_with(part.clone(), &ReadLimits::default().with_max_binary_bytes(2)).unwrap_err();

@@ -18,7 +18,8 @@ use crate::model::validated::MimeType;
 /// of an unknown type becomes a custom part holding it whole.
 ///
 /// ```
-/// use mcp_content::{ContentBlock, ImageContent, MimeType};
+/// use mcp_content::ContentBlock;
+/// use mcp_content::model::{ImageContent, MimeType};
 /// use mcp_content::convert::block_to_part;
 ///
 /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
@@ -119,7 +120,8 @@ impl Message {
     /// one part of its block.
     ///
     /// ```
-    /// use mcp_content::{ContentBlock, PromptMessage, Role};
+    /// use mcp_content::ContentBlock;
+    /// use mcp_content::model::{PromptMessage, Role};
     /// use mcp_content::convert::{Message, MessageRole};
     ///
     /// let message = Message::from_prompt_message(&PromptMessage::new(Role::User, "Hi"));
@@ -139,7 +141,7 @@ impl Message {
     /// The messages of a prompt result, one per prompt message ([`Message::from_prompt_message`]).
     ///
     /// ```
-    /// use mcp_content::{GetPromptResult, PromptMessage, Role};
+    /// use mcp_content::model::{GetPromptResult, PromptMessage, Role};
     /// use mcp_content::convert::{Message, MessageRole};
     ///
     /// let result = GetPromptResult::new(vec![

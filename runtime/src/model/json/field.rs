@@ -88,7 +88,7 @@ fn take_once<'de, V: Deserialize<'de>, T, A: MapAccess<'de>>(
 /// would have the reader hold twice the room it needs (for a list of tiny icons, 10 times
 /// the input's size). Growing by a quarter costs a few more copies and holds 1.25 times.
 /// Each slot is charged to the read's model-memory budget as the list grows
-/// ([`ReadLimits::max_model_bytes_per_byte`](crate::ReadLimits::max_model_bytes_per_byte)).
+/// ([`ReadLimits::max_model_bytes_per_byte`](crate::wire::ReadLimits::max_model_bytes_per_byte)).
 pub(crate) struct Compact<T>(pub(crate) Vec<T>);
 
 impl<T> From<Compact<T>> for Vec<T> {

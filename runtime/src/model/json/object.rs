@@ -26,7 +26,7 @@ use super::{
 /// they are searched.
 ///
 /// ```
-/// use mcp_content::JsonObject;
+/// use mcp_content::model::JsonObject;
 /// let mut object = JsonObject::new();
 /// object.insert("z", serde_json::json!(1));
 /// object.insert("a", serde_json::json!({"y": 2, "x": 3}));
@@ -51,7 +51,7 @@ impl JsonObject {
     /// at any depth, and nesting past 128 levels.
     ///
     /// ```
-    /// use mcp_content::JsonObject;
+    /// use mcp_content::model::JsonObject;
     /// assert!(JsonObject::parse(r#"{"a":1,"a":2}"#).is_err());
     /// assert!(JsonObject::parse(r#"{"a":{"b":1,"b":2}}"#).is_err());
     /// ```

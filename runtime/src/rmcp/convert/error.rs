@@ -11,7 +11,8 @@ use crate::wire::error::{cut_path, cut_quoted, join_path};
 ///
 /// ```
 /// use mcp_content::rmcp::RmcpModel;
-/// use mcp_content::{CallToolResult, ExtraFields};
+/// use mcp_content::CallToolResult;
+/// use mcp_content::model::ExtraFields;
 /// let mut result = CallToolResult::text("hi");
 /// result.insert_extra("x-trace", "abc").unwrap();
 /// let err = result.to_rmcp().unwrap_err();

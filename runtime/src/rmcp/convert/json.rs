@@ -37,7 +37,7 @@ pub(super) fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), Conve
     // deeper than 128 levels: a `RawJson` made from a `RawValue` is not checked.)
     if let crate::wire::limits::Finding::TooDeep(at) = crate::wire::limits::scan(
         json.as_bytes(),
-        crate::ReadLimits::PARSER_MAX_DEPTH,
+        crate::wire::limits::ReadLimits::PARSER_MAX_DEPTH,
         usize::MAX,
     ) {
         let at = crate::wire::limits::path_at(json.as_bytes(), at);
@@ -47,7 +47,7 @@ pub(super) fn refuse_rounded_numbers(json: &str, path: &str) -> Result<(), Conve
 }
 
 /// The error for a value nested deeper than the JSON parser's 127 levels: the rule the
-/// reader names for it (under [`ReadLimits::unlimited`](crate::ReadLimits::unlimited) too).
+/// reader names for it (under [`ReadLimits::unlimited`](crate::wire::ReadLimits::unlimited) too).
 pub(super) fn too_deep(path: &str) -> ConvertError {
     let error = crate::wire::limits::recursion_as_limit(crate::wire::error::ReadError::message(
         path,
@@ -342,7 +342,7 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     // `to_value` recurses once per level without a limit: a `Value` nested 100,000 levels
     // deep inside `theirs` would overflow the stack there. Refused first, as the read below
     // refuses it (`ReadLimits::unlimited` keeps the parser's 128 levels).
-    if let Some(path) = depth::too_deep(theirs, crate::ReadLimits::PARSER_MAX_DEPTH) {
+    if let Some(path) = depth::too_deep(theirs, crate::wire::limits::ReadLimits::PARSER_MAX_DEPTH) {
         return Err(too_deep(&path));
     }
     let mut json =
@@ -352,7 +352,7 @@ pub(crate) fn from_rmcp<T: DeserializeOwned>(
     } else {
         shorten_priorities(&mut json)?;
     }
-    crate::read_value_with(json, &crate::ReadLimits::unlimited())
+    crate::wire::read::read_value_with(json, &crate::wire::limits::ReadLimits::unlimited())
         .map_err(|e| ConvertError::new(e.path(), e.detail()))
 }
 

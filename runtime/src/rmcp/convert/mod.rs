@@ -30,9 +30,9 @@
 //!
 //! `from_rmcp` checks every rule of the model (an rmcp value can hold an `image` block with
 //! a `text/plain` MIME type, a priority of 7 or a relative URI), but not the limits put on
-//! untrusted input ([`ReadLimits`](crate::ReadLimits)): an rmcp value is built in this
+//! untrusted input ([`ReadLimits`](crate::wire::ReadLimits)): an rmcp value is built in this
 //! process, so a 20 MiB image or structured content nested 100 levels deep converts. The
-//! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::ReadLimits::unlimited)):
+//! JSON parser's 128 levels still hold (as for [`ReadLimits::unlimited`](crate::wire::ReadLimits::unlimited)):
 //! a value nested deeper is refused with its path and rule `limit`, never cut short (no
 //! `serde_json::Value` this crate makes of it, nor rmcp reading it from the wire, goes deeper).
 //! Both ways, the depth is found before anything recurses over the value (`serde_json`'s

@@ -73,18 +73,18 @@ macro_rules! rmcp_model {
 
 rmcp_model!(versioned:
     crate::ContentBlock => rm::ContentBlock;
-    crate::Tool => rm::Tool;
-    crate::Prompt => rm::Prompt;
-    crate::PromptMessage => rm::PromptMessage;
-    crate::Resource => rm::Resource;
-    crate::ResourceTemplate => rm::ResourceTemplate;
+    crate::model::tool::Tool => rm::Tool;
+    crate::model::prompt::Prompt => rm::Prompt;
+    crate::model::prompt::PromptMessage => rm::PromptMessage;
+    crate::model::resource::Resource => rm::Resource;
+    crate::model::resource::ResourceTemplate => rm::ResourceTemplate;
 );
 
 rmcp_model!(plain:
-    crate::ResourceContents => rm::ResourceContents, false, refuse_shadowing_extra;
-    crate::Annotations => rm::Annotations, true, refuse_shadowing_extra;
-    crate::ToolAnnotations => rm::ToolAnnotations, false, refuse_shadowing_extra;
-    crate::PromptArgument => rm::PromptArgument, false, refuse_shadowing_extra;
-    crate::Icon => rm::Icon, false, refuse_shadowing_extra;
-    crate::Role => rm::Role, false;
+    crate::model::content::ResourceContents => rm::ResourceContents, false, refuse_shadowing_extra;
+    crate::model::annotations::Annotations => rm::Annotations, true, refuse_shadowing_extra;
+    crate::model::tool::ToolAnnotations => rm::ToolAnnotations, false, refuse_shadowing_extra;
+    crate::model::prompt::PromptArgument => rm::PromptArgument, false, refuse_shadowing_extra;
+    crate::model::icon::Icon => rm::Icon, false, refuse_shadowing_extra;
+    crate::model::annotations::Role => rm::Role, false;
 );

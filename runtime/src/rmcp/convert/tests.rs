@@ -4,10 +4,13 @@ use serde_json::Value;
 
 use super::typed::*;
 use super::*;
-use crate::{
-    Annotations, AudioContent, CallToolResult, ContentBlock, ExtraFields, ImageContent, MetaKey,
-    MimeType, Priority, Role, TextContent, Timestamp,
+use crate::model::{
+    annotations::{Annotations, Role},
+    content::{AudioContent, ImageContent, TextContent},
+    extra::ExtraFields,
+    validated::{MetaKey, MimeType, Priority, Timestamp},
 };
+use crate::{CallToolResult, ContentBlock};
 
 const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V2025_06_18,
@@ -22,8 +25,8 @@ fn annotated(priority: f64) -> Annotations {
         .last_modified(Timestamp::new("2025-01-12").unwrap())
 }
 
-fn meta(key: &str, value: Value) -> crate::Meta {
-    let mut meta = crate::Meta::new();
+fn meta(key: &str, value: Value) -> crate::model::meta::Meta {
+    let mut meta = crate::model::meta::Meta::new();
     meta.insert_key(MetaKey::new(key).unwrap(), value);
     meta
 }
@@ -70,37 +73,39 @@ fn typed_results() -> Vec<CallToolResult> {
     ]
 }
 
-fn uri(text: &str) -> crate::Uri {
-    crate::Uri::new(text).unwrap()
+fn uri(text: &str) -> crate::model::validated::Uri {
+    crate::model::validated::Uri::new(text).unwrap()
 }
 
 /// A resource link with every field rmcp's `Resource` holds, and embedded resources of
 /// both kinds.
 fn resource_blocks() -> Vec<ContentBlock> {
-    let mut link = crate::ResourceLink::new(uri("https://example.com/a.txt"), "a");
+    let mut link = crate::model::content::ResourceLink::new(uri("https://example.com/a.txt"), "a");
     link.title = Some("A".into());
     link.description = Some("the letter".into());
     link.mime_type = Some(MimeType::new("text/plain").unwrap());
     link.size = Some(12_u64.into());
     link.annotations = Some(annotated(0.5));
     link.meta = meta("com.example/l", serde_json::json!([1, 2.5]));
-    let mut text = crate::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
+    let mut text =
+        crate::model::content::TextResourceContents::new(uri("file:///notes.md"), "# Notes");
     text.mime_type = Some(MimeType::new("text/markdown").unwrap());
     text.meta = meta("com.example/t", serde_json::json!(true));
-    let mut embedded = crate::EmbeddedResource::new(text);
+    let mut embedded = crate::model::content::EmbeddedResource::new(text);
     embedded.annotations = Some(annotated(0.25));
     embedded.meta = meta("com.example/e", serde_json::json!({"k": null}));
-    let blob = crate::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
+    let blob =
+        crate::model::content::BlobResourceContents::new(uri("file:///a.bin"), vec![0, 255, 7]);
     vec![
         link.into(),
         embedded.into(),
-        crate::EmbeddedResource::new(blob).into(),
+        crate::model::content::EmbeddedResource::new(blob).into(),
     ]
 }
 
 /// Prompt and read results the typed crossing takes.
-fn typed_prompts() -> Vec<crate::GetPromptResult> {
-    let mut full = crate::GetPromptResult::new(
+fn typed_prompts() -> Vec<crate::model::prompt::GetPromptResult> {
+    let mut full = crate::model::prompt::GetPromptResult::new(
         resource_blocks()
             .into_iter()
             .chain(typed_results().swap_remove(7).content)
@@ -111,25 +116,25 @@ fn typed_prompts() -> Vec<crate::GetPromptResult> {
                 } else {
                     Role::Assistant
                 };
-                crate::PromptMessage::new(role, block)
+                crate::model::prompt::PromptMessage::new(role, block)
             })
             .collect(),
     );
     full.description = Some("everything".into());
     full.meta = meta("com.example/p", serde_json::json!(1));
-    let mut complete = crate::GetPromptResult::new(Vec::new());
+    let mut complete = crate::model::prompt::GetPromptResult::new(Vec::new());
     complete.result_type = Some("complete".into());
     vec![full, complete]
 }
 
-fn typed_reads() -> Vec<crate::ReadResourceResult> {
-    let mut text = crate::TextResourceContents::new(uri("file:///a.txt"), "a");
+fn typed_reads() -> Vec<crate::model::resource::ReadResourceResult> {
+    let mut text = crate::model::content::TextResourceContents::new(uri("file:///a.txt"), "a");
     text.mime_type = Some(MimeType::new("text/plain").unwrap());
-    let blob = crate::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
-    let mut full = crate::ReadResourceResult::new(vec![text.into(), blob.into()]);
+    let blob = crate::model::content::BlobResourceContents::new(uri("file:///b.bin"), vec![1; 40]);
+    let mut full = crate::model::resource::ReadResourceResult::new(vec![text.into(), blob.into()]);
     full.meta = meta("com.example/r", serde_json::json!("x"));
-    let mut cached = crate::ReadResourceResult::new(Vec::new());
-    cached.cache_scope = Some(crate::CacheScope::Public);
+    let mut cached = crate::model::resource::ReadResourceResult::new(Vec::new());
+    cached.cache_scope = Some(crate::model::resource::CacheScope::Public);
     cached.ttl_ms = Some(60_000_u64.into());
     cached.result_type = Some("complete".into());
     vec![full, cached]
@@ -165,18 +170,24 @@ fn prompts_and_reads_cross_typed_as_the_json_route_carries_them() {
 
 #[test]
 fn prompts_and_reads_the_typed_crossing_does_not_take_are_refused_as_before() {
-    let mut extra_message = crate::PromptMessage::new(Role::User, TextContent::new("x"));
+    let mut extra_message =
+        crate::model::prompt::PromptMessage::new(Role::User, TextContent::new("x"));
     extra_message.insert_extra("x-m", 1).unwrap();
-    let extra_message = crate::GetPromptResult::new(vec![extra_message]);
-    let mut other_kind = crate::GetPromptResult::new(Vec::new());
+    let extra_message = crate::model::prompt::GetPromptResult::new(vec![extra_message]);
+    let mut other_kind = crate::model::prompt::GetPromptResult::new(Vec::new());
     other_kind.result_type = Some("input_required".into());
-    let mut rounded = crate::GetPromptResult::new(Vec::new());
-    rounded.meta = crate::Meta::from_checked_object(
-        crate::JsonObject::parse(r#"{"com.example/n": 123456789012345678901234567890}"#).unwrap(),
+    let mut rounded = crate::model::prompt::GetPromptResult::new(Vec::new());
+    rounded.meta = crate::model::meta::Meta::from_checked_object(
+        crate::model::json::JsonObject::parse(
+            r#"{"com.example/n": 123456789012345678901234567890}"#,
+        )
+        .unwrap(),
     );
-    let mut extra_contents = crate::TextResourceContents::new(uri("file:///a"), "a");
+    let mut extra_contents =
+        crate::model::content::TextResourceContents::new(uri("file:///a"), "a");
     extra_contents.insert_extra("x-c", true).unwrap();
-    let extra_contents = crate::ReadResourceResult::new(vec![extra_contents.into()]);
+    let extra_contents =
+        crate::model::resource::ReadResourceResult::new(vec![extra_contents.into()]);
     for version in VERSIONS {
         assert_eq!(
             extra_message
@@ -243,12 +254,12 @@ fn what_the_typed_crossing_does_not_take_goes_the_json_route_and_is_refused_the_
     let mut block_extra = TextContent::new("x");
     block_extra.insert_extra("x-b", 1).unwrap();
     let block_extra = CallToolResult::new(vec![block_extra.into()]);
-    let mut icons = crate::ResourceLink::new(uri("https://example.com/a"), "a");
-    icons.icons = vec![crate::Icon::new("https://example.com/a.png").unwrap()];
+    let mut icons = crate::model::content::ResourceLink::new(uri("https://example.com/a"), "a");
+    icons.icons = vec![crate::model::icon::Icon::new("https://example.com/a.png").unwrap()];
     let icons = CallToolResult::new(vec![ContentBlock::from(icons)]);
     let rounded_structured = CallToolResult {
         structured_content: Some(
-            crate::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
+            crate::model::json::RawJson::parse(r#"{"n": 123456789012345678901234567890}"#).unwrap(),
         ),
         ..CallToolResult::text("n")
     };

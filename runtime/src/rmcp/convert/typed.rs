@@ -55,8 +55,8 @@ pub(super) fn by_json<T: Validate + SerializeFor, R: DeserializeOwned + Serializ
 
 typed_crossing_results!(
     crate::CallToolResult => rm::CallToolResult, typed_crossing, call_tool_result_typed, true;
-    crate::GetPromptResult => rm::GetPromptResult, prompt_crosses, prompt_typed, false;
-    crate::ReadResourceResult => rm::ReadResourceResult, read_crosses, read_typed, false;
+    crate::model::prompt::GetPromptResult => rm::GetPromptResult, prompt_crosses, prompt_typed, false;
+    crate::model::resource::ReadResourceResult => rm::ReadResourceResult, read_crosses, read_typed, false;
 );
 
 // The typed crossing: a result whose every part rmcp's types hold exactly as the JSON route
@@ -67,7 +67,9 @@ typed_crossing_results!(
 
 /// Annotations whose priority an `f32` holds (as the JSON route's check accepts it) and
 /// no unknown field.
-pub(super) fn annotations_cross(annotations: Option<&crate::Annotations>) -> bool {
+pub(super) fn annotations_cross(
+    annotations: Option<&crate::model::annotations::Annotations>,
+) -> bool {
     annotations.is_none_or(|a| {
         a.extra.is_empty()
             && a.priority.is_none_or(|p| {
@@ -84,19 +86,24 @@ pub(super) fn json_holds(json: &str) -> bool {
     refuse_rounded_numbers(json, "").is_ok()
 }
 
-pub(super) fn meta_holds(meta: &crate::Meta) -> bool {
+pub(super) fn meta_holds(meta: &crate::model::meta::Meta) -> bool {
     meta.is_empty() || json_holds(meta.as_object().as_str())
 }
 
 /// A `resultType` the typed crossing writes: absent before 2026-07-28, `"complete"` from it.
 pub(super) fn complete(result_type: Option<&str>, version: ProtocolVersion) -> bool {
-    !version.has_result_type() || result_type.is_none_or(|kind| kind == crate::RESULT_TYPE_COMPLETE)
+    !version.has_result_type()
+        || result_type.is_none_or(|kind| kind == crate::model::result::RESULT_TYPE_COMPLETE)
 }
 
-pub(super) fn contents_cross(contents: &crate::ResourceContents) -> bool {
+pub(super) fn contents_cross(contents: &crate::model::content::ResourceContents) -> bool {
     match contents {
-        crate::ResourceContents::Text(c) => c.extra.is_empty() && meta_holds(&c.meta),
-        crate::ResourceContents::Blob(c) => c.extra.is_empty() && meta_holds(&c.meta),
+        crate::model::content::ResourceContents::Text(c) => {
+            c.extra.is_empty() && meta_holds(&c.meta)
+        }
+        crate::model::content::ResourceContents::Blob(c) => {
+            c.extra.is_empty() && meta_holds(&c.meta)
+        }
     }
 }
 
@@ -150,7 +157,10 @@ pub(super) fn typed_crossing(result: &crate::CallToolResult, version: ProtocolVe
 }
 
 /// Whether a `GetPromptResult` crosses field by field (see [`typed_crossing`]).
-pub(super) fn prompt_crosses(result: &crate::GetPromptResult, version: ProtocolVersion) -> bool {
+pub(super) fn prompt_crosses(
+    result: &crate::model::prompt::GetPromptResult,
+    version: ProtocolVersion,
+) -> bool {
     complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
@@ -161,7 +171,10 @@ pub(super) fn prompt_crosses(result: &crate::GetPromptResult, version: ProtocolV
 }
 
 /// Whether a `ReadResourceResult` crosses field by field (see [`typed_crossing`]).
-pub(super) fn read_crosses(result: &crate::ReadResourceResult, version: ProtocolVersion) -> bool {
+pub(super) fn read_crosses(
+    result: &crate::model::resource::ReadResourceResult,
+    version: ProtocolVersion,
+) -> bool {
     complete(result.result_type.as_deref(), version)
         && result.extra.is_empty()
         && meta_holds(&result.meta)
@@ -171,7 +184,7 @@ pub(super) fn read_crosses(result: &crate::ReadResourceResult, version: Protocol
 
 /// Whether rmcp's `u64` holds an integer (a negative one or one past 64 bits takes the
 /// JSON route, where rmcp's refusal names its path).
-pub(super) fn u64_holds(value: Option<&crate::JsonInteger>) -> bool {
+pub(super) fn u64_holds(value: Option<&crate::model::integer::JsonInteger>) -> bool {
     value.is_none_or(|v| v.as_u64().is_some())
 }
 
@@ -182,7 +195,7 @@ pub(super) fn narrow_f32(value: f64) -> f32 {
 
 /// A `_meta` as rmcp holds it (`None` when empty, as the JSON route leaves it out).
 pub(super) fn meta_typed(
-    meta: &crate::Meta,
+    meta: &crate::model::meta::Meta,
     path: &str,
 ) -> Result<Option<rm::MetaObject>, ConvertError> {
     if meta.is_empty() {
@@ -196,7 +209,7 @@ pub(super) fn meta_typed(
 }
 
 pub(super) fn annotations_typed(
-    annotations: Option<crate::Annotations>,
+    annotations: Option<crate::model::annotations::Annotations>,
 ) -> Option<rm::Annotations> {
     // Empty annotations are not written, so the JSON route gives rmcp none.
     let annotations = annotations.filter(|a| !a.is_empty())?;
@@ -209,10 +222,10 @@ pub(super) fn annotations_typed(
     Some(theirs)
 }
 
-pub(super) fn role_typed(role: crate::Role) -> rm::Role {
+pub(super) fn role_typed(role: crate::model::annotations::Role) -> rm::Role {
     match role {
-        crate::Role::User => rm::Role::User,
-        crate::Role::Assistant => rm::Role::Assistant,
+        crate::model::annotations::Role::User => rm::Role::User,
+        crate::model::annotations::Role::Assistant => rm::Role::Assistant,
     }
 }
 
@@ -224,22 +237,30 @@ pub(super) fn result_type_typed(version: ProtocolVersion) -> Option<rm::ResultTy
 }
 
 pub(super) fn contents_typed(
-    contents: crate::ResourceContents,
+    contents: crate::model::content::ResourceContents,
     path: &str,
 ) -> Result<rm::ResourceContents, ConvertError> {
     Ok(match contents {
-        crate::ResourceContents::Text(c) => rm::ResourceContents::TextResourceContents {
-            meta: meta_typed(&c.meta, path)?,
-            uri: c.uri.into_string(),
-            mime_type: c.mime_type.map(crate::MimeType::into_string),
-            text: c.text,
-        },
-        crate::ResourceContents::Blob(c) => rm::ResourceContents::BlobResourceContents {
-            meta: meta_typed(&c.meta, path)?,
-            uri: c.uri.into_string(),
-            mime_type: c.mime_type.map(crate::MimeType::into_string),
-            blob: c.blob.into_base64(),
-        },
+        crate::model::content::ResourceContents::Text(c) => {
+            rm::ResourceContents::TextResourceContents {
+                meta: meta_typed(&c.meta, path)?,
+                uri: c.uri.into_string(),
+                mime_type: c
+                    .mime_type
+                    .map(crate::model::validated::MimeType::into_string),
+                text: c.text,
+            }
+        }
+        crate::model::content::ResourceContents::Blob(c) => {
+            rm::ResourceContents::BlobResourceContents {
+                meta: meta_typed(&c.meta, path)?,
+                uri: c.uri.into_string(),
+                mime_type: c
+                    .mime_type
+                    .map(crate::model::validated::MimeType::into_string),
+                blob: c.blob.into_base64(),
+            }
+        }
     })
 }
 
@@ -276,9 +297,14 @@ pub(super) fn block_typed(
             let mut theirs = rm::Resource::new(b.uri.into_string(), b.name);
             theirs.title = b.title;
             theirs.description = b.description;
-            theirs.mime_type = b.mime_type.map(crate::MimeType::into_string);
+            theirs.mime_type = b
+                .mime_type
+                .map(crate::model::validated::MimeType::into_string);
             // `block_crosses` let only a size rmcp's `u64` holds come this way.
-            theirs.size = b.size.as_ref().and_then(crate::JsonInteger::as_u64);
+            theirs.size = b
+                .size
+                .as_ref()
+                .and_then(crate::model::integer::JsonInteger::as_u64);
             // Icons reach here only where the version does not write them.
             theirs.meta = meta_typed(&b.meta, path)?;
             theirs.annotations = annotations_typed(b.annotations);
@@ -334,7 +360,7 @@ pub(super) fn call_tool_result_typed(
 
 /// The field-by-field crossing of a result [`prompt_crosses`] accepted.
 pub(super) fn prompt_typed(
-    result: crate::GetPromptResult,
+    result: crate::model::prompt::GetPromptResult,
     version: ProtocolVersion,
 ) -> Result<rm::GetPromptResult, ConvertError> {
     let mut messages = Vec::with_capacity(result.messages.len());
@@ -351,7 +377,7 @@ pub(super) fn prompt_typed(
 
 /// The field-by-field crossing of a result [`read_crosses`] accepted.
 pub(super) fn read_typed(
-    result: crate::ReadResourceResult,
+    result: crate::model::resource::ReadResourceResult,
     version: ProtocolVersion,
 ) -> Result<rm::ReadResourceResult, ConvertError> {
     let mut contents = Vec::with_capacity(result.contents.len());
@@ -363,9 +389,12 @@ pub(super) fn read_typed(
     // Written from 2026-07-28 only, with the defaults the writer fills in.
     if version.has_cache_hints() {
         theirs.cache_scope = Some(
-            match result.cache_scope.unwrap_or(crate::CacheScope::Private) {
-                crate::CacheScope::Public => rm::CacheScope::Public,
-                crate::CacheScope::Private => rm::CacheScope::Private,
+            match result
+                .cache_scope
+                .unwrap_or(crate::model::resource::CacheScope::Private)
+            {
+                crate::model::resource::CacheScope::Public => rm::CacheScope::Public,
+                crate::model::resource::CacheScope::Private => rm::CacheScope::Private,
             },
         );
         // `read_crosses` let only a ttlMs rmcp's `u64` holds come this way.
@@ -373,7 +402,7 @@ pub(super) fn read_typed(
             result
                 .ttl_ms
                 .as_ref()
-                .map_or(Some(0), crate::JsonInteger::as_u64)
+                .map_or(Some(0), crate::model::integer::JsonInteger::as_u64)
                 .unwrap_or(0),
         );
     }

@@ -44,7 +44,7 @@ use super::peer::{ClientPeer, LogLevel};
 ///
 /// ```
 /// use mcp_content::input::Elicitation;
-/// use mcp_content::{Context, ProtocolError};
+/// use mcp_content::{Context, handler::ProtocolError};
 ///
 /// #[derive(serde::Deserialize, schemars::JsonSchema)]
 /// struct Booking {
@@ -315,7 +315,7 @@ impl Context {
     ///
     /// ```
     /// use mcp_content::input::Elicitation;
-    /// use mcp_content::{Context, ProtocolError};
+    /// use mcp_content::{Context, handler::ProtocolError};
     ///
     /// #[derive(serde::Deserialize, schemars::JsonSchema)]
     /// struct Name {

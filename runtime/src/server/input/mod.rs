@@ -18,6 +18,8 @@ mod state;
 pub use capabilities::{Capability, ClientCapabilities, TASKS_EXTENSION};
 pub use form::{Elicitation, FieldKind, FormError, FormField, FormOption, FormSchema};
 pub use state::{StateError, StateKey, StateKeyError, StateKeys};
+// A request's multi round-trip fields, and what a request that may ask for input ends with.
+pub use crate::server::request::{InputParams, Outcome};
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

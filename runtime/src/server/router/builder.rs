@@ -209,7 +209,9 @@ impl RouterBuilder {
     /// [`rules::parse_byte_size`] for literals like `"256KiB"`.
     ///
     /// ```
-    /// use mcp_content::{CallToolResult, ContentBlock, Context, ImageContent, Meta, MimeType, ProtocolVersion, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::ToolHandler;
+    /// use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
+    /// use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, Router};
     /// use mcp_content::handler::BoxFuture;
     /// use serde_json::{Map, Value};
     ///
@@ -228,10 +230,10 @@ impl RouterBuilder {
     /// let context = || Context::new(Meta::new(), ProtocolVersion::LATEST);
     /// let result = runtime.block_on(router.call_tool("photo", None, context())).unwrap();
     /// let ContentBlock::ResourceLink(link) = &result.content[0] else { panic!() };
-    /// assert_eq!((link.size.as_ref().and_then(mcp_content::JsonInteger::as_u64), link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
+    /// assert_eq!((link.size.as_ref().and_then(mcp_content::model::JsonInteger::as_u64), link.mime_type.as_ref().unwrap().as_str()), (Some(4096), "image/png"));
     ///
     /// let read = runtime.block_on(router.read_resource(link.uri.as_str(), context())).unwrap();
-    /// let mcp_content::ResourceContents::Blob(blob) = &read.contents[0] else { panic!() };
+    /// let mcp_content::model::ResourceContents::Blob(blob) = &read.contents[0] else { panic!() };
     /// assert_eq!(blob.blob.to_bytes().unwrap(), vec![7; 4096]);
     /// ```
     #[must_use]
@@ -267,7 +269,8 @@ impl RouterBuilder {
     /// `resources/templates/list`) for 2026-07-28 peers; [`CacheHint::NONE`] by default.
     ///
     /// ```
-    /// use mcp_content::{CacheHint, Context, Meta, ProtocolVersion, Router};
+    /// use mcp_content::model::{CacheHint, Meta};
+    /// use mcp_content::{Context, ProtocolVersion, Router};
     /// let router = Router::builder().list_cache(CacheHint::parse("1h", "public").unwrap()).build().unwrap();
     /// let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
     /// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
@@ -297,7 +300,9 @@ impl RouterBuilder {
     /// A result that breaks its schema becomes an internal error (`-32603`) naming the path.
     ///
     /// ```
-    /// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+    /// use mcp_content::handler::ToolHandler;
+    /// use mcp_content::model::{Tool, ToolName};
+    /// use mcp_content::{CallToolResult, Context, Router};
     /// use mcp_content::handler::BoxFuture;
     /// use serde_json::{json, Map, Value};
     ///

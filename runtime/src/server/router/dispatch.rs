@@ -56,7 +56,7 @@ impl<T: SerializeFor> Listing<'_, T> {
         if version.has_result_type() {
             result.insert(
                 "resultType".into(),
-                Value::from(crate::RESULT_TYPE_COMPLETE),
+                Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
             );
         }
         if version.has_cache_hints() {
@@ -85,7 +85,7 @@ impl Answer<'_> {
                     "completion": { "values": values, "total": total, "hasMore": false }
                 });
                 if version.has_result_type() {
-                    result["resultType"] = Value::from(crate::RESULT_TYPE_COMPLETE);
+                    result["resultType"] = Value::from(crate::model::result::RESULT_TYPE_COMPLETE);
                 }
                 result
             }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-pub use crate::server::request::{InputParams, Outcome};
+use crate::server::request::{InputParams, Outcome};
 pub use builder::{RouterBuilder, RouterError, ServerInfo};
 pub use entry::{RouterEntry, listed_right, misplaced};
 
@@ -60,7 +60,9 @@ use crate::server::tasks::{TaskStore, TaskSupport};
 /// ([`UriTemplate::overlaps`](crate::rules::UriTemplate::overlaps) lists them).
 ///
 /// ```
-/// use mcp_content::{CallToolResult, Context, Router, Tool, ToolHandler, ToolName};
+/// use mcp_content::handler::ToolHandler;
+/// use mcp_content::model::{Tool, ToolName};
+/// use mcp_content::{CallToolResult, Context, Router};
 /// use mcp_content::handler::BoxFuture;
 /// use serde_json::{Map, Value};
 ///
@@ -213,7 +215,7 @@ impl Router {
     /// # async fn example() -> Result<(), mcp_content::store::StoreError> {
     /// let router = mcp_content::Router::builder().build().unwrap();
     /// // Nobody listens yet: nothing to tell, nothing fails.
-    /// router.notify_list_changed(mcp_content::ListKind::Tools).await?;
+    /// router.notify_list_changed(mcp_content::changes::ListKind::Tools).await?;
     /// # Ok(())
     /// # }
     /// ```
@@ -451,7 +453,7 @@ impl Router {
     /// descriptor's `_meta.ui` (MCP Apps) on each contents item that has none.
     fn finish_read(
         &self,
-        descriptor_meta: &crate::Meta,
+        descriptor_meta: &crate::model::meta::Meta,
         handler: &dyn ResourceHandler,
         result: Result<ReadResourceResult, ProtocolError>,
     ) -> Result<ReadResourceResult, ProtocolError> {

@@ -4,7 +4,7 @@ use mcp_content::Content;
 struct S {
     #[content(text, annotations(priority = p))]
     body: String,
-    p: Option<Option<mcp_content::Priority>>,
+    p: Option<Option<mcp_content::model::Priority>>,
 }
 
 fn main() {}

@@ -1,4 +1,4 @@
-use mcp_content::Role;
+use mcp_content::model::Role;
 use mcp_content::Content;
 
 #[derive(Content)]

@@ -3,7 +3,7 @@ use mcp_content::Content;
 #[derive(Content)]
 #[content(annotations(audience = who))]
 enum E {
-    A { #[content(text)] a: String, who: Vec<mcp_content::Role> },
+    A { #[content(text)] a: String, who: Vec<mcp_content::model::Role> },
     B(#[content(text)] String),
 }
 

@@ -1,4 +1,4 @@
-use mcp_content::{Content, MimeType};
+use mcp_content::{Content, model::MimeType};
 
 #[derive(Content)]
 struct Photo {

@@ -2,5 +2,5 @@
 use mcp_content::Content;
 fn name() -> &'static str { "n" }
 #[derive(Content)]
-struct S { #[content(link(name = name()))] u: mcp_content::Uri }
+struct S { #[content(link(name = name()))] u: mcp_content::model::Uri }
 fn main() {}

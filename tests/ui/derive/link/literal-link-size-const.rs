@@ -1,4 +1,4 @@
-use mcp_content::{Content, Uri};
+use mcp_content::{Content, model::Uri};
 
 const SIZE: u64 = 1024;
 

@@ -3,7 +3,7 @@ use mcp_content::Content;
 #[derive(Content)]
 struct S {
     #[content(link(size = 1.5))]
-    body: mcp_content::Uri,
+    body: mcp_content::model::Uri,
 }
 
 fn main() {}

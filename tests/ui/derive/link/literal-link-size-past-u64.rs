@@ -1,7 +1,7 @@
 // 2^64 bytes does not fit a link's `size` (a `u64`): the rule says so, not syn's "number too
 // large to fit in target type".
 
-use mcp_content::{Content, Uri};
+use mcp_content::{Content, model::Uri};
 
 #[derive(Content)]
 struct Report {

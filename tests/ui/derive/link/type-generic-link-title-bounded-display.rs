@@ -1,5 +1,5 @@
 use std::fmt::Display;
-use mcp_content::{Content, Uri};
+use mcp_content::{Content, model::Uri};
 
 #[derive(Content)]
 #[content(write_only)]

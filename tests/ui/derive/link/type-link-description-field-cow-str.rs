@@ -1,5 +1,5 @@
 use std::borrow::Cow;
-use mcp_content::{Content, Uri};
+use mcp_content::{Content, model::Uri};
 
 #[derive(Content)]
 struct S {

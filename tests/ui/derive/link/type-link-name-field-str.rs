@@ -1,4 +1,4 @@
-use mcp_content::Uri;
+use mcp_content::model::Uri;
 use mcp_content::Content;
 
 #[derive(Content)]

@@ -7,7 +7,7 @@ enum Answer {
     Text(#[content(text)] String),
     #[content(meta("com.example/kind" = "chart"), skip)]
     Chart(#[content(image(mime = "image/png"))] Vec<u8>),
-    Link(#[content(link(name = _1))] mcp_content::Uri, Option<String>),
+    Link(#[content(link(name = _1))] mcp_content::model::Uri, Option<String>),
     Many(#[content(text)] Vec<char>),
 }
 

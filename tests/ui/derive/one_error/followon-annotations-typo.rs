@@ -1,4 +1,4 @@
-use mcp_content::{Content, Role};
+use mcp_content::{Content, model::Role};
 
 #[derive(Content)]
 struct Note {

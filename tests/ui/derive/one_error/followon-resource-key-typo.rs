@@ -5,7 +5,7 @@ struct Report {
     #[content(resource(uri = "reports://{region}/summary", mime = kind, txt))]
     summary: String,
     region: String,
-    kind: mcp_content::MimeType,
+    kind: mcp_content::model::MimeType,
 }
 
 fn main() {}

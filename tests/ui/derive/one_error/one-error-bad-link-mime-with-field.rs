@@ -3,7 +3,7 @@ use mcp_content::Content;
 #[derive(Content)]
 struct S {
     #[content(link(mime = "nope", title = t))]
-    href: mcp_content::Uri,
+    href: mcp_content::model::Uri,
     t: String,
 }
 

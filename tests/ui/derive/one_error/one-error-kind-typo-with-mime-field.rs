@@ -1,4 +1,4 @@
-use mcp_content::MimeType;
+use mcp_content::model::MimeType;
 use mcp_content::Content;
 
 #[derive(Content)]

@@ -5,7 +5,7 @@ use mcp_content::Content;
 struct S {
     #[content(text)]
     body: String,
-    importance: mcp_content::Priority,
+    importance: mcp_content::model::Priority,
 }
 
 fn main() {}

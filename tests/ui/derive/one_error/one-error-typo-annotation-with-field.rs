@@ -4,7 +4,7 @@ use mcp_content::Content;
 struct S {
     #[content(text, annotations(priorty = p))]
     body: String,
-    p: mcp_content::Priority,
+    p: mcp_content::model::Priority,
 }
 
 fn main() {}

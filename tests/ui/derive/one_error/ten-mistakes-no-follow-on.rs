@@ -1,4 +1,4 @@
-use mcp_content::{Content, MimeType};
+use mcp_content::{Content, model::MimeType};
 
 #[derive(Content)]
 #[content(annotations(priority = 1.5), meta("io.modelcontextprotocol/x" = 1))]
@@ -16,7 +16,7 @@ struct Report {
     #[content(text, annotations(audience = ["robot"], last_modified = "yesterday"))]
     details: String,
     #[content(link(size = -3, title = f64::NAN))]
-    href: mcp_content::Uri,
+    href: mcp_content::model::Uri,
     #[content(text)]
     bytes: Vec<u8>,
     #[content(meta = "bad key!")]

@@ -1,5 +1,5 @@
 #![deny(warnings)] // the macros give the user no warning
-use mcp_content::{Content, FromContent, IntoContent, Priority, Role, Timestamp};
+use mcp_content::{Content, FromContent, IntoContent, model::{Priority, Role, Timestamp}};
 
 /// Annotations: struct-level defaults, field-level overrides, literals and field values.
 #[derive(Content, Debug, PartialEq)]

@@ -1,7 +1,7 @@
 #![deny(warnings)] // the macros give the user no warning
 use std::borrow::Cow;
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent, Uri};
+use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent, model::Uri};
 
 /// A struct with lifetimes writes borrowed text, bytes and template variables (write side only).
 #[derive(Content)]

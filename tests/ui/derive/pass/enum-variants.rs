@@ -1,7 +1,7 @@
 // The derive's code gives the user no warning, an enum without variants included.
 #![deny(warnings)]
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent, MimeType, Uri};
+use mcp_content::{Content, FromContent, IntoCallToolResult, IntoContent, model::{MimeType, Uri}};
 
 /// Every variant shape: tuple, named, unit, skipped; enum-level and variant-level attributes;
 /// fields referenced by other attributes, by name or (in a tuple variant) as `_0`, `_1`.

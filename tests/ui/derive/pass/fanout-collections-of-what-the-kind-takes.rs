@@ -1,5 +1,5 @@
 #![deny(warnings)] // the macros give the user no warning
-use mcp_content::{Content, FromContent, IntoContent, Uri};
+use mcp_content::{Content, FromContent, IntoContent, model::Uri};
 
 /// Collections of what each kind takes fan out, one block per element.
 #[derive(Content, Debug, PartialEq)]

@@ -94,7 +94,7 @@ const __TEMPLATE_2: u8 = 0;
 const __error: u8 = 0;
 const __result: u8 = 0;
 static __value: u8 = 0;
-use mcp_content::{Base64Data, Content, FromContent, IntoCallToolResult, MimeType, Priority, Role, Timestamp, Uri};
+use mcp_content::{Content, FromContent, IntoCallToolResult, model::{Base64Data, MimeType, Priority, Role, Timestamp, Uri}};
 
 /// Every kind, places read back from several sources, envelopes, links and flatten.
 #[derive(Content, Clone, PartialEq, Debug)]

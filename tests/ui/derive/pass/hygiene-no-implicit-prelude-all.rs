@@ -17,7 +17,7 @@ mod inner {
         pub png: ::std::vec::Vec<u8>,
         #[content(audio(mime = kind))]
         pub clip: ::std::vec::Vec<u8>,
-        pub kind: ::mcp_content::MimeType,
+        pub kind: ::mcp_content::model::MimeType,
         #[content(resource(uri = "file:///{type}/{+dir}/x{?rev}", mime = "text/plain"),
                   resource_meta("com.example/s" = "v2"))]
         pub raw: ::std::string::String,
@@ -25,7 +25,7 @@ mod inner {
         pub dir: ::std::string::String,
         pub rev: ::std::option::Option<u32>,
         #[content(link(name = "r", title = title, size = 5))]
-        pub link: ::mcp_content::Uri,
+        pub link: ::mcp_content::model::Uri,
         pub title: ::std::option::Option<::std::string::String>,
         #[content(meta = "com.example/count")]
         pub count: u64,
@@ -124,12 +124,12 @@ fn main() {
         json: [1, 2],
         png: vec![1],
         clip: vec![2],
-        kind: mcp_content::MimeType::new("audio/wav").unwrap(),
+        kind: mcp_content::model::MimeType::new("audio/wav").unwrap(),
         raw: "r".into(),
         r#type: "t".into(),
         dir: "a/b".into(),
         rev: Some(3),
-        link: mcp_content::Uri::new("file:///l").unwrap(),
+        link: mcp_content::model::Uri::new("file:///l").unwrap(),
         title: Some("T".into()),
         count: 4,
         cache: None,

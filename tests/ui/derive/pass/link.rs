@@ -1,5 +1,5 @@
 #![deny(warnings)] // the macros give the user no warning
-use mcp_content::{Content, FromContent, IntoContent, MimeType, Uri};
+use mcp_content::{Content, FromContent, IntoContent, model::{MimeType, Uri}};
 
 /// Resource links: the field is the URI; name, title, description, MIME type and size are
 /// literals or fields.

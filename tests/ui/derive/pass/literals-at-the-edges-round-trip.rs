@@ -1,5 +1,5 @@
 #![deny(warnings)] // the macros give the user no warning
-use mcp_content::{Content, FromContent, IntoCallToolResult, Uri};
+use mcp_content::{Content, FromContent, IntoCallToolResult, model::Uri};
 
 /// Literals at the edges of what the spec allows are written and read back.
 #[derive(Content, Debug, PartialEq)]

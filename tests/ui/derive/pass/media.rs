@@ -1,7 +1,7 @@
 #![deny(warnings)] // the macros give the user no warning
 use std::borrow::Cow;
 
-use mcp_content::{Base64Data, Content, FromContent, IntoContent, MimeType};
+use mcp_content::{Content, FromContent, IntoContent, model::{Base64Data, MimeType}};
 
 /// `image` / `audio` from every bytes type, with a literal MIME type or one from a field.
 #[derive(Content, Debug, PartialEq)]

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, ResourceContents};
+use mcp_content::{Content, FromContent, IntoCallToolResult, model::ResourceContents};
 
 #[derive(Debug, PartialEq)]
 struct Day(u8);

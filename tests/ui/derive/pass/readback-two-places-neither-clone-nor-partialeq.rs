@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use mcp_content::{Content, FromContent, IntoCallToolResult, Uri};
+use mcp_content::{Content, FromContent, IntoCallToolResult, model::Uri};
 
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Region(String);

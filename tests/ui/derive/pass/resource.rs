@@ -1,5 +1,5 @@
 #![deny(warnings)] // the macros give the user no warning
-use mcp_content::{Content, FromContent, IntoContent, MimeType};
+use mcp_content::{Content, FromContent, IntoContent, model::MimeType};
 
 /// Embedded resources: text or blob by type or explicitly, literal URIs and templates whose
 /// variables are other fields, MIME types literal or from a field.
@@ -12,7 +12,7 @@ struct Resources {
     #[content(resource(uri = "weather://{city}/raw", mime = raw_type, text))]
     raw: String,
     #[content(resource(uri = "file:///encoded.b64", blob))]
-    encoded: mcp_content::Base64Data,
+    encoded: mcp_content::model::Base64Data,
     dir: String,
     name: String,
     city: String,
@@ -24,7 +24,7 @@ fn main() {
         notes: "n".into(),
         data: vec![1, 2],
         raw: "{}".into(),
-        encoded: mcp_content::Base64Data::from_bytes(vec![3]),
+        encoded: mcp_content::model::Base64Data::from_bytes(vec![3]),
         dir: "a/b".into(),
         name: "x y".into(),
         city: "Paris".into(),

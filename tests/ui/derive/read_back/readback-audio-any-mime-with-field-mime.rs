@@ -1,4 +1,4 @@
-use mcp_content::{Content, MimeType};
+use mcp_content::{Content, model::MimeType};
 
 // A MIME type taken from a field reads any type already: `any_mime` there says nothing.
 #[derive(Content)]

@@ -1,4 +1,4 @@
-use mcp_content::{Content, MimeType};
+use mcp_content::{Content, model::MimeType};
 
 // A MIME type taken from a field may be `image/png` too: the list would take its block.
 #[derive(Content)]

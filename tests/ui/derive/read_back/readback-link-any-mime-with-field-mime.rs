@@ -1,4 +1,4 @@
-use mcp_content::{Content, MimeType, Uri};
+use mcp_content::{Content, model::{MimeType, Uri}};
 
 #[derive(Content)]
 struct Attachment {

@@ -1,4 +1,4 @@
-use mcp_content::{Content, Uri};
+use mcp_content::{Content, model::Uri};
 
 // `any_mime` relaxes a literal `mime` on read: a link without `mime` already reads any type.
 #[derive(Content)]

@@ -1,4 +1,4 @@
-use mcp_content::{Content, Priority};
+use mcp_content::{Content, model::Priority};
 
 #[derive(Content)]
 struct Chart {

@@ -3,9 +3,9 @@ use mcp_content::Content;
 #[derive(Content)]
 struct S {
     #[content(link(name = "b"))]
-    a: Vec<mcp_content::Uri>,
+    a: Vec<mcp_content::model::Uri>,
     #[content(link)]
-    b: mcp_content::Uri,
+    b: mcp_content::model::Uri,
 }
 
 fn main() {}

@@ -4,7 +4,7 @@ use mcp_content::Content;
 struct Report {
     #[content(image(mime = mime_typ))]
     chart: Vec<u8>,
-    mime_type: mcp_content::MimeType,
+    mime_type: mcp_content::model::MimeType,
 }
 
 fn main() {}

@@ -1,4 +1,4 @@
-use mcp_content::Base64Data;
+use mcp_content::model::Base64Data;
 use mcp_content::Content;
 
 #[derive(Content)]

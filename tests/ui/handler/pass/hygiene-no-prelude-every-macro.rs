@@ -101,7 +101,7 @@ mod handlers {
 
     /// A sync prompt without arguments, returning a `Result`.
     #[::mcp_content::prompt]
-    pub(crate) fn plain() -> ::core::result::Result<::std::string::String, ::mcp_content::ProtocolError> {
+    pub(crate) fn plain() -> ::core::result::Result<::std::string::String, ::mcp_content::handler::ProtocolError> {
         ::core::result::Result::Ok(::std::string::String::new())
     }
 

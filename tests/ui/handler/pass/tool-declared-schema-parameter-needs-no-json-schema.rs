@@ -3,7 +3,7 @@
 //! need no `JsonSchema`.
 
 use mcp_content::serde_json::{Map, Value, json};
-use mcp_content::{ToolHandler, tool};
+use mcp_content::{handler::ToolHandler, tool};
 
 #[derive(serde::Deserialize)]
 struct City {

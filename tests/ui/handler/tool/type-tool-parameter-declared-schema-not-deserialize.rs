@@ -1,4 +1,4 @@
-use mcp_content::{JsonObject, tool};
+use mcp_content::{model::JsonObject, tool};
 
 struct City;
 

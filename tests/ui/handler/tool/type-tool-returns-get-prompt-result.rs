@@ -1,4 +1,4 @@
-use mcp_content::{tool, GetPromptResult};
+use mcp_content::{model::GetPromptResult, tool};
 
 /// Wrong kind.
 #[tool]
