@@ -4,90 +4,26 @@
 #![allow(deprecated)]
 
 use super::client::RmcpPeer;
-use super::convert::{RmcpModel, convert_error, to_rmcp_text};
+use super::convert::RmcpModel;
+use super::crossing::{
+    SessionLogLevel, input_params, list_of, protocol_error, respond, version_of,
+};
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use ::rmcp::model as rm;
 use ::rmcp::service::{Peer, RequestContext};
 use ::rmcp::{ErrorData, RoleServer, ServerHandler};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::params::{check_arguments, check_request_meta};
-use crate::server::request::{CallTool, Complete, GetPrompt, InputParams, Outcome, ReadResource};
+use crate::server::request::{CallTool, Complete, GetPrompt, Outcome, ReadResource};
 use crate::server::router::Router;
-use crate::server::router::dispatch::Listing;
 use crate::transport::tasks as task_engine;
-use crate::wire::version::SerializeFor;
-
-fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
-    // The 2026-07-28 `_meta` key read in place: rmcp's own accessor decodes a copy of it.
-    let named = context
-        .meta
-        .0
-        .0
-        .get("io.modelcontextprotocol/protocolVersion")
-        .and_then(Value::as_str);
-    match named {
-        Some(named) => version_named(named),
-        None => match context.peer.peer_info() {
-            Some(info) => version_named(info.protocol_version.as_str()),
-            None => ProtocolVersion::V2025_06_18,
-        },
-    }
-}
-
-/// Versions before 2025-06-18 are written like 2025-06-18 (no icons, no resultType); later
-/// unknown ones like the latest.
-fn version_named(version: &str) -> ProtocolVersion {
-    ProtocolVersion::parse(version).unwrap_or(if version > "2026-07-28" {
-        ProtocolVersion::LATEST
-    } else {
-        ProtocolVersion::V2025_06_18
-    })
-}
-
-/// A session's log level (`logging/setLevel`) in one atomic: no lock on each call.
-#[derive(Default)]
-struct SessionLogLevel(AtomicU8);
-
-impl SessionLogLevel {
-    const LEVELS: [LogLevel; 8] = [
-        LogLevel::Debug,
-        LogLevel::Info,
-        LogLevel::Notice,
-        LogLevel::Warning,
-        LogLevel::Error,
-        LogLevel::Critical,
-        LogLevel::Alert,
-        LogLevel::Emergency,
-    ];
-
-    fn get(&self) -> Option<LogLevel> {
-        // 0: none set; n: `LEVELS[n - 1]`.
-        let n = usize::from(self.0.load(Ordering::Relaxed));
-        n.checked_sub(1).and_then(|i| Self::LEVELS.get(i).copied())
-    }
-
-    fn set(&self, level: Option<LogLevel>) {
-        let n = level
-            .and_then(|level| Self::LEVELS.iter().position(|&l| l == level))
-            .map_or(0, |i| u8::try_from(i + 1).unwrap_or(0));
-        self.0.store(n, Ordering::Relaxed);
-    }
-}
-
-fn protocol_error(error: ProtocolError) -> ErrorData {
-    ErrorData::new(rm::ErrorCode(error.code), error.message, error.data)
-}
 
 /// A [`Router`] as an `rmcp` `ServerHandler`. Per-session state (the log level set with
 /// `logging/setLevel`, resource subscriptions) lives here; the router is shared.
@@ -230,53 +166,6 @@ impl McpServer {
         };
         Ok(Context::from_peer(Arc::new(RmcpPeer { context }), version).with_log_level(log_level))
     }
-}
-
-/// A request's multi round-trip fields, moved out of it (most requests have neither).
-fn input_params(responses: Option<rm::InputResponses>, state: Option<String>) -> InputParams {
-    InputParams {
-        responses: responses.map(|r| Value::Object(r.into_iter().collect())),
-        state,
-    }
-}
-
-fn input_required(value: &Value) -> Result<rm::InputRequiredResult, ErrorData> {
-    // Built by the router from checked parts. Not the lossless `to_rmcp`: rmcp writes a
-    // `roots/list` input request without its empty `params`, which the strict comparison
-    // would refuse although nothing is lost.
-    <rm::InputRequiredResult as serde::Deserialize>::deserialize(value)
-        .map_err(|e| ErrorData::internal_error(e.to_string(), None))
-}
-
-/// A round's outcome as rmcp's response: the result written for the peer's version, or the
-/// questions of an input-required result.
-fn respond<T: RmcpModel, Response>(
-    outcome: Result<Outcome<T>, ProtocolError>,
-    version: ProtocolVersion,
-) -> Result<Response, ErrorData>
-where
-    Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
-{
-    match outcome.map_err(protocol_error)? {
-        Outcome::Complete(result) => Ok(result
-            .into_rmcp_for(version)
-            .map_err(|e| convert_error(&e))?
-            .into()),
-        Outcome::InputRequired(value) => Ok(input_required(&value)?.into()),
-    }
-}
-
-fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
-    listing: Listing<'_, T>,
-    version: ProtocolVersion,
-) -> Result<Vec<R>, ErrorData> {
-    listing
-        .items
-        .into_iter()
-        // Through the JSON text, as `to_rmcp_for`: `to_value_for` would turn a `RawJson`
-        // nested past the parser's 128 levels (a schema made from a `RawValue`) into a panic.
-        .map(|item| to_rmcp_text(&item.to_json_for(version), false).map_err(|e| convert_error(&e)))
-        .collect()
 }
 
 impl ServerHandler for McpServer {

@@ -20,6 +20,7 @@
 
 mod client;
 mod convert;
+mod crossing;
 mod depth;
 #[cfg(feature = "rmcp-http")]
 mod http;

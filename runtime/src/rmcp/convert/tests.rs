@@ -4,13 +4,14 @@ use serde_json::Value;
 
 use super::typed::*;
 use super::*;
+use crate::model::content::ContentBlock;
+use crate::model::tool::CallToolResult;
 use crate::model::{
     annotations::{Annotations, Role},
     content::{AudioContent, ImageContent, TextContent},
     extra::ExtraFields,
     validated::{MetaKey, MimeType, Priority, Timestamp},
 };
-use crate::{CallToolResult, ContentBlock};
 
 const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V2025_06_18,

@@ -111,7 +111,7 @@ pub(super) fn contents_cross(contents: &crate::model::content::ResourceContents)
 /// only where the version does not write them (rmcp's `Icon` is another shape: the JSON
 /// route checks it).
 pub(super) fn block_crosses(block: &crate::ContentBlock, version: ProtocolVersion) -> bool {
-    use crate::ContentBlock;
+    use crate::model::content::ContentBlock;
     match block {
         ContentBlock::Text(b) => {
             b.extra.is_empty() && annotations_cross(b.annotations.as_ref()) && meta_holds(&b.meta)
@@ -281,7 +281,7 @@ pub(super) fn block_typed(
     block: crate::ContentBlock,
     path: &str,
 ) -> Result<rm::ContentBlock, ConvertError> {
-    use crate::ContentBlock;
+    use crate::model::content::ContentBlock;
     Ok(match block {
         ContentBlock::Text(b) => {
             let b = *b;
