@@ -8,7 +8,10 @@
 //! their documented round trips.
 #![forbid(unsafe_code)]
 
-use mcp_content::convert::{DataUrl, template_vars as vars_of, tool_result_template_vars};
+use mcp_content::convert::{
+    data_url::DataUrl, template_vars::template_vars as vars_of,
+    template_vars::tool_result_template_vars,
+};
 use mcp_content::model::{GetPromptResult, Meta, MetaKey, ReadResourceResult, ResourceContents};
 use mcp_content::rules::{self, ProtocolVersion, Rule, TemplateValue, UriTemplate};
 use mcp_content::wire::{ReadLimits, read_json_with};

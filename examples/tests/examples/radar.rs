@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use mcp_content::convert::read_following_links;
+use mcp_content::convert::payload_links::read_following_links;
 use mcp_content::model::ReadResourceResult;
 use mcp_content::wire::read_value;
 use mcp_content::{CallToolResult, Content, ReadError};

@@ -11,7 +11,7 @@ use crate::model::resource::CacheScope;
 ///
 /// ```
 /// use mcp_content::model::{CacheHint, CacheScope};
-/// use mcp_content::convert::merge_cache_hints;
+/// use mcp_content::convert::cache_hints::merge_cache_hints;
 ///
 /// let merged = merge_cache_hints([
 ///     CacheHint::new(300_000, CacheScope::Public),

@@ -34,7 +34,7 @@ pub const BLOB_MIME_TYPE: &str = "application/octet-stream";
 /// A parsed `data:` URL: a validated MIME type (parameters kept) and the bytes.
 ///
 /// ```
-/// use mcp_content::convert::DataUrl;
+/// use mcp_content::convert::data_url::DataUrl;
 ///
 /// let url = DataUrl::parse("data:text/plain;charset=utf-8;base64,aGk=").unwrap();
 /// assert_eq!(url.mime_type, "text/plain;charset=utf-8");
@@ -62,7 +62,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::model::MimeType;
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let url = DataUrl::new(MimeType::new("image/png").unwrap(), b"png".to_vec());
     /// assert_eq!(url.to_string(), "data:image/png;base64,cG5n");
@@ -78,7 +78,7 @@ impl DataUrl {
     /// rule: `uri` for the URL's shape, `mime-type` for the media type, `base64` for the payload.
     ///
     /// ```
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     /// use mcp_content::rules::Rule;
     ///
     /// assert!(DataUrl::parse("DATA:image/png;BASE64,cG5n").is_ok());
@@ -97,7 +97,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::wire::ReadLimits;
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     /// use mcp_content::rules::Rule;
     ///
     /// let limits = ReadLimits::default().with_max_binary_bytes(2);
@@ -179,7 +179,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::model::{Base64Data, MimeType};
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let mime = MimeType::new("text/plain; charset=utf-8").unwrap();
     /// let url = DataUrl::encode(&mime, &Base64Data::from_bytes(b"hi".to_vec()));
@@ -199,7 +199,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::model::{ImageContent, MimeType};
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
     /// assert_eq!(DataUrl::from_image(&image).to_string(), "data:image/png;base64,cG5n");
@@ -212,7 +212,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::model::{AudioContent, MimeType};
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let audio = AudioContent::new(b"wav".to_vec(), MimeType::new("audio/wav").unwrap()).unwrap();
     /// assert_eq!(DataUrl::from_audio(&audio).to_string(), "data:audio/wav;base64,d2F2");
@@ -226,7 +226,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::model::{BlobResourceContents, Uri};
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let blob = BlobResourceContents::new(Uri::new("file:///a.bin").unwrap(), vec![0xff]);
     /// assert_eq!(DataUrl::from_blob(&blob).to_string(), "data:application/octet-stream;base64,/w==");
@@ -242,7 +242,7 @@ impl DataUrl {
     /// An image block from this URL; the media type must be `image/*` (rule `mime-kind`).
     ///
     /// ```
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let image = DataUrl::parse("data:image/png;base64,cG5n").unwrap().into_image().unwrap();
     /// assert_eq!(image.mime_type, "image/png");
@@ -255,7 +255,7 @@ impl DataUrl {
     /// An audio block from this URL; the media type must be `audio/*` (rule `mime-kind`).
     ///
     /// ```
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let audio = DataUrl::parse("data:audio/wav;base64,d2F2").unwrap().into_audio().unwrap();
     /// assert_eq!(audio.data.to_bytes().unwrap(), b"wav");
@@ -268,7 +268,7 @@ impl DataUrl {
     ///
     /// ```
     /// use mcp_content::model::Uri;
-    /// use mcp_content::convert::DataUrl;
+    /// use mcp_content::convert::data_url::DataUrl;
     ///
     /// let url = DataUrl::parse("data:application/pdf;base64,JVBERg==").unwrap();
     /// let blob = url.into_blob(Uri::new("file:///a.pdf").unwrap());

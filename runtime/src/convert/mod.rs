@@ -2,18 +2,18 @@
 //!
 //! | job | module | entry points |
 //! |---|---|---|
-//! | template variables (`ToolHive` `vMCP` `ContentArrayToMap`) | [`template_vars`](mod@template_vars) | [`template_vars()`], [`tool_result_template_vars`] |
-//! | LLM message parts (Genkit `fromMcpPromptMessage`, without its losses) | [`message_parts`] | [`Message`], [`Part`], [`block_to_part`], [`part_to_block`] |
-//! | `data:` URLs (RFC 2397) for images, audio and blob resources | [`data_url`] | [`DataUrl`] |
-//! | prompt arguments to the string map `prompts/get` takes | [`prompt_args`] | [`prompt_arguments`] |
-//! | reading any server's structured results into types (`FastMCP` / Python SDK `{"result": …}` unwrapped when the schema says so, checked with feature `jsonschema`) | [`typed_result`] | [`ToolOutput`], [`ResultWrapping`] |
-//! | one cache hint from several upstream results (smallest TTL, `private` wins) | [`cache_hints`] | [`merge_cache_hints`] |
-//! | payload links (large binary blocks a server sent as `resource_link`s) read back as the blocks they replaced | [`payload_links`] | [`inline_payload_links`], [`read_following_links`], [`ResourceReader`] |
-//! | normalization for gateways (empty → `None`, `_meta` egress, `progressToken`) | [`normalize`] | [`normalize_tool`], [`MetaEgress`], [`request_meta`] |
+//! | template variables (`ToolHive` `vMCP` `ContentArrayToMap`) | [`template_vars`](mod@template_vars) | [`template_vars()`](template_vars::template_vars), [`tool_result_template_vars`](template_vars::tool_result_template_vars) |
+//! | LLM message parts (Genkit `fromMcpPromptMessage`, without its losses) | [`message_parts`] | [`Message`](message_parts::Message), [`Part`](message_parts::Part), [`block_to_part`](message_parts::block_to_part), [`part_to_block`](message_parts::part_to_block) |
+//! | `data:` URLs (RFC 2397) for images, audio and blob resources | [`data_url`] | [`DataUrl`](data_url::DataUrl) |
+//! | prompt arguments to the string map `prompts/get` takes | [`prompt_args`] | [`prompt_arguments`](prompt_args::prompt_arguments) |
+//! | reading any server's structured results into types (`FastMCP` / Python SDK `{"result": …}` unwrapped when the schema says so, checked with feature `jsonschema`) | [`typed_result`] | [`ToolOutput`](typed_result::ToolOutput), [`ResultWrapping`](typed_result::ResultWrapping) |
+//! | one cache hint from several upstream results (smallest TTL, `private` wins) | [`cache_hints`] | [`merge_cache_hints`](cache_hints::merge_cache_hints) |
+//! | payload links (large binary blocks a server sent as `resource_link`s) read back as the blocks they replaced | [`payload_links`] | [`inline_payload_links`](payload_links::inline_payload_links), [`read_following_links`](payload_links::read_following_links), [`ResourceReader`](payload_links::ResourceReader) |
+//! | normalization for gateways (empty → `None`, `_meta` egress, `progressToken`) | [`normalize`] | [`normalize_tool`](normalize::normalize_tool), [`MetaEgress`](normalize::MetaEgress), [`request_meta`](normalize::request_meta) |
 //!
 //! ```
 //! use mcp_content::{CallToolResult, ContentBlock};
-//! use mcp_content::convert::{tool_result_template_vars, Message};
+//! use mcp_content::convert::{template_vars::tool_result_template_vars, message_parts::Message};
 //!
 //! let result = CallToolResult::new(vec![ContentBlock::text("sunny"), ContentBlock::text("22°C")]);
 //! let vars = tool_result_template_vars(&result);
@@ -35,19 +35,3 @@ pub mod payload_links;
 pub mod prompt_args;
 pub mod template_vars;
 pub mod typed_result;
-
-pub use cache_hints::merge_cache_hints;
-pub use data_url::DataUrl;
-pub use message_parts::{
-    CustomPart, DataPart, Media, MediaPart, Message, MessageRole, Part, ResourcePart, ResourceRef,
-    TextPart, block_to_part, blocks_to_parts, part_to_block, part_to_block_with,
-};
-pub use normalize::{
-    MetaEgress, ProgressToken, normalize_annotations, normalize_call_tool_result, normalize_meta,
-    normalize_output_schema, normalize_tool, normalize_tool_annotations, progress_token,
-    request_meta,
-};
-pub use payload_links::{ResourceReader, inline_payload_links, read_following_links};
-pub use prompt_args::{prompt_argument, prompt_arguments};
-pub use template_vars::{template_vars, tool_result_template_vars};
-pub use typed_result::{FASTMCP_WRAP_MARKER, ResultWrapping, ToolOutput};

@@ -38,7 +38,7 @@ pub const PROGRESS_TOKEN_KEY: &str = "progressToken";
 ///
 /// ```
 /// use mcp_content::model::{Annotations, Priority};
-/// use mcp_content::convert::normalize_annotations;
+/// use mcp_content::convert::normalize::normalize_annotations;
 ///
 /// assert_eq!(normalize_annotations(Some(Annotations::new())), None);
 /// assert_eq!(normalize_annotations(Some(Annotations::new().audience([]))), None);
@@ -58,7 +58,7 @@ pub fn normalize_annotations(annotations: Option<Annotations>) -> Option<Annotat
 ///
 /// ```
 /// use mcp_content::model::ToolAnnotations;
-/// use mcp_content::convert::normalize_tool_annotations;
+/// use mcp_content::convert::normalize::normalize_tool_annotations;
 ///
 /// assert_eq!(normalize_tool_annotations(Some(ToolAnnotations::default())), None);
 /// let title_only = ToolAnnotations { title: Some(String::new()), ..Default::default() };
@@ -78,7 +78,7 @@ pub fn normalize_tool_annotations(annotations: Option<ToolAnnotations>) -> Optio
 ///
 /// ```
 /// use mcp_content::model::Meta;
-/// use mcp_content::convert::normalize_meta;
+/// use mcp_content::convert::normalize::normalize_meta;
 ///
 /// assert_eq!(normalize_meta(Some(Meta::new())), None);
 /// let mut meta = Meta::new();
@@ -94,7 +94,7 @@ pub fn normalize_meta(meta: Option<Meta>) -> Option<Meta> {
 ///
 /// ```
 /// use mcp_content::model::JsonObject;
-/// use mcp_content::convert::normalize_output_schema;
+/// use mcp_content::convert::normalize::normalize_output_schema;
 ///
 /// let untyped = JsonObject::parse(r#"{"properties":{}}"#).unwrap();
 /// assert_eq!(normalize_output_schema(Some(untyped)), None);
@@ -111,7 +111,7 @@ pub fn normalize_output_schema(schema: Option<JsonObject>) -> Option<JsonObject>
 ///
 /// ```
 /// use mcp_content::model::{Tool, ToolAnnotations, ToolName};
-/// use mcp_content::convert::normalize_tool;
+/// use mcp_content::convert::normalize::normalize_tool;
 /// use serde_json::json;
 ///
 /// let mut tool = Tool::new(ToolName::new("search").unwrap());
@@ -139,7 +139,7 @@ pub fn normalize_tool(mut tool: Tool) -> Tool {
 /// ```
 /// use mcp_content::model::Annotations;
 /// use mcp_content::{CallToolResult, ContentBlock};
-/// use mcp_content::convert::normalize_call_tool_result;
+/// use mcp_content::convert::normalize::normalize_call_tool_result;
 ///
 /// let mut block = ContentBlock::text("hi");
 /// block.set_annotations(Some(Annotations::new()));
@@ -168,7 +168,7 @@ pub fn normalize_call_tool_result(mut result: CallToolResult) -> CallToolResult 
 /// ```
 /// use mcp_content::ProtocolVersion;
 /// use mcp_content::model::{Meta, MetaKey};
-/// use mcp_content::convert::MetaEgress;
+/// use mcp_content::convert::normalize::MetaEgress;
 ///
 /// let mut meta = Meta::new();
 /// meta.insert_key(MetaKey::new("io.modelcontextprotocol/related-task").unwrap(), 1);
@@ -200,7 +200,7 @@ impl MetaEgress {
     ///
     /// ```
     /// use mcp_content::ProtocolVersion;
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let egress = MetaEgress::new(ProtocolVersion::V2025_11_25);
     /// assert!(egress.is_stripped("io.modelcontextprotocol/x"));
@@ -216,7 +216,7 @@ impl MetaEgress {
     /// Adds a pass-through entry: an exact key, or a prefix ending in `/`.
     ///
     /// ```
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let egress = MetaEgress::default().pass_through("io.modelcontextprotocol/");
     /// assert!(!egress.is_stripped("io.modelcontextprotocol/anything"));
@@ -231,7 +231,7 @@ impl MetaEgress {
     /// Whether `key` is stripped: reserved under the version and not passed through.
     ///
     /// ```
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let egress = MetaEgress::default();
     /// assert!(egress.is_stripped("io.modelcontextprotocol/related-task"));
@@ -252,7 +252,7 @@ impl MetaEgress {
     ///
     /// ```
     /// use mcp_content::model::{Meta, MetaKey};
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let mut meta = Meta::new();
     /// meta.insert_key(MetaKey::new("io.modelcontextprotocol/x").unwrap(), 1);
@@ -269,7 +269,7 @@ impl MetaEgress {
     /// ```
     /// use mcp_content::model::MetaKey;
     /// use mcp_content::{CallToolResult, ContentBlock};
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let mut result = CallToolResult::text("ok");
     /// result.meta.insert_key(MetaKey::new("io.modelcontextprotocol/x").unwrap(), 1);
@@ -289,7 +289,7 @@ impl MetaEgress {
     ///
     /// ```
     /// use mcp_content::model::{GetPromptResult, MetaKey, PromptMessage, Role};
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let mut result = GetPromptResult::new(vec![PromptMessage::new(Role::User, "hi")]);
     /// result.meta.insert_key(MetaKey::new("io.modelcontextprotocol/x").unwrap(), 1);
@@ -307,7 +307,7 @@ impl MetaEgress {
     ///
     /// ```
     /// use mcp_content::model::{MetaKey, Tool, ToolName};
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let mut tool = Tool::new(ToolName::new("t").unwrap());
     /// tool.meta.insert_key(MetaKey::new("io.modelcontextprotocol/ui").unwrap(), 1);
@@ -323,7 +323,7 @@ impl MetaEgress {
     /// ```
     /// use mcp_content::ContentBlock;
     /// use mcp_content::model::{EmbeddedResource, MetaKey, TextResourceContents, Uri};
-    /// use mcp_content::convert::MetaEgress;
+    /// use mcp_content::convert::normalize::MetaEgress;
     ///
     /// let mut contents = TextResourceContents::new(Uri::new("file:///a").unwrap(), "a");
     /// contents.meta.insert_key(MetaKey::new("io.modelcontextprotocol/x").unwrap(), 1);
@@ -349,7 +349,7 @@ impl MetaEgress {
 /// A progress token: a string or an integer (the spec's `ProgressToken`).
 ///
 /// ```
-/// use mcp_content::convert::ProgressToken;
+/// use mcp_content::convert::normalize::ProgressToken;
 /// use serde_json::json;
 ///
 /// assert_eq!(ProgressToken::from_value(&json!("abc")), Some(ProgressToken::from("abc")));
@@ -369,7 +369,7 @@ impl ProgressToken {
     /// The token a JSON value is, or `None` when it is neither a string nor an integer.
     ///
     /// ```
-    /// use mcp_content::convert::ProgressToken;
+    /// use mcp_content::convert::normalize::ProgressToken;
     /// use serde_json::json;
     ///
     /// assert!(ProgressToken::from_value(&json!(null)).is_none());
@@ -388,7 +388,7 @@ impl ProgressToken {
     /// The token as JSON.
     ///
     /// ```
-    /// use mcp_content::convert::ProgressToken;
+    /// use mcp_content::convert::normalize::ProgressToken;
     ///
     /// assert_eq!(ProgressToken::from("t").to_value(), serde_json::json!("t"));
     /// ```
@@ -444,7 +444,7 @@ impl<'de> Deserialize<'de> for ProgressToken {
 /// another type is not a progress token and is not looked at.
 ///
 /// ```
-/// use mcp_content::convert::{progress_token, ProgressToken};
+/// use mcp_content::convert::{normalize::progress_token, normalize::ProgressToken};
 /// use serde_json::json;
 ///
 /// let params = json!({
@@ -472,7 +472,7 @@ pub fn progress_token(params: &Map<String, Value>) -> Option<ProgressToken> {
 /// only means something to the party that minted it and routes its notifications).
 ///
 /// ```
-/// use mcp_content::convert::{request_meta, ProgressToken};
+/// use mcp_content::convert::{normalize::request_meta, normalize::ProgressToken};
 /// use serde_json::json;
 ///
 /// let fields = json!({"progressToken": "smuggled", "com.example/trace": "t1"});

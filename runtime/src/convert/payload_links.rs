@@ -65,7 +65,7 @@ where
 /// use mcp_content::handler::ToolHandler;
 /// use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
 /// use mcp_content::{CallToolResult, Content, ContentBlock, Context, FromContent, ProtocolVersion, Router};
-/// use mcp_content::convert::read_following_links;
+/// use mcp_content::convert::payload_links::read_following_links;
 /// use mcp_content::handler::BoxFuture;
 /// use serde_json::{Map, Value};
 ///

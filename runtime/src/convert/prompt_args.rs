@@ -23,7 +23,7 @@ use serde_json::Value;
 /// docs](self) for the rule).
 ///
 /// ```
-/// use mcp_content::convert::prompt_argument;
+/// use mcp_content::convert::prompt_args::prompt_argument;
 /// use serde_json::json;
 ///
 /// assert_eq!(prompt_argument(&json!("Paris")).as_deref(), Some("Paris"));
@@ -47,7 +47,7 @@ pub fn prompt_argument(value: &Value) -> Option<String> {
 /// `null` values omitted. Taking the map by value moves strings instead of copying them.
 ///
 /// ```
-/// use mcp_content::convert::prompt_arguments;
+/// use mcp_content::convert::prompt_args::prompt_arguments;
 /// use serde_json::json;
 ///
 /// let args = json!({"city": "Paris", "days": 3, "units": null, "tags": ["a", "b"]});

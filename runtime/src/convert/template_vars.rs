@@ -24,7 +24,7 @@ use crate::model::tool::CallToolResult;
 /// ```
 /// use mcp_content::ContentBlock;
 /// use mcp_content::model::{ImageContent, MimeType};
-/// use mcp_content::convert::template_vars;
+/// use mcp_content::convert::template_vars::template_vars;
 ///
 /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
 /// let vars = template_vars(&[ContentBlock::text("a"), image.into(), ContentBlock::text("b")]);
@@ -72,7 +72,7 @@ pub fn template_vars(blocks: &[ContentBlock]) -> Map<String, Value> {
 ///
 /// ```
 /// use mcp_content::CallToolResult;
-/// use mcp_content::convert::tool_result_template_vars;
+/// use mcp_content::convert::template_vars::tool_result_template_vars;
 /// use serde_json::json;
 ///
 /// let structured = CallToolResult::structured(json!({"temperature": 22}));

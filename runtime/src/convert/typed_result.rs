@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use mcp_content::CallToolResult;
-//! use mcp_content::convert::{ResultWrapping, ToolOutput};
+//! use mcp_content::convert::{typed_result::ResultWrapping, typed_result::ToolOutput};
 //! use serde_json::json;
 //!
 //! // What FastMCP lists and returns for a tool declared `-> list[str]`.
@@ -63,7 +63,7 @@ impl ResultWrapping {
     /// Which wrapping `schema` (a tool's listed `outputSchema`) declares.
     ///
     /// ```
-    /// use mcp_content::convert::ResultWrapping;
+    /// use mcp_content::convert::typed_result::ResultWrapping;
     /// use serde_json::json;
     /// let python = json!({
     ///     "type": "object", "title": "answerOutput",
@@ -202,7 +202,7 @@ impl ToolOutput {
     ///
     /// ```
     /// # #[cfg(feature = "jsonschema")] {
-    /// use mcp_content::convert::ToolOutput;
+    /// use mcp_content::convert::typed_result::ToolOutput;
     /// use serde_json::json;
     /// let schema = json!({"type": "object", "properties": {"items": {"type": "array", "items": {"type": "integer"}}}});
     /// let output = ToolOutput::new(schema.as_object().unwrap().clone()).unwrap();

@@ -25,7 +25,7 @@ use crate::server::store::{StoreError, StoreFuture};
 pub const PAYLOAD_URI_PREFIX: &str = "mcp-payload://blob/";
 
 /// The `_meta` key on a payload link saying what block it replaces, so a reader can put the
-/// block back ([`crate::convert::inline_payload_links`]): `{"type": "image" | "audio" |
+/// block back ([`crate::convert::payload_links::inline_payload_links`]): `{"type": "image" | "audio" |
 /// "resource", "uri": …, "meta": …}` (`uri` and `meta` of an embedded resource's contents).
 pub const PAYLOAD_META_KEY: &str = "dev.mcp-content/payload";
 

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use crate::server::handler::ProtocolError;
 
 /// Takes the prompt argument `name` as a string (`null` is absent; other JSON values in their
-/// JSON spelling, as [`crate::convert::prompt_argument`] says) and parses it.
+/// JSON spelling, as [`crate::convert::prompt_args::prompt_argument`] says) and parses it.
 pub fn prompt_argument<T>(
     arguments: &mut Map<String, Value>,
     name: &str,

@@ -1,7 +1,7 @@
 //! Cache hints (2026-07-28 `ttlMs` / `cacheScope`): router defaults for list results,
 //! per-resource hints on read results, and merging for proxies.
 
-use mcp_content::convert::merge_cache_hints;
+use mcp_content::convert::cache_hints::merge_cache_hints;
 use mcp_content::handler::BoxFuture;
 use mcp_content::handler::{ProtocolError, ResourceDescriptor, ResourceHandler};
 use mcp_content::model::{

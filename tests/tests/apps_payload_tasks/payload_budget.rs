@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mcp_content::convert::inline_payload_links;
+use mcp_content::convert::payload_links::inline_payload_links;
 use mcp_content::handler::BoxFuture;
 use mcp_content::handler::ToolHandler;
 use mcp_content::model::{

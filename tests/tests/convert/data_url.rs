@@ -1,7 +1,7 @@
 //! `data:` URLs (RFC 2397): both ways for images, audio and blob resources; parameters,
 //! non-base64 payloads, and malformed URLs rejected with the rule they break.
 
-use mcp_content::convert::DataUrl;
+use mcp_content::convert::data_url::DataUrl;
 use mcp_content::model::{
     AudioContent, Base64Data, BlobResourceContents, ImageContent, MimeType, Uri,
 };

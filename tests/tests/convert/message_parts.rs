@@ -2,7 +2,8 @@
 //! and the round trip wherever the mapping is reversible.
 
 use mcp_content::convert::{
-    Message, MessageRole, Part, block_to_part, blocks_to_parts, part_to_block,
+    message_parts::Message, message_parts::MessageRole, message_parts::Part,
+    message_parts::block_to_part, message_parts::blocks_to_parts, message_parts::part_to_block,
 };
 use mcp_content::model::{
     Annotations, AudioContent, BlobResourceContents, EmbeddedResource, GetPromptResult,

@@ -6,8 +6,9 @@
 //! the `ReadLimits` it is given.
 
 use mcp_content::convert::{
-    CustomPart, DataPart, Message, MessageRole, Part, block_to_part, part_to_block,
-    part_to_block_with,
+    message_parts::CustomPart, message_parts::DataPart, message_parts::Message,
+    message_parts::MessageRole, message_parts::Part, message_parts::block_to_part,
+    message_parts::part_to_block, message_parts::part_to_block_with,
 };
 use mcp_content::model::{GetPromptResult, JsonObject, PromptMessage, RawJson};
 use mcp_content::rules::Rule;
@@ -294,7 +295,7 @@ fn the_limits_hold_for_what_is_kept_as_text() {
         "mcp",
         RawJson::parse(&format!(r#"{{"_meta":{{"com.example/k":{}}}}}"#, nested(6))).unwrap(),
     );
-    let text = Part::Text(mcp_content::convert::TextPart {
+    let text = Part::Text(mcp_content::convert::message_parts::TextPart {
         text: "a".into(),
         metadata,
     });

@@ -5,7 +5,9 @@
 use std::fmt::Write as _;
 
 use mcp_content::convert::{
-    DataPart, DataUrl, Message, MessageRole, Part, block_to_part, part_to_block, part_to_block_with,
+    data_url::DataUrl, message_parts::DataPart, message_parts::Message, message_parts::MessageRole,
+    message_parts::Part, message_parts::block_to_part, message_parts::part_to_block,
+    message_parts::part_to_block_with,
 };
 use mcp_content::model::JsonObject;
 use mcp_content::rules::Rule;
@@ -227,7 +229,7 @@ fn deep_values_in_parts_are_refused_not_overflowed() {
                 let mut custom = JsonObject::new();
                 custom.insert("type", json!("x-video"));
                 custom.insert("deep", nested());
-                let part: Part = Part::Custom(mcp_content::convert::CustomPart {
+                let part: Part = Part::Custom(mcp_content::convert::message_parts::CustomPart {
                     custom,
                     metadata: JsonObject::new(),
                 });

@@ -9,9 +9,10 @@ use crate::read_one_answer::read;
 use mcp_content::{CallToolResult, Content, Validate};
 
 fn part_block(json: &str) -> Result<mcp_content::ContentBlock, String> {
-    let part: mcp_content::convert::Part =
+    let part: mcp_content::convert::message_parts::Part =
         serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
-    mcp_content::convert::part_to_block(part).map_err(|e| format!("{}: {e}", e.path()))
+    mcp_content::convert::message_parts::part_to_block(part)
+        .map_err(|e| format!("{}: {e}", e.path()))
 }
 
 /// Parts that carry what their block has no place for, and the path of the refusal.
@@ -153,7 +154,7 @@ fn parts_with_what_their_block_has_no_place_for_are_refused() {
 /// is refused with its path.
 #[test]
 fn message_metadata_with_what_has_no_place_is_refused() {
-    use mcp_content::convert::Message;
+    use mcp_content::convert::message_parts::Message;
     let message = |metadata: &str| -> Message {
         serde_json::from_str(&format!(
             r#"{{"role":"user","content":[{{"text":"a"}}],"metadata":{metadata}}}"#
@@ -295,7 +296,7 @@ fn derived_reads_bound_what_they_quote() {
 /// megabyte value of the wrong type in a part, an unknown message role.
 #[test]
 fn parts_and_messages_quote_short() {
-    use mcp_content::convert::{Message, Part};
+    use mcp_content::convert::{message_parts::Message, message_parts::Part};
     let long = "x".repeat(1000);
     for json in [
         format!(r#"{{"resource":{{"uri":"a:b","size":"{long}"}}}}"#),
@@ -320,5 +321,8 @@ fn parts_and_messages_quote_short() {
     );
     let message: Message =
         serde_json::from_str(r#"{"role":"model","content":[{"text":"a"}]}"#).unwrap();
-    assert_eq!(message.role, mcp_content::convert::MessageRole::Model);
+    assert_eq!(
+        message.role,
+        mcp_content::convert::message_parts::MessageRole::Model
+    );
 }

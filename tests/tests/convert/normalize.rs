@@ -2,9 +2,10 @@
 //! on egress; the dedicated `progressToken`.
 
 use mcp_content::convert::{
-    MetaEgress, ProgressToken, normalize_annotations, normalize_call_tool_result, normalize_meta,
-    normalize_output_schema, normalize_tool, normalize_tool_annotations, progress_token,
-    request_meta,
+    normalize::MetaEgress, normalize::ProgressToken, normalize::normalize_annotations,
+    normalize::normalize_call_tool_result, normalize::normalize_meta,
+    normalize::normalize_output_schema, normalize::normalize_tool,
+    normalize::normalize_tool_annotations, normalize::progress_token, normalize::request_meta,
 };
 use mcp_content::model::{
     Annotations, EmbeddedResource, GetPromptResult, JsonObject, Meta, MetaKey, Priority,

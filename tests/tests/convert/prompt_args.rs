@@ -1,6 +1,6 @@
 //! Prompt arguments: every JSON type to the string map `prompts/get` takes.
 
-use mcp_content::convert::{prompt_argument, prompt_arguments};
+use mcp_content::convert::{prompt_args::prompt_argument, prompt_args::prompt_arguments};
 use serde_json::{Map, Value, json};
 
 fn object(value: Value) -> Map<String, Value> {

@@ -1,6 +1,8 @@
 //! Template variables: the vMCP key scheme, pinned rule by rule.
 
-use mcp_content::convert::{template_vars, tool_result_template_vars};
+use mcp_content::convert::{
+    template_vars::template_vars, template_vars::tool_result_template_vars,
+};
 use mcp_content::model::{
     AudioContent, BlobResourceContents, EmbeddedResource, ImageContent, MimeType, ResourceLink,
     TextResourceContents, Uri,

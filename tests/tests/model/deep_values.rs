@@ -5,7 +5,9 @@
 //! by every reader of the wire.
 
 use crate::deep::{nested, nested_text, on_stack};
-use mcp_content::convert::{Message, Part, tool_result_template_vars};
+use mcp_content::convert::{
+    message_parts::Message, message_parts::Part, template_vars::tool_result_template_vars,
+};
 use mcp_content::model::{JsonObject, Meta, MetaKey, RawJson};
 use mcp_content::rules::Rule;
 use mcp_content::wire::{ReadLimits, read_json_with};

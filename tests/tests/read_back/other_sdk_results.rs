@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use mcp_content::convert::{ResultWrapping, ToolOutput};
+use mcp_content::convert::{typed_result::ResultWrapping, typed_result::ToolOutput};
 use mcp_content::model::Tool;
 use mcp_content::wire::read_value;
 use mcp_content::{CallToolResult, Content, FromContent};

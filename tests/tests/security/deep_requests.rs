@@ -202,7 +202,7 @@ fn in_process_calls_hold_arguments_to_the_parsers_depth() {
 #[test]
 fn output_checks_refuse_structured_content_past_the_parsers_depth() {
     use mcp_content::CallToolResult;
-    use mcp_content::convert::ToolOutput;
+    use mcp_content::convert::typed_result::ToolOutput;
     use mcp_content::rules::Rule;
     use mcp_content::wire::{ReadLimits, read_json_with};
     on_stack(2 << 20, || {

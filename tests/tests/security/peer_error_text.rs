@@ -648,7 +648,8 @@ fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
     // path and the typed read's path.
     let schema = json!({"type": "object", "additionalProperties": {"type": "integer"}});
     let output =
-        mcp_content::convert::ToolOutput::new(schema.as_object().unwrap().clone()).unwrap();
+        mcp_content::convert::typed_result::ToolOutput::new(schema.as_object().unwrap().clone())
+            .unwrap();
     let mut structured = Map::new();
     structured.insert(dotted.clone(), Value::from("x"));
     let error = output
@@ -656,7 +657,7 @@ fn bounded_error_text_cuts_a_dotted_key_as_one_key() {
         .unwrap_err();
     assert_eq!(error.path(), format!("structuredContent.{cut}"), "{error}");
     let result = CallToolResult::structured(Value::Object(structured));
-    let schemaless = mcp_content::convert::ToolOutput::new(Map::new()).unwrap();
+    let schemaless = mcp_content::convert::typed_result::ToolOutput::new(Map::new()).unwrap();
     let error = schemaless
         .read::<std::collections::BTreeMap<String, i64>>(&result)
         .unwrap_err();

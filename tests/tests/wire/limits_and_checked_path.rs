@@ -6,7 +6,10 @@
 //! and along which path here.
 
 use crate::read_by_kind::{read_kind, read_value_kind};
-use mcp_content::convert::{DataPart, Media, MediaPart, Message, MessageRole, Part};
+use mcp_content::convert::{
+    message_parts::DataPart, message_parts::Media, message_parts::MediaPart,
+    message_parts::Message, message_parts::MessageRole, message_parts::Part,
+};
 use mcp_content::model::{GetPromptResult, ReadResourceResult};
 use mcp_content::rules::Rule;
 use mcp_content::wire::{ReadLimits, read_json_with, read_value_with};

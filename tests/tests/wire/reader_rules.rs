@@ -4,7 +4,10 @@
 //! every entry point within the limits, and `ReadLimits::unlimited()` never aborting.
 
 use crate::read_through_bytes::read_as;
-use mcp_content::convert::{DataUrl, Media, MediaPart, Part, part_to_block};
+use mcp_content::convert::{
+    data_url::DataUrl, message_parts::Media, message_parts::MediaPart, message_parts::Part,
+    message_parts::part_to_block,
+};
 use mcp_content::model::{GetPromptResult, JsonInteger, ReadResourceResult, Resource, Tool};
 use mcp_content::rules::Rule;
 use mcp_content::wire::{ReadLimits, read_json_with, read_value_with};

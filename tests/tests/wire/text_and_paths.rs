@@ -191,7 +191,10 @@ fn validate_paths_are_cut_like_read_paths() {
 /// not compile.
 #[test]
 fn conversion_errors_quote_arrays_and_objects_short() {
-    use mcp_content::convert::{Message, MessageRole, Part, ToolOutput};
+    use mcp_content::convert::{
+        message_parts::Message, message_parts::MessageRole, message_parts::Part,
+        typed_result::ToolOutput,
+    };
     let big: Vec<u32> = (0..100_000).collect();
     let mut metadata = JsonObject::new();
     metadata.insert("mcp", json!(big));

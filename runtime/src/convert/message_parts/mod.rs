@@ -56,7 +56,7 @@
 //!
 //! ```
 //! use mcp_content::{CallToolResult, ProtocolVersion, SerializeFor, read_json};
-//! use mcp_content::convert::Message;
+//! use mcp_content::convert::message_parts::Message;
 //!
 //! let document = r#"{"content":[{"type":"x-chart","z":1E2,"a":-0}],"structuredContent":{"n":123456789012345678901234567890},"_meta":{"com.example/b":1.50,"com.example/a":1}}"#;
 //! let result: CallToolResult = read_json(document.as_bytes()).unwrap();
@@ -104,7 +104,7 @@ pub use write::{block_to_part, blocks_to_parts};
 ///
 /// ```
 /// use mcp_content::model::Role;
-/// use mcp_content::convert::MessageRole;
+/// use mcp_content::convert::message_parts::MessageRole;
 ///
 /// assert_eq!(MessageRole::from(Role::Assistant), MessageRole::Model);
 /// assert_eq!(serde_json::to_string(&MessageRole::Model).unwrap(), r#""model""#);
@@ -154,7 +154,7 @@ impl MessageRole {
     /// `"user"`, `"model"`, `"tool"` or `"system"`.
     ///
     /// ```
-    /// assert_eq!(mcp_content::convert::MessageRole::Tool.as_str(), "tool");
+    /// assert_eq!(mcp_content::convert::message_parts::MessageRole::Tool.as_str(), "tool");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -171,7 +171,7 @@ impl MessageRole {
 /// ```
 /// use mcp_content::ContentBlock;
 /// use mcp_content::model::{PromptMessage, Role};
-/// use mcp_content::convert::Message;
+/// use mcp_content::convert::message_parts::Message;
 ///
 /// let prompt = PromptMessage::new(Role::Assistant, ContentBlock::text("Hello"));
 /// let message = Message::from_prompt_message(&prompt);
@@ -196,7 +196,7 @@ pub struct Message {
 /// content key (`text`, `media`, `resource`, `data`, `custom`).
 ///
 /// ```
-/// use mcp_content::convert::Part;
+/// use mcp_content::convert::message_parts::Part;
 ///
 /// let part: Part = serde_json::from_str(r#"{"media":{"url":"data:image/png;base64,cG5n","contentType":"image/png"}}"#).unwrap();
 /// assert!(matches!(part, Part::Media(_)));
@@ -290,7 +290,7 @@ pub struct ResourceRef {
 /// size and spelling, key order and escapes are relayed as read.
 ///
 /// ```
-/// use mcp_content::convert::{DataPart, Part};
+/// use mcp_content::convert::{message_parts::DataPart, message_parts::Part};
 ///
 /// let text = r#"{"data":{"b":1E2,"a":123456789012345678901234567890,"c":-0}}"#;
 /// let part: Part = serde_json::from_str(text).unwrap();
@@ -312,7 +312,7 @@ pub struct DataPart {
 /// the spelling of its member names (`"\u0041"` stays so).
 ///
 /// ```
-/// use mcp_content::convert::Part;
+/// use mcp_content::convert::message_parts::Part;
 ///
 /// let text = r#"{"custom":{"type":"x-chart","z":1E2,"\u0041":[-0,1.50]}}"#;
 /// let part: Part = serde_json::from_str(text).unwrap();
@@ -389,7 +389,7 @@ impl Part {
     /// A text part.
     ///
     /// ```
-    /// let part = mcp_content::convert::Part::text("hi");
+    /// let part = mcp_content::convert::message_parts::Part::text("hi");
     /// assert_eq!(serde_json::to_string(&part).unwrap(), r#"{"text":"hi"}"#);
     /// ```
     pub fn text(text: impl Into<String>) -> Self {
@@ -402,7 +402,7 @@ impl Part {
     /// The part's metadata.
     ///
     /// ```
-    /// assert!(mcp_content::convert::Part::text("hi").metadata().is_empty());
+    /// assert!(mcp_content::convert::message_parts::Part::text("hi").metadata().is_empty());
     /// ```
     pub fn metadata(&self) -> &JsonObject {
         match self {

@@ -24,7 +24,7 @@ impl Message {
     /// the rule.
     ///
     /// ```
-    /// use mcp_content::convert::{Message, MessageRole, Part};
+    /// use mcp_content::convert::{message_parts::Message, message_parts::MessageRole, message_parts::Part};
     ///
     /// let message = Message { role: MessageRole::System, content: vec![Part::text("x")], metadata: Default::default() };
     /// assert_eq!(message.into_prompt_message().unwrap_err().path(), "role");
@@ -43,7 +43,7 @@ impl Message {
     /// document; so is a key twice in one of their objects.
     ///
     /// ```
-    /// use mcp_content::convert::{Message, MessageRole, Part};
+    /// use mcp_content::convert::{message_parts::Message, message_parts::MessageRole, message_parts::Part};
     /// use mcp_content::rules::Rule;
     /// use mcp_content::wire::ReadLimits;
     ///
@@ -86,7 +86,7 @@ impl Message {
     /// unknown fields from `metadata.mcp`. The role is not looked at.
     ///
     /// ```
-    /// use mcp_content::convert::{DataPart, Message, MessageRole, Part};
+    /// use mcp_content::convert::{message_parts::DataPart, message_parts::Message, message_parts::MessageRole, message_parts::Part};
     /// use serde_json::json;
     ///
     /// let data = || Part::Data(DataPart { data: json!(1).into(), metadata: Default::default() });
@@ -107,7 +107,7 @@ impl Message {
     /// their path and rule `limit`; so is a key twice in one of their objects.
     ///
     /// ```
-    /// use mcp_content::convert::{Message, MessageRole, Part};
+    /// use mcp_content::convert::{message_parts::Message, message_parts::MessageRole, message_parts::Part};
     /// use mcp_content::rules::Rule;
     /// use mcp_content::wire::ReadLimits;
     ///
@@ -178,7 +178,7 @@ impl Message {
 ///
 /// ```
 /// use mcp_content::ContentBlock;
-/// use mcp_content::convert::{block_to_part, part_to_block, Part};
+/// use mcp_content::convert::{message_parts::block_to_part, message_parts::part_to_block, message_parts::Part};
 /// use mcp_content::rules::Rule;
 ///
 /// let block = ContentBlock::text("hi");
@@ -200,7 +200,7 @@ pub fn part_to_block(part: Part) -> Result<ContentBlock, ReadError> {
 /// and rule `limit`; so is a key twice in one of their objects.
 ///
 /// ```
-/// use mcp_content::convert::{part_to_block_with, Part};
+/// use mcp_content::convert::{message_parts::part_to_block_with, message_parts::Part};
 /// use mcp_content::rules::Rule;
 /// use mcp_content::wire::ReadLimits;
 ///

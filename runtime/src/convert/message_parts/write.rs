@@ -20,7 +20,7 @@ use crate::model::validated::MimeType;
 /// ```
 /// use mcp_content::ContentBlock;
 /// use mcp_content::model::{ImageContent, MimeType};
-/// use mcp_content::convert::block_to_part;
+/// use mcp_content::convert::message_parts::block_to_part;
 ///
 /// let image = ImageContent::new(b"png".to_vec(), MimeType::new("image/png").unwrap()).unwrap();
 /// let part = block_to_part(&image.into());
@@ -106,7 +106,7 @@ pub fn block_to_part(block: &ContentBlock) -> Part {
 ///
 /// ```
 /// use mcp_content::ContentBlock;
-/// use mcp_content::convert::{blocks_to_parts, Part};
+/// use mcp_content::convert::{message_parts::blocks_to_parts, message_parts::Part};
 ///
 /// let parts = blocks_to_parts(&[ContentBlock::text("a"), ContentBlock::text("b")]);
 /// assert_eq!(parts, [Part::text("a"), Part::text("b")]);
@@ -122,7 +122,7 @@ impl Message {
     /// ```
     /// use mcp_content::ContentBlock;
     /// use mcp_content::model::{PromptMessage, Role};
-    /// use mcp_content::convert::{Message, MessageRole};
+    /// use mcp_content::convert::{message_parts::Message, message_parts::MessageRole};
     ///
     /// let message = Message::from_prompt_message(&PromptMessage::new(Role::User, "Hi"));
     /// assert_eq!(message.role, MessageRole::User);
@@ -142,7 +142,7 @@ impl Message {
     ///
     /// ```
     /// use mcp_content::model::{GetPromptResult, PromptMessage, Role};
-    /// use mcp_content::convert::{Message, MessageRole};
+    /// use mcp_content::convert::{message_parts::Message, message_parts::MessageRole};
     ///
     /// let result = GetPromptResult::new(vec![
     ///     PromptMessage::new(Role::User, "Hi"),
@@ -165,7 +165,7 @@ impl Message {
     ///
     /// ```
     /// use mcp_content::CallToolResult;
-    /// use mcp_content::convert::Message;
+    /// use mcp_content::convert::message_parts::Message;
     /// use serde_json::json;
     ///
     /// let mut result = CallToolResult::structured(json!({"t": 22}));
