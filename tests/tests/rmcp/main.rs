@@ -4,4 +4,5 @@
 
 mod bridge;
 mod bridge_edges;
+mod elicitation_forms;
 mod request_meta;
