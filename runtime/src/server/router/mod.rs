@@ -5,6 +5,7 @@
 mod builder;
 pub(crate) mod dispatch;
 mod entry;
+mod portable;
 
 use std::collections::HashMap;
 use std::fmt;
