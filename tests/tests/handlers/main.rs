@@ -3,6 +3,7 @@
 //! against the official schemas, raw identifiers, and `RouterBuilder::build()` on
 //! overlapping and disjoint resource templates.
 
+mod call_tool_json;
 mod portable_schemas;
 mod prompt_resource;
 mod raw_identifiers;
