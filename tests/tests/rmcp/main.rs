@@ -6,3 +6,4 @@ mod bridge;
 mod bridge_edges;
 mod elicitation_forms;
 mod request_meta;
+mod rmcp_tool_macro;

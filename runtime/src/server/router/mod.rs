@@ -384,7 +384,7 @@ impl Router {
         };
         let context = Context::new(
             crate::model::meta::Meta::new(),
-            crate::rules::ProtocolVersion::LATEST,
+            ProtocolVersion::LATEST,
         );
         self.call_tool(name, arguments, context).await
     }
