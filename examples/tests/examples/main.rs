@@ -7,6 +7,7 @@ mod common;
 mod forecast;
 mod load;
 mod radar;
+mod readme;
 mod replicas;
 mod stdio;
 mod transport_rules;

@@ -384,7 +384,7 @@ impl Router {
         };
         let context = Context::new(
             crate::model::meta::Meta::new(),
-            ProtocolVersion::LATEST,
+            rules::ProtocolVersion::LATEST,
         );
         self.call_tool(name, arguments, context).await
     }
