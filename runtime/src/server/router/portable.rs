@@ -50,6 +50,18 @@ const ONE_SCHEMA: &[&str] = &[
     "else",
 ];
 
+/// Keywords whose subschemas are conditions, not the shape of a value the client writes:
+/// their `null`s are kept (dropping one would change what the condition matches).
+const CONDITIONS: &[&str] = &[
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+];
+
 /// Keywords whose value is a list of subschemas.
 const SCHEMA_LISTS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
 
@@ -111,21 +123,22 @@ fn walk(schema: &mut Map<String, Value>, optional_without_null: bool, depth: usi
     }
     for (key, value) in schema.iter_mut() {
         let key = key.as_str();
+        let strip = optional_without_null && !CONDITIONS.contains(&key);
         if ONE_SCHEMA.contains(&key) {
             if let Value::Object(sub) = value {
-                walk(sub, optional_without_null, depth + 1);
+                walk(sub, strip, depth + 1);
             }
         } else if SCHEMA_LISTS.contains(&key) {
             if let Value::Array(subs) = value {
                 for sub in subs.iter_mut().filter_map(Value::as_object_mut) {
-                    walk(sub, optional_without_null, depth + 1);
+                    walk(sub, strip, depth + 1);
                 }
             }
         } else if SCHEMA_MAPS.contains(&key)
             && let Value::Object(subs) = value
         {
             for sub in subs.values_mut().filter_map(Value::as_object_mut) {
-                walk(sub, optional_without_null, depth + 1);
+                walk(sub, strip, depth + 1);
             }
         }
     }

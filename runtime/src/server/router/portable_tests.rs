@@ -120,3 +120,23 @@ fn a_schema_nested_past_the_depth_bound_is_left_below_it() {
     input(&mut schema);
     output(&mut schema);
 }
+
+#[test]
+fn conditions_keep_their_nulls_and_lose_only_formats() {
+    let mut schema = map(json!({
+        "type": "object",
+        "properties": {"mode": {"type": ["string", "null"]}},
+        "if": {"properties": {"mode": {"type": ["null"], "format": "int32"}}},
+        "then": {"properties": {"x": {"type": ["integer", "null"]}}},
+        "not": {"properties": {"y": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}
+    }));
+    let conditions = ["if", "then", "not"].map(|k| schema[k].clone());
+    input(&mut schema);
+    assert_eq!(schema["properties"]["mode"], json!({"type": "string"}));
+    assert_eq!(
+        schema["if"],
+        json!({"properties": {"mode": {"type": ["null"]}}})
+    );
+    assert_eq!(schema["then"], conditions[1]);
+    assert_eq!(schema["not"], conditions[2]);
+}
