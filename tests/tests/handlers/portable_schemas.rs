@@ -27,7 +27,7 @@ struct Window {
 
 /// Every width of number, options, an enum and a nested struct.
 #[tool]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::many_single_char_names)]
 fn measure(
     a: u8,
     b: u16,

@@ -39,6 +39,8 @@ struct Sensors {
 }
 
 #[tool_router]
+// rmcp's `#[tool]` methods take `&self`, used or not.
+#[allow(clippy::unused_self)]
 impl Sensors {
     #[tool(description = "Reads the sensor.")]
     async fn read(&self) -> Reading {
