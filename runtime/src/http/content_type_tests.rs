@@ -43,7 +43,11 @@ fn a_post_that_is_not_declared_json_gets_415_naming_the_rule() {
                 Some("multipart/form-data; boundary=application/json"),
             ] {
                 let (status, reply) = send(&server, post(body, content_type)).await;
-                assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type:?}");
+                assert_eq!(
+                    status,
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    "{content_type:?}"
+                );
                 assert_eq!(reply["jsonrpc"], "2.0");
                 assert_eq!(reply["id"], Value::Null);
                 assert_eq!(reply["error"]["code"], -32600);

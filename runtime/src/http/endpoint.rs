@@ -10,11 +10,11 @@ use std::task::{Context, Poll};
 use http::{Request, Response, StatusCode};
 use tokio::net::TcpListener;
 
+use super::HttpServer;
 use super::body::ResponseBody;
 use super::response::plain;
 use super::serve::Serve;
 use super::timed_body::RequestBody;
-use super::HttpServer;
 
 impl HttpServer {
     /// Serves on `listener` with [`Serve`]'s defaults (timeouts, a connection limit, a

@@ -46,11 +46,28 @@
 //! `rmcp-stdio`, `rmcp-http`) for servers that compose with other `rmcp` services.
 //!
 //! Transport rules: a request whose `Origin` is not allowed (or is `null`) gets 403; a `Host`
-//! that is not allowed gets 403 (DNS rebinding); invalid JSON gets a JSON-RPC `-32700` body;
-//! a message that is not a request gets `-32600`; missing or mistyped params get `-32602`;
-//! a body over the limit gets 413 with a JSON-RPC error body; a session request whose
-//! `Accept` rules out JSON or event streams gets 406. Accepted sockets have `TCP_NODELAY`
-//! set.
+//! that is not allowed gets 403 (DNS rebinding); a `POST` whose `Content-Type` is not
+//! `application/json` (parameters such as `; charset=utf-8` allowed; missing counts as not)
+//! gets 415 with a JSON-RPC `-32600` body naming the rule, in both eras; invalid JSON gets a
+//! JSON-RPC `-32700` body; a message that is not a request gets `-32600`; missing or
+//! mistyped params get `-32602`; a body over the limit gets 413 and a body that stalls gets
+//! 408, each with a JSON-RPC error body; a session request whose `Accept` rules out JSON or
+//! event streams gets 406.
+//!
+//! Sessions end when idle: one unused for
+//! [`session_idle_timeout`](HttpServer::session_idle_timeout) with no `GET` stream open
+//! answers 404 from then on, and a timer frees it; when
+//! [`max_sessions`](HttpServer::max_sessions) live sessions are open, an `initialize` gets
+//! 503 (a live session is never ended to make room).
+//!
+//! Connections: [`HttpServer::serve`] runs [`Serve`], an accept loop for any tower service
+//! (this endpoint, `rmcp`'s, an axum `Router`): a header-read timeout that is also the idle
+//! keep-alive timeout, body timeouts ([`RequestBody`]), a timeout on response writes a
+//! client does not read, a connection limit that stops accepting while it is reached, a
+//! backoff when the process is out of descriptors, and `TCP_NODELAY` on every socket;
+//! [`Serve`] lists the defaults. Mounted in another framework through
+//! [`handle`](HttpServer::handle), the endpoint has that framework's connection handling:
+//! serve the framework's app with [`Serve`] to keep these bounds.
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -71,6 +88,7 @@ mod session;
 mod sessioned;
 mod stateless;
 mod timed_body;
+mod timed_io;
 
 pub use body::ResponseBody;
 pub use serve::Serve;
@@ -89,9 +107,7 @@ use tokio::sync::mpsc;
 use self::body::{Outgoing, Reply};
 use self::headers::ParamHeaders;
 use self::replay::StartAt;
-use self::request::{
-    Headers, Message, json_content_type, request_meta, request_parts, take_meta,
-};
+use self::request::{Headers, Message, json_content_type, request_meta, request_parts, take_meta};
 use self::response::{
     HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
     missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
@@ -111,7 +127,8 @@ const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 
 /// The router's Streamable HTTP endpoint: [`handle`](Self::handle) answers one request,
-/// [`serve`](Self::serve) runs an accept loop on hyper.
+/// [`serve`](Self::serve) and [`serve_with`](Self::serve_with) run the hardened accept loop
+/// ([`Serve`]) on hyper.
 ///
 /// Mount [`handle`](Self::handle) in another HTTP framework (axum: `any(move |request|
 /// async move { server.handle(request).await })`) or let [`serve`](Self::serve) own the

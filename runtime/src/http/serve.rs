@@ -17,6 +17,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use super::timed_body::RequestBody;
+use super::timed_io::TimedWrites;
 
 type BoxError = Box<dyn StdError + Send + Sync>;
 
@@ -35,6 +36,8 @@ type BoxError = Box<dyn StdError + Send + Sync>;
 ///   [`body_timeout`](Self::body_timeout) (60 s): the longest wait for the next piece of a
 ///   request body, and for the whole body (see [`RequestBody`]); a stalled body or a chunked
 ///   body that never ends fails the read, and the connection closes after the response.
+/// - [`write_timeout`](Self::write_timeout) (30 s): the longest a response write may wait
+///   on a client that stopped reading; then the connection closes.
 /// - [`max_connections`](Self::max_connections) (512): while that many connections are
 ///   open, the loop stops accepting; new clients wait in the listener's backlog (they are
 ///   not accepted and dropped) and are served as others close. 512 stays under the usual
@@ -77,6 +80,7 @@ pub struct Serve {
     header_read_timeout: Duration,
     body_frame_timeout: Duration,
     body_timeout: Duration,
+    write_timeout: Duration,
     max_connections: usize,
 }
 
@@ -93,6 +97,7 @@ impl Serve {
             header_read_timeout: Duration::from_secs(10),
             body_frame_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(60),
+            write_timeout: Duration::from_secs(30),
             max_connections: 512,
         }
     }
@@ -117,6 +122,15 @@ impl Serve {
     #[must_use]
     pub fn body_timeout(mut self, timeout: Duration) -> Self {
         self.body_timeout = timeout;
+        self
+    }
+
+    /// The longest a response write may wait on a client that reads none of it (default
+    /// 30 s); then the connection closes. An event stream with nothing to send is not
+    /// waiting: only a client whose window stays shut while the server has bytes for it is.
+    #[must_use]
+    pub fn write_timeout(mut self, timeout: Duration) -> Self {
+        self.write_timeout = timeout;
         self
     }
 
@@ -168,15 +182,20 @@ impl Serve {
     {
         let config = Arc::new(self);
         let shared = Arc::clone(&config);
-        accept_loop(listener, &config, shutdown, move |stream, permit, closing| {
-            tokio::spawn(connection(
-                stream,
-                permit,
-                Arc::clone(&shared),
-                service.clone(),
-                closing,
-            ));
-        })
+        accept_loop(
+            listener,
+            &config,
+            shutdown,
+            move |stream, permit, closing| {
+                tokio::spawn(connection(
+                    stream,
+                    permit,
+                    Arc::clone(&shared),
+                    service.clone(),
+                    closing,
+                ));
+            },
+        )
         .await
     }
 }
@@ -277,7 +296,8 @@ async fn connection<S, B>(
         .timer(TokioTimer::new())
         .header_read_timeout(config.header_read_timeout)
         .keep_alive(true);
-    let mut conn = pin!(builder.serve_connection(TokioIo::new(stream), service));
+    let io = TokioIo::new(TimedWrites::new(stream, config.write_timeout));
+    let mut conn = pin!(builder.serve_connection(io, service));
     let close = async {
         // A loop that ended on an error leaves its connections alone.
         if closing.wait_for(|closing| *closing).await.is_err() {

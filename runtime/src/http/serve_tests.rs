@@ -90,7 +90,12 @@ fn the_pause_grows_to_one_second_and_no_further() {
 #[test]
 fn an_error_of_one_connection_is_skipped_and_another_error_ends_the_loop() {
     rt().block_on(async {
-        for code in [libc::ECONNABORTED, libc::ECONNRESET, libc::EINTR, libc::EPROTO] {
+        for code in [
+            libc::ECONNABORTED,
+            libc::ECONNRESET,
+            libc::EINTR,
+            libc::EPROTO,
+        ] {
             let calls = Arc::new(AtomicUsize::new(0));
             let acceptor = Failing {
                 code,

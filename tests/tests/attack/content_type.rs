@@ -43,7 +43,12 @@ async fn json_with_a_charset_is_served_in_both_eras() {
     let addr = start(empty_server(), Serve::new()).await;
     let content_type = "Content-Type: application/json; charset=utf-8";
     let list = post(
-        &[LIST_HEADERS[0], LIST_HEADERS[1], content_type, "Connection: close"],
+        &[
+            LIST_HEADERS[0],
+            LIST_HEADERS[1],
+            content_type,
+            "Connection: close",
+        ],
         LIST,
     );
     let (head, body) = round_trip(addr, &list).await;
@@ -51,5 +56,8 @@ async fn json_with_a_charset_is_served_in_both_eras() {
     let initialize = post(&[ACCEPT, content_type, "Connection: close"], INITIALIZE);
     let (head, body) = round_trip(addr, &initialize).await;
     assert_eq!(status(&head), 200, "{head}: {body}");
-    assert!(crate::raw_http::header(&head, "mcp-session-id").is_some(), "{head}");
+    assert!(
+        crate::raw_http::header(&head, "mcp-session-id").is_some(),
+        "{head}"
+    );
 }

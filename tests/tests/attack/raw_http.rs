@@ -56,7 +56,11 @@ pub(crate) async fn read_response(stream: &mut TcpStream) -> (String, String) {
                 }
             }
             let n = stream.read(&mut buffer).await.unwrap();
-            assert!(n > 0, "closed mid-response: {:?}", String::from_utf8_lossy(&bytes));
+            assert!(
+                n > 0,
+                "closed mid-response: {:?}",
+                String::from_utf8_lossy(&bytes)
+            );
             bytes.extend_from_slice(&buffer[..n]);
         }
     })

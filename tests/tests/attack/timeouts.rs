@@ -1,6 +1,6 @@
 //! Slow and stalled clients: a connection that sends nothing, half a request line, headers
 //! one byte at a time, a body that stalls, a chunked body that never ends, or that stays
-//! idle after its response, is closed within the loop's timeouts (set short here), on the
+//! idle after its response, or that stops reading its response, is closed within the loop's timeouts (set short here), on the
 //! own endpoint and on `rmcp`'s service alike; a client slow within them is served.
 
 use std::net::SocketAddr;
@@ -17,6 +17,7 @@ use crate::raw_http::{
 const HEADER: Duration = Duration::from_millis(400);
 const FRAME: Duration = Duration::from_millis(400);
 const BODY: Duration = Duration::from_millis(1200);
+const WRITE: Duration = Duration::from_millis(400);
 /// How late past its timeout a connection may close (scheduling on a busy machine).
 const SLACK: Duration = Duration::from_millis(1500);
 
@@ -25,6 +26,7 @@ fn serve() -> Serve {
         .header_read_timeout(HEADER)
         .body_frame_timeout(FRAME)
         .body_timeout(BODY)
+        .write_timeout(WRITE)
 }
 
 async fn own() -> SocketAddr {
@@ -98,7 +100,11 @@ async fn a_body_that_stalls_gets_408_and_the_connection_closes() {
     let addr = own().await;
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = post(
-        &["Content-Type: application/json", LIST_HEADERS[0], LIST_HEADERS[1]],
+        &[
+            "Content-Type: application/json",
+            LIST_HEADERS[0],
+            LIST_HEADERS[1],
+        ],
         LIST,
     );
     // The head and the first 10 bytes of the body, then nothing.
@@ -123,7 +129,10 @@ async fn a_stalled_body_on_rmcps_service_is_closed_too() {
         .unwrap();
     let (took, seen) = closed_within(&mut stream, FRAME + SLACK).await;
     // Closed by the stall, not refused before the body was read.
-    assert!(took >= FRAME - Duration::from_millis(50), "{took:?}: {seen}");
+    assert!(
+        took >= FRAME - Duration::from_millis(50),
+        "{took:?}: {seen}"
+    );
 }
 
 #[tokio::test]
@@ -161,7 +170,11 @@ async fn a_chunked_body_that_never_ends_gets_408_and_the_connection_closes() {
         })
         .await;
         let seen = String::from_utf8_lossy(&seen);
-        assert!(closed.is_ok(), "still open after {:?}: {seen}", started.elapsed());
+        assert!(
+            closed.is_ok(),
+            "still open after {:?}: {seen}",
+            started.elapsed()
+        );
         assert!(started.elapsed() >= BODY - Duration::from_millis(100));
         // The own endpoint says 408; rmcp's front answers a failed read its own way (4xx).
         assert!(seen.starts_with("HTTP/1.1 4"), "{seen}");
@@ -177,7 +190,11 @@ async fn an_idle_keep_alive_connection_is_closed_after_its_response() {
     let addr = own().await;
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = post(
-        &["Content-Type: application/json", LIST_HEADERS[0], LIST_HEADERS[1]],
+        &[
+            "Content-Type: application/json",
+            LIST_HEADERS[0],
+            LIST_HEADERS[1],
+        ],
         LIST,
     );
     for _ in 0..2 {
@@ -197,7 +214,11 @@ async fn a_client_slow_within_the_timeouts_is_served() {
     let addr = own().await;
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = post(
-        &["Content-Type: application/json", LIST_HEADERS[0], LIST_HEADERS[1]],
+        &[
+            "Content-Type: application/json",
+            LIST_HEADERS[0],
+            LIST_HEADERS[1],
+        ],
         LIST,
     );
     // Four pieces, each well within the frame timeout, the whole within the body's.
@@ -211,4 +232,53 @@ async fn a_client_slow_within_the_timeouts_is_served() {
     let (head, body) = read_response(&mut stream).await;
     assert_eq!(status(&head), 200, "{head}: {body}");
     assert!(body.contains("\"tools\":[]"), "{body}");
+}
+
+/// 16 MiB of text: more than the socket buffers on both sides hold.
+#[mcp_content::tool]
+fn big() -> String {
+    "a".repeat(16 << 20)
+}
+
+#[tokio::test]
+async fn a_client_that_stops_reading_its_response_is_closed() {
+    let router = mcp_content::router! { tools: [big] }.build().unwrap();
+    let addr = start(mcp_content::http::HttpServer::new(router), serve()).await;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let call = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"big","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let request = post(
+        &[
+            "Content-Type: application/json",
+            "MCP-Protocol-Version: 2026-07-28",
+            "Mcp-Method: tools/call",
+            "Mcp-Name: big",
+        ],
+        call,
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    // The first bytes (the server is writing), then nothing for longer than the write
+    // timeout, then a drain of what the buffers hold.
+    let mut first = [0; 16];
+    let mut total = tokio::time::timeout(
+        Duration::from_secs(20),
+        tokio::io::AsyncReadExt::read(&mut stream, &mut first),
+    )
+    .await
+    .expect("the response starts")
+    .unwrap();
+    tokio::time::sleep(WRITE + SLACK).await;
+    let mut buffer = vec![0; 1 << 16];
+    let drained = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match tokio::io::AsyncReadExt::read(&mut stream, &mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => total += n,
+            }
+        }
+    })
+    .await;
+    assert!(drained.is_ok(), "still open after {total} bytes");
+    assert!(total < 16 << 20, "the whole response came: {total} bytes");
 }
