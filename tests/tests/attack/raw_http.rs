@@ -1,6 +1,7 @@
 //! A raw HTTP/1.1 client on TCP (a hostile client writes what it likes, when it likes) and
 //! the own endpoint served on 127.0.0.1 by the accept loop.
 
+use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -29,7 +30,7 @@ pub(crate) fn post(headers: &[&str], body: &str) -> String {
         request.push_str(header);
         request.push_str("\r\n");
     }
-    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    let _ = write!(request, "Content-Length: {}\r\n\r\n{body}", body.len());
     request
 }
 
