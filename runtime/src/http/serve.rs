@@ -118,7 +118,7 @@ impl Serve {
         self
     }
 
-    /// The longest a whole request body may take, from its first read (default 60 s).
+    /// The longest a whole request body may take, from the first read that waits for data (default 60 s).
     #[must_use]
     pub fn body_timeout(mut self, timeout: Duration) -> Self {
         self.body_timeout = timeout;

@@ -15,10 +15,11 @@ use tokio::time::{Instant, Sleep};
 /// within the loop's body timeouts.
 ///
 /// Reading it fails with an [`io::Error`] of kind [`TimedOut`](io::ErrorKind::TimedOut)
-/// when no data arrives for [`Serve::body_frame_timeout`](super::Serve::body_frame_timeout)
-/// or the whole body takes longer than [`Serve::body_timeout`](super::Serve::body_timeout)
-/// (both counted from the first read, so a handler that reads late is not punished); other
-/// read failures (the client went away, a malformed chunk) come as an [`io::Error`] too.
+/// when a read waits [`Serve::body_frame_timeout`](super::Serve::body_frame_timeout) for
+/// data, or the whole body takes longer than
+/// [`Serve::body_timeout`](super::Serve::body_timeout), counted from the first read that
+/// waits (a handler that reads late is not punished for it); other read failures (the
+/// client went away, a malformed chunk) come as an [`io::Error`] too.
 /// [`HttpServer`](super::HttpServer) answers a timeout with 408, and any service that reads
 /// the body sees the error; the connection is closed after the response either way, as its
 /// body was not read to the end.
