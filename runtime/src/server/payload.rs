@@ -5,9 +5,6 @@
 //! must buffer; a link lets the client fetch it when (and if) it needs it.
 
 use std::collections::HashMap;
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -186,7 +183,7 @@ impl Payloads {
             }
             _ => unreachable!("only binary blocks are replaced"),
         };
-        let id = new_id();
+        let id = crate::server::random_id::random_id();
         let uri = Uri::new(format!("{PAYLOAD_URI_PREFIX}{id}"))
             .expect("the prefix and a hex id make an absolute URI");
         let mut link = ResourceLink::new(uri, format!("{kind}-{id}"));
@@ -232,16 +229,4 @@ impl Payloads {
         CacheHint::from_duration(left, CacheScope::Private).fill(&mut result);
         Ok(Some(result))
     }
-}
-
-/// 128 unguessable bits in hex: `RandomState` is seeded from the OS once per process and
-/// varied per instance; a counter keeps ids distinct even if two hashes collide.
-pub(crate) fn new_id() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let mut high = RandomState::new().build_hasher();
-    high.write_u64(count);
-    let mut low = RandomState::new().build_hasher();
-    low.write_u64(!count);
-    format!("{:016x}{:016x}", high.finish(), low.finish())
 }

@@ -6,7 +6,6 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::task::Poll;
 
@@ -95,14 +94,10 @@ fn now() -> String {
         .unwrap_or_default()
 }
 
-/// Unique across replicas: the process id, the time and a counter.
+/// `task-` and 128 random bits (see [`random_id`](crate::server::random_id)): unique across
+/// replicas, and the only thing that keeps one client from another's task.
 fn new_id() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    format!("task-{:x}-{nanos:x}-{n}", std::process::id())
+    format!("task-{}", crate::server::random_id::random_id())
 }
 
 fn unknown(id: &str) -> ProtocolError {
