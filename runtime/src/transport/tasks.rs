@@ -252,7 +252,7 @@ pub(crate) async fn call<H: TaskHost>(
 ) -> Result<Started, ProtocolError> {
     let version = context.protocol_version();
     let capabilities = context.client_capabilities();
-    let target = Target::new(Method::CallTool.as_str(), tool);
+    let target = Target::new(Method::CallTool.as_str(), tool, Some(&arguments));
     let round = Arc::new(Round::begin(host.state_keys(), target, responses, state)?);
     let context = context
         .with_round(Arc::clone(&round))
@@ -263,7 +263,7 @@ pub(crate) async fn call<H: TaskHost>(
         Box::pin(async move { runner.run_tool(&name, args, context).await });
     let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
     let record = |answers: &Map<String, Value>| {
-        record(tool, arguments, version, &capabilities, answers.clone())
+        record(tool, arguments.clone(), version, &capabilities, answers.clone())
     };
     if let Poll::Ready(result) = first {
         if let Some(questions) = round.finish(host.state_keys(), target)? {

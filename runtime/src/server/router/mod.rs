@@ -228,11 +228,24 @@ impl Router {
         &self.state_keys
     }
 
-    /// Runs `run` as one round of a multi round-trip request to `name` by `method`
-    /// (2026-07-28 peers; older peers answer on the back-channel, so `run` just runs).
+    /// What a round of a request to `name` by `method` with `arguments` is bound to, for
+    /// a peer that has rounds (2026-07-28); `None` for older peers, which answer on the
+    /// back-channel.
+    fn round_target<'a>(
+        method: Method,
+        name: &'a str,
+        arguments: Option<&Map<String, Value>>,
+        context: &Context,
+    ) -> Option<Target<'a>> {
+        let has_rounds = context.protocol_version().has_result_type();
+        has_rounds.then(|| Target::new(method.as_str(), name, arguments))
+    }
+
+    /// Runs `run` as one round of a multi round-trip request to `target` (see
+    /// [`Router::round_target`]; without one, `run` just runs).
     async fn in_round<T, F, Fut>(
         &self,
-        (method, name): (Method, &str),
+        target: Option<Target<'_>>,
         input: &InputParams,
         context: Context,
         run: F,
@@ -241,13 +254,12 @@ impl Router {
         F: FnOnce(Context) -> Fut,
         Fut: Future<Output = Result<T, ProtocolError>>,
     {
-        if !context.protocol_version().has_result_type() {
+        let Some(target) = target else {
             return run(context).await.map(Outcome::Complete);
-        }
+        };
         if let Some(responses) = &input.responses {
             check_depth(responses, "params.inputResponses", ARGUMENTS_LEVEL)?;
         }
-        let target = Target::new(method.as_str(), name);
         let round = Arc::new(Round::begin(
             &self.state_keys,
             target,
@@ -285,7 +297,8 @@ impl Router {
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(unknown_tool(name));
         }
-        self.in_round((Method::CallTool, name), input, context, |context| {
+        let target = Self::round_target(Method::CallTool, name, arguments.as_ref(), &context);
+        self.in_round(target, input, context, |context| {
             self.run_tool(name, arguments.unwrap_or_default(), context)
         })
         .await
@@ -311,7 +324,8 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
-        self.in_round((Method::GetPrompt, name), input, context, |context| {
+        let target = Self::round_target(Method::GetPrompt, name, arguments.as_ref(), &context);
+        self.in_round(target, input, context, |context| {
             self.run_prompt(name, arguments.unwrap_or_default(), context)
         })
         .await
@@ -324,7 +338,8 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
-        self.in_round((Method::ReadResource, uri), input, context, |context| {
+        let target = Self::round_target(Method::ReadResource, uri, None, &context);
+        self.in_round(target, input, context, |context| {
             self.read_resource(uri, context)
         })
         .await
