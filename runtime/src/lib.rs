@@ -70,7 +70,8 @@ pub mod apps {
 /// remote-server issue); until then treat a link as a bearer secret, as the result it came in.
 pub mod payload {
     pub use crate::server::payload::{
-        MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
+        DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOADS, MemoryPayloadStore, PAYLOAD_META_KEY,
+        PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
     };
 }
 

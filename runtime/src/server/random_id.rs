@@ -31,10 +31,12 @@ pub(crate) fn random_bytes(len: usize) -> Vec<u8> {
 
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
-        let _ = write!(out, "{b:02x}");
-        out
-    })
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
+            let _ = write!(out, "{b:02x}");
+            out
+        })
 }
 
 #[cfg(test)]
@@ -54,7 +56,11 @@ mod tests {
     #[test]
     fn ids_are_32_lowercase_hex_digits_of_16_random_bytes() {
         let id = random_id();
-        assert!(id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)), "{id}");
+        assert!(
+            id.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+            "{id}"
+        );
         assert_eq!(decode(&id).len(), 16);
     }
 
@@ -67,7 +73,12 @@ mod tests {
             // Independent 128-bit values differ in about 64 bits; a counter, a clock or a
             // shared prefix would differ in a handful.
             let differing: u32 = a.iter().zip(&b).map(|(x, y)| (x ^ y).count_ones()).sum();
-            assert!(differing >= 32, "{} then {}: {differing} bits differ", pair[0], pair[1]);
+            assert!(
+                differing >= 32,
+                "{} then {}: {differing} bits differ",
+                pair[0],
+                pair[1]
+            );
             // No shared leading bytes (a process id, a time) beyond chance.
             assert!(a[..4] != b[..4], "{} then {}", pair[0], pair[1]);
         }

@@ -19,10 +19,17 @@ pub(crate) struct Target<'a> {
 impl<'a> Target<'a> {
     /// The target of a request to `name` by `method` with `arguments` (none: the same as
     /// an empty object, as the handler sees them).
-    pub(crate) fn new(method: &'a str, name: &'a str, arguments: Option<&Map<String, Value>>) -> Self {
+    pub(crate) fn new(
+        method: &'a str,
+        name: &'a str,
+        arguments: Option<&Map<String, Value>>,
+    ) -> Self {
         let mut digest = Sha256::new();
         digest.update(b"mcp-content/requestState/arguments/v1\n");
-        canonical(&mut digest, &Value::Object(arguments.cloned().unwrap_or_default()));
+        canonical(
+            &mut digest,
+            &Value::Object(arguments.cloned().unwrap_or_default()),
+        );
         Self {
             method,
             name,

@@ -73,8 +73,13 @@ fn a_state_for_another_request_or_tampered_is_refused_with_invalid_params() {
         .as_str()
         .unwrap()
         .to_owned();
-    let foreign =
-        Round::begin(&k, Target::new("tools/call", "other", None), None, Some(&state)).unwrap_err();
+    let foreign = Round::begin(
+        &k,
+        Target::new("tools/call", "other", None),
+        None,
+        Some(&state),
+    )
+    .unwrap_err();
     assert_eq!(foreign.code, ProtocolError::INVALID_PARAMS);
     let tampered = Round::begin(
         &k,
@@ -136,15 +141,17 @@ fn a_state_is_refused_for_other_arguments_naming_the_rule() {
         serde_json::json!({"target": ["harmless.txt"]}),
     ] {
         let target = Target::new("tools/call", "delete", other.as_object());
-        assert!(Round::begin(&k, target, None, Some(&state)).is_err(), "{other}");
+        assert!(
+            Round::begin(&k, target, None, Some(&state)).is_err(),
+            "{other}"
+        );
     }
 }
 
 #[test]
 fn a_state_is_accepted_for_the_same_arguments_in_any_member_order() {
     let k = keys();
-    let sent: Value =
-        serde_json::from_str(r#"{"a": 1, "b": {"y": [1, 2], "x": "z"}}"#).unwrap();
+    let sent: Value = serde_json::from_str(r#"{"a": 1, "b": {"y": [1, 2], "x": "z"}}"#).unwrap();
     let state = state_for(&k, "t", &sent);
     let reordered: Value =
         serde_json::from_str(r#"{"b": {"x": "z", "y": [1, 2]}, "a": 1}"#).unwrap();
