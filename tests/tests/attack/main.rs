@@ -3,3 +3,4 @@
 
 mod identifiers;
 mod payload_bound;
+mod task_lease;

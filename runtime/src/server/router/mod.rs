@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 
@@ -102,6 +103,7 @@ pub struct Router {
     changes: Arc<dyn ChangeBus>,
     task_support: HashMap<String, TaskSupport>,
     task_store: Arc<dyn TaskStore>,
+    task_lease: Duration,
 }
 
 impl fmt::Debug for Router {
@@ -189,6 +191,11 @@ impl Router {
     /// Where tasks are kept.
     pub fn task_store(&self) -> &dyn TaskStore {
         self.task_store.as_ref()
+    }
+
+    /// How long the lease on a running task lasts ([`RouterBuilder::task_lease`]).
+    pub fn task_lease(&self) -> Duration {
+        self.task_lease
     }
 
     /// The change bus subscriptions listen to.

@@ -16,7 +16,7 @@
 
 mod store;
 
-pub use store::{FileTaskStore, MemoryTaskStore, TaskRecord, TaskStore};
+pub use store::{FileTaskStore, LEASE_LAPSED, MemoryTaskStore, TaskRecord, TaskStore};
 
 // Declared on the handler trait (`ToolHandler::task_support`), so the handler module does
 // not import the tasks: the dependency runs tasks -> handler only.
