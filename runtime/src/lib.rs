@@ -83,6 +83,8 @@ pub mod changes {
     };
 }
 
+#[cfg(feature = "files")]
+pub mod files;
 #[cfg(feature = "http")]
 pub mod http;
 pub use server::input;

@@ -4,14 +4,14 @@
 //! ones share no structure (no counter, time or process id to extrapolate from).
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use mcp_content::handler::{BoxFuture, ToolHandler};
 use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
 use mcp_content::payload::PAYLOAD_URI_PREFIX;
 use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, Router, tool};
 use serde_json::{Map, Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+use crate::stdio::Client;
 
 /// 16 bytes from 32 lowercase hex digits, or a panic naming the id.
 fn random_bytes_of(id: &str) -> Vec<u8> {
@@ -93,40 +93,12 @@ fn quick() -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn task_ids_are_task_and_128_random_bits() {
     let router = mcp_content::router! { tools: [quick] }.build().unwrap();
-    let (mut to_server, server_in) = tokio::io::duplex(1 << 16);
-    let (server_out, from_server) = tokio::io::duplex(1 << 16);
-    tokio::spawn(mcp_content::rmcp::serve_stdio_with(
-        router,
-        server_in,
-        server_out,
-        1 << 20,
-    ));
-    let mut lines = BufReader::new(from_server).lines();
+    let mut client = Client::start(router, &tokio::runtime::Handle::current());
     let mut ids = Vec::new();
-    for n in 1..=30 {
-        let call = json!({
-            "jsonrpc": "2.0", "id": n, "method": "tools/call",
-            "params": {
-                "name": "quick",
-                "_meta": {
-                    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                    "io.modelcontextprotocol/clientInfo": { "name": "attacker", "version": "1" },
-                    "io.modelcontextprotocol/clientCapabilities": {
-                        "extensions": { "io.modelcontextprotocol/tasks": {} }
-                    },
-                },
-            },
-        });
-        to_server
-            .write_all(format!("{call}\n").as_bytes())
-            .await
-            .unwrap();
-        let line = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
-            .await
-            .expect("answered within 20 s")
-            .unwrap()
-            .unwrap();
-        let reply: Value = serde_json::from_str(&line).unwrap();
+    for _ in 0..30 {
+        let reply = client
+            .request("tools/call", json!({ "name": "quick" }))
+            .await;
         let id = reply["result"]["taskId"]
             .as_str()
             .unwrap_or_else(|| panic!("{reply}"));

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use mcp_content::tasks::{FileTaskStore, LEASE_LAPSED};
 use mcp_content::{Router, tool};
-use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines};
+use serde_json::json;
+
+use crate::stdio::Client;
 
 /// Works for `ms` milliseconds.
 #[tool(task = "required")]
@@ -22,55 +23,6 @@ fn replica(dir: &std::path::Path) -> Router {
         .task_lease(Duration::from_millis(500))
         .build()
         .unwrap()
-}
-
-/// A 2026-07-28 client with the tasks extension, speaking to a server over stdio lines.
-struct Client {
-    to_server: DuplexStream,
-    lines: Lines<BufReader<DuplexStream>>,
-    next_id: u64,
-}
-
-impl Client {
-    /// Serves `router` on `runtime`, as a process of its own would.
-    fn start(router: Router, runtime: &tokio::runtime::Handle) -> Self {
-        let (to_server, server_in) = tokio::io::duplex(1 << 16);
-        let (server_out, from_server) = tokio::io::duplex(1 << 16);
-        runtime.spawn(mcp_content::rmcp::serve_stdio_with(
-            router,
-            server_in,
-            server_out,
-            1 << 20,
-        ));
-        Self {
-            to_server,
-            lines: BufReader::new(from_server).lines(),
-            next_id: 0,
-        }
-    }
-
-    async fn request(&mut self, method: &str, mut params: Value) -> Value {
-        params["_meta"] = json!({
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { "name": "lease", "version": "1" },
-            "io.modelcontextprotocol/clientCapabilities": {
-                "extensions": { "io.modelcontextprotocol/tasks": {} }
-            },
-        });
-        self.next_id += 1;
-        let line =
-            json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params });
-        self.to_server
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .unwrap();
-        let line = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line())
-            .await
-            .expect("answered within 20 s")
-            .unwrap()
-            .expect("the server is there");
-        serde_json::from_str(&line).unwrap()
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
