@@ -422,7 +422,9 @@ impl Router {
 
     /// Reads the resource at `uri`: a fixed resource first, then the first template that
     /// matches. For `file:` templates, variables that would climb out of the root (`..`,
-    /// encoded slashes, absolute paths) are refused unless the handler allows them.
+    /// encoded slashes, absolute paths) are refused unless the handler allows them. That
+    /// guard reads the URI, not the filesystem (a symlink inside the root still leads out):
+    /// a handler that opens files opens them through `files::Root` (feature `files`).
     pub async fn read_resource(
         &self,
         uri: &str,
