@@ -55,7 +55,10 @@ fn context() -> Context {
 }
 
 fn arguments(value: Value) -> Option<Map<String, Value>> {
-    value.as_object().cloned()
+    match value {
+        Value::Object(map) => Some(map),
+        _ => None,
+    }
 }
 
 /// The user's yes, with the state the first round ended with.
