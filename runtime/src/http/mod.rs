@@ -544,6 +544,8 @@ mod meta_tests;
 #[cfg(test)]
 mod replay_tests;
 #[cfg(test)]
+mod session_id_tests;
+#[cfg(test)]
 mod session_tests;
 #[cfg(test)]
 mod stateless_tests;
