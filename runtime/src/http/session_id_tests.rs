@@ -22,7 +22,9 @@ fn session_ids_are_128_random_bits_with_no_structure() {
         for _ in 0..20 {
             let (session, _) = initialize(addr, "2025-11-25", json!({})).await;
             assert!(
-                session.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+                session
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
                 "{session}"
             );
             ids.push(session);

@@ -26,10 +26,7 @@ impl<'a> Target<'a> {
     ) -> Self {
         let mut digest = Sha256::new();
         digest.update(b"mcp-content/requestState/arguments/v1\n");
-        canonical(
-            &mut digest,
-            &Value::Object(arguments.cloned().unwrap_or_default()),
-        );
+        canonical_object(&mut digest, arguments.unwrap_or(&Map::new()));
         Self {
             method,
             name,
@@ -63,20 +60,7 @@ impl std::fmt::Display for Target<'_> {
 /// hand because it is a dozen lines and streams into the hash (no copy of the arguments).
 fn canonical(digest: &mut Sha256, value: &Value) {
     match value {
-        Value::Object(map) => {
-            let mut members: Vec<(&String, &Value)> = map.iter().collect();
-            members.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            digest.update(b"{");
-            for (i, (key, member)) in members.into_iter().enumerate() {
-                if i > 0 {
-                    digest.update(b",");
-                }
-                canonical(digest, &Value::String(key.clone()));
-                digest.update(b":");
-                canonical(digest, member);
-            }
-            digest.update(b"}");
-        }
+        Value::Object(map) => canonical_object(digest, map),
         Value::Array(items) => {
             digest.update(b"[");
             for (i, item) in items.iter().enumerate() {
@@ -89,4 +73,19 @@ fn canonical(digest: &mut Sha256, value: &Value) {
         }
         scalar => digest.update(serde_json::to_string(scalar).unwrap_or_default().as_bytes()),
     }
+}
+
+fn canonical_object(digest: &mut Sha256, map: &Map<String, Value>) {
+    let mut members: Vec<(&String, &Value)> = map.iter().collect();
+    members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    digest.update(b"{");
+    for (i, (key, member)) in members.into_iter().enumerate() {
+        if i > 0 {
+            digest.update(b",");
+        }
+        digest.update(serde_json::to_string(key).unwrap_or_default().as_bytes());
+        digest.update(b":");
+        canonical(digest, member);
+    }
+    digest.update(b"}");
 }
