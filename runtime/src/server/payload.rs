@@ -319,3 +319,52 @@ impl Payloads {
         Ok(Some(result))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{MemoryPayloadStore, StoredPayload};
+    use crate::model::binary::Base64Data;
+
+    fn payload(data: Base64Data) -> StoredPayload {
+        StoredPayload {
+            data,
+            mime_type: None,
+            expires: Instant::now() + Duration::from_secs(60),
+        }
+    }
+
+    #[test]
+    fn the_bound_counts_the_bytes_held_raw_or_as_base64_text() {
+        let store = MemoryPayloadStore::with_limits(1000, 10);
+        store
+            .keep("raw".into(), payload(Base64Data::from_bytes(vec![0; 300])))
+            .unwrap();
+        // 300 bytes given as base64 hold 400 bytes of text.
+        let text = Base64Data::from_base64("AAAA".repeat(100)).unwrap();
+        store.keep("text".into(), payload(text)).unwrap();
+        assert_eq!(store.held_bytes(), 700);
+        let refused = store
+            .keep("more".into(), payload(Base64Data::from_bytes(vec![0; 301])))
+            .unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "payload store: full: a payload of 301 bytes does not fit beside the 700 bytes \
+             kept, within 1000 bytes at most (MemoryPayloadStore::with_limits sets it); links \
+             free their room when they expire"
+        );
+        // Exactly to the bound fits; a payload larger than the whole bound never does.
+        store
+            .keep("last".into(), payload(Base64Data::from_bytes(vec![0; 300])))
+            .unwrap();
+        assert_eq!(store.held_bytes(), 1000);
+        let alone = MemoryPayloadStore::with_limits(1000, 10);
+        assert!(
+            alone
+                .keep("big".into(), payload(Base64Data::from_bytes(vec![0; 1001])))
+                .is_err()
+        );
+        assert!(alone.is_empty());
+    }
+}
