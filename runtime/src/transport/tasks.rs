@@ -273,13 +273,7 @@ pub(crate) async fn call<H: TaskHost>(
         Box::pin(async move { runner.run_tool(&name, args, context).await });
     let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
     let record = |answers: &Map<String, Value>| {
-        record(
-            tool,
-            arguments.clone(),
-            version,
-            &capabilities,
-            answers.clone(),
-        )
+        record(tool, arguments, version, &capabilities, answers.clone())
     };
     if let Poll::Ready(result) = first {
         if let Some(questions) = round.finish(host.state_keys(), target)? {
