@@ -405,7 +405,7 @@ impl RouterBuilder {
             // `ToolHandler::task_support`); `task_tool` overrides the handler's own.
             let mut descriptor = handler.tool();
             if !self.full_schemas {
-                portable_schemas(&mut descriptor);
+                super::portable::tool(&mut descriptor);
             }
             let name = descriptor.name.as_str().to_owned();
             if let Some(support) = handler.task_support() {
@@ -527,25 +527,6 @@ impl RouterBuilder {
                 .change_bus
                 .unwrap_or_else(|| Arc::new(ChangeFeed::default())),
         })
-    }
-}
-
-/// A tool's schemas in the portable form (see [`RouterBuilder::full_schemas`]); a schema the
-/// form does not change is kept as it was given (its text, order and number spellings).
-fn portable_schemas(tool: &mut Tool) {
-    let mut input = tool.input_schema.to_map();
-    let before = input.clone();
-    super::portable::input(&mut input);
-    if input != before {
-        tool.input_schema = input.into();
-    }
-    if let Some(schema) = &tool.output_schema {
-        let mut output = schema.to_map();
-        let before = output.clone();
-        super::portable::output(&mut output);
-        if output != before {
-            tool.output_schema = Some(output.into());
-        }
     }
 }
 

@@ -13,6 +13,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::model::tool::Tool;
+
 /// The `format` values JSON Schema 2020-12 defines (its format vocabulary).
 const STANDARD_FORMATS: &[&str] = &[
     "date-time",
@@ -73,6 +75,25 @@ const SCHEMA_MAPS: &[&str] = &[
     "$defs",
     "definitions",
 ];
+
+/// A tool's schemas in the portable form (see [`RouterBuilder::full_schemas`](super::RouterBuilder::full_schemas)); a schema the
+/// form does not change is kept as it was given (its text, order and number spellings).
+pub(super) fn tool(tool: &mut Tool) {
+    let mut schema = tool.input_schema.to_map();
+    let before = schema.clone();
+    input(&mut schema);
+    if schema != before {
+        tool.input_schema = schema.into();
+    }
+    if let Some(listed) = &tool.output_schema {
+        let mut schema = listed.to_map();
+        let before = schema.clone();
+        output(&mut schema);
+        if schema != before {
+            tool.output_schema = Some(schema.into());
+        }
+    }
+}
 
 /// An input schema in the portable form: non-standard formats dropped, and every property
 /// that is not required typed without `null`.
