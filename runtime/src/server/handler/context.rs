@@ -26,6 +26,7 @@ use crate::server::input::{
 };
 use crate::server::protocol_error::ProtocolError;
 
+use super::cancel::Cancellation;
 use super::peer::{ClientPeer, LogLevel};
 
 /// The request a handler runs for: its `_meta`, the negotiated protocol version, what the
@@ -81,6 +82,9 @@ pub struct Context {
     /// A task tool's first run for a client that declared the tasks extension: the call
     /// becomes a task the first time the handler waits (see [`Context::run_as_task`]).
     may_become_task: bool,
+    /// Set when the request is cancelled (see [`Context::cancelled`]); `None` for a context
+    /// no transport can cancel.
+    cancellation: Option<Cancellation>,
 }
 
 impl Clone for Context {
@@ -96,6 +100,7 @@ impl Clone for Context {
             // Clones count keys together, as one request.
             next_key: OnceLock::from(Arc::clone(self.key_counter())),
             may_become_task: self.may_become_task,
+            cancellation: self.cancellation.clone(),
         }
     }
 }
@@ -190,6 +195,7 @@ impl fmt::Debug for Context {
             .field("min_log_level", &self.min_log_level)
             .field("capabilities", &self.capabilities)
             .field("round", &self.round.is_some())
+            .field("cancelled", &self.is_cancelled())
             .finish_non_exhaustive()
     }
 }
@@ -339,6 +345,63 @@ impl Context {
     pub async fn run_as_task(&self) {
         if self.may_become_task {
             YieldOnce(false).await;
+        }
+    }
+
+    /// This context cancelled with `cancellation` (its transport's, or a task's own).
+    #[must_use]
+    pub(crate) fn with_cancellation(mut self, cancellation: Cancellation) -> Self {
+        self.cancellation = Some(cancellation);
+        self
+    }
+
+    /// The request's cancellation, made on first use (a context built by hand gets one
+    /// here, which only the router's guards set).
+    pub(crate) fn cancellation(&mut self) -> Cancellation {
+        self.cancellation.get_or_insert_with(Cancellation::new).clone()
+    }
+
+    /// Whether the request was cancelled: the client sent `notifications/cancelled` for it,
+    /// went away while it ran (see the transports' module docs for when that counts), or
+    /// `tasks/cancel` stopped the task it runs in.
+    ///
+    /// The router drops a cancelled handler's future at its next `.await`, so a handler
+    /// that only awaits needs nothing; one that computes for long between awaits, or work
+    /// it spawned with a clone of this context, checks this (or awaits
+    /// [`cancelled`](Self::cancelled)) and stops.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancellation
+            .as_ref()
+            .is_some_and(Cancellation::is_cancelled)
+    }
+
+    /// Resolves once the request is cancelled (see [`is_cancelled`](Self::is_cancelled));
+    /// never, for a context no transport can cancel (one made with [`Context::new`] and
+    /// run by hand).
+    ///
+    /// Work spawned apart from the handler (which the router cannot drop) races its job
+    /// against it:
+    ///
+    /// ```
+    /// use mcp_content::Context;
+    ///
+    /// #[mcp_content::tool]
+    /// /// Starts a slow export; it stops when the request is cancelled.
+    /// async fn export(context: Context) -> String {
+    ///     let worker = context.clone();
+    ///     let job = tokio::spawn(async move {
+    ///         tokio::select! {
+    ///             () = worker.cancelled() => "cancelled",
+    ///             () = tokio::time::sleep(std::time::Duration::from_secs(60)) => "exported",
+    ///         }
+    ///     });
+    ///     job.await.unwrap_or("failed").to_owned()
+    /// }
+    /// ```
+    pub async fn cancelled(&self) {
+        match &self.cancellation {
+            Some(cancellation) => cancellation.cancelled().await,
+            None => std::future::pending().await,
         }
     }
 
