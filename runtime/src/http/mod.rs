@@ -62,6 +62,7 @@
 mod access;
 mod body;
 mod headers;
+mod inflight;
 mod replay;
 mod request;
 mod response;
@@ -80,7 +81,6 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{HeaderMap, Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt as _, Limited};
-use serde::Deserialize;
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
@@ -92,12 +92,15 @@ use self::response::{
     HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
     missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
 };
+use self::inflight::Registered;
 use self::session::{RequestPeer, Session, Sessions};
 use crate::rules::ProtocolVersion;
+use crate::server::handler::cancel::Cancellation;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
+use crate::transport::id::RequestId;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -303,7 +306,7 @@ impl HttpServer {
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
                 return error_response(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    &Value::Null,
+                    &RequestId::null(),
                     &ProtocolError::new(
                         INVALID_REQUEST,
                         format!("request body over the limit of {limit} bytes"),
@@ -313,7 +316,7 @@ impl HttpServer {
             Err(e) => {
                 return error_response(
                     StatusCode::BAD_REQUEST,
-                    &Value::Null,
+                    &RequestId::null(),
                     &ProtocolError::new(INVALID_REQUEST, format!("reading the body: {e}")),
                 );
             }
@@ -327,27 +330,37 @@ impl HttpServer {
         headers: &Headers,
         raw: &HeaderMap,
     ) -> Response<ResponseBody> {
-        let message: Value = match serde_json::from_slice(body) {
-            Ok(_) if crate::transport::parse::has_duplicate_key(body) => {
-                return json_bytes(
-                    StatusCode::BAD_REQUEST,
-                    crate::transport::parse::parse_error_reply(body, None),
-                );
-            }
-            Ok(message) => message,
-            Err(e) => {
-                return json_bytes(
-                    StatusCode::BAD_REQUEST,
-                    crate::transport::parse::parse_error_reply(body, Some(&e)),
-                );
-            }
+        use crate::transport::parse::{has_duplicate_key, parse_error_reply};
+        let parse_error = |error: Option<&serde_json::Error>| {
+            json_bytes(StatusCode::BAD_REQUEST, parse_error_reply(body, error))
         };
-        let message = match Message::deserialize(message) {
+        // Read from the bytes, the id kept as its text (a `Value` would re-spell a number).
+        // Members the envelope skips are held to the same encoding rules as the rest.
+        let message = match serde_json::from_slice::<Message>(body) {
+            Ok(_) if crate::wire::read::encoding_error(body).is_some() => {
+                return parse_error(None);
+            }
+            Ok(_) if has_duplicate_key(body) => return parse_error(None),
+            Err(e) if e.is_syntax() || e.is_eof() => return parse_error(Some(&e)),
+            // JSON of another shape: refused below, unless it is not JSON after all (the
+            // envelope stopped reading at the first member of the wrong type).
+            Err(shape) => {
+                if let Err(e) = serde_json::from_slice::<Value>(body) {
+                    return parse_error(Some(&e));
+                }
+                if has_duplicate_key(body) {
+                    return parse_error(None);
+                }
+                Err(shape)
+            }
+            Ok(message) => Ok(message),
+        };
+        let message = match message {
             Ok(message) if message.jsonrpc.as_deref() == Some("2.0") => message,
             _ => {
                 return error_response(
                     StatusCode::BAD_REQUEST,
-                    &Value::Null,
+                    &RequestId::null(),
                     &ProtocolError::new(
                         INVALID_REQUEST,
                         "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")",
@@ -355,7 +368,12 @@ impl HttpServer {
                 );
             }
         };
-        let reply_id = message.id.clone().unwrap_or(Value::Null);
+        // A refusal before the id is checked echoes it when it is an id, else `null`.
+        let reply_id = message
+            .id
+            .as_deref()
+            .and_then(|id| RequestId::from_raw(id).ok())
+            .unwrap_or_else(RequestId::null);
         if let Some(id) = &headers.session {
             let session = match self.session_of(id, headers) {
                 Ok(session) => session,
@@ -380,7 +398,7 @@ impl HttpServer {
             // A notification or a response: nothing to answer.
             return plain(StatusCode::ACCEPTED);
         };
-        let (id, params) = match request_parts(id, message.params) {
+        let (id, params) = match request_parts(&id, message.params) {
             Ok(parts) => parts,
             Err(response) => return *response,
         };
@@ -416,30 +434,48 @@ impl HttpServer {
     /// A request whose handler may talk back: answered as JSON when it does not, as an
     /// event stream from its first message on when it does. Without a session (2026-07-28)
     /// the handler can send notifications only; its questions go out in the result.
+    ///
+    /// The handler runs in a task of its own, so the response can start before it ends.
+    /// It is cancelled when the client goes away before the response starts, or (2026-07-28)
+    /// before the event stream carried the response: nobody can read that answer any
+    /// more. A 2025-era session's event stream is resumable (`Last-Event-ID`), so a client
+    /// that drops it does not cancel the request (the 2025 transport's rule: "disconnection
+    /// SHOULD NOT be interpreted as the client cancelling its request"); it cancels with
+    /// `notifications/cancelled`, and a session that ends cancels what still runs.
     async fn streamed(
         &self,
         session: Option<Arc<Session>>,
-        id: Value,
+        id: RequestId,
         request: mcp::Request,
         context: Context,
     ) -> Response<ResponseBody> {
         let (tx, mut rx) = mpsc::unbounded_channel();
         let stateless = session.is_none();
-        let context = context.with_peer(Arc::new(RequestPeer {
-            session: session.clone(),
-            out: tx.clone(),
-        }));
+        let registered = session.as_ref().map(|s| Registered::new(s, &id));
+        let cancellation = registered
+            .as_ref()
+            .map_or_else(Cancellation::new, |r| r.cancellation.clone());
+        let context = context
+            .with_peer(Arc::new(RequestPeer {
+                session: session.clone(),
+                out: tx.clone(),
+            }))
+            .with_cancellation(cancellation.clone());
         let router = Arc::clone(&self.router);
-        // Its own task: a client that disconnects does not cancel the request (the 2025
-        // transport's rule), and the response can start before the handler ends.
         tokio::spawn(async move {
             let outgoing = match routed(&router, request, context).await {
                 Ok(reply) => Outgoing::Reply(reply),
                 Err(error) => Outgoing::Error(error),
             };
             let _ = tx.send(outgoing);
+            drop(registered);
         });
-        match rx.recv().await {
+        // Dropped with this future (the client went away before the response started).
+        let cancel_on_drop = cancellation.on_drop();
+        let first = rx.recv().await;
+        // From here the body cancels it (a 2026-07-28 stream), or nothing does.
+        cancel_on_drop.disarm();
+        match first {
             Some(Outgoing::Reply(reply)) => json_response(StatusCode::OK, &id, reply),
             Some(Outgoing::Error(error)) => {
                 // A 2026-07-28 error has the HTTP status its code calls for.
@@ -459,7 +495,12 @@ impl HttpServer {
                     tokio::spawn(replay::pump(log, id, rx));
                     event_stream(ResponseBody::frames(frames))
                 }
-                None => event_stream(ResponseBody::request_stream(id, first, rx)),
+                None => event_stream(ResponseBody::request_stream(
+                    id,
+                    first,
+                    rx,
+                    cancellation.on_drop(),
+                )),
             },
             None => error_response(
                 StatusCode::OK,
