@@ -39,12 +39,6 @@ impl InFlight {
         let all = std::mem::take(&mut *self.lock());
         all.values().flatten().for_each(Cancellation::cancel);
     }
-
-    /// How many requests run.
-    #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
-        self.lock().values().map(Vec::len).sum()
-    }
 }
 
 /// A request of `session` in flight: registered until dropped.

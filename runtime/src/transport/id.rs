@@ -129,7 +129,9 @@ pub(crate) const ID_SCAN_BYTES: usize = 64 * 1024;
 
 /// The id of the JSON-RPC request whose first bytes are `head`, found without reading the
 /// rest (a message too long to read whole): the value of the top-level `"id"` member, when
-/// it is a string or a number wholly inside `head`, and the only top-level `"id"` there.
+/// it is a string or a number wholly inside `head`, and the only top-level `"id"` there, in
+/// a message not known to be a response (no top-level `"result"` or `"error"` before the
+/// head ends).
 /// Members before it are skipped whatever they hold (nested objects, strings with escaped
 /// quotes, an `"id"` of a nested object); a key spelled with escapes (`"\u0069d"`) is read
 /// as its value. `None` when `head` does not start an object, breaks the grammar before the
@@ -161,6 +163,10 @@ pub(crate) fn scan_id(head: &[u8]) -> Option<RequestId> {
             return found;
         };
         let key = serde_json::from_slice::<String>(&head[at..key_end]).ok()?;
+        if key == "result" || key == "error" {
+            // A response (the client's answer to the server's request): not answered.
+            return None;
+        }
         at = skip_space(head, key_end);
         match head.get(at) {
             None => return found,

@@ -80,6 +80,7 @@ fn the_top_level_id_is_found_at_the_start_of_a_message() {
         (r#"{"id":null,"method":"#, None),
         (r#"{"id":true,"method":"#, None),
         (r#"{"id":1,"id":2,"#, None),
+        (r#"{"jsonrpc":"2.0","id":"mcp-1","result":{"content":"#, None),
         (r#"[{"id":1}"#, None),
         (r#"{"id" 1"#, None),
         (r#"{"id":1 2"#, None),
