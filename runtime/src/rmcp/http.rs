@@ -15,7 +15,7 @@ use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body::Body;
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::server::params::null_member as null_member_error;
 use crate::server::request as mcp;
@@ -114,17 +114,6 @@ impl HttpOptions {
     }
 }
 
-fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
-    let bytes = serde_json::to_vec(body).unwrap_or_default();
-    let mut response = Response::new(Full::new(Bytes::from(bytes)).boxed());
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
-}
-
 /// The `-32700` reply every transport gives, with status 400.
 fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse {
     let reply = crate::transport::parse::parse_error_reply(bytes, error);
@@ -140,10 +129,14 @@ fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse 
 /// A JSON-RPC error response (no request id when the request could not be read).
 /// The id is written as the client sent it.
 fn rpc_error(status: StatusCode, id: &RequestId, code: i32, message: &str) -> HttpResponse {
-    json_response(
-        status,
-        &json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
-    )
+    let bytes = crate::transport::id::error_reply(id, code, message);
+    let mut response = Response::new(Full::new(Bytes::from(bytes)).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
 }
 
 /// The id of a request, as sent (`null` when it is not a string or a number).

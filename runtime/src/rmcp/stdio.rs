@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 
@@ -74,10 +74,7 @@ async fn read_line<R: AsyncBufReadExt + Unpin>(
 
 /// An error reply to the request `id` (written as sent).
 fn error_line(id: &RequestId, code: i32, message: &str) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec(
-        &json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
-    )
-    .unwrap_or_default();
+    let mut bytes = crate::transport::id::error_reply(id, code, message);
     bytes.push(b'\n');
     bytes
 }

@@ -88,6 +88,21 @@ pub(crate) fn key_of(id: &Value) -> Option<String> {
     }
 }
 
+/// A JSON-RPC error response to `id` (written as sent), as bytes.
+pub(crate) fn error_reply(id: &RequestId, code: i32, message: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(message.len() + id.as_json().len() + 64);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    id.write(&mut out);
+    out.extend_from_slice(b",\"error\":{\"code\":");
+    out.extend_from_slice(code.to_string().as_bytes());
+    out.extend_from_slice(b",\"message\":");
+    serde_json::to_writer(&mut out, message).expect("a string serializes");
+    out.extend_from_slice(b"}}");
+    out
+}
+
+/// Written verbatim by a serializer that writes text (`serde_json::to_writer`); into a
+/// `serde_json::Value` (`json!`) a number would be read again, and re-spelled.
 impl serde::Serialize for RequestId {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // Written as its text: a `RawValue` serializes verbatim.
