@@ -6,7 +6,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::Value;
 
-use super::session::Session;
 use crate::server::handler::cancel::Cancellation;
 use crate::transport::id::{RequestId, key_of};
 
@@ -41,26 +40,25 @@ impl InFlight {
     }
 }
 
-/// A request of `session` in flight: registered until dropped.
+/// A request of a session in flight: registered until dropped.
 pub(super) struct Registered {
-    session: Arc<Session>,
+    in_flight: Arc<InFlight>,
     key: String,
     pub(super) cancellation: Cancellation,
 }
 
 impl Registered {
-    /// Registers request `id` of `session` with a new cancellation.
-    pub(super) fn new(session: &Arc<Session>, id: &RequestId) -> Self {
+    /// Registers request `id` of a session (its `in_flight`) with a new cancellation.
+    pub(super) fn new(in_flight: &Arc<InFlight>, id: &RequestId) -> Self {
         let cancellation = Cancellation::new();
         let key = id.key();
-        session
-            .in_flight
+        in_flight
             .lock()
             .entry(key.clone())
             .or_default()
             .push(cancellation.clone());
         Self {
-            session: Arc::clone(session),
+            in_flight: Arc::clone(in_flight),
             key,
             cancellation,
         }
@@ -69,7 +67,7 @@ impl Registered {
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        let mut by_id = self.session.in_flight.lock();
+        let mut by_id = self.in_flight.lock();
         if let Some(all) = by_id.get_mut(&self.key) {
             all.retain(|c| !c.same(&self.cancellation));
             if all.is_empty() {

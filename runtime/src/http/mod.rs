@@ -37,6 +37,29 @@
 //!   session another process does not know is answered 404 there anyway (a deployment
 //!   with several replicas routes a session's requests to one of them).
 //!
+//! Requests that end early, and ids:
+//!
+//! - **A client that goes away** cancels its request when nobody could read the answer any
+//!   more: a 2026-07-28 request whenever its connection closes before the response ended
+//!   (its event stream is not resumable); a 2025-era request while it is still answered as
+//!   JSON (no event was sent, so there is nothing to resume). Once a session's request
+//!   answers as an event stream, a closed connection is not a cancellation (the stream is
+//!   resumed with `Last-Event-ID`; the 2025 spec: "disconnection SHOULD NOT be interpreted
+//!   as the client cancelling its request").
+//! - **`notifications/cancelled`** posted on a session cancels the request of that session
+//!   it names by `requestId` (another session's requests with the same id are not
+//!   touched); the request is answered `-32800` if its `POST` still waits. Without a
+//!   session (2026-07-28) the notification is accepted and ignored: such a request is
+//!   cancelled by closing its connection. A session that ends (`DELETE`, or evicted)
+//!   cancels what it still runs.
+//! - A cancelled request's handler future is dropped at its next `.await`, and its
+//!   [`Context::cancelled`] resolves for work it spawned.
+//! - **A handler that panics** is answered `-32603` ("the handler of tool `x` panicked";
+//!   the panic's message goes to the server's log only) and the connection keeps serving.
+//! - **Ids** are answered as sent, byte for byte (`123456789012345678901234567890`, `-0`,
+//!   `1.0`, a string's escapes); an id that is not a string or a number is refused (400,
+//!   `-32600`, with a `null` id).
+//!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
 //! converted to its model, serialized with every base64 byte scanned for escapes, and copied
@@ -69,6 +92,7 @@ mod response;
 mod session;
 mod sessioned;
 mod stateless;
+mod streamed;
 
 pub use body::ResponseBody;
 
@@ -82,20 +106,16 @@ use bytes::Bytes;
 use http::{HeaderMap, Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt as _, Limited};
 use serde_json::{Map, Value};
-use tokio::sync::mpsc;
 
-use self::body::{Outgoing, Reply};
+use self::body::Reply;
 use self::headers::ParamHeaders;
-use self::replay::StartAt;
 use self::request::{Headers, Message, request_meta, request_parts, take_meta};
 use self::response::{
     HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
     missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
 };
-use self::inflight::Registered;
-use self::session::{RequestPeer, Session, Sessions};
+use self::session::Sessions;
 use crate::rules::ProtocolVersion;
-use crate::server::handler::cancel::Cancellation;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request as mcp;
 use crate::server::router::Router;
@@ -429,85 +449,6 @@ impl HttpServer {
             return missing_session(&id);
         }
         self.stateless(id, &method, params, raw).await
-    }
-
-    /// A request whose handler may talk back: answered as JSON when it does not, as an
-    /// event stream from its first message on when it does. Without a session (2026-07-28)
-    /// the handler can send notifications only; its questions go out in the result.
-    ///
-    /// The handler runs in a task of its own, so the response can start before it ends.
-    /// It is cancelled when the client goes away before the response starts, or (2026-07-28)
-    /// before the event stream carried the response: nobody can read that answer any
-    /// more. A 2025-era session's event stream is resumable (`Last-Event-ID`), so a client
-    /// that drops it does not cancel the request (the 2025 transport's rule: "disconnection
-    /// SHOULD NOT be interpreted as the client cancelling its request"); it cancels with
-    /// `notifications/cancelled`, and a session that ends cancels what still runs.
-    async fn streamed(
-        &self,
-        session: Option<Arc<Session>>,
-        id: RequestId,
-        request: mcp::Request,
-        context: Context,
-    ) -> Response<ResponseBody> {
-        let (tx, mut rx) = mpsc::unbounded_channel();
-        let stateless = session.is_none();
-        let registered = session.as_ref().map(|s| Registered::new(s, &id));
-        let cancellation = registered
-            .as_ref()
-            .map_or_else(Cancellation::new, |r| r.cancellation.clone());
-        let context = context
-            .with_peer(Arc::new(RequestPeer {
-                session: session.clone(),
-                out: tx.clone(),
-            }))
-            .with_cancellation(cancellation.clone());
-        let router = Arc::clone(&self.router);
-        tokio::spawn(async move {
-            let outgoing = match routed(&router, request, context).await {
-                Ok(reply) => Outgoing::Reply(reply),
-                Err(error) => Outgoing::Error(error),
-            };
-            let _ = tx.send(outgoing);
-            drop(registered);
-        });
-        // Dropped with this future (the client went away before the response started).
-        let cancel_on_drop = cancellation.on_drop();
-        let first = rx.recv().await;
-        // From here the body cancels it (a 2026-07-28 stream), or nothing does.
-        cancel_on_drop.disarm();
-        match first {
-            Some(Outgoing::Reply(reply)) => json_response(StatusCode::OK, &id, reply),
-            Some(Outgoing::Error(error)) => {
-                // A 2026-07-28 error has the HTTP status its code calls for.
-                let status = if stateless {
-                    stateless::status_of(&error)
-                } else {
-                    StatusCode::OK
-                };
-                error_response(status, &id, &error)
-            }
-            Some(Outgoing::Message(first)) => match session {
-                // A session's stream is resumable: framed and kept as it happens.
-                Some(session) => {
-                    let log = session.streams.open();
-                    log.emit(|out| out.extend_from_slice(&first));
-                    let frames = log.attach(StartAt::Start);
-                    tokio::spawn(replay::pump(log, id, rx));
-                    event_stream(ResponseBody::frames(frames))
-                }
-                None => event_stream(ResponseBody::request_stream(
-                    id,
-                    first,
-                    rx,
-                    cancellation.on_drop(),
-                )),
-            },
-            None => error_response(
-                StatusCode::OK,
-                &id,
-                &ProtocolError::internal("the request ended without a result"),
-            ),
-        }
     }
 }
 

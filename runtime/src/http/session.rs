@@ -45,7 +45,7 @@ pub(super) struct Session {
     feed: Mutex<Option<FeedSubscription>>,
     last_seen: Mutex<Instant>,
     /// The session's requests running now (`notifications/cancelled` stops one).
-    pub(super) in_flight: InFlight,
+    pub(super) in_flight: Arc<InFlight>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -94,7 +94,7 @@ impl Session {
             streams: Streams::new(),
             feed: Mutex::default(),
             last_seen: Mutex::new(Instant::now()),
-            in_flight: InFlight::default(),
+            in_flight: Arc::default(),
         });
         // Weak: the feed holds the listener, the session holds the subscription.
         let weak: Weak<Self> = Arc::downgrade(&session);

@@ -7,13 +7,13 @@ use http::{HeaderValue, Response, StatusCode};
 use serde_json::{Map, Value};
 
 use super::body::ResponseBody;
+use super::inflight::Registered;
 use super::replay::StartAt;
 use super::request::{Headers, Message, client_error, request_meta, request_parts, take_meta};
 use super::response::INVALID_REQUEST;
 use super::response::{
     error_response, event_stream, json_response, not_allowed, plain, value_reply,
 };
-use super::inflight::Registered;
 use super::session::{SESSION_HEADER, Session};
 use super::{HttpServer, may_ask, read_routed, routed};
 use crate::rules::ProtocolVersion;
@@ -124,7 +124,11 @@ impl HttpServer {
 
     /// `initialize`: opens a session on the version the client asked for when it is a
     /// 2025-era one this crate speaks, else on 2025-11-25.
-    pub(super) fn initialize(&self, id: &RequestId, initialize: Initialize) -> Response<ResponseBody> {
+    pub(super) fn initialize(
+        &self,
+        id: &RequestId,
+        initialize: Initialize,
+    ) -> Response<ResponseBody> {
         let Initialize {
             protocol_version,
             capabilities,
@@ -272,7 +276,7 @@ impl HttpServer {
                 return self.streamed(Some(session), id, request, context).await;
             }
             Ok(request) => {
-                let registered = Registered::new(&session, &id);
+                let registered = Registered::new(&session.in_flight, &id);
                 let context = Context::new(request_meta(meta), session.version)
                     .with_client_capabilities(session.capabilities.clone())
                     .with_cancellation(registered.cancellation.clone());

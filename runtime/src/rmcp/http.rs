@@ -316,7 +316,19 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
         Some(key) => null_member_error(key).message,
         None => missing_param(method, envelope.params.as_ref())?,
     };
-    Some(rpc_error(StatusCode::OK, &id_of(envelope.id), -32602, &problem))
+    Some(rpc_error(
+        StatusCode::OK,
+        &id_of(envelope.id),
+        -32602,
+        &problem,
+    ))
+}
+
+/// The id of a message, as its text.
+#[derive(serde::Deserialize)]
+struct IdOnly<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a serde_json::value::RawValue>,
 }
 
 /// A body that is JSON but not of the envelope's shape (`params` an array, `method` a
@@ -341,12 +353,9 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
         null_member: None,
     };
     let problem = missing_param(method, Some(&params))?;
-    #[derive(serde::Deserialize)]
-    struct IdOnly<'a> {
-        #[serde(borrow, default)]
-        id: Option<&'a serde_json::value::RawValue>,
-    }
-    let id = serde_json::from_slice::<IdOnly<'_>>(bytes).ok().and_then(|m| m.id);
+    let id = serde_json::from_slice::<IdOnly<'_>>(bytes)
+        .ok()
+        .and_then(|m| m.id);
     Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 

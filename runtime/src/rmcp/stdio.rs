@@ -96,7 +96,11 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
             let id = request_id(text, &message);
             // rmcp's id type would answer with another spelling of the id, or not at all.
             if let Some(why) = id.as_ref().and_then(rmcp_refusal) {
-                return Err(error_line(id.as_ref().unwrap_or(&RequestId::null()), -32600, &why));
+                return Err(error_line(
+                    id.as_ref().unwrap_or(&RequestId::null()),
+                    -32600,
+                    &why,
+                ));
             }
             // The one `null` rule, which rmcp's types would read as absent.
             match null_refusal(&message) {

@@ -212,7 +212,10 @@ pub(crate) fn scan_id(head: &[u8]) -> Option<RequestId> {
 }
 
 fn skip_space(bytes: &[u8], mut at: usize) -> usize {
-    while bytes.get(at).is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+    while bytes
+        .get(at)
+        .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
         at += 1;
     }
     at
@@ -259,9 +262,9 @@ fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
             }
         }
         _ => {
-            let len = bytes[start..].iter().position(|b| {
-                matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
-            })?;
+            let len = bytes[start..]
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))?;
             (len > 0).then_some(start + len)
         }
     }

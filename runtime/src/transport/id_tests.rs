@@ -46,7 +46,14 @@ fn a_string_id_matches_by_value_a_number_by_its_text() {
 
 #[test]
 fn rmcp_holds_strings_and_plain_i64_integers_only() {
-    for held in ["0", "7", "-7", "9223372036854775807", "-9223372036854775808", r#""x""#] {
+    for held in [
+        "0",
+        "7",
+        "-7",
+        "9223372036854775807",
+        "-9223372036854775808",
+        r#""x""#,
+    ] {
         assert_eq!(rmcp_refusal(&id(held)), None, "{held}");
     }
     for refused in [
@@ -65,14 +72,20 @@ fn rmcp_holds_strings_and_plain_i64_integers_only() {
 #[test]
 fn the_top_level_id_is_found_at_the_start_of_a_message() {
     let cases: &[(&str, Option<&str>)] = &[
-        (r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"#, Some("7")),
+        (
+            r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"#,
+            Some("7"),
+        ),
         (r#"{"id":"a\"b","params":"#, Some(r#""a\"b""#)),
         // After members that hold an `"id"` of their own, strings with braces and quotes.
         (
             r#"{"params":{"id":1,"s":"} \" {"},"x":[{"id":2}],"id" : -0 , "method":"#,
             Some("-0"),
         ),
-        (r#" { "\u0069d" : 123456789012345678901234567890, "p"#, Some("123456789012345678901234567890")),
+        (
+            r#" { "\u0069d" : 123456789012345678901234567890, "p"#,
+            Some("123456789012345678901234567890"),
+        ),
         (r#"{"method":"x","params":{"a":"long"#, None),
         // The head ends inside the id: not a guess.
         (r#"{"id":12345"#, None),
@@ -80,7 +93,10 @@ fn the_top_level_id_is_found_at_the_start_of_a_message() {
         (r#"{"id":null,"method":"#, None),
         (r#"{"id":true,"method":"#, None),
         (r#"{"id":1,"id":2,"#, None),
-        (r#"{"jsonrpc":"2.0","id":"mcp-1","result":{"content":"#, None),
+        (
+            r#"{"jsonrpc":"2.0","id":"mcp-1","result":{"content":"#,
+            None,
+        ),
         (r#"[{"id":1}"#, None),
         (r#"{"id" 1"#, None),
         (r#"{"id":1 2"#, None),
@@ -88,11 +104,7 @@ fn the_top_level_id_is_found_at_the_start_of_a_message() {
     ];
     for (head, expected) in cases {
         let found = scan_id(head.as_bytes());
-        assert_eq!(
-            found.as_ref().map(RequestId::as_json),
-            *expected,
-            "{head}"
-        );
+        assert_eq!(found.as_ref().map(RequestId::as_json), *expected, "{head}");
     }
 }
 

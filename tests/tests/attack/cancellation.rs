@@ -40,7 +40,10 @@ async fn own_endpoint_clients_that_disconnect_leave_no_handler_running() {
     wait_until("every handler started", 10, || now(&running) == CLIENTS).await;
     drop(clients);
     wait_until("every handler dropped", 10, || now(&running) == 0).await;
-    wait_until("every worker saw the cancellation", 10, || now(&seen) == CLIENTS).await;
+    wait_until("every worker saw the cancellation", 10, || {
+        now(&seen) == CLIENTS
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -89,7 +92,10 @@ async fn own_endpoint_session_cancel_stops_only_the_named_request_of_that_sessio
         .await
         .unwrap();
     assert_eq!(read_response(stream).await.status, 204);
-    wait_until("the ended session's handler dropped", 10, || now(&running) == 0).await;
+    wait_until("the ended session's handler dropped", 10, || {
+        now(&running) == 0
+    })
+    .await;
     drop(their_call);
 }
 
@@ -121,7 +127,10 @@ async fn rmcp_http_clients_that_disconnect_leave_no_handler_running() {
     wait_until("every handler started", 10, || now(&running) == CLIENTS).await;
     drop(clients);
     wait_until("every handler dropped", 10, || now(&running) == 0).await;
-    wait_until("every worker saw the cancellation", 10, || now(&seen) == CLIENTS).await;
+    wait_until("every worker saw the cancellation", 10, || {
+        now(&seen) == CLIENTS
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -139,8 +148,13 @@ async fn rmcp_stdio_notifications_cancelled_drops_the_handler_and_the_server_goe
         client.send(&cancel).await;
     }
     wait_until("every handler dropped", 10, || now(&running) == 0).await;
-    wait_until("every worker saw the cancellation", 10, || now(&seen) == CLIENTS).await;
-    client.send(&stateless("\"after\"", "tools/list", json!({}), false)).await;
+    wait_until("every worker saw the cancellation", 10, || {
+        now(&seen) == CLIENTS
+    })
+    .await;
+    client
+        .send(&stateless("\"after\"", "tools/list", json!({}), false))
+        .await;
     let listed: serde_json::Value = serde_json::from_str(&client.next_answer().await).unwrap();
     assert_eq!(listed["id"], "after", "{listed}");
 }
@@ -163,7 +177,12 @@ async fn rmcp_stdio_a_client_that_closes_stdin_leaves_no_handler_running() {
 async fn task_cancel_stops_the_work(addr: std::net::SocketAddr, running: &crate::support::Count) {
     let created = exchange(
         addr,
-        &stateless("1", "tools/call", json!({ "name": "job", "arguments": {} }), true),
+        &stateless(
+            "1",
+            "tools/call",
+            json!({ "name": "job", "arguments": {} }),
+            true,
+        ),
         &[],
     )
     .await
@@ -191,7 +210,10 @@ async fn own_endpoint_tasks_cancel_stops_the_tasks_work() {
     let (router, running, seen) = task_router();
     let addr = serve_own(router).await;
     task_cancel_stops_the_work(addr, &running).await;
-    wait_until("the task's worker saw the cancellation", 10, || now(&seen) == 1).await;
+    wait_until("the task's worker saw the cancellation", 10, || {
+        now(&seen) == 1
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -22,7 +22,12 @@ fn router() -> Router {
 }
 
 fn echo(id: &str) -> String {
-    stateless(id, "tools/call", json!({ "name": "echo", "arguments": { "text": "x" } }), false)
+    stateless(
+        id,
+        "tools/call",
+        json!({ "name": "echo", "arguments": { "text": "x" } }),
+        false,
+    )
 }
 
 /// The body holds the id as sent, right after `"id":`.

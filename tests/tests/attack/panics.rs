@@ -22,11 +22,21 @@ fn assert_panic_answer(answer: &Value, id: &Value) {
 }
 
 fn boom(id: &str) -> String {
-    stateless(id, "tools/call", json!({ "name": "boom", "arguments": {} }), false)
+    stateless(
+        id,
+        "tools/call",
+        json!({ "name": "boom", "arguments": {} }),
+        false,
+    )
 }
 
 fn echo(id: &str) -> String {
-    stateless(id, "tools/call", json!({ "name": "echo", "arguments": { "text": "still here" } }), false)
+    stateless(
+        id,
+        "tools/call",
+        json!({ "name": "echo", "arguments": { "text": "still here" } }),
+        false,
+    )
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -46,7 +56,10 @@ async fn the_own_endpoint_answers_a_panicking_handler_and_goes_on() {
     );
     assert_panic_answer(&exchange(addr, &streamed, &[]).await.json(), &json!(2));
     let answer = exchange(addr, &echo("3"), &[]).await.json();
-    assert_eq!(answer["result"]["content"][0]["text"], "still here", "{answer}");
+    assert_eq!(
+        answer["result"]["content"][0]["text"], "still here",
+        "{answer}"
+    );
     // And in a 2025-era session.
     let session = open_session(addr).await;
     let call = r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"boom"}}"#;
@@ -62,7 +75,10 @@ async fn rmcp_http_answers_a_panicking_handler_and_goes_on() {
         assert_panic_answer(&answer.json(), &json!("b"));
     }
     let answer = exchange(addr, &echo("3"), &[]).await.json();
-    assert_eq!(answer["result"]["content"][0]["text"], "still here", "{answer}");
+    assert_eq!(
+        answer["result"]["content"][0]["text"], "still here",
+        "{answer}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -75,5 +91,8 @@ async fn rmcp_stdio_answers_a_panicking_handler_and_goes_on() {
     }
     client.send(&echo("9")).await;
     let answer: Value = serde_json::from_str(&client.next_answer().await).unwrap();
-    assert_eq!(answer["result"]["content"][0]["text"], "still here", "{answer}");
+    assert_eq!(
+        answer["result"]["content"][0]["text"], "still here",
+        "{answer}"
+    );
 }

@@ -20,12 +20,16 @@ async fn an_over_size_line_is_answered_with_its_id() {
     let lines: Vec<(String, Value)> = vec![
         // The id first, as most clients write it.
         (
-            format!(r#"{{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{pad}"}}}}}}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{pad}"}}}}}}"#
+            ),
             json!(41),
         ),
         // After members holding an `"id"` of their own and a string with quotes and braces.
         (
-            format!(r#"{{"jsonrpc":"2.0","method":"tools/call","params":{{"name":"echo","id":7,"s":"}} \" {{"}},"id":"late","x":"{pad}"}}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","method":"tools/call","params":{{"name":"echo","id":7,"s":"}} \" {{"}},"id":"late","x":"{pad}"}}"#
+            ),
             json!("late"),
         ),
         // A key written with an escape is the same key.
@@ -54,7 +58,12 @@ async fn an_over_size_line_is_answered_with_its_id() {
         assert!(message.contains("exceeds the limit of 4096"), "{message}");
     }
     client
-        .send(&stateless("5", "tools/call", json!({ "name": "echo", "arguments": { "text": "ok" } }), false))
+        .send(&stateless(
+            "5",
+            "tools/call",
+            json!({ "name": "echo", "arguments": { "text": "ok" } }),
+            false,
+        ))
         .await;
     let answer: Value = serde_json::from_str(&client.next_answer().await).unwrap();
     assert_eq!(answer["result"]["content"][0]["text"], "ok", "{answer}");

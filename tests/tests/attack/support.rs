@@ -3,6 +3,7 @@
 //! own endpoint, rmcp's Streamable HTTP, rmcp's stdio), and a raw HTTP/1.1 client that can
 //! walk away mid-request.
 
+use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -145,10 +146,8 @@ pub(crate) async fn serve_own(router: Router) -> SocketAddr {
 pub(crate) async fn serve_rmcp(router: Router) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = axum::Router::new().nest_service(
-        "/mcp",
-        mcp_content::rmcp::streamable_http_service(router),
-    );
+    let app = axum::Router::new()
+        .nest_service("/mcp", mcp_content::rmcp::streamable_http_service(router));
     tokio::spawn(async move { axum::serve(listener, app).await });
     addr
 }
@@ -186,8 +185,7 @@ pub(crate) async fn post(addr: SocketAddr, body: &str, extra: &[(&str, &str)]) -
     ];
     if let Ok(message) = serde_json::from_str::<Value>(body) {
         let params = &message["params"];
-        if let Some(version) = params["_meta"]["io.modelcontextprotocol/protocolVersion"].as_str()
-        {
+        if let Some(version) = params["_meta"]["io.modelcontextprotocol/protocolVersion"].as_str() {
             headers.push(("MCP-Protocol-Version".into(), version.into()));
         }
         if let Some(method) = message["method"].as_str() {
@@ -205,7 +203,7 @@ pub(crate) async fn post(addr: SocketAddr, body: &str, extra: &[(&str, &str)]) -
     }
     let mut request = String::from("POST /mcp HTTP/1.1\r\n");
     for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        let _ = write!(request, "{name}: {value}\r\n");
     }
     request.push_str("\r\n");
     request.push_str(body);
@@ -260,7 +258,11 @@ pub(crate) async fn read_response(mut stream: TcpStream) -> Response {
     let chunked = head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked");
-    let body = if chunked { dechunk(body) } else { body.to_owned() };
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
     Response {
         status,
         head: head.to_owned(),

@@ -125,19 +125,16 @@ impl Future for Cancelled<'_> {
         if state.cancelled.load(Ordering::SeqCst) {
             return Poll::Ready(());
         }
-        match self.slot {
-            Some(slot) => {
-                if let Some((_, waker)) = waiters.wakers.iter_mut().find(|(n, _)| *n == slot) {
-                    waker.clone_from(cx.waker());
-                }
+        if let Some(slot) = self.slot {
+            if let Some((_, waker)) = waiters.wakers.iter_mut().find(|(n, _)| *n == slot) {
+                waker.clone_from(cx.waker());
             }
-            None => {
-                let slot = waiters.next;
-                waiters.next += 1;
-                waiters.wakers.push((slot, cx.waker().clone()));
-                drop(waiters);
-                self.slot = Some(slot);
-            }
+        } else {
+            let slot = waiters.next;
+            waiters.next += 1;
+            waiters.wakers.push((slot, cx.waker().clone()));
+            drop(waiters);
+            self.slot = Some(slot);
         }
         Poll::Pending
     }

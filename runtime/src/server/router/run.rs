@@ -52,12 +52,9 @@ pub(crate) async fn run_handler<'a, T: 'a>(
     }
     // Set if this future is dropped before the handler ends: a client gone, a task aborted.
     let on_drop = cancellation.on_drop();
-    let future = match std::panic::catch_unwind(AssertUnwindSafe(|| start(context))) {
-        Ok(future) => future,
-        Err(_) => {
-            on_drop.disarm();
-            return Err(panicked(&handler()));
-        }
+    let Ok(future) = std::panic::catch_unwind(AssertUnwindSafe(|| start(context))) else {
+        on_drop.disarm();
+        return Err(panicked(&handler()));
     };
     let ran = until_cancelled(&cancellation, CatchPanic(future)).await;
     on_drop.disarm();
