@@ -3,6 +3,12 @@
 //! `-0.0`, `1.0` not `1`). What rmcp's id type can hold ([`rmcp_refusal`]), and the id of a
 //! message too long to read, found at its start ([`scan_id`]).
 
+// Each transport uses its part: the `http` endpoint the ids, rmcp's fronts the rest.
+#![cfg_attr(
+    not(all(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http")),
+    allow(dead_code)
+)]
+
 use std::sync::Arc;
 
 use serde_json::Value;

@@ -81,6 +81,10 @@ impl Cancellation {
     }
 
     /// Whether both are the same cancellation.
+    #[cfg_attr(
+        not(feature = "http"),
+        allow(dead_code, reason = "the `http` endpoint's sessions use it")
+    )]
     pub(crate) fn same(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }

@@ -7,6 +7,10 @@ use crate::server::handler::cancel::Cancellation;
 impl Context {
     /// This context cancelled with `cancellation` (its transport's, or a task's own).
     #[must_use]
+    #[allow(
+        dead_code,
+        reason = "the transports (`crate::http`, `crate::transport::tasks`) use it"
+    )]
     pub(crate) fn with_cancellation(mut self, cancellation: Cancellation) -> Self {
         self.cancellation = Some(cancellation);
         self
