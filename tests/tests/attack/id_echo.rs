@@ -5,7 +5,9 @@
 use mcp_content::Router;
 use serde_json::{Value, json};
 
-use crate::support::{Echo, Stdio, exchange, open_session, serve_own, serve_rmcp, stateless};
+use crate::support::{
+    Echo, Stdio, exchange, open_session, post, read_head, serve_own, serve_rmcp, stateless,
+};
 
 /// Ids a float or an `i64` would re-spell (or lose), and a string with escapes.
 const ODD_IDS: &[&str] = &[
@@ -80,6 +82,38 @@ async fn the_own_endpoint_echoes_every_id_as_sent() {
         assert_eq!(refused.status, 400, "{}", refused.body);
         assert_eq!(refused.json()["id"], Value::Null);
     }
+}
+
+/// A listen stream names its subscription by the id of the request that opened it, as sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_own_endpoint_tags_a_listen_stream_with_the_id_as_sent() {
+    use tokio::io::AsyncReadExt;
+    let addr = serve_own(router()).await;
+    let id = "123456789012345678901234567890";
+    let listen = stateless(
+        id,
+        "subscriptions/listen",
+        json!({ "notifications": {} }),
+        false,
+    );
+    let mut stream = post(addr, &listen, &[]).await;
+    let head = read_head(&mut stream).await;
+    assert!(head.contains("text/event-stream"), "{head}");
+    let mut event = Vec::new();
+    let mut byte = [0u8; 1];
+    while !event.ends_with(b"\n\n") {
+        let read = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read(&mut byte))
+            .await
+            .expect("the acknowledgement within 10 s")
+            .unwrap();
+        assert_eq!(read, 1, "the stream ended early");
+        event.push(byte[0]);
+    }
+    let event = String::from_utf8(event).unwrap();
+    assert!(
+        event.contains(&format!(r#""io.modelcontextprotocol/subscriptionId":{id}"#)),
+        "{event}"
+    );
 }
 
 fn assert_refused_as_sent(body: &str, id: &str) {
