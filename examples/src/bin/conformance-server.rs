@@ -8,10 +8,10 @@
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
-use axum::serve::{Listener as _, ListenerExt as _};
 use std::time::Duration;
 
 use mcp_content::handler::{LogLevel, ProtocolError};
+use mcp_content::http::Serve;
 use mcp_content::input::{Capability, Elicitation, InputRequest, StateKey, StateKeys};
 use mcp_content::model::{
     Base64Data, BlobResourceContents, EmbeddedResource, ImageContent, MimeType, PromptMessage,
@@ -843,18 +843,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
             let service = mcp_content::rmcp::streamable_http_service(configured_router());
             let app = axum::Router::new().nest_service("/mcp", service);
-            // TCP_NODELAY on every accepted socket: an SSE response goes out in several
-            // writes, and without it each one after the first waits for the client's
-            // delayed ACK (about 40 ms).
-            let listener = tokio::net::TcpListener::bind(addr).await?.tap_io(|tcp| {
-                let _ = tcp.set_nodelay(true);
-            });
+            // The hardened loop (header and body timeouts, a connection limit, a backoff when
+            // out of descriptors, TCP_NODELAY on every socket) serves the axum app as it is.
+            let listener = tokio::net::TcpListener::bind(addr).await?;
             eprintln!(
                 "conformance-server listening on http://{}/mcp",
                 listener.local_addr()?
             );
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async {
+            Serve::new()
+                .run_until(listener, app, async {
                     let _ = tokio::signal::ctrl_c().await;
                 })
                 .await?;
@@ -862,12 +859,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         Some("--own-http") => {
             let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
-            // `serve` sets TCP_NODELAY on every accepted socket itself.
             let listener = tokio::net::TcpListener::bind(addr).await?;
             eprintln!(
                 "conformance-server (own endpoint) listening on http://{}/mcp",
                 listener.local_addr()?
             );
+            // `serve` runs the same hardened loop, with its defaults.
             let server = mcp_content::http::HttpServer::new(configured_router());
             tokio::select! {
                 outcome = server.serve(listener) => outcome?,

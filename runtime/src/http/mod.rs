@@ -69,11 +69,28 @@
 //! `rmcp-stdio`, `rmcp-http`) for servers that compose with other `rmcp` services.
 //!
 //! Transport rules: a request whose `Origin` is not allowed (or is `null`) gets 403; a `Host`
-//! that is not allowed gets 403 (DNS rebinding); invalid JSON gets a JSON-RPC `-32700` body;
-//! a message that is not a request gets `-32600`; missing or mistyped params get `-32602`;
-//! a body over the limit gets 413 with a JSON-RPC error body; a session request whose
-//! `Accept` rules out JSON or event streams gets 406. Accepted sockets have `TCP_NODELAY`
-//! set.
+//! that is not allowed gets 403 (DNS rebinding); a `POST` whose `Content-Type` is not
+//! `application/json` (parameters such as `; charset=utf-8` allowed; missing counts as not)
+//! gets 415 with a JSON-RPC `-32600` body naming the rule, in both eras; invalid JSON gets a
+//! JSON-RPC `-32700` body; a message that is not a request gets `-32600`; missing or
+//! mistyped params get `-32602`; a body over the limit gets 413 and a body that stalls gets
+//! 408, each with a JSON-RPC error body; a session request whose `Accept` rules out JSON or
+//! event streams gets 406.
+//!
+//! Sessions end when idle: one unused for
+//! [`session_idle_timeout`](HttpServer::session_idle_timeout) with no `GET` stream open
+//! answers 404 from then on, and a timer frees it; when
+//! [`max_sessions`](HttpServer::max_sessions) live sessions are open, an `initialize` gets
+//! 503 (a live session is never ended to make room).
+//!
+//! Connections: [`HttpServer::serve`] runs [`Serve`], an accept loop for any tower service
+//! (this endpoint, `rmcp`'s, an axum `Router`): a header-read timeout that is also the idle
+//! keep-alive timeout, body timeouts ([`RequestBody`]), a timeout on response writes a
+//! client does not read, a connection limit that stops accepting while it is reached, a
+//! backoff when the process is out of descriptors, and `TCP_NODELAY` on every socket;
+//! [`Serve`] lists the defaults. Mounted in another framework through
+//! [`handle`](HttpServer::handle), the endpoint has that framework's connection handling:
+//! serve the framework's app with [`Serve`] to keep these bounds.
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -84,21 +101,24 @@
 
 mod access;
 mod body;
+mod endpoint;
 mod headers;
 mod inflight;
 mod replay;
 mod request;
 mod response;
+mod serve;
 mod session;
 mod sessioned;
 mod stateless;
 mod streamed;
+mod timed_body;
+mod timed_io;
 
 pub use body::ResponseBody;
+pub use serve::Serve;
+pub use timed_body::RequestBody;
 
-use std::convert::Infallible;
-use std::io;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -109,7 +129,7 @@ use serde_json::{Map, Value};
 
 use self::body::Reply;
 use self::headers::ParamHeaders;
-use self::request::{Headers, Message, request_meta, request_parts, take_meta};
+use self::request::{Headers, Message, json_content_type, request_meta, request_parts, take_meta};
 use self::response::{
     HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
     missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
@@ -130,7 +150,8 @@ const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 
 /// The router's Streamable HTTP endpoint: [`handle`](Self::handle) answers one request,
-/// [`serve`](Self::serve) runs an accept loop on hyper.
+/// [`serve`](Self::serve) and [`serve_with`](Self::serve_with) run the hardened accept loop
+/// ([`Serve`]) on hyper.
 ///
 /// Mount [`handle`](Self::handle) in another HTTP framework (axum: `any(move |request|
 /// async move { server.handle(request).await })`) or let [`serve`](Self::serve) own the
@@ -246,18 +267,20 @@ impl HttpServer {
         self
     }
 
-    /// How many 2025-era sessions may be open at once (default 10,000). When the table is
-    /// full, an `initialize` ends the idle sessions (see
-    /// [`session_idle_timeout`](Self::session_idle_timeout)); if none is idle, it gets 503.
+    /// How many 2025-era sessions may be open at once (default 10,000). When that many
+    /// live sessions are open, an `initialize` gets 503 with a JSON-RPC error saying so: a
+    /// live session is never ended to make room, only idle ones (see
+    /// [`session_idle_timeout`](Self::session_idle_timeout)) are.
     #[must_use]
     pub fn max_sessions(mut self, limit: usize) -> Self {
         self.config_mut().max_sessions = limit;
         self
     }
 
-    /// How long a session may go unused, with no `GET` stream open, before a new session
-    /// that needs its place may end it (default 30 minutes). Its client then gets 404 and
-    /// initializes again, as the spec has it.
+    /// How long a session may go unused, with no `GET` stream open, before it ends
+    /// (default 30 minutes): the next request naming it gets 404 (its client initializes
+    /// again, as the spec has it), and a sweep every quarter of the timeout (50 ms to 60 s,
+    /// on the runtime that opened the first session) frees the idle sessions nobody names.
     #[must_use]
     pub fn session_idle_timeout(mut self, idle: Duration) -> Self {
         self.config_mut().session_idle = idle;
@@ -267,40 +290,6 @@ impl HttpServer {
     /// How many 2025-era sessions are open.
     pub fn open_sessions(&self) -> usize {
         self.sessions.len()
-    }
-
-    /// Serves on `listener` until an accept fails for good: HTTP/1.1 with keep-alive, every
-    /// accepted socket with `TCP_NODELAY` (without it a response written in two segments
-    /// waits for the client's delayed ACK, about 40 ms).
-    pub async fn serve(self, listener: tokio::net::TcpListener) -> io::Result<()> {
-        loop {
-            let (stream, _) = match accept(&listener).await {
-                Ok(accepted) => accepted,
-                // Out of descriptors or a connection reset before it was accepted: the
-                // listener is still good.
-                Err(e) if is_transient(&e) => continue,
-                Err(e) => return Err(e),
-            };
-            let server = self.clone();
-            tokio::spawn(async move {
-                let service = hyper::service::service_fn(move |request| {
-                    let server = server.clone();
-                    async move {
-                        let response = if request.uri().path() == server.config.path {
-                            server.handle(request).await
-                        } else {
-                            plain(StatusCode::NOT_FOUND)
-                        };
-                        Ok::<_, Infallible>(response)
-                    }
-                });
-                let io = hyper_util::rt::TokioIo::new(stream);
-                // A connection that fails (the client went away) ends alone.
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(io, service)
-                    .await;
-            });
-        }
     }
 
     /// Answers one HTTP request to the endpoint.
@@ -320,6 +309,13 @@ impl HttpServer {
             Method::DELETE => return self.end_session(&headers),
             _ => return not_allowed("GET, POST, DELETE"),
         }
+        if let Err(error) = json_content_type(&parts.headers) {
+            return error_response(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                &RequestId::null(),
+                &error,
+            );
+        }
         let limit = self.config.max_body_bytes;
         let body = match Limited::new(body, limit).collect().await {
             Ok(collected) => collected.to_bytes(),
@@ -334,8 +330,14 @@ impl HttpServer {
                 );
             }
             Err(e) => {
+                // A body that stalled (see `RequestBody`): 408, the client may send again.
+                let status = if timed_body::is_timeout(&*e) {
+                    StatusCode::REQUEST_TIMEOUT
+                } else {
+                    StatusCode::BAD_REQUEST
+                };
                 return error_response(
-                    StatusCode::BAD_REQUEST,
+                    status,
                     &RequestId::null(),
                     &ProtocolError::new(INVALID_REQUEST, format!("reading the body: {e}")),
                 );
@@ -495,27 +497,8 @@ fn read_routed(
     }
 }
 
-/// Accepts one connection and sets `TCP_NODELAY` on it.
-pub(crate) async fn accept(
-    listener: &tokio::net::TcpListener,
-) -> io::Result<(tokio::net::TcpStream, SocketAddr)> {
-    let (stream, peer) = listener.accept().await?;
-    stream.set_nodelay(true)?;
-    Ok((stream, peer))
-}
-
-fn is_transient(error: &io::Error) -> bool {
-    matches!(
-        error.kind(),
-        io::ErrorKind::ConnectionAborted
-            | io::ErrorKind::ConnectionReset
-            | io::ErrorKind::Interrupted
-            | io::ErrorKind::InvalidInput
-    ) || error
-        .raw_os_error()
-        .is_some_and(|code| code == 24 || code == 23) // EMFILE, ENFILE
-}
-
+#[cfg(test)]
+mod content_type_tests;
 #[cfg(test)]
 mod meta_tests;
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! standalone stream's notifications), nothing twice, nothing of another stream or session;
 //! what is kept is bounded.
 
+use std::net::SocketAddr;
+
 use http_body_util::Full;
 use serde_json::json;
 

@@ -65,6 +65,34 @@ impl Headers {
     }
 }
 
+/// A `POST` body is JSON: its `Content-Type` is `application/json`, parameters allowed
+/// (`; charset=utf-8`), in any case; missing, another type or more than one header is
+/// refused (415, as `rmcp` and the other SDKs' servers do).
+pub(super) fn json_content_type(headers: &HeaderMap) -> Result<(), ProtocolError> {
+    let mut values = headers.get_all(header::CONTENT_TYPE).iter();
+    let refuse = |got: String| {
+        Err(ProtocolError::new(
+            INVALID_REQUEST,
+            format!("Content-Type must be application/json ({got})"),
+        ))
+    };
+    let (Some(value), None) = (values.next(), values.next()) else {
+        let count = headers.get_all(header::CONTENT_TYPE).iter().count();
+        return refuse(if count == 0 {
+            "the request has none".into()
+        } else {
+            format!("the request has {count} Content-Type headers")
+        });
+    };
+    let text = String::from_utf8_lossy(value.as_bytes());
+    let media = text.split(';').next().unwrap_or("").trim();
+    if media.eq_ignore_ascii_case("application/json") {
+        Ok(())
+    } else {
+        refuse(format!("got {text:?}"))
+    }
+}
+
 /// A JSON-RPC message as received: only its envelope is interpreted here, its id kept as
 /// the text the client wrote (answered with that text).
 #[derive(Deserialize)]

@@ -6,7 +6,7 @@
 //! (resource updates, list changes); a `DELETE` ends the session.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
@@ -187,31 +187,35 @@ impl Session {
     }
 }
 
-/// The open sessions.
+/// The open sessions. A session unused for the idle timeout (see [`Session::is_idle`]) is
+/// ended when it is next named (404), by a sweep every quarter of the timeout (a task that
+/// lives as long as the table), and when the table is full; a live session is never ended
+/// to make room.
 pub(super) struct Sessions {
     map: Mutex<HashMap<String, Arc<Session>>>,
+    sweeping: AtomicBool,
 }
 
 impl Sessions {
     pub(super) fn new() -> Self {
         Self {
             map: Mutex::default(),
+            sweeping: AtomicBool::new(false),
         }
     }
 
-    /// Keeps `session`; `false` when `max` sessions are already open after the idle ones
-    /// (see [`Session::is_idle`]) are ended.
-    pub(super) fn insert(&self, session: &Arc<Session>, max: usize, idle: Duration) -> bool {
+    /// Keeps `session`; `false` when `max` live sessions are open (the idle ones are ended
+    /// first).
+    pub(super) fn insert(
+        self: &Arc<Self>,
+        session: &Arc<Session>,
+        max: usize,
+        idle: Duration,
+    ) -> bool {
+        self.start_sweeping(idle);
         let mut map = lock(&self.map);
         if map.len() >= max {
-            // Clients that vanish without a `DELETE` must not fill the table for good.
-            map.retain(|_, s| {
-                let keep = !s.is_idle(idle);
-                if !keep {
-                    s.close();
-                }
-                keep
-            });
+            sweep(&mut map, idle);
         }
         if map.len() >= max {
             return false;
@@ -220,8 +224,17 @@ impl Sessions {
         true
     }
 
-    pub(super) fn get(&self, id: &str) -> Option<Arc<Session>> {
-        lock(&self.map).get(id).cloned()
+    /// The session `id`, unless it is unknown, ended, or idle for `idle` (then it ends now).
+    pub(super) fn get(&self, id: &str, idle: Duration) -> Option<Arc<Session>> {
+        let mut map = lock(&self.map);
+        let session = map.get(id)?;
+        if session.is_idle(idle) {
+            if let Some(expired) = map.remove(id) {
+                expired.close();
+            }
+            return None;
+        }
+        Some(Arc::clone(session))
     }
 
     /// Ends the session `id`; `false` when there is none.
@@ -233,6 +246,41 @@ impl Sessions {
     pub(super) fn len(&self) -> usize {
         lock(&self.map).len()
     }
+
+    /// Starts the sweeper, once, on the runtime serving the first session: it ends the idle
+    /// sessions every quarter of `idle` (50 ms to 60 s), and stops once the table is gone.
+    fn start_sweeping(self: &Arc<Self>, idle: Duration) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            // No runtime (a test driving `handle` by hand): sessions still end when named.
+            return;
+        };
+        if self.sweeping.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let period = (idle / 4).clamp(Duration::from_millis(50), Duration::from_secs(60));
+        let table: Weak<Self> = Arc::downgrade(self);
+        runtime.spawn(async move {
+            loop {
+                tokio::time::sleep(period).await;
+                let Some(table) = table.upgrade() else {
+                    return;
+                };
+                sweep(&mut lock(&table.map), idle);
+            }
+        });
+    }
+}
+
+/// Ends the sessions idle for `idle`.
+fn sweep(map: &mut HashMap<String, Arc<Session>>, idle: Duration) {
+    // Clients that vanish without a `DELETE` must not fill the table for good.
+    map.retain(|_, s| {
+        let keep = !s.is_idle(idle);
+        if !keep {
+            s.close();
+        }
+        keep
+    });
 }
 
 /// The client as a handler sees it during one request: messages go out on the request's

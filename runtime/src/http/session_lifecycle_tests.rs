@@ -1,5 +1,6 @@
 //! A session's life on the endpoint: ended by `DELETE`, refused when missing, unknown, on
-//! another version or with a narrow `Accept`, limited in number (idle ones make room), and
+//! another version or with a narrow `Accept`, ended when idle (on access and by a sweep),
+//! limited in number (idle ones make room, live ones never do), and
 //! the stateless flow served next to sessions.
 
 use super::*;
@@ -203,17 +204,101 @@ fn an_idle_session_makes_room_for_a_new_one() {
         let router = Router::builder().tool(Quiet).build().unwrap();
         let server = HttpServer::new(router)
             .max_sessions(1)
-            .session_idle_timeout(Duration::ZERO);
+            .session_idle_timeout(Duration::from_millis(300));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(server.clone().serve(listener));
         let (first, _) = initialize(addr, "2025-11-25", json!({})).await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
         let (second, _) = initialize(addr, "2025-11-25", json!({})).await;
         assert_eq!(server.open_sessions(), 1);
         let gone = post(addr, Some(&first), None, &call_tool(1, "quiet")).await;
         assert_eq!(gone.status(), StatusCode::NOT_FOUND);
         let kept = post(addr, Some(&second), None, &call_tool(2, "quiet")).await;
         assert_eq!(kept.status(), StatusCode::OK);
+    });
+}
+
+#[test]
+fn an_idle_session_stops_answering_though_the_table_has_room() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Quiet).build().unwrap();
+        let server = HttpServer::new(router)
+            .max_sessions(100)
+            .session_idle_timeout(Duration::from_millis(300));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(server.clone().serve(listener));
+        let (used, _) = initialize(addr, "2025-11-25", json!({})).await;
+        let (idle, _) = initialize(addr, "2025-11-25", json!({})).await;
+        // Used every 100 ms: alive past the timeout.
+        for id in 0..6 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let answer = post(addr, Some(&used), None, &call_tool(id, "quiet")).await;
+            assert_eq!(answer.status(), StatusCode::OK);
+        }
+        let gone = post(addr, Some(&idle), None, &call_tool(9, "quiet")).await;
+        assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+        let delete = request(Method::DELETE, Some(&idle), None)
+            .body(Full::new(Bytes::new()))
+            .unwrap();
+        assert_eq!(send(addr, delete).await.status(), StatusCode::NOT_FOUND);
+    });
+}
+
+#[test]
+fn idle_sessions_nobody_names_are_swept_on_a_timer() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Quiet).build().unwrap();
+        let server = HttpServer::new(router).session_idle_timeout(Duration::from_millis(200));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(server.clone().serve(listener));
+        for _ in 0..3 {
+            initialize(addr, "2025-11-25", json!({})).await;
+        }
+        assert_eq!(server.open_sessions(), 3);
+        // The timeout, then a sweep period (a quarter of it, at least 50 ms), with margin.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+        while server.open_sessions() > 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{} sessions still open",
+                server.open_sessions()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+}
+
+#[test]
+fn a_full_table_of_live_sessions_refuses_initialize_and_keeps_every_session() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Quiet).build().unwrap();
+        let server = HttpServer::new(router)
+            .max_sessions(2)
+            .session_idle_timeout(Duration::from_secs(60));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(server.clone().serve(listener));
+        let (first, _) = initialize(addr, "2025-11-25", json!({})).await;
+        let (second, _) = initialize(addr, "2025-06-18", json!({})).await;
+        let message = json!({"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+        }});
+        for _ in 0..5 {
+            let refused = post(addr, None, None, &message).await;
+            assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+            let body = json_of(refused).await;
+            assert_eq!(body["id"], 3);
+            let text = body["error"]["message"].as_str().unwrap();
+            assert!(text.contains("limit of 2 sessions"), "{text}");
+        }
+        assert_eq!(server.open_sessions(), 2);
+        for (id, session) in [(1, &first), (2, &second)] {
+            let answer = post(addr, Some(session), None, &call_tool(id, "quiet")).await;
+            assert_eq!(answer.status(), StatusCode::OK);
+        }
     });
 }
 

@@ -33,7 +33,7 @@ impl HttpServer {
         id: &str,
         headers: &Headers,
     ) -> Result<Arc<Session>, (StatusCode, ProtocolError)> {
-        let Some(session) = self.sessions.get(id) else {
+        let Some(session) = self.sessions.get(id, self.config.session_idle) else {
             return Err((
                 StatusCode::NOT_FOUND,
                 ProtocolError::new(
@@ -142,10 +142,15 @@ impl HttpServer {
             .sessions
             .insert(&session, config.max_sessions, config.session_idle)
         {
+            // Every open session is live: none is ended for a newcomer.
             return error_response(
                 StatusCode::SERVICE_UNAVAILABLE,
                 id,
-                &ProtocolError::internal("too many open sessions; try again later"),
+                &ProtocolError::internal(format!(
+                    "the server has its limit of {} sessions open, none idle; \
+                     try again later",
+                    config.max_sessions
+                )),
             );
         }
         let result = self.initialize_result(version);

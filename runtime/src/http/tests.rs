@@ -457,8 +457,17 @@ fn accepted_sockets_have_nodelay() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let client = tokio::spawn(tokio::net::TcpStream::connect(addr));
-        let (stream, _) = accept(&listener).await.unwrap();
-        assert!(stream.nodelay().unwrap());
+        let (accepted_tx, accepted) = tokio::sync::oneshot::channel();
+        let mut accepted_tx = Some(accepted_tx);
+        let config = Serve::new();
+        let stop = async {
+            let _ = accepted.await;
+        };
+        let accepting = serve::accept_loop(listener, &config, stop, |stream, _, _| {
+            assert!(stream.nodelay().unwrap());
+            accepted_tx.take().unwrap().send(()).unwrap();
+        });
+        accepting.await.unwrap();
         drop(client.await.unwrap().unwrap());
     });
 }
