@@ -63,9 +63,15 @@ pub mod apps {
 
 /// Payload budgets: a binary block larger than a tool's budget goes out as a `resource_link`
 /// to a short-lived resource the router serves, kept in a [`PayloadStore`](payload::PayloadStore).
+///
+/// A link's id (`mcp-payload://blob/<id>`) is 128 bits from the OS's CSPRNG, and it is the
+/// only protection of the bytes behind it: whoever reads the link gets them, whatever client
+/// the tool answered. Binding a link to the client it was made for needs authorization (the
+/// remote-server issue); until then treat a link as a bearer secret, as the result it came in.
 pub mod payload {
     pub use crate::server::payload::{
-        MemoryPayloadStore, PAYLOAD_META_KEY, PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
+        DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOADS, MemoryPayloadStore, PAYLOAD_META_KEY,
+        PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
     };
 }
 
@@ -77,6 +83,8 @@ pub mod changes {
     };
 }
 
+#[cfg(feature = "files")]
+pub mod files;
 #[cfg(feature = "http")]
 pub mod http;
 pub use server::input;

@@ -1,11 +1,12 @@
 //! Examples are tests: each example binary run as a process and spoken to as a client would
 //! (`forecast`'s output, the conformance server over stdio and Streamable HTTP with its
-//! transport rules, load and replicas, the payload-budget and MCP App examples).
+//! transport rules, load and replicas, the payload-budget, file-root and MCP App examples).
 
 mod common;
 
 mod forecast;
 mod load;
+mod notes;
 mod radar;
 mod replicas;
 mod stdio;

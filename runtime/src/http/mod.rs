@@ -60,6 +60,11 @@
 //!   `1.0`, a string's escapes); an id that is not a string or a number is refused (400,
 //!   `-32600`, with a `null` id).
 //!
+//! A session id is 128 bits from the OS's CSPRNG (32 hex digits), and it is the session's
+//! only protection: whoever sends it is the session (its streams, its pending answers, its
+//! replayed events). Binding a session to a principal comes with authorization (the
+//! remote-server issue).
+//!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
 //! converted to its model, serialized with every base64 byte scanned for escapes, and copied
@@ -503,6 +508,8 @@ mod content_type_tests;
 mod meta_tests;
 #[cfg(test)]
 mod replay_tests;
+#[cfg(test)]
+mod session_id_tests;
 #[cfg(test)]
 mod session_tests;
 #[cfg(test)]

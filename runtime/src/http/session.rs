@@ -84,7 +84,7 @@ impl Session {
         capabilities: ClientCapabilities,
     ) -> Arc<Self> {
         let session = Arc::new(Self {
-            id: crate::server::payload::new_id(),
+            id: crate::server::random_id::random_id(),
             version,
             capabilities,
             log_level: Mutex::default(),

@@ -93,6 +93,15 @@ impl Base64Data {
         }
     }
 
+    /// The bytes this value holds in memory: the raw bytes, or the base64 text it was read
+    /// as (what a store that bounds its memory counts).
+    pub(crate) fn held_len(&self) -> usize {
+        match self.view() {
+            View::Raw(bytes) => bytes.len(),
+            View::Text(text) => text.len(),
+        }
+    }
+
     /// Whether the payload is empty.
     pub fn is_empty(&self) -> bool {
         match self.view() {

@@ -12,6 +12,7 @@ pub(crate) mod params;
 pub(crate) mod payload;
 pub(crate) mod prompt_result;
 pub(crate) mod protocol_error;
+pub(crate) mod random_id;
 pub(crate) mod request;
 pub(crate) mod resource_result;
 pub(crate) mod router;

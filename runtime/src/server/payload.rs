@@ -5,9 +5,6 @@
 //! must buffer; a link lets the client fetch it when (and if) it needs it.
 
 use std::collections::HashMap;
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -56,54 +53,143 @@ pub trait PayloadStore: Send + Sync + 'static {
     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>>;
 }
 
-/// Payloads in memory, dropped once expired (expired ones are swept on each `put`).
-#[derive(Debug, Default)]
+/// How many bytes of payloads a [`MemoryPayloadStore`] keeps by default: 64 MiB.
+pub const DEFAULT_MAX_PAYLOAD_BYTES: usize = 64 << 20;
+/// How many payloads a [`MemoryPayloadStore`] keeps by default: 1,024.
+pub const DEFAULT_MAX_PAYLOADS: usize = 1024;
+
+/// Payloads in memory, dropped once expired (expired ones are swept on each `put`), within
+/// two bounds: at most [`DEFAULT_MAX_PAYLOAD_BYTES`] bytes (the bytes a payload holds: raw,
+/// or the base64 text it was given as) and [`DEFAULT_MAX_PAYLOADS`] payloads unless set
+/// with [`MemoryPayloadStore::with_limits`].
+///
+/// Past a bound the new payload is refused (its tool call fails with `-32603`, `payload
+/// store: full: …`), and what is kept stays: every link already handed out is a promise
+/// to some client until its TTL, and evicting the oldest would break it silently, a later
+/// `resources/read` of a link that was fine when it was sent, and would let one client's
+/// flood take away another's results. Refusing fails loudly, at once, the call that did not
+/// fit. The bound holds live payloads only: expired ones are swept before a `put` is judged.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use mcp_content::model::Base64Data;
+/// use mcp_content::payload::{MemoryPayloadStore, PayloadStore, StoredPayload};
+///
+/// # async fn run() {
+/// let store = MemoryPayloadStore::with_limits(1000, 10);
+/// let payload = |n: usize| StoredPayload {
+///     data: Base64Data::from(vec![0; n]),
+///     mime_type: None,
+///     expires: Instant::now() + Duration::from_secs(60),
+/// };
+/// store.put("a".into(), payload(600)).await.unwrap();
+/// let full = store.put("b".into(), payload(600)).await.unwrap_err();
+/// assert!(full.to_string().starts_with("payload store: full:"), "{full}");
+/// assert_eq!(store.held_bytes(), 600);
+/// # }
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(run());
+/// ```
+#[derive(Debug)]
 pub struct MemoryPayloadStore {
-    payloads: Mutex<HashMap<String, Arc<StoredPayload>>>,
+    held: Mutex<Held>,
+    max_bytes: usize,
+    max_payloads: usize,
+}
+
+#[derive(Debug, Default)]
+struct Held {
+    payloads: HashMap<String, Arc<StoredPayload>>,
+    bytes: usize,
+}
+
+impl Default for MemoryPayloadStore {
+    fn default() -> Self {
+        Self::with_limits(DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOADS)
+    }
 }
 
 impl MemoryPayloadStore {
-    /// An empty store.
+    /// An empty store with the default bounds.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// An empty store keeping at most `max_bytes` bytes in at most `max_payloads` payloads.
+    pub fn with_limits(max_bytes: usize, max_payloads: usize) -> Self {
+        Self {
+            held: Mutex::default(),
+            max_bytes,
+            max_payloads,
+        }
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, Held> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// How many payloads are kept (expired ones included until the next sweep).
     pub fn len(&self) -> usize {
-        self.payloads
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
+        self.held().payloads.len()
     }
 
     /// Whether no payload is kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-impl MemoryPayloadStore {
-    fn keep(&self, id: String, payload: StoredPayload) {
-        let mut payloads = self.payloads.lock().unwrap_or_else(PoisonError::into_inner);
+    /// How many bytes the kept payloads hold (expired ones included until the next sweep).
+    pub fn held_bytes(&self) -> usize {
+        self.held().bytes
+    }
+
+    fn keep(&self, id: String, payload: StoredPayload) -> Result<(), StoreError> {
+        let size = payload.data.held_len();
+        let mut held = self.held();
         let now = Instant::now();
-        payloads.retain(|_, p| p.expires > now);
-        payloads.insert(id, Arc::new(payload));
+        let mut freed = 0;
+        held.payloads.retain(|_, p| {
+            let live = p.expires > now;
+            if !live {
+                freed += p.data.held_len();
+            }
+            live
+        });
+        held.bytes -= freed;
+        if held.payloads.len() >= self.max_payloads {
+            return Err(StoreError::payloads(format_args!(
+                "full: {} payloads kept, the most this store keeps (MemoryPayloadStore::with_limits \
+                 sets it); links free their room when they expire",
+                held.payloads.len()
+            )));
+        }
+        if size > self.max_bytes.saturating_sub(held.bytes) {
+            return Err(StoreError::payloads(format_args!(
+                "full: a payload of {size} bytes does not fit beside the {} bytes kept, within \
+                 {} bytes at most (MemoryPayloadStore::with_limits sets it); links free their \
+                 room when they expire",
+                held.bytes, self.max_bytes
+            )));
+        }
+        held.bytes += size;
+        if let Some(replaced) = held.payloads.insert(id, Arc::new(payload)) {
+            held.bytes -= replaced.data.held_len();
+        }
+        Ok(())
     }
 
     fn find(&self, id: &str) -> Option<StoredPayload> {
-        let payloads = self.payloads.lock().unwrap_or_else(PoisonError::into_inner);
-        payloads
+        self.held()
+            .payloads
             .get(id)
             .filter(|p| p.expires > Instant::now())
             .map(|p| StoredPayload::clone(p))
     }
 }
 
-// Never fails, never waits: the work is done before the future is returned.
+// Never waits: the work is done before the future is returned.
 impl PayloadStore for MemoryPayloadStore {
     fn put(&self, id: String, payload: StoredPayload) -> StoreFuture<'_, ()> {
-        self.keep(id, payload);
-        Box::pin(std::future::ready(Ok(())))
+        Box::pin(std::future::ready(self.keep(id, payload)))
     }
 
     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>> {
@@ -186,7 +272,7 @@ impl Payloads {
             }
             _ => unreachable!("only binary blocks are replaced"),
         };
-        let id = new_id();
+        let id = crate::server::random_id::random_id();
         let uri = Uri::new(format!("{PAYLOAD_URI_PREFIX}{id}"))
             .expect("the prefix and a hex id make an absolute URI");
         let mut link = ResourceLink::new(uri, format!("{kind}-{id}"));
@@ -234,14 +320,51 @@ impl Payloads {
     }
 }
 
-/// 128 unguessable bits in hex: `RandomState` is seeded from the OS once per process and
-/// varied per instance; a counter keeps ids distinct even if two hashes collide.
-pub(crate) fn new_id() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let mut high = RandomState::new().build_hasher();
-    high.write_u64(count);
-    let mut low = RandomState::new().build_hasher();
-    low.write_u64(!count);
-    format!("{:016x}{:016x}", high.finish(), low.finish())
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{MemoryPayloadStore, StoredPayload};
+    use crate::model::binary::Base64Data;
+
+    fn payload(data: Base64Data) -> StoredPayload {
+        StoredPayload {
+            data,
+            mime_type: None,
+            expires: Instant::now() + Duration::from_secs(60),
+        }
+    }
+
+    #[test]
+    fn the_bound_counts_the_bytes_held_raw_or_as_base64_text() {
+        let store = MemoryPayloadStore::with_limits(1000, 10);
+        store
+            .keep("raw".into(), payload(Base64Data::from_bytes(vec![0; 300])))
+            .unwrap();
+        // 300 bytes given as base64 hold 400 bytes of text.
+        let text = Base64Data::from_base64("AAAA".repeat(100)).unwrap();
+        store.keep("text".into(), payload(text)).unwrap();
+        assert_eq!(store.held_bytes(), 700);
+        let refused = store
+            .keep("more".into(), payload(Base64Data::from_bytes(vec![0; 301])))
+            .unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "payload store: full: a payload of 301 bytes does not fit beside the 700 bytes \
+             kept, within 1000 bytes at most (MemoryPayloadStore::with_limits sets it); links \
+             free their room when they expire"
+        );
+        // Exactly to the bound fits; a payload larger than the whole bound never does.
+        store
+            .keep("last".into(), payload(Base64Data::from_bytes(vec![0; 300])))
+            .unwrap();
+        assert_eq!(store.held_bytes(), 1000);
+        let alone = MemoryPayloadStore::with_limits(1000, 10);
+        assert!(
+            alone
+                .keep("big".into(), payload(Base64Data::from_bytes(vec![0; 1001])))
+                .is_err()
+        );
+        assert!(alone.is_empty());
+    }
 }

@@ -7,4 +7,7 @@
 pub(crate) mod id;
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod parse;
+mod task_lease;
+#[cfg(test)]
+mod task_lease_tests;
 pub(crate) mod tasks;

@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::task::Poll;
+use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
@@ -25,6 +25,8 @@ use crate::server::router::Router;
 use crate::server::tasks::{TaskRecord, TaskStore, TaskSupport};
 use crate::wire::version::SerializeFor;
 
+use super::task_lease::{claim, end_lapsed, now_ms, renewing};
+
 /// How long a task is kept, and how often clients are told to poll.
 const TTL_MS: u64 = 60 * 60 * 1000;
 const POLL_INTERVAL_MS: u64 = 250;
@@ -33,6 +35,8 @@ const POLL_INTERVAL_MS: u64 = 250;
 pub(crate) trait TaskHost: Send + Sync + 'static {
     /// Where the tasks are kept.
     fn task_store(&self) -> &dyn TaskStore;
+    /// How long the lease on a running task lasts (see [`TaskStore`], "The lease").
+    fn task_lease(&self) -> Duration;
     /// The keys that seal `requestState` (a task tool's input rounds before it becomes
     /// a task).
     fn state_keys(&self) -> &StateKeys;
@@ -48,6 +52,10 @@ pub(crate) trait TaskHost: Send + Sync + 'static {
 impl TaskHost for Router {
     fn task_store(&self) -> &dyn TaskStore {
         Router::task_store(self)
+    }
+
+    fn task_lease(&self) -> Duration {
+        Router::task_lease(self)
     }
 
     fn state_keys(&self) -> &StateKeys {
@@ -96,14 +104,10 @@ fn now() -> String {
         .unwrap_or_default()
 }
 
-/// Unique across replicas: the process id, the time and a counter.
+/// `task-` and 128 random bits (see [`random_id`](crate::server::random_id)): unique across
+/// replicas, and the only thing that keeps one client from another's task.
 fn new_id() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    format!("task-{:x}-{nanos:x}-{n}", std::process::id())
+    format!("task-{}", crate::server::random_id::random_id())
 }
 
 fn unknown(id: &str) -> ProtocolError {
@@ -188,6 +192,7 @@ fn record(
         error: None,
         version: 0,
         owner: None,
+        lease_until_ms: None,
     }
 }
 
@@ -258,7 +263,7 @@ pub(crate) async fn call<H: TaskHost>(
 ) -> Result<Started, ProtocolError> {
     let version = context.protocol_version();
     let capabilities = context.client_capabilities();
-    let target = Target::new(Method::CallTool.as_str(), tool);
+    let target = Target::new(Method::CallTool.as_str(), tool, Some(&arguments));
     let round = Arc::new(Round::begin(host.state_keys(), target, responses, state)?);
     // The task's own cancellation (`tasks/cancel`), not the request's: the task outlives
     // the request that started it.
@@ -288,7 +293,8 @@ pub(crate) async fn call<H: TaskHost>(
         host.task_store().create(record.clone()).await?;
         return Ok(Started::Task(create_result(&record)));
     }
-    let record = record(round.answers());
+    let mut record = record(round.answers());
+    claim(&mut record, host.task_lease());
     host.task_store().create(record.clone()).await?;
     let id = record.task_id.clone();
     let handle = tokio::spawn(handler);
@@ -337,7 +343,7 @@ async fn settle<H: TaskHost>(
     handle: tokio::task::JoinHandle<Result<CallToolResult, ProtocolError>>,
 ) {
     let store = host.task_store();
-    let joined = handle.await;
+    let joined = renewing(store, &id, host.task_lease(), handle).await;
     RUNNING.remove(&id);
     let failed = |error: &ProtocolError| {
         let mut value = json!({ "code": error.code, "message": error.message });
@@ -405,6 +411,9 @@ struct Ended {
 impl Ended {
     fn apply(&self, record: &mut TaskRecord) {
         record.status = self.status.into();
+        // Nobody runs it any more.
+        record.owner = None;
+        record.lease_until_ms = None;
         if let Some(error) = &self.error {
             record.error = Some(error.clone());
         }
@@ -417,14 +426,23 @@ impl Ended {
     }
 }
 
-/// `tasks/get`.
+/// `tasks/get`. A `working` task whose lease lapsed (its process is gone) is ended
+/// `failed` here, with [`LEASE_LAPSED`](crate::tasks::LEASE_LAPSED) as its error.
 pub(crate) async fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, ProtocolError> {
-    let record = host
-        .task_store()
-        .get(id)
-        .await?
-        .ok_or_else(|| unknown(id))?;
-    Ok(detailed(&record))
+    let store = host.task_store();
+    loop {
+        let mut record = store.get(id).await?.ok_or_else(|| unknown(id))?;
+        if !record.lease_lapsed(now_ms()) {
+            return Ok(detailed(&record));
+        }
+        let expected = record.version;
+        end_lapsed(&mut record);
+        record.last_updated_at = now();
+        // Changed meanwhile (renewed, finished, cancelled): read it again and decide again.
+        if store.update(expected, record.clone()).await? {
+            return Ok(detailed(&record));
+        }
+    }
 }
 
 /// `tasks/update`: records the answers; once every question is answered the task runs
@@ -450,6 +468,8 @@ pub(crate) async fn update<H: TaskHost>(
         let resume = record.input_requests.is_empty();
         if resume {
             record.status = "working".into();
+            // It runs again here, under this process's lease.
+            claim(&mut record, host.task_lease());
         }
         record.last_updated_at = now();
         // Changed meanwhile (cancelled, answered): read it again and decide again.

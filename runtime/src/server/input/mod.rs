@@ -9,15 +9,28 @@
 //! once and does not know which happened: it must only be safe to run again (ask before
 //! doing what cannot be undone).
 //!
+//! A `requestState` is sealed (HMAC-SHA256 under the [`StateKeys`]) and bound to its
+//! request: the method, the name (the tool, the prompt, the resource URI) and a digest of
+//! the arguments (SHA-256 of their canonical JSON: member order does not matter). A retry
+//! that changes any of them is refused with `-32602` naming the rule ("requestState was
+//! issued for other arguments"), so answers given about `{"target": "harmless.txt"}` never
+//! reach a call on `{"target": "important.db"}`. Within its TTL (one hour by default,
+//! [`StateKeys::with_ttl_secs`]) a state may be replayed for the same request: the server
+//! keeps no record of the states it issued (any replica may take any round), so a replay
+//! runs the handler again with the answers the state carries, exactly as the retry it
+//! stands for would.
+//!
 //! [`Context`]: crate::Context
 
 mod capabilities;
 mod form;
 mod state;
+mod target;
 
 pub use capabilities::{Capability, ClientCapabilities, TASKS_EXTENSION};
 pub use form::{Elicitation, FieldKind, FormError, FormField, FormOption, FormSchema};
 pub use state::{StateError, StateKey, StateKeyError, StateKeys};
+pub(crate) use target::Target;
 // A request's multi round-trip fields, and what a request that may ask for input ends with.
 pub use crate::server::request::{InputParams, Outcome};
 
@@ -168,35 +181,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// What a request's MRTR fields are bound to (`tools/call weather`): a state sealed for one
-/// tool cannot resume another. Kept as its two parts and written out only when a state is
-/// sealed: most calls neither bring nor seal one.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Target<'a> {
-    method: &'a str,
-    name: &'a str,
-}
-
-impl<'a> Target<'a> {
-    pub(crate) fn new(method: &'a str, name: &'a str) -> Self {
-        Self { method, name }
-    }
-
-    /// Whether a sealed state's target (`"t"`) names this one.
-    fn is(self, sealed: &str) -> bool {
-        sealed
-            .strip_prefix(self.method)
-            .and_then(|rest| rest.strip_prefix(' '))
-            == Some(self.name)
-    }
-}
-
-impl std::fmt::Display for Target<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.method, self.name)
-    }
-}
-
 impl Round {
     /// The round for a request to `target` with these `inputResponses` and `requestState`.
     pub(crate) fn begin(
@@ -215,9 +199,20 @@ impl Round {
                 .and_then(Value::as_str)
                 .is_some_and(|sealed| target.is(sealed))
             {
-                return Err(ProtocolError::invalid_params(
-                    "requestState belongs to another request",
-                ));
+                return Err(ProtocolError::invalid_params(format!(
+                    "requestState belongs to another request: a state is bound to the method \
+                     and name it was issued for, and this is {}",
+                    crate::wire::error::cut(&target.to_string())
+                )));
+            }
+            if payload.get("d").and_then(Value::as_str) != Some(&target.arguments_digest()) {
+                return Err(ProtocolError::invalid_params(format!(
+                    "requestState was issued for other arguments: a state is bound to its \
+                     request's arguments, and these are not the ones {} was called with \
+                     when it asked (send the original arguments, or start again without \
+                     requestState)",
+                    crate::wire::error::cut(&target.to_string())
+                )));
             }
             if let Some(Value::Object(answers)) = payload.get("a") {
                 round.answers.clone_from(answers);
@@ -325,6 +320,7 @@ impl Round {
         let used = lock(&self.used).clone();
         let state = keys.seal(&serde_json::json!({
             "t": target.to_string(),
+            "d": target.arguments_digest(),
             "r": self.completed_rounds + 1,
             "a": used,
         }));

@@ -134,23 +134,13 @@ impl StateKeys {
         }
     }
 
-    /// A random key for this process only: rounds cannot move to another replica.
+    /// A random key for this process only (32 bytes from the OS's CSPRNG): rounds cannot
+    /// move to another replica.
     /// Configure a shared key ([`StateKeys::new`]) for more than one process.
     pub fn ephemeral() -> Self {
-        use std::hash::{BuildHasher, Hasher};
-        // std's hasher keys come from the OS's randomness once per process; four hashes of
-        // a counter under one such key give 32 bytes no other process can predict.
-        let state = std::collections::hash_map::RandomState::new();
-        let mut secret = Vec::with_capacity(32);
-        for i in 0u64..4 {
-            let mut hasher = state.build_hasher();
-            hasher.write_u64(i);
-            hasher.write_u128(u128::from(now()));
-            secret.extend_from_slice(&hasher.finish().to_le_bytes());
-        }
         Self::new(StateKey {
             id: "ephemeral".into(),
-            secret,
+            secret: crate::server::random_id::random_bytes(32),
         })
     }
 

@@ -8,13 +8,13 @@ fn keys() -> StateKeys {
 
 #[test]
 fn a_question_without_an_answer_becomes_an_input_required_result() {
-    let round = Round::begin(&keys(), Target::new("tools/call", "t"), None, None).unwrap();
+    let round = Round::begin(&keys(), Target::new("tools/call", "t", None), None, None).unwrap();
     let err = round
         .ask("q", &InputRequest::ListRoots, serde_json::json!({}))
         .unwrap_err();
     assert!(err.message.contains("`q`"));
     let result = round
-        .finish(&keys(), Target::new("tools/call", "t"))
+        .finish(&keys(), Target::new("tools/call", "t", None))
         .unwrap()
         .unwrap();
     assert_eq!(result["resultType"], "input_required");
@@ -25,7 +25,7 @@ fn a_question_without_an_answer_becomes_an_input_required_result() {
 #[test]
 fn answers_carry_to_later_rounds_in_the_sealed_state() {
     let k = keys();
-    let target = Target::new("tools/call", "t");
+    let target = Target::new("tools/call", "t", None);
     let r1 = Round::begin(&k, target, None, None).unwrap();
     let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
     let state = r1.finish(&k, target).unwrap().unwrap()["requestState"].clone();
@@ -45,7 +45,7 @@ fn answers_carry_to_later_rounds_in_the_sealed_state() {
 
 #[test]
 fn a_target_matches_only_its_own_method_and_name() {
-    let target = Target::new("tools/call", "t");
+    let target = Target::new("tools/call", "t", None);
     assert_eq!(target.to_string(), "tools/call t");
     assert!(target.is("tools/call t"));
     for other in [
@@ -58,27 +58,32 @@ fn a_target_matches_only_its_own_method_and_name() {
         assert!(!target.is(other), "{other}");
     }
     // A name with a space is still one name.
-    assert!(Target::new("prompts/get", "a b").is("prompts/get a b"));
+    assert!(Target::new("prompts/get", "a b", None).is("prompts/get a b"));
 }
 
 #[test]
 fn a_state_for_another_request_or_tampered_is_refused_with_invalid_params() {
     let k = keys();
-    let r1 = Round::begin(&k, Target::new("tools/call", "t"), None, None).unwrap();
+    let r1 = Round::begin(&k, Target::new("tools/call", "t", None), None, None).unwrap();
     let _ = r1.ask("a", &InputRequest::ListRoots, Value::Null);
     let state = r1
-        .finish(&k, Target::new("tools/call", "t"))
+        .finish(&k, Target::new("tools/call", "t", None))
         .unwrap()
         .unwrap()["requestState"]
         .as_str()
         .unwrap()
         .to_owned();
-    let foreign =
-        Round::begin(&k, Target::new("tools/call", "other"), None, Some(&state)).unwrap_err();
+    let foreign = Round::begin(
+        &k,
+        Target::new("tools/call", "other", None),
+        None,
+        Some(&state),
+    )
+    .unwrap_err();
     assert_eq!(foreign.code, ProtocolError::INVALID_PARAMS);
     let tampered = Round::begin(
         &k,
-        Target::new("tools/call", "t"),
+        Target::new("tools/call", "t", None),
         None,
         Some(&format!("{state}x")),
     )
@@ -90,7 +95,7 @@ fn a_state_for_another_request_or_tampered_is_refused_with_invalid_params() {
 fn a_malformed_answer_fails_the_request_naming_the_key() {
     let round = Round::begin(
         &keys(),
-        Target::new("tools/call", "t"),
+        Target::new("tools/call", "t", None),
         Some(&serde_json::json!({"user_name": 12345})),
         None,
     )
@@ -98,7 +103,61 @@ fn a_malformed_answer_fails_the_request_naming_the_key() {
     let request = InputRequest::Elicit(Value::Null);
     assert!(round.ask("user_name", &request, Value::Null).is_err());
     let err = round
-        .finish(&keys(), Target::new("tools/call", "t"))
+        .finish(&keys(), Target::new("tools/call", "t", None))
         .unwrap_err();
     assert!(err.message.contains("inputResponses.user_name"), "{err}");
+}
+
+/// A state sealed by a first round of `tools/call name` with `arguments`.
+fn state_for(k: &StateKeys, name: &str, arguments: &Value) -> String {
+    let target = Target::new("tools/call", name, arguments.as_object());
+    let round = Round::begin(k, target, None, None).unwrap();
+    let _ = round.ask("go", &InputRequest::ListRoots, Value::Null);
+    round.finish(k, target).unwrap().unwrap()["requestState"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn a_state_is_refused_for_other_arguments_naming_the_rule() {
+    let k = keys();
+    let state = state_for(&k, "delete", &serde_json::json!({"target": "harmless.txt"}));
+    let other = serde_json::json!({"target": "important.db"});
+    let target = Target::new("tools/call", "delete", other.as_object());
+    let refused = Round::begin(&k, target, None, Some(&state)).unwrap_err();
+    assert_eq!(refused.code, ProtocolError::INVALID_PARAMS);
+    assert!(
+        refused
+            .message
+            .contains("requestState was issued for other arguments"),
+        "{}",
+        refused.message
+    );
+    // An extra argument, a missing one, another type: other arguments too.
+    for other in [
+        serde_json::json!({"target": "harmless.txt", "force": true}),
+        serde_json::json!({}),
+        serde_json::json!({"target": ["harmless.txt"]}),
+    ] {
+        let target = Target::new("tools/call", "delete", other.as_object());
+        assert!(
+            Round::begin(&k, target, None, Some(&state)).is_err(),
+            "{other}"
+        );
+    }
+}
+
+#[test]
+fn a_state_is_accepted_for_the_same_arguments_in_any_member_order() {
+    let k = keys();
+    let sent: Value = serde_json::from_str(r#"{"a": 1, "b": {"y": [1, 2], "x": "z"}}"#).unwrap();
+    let state = state_for(&k, "t", &sent);
+    let reordered: Value =
+        serde_json::from_str(r#"{"b": {"x": "z", "y": [1, 2]}, "a": 1}"#).unwrap();
+    let target = Target::new("tools/call", "t", reordered.as_object());
+    assert!(Round::begin(&k, target, None, Some(&state)).is_ok());
+    // No arguments and an empty object are the same call (the handler sees `{}` for both).
+    let state = state_for(&k, "t", &serde_json::json!({}));
+    assert!(Round::begin(&k, Target::new("tools/call", "t", None), None, Some(&state)).is_ok());
 }

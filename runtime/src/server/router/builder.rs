@@ -102,6 +102,9 @@ impl Default for ServerInfo {
     }
 }
 
+/// How long a running task's lease lasts unless [`RouterBuilder::task_lease`] says.
+const DEFAULT_TASK_LEASE: Duration = Duration::from_secs(30);
+
 /// Collects handlers; [`RouterBuilder::build`] rejects duplicate names.
 #[derive(Default)]
 pub struct RouterBuilder {
@@ -113,6 +116,7 @@ pub struct RouterBuilder {
     state_keys: Option<StateKeys>,
     task_support: HashMap<String, TaskSupport>,
     task_store: Option<Arc<dyn TaskStore>>,
+    task_lease: Option<Duration>,
     change_bus: Option<Arc<dyn ChangeBus>>,
     #[cfg(feature = "jsonschema")]
     check_structured_output: bool,
@@ -139,6 +143,26 @@ impl RouterBuilder {
     #[must_use]
     pub fn task_store(mut self, store: impl TaskStore) -> Self {
         self.task_store = Some(Arc::new(store));
+        self
+    }
+
+    /// How long the lease on a running task lasts (30 s by default): the process running
+    /// it renews the lease every third of that, and a `tasks/get` that finds a `working`
+    /// task whose lease ran out ends it `failed` (its process is gone). Longer tolerates
+    /// longer stalls and clock skew between replicas; shorter notices a dead replica
+    /// sooner. See [`TaskStore`], "The lease".
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let router = mcp_content::Router::builder()
+    ///     .task_lease(Duration::from_secs(10))
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(router.task_lease(), Duration::from_secs(10));
+    /// ```
+    #[must_use]
+    pub fn task_lease(mut self, lease: Duration) -> Self {
+        self.task_lease = Some(lease);
         self
     }
 
@@ -459,6 +483,7 @@ impl RouterBuilder {
             task_store: self
                 .task_store
                 .unwrap_or_else(|| Arc::new(MemoryTaskStore::default())),
+            task_lease: self.task_lease.unwrap_or(DEFAULT_TASK_LEASE),
             changes: self
                 .change_bus
                 .unwrap_or_else(|| Arc::new(ChangeFeed::default())),

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 
@@ -103,6 +104,7 @@ pub struct Router {
     changes: Arc<dyn ChangeBus>,
     task_support: HashMap<String, TaskSupport>,
     task_store: Arc<dyn TaskStore>,
+    task_lease: Duration,
 }
 
 impl fmt::Debug for Router {
@@ -192,6 +194,11 @@ impl Router {
         self.task_store.as_ref()
     }
 
+    /// How long the lease on a running task lasts ([`RouterBuilder::task_lease`]).
+    pub fn task_lease(&self) -> Duration {
+        self.task_lease
+    }
+
     /// The change bus subscriptions listen to.
     pub fn changes(&self) -> &dyn ChangeBus {
         self.changes.as_ref()
@@ -229,11 +236,24 @@ impl Router {
         &self.state_keys
     }
 
-    /// Runs `run` as one round of a multi round-trip request to `name` by `method`
-    /// (2026-07-28 peers; older peers answer on the back-channel, so `run` just runs).
+    /// What a round of a request to `name` by `method` with `arguments` is bound to, for
+    /// a peer that has rounds (2026-07-28); `None` for older peers, which answer on the
+    /// back-channel.
+    fn round_target<'a>(
+        method: Method,
+        name: &'a str,
+        arguments: Option<&Map<String, Value>>,
+        context: &Context,
+    ) -> Option<Target<'a>> {
+        let has_rounds = context.protocol_version().has_result_type();
+        has_rounds.then(|| Target::new(method.as_str(), name, arguments))
+    }
+
+    /// Runs `run` as one round of a multi round-trip request to `target` (see
+    /// [`Router::round_target`]; without one, `run` just runs).
     async fn in_round<T, F, Fut>(
         &self,
-        (method, name): (Method, &str),
+        target: Option<Target<'_>>,
         input: &InputParams,
         context: Context,
         run: F,
@@ -242,13 +262,12 @@ impl Router {
         F: FnOnce(Context) -> Fut,
         Fut: Future<Output = Result<T, ProtocolError>>,
     {
-        if !context.protocol_version().has_result_type() {
+        let Some(target) = target else {
             return run(context).await.map(Outcome::Complete);
-        }
+        };
         if let Some(responses) = &input.responses {
             check_depth(responses, "params.inputResponses", ARGUMENTS_LEVEL)?;
         }
-        let target = Target::new(method.as_str(), name);
         let round = Arc::new(Round::begin(
             &self.state_keys,
             target,
@@ -286,7 +305,8 @@ impl Router {
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(unknown_tool(name));
         }
-        self.in_round((Method::CallTool, name), input, context, |context| {
+        let target = Self::round_target(Method::CallTool, name, arguments.as_ref(), &context);
+        self.in_round(target, input, context, |context| {
             self.run_tool(name, arguments.unwrap_or_default(), context)
         })
         .await
@@ -312,7 +332,8 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
-        self.in_round((Method::GetPrompt, name), input, context, |context| {
+        let target = Self::round_target(Method::GetPrompt, name, arguments.as_ref(), &context);
+        self.in_round(target, input, context, |context| {
             self.run_prompt(name, arguments.unwrap_or_default(), context)
         })
         .await
@@ -325,7 +346,8 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
-        self.in_round((Method::ReadResource, uri), input, context, |context| {
+        let target = Self::round_target(Method::ReadResource, uri, None, &context);
+        self.in_round(target, input, context, |context| {
             self.read_resource(uri, context)
         })
         .await
@@ -412,7 +434,9 @@ impl Router {
 
     /// Reads the resource at `uri`: a fixed resource first, then the first template that
     /// matches. For `file:` templates, variables that would climb out of the root (`..`,
-    /// encoded slashes, absolute paths) are refused unless the handler allows them.
+    /// encoded slashes, absolute paths) are refused unless the handler allows them. That
+    /// guard reads the URI, not the filesystem (a symlink inside the root still leads out):
+    /// a handler that opens files opens them through `files::Root` (feature `files`).
     pub async fn read_resource(
         &self,
         uri: &str,

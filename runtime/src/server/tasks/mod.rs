@@ -4,10 +4,19 @@
 //! runs again with every answer, as in an input round) and may `tasks/cancel` it. Tasks
 //! live in a [`TaskStore`], so replicas sharing a store share them. The engine that runs them
 //! (on tokio) is the transports' (`crate::transport::tasks`); here is what it stores.
+//!
+//! A task's id (`task-` and 32 hex digits) is 128 bits from the OS's CSPRNG, and without
+//! authorization it is the only protection the task has: any client that names it may
+//! `tasks/get` it (its result included), answer it or cancel it. Binding a task to the
+//! principal that created it comes with authorization (the remote-server issue).
+//!
+//! A task whose process is gone does not stay `working`: the process running it holds a
+//! lease on it that it renews, and a reader that finds the lease lapsed ends the task
+//! `failed` ([`TaskStore`] has the contract).
 
 mod store;
 
-pub use store::{FileTaskStore, MemoryTaskStore, TaskRecord, TaskStore};
+pub use store::{FileTaskStore, LEASE_LAPSED, MemoryTaskStore, TaskRecord, TaskStore};
 
 // Declared on the handler trait (`ToolHandler::task_support`), so the handler module does
 // not import the tasks: the dependency runs tasks -> handler only.

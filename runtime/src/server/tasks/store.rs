@@ -50,16 +50,48 @@ pub struct TaskRecord {
     /// [`TaskStore::update`] (the store sets it; what a writer puts here is ignored).
     #[serde(default)]
     pub version: u64,
-    /// The process running the task, when one claims it. Not set yet: the lease that a
-    /// running process renews (and whose lapse ends the task `failed`) will set it.
+    /// The process running the task (a random id per process) while it is `working`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
+    /// Until when the [`owner`](TaskRecord::owner)'s lease on a `working` task runs, in
+    /// milliseconds since the Unix epoch (wall clock: processes sharing a store compare it).
+    /// The owner renews it; past it, the task is the lapsed run of a process that is gone
+    /// (see [`TaskStore`], "The lease").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease_until_ms: Option<u64>,
 }
+
+/// Why a task whose lease lapsed ended `failed` (its error's message).
+pub const LEASE_LAPSED: &str = "the process running this task stopped renewing its lease \
+     (it ended, or lost the task store), so the task cannot finish";
 
 impl TaskRecord {
     /// Whether the task has finished (completed, failed or cancelled).
     pub fn is_terminal(&self) -> bool {
         matches!(self.status.as_str(), "completed" | "failed" | "cancelled")
+    }
+
+    /// Whether the task is `working` under a lease that ran out before `now_ms`
+    /// (milliseconds since the Unix epoch): nobody is running it any more. A `working`
+    /// record without a lease (written before leases existed) is never lapsed.
+    ///
+    /// ```
+    /// use mcp_content::tasks::TaskRecord;
+    ///
+    /// let mut task: TaskRecord = mcp_content::serde_json::from_value(mcp_content::serde_json::json!({
+    ///     "taskId": "task-1", "tool": "slow", "arguments": {}, "protocolVersion": "2026-07-28",
+    ///     "clientCapabilities": {}, "status": "working", "createdAt": "2026-01-01T00:00:00Z",
+    ///     "lastUpdatedAt": "2026-01-01T00:00:00Z", "ttlMs": 60000, "pollIntervalMs": 250,
+    ///     "owner": "a-process", "leaseUntilMs": 1000,
+    /// }))
+    /// .unwrap();
+    /// assert!(!task.lease_lapsed(1_000));
+    /// assert!(task.lease_lapsed(1_001));
+    /// task.status = "input_required".into(); // waits on the client, not on a process
+    /// assert!(!task.lease_lapsed(1_001));
+    /// ```
+    pub fn lease_lapsed(&self, now_ms: u64) -> bool {
+        self.status == "working" && self.lease_until_ms.is_some_and(|until| until < now_ms)
     }
 }
 
@@ -73,13 +105,25 @@ impl TaskRecord {
 /// it again and decides again (a cancellation that landed first stands). A shared store
 /// makes the check and the write one atomic step (a transaction, a script).
 ///
-/// # Where the lease goes
+/// # The lease
 ///
-/// A task whose runner is gone must not stay `working` forever: the running process will
-/// claim a task as its [`owner`](TaskRecord::owner) with a lease it renews, and a task whose
-/// lease lapsed ends `failed`. That lease (its expiry in the record, and the store's
-/// `renew` / "lapsed tasks" operations) belongs on this trait, beside `update`, designed once
-/// for the embedded stores and a shared one.
+/// A task whose process is gone must not stay `working` forever. The process that runs a
+/// task is its [`owner`](TaskRecord::owner) and holds a lease on it until
+/// [`lease_until_ms`](TaskRecord::lease_until_ms); every third of the lease (30 s by
+/// default, `RouterBuilder::task_lease`) it renews the lease with an `update` over the
+/// version it read, and it stops renewing once the task is no longer `working` or no longer
+/// its own. A reader (`tasks/get`) that finds a `working` task whose lease has passed
+/// ([`TaskRecord::lease_lapsed`]) ends it `failed` with the error [`LEASE_LAPSED`], also
+/// with an `update` over the version it read. The two race only through `update`: if the
+/// owner renewed first the reader's write does not apply, it reads again and sees a live
+/// lease; if the reader wrote first the owner's renewal does not apply and it stops. So a
+/// store shared by live processes keeps their tasks, and the tasks of a process that died
+/// end within a lease.
+///
+/// What a store implements for it is only what is above: it keeps `owner` and
+/// `lease_until_ms` as written, and `update` is one atomic compare-and-swap on the version
+/// (a shared store: a transaction, a `WATCH`/`MULTI` or a script). The processes sharing a
+/// store compare wall-clock times, so their clocks must agree to well within a lease.
 pub trait TaskStore: Send + Sync + 'static {
     /// Stores a new task, as version 1. Fails if a task with its id exists.
     fn create(&self, task: TaskRecord) -> StoreFuture<'_, ()>;
@@ -157,7 +201,9 @@ impl TaskStore for MemoryTaskStore {
 /// (or a shared volume) to share tasks. Writes go to a temporary file first and are renamed
 /// (a new task: linked) into place, so a reader never sees half a task. The compare and the
 /// write of an `update` are one step within this process; across processes they are not
-/// (the last writer wins a race there, as before versions existed).
+/// (the last writer wins a race there, as before versions existed: a lease renewed by one
+/// replica as another ends it can go either way, which the lease tolerates, since a lapse is
+/// judged only after a full lease without a renewal).
 #[derive(Debug, Clone)]
 pub struct FileTaskStore {
     dir: PathBuf,

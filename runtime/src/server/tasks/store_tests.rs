@@ -39,6 +39,7 @@ fn task(id: &str) -> TaskRecord {
         error: None,
         version: 0,
         owner: None,
+        lease_until_ms: None,
     }
 }
 

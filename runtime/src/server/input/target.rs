@@ -1,0 +1,91 @@
+//! What a sealed `requestState` is bound to: the request's method, its name (a tool, a
+//! prompt, a resource URI) and a digest of its arguments. A state sealed for one request
+//! cannot resume another: not another tool, and not the same tool with other arguments (a
+//! state issued while asking about `{"target": "harmless.txt"}` must not carry the answer
+//! into a call on `{"target": "important.db"}`).
+
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+/// A request's MRTR target (`tools/call weather` and its arguments' digest). Written out
+/// only when a state is sealed or checked: most calls neither bring nor seal one.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Target<'a> {
+    method: &'a str,
+    name: &'a str,
+    arguments: [u8; 32],
+}
+
+impl<'a> Target<'a> {
+    /// The target of a request to `name` by `method` with `arguments` (none: the same as
+    /// an empty object, as the handler sees them).
+    pub(crate) fn new(
+        method: &'a str,
+        name: &'a str,
+        arguments: Option<&Map<String, Value>>,
+    ) -> Self {
+        let mut digest = Sha256::new();
+        digest.update(b"mcp-content/requestState/arguments/v1\n");
+        canonical_object(&mut digest, arguments.unwrap_or(&Map::new()));
+        Self {
+            method,
+            name,
+            arguments: digest.finalize().into(),
+        }
+    }
+
+    /// Whether a sealed state's target (`"t"`) names this one's method and name.
+    pub(super) fn is(self, sealed: &str) -> bool {
+        sealed
+            .strip_prefix(self.method)
+            .and_then(|rest| rest.strip_prefix(' '))
+            == Some(self.name)
+    }
+
+    /// The arguments' digest as sealed (`"d"`): SHA-256 of their canonical JSON, base64url.
+    pub(super) fn arguments_digest(self) -> String {
+        base64_simd::URL_SAFE_NO_PAD.encode_to_string(self.arguments)
+    }
+}
+
+impl std::fmt::Display for Target<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.method, self.name)
+    }
+}
+
+/// Feeds `value` to `digest` as canonical JSON: object members sorted by key (whatever
+/// order the client sent them in, and whether or not `serde_json` keeps insertion order in
+/// this build), strings and numbers as `serde_json` writes them, no whitespace. Written by
+/// hand because it is a dozen lines and streams into the hash (no copy of the arguments).
+fn canonical(digest: &mut Sha256, value: &Value) {
+    match value {
+        Value::Object(map) => canonical_object(digest, map),
+        Value::Array(items) => {
+            digest.update(b"[");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    digest.update(b",");
+                }
+                canonical(digest, item);
+            }
+            digest.update(b"]");
+        }
+        scalar => digest.update(serde_json::to_string(scalar).unwrap_or_default().as_bytes()),
+    }
+}
+
+fn canonical_object(digest: &mut Sha256, map: &Map<String, Value>) {
+    let mut members: Vec<(&String, &Value)> = map.iter().collect();
+    members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    digest.update(b"{");
+    for (i, (key, member)) in members.into_iter().enumerate() {
+        if i > 0 {
+            digest.update(b",");
+        }
+        digest.update(serde_json::to_string(key).unwrap_or_default().as_bytes());
+        digest.update(b":");
+        canonical(digest, member);
+    }
+    digest.update(b"}");
+}

@@ -1,0 +1,91 @@
+//! The lease on a running task (see [`TaskStore`], "The lease"): the process running a
+//! task owns it and renews its lease while the handler runs; a reader ends a `working` task
+//! whose lease lapsed. Every write is an `update` over the version read, so a renewal and a
+//! lapse never both apply.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::server::handler::ProtocolError;
+use crate::server::tasks::{LEASE_LAPSED, TaskRecord, TaskStore};
+
+/// This process as the [`owner`](TaskRecord::owner) of the tasks it runs: random, so two
+/// processes (or a restarted one) never take each other's tasks for their own.
+fn runner() -> &'static str {
+    static RUNNER: LazyLock<String> = LazyLock::new(crate::server::random_id::random_id);
+    &RUNNER
+}
+
+/// Wall-clock milliseconds since the Unix epoch (leases are compared across processes).
+pub(super) fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Makes this process the `working` task's owner, with a lease of `lease` from now.
+pub(super) fn claim(record: &mut TaskRecord, lease: Duration) {
+    record.owner = Some(runner().to_owned());
+    let lease_ms = u64::try_from(lease.as_millis()).unwrap_or(u64::MAX);
+    record.lease_until_ms = Some(now_ms().saturating_add(lease_ms));
+}
+
+/// Awaits the task's handler while renewing this process's lease on the task every third
+/// of `lease`. Renewing stops early once the task is no longer `working` under this
+/// process's lease (cancelled, or ended by a reader that found the lease lapsed); the
+/// handler is still awaited.
+pub(super) async fn renewing<T>(
+    store: &dyn TaskStore,
+    id: &str,
+    lease: Duration,
+    mut handle: tokio::task::JoinHandle<T>,
+) -> Result<T, tokio::task::JoinError> {
+    let renew_all = async {
+        let mut tick = tokio::time::interval((lease / 3).max(Duration::from_millis(1)));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick.tick().await; // the first tick is now: the lease was just taken
+        loop {
+            tick.tick().await;
+            if !renew(store, id, lease).await {
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        joined = &mut handle => joined,
+        () = renew_all => handle.await,
+    }
+}
+
+/// Renews this process's lease on the task once; `false` when there is none to renew.
+async fn renew(store: &dyn TaskStore, id: &str, lease: Duration) -> bool {
+    loop {
+        let mut record = match store.get(id).await {
+            Ok(Some(record)) => record,
+            Ok(None) => return false,
+            // The store failed this once: try again at the next tick, while the lease holds.
+            Err(_) => return true,
+        };
+        if record.status != "working" || record.owner.as_deref() != Some(runner()) {
+            return false;
+        }
+        let expected = record.version;
+        claim(&mut record, lease);
+        match store.update(expected, record).await {
+            Ok(true) | Err(_) => return true,
+            // Changed meanwhile (cancelled, ended as lapsed): read it again and decide again.
+            Ok(false) => {}
+        }
+    }
+}
+
+/// Ends a `working` task whose lease lapsed: `failed`, with [`LEASE_LAPSED`] as its error.
+pub(super) fn end_lapsed(record: &mut TaskRecord) {
+    record.status = "failed".into();
+    record.error = Some(json!({
+        "code": ProtocolError::INTERNAL_ERROR,
+        "message": LEASE_LAPSED,
+    }));
+}
