@@ -1,13 +1,12 @@
 //! Who may ask: the `Host` and `Origin` checks (DNS rebinding, browsers on other sites).
 
-use http::{HeaderMap, Response, StatusCode, header};
-use serde_json::Value;
-
 use super::HttpServer;
 use super::body::ResponseBody;
 use super::response::INVALID_REQUEST;
 use super::response::error_response;
 use crate::server::handler::ProtocolError;
+use crate::transport::id::RequestId;
+use http::{HeaderMap, Response, StatusCode, header};
 
 impl HttpServer {
     /// `None` when `Host` and `Origin` are allowed; the 403 otherwise.
@@ -15,7 +14,7 @@ impl HttpServer {
         let forbidden = |why: String| {
             Some(error_response(
                 StatusCode::FORBIDDEN,
-                &Value::Null,
+                &RequestId::null(),
                 &ProtocolError::new(INVALID_REQUEST, why),
             ))
         };

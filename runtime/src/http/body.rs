@@ -10,9 +10,11 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::server::handler::ProtocolError;
+use crate::server::handler::cancel::CancelOnDrop;
+use crate::transport::id::RequestId;
 
 /// Writes a JSON-RPC response for the request's id into the buffer (appending).
-pub(super) type Reply = Box<dyn FnOnce(&Value, &mut Vec<u8>) + Send>;
+pub(super) type Reply = Box<dyn FnOnce(&RequestId, &mut Vec<u8>) + Send>;
 
 /// What goes out on an event stream.
 pub(super) enum Outgoing {
@@ -43,10 +45,13 @@ enum Inner {
 struct Events {
     rx: mpsc::UnboundedReceiver<Outgoing>,
     /// The id of the request the stream answers.
-    id: Value,
+    id: RequestId,
     /// The first message, already received when the stream was chosen.
     first: Option<Vec<u8>>,
     done: bool,
+    /// Cancels the request when the body is dropped before its response (the client went
+    /// away: a 2026-07-28 stream is not resumed, so nobody will read the answer).
+    _cancel: CancelOnDrop,
 }
 
 impl std::fmt::Debug for ResponseBody {
@@ -76,11 +81,12 @@ impl ResponseBody {
     }
 
     /// The event stream answering request `id`: `first` (a message), then what `rx` brings,
-    /// up to the response.
+    /// up to the response; dropped before that, it cancels the request (`cancel`).
     pub(super) fn request_stream(
-        id: Value,
+        id: RequestId,
         first: Vec<u8>,
         rx: mpsc::UnboundedReceiver<Outgoing>,
+        cancel: CancelOnDrop,
     ) -> Self {
         Self {
             inner: Inner::Events(Events {
@@ -88,6 +94,7 @@ impl ResponseBody {
                 id,
                 first: Some(first),
                 done: false,
+                _cancel: cancel,
             }),
         }
     }
@@ -183,14 +190,19 @@ impl hyper::body::Body for ResponseBody {
     }
 }
 
-/// A JSON-RPC error response to request `id`, as bytes.
-pub(super) fn error_body(id: &Value, error: &ProtocolError) -> Vec<u8> {
+/// A JSON-RPC error response to request `id` (its text as sent), as bytes.
+pub(super) fn error_body(id: &RequestId, error: &ProtocolError) -> Vec<u8> {
     let mut body = Map::new();
     body.insert("code".into(), Value::from(error.code));
     body.insert("message".into(), Value::from(error.message.clone()));
     if let Some(data) = &error.data {
         body.insert("data".into(), data.clone());
     }
-    let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "error": body });
-    serde_json::to_vec(&message).expect("values serialize")
+    let mut out = Vec::with_capacity(128);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    id.write(&mut out);
+    out.extend_from_slice(b",\"error\":");
+    serde_json::to_writer(&mut out, &body).expect("values serialize");
+    out.push(b'}');
+    out
 }

@@ -37,6 +37,29 @@
 //!   session another process does not know is answered 404 there anyway (a deployment
 //!   with several replicas routes a session's requests to one of them).
 //!
+//! Requests that end early, and ids:
+//!
+//! - **A client that goes away** cancels its request when nobody could read the answer any
+//!   more: a 2026-07-28 request whenever its connection closes before the response ended
+//!   (its event stream is not resumable); a 2025-era request while it is still answered as
+//!   JSON (no event was sent, so there is nothing to resume). Once a session's request
+//!   answers as an event stream, a closed connection is not a cancellation (the stream is
+//!   resumed with `Last-Event-ID`; the 2025 spec: "disconnection SHOULD NOT be interpreted
+//!   as the client cancelling its request").
+//! - **`notifications/cancelled`** posted on a session cancels the request of that session
+//!   it names by `requestId` (another session's requests with the same id are not
+//!   touched); the request is answered `-32800` if its `POST` still waits. Without a
+//!   session (2026-07-28) the notification is accepted and ignored: such a request is
+//!   cancelled by closing its connection. A session that ends (`DELETE`, or evicted)
+//!   cancels what it still runs.
+//! - A cancelled request's handler future is dropped at its next `.await`, and its
+//!   [`Context::cancelled`] resolves for work it spawned.
+//! - **A handler that panics** is answered `-32603` ("the handler of tool `x` panicked";
+//!   the panic's message goes to the server's log only) and the connection keeps serving.
+//! - **Ids** are answered as sent, byte for byte (`123456789012345678901234567890`, `-0`,
+//!   `1.0`, a string's escapes); an id that is not a string or a number is refused (400,
+//!   `-32600`, with a `null` id).
+//!
 //! A session id is 128 bits from the OS's CSPRNG (32 hex digits), and it is the session's
 //! only protection: whoever sends it is the session (its streams, its pending answers, its
 //! replayed events). Binding a session to a principal comes with authorization (the
@@ -85,6 +108,7 @@ mod access;
 mod body;
 mod endpoint;
 mod headers;
+mod inflight;
 mod replay;
 mod request;
 mod response;
@@ -92,6 +116,7 @@ mod serve;
 mod session;
 mod sessioned;
 mod stateless;
+mod streamed;
 mod timed_body;
 mod timed_io;
 
@@ -105,24 +130,22 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{HeaderMap, Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt as _, Limited};
-use serde::Deserialize;
 use serde_json::{Map, Value};
-use tokio::sync::mpsc;
 
-use self::body::{Outgoing, Reply};
+use self::body::Reply;
 use self::headers::ParamHeaders;
-use self::replay::StartAt;
 use self::request::{Headers, Message, json_content_type, request_meta, request_parts, take_meta};
 use self::response::{
     HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
     missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
 };
-use self::session::{RequestPeer, Session, Sessions};
+use self::session::Sessions;
 use crate::rules::ProtocolVersion;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
+use crate::transport::id::RequestId;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -292,7 +315,11 @@ impl HttpServer {
             _ => return not_allowed("GET, POST, DELETE"),
         }
         if let Err(error) = json_content_type(&parts.headers) {
-            return error_response(StatusCode::UNSUPPORTED_MEDIA_TYPE, &Value::Null, &error);
+            return error_response(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                &RequestId::null(),
+                &error,
+            );
         }
         let limit = self.config.max_body_bytes;
         let body = match Limited::new(body, limit).collect().await {
@@ -300,7 +327,7 @@ impl HttpServer {
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
                 return error_response(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    &Value::Null,
+                    &RequestId::null(),
                     &ProtocolError::new(
                         INVALID_REQUEST,
                         format!("request body over the limit of {limit} bytes"),
@@ -316,7 +343,7 @@ impl HttpServer {
                 };
                 return error_response(
                     status,
-                    &Value::Null,
+                    &RequestId::null(),
                     &ProtocolError::new(INVALID_REQUEST, format!("reading the body: {e}")),
                 );
             }
@@ -330,27 +357,37 @@ impl HttpServer {
         headers: &Headers,
         raw: &HeaderMap,
     ) -> Response<ResponseBody> {
-        let message: Value = match serde_json::from_slice(body) {
-            Ok(_) if crate::transport::parse::has_duplicate_key(body) => {
-                return json_bytes(
-                    StatusCode::BAD_REQUEST,
-                    crate::transport::parse::parse_error_reply(body, None),
-                );
-            }
-            Ok(message) => message,
-            Err(e) => {
-                return json_bytes(
-                    StatusCode::BAD_REQUEST,
-                    crate::transport::parse::parse_error_reply(body, Some(&e)),
-                );
-            }
+        use crate::transport::parse::{has_duplicate_key, parse_error_reply};
+        let parse_error = |error: Option<&serde_json::Error>| {
+            json_bytes(StatusCode::BAD_REQUEST, parse_error_reply(body, error))
         };
-        let message = match Message::deserialize(message) {
+        // Read from the bytes, the id kept as its text (a `Value` would re-spell a number).
+        // Members the envelope skips are held to the same encoding rules as the rest.
+        let message = match serde_json::from_slice::<Message>(body) {
+            Ok(_) if crate::wire::read::encoding_error(body).is_some() => {
+                return parse_error(None);
+            }
+            Ok(_) if has_duplicate_key(body) => return parse_error(None),
+            Err(e) if e.is_syntax() || e.is_eof() => return parse_error(Some(&e)),
+            // JSON of another shape: refused below, unless it is not JSON after all (the
+            // envelope stopped reading at the first member of the wrong type).
+            Err(shape) => {
+                if let Err(e) = serde_json::from_slice::<Value>(body) {
+                    return parse_error(Some(&e));
+                }
+                if has_duplicate_key(body) {
+                    return parse_error(None);
+                }
+                Err(shape)
+            }
+            Ok(message) => Ok(message),
+        };
+        let message = match message {
             Ok(message) if message.jsonrpc.as_deref() == Some("2.0") => message,
             _ => {
                 return error_response(
                     StatusCode::BAD_REQUEST,
-                    &Value::Null,
+                    &RequestId::null(),
                     &ProtocolError::new(
                         INVALID_REQUEST,
                         "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")",
@@ -358,7 +395,12 @@ impl HttpServer {
                 );
             }
         };
-        let reply_id = message.id.clone().unwrap_or(Value::Null);
+        // A refusal before the id is checked echoes it when it is an id, else `null`.
+        let reply_id = message
+            .id
+            .as_deref()
+            .and_then(|id| RequestId::from_raw(id).ok())
+            .unwrap_or_else(RequestId::null);
         if let Some(id) = &headers.session {
             let session = match self.session_of(id, headers) {
                 Ok(session) => session,
@@ -383,7 +425,7 @@ impl HttpServer {
             // A notification or a response: nothing to answer.
             return plain(StatusCode::ACCEPTED);
         };
-        let (id, params) = match request_parts(id, message.params) {
+        let (id, params) = match request_parts(&id, message.params) {
             Ok(parts) => parts,
             Err(response) => return *response,
         };
@@ -414,62 +456,6 @@ impl HttpServer {
             return missing_session(&id);
         }
         self.stateless(id, &method, params, raw).await
-    }
-
-    /// A request whose handler may talk back: answered as JSON when it does not, as an
-    /// event stream from its first message on when it does. Without a session (2026-07-28)
-    /// the handler can send notifications only; its questions go out in the result.
-    async fn streamed(
-        &self,
-        session: Option<Arc<Session>>,
-        id: Value,
-        request: mcp::Request,
-        context: Context,
-    ) -> Response<ResponseBody> {
-        let (tx, mut rx) = mpsc::unbounded_channel();
-        let stateless = session.is_none();
-        let context = context.with_peer(Arc::new(RequestPeer {
-            session: session.clone(),
-            out: tx.clone(),
-        }));
-        let router = Arc::clone(&self.router);
-        // Its own task: a client that disconnects does not cancel the request (the 2025
-        // transport's rule), and the response can start before the handler ends.
-        tokio::spawn(async move {
-            let outgoing = match routed(&router, request, context).await {
-                Ok(reply) => Outgoing::Reply(reply),
-                Err(error) => Outgoing::Error(error),
-            };
-            let _ = tx.send(outgoing);
-        });
-        match rx.recv().await {
-            Some(Outgoing::Reply(reply)) => json_response(StatusCode::OK, &id, reply),
-            Some(Outgoing::Error(error)) => {
-                // A 2026-07-28 error has the HTTP status its code calls for.
-                let status = if stateless {
-                    stateless::status_of(&error)
-                } else {
-                    StatusCode::OK
-                };
-                error_response(status, &id, &error)
-            }
-            Some(Outgoing::Message(first)) => match session {
-                // A session's stream is resumable: framed and kept as it happens.
-                Some(session) => {
-                    let log = session.streams.open();
-                    log.emit(|out| out.extend_from_slice(&first));
-                    let frames = log.attach(StartAt::Start);
-                    tokio::spawn(replay::pump(log, id, rx));
-                    event_stream(ResponseBody::frames(frames))
-                }
-                None => event_stream(ResponseBody::request_stream(id, first, rx)),
-            },
-            None => error_response(
-                StatusCode::OK,
-                &id,
-                &ProtocolError::internal("the request ended without a result"),
-            ),
-        }
     }
 }
 

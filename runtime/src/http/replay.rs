@@ -227,7 +227,7 @@ impl Streams {
 /// runs whether or not a connection reads the stream, so a client that lost it can resume.
 pub(super) async fn pump(
     log: Arc<StreamLog>,
-    id: serde_json::Value,
+    id: crate::transport::id::RequestId,
     mut rx: mpsc::UnboundedReceiver<Outgoing>,
 ) {
     loop {

@@ -3,6 +3,7 @@
 
 use http::{HeaderMap, StatusCode, header};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::headers::VERSION_HEADER;
@@ -12,6 +13,7 @@ use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
 use crate::server::handler::ProtocolError;
 use crate::server::params::check_request_meta;
+use crate::transport::id::{IdFault, RequestId};
 
 /// What the request's headers say, read before its body.
 pub(super) struct Headers {
@@ -91,11 +93,12 @@ pub(super) fn json_content_type(headers: &HeaderMap) -> Result<(), ProtocolError
     }
 }
 
-/// A JSON-RPC message as received: only its envelope is interpreted here.
+/// A JSON-RPC message as received: only its envelope is interpreted here, its id kept as
+/// the text the client wrote (answered with that text).
 #[derive(Deserialize)]
 pub(super) struct Message {
     pub(super) jsonrpc: Option<String>,
-    pub(super) id: Option<Value>,
+    pub(super) id: Option<Box<RawValue>>,
     pub(super) method: Option<String>,
     pub(super) params: Option<Value>,
     pub(super) result: Option<Value>,
@@ -151,16 +154,19 @@ pub(super) fn request_meta(meta: Map<String, Value>) -> Meta {
 /// A request's id and params, checked: the id a string or a number (else 400, the request
 /// has no usable id to answer), the params an object or absent (else an error answer).
 pub(super) fn request_parts(
-    id: Value,
+    id: &RawValue,
     params: Option<Value>,
-) -> Result<(Value, Map<String, Value>), Box<HttpResponse>> {
-    if !(id.is_string() || id.is_number()) {
-        return Err(Box::new(error_response(
-            StatusCode::BAD_REQUEST,
-            &Value::Null,
-            &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
-        )));
-    }
+) -> Result<(RequestId, Map<String, Value>), Box<HttpResponse>> {
+    let id = match RequestId::from_raw(id) {
+        Ok(id) => id,
+        Err(IdFault::NotStringOrNumber | IdFault::NotText) => {
+            return Err(Box::new(error_response(
+                StatusCode::BAD_REQUEST,
+                &RequestId::null(),
+                &ProtocolError::new(INVALID_REQUEST, "id: a string or a number"),
+            )));
+        }
+    };
     match params {
         None | Some(Value::Null) => Ok((id, Map::new())),
         Some(Value::Object(params)) => Ok((id, params)),

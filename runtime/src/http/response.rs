@@ -10,6 +10,7 @@ use super::body::{self, Reply, ResponseBody};
 use crate::rules::ProtocolVersion;
 use crate::server::handler::ProtocolError;
 use crate::server::request::Outcome;
+use crate::transport::id::RequestId;
 use crate::wire::version::SerializeFor;
 
 /// JSON-RPC: the message is not a valid request.
@@ -18,10 +19,11 @@ pub(super) const INVALID_REQUEST: i32 = -32600;
 /// A response of this transport.
 pub(super) type HttpResponse = Response<ResponseBody>;
 
-pub(super) fn envelope(out: &mut Vec<u8>, id: &Value, capacity: usize) {
+pub(super) fn envelope(out: &mut Vec<u8>, id: &RequestId, capacity: usize) {
     out.reserve(capacity + 64);
     out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    serde_json::to_writer(&mut *out, id).expect("an id is a string or a number");
+    // The id's text as the client sent it.
+    id.write(out);
     out.extend_from_slice(b",\"result\":");
 }
 
@@ -69,7 +71,7 @@ pub(super) fn not_allowed(allow: &'static str) -> Response<ResponseBody> {
     response
 }
 
-pub(super) fn missing_session(id: &Value) -> Response<ResponseBody> {
+pub(super) fn missing_session(id: &RequestId) -> Response<ResponseBody> {
     error_response(
         StatusCode::BAD_REQUEST,
         id,
@@ -82,7 +84,7 @@ pub(super) fn missing_session(id: &Value) -> Response<ResponseBody> {
 
 pub(super) fn json_response(
     status: StatusCode,
-    id: &Value,
+    id: &RequestId,
     reply: Reply,
 ) -> Response<ResponseBody> {
     let mut body = Vec::new();
@@ -121,7 +123,7 @@ pub(super) fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
 /// A JSON-RPC error response, serialized.
 pub(super) fn error_response(
     status: StatusCode,
-    id: &Value,
+    id: &RequestId,
     error: &ProtocolError,
 ) -> Response<ResponseBody> {
     json_bytes(status, body::error_body(id, error))

@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use bytes::Bytes;
 
 use super::body::Outgoing;
+use super::inflight::InFlight;
 use super::replay::{StartAt, Streams};
 use crate::rules::ProtocolVersion;
 use crate::server::changes::{Change, FeedSubscription};
@@ -43,6 +44,8 @@ pub(super) struct Session {
     pub(super) streams: Streams,
     feed: Mutex<Option<FeedSubscription>>,
     last_seen: Mutex<Instant>,
+    /// The session's requests running now (`notifications/cancelled` stops one).
+    pub(super) in_flight: Arc<InFlight>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -91,6 +94,7 @@ impl Session {
             streams: Streams::new(),
             feed: Mutex::default(),
             last_seen: Mutex::new(Instant::now()),
+            in_flight: Arc::default(),
         });
         // Weak: the feed holds the listener, the session holds the subscription.
         let weak: Weak<Self> = Arc::downgrade(&session);
@@ -173,8 +177,10 @@ impl Session {
         waiting.is_some_and(|w| w.send(answer).is_ok())
     }
 
-    /// Ends the session: the standalone stream closes, waiting requests fail.
+    /// Ends the session: the standalone stream closes, waiting requests fail, running ones
+    /// are cancelled.
     fn close(&self) {
+        self.in_flight.cancel_all();
         self.streams.end_all();
         lock(&self.pending).clear();
         lock(&self.feed).take();

@@ -7,6 +7,7 @@ use http::{HeaderValue, Response, StatusCode};
 use serde_json::{Map, Value};
 
 use super::body::ResponseBody;
+use super::inflight::Registered;
 use super::replay::StartAt;
 use super::request::{Headers, Message, client_error, request_meta, request_parts, take_meta};
 use super::response::INVALID_REQUEST;
@@ -18,6 +19,10 @@ use super::{HttpServer, may_ask, read_routed, routed};
 use crate::rules::ProtocolVersion;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request::{Initialize, Method, Request};
+use crate::transport::id::RequestId;
+
+/// The notification that cancels a request.
+const CANCELLED: &str = "notifications/cancelled";
 
 impl HttpServer {
     /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
@@ -61,7 +66,7 @@ impl HttpServer {
         if headers.names_session_era() {
             return error_response(
                 StatusCode::BAD_REQUEST,
-                &Value::Null,
+                &RequestId::null(),
                 &ProtocolError::new(INVALID_REQUEST, "the Mcp-Session-Id header is required"),
             );
         }
@@ -75,7 +80,7 @@ impl HttpServer {
         };
         let session = match self.session_of(id, headers) {
             Ok(session) => session,
-            Err((status, error)) => return error_response(status, &Value::Null, &error),
+            Err((status, error)) => return error_response(status, &RequestId::null(), &error),
         };
         if !headers.accepts("text/event-stream") {
             return plain(StatusCode::NOT_ACCEPTABLE);
@@ -94,7 +99,7 @@ impl HttpServer {
         let Some(rx) = rx else {
             return error_response(
                 StatusCode::CONFLICT,
-                &Value::Null,
+                &RequestId::null(),
                 &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
             );
         };
@@ -107,7 +112,7 @@ impl HttpServer {
             return Self::without_session(headers);
         };
         if let Err((status, error)) = self.session_of(id, headers) {
-            return error_response(status, &Value::Null, &error);
+            return error_response(status, &RequestId::null(), &error);
         }
         if self.sessions.remove(id) {
             plain(StatusCode::NO_CONTENT)
@@ -119,7 +124,11 @@ impl HttpServer {
 
     /// `initialize`: opens a session on the version the client asked for when it is a
     /// 2025-era one this crate speaks, else on 2025-11-25.
-    pub(super) fn initialize(&self, id: &Value, initialize: Initialize) -> Response<ResponseBody> {
+    pub(super) fn initialize(
+        &self,
+        id: &RequestId,
+        initialize: Initialize,
+    ) -> Response<ResponseBody> {
         let Initialize {
             protocol_version,
             capabilities,
@@ -194,15 +203,18 @@ impl HttpServer {
         message: Message,
     ) -> Response<ResponseBody> {
         let Some(method) = message.method else {
-            // The client's answer to one of the server's requests.
-            if let Some(id) = &message.id {
+            // The client's answer to one of the server's requests (ids of the server's own,
+            // read as values).
+            if let Some(id) = message.id.as_deref() {
+                let id: Value = serde_json::from_str(id.get()).unwrap_or(Value::Null);
                 let answer = match (message.result, message.error) {
                     (Some(result), None) => Ok(result),
                     (None, Some(error)) => Err(client_error(&error)),
                     _ => {
                         return error_response(
                             StatusCode::BAD_REQUEST,
-                            id,
+                            &RequestId::from_text(&id.to_string())
+                                .unwrap_or_else(|_| RequestId::null()),
                             &ProtocolError::new(
                                 INVALID_REQUEST,
                                 "a response has exactly one of result and error",
@@ -211,15 +223,21 @@ impl HttpServer {
                     }
                 };
                 // An answer nobody waits for (its request ended) is dropped.
-                session.answer(id, answer);
+                session.answer(&id, answer);
             }
             return plain(StatusCode::ACCEPTED);
         };
         let Some(id) = message.id else {
-            // Notifications (`initialized`, `cancelled`, `roots/list_changed`) need no answer.
+            // Notifications (`initialized`, `cancelled`, `roots/list_changed`) need no answer;
+            // `notifications/cancelled` stops the request of this session it names.
+            if method == CANCELLED
+                && let Some(request_id) = message.params.as_ref().and_then(|p| p.get("requestId"))
+            {
+                session.in_flight.cancel(request_id);
+            }
             return plain(StatusCode::ACCEPTED);
         };
-        let (id, mut params) = match request_parts(id, message.params) {
+        let (id, mut params) = match request_parts(&id, message.params) {
             Ok(parts) => parts,
             Err(response) => return *response,
         };
@@ -263,8 +281,10 @@ impl HttpServer {
                 return self.streamed(Some(session), id, request, context).await;
             }
             Ok(request) => {
+                let registered = Registered::new(&session.in_flight, &id);
                 let context = Context::new(request_meta(meta), session.version)
-                    .with_client_capabilities(session.capabilities.clone());
+                    .with_client_capabilities(session.capabilities.clone())
+                    .with_cancellation(registered.cancellation.clone());
                 routed(&self.router, request, context).await
             }
         };

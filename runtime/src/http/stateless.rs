@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 
 use super::body::event;
 use super::headers::{self, HEADER_MISMATCH};
-use super::session::{notification, notifications};
+use super::session::notifications;
 use super::{
     CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
     error_response, event_stream, json_response, may_ask, read_routed, request_meta, result_reply,
@@ -30,10 +30,8 @@ use crate::server::input::{
 };
 use crate::server::request::{CallTool, Listen, Method, Request};
 use crate::server::tasks::TaskSupport;
+use crate::transport::id::RequestId;
 use crate::transport::tasks as task_engine;
-
-/// The `_meta` key a listen stream's notifications name their subscription with.
-const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";
 
 /// JSON-RPC: the request's protocol version is not one this server speaks.
 pub(super) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
@@ -103,7 +101,7 @@ impl HttpServer {
     /// A request without a session: the 2026-07-28 flow.
     pub(super) async fn stateless(
         &self,
-        id: Value,
+        id: RequestId,
         method: &str,
         mut params: Map<String, Value>,
         headers: &HeaderMap,
@@ -249,7 +247,7 @@ impl HttpServer {
     /// requested resource URIs, when it serves resources) and then carries
     /// `notifications/resources/updated` for those URIs as the router announces them, each
     /// tagged with the subscription's id (the request's), until the client closes it.
-    fn listen(&self, id: &Value, listen: Listen) -> HttpResponse {
+    fn listen(&self, id: &RequestId, listen: Listen) -> HttpResponse {
         // List changes are not announced on 2026-07-28 (nor advertised), so only resource
         // subscriptions are honored, and only by a server that has resources.
         let mut accepted = Map::new();
@@ -262,17 +260,12 @@ impl HttpServer {
         };
         let tagged = {
             let id = id.clone();
-            move |mut params: Map<String, Value>| {
-                let mut meta = Map::new();
-                meta.insert(SUBSCRIPTION_ID_KEY.into(), id.clone());
-                params.insert("_meta".into(), Value::Object(meta));
-                Value::Object(params)
-            }
+            move |method: &str, params: Map<String, Value>| tagged_notification(method, params, &id)
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let mut ack = Map::new();
         ack.insert("notifications".into(), Value::Object(accepted));
-        let ack = notification(notifications::SUBSCRIPTIONS_ACKNOWLEDGED, Some(tagged(ack)));
+        let ack = tagged(notifications::SUBSCRIPTIONS_ACKNOWLEDGED, ack);
         let _ = tx.send(event(&ack));
         let sender = tx.clone();
         let feed = self.router.changes().subscribe(Box::new(move |change| {
@@ -281,7 +274,7 @@ impl HttpServer {
             {
                 let mut params = Map::new();
                 params.insert("uri".into(), Value::from(uri.clone()));
-                let message = notification(notifications::RESOURCES_UPDATED, Some(tagged(params)));
+                let message = tagged(notifications::RESOURCES_UPDATED, params);
                 let _ = sender.send(event(&message));
             }
         }));
@@ -342,6 +335,35 @@ impl HttpServer {
         result.insert("_meta".into(), Value::Object(meta));
         Value::Object(result)
     }
+}
+
+/// A notification of a listen stream, its `_meta` naming the subscription by the id of the
+/// request that opened it, as the client wrote that id.
+fn tagged_notification(method: &str, params: Map<String, Value>, id: &RequestId) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    struct Tagged<'a> {
+        #[serde(flatten)]
+        params: Map<String, Value>,
+        #[serde(rename = "_meta")]
+        meta: SubscriptionMeta<'a>,
+    }
+    /// The `_meta` key a listen stream's notifications name their subscription with.
+    #[derive(serde::Serialize)]
+    struct SubscriptionMeta<'a> {
+        #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+        id: &'a RequestId,
+    }
+    let message = serde_json::json!({ "jsonrpc": "2.0", "method": method });
+    let mut out = serde_json::to_vec(&message).expect("values serialize");
+    out.pop();
+    out.extend_from_slice(b",\"params\":");
+    let params = Tagged {
+        params,
+        meta: SubscriptionMeta { id },
+    };
+    serde_json::to_writer(&mut out, &params).expect("values serialize");
+    out.push(b'}');
+    out
 }
 
 /// The empty answer of `tasks/update` and `tasks/cancel`.

@@ -15,10 +15,11 @@ use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body::Body;
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::server::params::null_member as null_member_error;
 use crate::server::request as mcp;
+use crate::transport::id::{RequestId, rmcp_refusal};
 
 /// A response as `rmcp`'s service writes it.
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
@@ -113,17 +114,6 @@ impl HttpOptions {
     }
 }
 
-fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
-    let bytes = serde_json::to_vec(body).unwrap_or_default();
-    let mut response = Response::new(Full::new(Bytes::from(bytes)).boxed());
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
-}
-
 /// The `-32700` reply every transport gives, with status 400.
 fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse {
     let reply = crate::transport::parse::parse_error_reply(bytes, error);
@@ -137,11 +127,22 @@ fn parse_error(bytes: &[u8], error: Option<&serde_json::Error>) -> HttpResponse 
 }
 
 /// A JSON-RPC error response (no request id when the request could not be read).
-fn rpc_error(status: StatusCode, id: &Value, code: i32, message: &str) -> HttpResponse {
-    json_response(
-        status,
-        &json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
-    )
+/// The id is written as the client sent it.
+fn rpc_error(status: StatusCode, id: &RequestId, code: i32, message: &str) -> HttpResponse {
+    let bytes = crate::transport::id::error_reply(id, code, message);
+    let mut response = Response::new(Full::new(Bytes::from(bytes)).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// The id of a request, as sent (`null` when it is not a string or a number).
+fn id_of(raw: Option<&serde_json::value::RawValue>) -> RequestId {
+    raw.and_then(|raw| RequestId::from_raw(raw).ok())
+        .unwrap_or_else(RequestId::null)
 }
 
 /// What the front reads of a POST body: the method, the id and the params it must check,
@@ -299,6 +300,13 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
         return Some(parse_error(bytes, None));
     }
     let method = envelope.method.as_deref()?;
+    // rmcp's id type would answer a request with another spelling of its id, or not at all.
+    if let Some(id) = envelope.id
+        && let Ok(id) = RequestId::from_raw(id)
+        && let Some(why) = rmcp_refusal(&id)
+    {
+        return Some(rpc_error(StatusCode::BAD_REQUEST, &id, -32600, &why));
+    }
     let null_member = envelope
         .params
         .as_ref()
@@ -308,11 +316,19 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
         Some(key) => null_member_error(key).message,
         None => missing_param(method, envelope.params.as_ref())?,
     };
-    let id = envelope
-        .id
-        .and_then(|raw| serde_json::from_str(raw.get()).ok())
-        .unwrap_or(Value::Null);
-    Some(rpc_error(StatusCode::OK, &id, -32602, &problem))
+    Some(rpc_error(
+        StatusCode::OK,
+        &id_of(envelope.id),
+        -32602,
+        &problem,
+    ))
+}
+
+/// The id of a message, as its text.
+#[derive(serde::Deserialize)]
+struct IdOnly<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a serde_json::value::RawValue>,
 }
 
 /// A body that is JSON but not of the envelope's shape (`params` an array, `method` a
@@ -337,8 +353,10 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
         null_member: None,
     };
     let problem = missing_param(method, Some(&params))?;
-    let id = message.get("id").cloned().unwrap_or(Value::Null);
-    Some(rpc_error(StatusCode::OK, &id, -32602, &problem))
+    let id = serde_json::from_slice::<IdOnly<'_>>(bytes)
+        .ok()
+        .and_then(|m| m.id);
+    Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 
 /// A tower service: the HTTP rules, then `inner` (rmcp's Streamable HTTP service).
@@ -398,7 +416,7 @@ where
                 if !allowed {
                     return Ok(rpc_error(
                         StatusCode::FORBIDDEN,
-                        &Value::Null,
+                        &RequestId::null(),
                         -32600,
                         "Forbidden: this Origin is not allowed",
                     ));
@@ -424,7 +442,7 @@ where
                             format!("request body unreadable: {e}"),
                         )
                     };
-                    return Ok(rpc_error(status, &Value::Null, -32600, &message));
+                    return Ok(rpc_error(status, &RequestId::null(), -32600, &message));
                 }
             };
             if is_post && let Some(refusal) = check_body(&bytes) {

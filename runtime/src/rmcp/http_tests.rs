@@ -1,6 +1,7 @@
 //! The front of rmcp's Streamable HTTP service: what it refuses before rmcp reads a body.
 
 use super::*;
+use serde_json::json;
 
 #[test]
 fn origins_match_scheme_host_and_port() {

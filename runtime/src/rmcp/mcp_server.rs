@@ -11,6 +11,7 @@ use super::crossing::{
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::future::Future;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use ::rmcp::model as rm;
@@ -143,9 +144,13 @@ impl McpServer {
     where
         Response: From<T::Rmcp> + From<rm::InputRequiredResult>,
     {
+        let cancelled = context.ct.clone().cancelled_owned();
         let ctx = self.context(context)?;
         let version = ctx.protocol_version();
-        respond(run(&self.router, ctx).await, version)
+        cancellable(cancelled, async move {
+            respond(run(&self.router, ctx).await, version)
+        })
+        .await
     }
 
     /// The handler's context, once the request's `_meta` holds its typed keys' types
@@ -165,6 +170,57 @@ impl McpServer {
             self.session.log_level.get()
         };
         Ok(Context::from_peer(Arc::new(RmcpPeer { context }), version).with_log_level(log_level))
+    }
+
+    /// `tools/call`: inline through the router, or (a task tool for a client that declared
+    /// the extension) through the tasks engine.
+    async fn serve_call_tool(
+        &self,
+        mut request: rm::CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rm::CallToolResponse, ErrorData> {
+        let ctx = self.context(context)?;
+        let version = ctx.protocol_version();
+        let input = input_params(request.input_responses.take(), request.request_state.take());
+        let route = task_engine::route(self.router.task_support(&request.name), &ctx)
+            .map_err(protocol_error)?;
+        let outcome = match route {
+            task_engine::Route::Task(support) => {
+                let started = task_engine::call(
+                    &self.router,
+                    &request.name,
+                    request.arguments.unwrap_or_default(),
+                    input.responses.as_ref(),
+                    input.state.as_deref(),
+                    ctx,
+                    support,
+                )
+                .await
+                .map_err(protocol_error)?;
+                match started {
+                    task_engine::Started::Task(created) => {
+                        let created: rm::CreateTaskResult = serde_json::from_value(created)
+                            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                        return Ok(created.into());
+                    }
+                    task_engine::Started::InputRequired(value) => Outcome::InputRequired(value),
+                    task_engine::Started::Complete(result) => Outcome::Complete(result),
+                }
+            }
+            task_engine::Route::Inline => {
+                // Ours, its arguments held to the parser's depth (rmcp read them unbounded).
+                let call = CallTool {
+                    name: request.name.into(),
+                    arguments: check_arguments(request.arguments).map_err(protocol_error)?,
+                    input,
+                };
+                self.router
+                    .serve_call(call, ctx)
+                    .await
+                    .map_err(protocol_error)?
+            }
+        };
+        respond(Ok(outcome), version)
     }
 }
 
@@ -236,51 +292,11 @@ impl ServerHandler for McpServer {
 
     async fn call_tool(
         &self,
-        mut request: rm::CallToolRequestParams,
+        request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
-        let ctx = self.context(context)?;
-        let version = ctx.protocol_version();
-        let input = input_params(request.input_responses.take(), request.request_state.take());
-        let route = task_engine::route(self.router.task_support(&request.name), &ctx)
-            .map_err(protocol_error)?;
-        let outcome = match route {
-            task_engine::Route::Task(support) => {
-                let started = task_engine::call(
-                    &self.router,
-                    &request.name,
-                    request.arguments.unwrap_or_default(),
-                    input.responses.as_ref(),
-                    input.state.as_deref(),
-                    ctx,
-                    support,
-                )
-                .await
-                .map_err(protocol_error)?;
-                match started {
-                    task_engine::Started::Task(created) => {
-                        let created: rm::CreateTaskResult = serde_json::from_value(created)
-                            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-                        return Ok(created.into());
-                    }
-                    task_engine::Started::InputRequired(value) => Outcome::InputRequired(value),
-                    task_engine::Started::Complete(result) => Outcome::Complete(result),
-                }
-            }
-            task_engine::Route::Inline => {
-                // Ours, its arguments held to the parser's depth (rmcp read them unbounded).
-                let call = CallTool {
-                    name: request.name.into(),
-                    arguments: check_arguments(request.arguments).map_err(protocol_error)?,
-                    input,
-                };
-                self.router
-                    .serve_call(call, ctx)
-                    .await
-                    .map_err(protocol_error)?
-            }
-        };
-        respond(Ok(outcome), version)
+        let cancelled = context.ct.clone().cancelled_owned();
+        cancellable(cancelled, self.serve_call_tool(request, context)).await
     }
 
     async fn list_prompts(
@@ -348,17 +364,20 @@ impl ServerHandler for McpServer {
         request: rm::CompleteRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CompleteResult, ErrorData> {
+        let cancelled = context.ct.clone().cancelled_owned();
         let ctx = self.context(context)?;
         let complete = Complete {
             reference: serde_json::to_value(&request.r#ref).unwrap_or(Value::Null),
             argument: request.argument.name,
             value: request.argument.value,
         };
-        let mut values = self
-            .router
-            .serve_complete(complete, ctx)
-            .await
-            .map_err(protocol_error)?;
+        let served = cancellable(cancelled, async {
+            self.router
+                .serve_complete(complete, ctx)
+                .await
+                .map_err(protocol_error)
+        });
+        let mut values = served.await?;
         // The protocol caps a completion at 100 values.
         values.truncate(100);
         let info =
@@ -490,5 +509,20 @@ impl ServerHandler for McpServer {
         Err(protocol_error(ProtocolError::method_not_found(
             &request.method,
         )))
+    }
+}
+
+/// Runs `work` until the request is cancelled (rmcp's `RequestContext::ct`: the client sent
+/// `notifications/cancelled`, went away from a 2026-07-28 request, or the session ended);
+/// the handler's future is dropped then, unfinished, and its context's cancellation set.
+/// rmcp sends no answer to a cancelled request: the error returned here is dropped.
+async fn cancellable<T>(
+    cancelled: impl Future<Output = ()>,
+    work: impl Future<Output = Result<T, ErrorData>>,
+) -> Result<T, ErrorData> {
+    tokio::select! {
+        biased;
+        () = cancelled => Err(protocol_error(crate::server::router::run::request_cancelled())),
+        done = work => done,
     }
 }

@@ -6,6 +6,17 @@
 //! feature, so a server compiles only the stack it uses: `serve_stdio` (feature
 //! `rmcp-stdio`) and `streamable_http_service` (feature `rmcp-http`).
 //!
+//! On rmcp's transports a request is cancelled when rmcp cancels it (its
+//! `RequestContext::ct`): the client sent `notifications/cancelled` for it, a 2026-07-28
+//! HTTP client went away before the answer, the session ended, or stdin closed (after
+//! rmcp's drain of 5 s). The handler's future is dropped then and its
+//! [`Context::cancelled`](crate::Context::cancelled) resolves; rmcp sends no answer to a
+//! cancelled request. A handler that panics is answered `-32603` (the router catches it)
+//! and the server goes on. rmcp's id type holds a string or an `i64`: a request with any
+//! other number as its id (`1.0`, `-0`, `1e2`, past `i64`) is refused by the fronts of
+//! `serve_stdio` and `streamable_http_service` with `-32600` naming why, answered with
+//! the id as sent, since rmcp would answer it with another spelling (or not at all).
+//!
 //! Logging, sampling and roots are deprecated from 2026-07-28 (SEP-2577); they remain how
 //! 2025-era peers receive log messages and answer requests, so this module uses them.
 //!

@@ -1,10 +1,19 @@
 //! Stdio with the JSON-RPC rules the bare transport lacks: a line that is not JSON gets a
 //! `-32700` reply and a line over the size limit an error reply, instead of being dropped
-//! (which leaves the client waiting for an answer that never comes).
+//! (which leaves the client waiting for an answer that never comes). The reply to a line
+//! over the limit carries the request's id when its first 64 KiB hold it (the top-level
+//! `"id"` member, found by a bounded scan), else `null`. A request whose id rmcp's id type
+//! cannot echo as sent (a number with a fraction or exponent, `-0`, past `i64`) is refused
+//! with `-32600` naming why, answered with its id as sent.
+//!
+//! What rmcp does, and this server with it: `notifications/cancelled` for a request drops
+//! its handler's future (and sets the handler's [`Context::cancelled`](crate::Context)); a
+//! client that closes stdin cancels what still runs once rmcp's drain ends; a handler that
+//! panics is answered `-32603` by the router and the server goes on.
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 
@@ -13,14 +22,16 @@ use crate::server::params::check_no_null_member;
 use crate::server::protocol_error::ProtocolError;
 use crate::server::request::Method;
 use crate::server::router::Router;
+use crate::transport::id::{RequestId, rmcp_refusal, scan_id};
 
 /// The default longest line (message) read from stdin: 4 MiB, as over HTTP.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
 
-/// One line read with a bound: the line, or how long it was when it broke the bound.
+/// One line read with a bound: the line, or how long it was when it broke the bound and
+/// its first bytes (up to the bound).
 enum Line {
     Text(Vec<u8>),
-    TooLong(usize),
+    TooLong { length: usize, head: Vec<u8> },
     Eof,
 }
 
@@ -36,7 +47,7 @@ async fn read_line<R: AsyncBufReadExt + Unpin>(
             return Ok(if length == 0 {
                 Line::Eof
             } else if length > max {
-                Line::TooLong(length)
+                Line::TooLong { length, head: line }
             } else {
                 Line::Text(line)
             });
@@ -47,14 +58,13 @@ async fn read_line<R: AsyncBufReadExt + Unpin>(
         };
         length += chunk.len();
         // Past the bound the rest of the line is skipped, not kept.
-        if length <= max {
-            line.extend_from_slice(chunk);
-        }
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
         let consumed = done.unwrap_or(buffer.len());
         reader.consume(consumed);
         if done.is_some() {
             return Ok(if length > max {
-                Line::TooLong(length)
+                Line::TooLong { length, head: line }
             } else {
                 Line::Text(line)
             });
@@ -62,11 +72,9 @@ async fn read_line<R: AsyncBufReadExt + Unpin>(
     }
 }
 
-fn error_line(id: &Value, code: i32, message: &str) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec(
-        &json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
-    )
-    .unwrap_or_default();
+/// An error reply to the request `id` (written as sent).
+fn error_line(id: &RequestId, code: i32, message: &str) -> Vec<u8> {
+    let mut bytes = crate::transport::id::error_reply(id, code, message);
     bytes.push(b'\n');
     bytes
 }
@@ -84,17 +92,44 @@ fn checked(line: &[u8]) -> Result<(), Vec<u8>> {
             reply.push(b'\n');
             Err(reply)
         }
-        // The one `null` rule, which rmcp's types would read as absent.
-        Ok(message) => match null_refusal(&message) {
-            Some(error) => Err(error_line(&message["id"], error.code, &error.message)),
-            None => Ok(()),
-        },
+        Ok(message) => {
+            let id = request_id(text, &message);
+            // rmcp's id type would answer with another spelling of the id, or not at all.
+            if let Some(why) = id.as_ref().and_then(rmcp_refusal) {
+                return Err(error_line(
+                    id.as_ref().unwrap_or(&RequestId::null()),
+                    -32600,
+                    &why,
+                ));
+            }
+            // The one `null` rule, which rmcp's types would read as absent.
+            match null_refusal(&message) {
+                Some(error) => Err(error_line(
+                    &id.unwrap_or_else(RequestId::null),
+                    error.code,
+                    &error.message,
+                )),
+                None => Ok(()),
+            }
+        }
         Err(e) => {
             let mut reply = crate::transport::parse::parse_error_reply(text, Some(&e));
             reply.push(b'\n');
             Err(reply)
         }
     }
+}
+
+/// The id of a request (a message with a method and a string or number id), as sent.
+fn request_id(text: &[u8], message: &Value) -> Option<RequestId> {
+    #[derive(serde::Deserialize)]
+    struct IdOnly<'a> {
+        #[serde(borrow, default)]
+        id: Option<&'a serde_json::value::RawValue>,
+    }
+    message.get("method")?.as_str()?;
+    let raw = serde_json::from_slice::<IdOnly<'_>>(text).ok()?.id?;
+    RequestId::from_raw(raw).ok()
 }
 
 /// The refusal of a request whose params hold a `null` member, for the methods a server
@@ -173,9 +208,9 @@ where
                         let _ = replies.send(reply);
                     }
                 },
-                Ok(Line::TooLong(length)) => {
+                Ok(Line::TooLong { length, head }) => {
                     let _ = replies.send(error_line(
-                        &Value::Null,
+                        &scan_id(&head).unwrap_or_else(RequestId::null),
                         -32600,
                         &format!("message of {length} bytes exceeds the limit of {max_line_bytes}"),
                     ));
@@ -207,7 +242,7 @@ mod tests {
         assert!(matches!(read_line(&mut reader, 8).await.unwrap(), Line::Text(l) if l == b"short"));
         assert!(matches!(
             read_line(&mut reader, 8).await.unwrap(),
-            Line::TooLong(16)
+            Line::TooLong { length: 16, head } if head == b"this one"
         ));
         assert!(matches!(read_line(&mut reader, 8).await.unwrap(), Line::Text(l) if l == b"ok"));
         assert!(matches!(

@@ -12,6 +12,7 @@ use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 pub use crate::server::protocol_error::ProtocolError;
 
+pub(crate) mod cancel;
 mod context;
 mod peer;
 

@@ -1,7 +1,10 @@
 //! What the transports at the edge share (`crate::http`, `crate::rmcp`): the tasks engine
-//! they run task tools through, on tokio, and the reply to a message that is not JSON.
+//! they run task tools through, on tokio, the reply to a message that is not JSON, and
+//! request ids as sent.
 //! They depend on the core (`crate::server`); the core knows none of them.
 
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) mod id;
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod parse;
 mod task_lease;

@@ -15,6 +15,7 @@ use serde_json::{Map, Value, json};
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::rules::ProtocolVersion;
+use crate::server::handler::cancel::Cancellation;
 use crate::server::handler::{BoxFuture, Context, ProtocolError};
 use crate::server::input::{
     Capability, ClientCapabilities, Round, StateKeys, Target, missing_capability,
@@ -264,9 +265,12 @@ pub(crate) async fn call<H: TaskHost>(
     let capabilities = context.client_capabilities();
     let target = Target::new(Method::CallTool.as_str(), tool, Some(&arguments));
     let round = Arc::new(Round::begin(host.state_keys(), target, responses, state)?);
+    // The task's own cancellation (`tasks/cancel`), not the request's: the task outlives
+    // the request that started it.
     let context = context
         .with_round(Arc::clone(&round))
-        .with_task_escalation();
+        .with_task_escalation()
+        .with_cancellation(Cancellation::new());
     let runner = Arc::clone(host);
     let (name, args) = (tool.to_owned(), arguments.clone());
     let mut handler: Pin<Box<dyn Future<Output = _> + Send>> =
@@ -319,6 +323,13 @@ async fn run<H: TaskHost>(host: Arc<H>, id: String) {
     let (tool, arguments) = (record.tool.clone(), record.arguments.clone());
     let handle = tokio::spawn(async move { runner.run_tool(&tool, arguments, context).await });
     RUNNING.insert(&id, handle.abort_handle());
+    // A `tasks/cancel` between reading the record and the line above found nothing to stop.
+    if let Ok(Some(record)) = host.task_store().get(&id).await
+        && record.status == "cancelled"
+        && let Some(handle) = RUNNING.remove(&id)
+    {
+        handle.abort();
+    }
     settle(host, id, round, version, handle).await;
 }
 
@@ -472,7 +483,10 @@ pub(crate) async fn update<H: TaskHost>(
     }
 }
 
-/// `tasks/cancel`: a running task is stopped; a finished one stays as it is.
+/// `tasks/cancel`: a running task is stopped (its handler's future is dropped where it
+/// waits, and its context's [`Context::cancelled`] resolves for work it spawned) and ends
+/// `cancelled`; a finished one stays as it is. A task running in another process sharing
+/// the store ends `cancelled` in the store; that process's run is not stopped from here.
 pub(crate) async fn cancel<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<(), ProtocolError> {
     let store = host.task_store();
     loop {

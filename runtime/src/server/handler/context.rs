@@ -26,6 +26,7 @@ use crate::server::input::{
 };
 use crate::server::protocol_error::ProtocolError;
 
+use super::cancel::Cancellation;
 use super::peer::{ClientPeer, LogLevel};
 
 /// The request a handler runs for: its `_meta`, the negotiated protocol version, what the
@@ -61,6 +62,13 @@ use super::peer::{ClientPeer, LogLevel};
 ///     }
 /// }
 /// ```
+///
+/// # Cancellation
+///
+/// A request the client cancels (or walks away from, see the transports) drops the
+/// handler's future at its next `.await`; [`Context::cancelled`] and
+/// [`Context::is_cancelled`] tell work the handler spawned, or a long computation between
+/// awaits, to stop (see [`Context::cancelled`] for an example).
 #[derive(Default)]
 pub struct Context {
     /// Given, or read from the transport's request on first use (most handlers never ask).
@@ -81,6 +89,9 @@ pub struct Context {
     /// A task tool's first run for a client that declared the tasks extension: the call
     /// becomes a task the first time the handler waits (see [`Context::run_as_task`]).
     may_become_task: bool,
+    /// Set when the request is cancelled (see [`Context::cancelled`]); `None` for a context
+    /// no transport can cancel.
+    cancellation: Option<Cancellation>,
 }
 
 impl Clone for Context {
@@ -96,6 +107,7 @@ impl Clone for Context {
             // Clones count keys together, as one request.
             next_key: OnceLock::from(Arc::clone(self.key_counter())),
             may_become_task: self.may_become_task,
+            cancellation: self.cancellation.clone(),
         }
     }
 }
@@ -190,6 +202,7 @@ impl fmt::Debug for Context {
             .field("min_log_level", &self.min_log_level)
             .field("capabilities", &self.capabilities)
             .field("round", &self.round.is_some())
+            .field("cancelled", &self.is_cancelled())
             .finish_non_exhaustive()
     }
 }
@@ -542,6 +555,8 @@ impl Context {
         format!("{prefix}-{n}")
     }
 }
+
+mod cancellation;
 
 #[cfg(test)]
 #[path = "context_tests.rs"]

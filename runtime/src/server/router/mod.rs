@@ -6,6 +6,7 @@ mod builder;
 pub(crate) mod dispatch;
 mod entry;
 mod portable;
+pub(crate) mod run;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -423,7 +424,12 @@ impl Router {
             return Err(unknown_tool(name));
         };
         let handler = &self.tools[index].1;
-        let mut result = handler.call(arguments, context).await;
+        let mut result = run::run_handler(
+            || format!("tool `{name}`"),
+            context,
+            |context| handler.call(arguments, context),
+        )
+        .await?;
         #[cfg(feature = "jsonschema")]
         if let Some(checks) = &self.output_checks {
             checks.check(name, &result).map_err(|e| {
@@ -464,7 +470,13 @@ impl Router {
                 crate::wire::error::cut(name)
             )));
         };
-        self.prompts[index].1.get(arguments, context).await
+        let handler = &self.prompts[index].1;
+        run::run_handler(
+            || format!("prompt `{name}`"),
+            context,
+            |context| handler.get(arguments, context),
+        )
+        .await?
     }
 
     /// Reads the resource at `uri`: a fixed resource first, then the first template that
@@ -485,7 +497,12 @@ impl Router {
         }
         if let Some(&index) = self.resource_index.get(&*rules::comparable_uri(uri)) {
             let (descriptor, handler) = &self.resources[index];
-            let result = handler.read(uri, Vec::new(), context).await;
+            let result = run::run_handler(
+                || format!("resource `{}`", descriptor.uri),
+                context,
+                |context| handler.read(uri, Vec::new(), context),
+            )
+            .await?;
             return self.finish_read(&descriptor.meta, &**handler, result);
         }
         for (template, handler) in &self.templates {
@@ -514,7 +531,12 @@ impl Router {
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
-            let result = handler.read(uri, variables, context).await;
+            let result = run::run_handler(
+                || format!("resource template `{}`", template.uri_template.as_str()),
+                context,
+                |context| handler.read(uri, variables, context),
+            )
+            .await?;
             return self.finish_read(&template.meta, &**handler, result);
         }
         Err(ProtocolError::resource_not_found(uri, version))
@@ -550,7 +572,14 @@ impl Router {
         context: Context,
     ) -> Result<Vec<String>, ProtocolError> {
         match &self.completion {
-            Some(handler) => handler.complete(reference, argument, value, context).await,
+            Some(handler) => {
+                run::run_handler(
+                    || "completion".into(),
+                    context,
+                    |context| handler.complete(reference, argument, value, context),
+                )
+                .await?
+            }
             None => Ok(Vec::new()),
         }
     }
