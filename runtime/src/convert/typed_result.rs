@@ -41,7 +41,7 @@ use serde_json::{Map, Value};
 use crate::content_traits::{FromContent, tool_error};
 use crate::model::json::RawJson;
 use crate::model::tool::{CallToolResult, Tool};
-use crate::wire::error::{ReadError, cut, join_path, tracked_path};
+use crate::wire::error::{ReadError, cut, join_path};
 
 /// `FastMCP`'s output-schema keyword saying the value was wrapped as `{"result": …}`.
 pub const FASTMCP_WRAP_MARKER: &str = "x-fastmcp-wrap-result";
@@ -60,7 +60,18 @@ pub enum ResultWrapping {
 }
 
 impl ResultWrapping {
-    /// Which wrapping `schema` (a tool's listed `outputSchema`) declares.
+    /// Which wrapping `schema` (the `outputSchema` the tool `tool_name` lists) declares.
+    ///
+    /// `FastMCP`'s marker says so on its own. The Python SDK's wrapper has no marker: it is
+    /// recognised by being exactly what the SDK generates for a function returning a value
+    /// that is not an object — an object schema titled `<tool name>Output` whose only
+    /// property is the required `result`, with no keyword pydantic would not write there.
+    /// A user's own model `class ScoreOutput(BaseModel): result: int` is unwrapped only for a
+    /// tool named `Score`; for that one leftover case (a model of exactly the generated
+    /// shape and title) the schema cannot tell the two apart, and the value is read from
+    /// under `result`. A Python tool renamed at
+    /// registration (`@mcp.tool(name=…)`) lists its function's name in the title, so its
+    /// wrapper is not recognised: the value reads as the object `{"result": …}`.
     ///
     /// ```
     /// use mcp_content::convert::typed_result::ResultWrapping;
@@ -70,20 +81,30 @@ impl ResultWrapping {
     ///     "properties": {"result": {"type": "number", "title": "Result"}},
     ///     "required": ["result"]
     /// });
-    /// assert_eq!(ResultWrapping::of(python.as_object().unwrap()), ResultWrapping::PythonSdk);
+    /// let python = python.as_object().unwrap();
+    /// assert_eq!(ResultWrapping::of("answer", python), ResultWrapping::PythonSdk);
+    /// // The same schema on a tool of another name is somebody's own `{result}` model.
+    /// assert_eq!(ResultWrapping::of("score", python), ResultWrapping::None);
     ///
-    /// // The same shape without the title is somebody's own `{result}` object.
+    /// // The same shape without the title is somebody's own `{result}` object too.
     /// let own = json!({"type": "object", "properties": {"result": {"type": "number"}}, "required": ["result"]});
-    /// assert_eq!(ResultWrapping::of(own.as_object().unwrap()), ResultWrapping::None);
+    /// assert_eq!(ResultWrapping::of("answer", own.as_object().unwrap()), ResultWrapping::None);
     /// ```
-    pub fn of(schema: &Map<String, Value>) -> Self {
-        if schema.get(FASTMCP_WRAP_MARKER) == Some(&Value::Bool(true)) {
-            return Self::FastMcp;
+    pub fn of(tool_name: &str, schema: &Map<String, Value>) -> Self {
+        if let Some(marked) = Self::marked(schema) {
+            return marked;
         }
-        if is_python_sdk_wrapper(schema) {
+        if is_python_sdk_wrapper(tool_name, schema) {
             return Self::PythonSdk;
         }
         Self::None
+    }
+
+    /// The wrapping a schema says by a marker alone (`FastMCP`'s, which this crate writes
+    /// too), when the tool's name is not known: the Python SDK's wrapper, recognised by its
+    /// title, is [`ResultWrapping::None`] here.
+    pub fn marked(schema: &Map<String, Value>) -> Option<Self> {
+        (schema.get(FASTMCP_WRAP_MARKER) == Some(&Value::Bool(true))).then_some(Self::FastMcp)
     }
 
     /// Whether the value sits under `result`.
@@ -92,14 +113,17 @@ impl ResultWrapping {
     }
 }
 
-/// The Python SDK's wrapper model, and nothing a user would write by accident: every
-/// keyword is one pydantic emits for `create_model("<name>Output", result=T)` (a user model
-/// with a docstring has a `description`, one with more fields has more properties).
-fn is_python_sdk_wrapper(schema: &Map<String, Value>) -> bool {
-    let titled = schema
-        .get("title")
-        .and_then(Value::as_str)
-        .is_some_and(|title| title.len() > "Output".len() && title.ends_with("Output"));
+/// The Python SDK's wrapper model, and nothing a user would write by accident: the title is
+/// the tool's name and `Output`, and every keyword is one pydantic emits for
+/// `create_model(f"{name}Output", result=T)` (a user model with a docstring has a
+/// `description`, one with more fields has more properties).
+fn is_python_sdk_wrapper(tool_name: &str, schema: &Map<String, Value>) -> bool {
+    let titled = !tool_name.is_empty()
+        && schema
+            .get("title")
+            .and_then(Value::as_str)
+            .and_then(|title| title.strip_suffix("Output"))
+            == Some(tool_name);
     let only_result = schema
         .get("properties")
         .and_then(Value::as_object)
@@ -153,11 +177,27 @@ fn schema_words(error: &jsonschema::ValidationError<'_>) -> String {
 }
 
 impl ToolOutput {
-    /// The output schema `schema`. With the feature `jsonschema`, a schema that does not
-    /// compile is an error at `outputSchema` (references to other documents are not
-    /// fetched: they are errors too).
+    /// The output schema `schema`, its tool's name unknown: a wrapped value is recognised by
+    /// `FastMCP`'s marker only ([`ResultWrapping::marked`]); [`ToolOutput::for_tool`] or
+    /// [`ToolOutput::named`] recognise the Python SDK's wrapper too. With the feature
+    /// `jsonschema`, a schema that does not compile is an error at `outputSchema`
+    /// (references to other documents are not fetched: they are errors too).
     pub fn new(schema: Map<String, Value>) -> Result<Self, ReadError> {
-        let wrapping = ResultWrapping::of(&schema);
+        let wrapping = ResultWrapping::marked(&schema).unwrap_or(ResultWrapping::None);
+        Self::with_wrapping(schema, wrapping)
+    }
+
+    /// The output schema `schema` that the tool `tool_name` lists (see
+    /// [`ResultWrapping::of`]).
+    pub fn named(tool_name: &str, schema: Map<String, Value>) -> Result<Self, ReadError> {
+        let wrapping = ResultWrapping::of(tool_name, &schema);
+        Self::with_wrapping(schema, wrapping)
+    }
+
+    fn with_wrapping(
+        schema: Map<String, Value>,
+        wrapping: ResultWrapping,
+    ) -> Result<Self, ReadError> {
         #[cfg(feature = "jsonschema")]
         let validator = {
             let document = Value::Object(schema.clone());
@@ -180,7 +220,7 @@ impl ToolOutput {
     pub fn for_tool(tool: &Tool) -> Result<Option<Self>, ReadError> {
         tool.output_schema
             .as_ref()
-            .map(|schema| Self::new(schema.to_map()))
+            .map(|schema| Self::named(tool.name.as_str(), schema.to_map()))
             .transpose()
     }
 
@@ -244,7 +284,7 @@ impl ToolOutput {
         if result.is_error() {
             return Ok(());
         }
-        let value = structured(result)?;
+        let value = schema_value(structured(result)?)?;
         let checked = self.check_value(&value);
         // A value refused for its depth drops with recursion as it is.
         crate::wire::limits::drop_iteratively(value);
@@ -253,81 +293,113 @@ impl ToolOutput {
 
     /// The structured value of a successful result: checked (feature `jsonschema`), then
     /// unwrapped when the schema says it was wrapped. A result with `isError: true` is an
-    /// error naming its message.
+    /// error naming its message. A number a `Value` does not hold exactly (an integer past
+    /// 64 bits) is refused naming its path, never rounded: [`ToolOutput::read`] it into a
+    /// type that holds it (`u128`, `i128`, [`RawJson`]).
+    ///
+    /// ```
+    /// use mcp_content::CallToolResult;
+    /// use mcp_content::convert::typed_result::ToolOutput;
+    /// use mcp_content::model::RawJson;
+    /// let output = ToolOutput::new(serde_json::Map::new()).unwrap();
+    /// let mut big = CallToolResult::default();
+    /// big.structured_content = Some(RawJson::parse(r#"{"id":18446744073709551617}"#).unwrap());
+    /// assert_eq!(output.value(&big).unwrap_err().path(), "structuredContent.id");
+    ///
+    /// #[derive(serde::Deserialize)]
+    /// struct Row { id: u128 }
+    /// assert_eq!(output.read::<Row>(&big).unwrap().id, 18_446_744_073_709_551_617);
+    /// ```
     pub fn value(&self, result: &CallToolResult) -> Result<Value, ReadError> {
+        let (text, prefix) = self.unwrapped_text(result)?;
+        crate::wire::exact::exact_value(text, prefix)
+    }
+
+    /// The text of the structured value of a successful result, checked (feature
+    /// `jsonschema`) and unwrapped, and the path it is at.
+    fn unwrapped_text<'r>(
+        &self,
+        result: &'r CallToolResult,
+    ) -> Result<(&'r str, &'static str), ReadError> {
         if result.is_error() {
             return Err(tool_error(result));
         }
-        let value = structured(result)?;
+        let raw = structured(result)?;
         #[cfg(feature = "jsonschema")]
-        if let Err(error) = self.check_value(&value) {
+        {
+            // The schema is checked on a `Value`: a number past 64 bits is checked as the
+            // nearest `f64` (its type and bounds), and read below from its text, exactly.
+            let value = schema_value(raw)?;
+            let checked = self.check_value(&value);
             crate::wire::limits::drop_iteratively(value);
-            return Err(error);
+            checked?;
         }
-        self.unwrap(value)
-    }
-
-    fn unwrap(&self, value: Value) -> Result<Value, ReadError> {
         if !self.wrapping.is_wrapped() {
-            return Ok(value);
+            return Ok((raw.as_str(), "structuredContent"));
         }
-        let kind = json_kind(&value);
-        match value {
-            Value::Object(mut object) if object.contains_key("result") => {
-                Ok(object.remove("result").unwrap_or(Value::Null))
-            }
-            _ => Err(ReadError::message(
+        match crate::wire::exact::object_member(raw.as_str(), "result") {
+            Some(inner) => Ok((inner.get(), "structuredContent.result")),
+            None => Err(ReadError::message(
                 "structuredContent",
                 format!(
-                    "the output schema says the value is wrapped as {{\"result\": …}}; found {kind}"
+                    "the output schema says the value is wrapped as {{\"result\": …}}; found {}",
+                    json_kind(raw)
                 ),
             )),
         }
     }
 
-    /// Reads a successful result's structured value into `T` (after [`ToolOutput::value`]).
-    /// Errors name the path inside `structuredContent`.
+    /// Reads a successful result's structured value into `T`, from its JSON text (checked
+    /// and unwrapped as [`ToolOutput::value`] does): numbers are read exactly as `T` takes
+    /// them (an integer past 64 bits into a `u128` or `i128` field, or kept as text by a
+    /// [`RawJson`] field; one into a `u64` field is an error naming its path). Errors name
+    /// the path inside `structuredContent`. A `serde_json::Value` inside `T` holds numbers
+    /// as `serde_json` does (an integer past 64 bits as the nearest `f64`, unless the build
+    /// enables `serde_json`'s `arbitrary_precision`): for any JSON kept exactly, use
+    /// [`RawJson`], and [`ToolOutput::value`] for a `Value` that refuses what it would round.
     pub fn read<T: DeserializeOwned>(&self, result: &CallToolResult) -> Result<T, ReadError> {
-        let value = self.value(result)?;
-        let prefix = if self.wrapping.is_wrapped() {
-            "structuredContent.result"
-        } else {
-            "structuredContent"
-        };
-        serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
-            let path = tracked_path(e.path());
-            let inner = e.into_inner();
-            ReadError::message(join_path(prefix, dotless(&path)), inner.to_string())
-        })
+        let (text, prefix) = self.unwrapped_text(result)?;
+        crate::wire::read::read_json::<T>(text.as_bytes())
+            .map_err(|e| ReadError::message(join_path(prefix, dotless(e.path())), e.detail()))
     }
 
     /// Reads a result into a [`FromContent`] type (a `#[derive(Content)]` type): checked and
     /// unwrapped as [`ToolOutput::value`] does, then read by the type from a result whose
-    /// structured content is the unwrapped value.
+    /// structured content is the unwrapped value (its text: numbers stay exact).
     pub fn read_content<T: FromContent>(&self, result: &CallToolResult) -> Result<T, ReadError> {
-        let value = self.value(result)?;
+        let (text, _) = self.unwrapped_text(result)?;
         if !self.wrapping.is_wrapped() {
             return T::from_call_tool_result(result);
         }
+        let inner = RawJson::parse(text)
+            .map_err(|e| ReadError::message("structuredContent.result", e.to_string()))?;
         let unwrapped = CallToolResult {
-            structured_content: Some(value.into()),
+            structured_content: Some(inner),
             ..result.clone()
         };
         T::from_call_tool_result(&unwrapped)
     }
 }
 
-fn structured(result: &CallToolResult) -> Result<Value, ReadError> {
-    result
-        .structured_content
-        .as_ref()
-        .map(RawJson::to_value)
-        .ok_or_else(|| {
-            ReadError::message(
-                "structuredContent",
-                "the tool declares an output schema; the result has no structured content",
-            )
-        })
+fn structured(result: &CallToolResult) -> Result<&RawJson, ReadError> {
+    result.structured_content.as_ref().ok_or_else(|| {
+        ReadError::message(
+            "structuredContent",
+            "the tool declares an output schema; the result has no structured content",
+        )
+    })
+}
+
+/// The structured content as a `Value` to check against the schema (a number past `f64`,
+/// `1E400`, which no `Value` holds, is an error naming it, not `null`).
+#[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+fn schema_value(raw: &RawJson) -> Result<Value, ReadError> {
+    raw.try_to_value().map_err(|e| {
+        ReadError::message(
+            "structuredContent",
+            format!("cannot be checked against the output schema: {e}"),
+        )
+    })
 }
 
 /// serde's path for the root is `.`.
@@ -335,10 +407,14 @@ fn dotless(path: &str) -> &str {
     if path == "." { "" } else { path }
 }
 
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Object(_) => "an object without `result`",
-        other => crate::model::meta::kind_of(other),
+fn json_kind(raw: &RawJson) -> &'static str {
+    match raw.as_str().as_bytes().first() {
+        Some(b'{') => "an object without `result`",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        _ => "a number",
     }
 }
 
@@ -415,12 +491,15 @@ mod tests {
             "properties": {"result": {"type": "string"}}, "required": ["result"]
         });
         assert_eq!(
-            ResultWrapping::of(&schema(&base)),
+            ResultWrapping::of("f", &schema(&base)),
             ResultWrapping::PythonSdk
         );
         for (key, value) in [
             ("title", json!("Weather")),
             ("title", json!("Output")),
+            ("title", json!("gOutput")),
+            ("title", json!("fOutputs")),
+            ("title", json!("FOutput")),
             ("required", json!([])),
             ("properties", json!({"result": {}, "other": {}})),
             ("description", json!("A user's own model.")),
@@ -429,7 +508,7 @@ mod tests {
             let mut changed = schema(&base);
             changed.insert(key.into(), value.clone());
             assert_eq!(
-                ResultWrapping::of(&changed),
+                ResultWrapping::of("f", &changed),
                 ResultWrapping::None,
                 "{key} = {value}"
             );
@@ -437,16 +516,74 @@ mod tests {
     }
 
     #[test]
+    fn a_user_model_titled_for_another_tool_is_not_the_python_wrapper() {
+        // `class ScoreOutput(BaseModel): result: int`, as pydantic lists it.
+        let score = schema(&json!({
+            "type": "object", "title": "ScoreOutput",
+            "properties": {"result": {"type": "integer", "title": "Result"}},
+            "required": ["result"]
+        }));
+        for tool in ["get_score", "score", "", "Output", "ScoreOutput"] {
+            assert_eq!(ResultWrapping::of(tool, &score), ResultWrapping::None, "{tool}");
+        }
+        // The one leftover case: the tool is named `Score`.
+        assert_eq!(ResultWrapping::of("Score", &score), ResultWrapping::PythonSdk);
+        // Without the tool's name, only a marker says a value is wrapped.
+        let output = ToolOutput::new(score.clone()).unwrap();
+        assert_eq!(output.wrapping(), ResultWrapping::None);
+        let result = CallToolResult::structured(json!({"result": 3}));
+        let read: Map<String, Value> = output.read(&result).unwrap();
+        assert_eq!(Value::Object(read), json!({"result": 3}));
+        let named = ToolOutput::named("Score", score).unwrap();
+        assert_eq!(named.read::<i64>(&result).unwrap(), 3);
+    }
+
+    #[test]
+    fn integers_past_64_bits_read_exactly_or_are_refused_with_the_path() {
+        let raw = |text: &str| CallToolResult {
+            structured_content: Some(RawJson::parse(text).unwrap()),
+            ..CallToolResult::default()
+        };
+        let plain = ToolOutput::new(Map::new()).unwrap();
+        let wrapped = ToolOutput::new(schema(&json!({"x-fastmcp-wrap-result": true}))).unwrap();
+        let big = raw(r#"{"n":18446744073709551617,"m":-170141183460469231731687303715884105728}"#);
+        #[derive(serde::Deserialize)]
+        struct Wide {
+            n: u128,
+            m: i128,
+        }
+        let wide: Wide = plain.read(&big).unwrap();
+        assert_eq!(wide.n, 18_446_744_073_709_551_617);
+        assert_eq!(wide.m, i128::MIN);
+        let kept: RawJson = plain.read(&big).unwrap();
+        assert_eq!(kept.as_str(), big.structured_content.as_ref().unwrap().as_str());
+        assert_eq!(plain.value(&big).unwrap_err().path(), "structuredContent.n");
+        // Into a type that cannot hold it: refused with the path, not rounded.
+        let err = plain
+            .read::<std::collections::BTreeMap<String, u64>>(&big)
+            .unwrap_err();
+        assert_eq!(err.path(), "structuredContent.n");
+
+        let list = raw(r#"{"result":[1,340282366920938463463374607431768211455]}"#);
+        let read: Vec<u128> = wrapped.read(&list).unwrap();
+        assert_eq!(read, [1, u128::MAX]);
+        assert_eq!(
+            wrapped.value(&list).unwrap_err().path(),
+            "structuredContent.result[1]"
+        );
+    }
+
+    #[test]
     fn fastmcp_marker_must_be_true() {
         let marked =
             json!({"type": "object", "properties": {"result": {}}, "x-fastmcp-wrap-result": true});
         assert_eq!(
-            ResultWrapping::of(&schema(&marked)),
+            ResultWrapping::of("f", &schema(&marked)),
             ResultWrapping::FastMcp
         );
         let off =
             json!({"type": "object", "properties": {"result": {}}, "x-fastmcp-wrap-result": false});
-        assert_eq!(ResultWrapping::of(&schema(&off)), ResultWrapping::None);
+        assert_eq!(ResultWrapping::of("f", &schema(&off)), ResultWrapping::None);
     }
 
     #[test]

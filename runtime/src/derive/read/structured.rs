@@ -46,25 +46,41 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     let Some(structured) = &result.structured_content else {
         return read_content(&result.content, ResultMeta::Of(&result.meta), None);
     };
-    let (value, structured_value) = match read_value::<T>(structured) {
-        Ok(value) => (value, structured.to_value()),
+    let (value, structured) = match read_value::<T>(structured.as_str()) {
+        Ok(value) => (value, Structured::new(structured.as_str())),
         // A serde form that is not an object (a unit variant's `"Name"`) goes to 2025-era
         // peers wrapped as `{"result": …}`: read back what was wrapped.
         Err(error) => match unwrapped(structured) {
-            Some(inner) => match serde_json::from_value::<T>(inner.clone()) {
-                Ok(value) => (value, inner),
+            Some(inner) => match read_value::<T>(inner) {
+                Ok(value) => (value, Structured::new(inner)),
                 Err(_) => return Err(error),
             },
             None => return Err(error),
         },
     };
-    let copy = json_copy(&result.content, &structured_value);
+    let copy = json_copy(&result.content, &structured.value);
     if result.content.len() == usize::from(copy.is_some()) {
         // No block to read, but the result's `_meta` is still the type's.
         super::expect_result_meta(ResultMeta::Of(&result.meta), T::NAME, T::RESULT_META)?;
-        return read_meta_alone(result, &structured_value, value);
+        return read_meta_alone(result, &structured, value);
     }
-    read_blocks(result, copy, value, &structured_value)
+    read_blocks(result, copy, value, &structured)
+}
+
+/// The structured value read: its text (what the type is read from, numbers exact) and
+/// that text as a `Value` (what blocks are compared with).
+struct Structured<'a> {
+    text: &'a str,
+    value: Value,
+}
+
+impl<'a> Structured<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            value: crate::model::json::json_text_to_value(text),
+        }
+    }
 }
 
 /// A result with no block but the copy: the value is `structuredContent`'s, and the result's
@@ -75,7 +91,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
 /// `structuredContent`, as its blocks are.
 fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
-    structured: &Value,
+    structured: &Structured<'_>,
     value: T,
 ) -> Result<T, ReadError> {
     let mut blocks = Vec::new();
@@ -130,8 +146,9 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
     copy: Option<usize>,
     value: T,
-    structured_value: &Value,
+    structured: &Structured<'_>,
 ) -> Result<T, ReadError> {
+    let structured_value = &structured.value;
     let expected = serialized(&value)?;
     let read = match read_over(result, copy, value) {
         Ok(read) => read,
@@ -143,7 +160,7 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
             }
             // The writer leaves the copy out when a field's block already holds the same text:
             // that block is the field's, read it so.
-            match copy.map(|_| read_over::<T>(result, None, reread(structured_value)?)) {
+            match copy.map(|_| read_over::<T>(result, None, reread(structured)?)) {
                 Some(Ok(read)) => read,
                 _ => return Err(error),
             }
@@ -160,7 +177,7 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
         None => Ok(read),
         Some(at) => Err(disagreement::<T>(
             result,
-            structured_value,
+            structured,
             copy,
             &at,
             (&expected, &found),
@@ -168,19 +185,19 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
     }
 }
 
-fn read_value<T: DeserializeOwned>(structured: &RawJson) -> Result<T, ReadError> {
-    crate::wire::read::read_json::<T>(structured.as_str().as_bytes())
+fn read_value<T: DeserializeOwned>(structured: &str) -> Result<T, ReadError> {
+    crate::wire::read::read_json::<T>(structured.as_bytes())
         .map_err(|e| ReadError::message(join("structuredContent", e.path()), e.detail().to_owned()))
 }
 
-/// The value of `{"result": …}`, the 2025-era wrapping of a value that is not an object.
-fn unwrapped(structured: &RawJson) -> Option<Value> {
-    match structured.to_value() {
-        Value::Object(mut members) if members.len() == 1 => {
-            members.remove("result").filter(|inner| !inner.is_object())
-        }
-        _ => None,
+/// The text of the value of `{"result": …}`, the 2025-era wrapping of a value that is not an
+/// object.
+fn unwrapped(structured: &RawJson) -> Option<&str> {
+    if crate::wire::exact::object_len(structured.as_str()) != Some(1) {
+        return None;
     }
+    let inner = crate::wire::exact::object_member(structured.as_str(), "result")?.get();
+    (!inner.starts_with('{')).then_some(inner)
 }
 
 /// A serde form (`serialized`'s JSON text) as a `Value`, at any depth: `serde_json::from_str`
@@ -198,10 +215,9 @@ fn as_value(text: &str) -> Result<Value, ReadError> {
     })
 }
 
-/// The value read again from `structured`, already read once.
-fn reread<T: DeserializeOwned>(structured: &Value) -> Result<T, ReadError> {
-    serde_json::from_value(structured.clone())
-        .map_err(|e| ReadError::message("structuredContent", e.to_string()))
+/// The value read again from `structured`'s text, already read once.
+fn reread<T: DeserializeOwned>(structured: &Structured<'_>) -> Result<T, ReadError> {
+    read_value(structured.text)
 }
 
 /// The serde form of `value` as compact JSON text: compared as text first, a value costs a
@@ -275,7 +291,7 @@ fn stray_copy(blocks: &[ContentBlock], structured: &Value) -> Option<ReadError> 
 /// writing the `structuredContent` value again and comparing with what arrived.
 fn disagreement<T: ContentSlots + DeserializeOwned>(
     result: &CallToolResult,
-    structured: &Value,
+    structured: &Structured<'_>,
     copy: Option<usize>,
     at: &str,
     (expected, found): (&Value, &Value),
