@@ -388,7 +388,9 @@ pub trait StructuredOutput {
 
 /// `T`'s output schema as a peer on `version` expects it: 2025-era peers need an object at
 /// the root, so a schema of anything else is wrapped as `{"result": …}` — the same wrapping
-/// [`CallToolResult`]'s serializer applies to the value.
+/// [`CallToolResult`]'s serializer applies to the value — and marked so
+/// (`"x-fastmcp-wrap-result": true`, which [`ToolOutput`](crate::convert::typed_result::ToolOutput)
+/// unwraps on).
 ///
 /// ```
 /// use mcp_content::{output_schema_for, ProtocolVersion, StructuredOutput};
@@ -406,7 +408,8 @@ pub trait StructuredOutput {
 ///     serde_json::json!({
 ///         "type": "object",
 ///         "properties": {"result": {"type": "integer"}},
-///         "required": ["result"]
+///         "required": ["result"],
+///         "x-fastmcp-wrap-result": true
 ///     })
 /// );
 /// let new = output_schema_for::<Count>(ProtocolVersion::V2026_07_28).unwrap();

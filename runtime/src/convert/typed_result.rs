@@ -10,6 +10,7 @@
 //! | `FastMCP` (package `fastmcp`) | `{"result": [1, 2]}` | wrapper schema with `"x-fastmcp-wrap-result": true` |
 //! | Python SDK (package `mcp`) | `{"result": [1, 2]}` | wrapper schema titled `<function>Output`, one required property `result` |
 //! | TypeScript SDK, rmcp | (objects only) | the user's schema, unmarked |
+//! | this crate, 2025-era peer | `{"result": [1, 2]}` | wrapper schema with `"x-fastmcp-wrap-result": true` |
 //! | this crate, 2026-07-28 | `[1, 2]` | the value's schema |
 //!
 //! [`ResultWrapping::of`] reads which case a schema is. A hand-written `{"result": …}` object
@@ -43,8 +44,9 @@ use crate::model::json::RawJson;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::wire::error::{ReadError, cut, join_path};
 
-/// `FastMCP`'s output-schema keyword saying the value was wrapped as `{"result": …}`.
-pub const FASTMCP_WRAP_MARKER: &str = "x-fastmcp-wrap-result";
+/// `FastMCP`'s output-schema keyword saying the value was wrapped as `{"result": …}` (this
+/// crate marks its own wrapped schemas with it too).
+pub const FASTMCP_WRAP_MARKER: &str = crate::model::tool::WRAP_MARKER;
 
 /// How a server wrapped the structured value, as its output schema says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -524,10 +526,17 @@ mod tests {
             "required": ["result"]
         }));
         for tool in ["get_score", "score", "", "Output", "ScoreOutput"] {
-            assert_eq!(ResultWrapping::of(tool, &score), ResultWrapping::None, "{tool}");
+            assert_eq!(
+                ResultWrapping::of(tool, &score),
+                ResultWrapping::None,
+                "{tool}"
+            );
         }
         // The one leftover case: the tool is named `Score`.
-        assert_eq!(ResultWrapping::of("Score", &score), ResultWrapping::PythonSdk);
+        assert_eq!(
+            ResultWrapping::of("Score", &score),
+            ResultWrapping::PythonSdk
+        );
         // Without the tool's name, only a marker says a value is wrapped.
         let output = ToolOutput::new(score.clone()).unwrap();
         assert_eq!(output.wrapping(), ResultWrapping::None);
@@ -556,7 +565,10 @@ mod tests {
         assert_eq!(wide.n, 18_446_744_073_709_551_617);
         assert_eq!(wide.m, i128::MIN);
         let kept: RawJson = plain.read(&big).unwrap();
-        assert_eq!(kept.as_str(), big.structured_content.as_ref().unwrap().as_str());
+        assert_eq!(
+            kept.as_str(),
+            big.structured_content.as_ref().unwrap().as_str()
+        );
         assert_eq!(plain.value(&big).unwrap_err().path(), "structuredContent.n");
         // Into a type that cannot hold it: refused with the path, not rounded.
         let err = plain

@@ -66,9 +66,8 @@ pub(crate) fn object_len(text: &str) -> Option<usize> {
 /// number past `f64`'s range (`1E400`).
 pub(crate) fn exact_value(text: &str, prefix: &str) -> Result<Value, ReadError> {
     check_exact(text, prefix)?;
-    crate::wire::value_text::parse_value(text).map_err(|e| {
-        ReadError::message(prefix, format!("not JSON: {}", cut(&e.to_string())))
-    })
+    crate::wire::value_text::parse_value(text)
+        .map_err(|e| ReadError::message(prefix, format!("not JSON: {}", cut(&e.to_string()))))
 }
 
 /// [`exact_value`]'s check alone.
@@ -78,9 +77,8 @@ pub(crate) fn check_exact(text: &str, prefix: &str) -> Result<(), ReadError> {
     if !may_be_inexact(text) {
         return Ok(());
     }
-    let raw: &RawValue = serde_json::from_str(text).map_err(|e| {
-        ReadError::message(prefix, format!("not JSON: {}", cut(&e.to_string())))
-    })?;
+    let raw: &RawValue = serde_json::from_str(text)
+        .map_err(|e| ReadError::message(prefix, format!("not JSON: {}", cut(&e.to_string()))))?;
     match first_inexact(raw, String::new()) {
         None => Ok(()),
         Some((path, number, why)) => Err(ReadError::message(
@@ -158,12 +156,18 @@ mod tests {
     fn integers_past_64_bits_are_refused_with_their_path() {
         for (text, path) in [
             (r#"{"a":18446744073709551616}"#, "structuredContent.a"),
-            (r#"{"a":[1,-9223372036854775809]}"#, "structuredContent.a[1]"),
+            (
+                r#"{"a":[1,-9223372036854775809]}"#,
+                "structuredContent.a[1]",
+            ),
             (
                 r#"{"x":{"b c":123456789012345678901234567890}}"#,
                 "structuredContent.x.b c",
             ),
-            ("340282366920938463463374607431768211456", "structuredContent"),
+            (
+                "340282366920938463463374607431768211456",
+                "structuredContent",
+            ),
             (r#"[1E400]"#, "structuredContent[0]"),
         ] {
             let error = exact_value(text, "structuredContent").unwrap_err();

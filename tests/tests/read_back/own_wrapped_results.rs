@@ -1,0 +1,162 @@
+//! Our own results whose structured value is not an object (an array, a string, a number, a
+//! unit variant) go to 2025-era peers wrapped as `{"result": …}`, with an output schema
+//! marked `"x-fastmcp-wrap-result": true`; 2026-07-28 peers get the value as it is. Either
+//! way our reader, given the tool as listed and the result as written for that version,
+//! reads the value back, and every result passes its listed schema.
+
+use mcp_content::convert::typed_result::{ResultWrapping, ToolOutput};
+use mcp_content::model::{Tool, ToolName};
+use mcp_content::{
+    CallToolResult, Content, FromContent, IntoCallToolResult, ProtocolVersion, SerializeFor,
+    StructuredOutput, read_json,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+const ERAS: [ProtocolVersion; 3] = [
+    ProtocolVersion::V2025_06_18,
+    ProtocolVersion::V2025_11_25,
+    ProtocolVersion::V2026_07_28,
+];
+
+/// The tool and the result as a peer on `version` reads them.
+fn over_the_wire(
+    schema: Value,
+    result: CallToolResult,
+    version: ProtocolVersion,
+) -> (Tool, CallToolResult) {
+    let mut tool = Tool::new(ToolName::new("t").unwrap());
+    tool.output_schema = Some(schema.as_object().unwrap().clone().into());
+    let tool: Tool = read_json(&tool.to_json_for(version)).unwrap();
+    let result: CallToolResult = read_json(&result.to_json_for(version)).unwrap();
+    (tool, result)
+}
+
+#[test]
+fn non_object_values_round_trip_in_every_era() {
+    let cases = [
+        (
+            json!({"type": "array", "items": {"type": "string"}}),
+            json!(["Paris", "Oslo"]),
+        ),
+        (json!({"type": "string"}), json!("hello")),
+        (json!({"type": "integer"}), json!(42)),
+        (json!({"type": "boolean"}), json!(false)),
+        (
+            json!({"type": "array", "items": {"type": "object"}}),
+            json!([{"result": 1}]),
+        ),
+    ];
+    for version in ERAS {
+        for (schema, value) in &cases {
+            let (tool, result) = over_the_wire(
+                schema.clone(),
+                CallToolResult::structured(value.clone()),
+                version,
+            );
+            let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
+            let wrapped = version != ProtocolVersion::V2026_07_28;
+            assert_eq!(
+                output.wrapping().is_wrapped(),
+                wrapped,
+                "{version} {schema}"
+            );
+            if wrapped {
+                assert_eq!(output.wrapping(), ResultWrapping::FastMcp);
+                assert_eq!(
+                    tool.output_schema.as_ref().unwrap().to_map()["x-fastmcp-wrap-result"],
+                    json!(true)
+                );
+            }
+            output.check(&result).unwrap();
+            assert_eq!(&output.read::<Value>(&result).unwrap(), value, "{version}");
+            assert_eq!(&output.value(&result).unwrap(), value, "{version}");
+        }
+    }
+}
+
+#[test]
+fn an_object_schema_is_never_marked() {
+    // A value that is an object (even one with a single `result`) goes out as it is.
+    let schema = json!({"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]});
+    for version in ERAS {
+        let (tool, result) = over_the_wire(
+            schema.clone(),
+            CallToolResult::structured(json!({"result": 3})),
+            version,
+        );
+        let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
+        assert_eq!(output.wrapping(), ResultWrapping::None, "{version}");
+        assert_eq!(output.read::<Value>(&result).unwrap(), json!({"result": 3}));
+    }
+}
+
+#[test]
+fn a_big_integer_list_round_trips_exactly() {
+    let value: mcp_content::model::RawJson = mcp_content::model::RawJson::parse(
+        "[18446744073709551617,-170141183460469231731687303715884105728]",
+    )
+    .unwrap();
+    for version in ERAS {
+        let mut result = CallToolResult::default();
+        result.structured_content = Some(value.clone());
+        let (tool, result) = over_the_wire(
+            json!({"type": "array", "items": {"type": "integer"}}),
+            result,
+            version,
+        );
+        let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
+        let read: (u128, i128) = output.read(&result).unwrap();
+        assert_eq!(read, (18_446_744_073_709_551_617, i128::MIN), "{version}");
+        let prefix = if version == ProtocolVersion::V2026_07_28 {
+            "structuredContent[0]"
+        } else {
+            "structuredContent.result[0]"
+        };
+        assert_eq!(output.value(&result).unwrap_err().path(), prefix);
+    }
+}
+
+/// A structured enum whose unit variant serializes as a string, the other as an object.
+#[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq, Clone)]
+#[content(structured)]
+enum Dimmer {
+    Level(#[content(text)] u32),
+    Off,
+}
+
+#[test]
+fn a_derived_string_value_round_trips_in_every_era() {
+    for (value, structured) in [
+        (Dimmer::Off, json!("Off")),
+        (Dimmer::Level(3), json!({"Level": 3})),
+    ] {
+        for version in ERAS {
+            let (tool, result) = over_the_wire(
+                Value::Object(Dimmer::output_schema().unwrap()),
+                value.clone().into_call_tool_result(),
+                version,
+            );
+            assert_eq!(
+                Dimmer::from_call_tool_result(&result).unwrap(),
+                value,
+                "{version}"
+            );
+            // A schema of objects or strings has no single type: 2025-era peers get none
+            // (the derived reader alone reads the value back), 2026-07-28 peers get it.
+            let Some(output) = ToolOutput::for_tool(&tool).unwrap() else {
+                assert_ne!(version, ProtocolVersion::V2026_07_28);
+                continue;
+            };
+            output.check(&result).unwrap();
+            assert_eq!(output.value(&result).unwrap(), structured, "{version}");
+            assert_eq!(output.read::<Dimmer>(&result).unwrap(), value, "{version}");
+            assert_eq!(
+                output.read_content::<Dimmer>(&result).unwrap(),
+                value,
+                "{version}"
+            );
+        }
+    }
+}
