@@ -384,6 +384,13 @@ pub trait StructuredOutput {
     fn output_schema() -> Option<Map<String, Value>> {
         None
     }
+
+    /// Whether [`output_schema`](StructuredOutput::output_schema) is `Some`, without making
+    /// the schema (a structured `#[derive(Content)]` type says `true`): what an `Option` of
+    /// the type asks on every call, to write `None` as structured content its schema takes.
+    fn has_output_schema() -> bool {
+        Self::output_schema().is_some()
+    }
 }
 
 /// `T`'s output schema as a peer on `version` expects it: 2025-era peers need an object at

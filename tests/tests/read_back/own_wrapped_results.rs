@@ -160,3 +160,101 @@ fn a_derived_string_value_round_trips_in_every_era() {
         }
     }
 }
+
+/// A derived structured object.
+#[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq, Clone)]
+#[content(structured)]
+struct Weather {
+    #[content(text)]
+    city: String,
+    celsius: f64,
+}
+
+/// A hand-written result whose schema is not an object.
+#[derive(Debug, PartialEq, Clone, Copy, Deserialize)]
+struct Count(u32);
+
+impl IntoCallToolResult for Count {
+    fn into_call_tool_result(self) -> CallToolResult {
+        CallToolResult::structured(json!(self.0))
+    }
+}
+
+impl StructuredOutput for Count {
+    fn output_schema() -> Option<serde_json::Map<String, Value>> {
+        json!({"type": "integer", "minimum": 0})
+            .as_object()
+            .cloned()
+    }
+}
+
+/// What a peer on `version` gets for a tool returning `R`: the descriptor and the result,
+/// checked against the protocol's schema and the result's structured content against the
+/// tool's listed output schema, as the Python and TypeScript SDK clients check it.
+fn listed_and_checked<R: IntoCallToolResult + StructuredOutput>(
+    value: R,
+    version: ProtocolVersion,
+) -> (Tool, CallToolResult) {
+    let schema = Value::Object(R::output_schema().expect("an output schema"));
+    let (tool, result) = over_the_wire(schema, value.into_call_tool_result(), version);
+    let tool_json: Value = serde_json::from_slice(&tool.to_json_for(version)).unwrap();
+    let result_json: Value = serde_json::from_slice(&result.to_json_for(version)).unwrap();
+    mcp_content_tests::assert_valid(version.as_str(), "Tool", &tool_json);
+    mcp_content_tests::assert_valid(version.as_str(), "CallToolResult", &result_json);
+    let listed = &tool_json["outputSchema"];
+    let structured = result_json
+        .get("structuredContent")
+        .unwrap_or_else(|| panic!("{version}: no structuredContent in {result_json}"));
+    assert!(structured.is_object(), "{version}: {structured}");
+    let validator = jsonschema::validator_for(listed).unwrap();
+    if let Some(error) = validator.iter_errors(structured).next() {
+        panic!("{version}: {structured} breaks {listed}: {error}");
+    }
+    (tool, result)
+}
+
+#[test]
+fn an_optional_result_always_sends_structured_content_its_schema_takes() {
+    let oslo = || Weather {
+        city: "Oslo".into(),
+        celsius: -3.5,
+    };
+    for version in ERAS {
+        for value in [Some(oslo()), None] {
+            let (tool, result) = listed_and_checked(value.clone(), version);
+            let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
+            assert_eq!(output.wrapping(), ResultWrapping::FastMcp);
+            assert_eq!(output.read::<Option<Weather>>(&result).unwrap(), value);
+            if let Some(value) = value {
+                assert_eq!(output.read_content::<Weather>(&result).unwrap(), value);
+            }
+        }
+        for value in [Some(Count(7)), None] {
+            let (tool, result) = listed_and_checked(value, version);
+            let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
+            assert_eq!(output.read::<Option<Count>>(&result).unwrap(), value);
+        }
+        // Nested in a `Result`, as a tool returns it.
+        let ok: Result<Option<Weather>, String> = Ok(None);
+        let (tool, result) = listed_and_checked(ok, version);
+        let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
+        assert_eq!(output.read::<Option<Weather>>(&result).unwrap(), None);
+        let failed: Result<Option<Weather>, String> = Err("no station".into());
+        let result = failed.into_call_tool_result();
+        assert!(result.is_error());
+        assert!(result.structured_content.is_none());
+    }
+}
+
+#[test]
+fn an_optional_value_without_a_schema_is_as_before() {
+    assert_eq!(
+        None::<String>.into_call_tool_result(),
+        CallToolResult::default()
+    );
+    assert_eq!(
+        Some("hi").into_call_tool_result(),
+        CallToolResult::text("hi")
+    );
+    assert!(<Option<String> as StructuredOutput>::output_schema().is_none());
+}
