@@ -8,6 +8,8 @@
 //! - the copy (the last text block whose JSON equals `structuredContent`) is set aside; a
 //!   text block no field takes that holds other JSON of the same shape is a copy that
 //!   disagrees, and is refused naming both;
+//! - a text block that is not JSON of `structuredContent`'s shape is a summary (the
+//!   TypeScript SDK's practice): one no field of the layout takes is passed over;
 //! - when no other block is left (a peer that sends only the copy, or nothing) there is
 //!   nothing to compare, and the value is read from `structuredContent` alone, the result's
 //!   `_meta` read as the layout says over the blocks the value writes (a variant's literal
@@ -23,7 +25,7 @@ use serde_json::Value;
 
 use super::ContentSlots;
 use super::errors::shorten;
-use super::result::{offer_all, read_content};
+use super::result::read_content;
 use super::result_meta::ResultMeta;
 use crate::model::content::ContentBlock;
 use crate::model::json::RawJson;
@@ -59,12 +61,45 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
         },
     };
     let copy = json_copy(&result.content, &structured.value);
-    if result.content.len() == usize::from(copy.is_some()) {
-        // No block to read, but the result's `_meta` is still the type's.
+    let summaries = summaries(&result.content, copy, &structured.value);
+    let others = result.content.len() - usize::from(copy.is_some()) - summaries.len();
+    if others == 0 && !a_field_takes_one::<T>(&result.content, copy, &summaries) {
+        // No block to read (a summary no field takes is no field's), but the result's
+        // `_meta` is still the type's.
         super::expect_result_meta(ResultMeta::Of(&result.meta), T::NAME, T::RESULT_META)?;
         return read_meta_alone(result, &structured, value);
     }
-    read_blocks(result, copy, value, &structured)
+    read_blocks(result, copy, &summaries, value, &structured)
+}
+
+/// The text blocks beside `structuredContent` that are a human summary, not its copy: text
+/// that is not JSON of the structured value's shape (the TypeScript SDK's common practice,
+/// `"Weather in Paris: 21.5°C"`, or the Python SDK's one text block per list item). A
+/// summary that a field of the layout takes is that field's (and must agree with
+/// `structuredContent`); one that no field takes is passed over.
+fn summaries(blocks: &[ContentBlock], copy: Option<usize>, structured: &Value) -> Vec<usize> {
+    blocks
+        .iter()
+        .enumerate()
+        .filter(|(index, block)| {
+            Some(*index) != copy
+                && block
+                    .as_text()
+                    .is_some_and(|text| parse_like(text, structured).is_none())
+        })
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// Whether a field of `T`'s layout takes one of the `summaries`.
+fn a_field_takes_one<T: ContentSlots>(
+    blocks: &[ContentBlock],
+    copy: Option<usize>,
+    summaries: &[usize],
+) -> bool {
+    !summaries.is_empty()
+        && super::result::offer_all_but::<T>(blocks, copy, summaries)
+            .is_ok_and(|(_, taken)| taken > 0)
 }
 
 /// The structured value read: its text (what the type is read from, numbers exact) and
@@ -126,7 +161,7 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
                 own.meta.__insert_unchecked(key, entry.clone());
             }
         }
-        read_blocks(&own, None, reread::<T>(structured)?, structured)
+        read_blocks(&own, None, &[], reread::<T>(structured)?, structured)
     };
     read_with(None)?;
     // …and whether an entry it leaves out is a literal the layout declares (which a result
@@ -145,12 +180,13 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
 fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
     copy: Option<usize>,
+    summaries: &[usize],
     value: T,
     structured: &Structured<'_>,
 ) -> Result<T, ReadError> {
     let structured_value = &structured.value;
     let expected = serialized(&value)?;
-    let read = match read_over(result, copy, value) {
+    let read = match read_over(result, copy, summaries, value) {
         Ok(read) => read,
         Err(error) => {
             if copy.is_none()
@@ -160,7 +196,7 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
             }
             // The writer leaves the copy out when a field's block already holds the same text:
             // that block is the field's, read it so.
-            match copy.map(|_| read_over::<T>(result, None, reread(structured)?)) {
+            match copy.map(|_| read_over::<T>(result, None, summaries, reread(structured)?)) {
                 Some(Ok(read)) => read,
                 _ => return Err(error),
             }
@@ -231,13 +267,15 @@ fn serialized<T: Serialize>(value: &T) -> Result<String, ReadError> {
     })
 }
 
-/// The blocks except the copy, read with the fields that have no place from `base`.
+/// The blocks except the copy (and the summaries no field takes), read with the fields that
+/// have no place from `base`.
 fn read_over<T: ContentSlots>(
     result: &CallToolResult,
     copy: Option<usize>,
+    summaries: &[usize],
     base: T,
 ) -> Result<T, ReadError> {
-    let slots = offer_all::<T>(&result.content, copy)?;
+    let (slots, _) = super::result::offer_all_but::<T>(&result.content, copy, summaries)?;
     T::finish_with(slots, ResultMeta::Of(&result.meta), Some(base))
 }
 
