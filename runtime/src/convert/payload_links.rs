@@ -62,8 +62,9 @@ where
 
 /// `result` with every payload link (a `resource_link` carrying
 /// [`PAYLOAD_META_KEY`]) read through `reader` and put back as the
-/// image, audio or blob resource block it replaced, annotations and `_meta` included. Other
-/// links are left alone. Errors name the block (`content[2]`).
+/// image, audio or blob resource block it replaced, annotations and `_meta` included, within
+/// the default [`LinkBounds`]. Other links are left alone ([`follow_links`] follows them
+/// too). Errors name the block (`content[2]`).
 ///
 /// ```
 /// use mcp_content::handler::ToolHandler;
@@ -103,7 +104,16 @@ pub async fn inline_payload_links(
     result: &CallToolResult,
     reader: &(impl ResourceReader + ?Sized),
 ) -> Result<CallToolResult, ReadError> {
-    follow(result, reader, &LinkBounds::default(), false).await
+    inline_payload_links_with(result, reader, &LinkBounds::default()).await
+}
+
+/// [`inline_payload_links`] within `bounds` (the default [`LinkBounds`] there).
+pub async fn inline_payload_links_with(
+    result: &CallToolResult,
+    reader: &(impl ResourceReader + ?Sized),
+    bounds: &LinkBounds,
+) -> Result<CallToolResult, ReadError> {
+    follow(result, reader, bounds, false).await
 }
 
 /// Reads `T` from `result` as it came, else after following its links: its payload links

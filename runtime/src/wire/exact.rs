@@ -168,7 +168,7 @@ mod tests {
                 "340282366920938463463374607431768211456",
                 "structuredContent",
             ),
-            (r#"[1E400]"#, "structuredContent[0]"),
+            ("[1E400]", "structuredContent[0]"),
         ] {
             let error = exact_value(text, "structuredContent").unwrap_err();
             assert_eq!(error.path(), path, "{text}");
@@ -181,7 +181,7 @@ mod tests {
         for text in [
             r#"{"a":18446744073709551615,"b":-9223372036854775808}"#,
             r#"{"digits":"123456789012345678901234567890"}"#,
-            r#"[1e300,-0,0.1,12345678901234567890.5]"#,
+            "[1e300,-0,0.1,12345678901234567890.5]",
             r#"{"e":"eeee","n":1}"#,
         ] {
             assert!(exact_value(text, "structuredContent").is_ok(), "{text}");

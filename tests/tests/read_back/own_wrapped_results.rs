@@ -22,8 +22,8 @@ const ERAS: [ProtocolVersion; 3] = [
 
 /// The tool and the result as a peer on `version` reads them.
 fn over_the_wire(
-    schema: Value,
-    result: CallToolResult,
+    schema: &Value,
+    result: &CallToolResult,
     version: ProtocolVersion,
 ) -> (Tool, CallToolResult) {
     let mut tool = Tool::new(ToolName::new("t").unwrap());
@@ -50,11 +50,8 @@ fn non_object_values_round_trip_in_every_era() {
     ];
     for version in ERAS {
         for (schema, value) in &cases {
-            let (tool, result) = over_the_wire(
-                schema.clone(),
-                CallToolResult::structured(value.clone()),
-                version,
-            );
+            let (tool, result) =
+                over_the_wire(schema, &CallToolResult::structured(value.clone()), version);
             let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
             let wrapped = version != ProtocolVersion::V2026_07_28;
             assert_eq!(
@@ -82,8 +79,8 @@ fn an_object_schema_is_never_marked() {
     let schema = json!({"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]});
     for version in ERAS {
         let (tool, result) = over_the_wire(
-            schema.clone(),
-            CallToolResult::structured(json!({"result": 3})),
+            &schema,
+            &CallToolResult::structured(json!({"result": 3})),
             version,
         );
         let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
@@ -99,11 +96,13 @@ fn a_big_integer_list_round_trips_exactly() {
     )
     .unwrap();
     for version in ERAS {
-        let mut result = CallToolResult::default();
-        result.structured_content = Some(value.clone());
+        let result = CallToolResult {
+            structured_content: Some(value.clone()),
+            ..CallToolResult::default()
+        };
         let (tool, result) = over_the_wire(
-            json!({"type": "array", "items": {"type": "integer"}}),
-            result,
+            &json!({"type": "array", "items": {"type": "integer"}}),
+            &result,
             version,
         );
         let output = ToolOutput::for_tool(&tool).unwrap().unwrap();
@@ -134,8 +133,8 @@ fn a_derived_string_value_round_trips_in_every_era() {
     ] {
         for version in ERAS {
             let (tool, result) = over_the_wire(
-                Value::Object(Dimmer::output_schema().unwrap()),
-                value.clone().into_call_tool_result(),
+                &Value::Object(Dimmer::output_schema().unwrap()),
+                &value.clone().into_call_tool_result(),
                 version,
             );
             assert_eq!(
@@ -196,7 +195,7 @@ fn listed_and_checked<R: IntoCallToolResult + StructuredOutput>(
     version: ProtocolVersion,
 ) -> (Tool, CallToolResult) {
     let schema = Value::Object(R::output_schema().expect("an output schema"));
-    let (tool, result) = over_the_wire(schema, value.into_call_tool_result(), version);
+    let (tool, result) = over_the_wire(&schema, &value.into_call_tool_result(), version);
     let tool_json: Value = serde_json::from_slice(&tool.to_json_for(version)).unwrap();
     let result_json: Value = serde_json::from_slice(&result.to_json_for(version)).unwrap();
     mcp_content_tests::assert_valid(version.as_str(), "Tool", &tool_json);
