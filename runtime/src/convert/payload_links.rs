@@ -204,9 +204,9 @@ impl LinkBounds {
 /// (`content[2]`) and the bound.
 ///
 /// ```
-/// use mcp_content::CallToolResult;
+/// use mcp_content::{CallToolResult, ContentBlock};
 /// use mcp_content::convert::payload_links::{LinkBounds, follow_links};
-/// use mcp_content::model::{ContentBlock, ReadResourceResult, ResourceContents, ResourceLink, TextResourceContents, Uri};
+/// use mcp_content::model::{ReadResourceResult, ResourceContents, ResourceLink, TextResourceContents, Uri};
 /// use mcp_content::ReadError;
 ///
 /// let link = ResourceLink::new(Uri::new("file:///notes.txt").unwrap(), "notes");
