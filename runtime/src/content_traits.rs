@@ -282,7 +282,12 @@ impl std::error::Error for WriteError {}
     label = "not a tool result",
     note = "return a type that implements `Content` (`#[derive(Content)]`), `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, `serde_json::Value`, an `Option` of one of these, or a `Result` of one of these whose error implements `Display`"
 )]
-pub trait IntoCallToolResult {
+///
+/// Every tool result type also says whether its results carry structured content under an
+/// output schema ([`StructuredOutput`], none by default: a hand-written type adds
+/// `impl StructuredOutput for MyType {}`), so that an `Option` of it can send structured
+/// content its schema takes for `None` as well.
+pub trait IntoCallToolResult: StructuredOutput {
     /// The tool result for this value.
     fn into_call_tool_result(self) -> CallToolResult;
 }

@@ -8,13 +8,19 @@
 //! | server | structured `[1, 2]` | output schema |
 //! |---|---|---|
 //! | `FastMCP` (package `fastmcp`) | `{"result": [1, 2]}` | wrapper schema with `"x-fastmcp-wrap-result": true` |
-//! | Python SDK (package `mcp`) | `{"result": [1, 2]}` | wrapper schema titled `<function>Output`, one required property `result` |
+//! | Python SDK (package `mcp`) | `{"result": [1, 2]}` | wrapper schema titled `<function>Output`, one required property `result` (recognised when the function's name is the tool's) |
 //! | TypeScript SDK, rmcp | (objects only) | the user's schema, unmarked |
 //! | this crate, 2025-era peer | `{"result": [1, 2]}` | wrapper schema with `"x-fastmcp-wrap-result": true` |
 //! | this crate, 2026-07-28 | `[1, 2]` | the value's schema |
 //!
 //! [`ResultWrapping::of`] reads which case a schema is. A hand-written `{"result": …}` object
-//! with an unmarked schema is the user's own shape and is never unwrapped.
+//! with an unmarked schema is the user's own shape and is never unwrapped (the one leftover:
+//! a Python model of exactly the generated shape, titled `<tool name>Output`).
+//!
+//! Values are read from the structured content's JSON text, never through a
+//! `serde_json::Value`: an integer past 64 bits reads exactly into a `u128`, `i128` or
+//! [`RawJson`] field ([`ToolOutput::read`]), and where a `Value` is asked for
+//! ([`ToolOutput::value`]) such a number is refused naming its path rather than rounded.
 //!
 //! ```
 //! use mcp_content::CallToolResult;

@@ -109,7 +109,7 @@ impl IntoCallToolResult for Value {
 /// assert_eq!(some.structured_content.as_ref().unwrap().as_str(), r#"{"result":{"city":"Oslo"}}"#);
 /// assert_eq!(output.read::<Option<Weather>>(&some).unwrap(), Some(Weather { city: "Oslo".into() }));
 /// ```
-impl<T: IntoCallToolResult + StructuredOutput> IntoCallToolResult for Option<T> {
+impl<T: IntoCallToolResult> IntoCallToolResult for Option<T> {
     fn into_call_tool_result(self) -> CallToolResult {
         if !T::has_output_schema() {
             return match self {
