@@ -92,6 +92,56 @@ pub(crate) fn check_exact(text: &str, prefix: &str) -> Result<(), ReadError> {
     }
 }
 
+/// `text` (valid JSON) as a `Value` to compare with another: a number a `Value` does not
+/// hold exactly is kept as a string of its text behind a tag no JSON string of a document
+/// starts with (a NUL), so two integers past 64 bits that round to the same `f64` still
+/// differ. Text nested past the parser's 128 levels is read as [`parse_value`] reads it.
+///
+/// [`parse_value`]: crate::wire::value_text::parse_value
+pub(crate) fn comparable_value(text: &str) -> Result<Value, serde_json::Error> {
+    if !may_be_inexact(text) {
+        return crate::wire::value_text::parse_value(text);
+    }
+    match serde_json::from_str::<&RawValue>(text) {
+        Ok(raw) => Ok(tagged(raw)),
+        Err(_) => crate::wire::value_text::parse_value(text),
+    }
+}
+
+/// The tag before the text of a number kept as a string by [`comparable_value`].
+const NUMBER_TAG: &str = "\u{0}number ";
+
+/// The text of a number [`comparable_value`] kept as a tagged string.
+pub(crate) fn tagged_number(text: &str) -> Option<&str> {
+    text.strip_prefix(NUMBER_TAG)
+}
+
+/// `raw` as a `Value`, numbers it would not hold as tagged strings. Recursion is bounded by
+/// the parser's depth limit, which `raw` passed.
+fn tagged(raw: &RawValue) -> Value {
+    let text = raw.get();
+    match text.as_bytes().first() {
+        Some(b'{') => match serde_json::from_str::<Members<'_>>(text) {
+            Ok(members) => Value::Object(
+                members
+                    .0
+                    .into_iter()
+                    .map(|(key, value)| (key, tagged(value)))
+                    .collect(),
+            ),
+            Err(_) => Value::Null,
+        },
+        Some(b'[') => match serde_json::from_str::<Vec<&RawValue>>(text) {
+            Ok(items) => Value::Array(items.into_iter().map(tagged).collect()),
+            Err(_) => Value::Null,
+        },
+        Some(b'-' | b'0'..=b'9') if number_problem(text).is_some() => {
+            Value::String(format!("{NUMBER_TAG}{text}"))
+        }
+        _ => serde_json::from_str(text).unwrap_or(Value::Null),
+    }
+}
+
 fn may_be_inexact(text: &str) -> bool {
     let mut run = 0;
     for byte in text.bytes() {
@@ -186,6 +236,25 @@ mod tests {
         ] {
             assert!(exact_value(text, "structuredContent").is_ok(), "{text}");
         }
+    }
+
+    #[test]
+    fn big_integers_that_round_alike_compare_unequal() {
+        let a = comparable_value(r#"{"n":[18446744073709551617]}"#).unwrap();
+        let b = comparable_value(r#"{"n":[18446744073709551616]}"#).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(
+            a,
+            comparable_value(r#"{"n": [18446744073709551617]}"#).unwrap()
+        );
+        // Numbers a `Value` holds compare as values.
+        assert_eq!(
+            comparable_value(r#"{"n":1,"big":18446744073709551617}"#).unwrap()["n"],
+            serde_json::json!(1)
+        );
+        let deep = format!("{}18446744073709551617{}", "[".repeat(200), "]".repeat(200));
+        let value = comparable_value(&deep).unwrap();
+        crate::wire::limits::drop_iteratively(value);
     }
 
     #[test]

@@ -479,3 +479,34 @@ fn a_summary_a_text_field_takes_must_agree() {
     let error = read::<Labelled>(summary_only).unwrap_err();
     assert_eq!(error.path(), "structuredContent.label", "{error}");
 }
+
+#[test]
+fn integers_past_64_bits_that_disagree_by_one_are_told_apart() {
+    #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
+    #[content(structured)]
+    struct Ledger {
+        #[content(text)]
+        total: u128,
+        entries: Vec<i128>,
+    }
+    let ledger = || Ledger {
+        total: 18_446_744_073_709_551_617,
+        entries: vec![i128::MIN, i128::MAX / 3],
+    };
+    let written = json(ledger());
+    assert_eq!(read::<Ledger>(&written).unwrap(), ledger());
+    // 2^64 + 1 and 2^64 are the same `f64`: compared as text, they differ.
+    let tampered = replace(
+        &written,
+        r#""text":"18446744073709551617""#,
+        r#""text":"18446744073709551616""#,
+    );
+    let error = read::<Ledger>(&tampered).unwrap_err();
+    assert_eq!(error.path(), "structuredContent.total", "{error}");
+    assert!(
+        error
+            .detail()
+            .contains("(18446744073709551617) and content[0].text (18446744073709551616)"),
+        "{error}"
+    );
+}

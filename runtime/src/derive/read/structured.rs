@@ -240,7 +240,9 @@ fn unwrapped(structured: &RawJson) -> Option<&str> {
 /// stops at 128 levels, and reading both forms as `null` would hide every difference. JSON
 /// text `serde_json` wrote always parses; should it not, that is an error, never `null`.
 fn as_value(text: &str) -> Result<Value, ReadError> {
-    crate::wire::value_text::parse_value(text).map_err(|e| {
+    // Numbers a `Value` would round (integers past 64 bits) kept as their text, so two that
+    // differ are never equal.
+    crate::wire::exact::comparable_value(text).map_err(|e| {
         ReadError::message(
             "structuredContent",
             format!(
@@ -489,7 +491,11 @@ fn quote(value: Option<&Value>) -> String {
     let Some(value) = value else {
         return "nothing".to_owned();
     };
-    let text = value.to_string();
+    // A number `comparable_value` kept as its text.
+    let text = match value.as_str().and_then(crate::wire::exact::tagged_number) {
+        Some(number) => number.to_owned(),
+        None => value.to_string(),
+    };
     match text.char_indices().nth(80) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text,
