@@ -83,14 +83,13 @@ fn try_structured_result<T: IntoContent + Serialize>(
         }
     };
     let mut result = written?;
-    if with_text {
-        if !result
+    if with_text
+        && !result
             .content
             .iter()
             .any(|b| b.as_text() == Some(text.as_str()))
-        {
-            result.content.push(ContentBlock::text(text));
-        }
+    {
+        result.content.push(ContentBlock::text(text));
     }
     result.structured_content = Some(structured);
     Ok(result)
