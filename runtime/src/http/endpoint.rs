@@ -1,5 +1,5 @@
-//! The endpoint on the accept loop: [`HttpServer::serve`] and
-//! [`HttpServer::serve_with`], the server as a tower service at its path.
+//! The endpoint as a tower service, and on the accept loop: [`HttpServer::serve`],
+//! [`HttpServer::serve_with_shutdown`] and [`HttpServer::serve_with`].
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -7,6 +7,7 @@ use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
+use bytes::Bytes;
 use http::{Request, Response, StatusCode};
 use tokio::net::TcpListener;
 
@@ -15,6 +16,8 @@ use super::body::ResponseBody;
 use super::response::plain;
 use super::serve::Serve;
 use super::timed_body::RequestBody;
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 impl HttpServer {
     /// Serves on `listener` with [`Serve`]'s defaults (timeouts, a connection limit, a
@@ -25,19 +28,99 @@ impl HttpServer {
             .await
     }
 
+    /// [`serve`](Self::serve) until `signal` completes, then shuts down gracefully: stops
+    /// accepting (new connections are refused), ends the open event streams that have no
+    /// end of their own (2025-era `GET` streams, 2026-07-28 `subscriptions/listen`
+    /// streams; see [`close_streams`](Self::close_streams)), lets the requests in flight
+    /// finish and get their answers, and returns once every connection has closed, or when
+    /// [`Serve::shutdown_grace`] (30 s) has passed: then the connections still open are
+    /// dropped.
+    ///
+    /// ```no_run
+    /// # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;
+    /// mcp_content::http::HttpServer::new(router)
+    ///     .serve_with_shutdown(listener, async {
+    ///         let _ = tokio::signal::ctrl_c().await;
+    ///     })
+    ///     .await
+    /// # }
+    /// ```
+    pub async fn serve_with_shutdown(
+        self,
+        listener: TcpListener,
+        signal: impl Future<Output = ()> + Send,
+    ) -> io::Result<()> {
+        self.serve_with(listener, Serve::new(), signal).await
+    }
+
     /// Serves on `listener` with the accept loop `serve` configures, until `shutdown`
-    /// completes (see [`Serve::run_until`]) or an accept fails for good.
+    /// completes (then as [`serve_with_shutdown`](Self::serve_with_shutdown), within
+    /// `serve`'s [`shutdown_grace`](Serve::shutdown_grace)) or an accept fails for good.
     pub async fn serve_with(
         self,
         listener: TcpListener,
         serve: Serve,
         shutdown: impl Future<Output = ()> + Send,
     ) -> io::Result<()> {
+        let server = self.clone();
+        let shutdown = async move {
+            shutdown.await;
+            server.close_streams();
+        };
         serve.run_until(listener, Endpoint(self), shutdown).await
+    }
+
+    /// Ends every open event stream that has no end of their own, now and from now on:
+    /// 2025-era `GET` streams and 2026-07-28 `subscriptions/listen` streams (a stream
+    /// opened later ends at once). Streams answering a request are left to end with their
+    /// response. [`serve_with_shutdown`](Self::serve_with_shutdown) calls it at its signal;
+    /// call it at yours when the server is mounted elsewhere (an axum app shutting down
+    /// gracefully waits for every open response to end).
+    pub fn close_streams(&self) {
+        self.closing.send_replace(true);
     }
 }
 
-/// The server as a tower service: requests to its path handled, others 404.
+/// The endpoint as a tower service: every request answered as [`handle`](HttpServer::handle)
+/// does, whatever its path (the service it is mounted in routes to it; axum's
+/// `nest_service` strips the prefix, so the configured [`path`](HttpServer::path) is not
+/// checked here, only by [`serve`](HttpServer::serve)). Never fails; the body may be any
+/// [`http_body::Body`](hyper::body::Body) of [`Bytes`] (axum's, hyper's, [`RequestBody`]).
+///
+/// ```
+/// # fn app(router: mcp_content::Router) -> axum::Router {
+/// use mcp_content::http::HttpServer;
+///
+/// let server = HttpServer::new(router);
+/// // Served at `/mcp` (also `/mcp/`); axum answers the other paths.
+/// axum::Router::new().nest_service("/mcp", server)
+/// # }
+/// ```
+///
+/// Mounted this way, connections are the framework's: serve the app with [`Serve`]
+/// (`Serve::new().run_until(listener, app, signal)`) to keep its bounds, and call
+/// [`close_streams`](HttpServer::close_streams) at the signal.
+impl<B> tower_service::Service<Request<B>> for HttpServer
+where
+    B: hyper::body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<BoxError>,
+{
+    type Response = Response<ResponseBody>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let server = self.clone();
+        Box::pin(async move { Ok(server.handle(request).await) })
+    }
+}
+
+/// The server at its path: requests to it handled, others 404.
 #[derive(Clone)]
 struct Endpoint(HttpServer);
 

@@ -19,6 +19,7 @@ mod panics;
 mod payload_bound;
 mod request_state;
 mod sessions;
+mod shutdown;
 mod stdio_oversize;
 mod task_lease;
 mod timeouts;
