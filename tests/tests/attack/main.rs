@@ -12,6 +12,7 @@ mod support;
 mod cancellation;
 mod connections;
 mod content_type;
+mod cors;
 mod file_roots;
 mod id_echo;
 mod identifiers;
