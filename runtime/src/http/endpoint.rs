@@ -38,12 +38,19 @@ impl HttpServer {
     ///
     /// ```no_run
     /// # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
+    /// // The sender goes to whatever decides to stop (`tokio::signal::ctrl_c`, an admin call).
+    /// let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     /// let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;
-    /// mcp_content::http::HttpServer::new(router)
-    ///     .serve_with_shutdown(listener, async {
-    ///         let _ = tokio::signal::ctrl_c().await;
-    ///     })
-    ///     .await
+    /// let serving = tokio::spawn(mcp_content::http::HttpServer::new(router).serve_with_shutdown(
+    ///     listener,
+    ///     async {
+    ///         let _ = stopped.await;
+    ///     },
+    /// ));
+    /// // Later:
+    /// let _ = stop.send(());
+    /// // Within the grace period: requests in flight answered, streams ended, all closed.
+    /// serving.await.map_err(std::io::Error::other)?
     /// # }
     /// ```
     pub async fn serve_with_shutdown(

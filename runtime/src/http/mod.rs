@@ -175,7 +175,7 @@ const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 ///
 /// The server is a tower service (cheap to clone: clones share the router and the
 /// sessions): nest it in axum (`Router::new().nest_service("/mcp", server)`, see
-/// [`Service`](#impl-Service<Request<B>>-for-HttpServer)), or let [`serve`](Self::serve)
+/// [`Service`](#impl-Service%3CRequest%3CB%3E%3E-for-HttpServer)), or let [`serve`](Self::serve)
 /// own the listener.
 ///
 /// ```no_run
@@ -235,6 +235,7 @@ impl std::fmt::Debug for HttpServer {
             .field("config", &self.config)
             .field("sessions", &self.sessions.len())
             .field("param_headers", &self.param_headers)
+            .field("closing", &*self.closing.borrow())
             .finish()
     }
 }
@@ -337,7 +338,7 @@ impl HttpServer {
 
     /// Answers one HTTP request to the endpoint, whatever its path (see
     /// [`path`](Self::path)). The server is also a tower service doing this (see
-    /// [`Service`](#impl-Service<Request<B>>-for-HttpServer)).
+    /// [`Service`](#impl-Service%3CRequest%3CB%3E%3E-for-HttpServer)).
     pub async fn handle<B>(&self, request: Request<B>) -> Response<ResponseBody>
     where
         B: hyper::body::Body<Data = Bytes>,
