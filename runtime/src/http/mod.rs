@@ -133,6 +133,7 @@ mod stateless;
 mod streamed;
 mod timed_body;
 mod timed_io;
+mod trace;
 
 pub use body::ResponseBody;
 pub use cors::{Cors, CorsService};
@@ -344,6 +345,20 @@ impl HttpServer {
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
+        use tracing::Instrument as _;
+        let span = trace::request_span(request.method(), request.headers());
+        let started = std::time::Instant::now();
+        let response = self.checked(request).instrument(span.clone()).await;
+        trace::finish(&span, response.status(), started);
+        response
+    }
+
+    /// [`handle`](Self::handle) in its span: `Host` and `Origin` checked, CORS answered.
+    async fn checked<B>(&self, request: Request<B>) -> Response<ResponseBody>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
         if let Some(refused) = self.refuse(request.headers()) {
             return refused;
         }
@@ -355,6 +370,7 @@ impl HttpServer {
                 return response;
             }
             cors::Decision::Refuse(why) => {
+                trace::refused(&why);
                 return error_response(
                     StatusCode::FORBIDDEN,
                     &RequestId::null(),
@@ -394,6 +410,7 @@ impl HttpServer {
         let body = match Limited::new(body, limit).collect().await {
             Ok(collected) => collected.to_bytes(),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                trace::refused("request body over the limit");
                 return error_response(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     &RequestId::null(),
@@ -464,6 +481,7 @@ impl HttpServer {
                 );
             }
         };
+        trace::record_call(message.method.as_deref(), message.params.as_ref());
         // A refusal before the id is checked echoes it when it is an id, else `null`.
         let reply_id = message
             .id
@@ -585,3 +603,5 @@ mod session_tests;
 mod stateless_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trace_tests;
