@@ -348,13 +348,13 @@ impl HttpServer {
         use tracing::Instrument as _;
         let span = trace::request_span(request.method(), request.headers());
         let started = std::time::Instant::now();
-        let response = self.checked(request).instrument(span.clone()).await;
+        let response = self.checked(request, &span).instrument(span.clone()).await;
         trace::finish(&span, response.status(), started);
         response
     }
 
     /// [`handle`](Self::handle) in its span: `Host` and `Origin` checked, CORS answered.
-    async fn checked<B>(&self, request: Request<B>) -> Response<ResponseBody>
+    async fn checked<B>(&self, request: Request<B>, span: &tracing::Span) -> Response<ResponseBody>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -378,7 +378,7 @@ impl HttpServer {
                 );
             }
         };
-        let mut response = self.respond(request).await;
+        let mut response = self.respond(request, span).await;
         if let Some(origin) = origin {
             cors::expose(origin, response.headers_mut());
         }
@@ -386,7 +386,7 @@ impl HttpServer {
     }
 
     /// [`handle`](Self::handle) for a request `Host` and `Origin` allow.
-    async fn respond<B>(&self, request: Request<B>) -> Response<ResponseBody>
+    async fn respond<B>(&self, request: Request<B>, span: &tracing::Span) -> Response<ResponseBody>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -434,7 +434,7 @@ impl HttpServer {
                 );
             }
         };
-        self.answer(&body, &headers, &parts.headers).await
+        self.answer(&body, &headers, &parts.headers, span).await
     }
 
     async fn answer(
@@ -442,6 +442,7 @@ impl HttpServer {
         body: &[u8],
         headers: &Headers,
         raw: &HeaderMap,
+        span: &tracing::Span,
     ) -> Response<ResponseBody> {
         use crate::transport::parse::{has_duplicate_key, parse_error_reply};
         let parse_error = |error: Option<&serde_json::Error>| {
@@ -481,7 +482,7 @@ impl HttpServer {
                 );
             }
         };
-        trace::record_call(message.method.as_deref(), message.params.as_ref());
+        trace::record_call(span, message.method.as_deref(), message.params.as_ref());
         // A refusal before the id is checked echoes it when it is an id, else `null`.
         let reply_id = message
             .id

@@ -46,9 +46,8 @@ pub(super) fn session_digest(session: &str) -> String {
     digest[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Records the JSON-RPC method and what it names on the current span.
-pub(super) fn record_call(method: Option<&str>, params: Option<&Value>) {
-    let span = tracing::Span::current();
+/// Records the JSON-RPC method and what it names on the request's span.
+pub(super) fn record_call(span: &tracing::Span, method: Option<&str>, params: Option<&Value>) {
     if let Some(method) = method {
         span.record("mcp.method", method);
     }

@@ -17,14 +17,11 @@ use crate::model::tool::{CallToolResult, Tool};
 use crate::model::validated::ToolName;
 use crate::server::handler::{BoxFuture, ToolHandler};
 
-/// Every span, record and event, one line each, fields as `name=value`; the entered spans
-/// as a stack (the tests run on one thread), so `Span::current` works.
+/// Every span, record and event, one line each, fields as `name=value`.
 #[derive(Clone, Default)]
 struct Capture {
     lines: Arc<Mutex<Vec<String>>>,
     next: Arc<AtomicU64>,
-    spans: Arc<Mutex<Vec<&'static Metadata<'static>>>>,
-    entered: Arc<Mutex<Vec<Id>>>,
 }
 
 struct Text<'a>(&'a mut String);
@@ -54,19 +51,7 @@ impl Subscriber for Capture {
         let mut line = format!("span {}", span.metadata().name());
         span.record(&mut Text(&mut line));
         self.push(line);
-        self.spans.lock().unwrap().push(span.metadata());
         Id::from_u64(self.next.fetch_add(1, Ordering::SeqCst) + 1)
-    }
-
-    fn current_span(&self) -> tracing_core::span::Current {
-        let entered = self.entered.lock().unwrap();
-        match entered.last() {
-            Some(id) => {
-                let index = usize::try_from(id.into_u64() - 1).unwrap();
-                tracing_core::span::Current::new(id.clone(), self.spans.lock().unwrap()[index])
-            }
-            None => tracing_core::span::Current::none(),
-        }
     }
 
     fn record(&self, _: &Id, values: &Record<'_>) {
@@ -83,13 +68,9 @@ impl Subscriber for Capture {
         self.push(line);
     }
 
-    fn enter(&self, id: &Id) {
-        self.entered.lock().unwrap().push(id.clone());
-    }
+    fn enter(&self, _: &Id) {}
 
-    fn exit(&self, _: &Id) {
-        self.entered.lock().unwrap().pop();
-    }
+    fn exit(&self, _: &Id) {}
 }
 
 /// `say`: its `text` argument back.
