@@ -21,7 +21,7 @@ impl HttpServer {
         if let Some(host) = headers.get(header::HOST) {
             let host = host.to_str().unwrap_or("");
             if !self.host_allowed(host) {
-                super::trace::refused("Host not allowed");
+                crate::transport::trace::refused("Host not allowed");
                 return forbidden(format!("Host {host:?} is not allowed"));
             }
         }

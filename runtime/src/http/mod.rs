@@ -133,7 +133,6 @@ mod stateless;
 mod streamed;
 mod timed_body;
 mod timed_io;
-mod trace;
 
 pub use body::ResponseBody;
 pub use cors::{Cors, CorsService};
@@ -162,6 +161,7 @@ use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
 use crate::transport::id::RequestId;
+use crate::transport::trace;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";

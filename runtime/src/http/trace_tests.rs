@@ -200,3 +200,34 @@ fn refusals_are_events_with_their_reason_and_status() {
     );
     assert!(text.contains("status=413"), "{text}");
 }
+
+/// rmcp's Streamable HTTP service behind this crate's front has the same span.
+#[cfg(feature = "rmcp-http")]
+#[test]
+fn the_rmcp_bridge_has_the_same_span_and_refusal_events_and_no_token() {
+    use tower_service::Service as _;
+    let text = captured(async || {
+        let router = Router::builder().tool(Say).build().unwrap();
+        let mut service = crate::rmcp::streamable_http_service(router);
+        let initialize = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+        let request = post()
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::AUTHORIZATION, "Bearer secret-token-123")
+            .body(Full::new(Bytes::from(initialize)))
+            .unwrap();
+        let response = service.call(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let foreign = post()
+            .header(header::ORIGIN, "https://evil.example")
+            .body(Full::new(Bytes::from(initialize)))
+            .unwrap();
+        let response = service.call(foreign).await.unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    });
+    assert!(text.contains("span mcp.http http.method=POST"), "{text}");
+    assert!(text.contains("mcp.method=\"initialize\""), "{text}");
+    assert!(text.contains("status=200"), "{text}");
+    assert!(text.contains("reason=\"Origin not allowed\""), "{text}");
+    assert!(text.contains("status=403"), "{text}");
+    assert!(!text.contains("secret-token-123"), "{text}");
+}
