@@ -337,56 +337,12 @@ impl HttpServer {
         self.sessions.len()
     }
 
-    /// Answers one HTTP request to the endpoint, whatever its path (see
-    /// [`path`](Self::path)). The server is also a tower service doing this (see
-    /// [`Service`](#impl-Service%3CRequest%3CB%3E%3E-for-HttpServer)).
-    pub async fn handle<B>(&self, request: Request<B>) -> Response<ResponseBody>
-    where
-        B: hyper::body::Body<Data = Bytes>,
-        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-    {
-        use tracing::Instrument as _;
-        let span = trace::request_span(request.method(), request.headers());
-        let started = std::time::Instant::now();
-        let response = self.checked(request, &span).instrument(span.clone()).await;
-        trace::finish(&span, response.status(), started);
-        response
-    }
-
-    /// [`handle`](Self::handle) in its span: `Host` and `Origin` checked, CORS answered.
-    async fn checked<B>(&self, request: Request<B>, span: &tracing::Span) -> Response<ResponseBody>
-    where
-        B: hyper::body::Body<Data = Bytes>,
-        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-    {
-        if let Some(refused) = self.refuse(request.headers()) {
-            return refused;
-        }
-        let origin = match self.config.cors.decide(request.method(), request.headers()) {
-            cors::Decision::Pass(origin) => origin,
-            cors::Decision::Preflight(headers) => {
-                let mut response = plain(StatusCode::NO_CONTENT);
-                *response.headers_mut() = headers;
-                return response;
-            }
-            cors::Decision::Refuse(why) => {
-                trace::refused(&why);
-                return error_response(
-                    StatusCode::FORBIDDEN,
-                    &RequestId::null(),
-                    &ProtocolError::new(INVALID_REQUEST, why),
-                );
-            }
-        };
-        let mut response = self.respond(request, span).await;
-        if let Some(origin) = origin {
-            cors::expose(origin, response.headers_mut());
-        }
-        response
-    }
-
     /// [`handle`](Self::handle) for a request `Host` and `Origin` allow.
-    async fn respond<B>(&self, request: Request<B>, span: &tracing::Span) -> Response<ResponseBody>
+    pub(super) async fn respond<B>(
+        &self,
+        request: Request<B>,
+        span: &tracing::Span,
+    ) -> Response<ResponseBody>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
