@@ -110,6 +110,13 @@
 //! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
 //! Streamable HTTP service).
 //!
+//! Tracing: every request is a `tracing` span `mcp.http` (the same on `rmcp`'s service
+//! behind this crate's front) with the HTTP method, the MCP method, the tool, prompt or
+//! resource named, the protocol version, a digest of the session id (never the id: it
+//! grants the session), the status and the duration until the response head; a refusal
+//! (`Host`, `Origin`, a limit, any 4xx or 5xx) is an event in it. Headers such as
+//! `Authorization`, arguments and bodies are not recorded.
+//!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:3001").await?;

@@ -9,6 +9,7 @@
 //! after it). Nothing else of the request is recorded: no `Authorization` header, no
 //! argument, no body.
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use http::{HeaderMap, Method, StatusCode};
@@ -47,7 +48,11 @@ pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Spa
 /// in the log without giving anyone the session.
 pub(crate) fn session_digest(session: &str) -> String {
     let digest = Sha256::digest(session.as_bytes());
-    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    let mut out = String::with_capacity(16);
+    for byte in &digest[..8] {
+        let _ = write!(out, "{byte:02x}");
+    }
+    out
 }
 
 /// Records the JSON-RPC method and what it names on the request's span.
