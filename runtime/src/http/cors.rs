@@ -45,7 +45,8 @@ const PARAM_PREFIX: &str = "mcp-param-";
 ///   `Access-Control-Allow-Origin`, `Access-Control-Expose-Headers: Mcp-Session-Id` (so a
 ///   script can read the session id) and `Vary: Origin`.
 ///
-/// A request without `Origin` (not from a browser) passes untouched. [`HttpServer`]
+/// A request without `Origin` (not from a browser) is served as it is, its response with
+/// `Vary: Origin` only. [`HttpServer`]
 /// applies the same rules with its own [`allowed_origins`]; the layer gives another
 /// service, such as `rmcp`'s `StreamableHttpService`, the same protection:
 ///
@@ -211,13 +212,17 @@ fn preflight_headers(origin: &HeaderValue, request: &HeaderMap) -> HeaderMap {
     headers
 }
 
-/// Lets the browser at `origin` read the response and its session id.
-pub(super) fn expose(origin: HeaderValue, headers: &mut HeaderMap) {
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-    headers.insert(
-        header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static("Mcp-Session-Id"),
-    );
+/// Lets the browser at `origin` (if the request came from one) read the response and its
+/// session id; every response says it varies with `Origin`, so no cache hands one
+/// origin's answer to another.
+pub(super) fn expose(origin: Option<HeaderValue>, headers: &mut HeaderMap) {
+    if let Some(origin) = origin {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        headers.insert(
+            header::ACCESS_CONTROL_EXPOSE_HEADERS,
+            HeaderValue::from_static("Mcp-Session-Id"),
+        );
+    }
     headers.append(header::VARY, HeaderValue::from_static("Origin"));
 }
 
@@ -295,9 +300,7 @@ where
         let mut inner = std::mem::replace(&mut self.inner, clone);
         Box::pin(async move {
             let mut response = inner.call(request).await?.map(Either::Left);
-            if let Some(origin) = origin {
-                expose(origin, response.headers_mut());
-            }
+            expose(origin, response.headers_mut());
             Ok(response)
         })
     }

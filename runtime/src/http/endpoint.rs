@@ -138,9 +138,7 @@ impl HttpServer {
             }
         };
         let mut response = self.respond(request, span).await;
-        if let Some(origin) = origin {
-            cors::expose(origin, response.headers_mut());
-        }
+        cors::expose(origin, response.headers_mut());
         response
     }
 }

@@ -103,10 +103,12 @@ async fn the_own_endpoint_answers_preflights_and_exposes_the_session_id_to_allow
     );
     assert_eq!(response.header("vary").as_deref(), Some("Origin"));
 
-    // Not from a browser: no CORS headers, still served.
+    // Not from a browser: served, no CORS headers but `Vary` (a cache keeps them apart).
     let response = exchange(addr, &call(), &[]).await;
     assert_eq!(response.status, 200);
     assert_eq!(response.header("access-control-allow-origin"), None);
+    assert_eq!(response.header("access-control-expose-headers"), None);
+    assert_eq!(response.header("vary").as_deref(), Some("Origin"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
