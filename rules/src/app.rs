@@ -168,14 +168,10 @@ pub fn check_ui_visibility(s: &str) -> Result<(), Violation> {
     }
 }
 
-/// The sandbox permissions a UI resource may request, as written in `_meta.ui.permissions`.
-pub const UI_PERMISSIONS: [&str; 5] = [
-    "camera",
-    "microphone",
-    "geolocation",
-    "clipboardWrite",
-    "tools",
-];
+/// The sandbox permissions a UI resource may request, as written in `_meta.ui.permissions`:
+/// the ones `@modelcontextprotocol/ext-apps` 2.0.4's schema lists (its permissions object
+/// takes no other member, so a host validating against it drops the whole object).
+pub const UI_PERMISSIONS: [&str; 4] = ["camera", "microphone", "geolocation", "clipboardWrite"];
 
 /// Checks a sandbox permission name (one of [`UI_PERMISSIONS`]).
 ///
@@ -183,19 +179,76 @@ pub const UI_PERMISSIONS: [&str; 5] = [
 /// use mcp_content_rules::check_ui_permission;
 /// assert!(check_ui_permission("clipboardWrite").is_ok());
 /// assert!(check_ui_permission("usb").is_err());
+/// assert!(check_ui_permission("tools").is_err());
 /// ```
 pub fn check_ui_permission(s: &str) -> Result<(), Violation> {
     if UI_PERMISSIONS.contains(&s) {
         return Ok(());
     }
+    let why = if s == "tools" {
+        " (`tools` is not in ext-apps 2.0.4's schema, which takes no other member: hosts drop it)"
+    } else {
+        ""
+    };
     Err(Violation::new(
         Rule::UiPermission,
         format!(
-            "sandbox permission {} is not one of {}",
+            "sandbox permission {} is not one of {}{why}",
             quote(s),
             UI_PERMISSIONS.join(", ")
         ),
     ))
+}
+
+/// Checks a UI resource's dedicated sandbox domain (`_meta.ui.domain`): its format is the
+/// host's (ext-apps: "host-dependent", e.g. `a904794854a047f6.claudemcpcontent.com` or
+/// `www-example-com.oaiusercontent.com`), so all that is checked is that it is a bare host
+/// name: dot-separated labels of letters, digits and `-` (not at a label's ends), at most 63
+/// characters each and 253 in all — no scheme, port, path or wildcard.
+///
+/// ```
+/// use mcp_content_rules::check_ui_domain;
+/// assert!(check_ui_domain("abc123.sandbox.example").is_ok());
+/// assert!(check_ui_domain("https://abc123.sandbox.example").is_err());
+/// ```
+pub fn check_ui_domain(s: &str) -> Result<(), Violation> {
+    let bad = |why: &str| {
+        Err(Violation::new(
+            Rule::UiDomain,
+            format!(
+                "sandbox domain {} {why}; it is a bare host name, as the host documents it \
+                 (e.g. `abc123.sandbox.example`)",
+                quote(s)
+            ),
+        ))
+    };
+    if s.contains("://") {
+        return bad("has a scheme");
+    }
+    if s.contains(['/', '?', '#']) {
+        return bad("has a path, query or fragment");
+    }
+    if s.contains(':') {
+        return bad("has a port");
+    }
+    if s.contains('*') {
+        return bad("has a wildcard");
+    }
+    let is_label = |label: &str| {
+        !label.is_empty()
+            && label.len() <= 63
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    if s.is_empty() || s.len() > 253 || !s.split('.').all(is_label) {
+        return bad(
+            "is not a host name (labels of letters, digits and `-`, joined by dots, 253 characters at most)",
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -240,6 +293,41 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn domains() {
+        for ok in [
+            "abc123.sandbox.example",
+            "a904794854a047f6.claudemcpcontent.com",
+            "www-example-com.oaiusercontent.com",
+            "localhost",
+        ] {
+            assert!(check_ui_domain(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            "https://abc.example",
+            "abc.example:443",
+            "abc.example/x",
+            "*.example.com",
+            "-a.example",
+            "a..example",
+            "a b.example",
+            "ex\u{e9}.example",
+        ] {
+            let error = check_ui_domain(bad).unwrap_err();
+            assert_eq!(error.rule, Rule::UiDomain, "{bad}");
+            assert!(!error.message.contains("CSP"), "{error}");
+            assert!(error.message.contains("bare host name"), "{error}");
+        }
+    }
+
+    #[test]
+    fn tools_is_not_a_permission_of_ext_apps() {
+        let error = check_ui_permission("tools").unwrap_err();
+        assert_eq!(error.rule, Rule::UiPermission);
+        assert!(error.message.contains("ext-apps 2.0.4"), "{error}");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! | icons | [`check_icon_src`], [`check_icon_theme`] |
 //! | protocol version | [`ProtocolVersion`] |
 //! | cache hints, payload budgets | [`parse_duration_ms`], [`check_cache_scope`], [`parse_byte_size`] |
-//! | MCP Apps (`io.modelcontextprotocol/ui`) | [`check_ui_uri`], [`check_app_mime_type`], [`check_csp_origin`], [`check_ui_visibility`], [`check_ui_permission`] |
+//! | MCP Apps (`io.modelcontextprotocol/ui`) | [`check_ui_uri`], [`check_app_mime_type`], [`check_csp_origin`], [`check_ui_visibility`], [`check_ui_permission`], [`check_ui_domain`] |
 //!
 //! ```
 //! use mcp_content_rules::{check_mime_kind, MediaKind};
@@ -43,8 +43,8 @@ mod violation;
 
 pub use annotations::{check_audience, check_priority, check_timestamp};
 pub use app::{
-    APP_MIME_TYPE, UI_PERMISSIONS, check_app_mime_type, check_csp_origin, check_ui_permission,
-    check_ui_uri, check_ui_visibility,
+    APP_MIME_TYPE, UI_PERMISSIONS, check_app_mime_type, check_csp_origin, check_ui_domain,
+    check_ui_permission, check_ui_uri, check_ui_visibility,
 };
 pub use base64::check_base64;
 pub use icon::{check_icon_src, check_icon_theme};
@@ -91,6 +91,7 @@ mod tests {
             let _ = check_csp_origin(&s);
             let _ = check_ui_visibility(&s);
             let _ = check_ui_permission(&s);
+            let _ = check_ui_domain(&s);
             if let Ok(t) = UriTemplate::parse(&s) {
                 let _ = t.expand(&|_| Some(TemplateValue::Str(&s)));
                 let _ = t.match_uri(&s);

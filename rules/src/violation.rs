@@ -71,14 +71,16 @@ pub enum Rule {
     CspOrigin,
     /// A tool's MCP Apps visibility: `model` or `app`.
     UiVisibility,
-    /// An MCP Apps sandbox permission: `camera`, `microphone`, `geolocation`,
-    /// `clipboardWrite` or `tools`.
+    /// An MCP Apps sandbox permission: `camera`, `microphone`, `geolocation` or
+    /// `clipboardWrite` (the names of `@modelcontextprotocol/ext-apps` 2.0.4's schema).
     UiPermission,
+    /// An MCP Apps dedicated sandbox domain: a bare host name (`abc123.sandbox.example`).
+    UiDomain,
 }
 
 impl Rule {
     /// Every rule, in declaration order.
-    pub const ALL: [Rule; 27] = [
+    pub const ALL: [Rule; 28] = [
         Rule::Base64,
         Rule::MimeType,
         Rule::MimeKind,
@@ -106,6 +108,7 @@ impl Rule {
         Rule::CspOrigin,
         Rule::UiVisibility,
         Rule::UiPermission,
+        Rule::UiDomain,
     ];
 
     /// The rule whose [`name`](Rule::name) is `name`.
@@ -155,6 +158,7 @@ impl Rule {
             Rule::CspOrigin => "csp-origin",
             Rule::UiVisibility => "ui-visibility",
             Rule::UiPermission => "ui-permission",
+            Rule::UiDomain => "ui-domain",
         }
     }
 }

@@ -282,7 +282,12 @@ impl std::error::Error for WriteError {}
     label = "not a tool result",
     note = "return a type that implements `Content` (`#[derive(Content)]`), `String`, `&str`, `()`, `CallToolResult`, `ContentBlock`, `Vec<ContentBlock>`, `serde_json::Value`, an `Option` of one of these, or a `Result` of one of these whose error implements `Display`"
 )]
-pub trait IntoCallToolResult {
+///
+/// Every tool result type also says whether its results carry structured content under an
+/// output schema ([`StructuredOutput`], none by default: a hand-written type adds
+/// `impl StructuredOutput for MyType {}`), so that an `Option` of it can send structured
+/// content its schema takes for `None` as well.
+pub trait IntoCallToolResult: StructuredOutput {
     /// The tool result for this value.
     fn into_call_tool_result(self) -> CallToolResult;
 }
@@ -384,11 +389,20 @@ pub trait StructuredOutput {
     fn output_schema() -> Option<Map<String, Value>> {
         None
     }
+
+    /// Whether [`output_schema`](StructuredOutput::output_schema) is `Some`, without making
+    /// the schema (a structured `#[derive(Content)]` type says `true`): what an `Option` of
+    /// the type asks on every call, to write `None` as structured content its schema takes.
+    fn has_output_schema() -> bool {
+        Self::output_schema().is_some()
+    }
 }
 
 /// `T`'s output schema as a peer on `version` expects it: 2025-era peers need an object at
 /// the root, so a schema of anything else is wrapped as `{"result": …}` — the same wrapping
-/// [`CallToolResult`]'s serializer applies to the value.
+/// [`CallToolResult`]'s serializer applies to the value — and marked so
+/// (`"x-fastmcp-wrap-result": true`, which [`ToolOutput`](crate::convert::typed_result::ToolOutput)
+/// unwraps on).
 ///
 /// ```
 /// use mcp_content::{output_schema_for, ProtocolVersion, StructuredOutput};
@@ -406,7 +420,8 @@ pub trait StructuredOutput {
 ///     serde_json::json!({
 ///         "type": "object",
 ///         "properties": {"result": {"type": "integer"}},
-///         "required": ["result"]
+///         "required": ["result"],
+///         "x-fastmcp-wrap-result": true
 ///     })
 /// );
 /// let new = output_schema_for::<Count>(ProtocolVersion::V2026_07_28).unwrap();

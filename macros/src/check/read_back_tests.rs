@@ -100,8 +100,8 @@ fn variants_with_different_contents_literals_are_told_apart() {
     // The same `ui(…)` written in another order is the same `_meta.ui`.
     assert!(shadowed(&parse_quote! {
         enum View {
-            A(#[content(resource(uri = "ui://a/v.html"), ui(prefers_border = true, domain = "https://a.example"))] String),
-            B(#[content(resource(uri = "ui://a/v.html"), ui(domain = "https://a.example", prefers_border = true))] String),
+            A(#[content(resource(uri = "ui://a/v.html"), ui(prefers_border = true, domain = "a.example"))] String),
+            B(#[content(resource(uri = "ui://a/v.html"), ui(domain = "a.example", prefers_border = true))] String),
         }
     }));
     // Only the later one declares it: the earlier reads its blocks all the same.

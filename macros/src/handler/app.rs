@@ -140,11 +140,11 @@ pub(crate) fn parse_resource_ui(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> sy
             }
             "domain" => {
                 let Some(domain) =
-                    toolkit::lit_str(cx, inner.value()?, "domain", "https://app.example.com")?
+                    toolkit::lit_str(cx, inner.value()?, "domain", "abc123.sandbox.example")?
                 else {
                     return Ok(());
                 };
-                if let Err(violation) = mcp_content_rules::check_csp_origin(&domain.value()) {
+                if let Err(violation) = mcp_content_rules::check_ui_domain(&domain.value()) {
                     toolkit::violation(cx, domain.span(), &violation);
                 }
                 entries.push(("domain".to_owned(), Json::Str(domain.value())));

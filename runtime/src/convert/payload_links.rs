@@ -1,6 +1,10 @@
-//! Following payload links: a result whose large binary blocks a server sent as links
+//! Following links: a result whose large binary blocks a server sent as links
 //! ([`RouterBuilder::max_inline`](crate::RouterBuilder::max_inline)) read back as the
-//! blocks they replaced, so `FromContent` types read it as if it had been sent inline.
+//! blocks they replaced, so `FromContent` types read it as if it had been sent inline; and
+//! any other server's `resource_link`s read through the caller's session
+//! ([`follow_links`]) as the embedded resources they point to, within [`LinkBounds`].
+
+use std::collections::HashMap;
 
 use serde_json::Value;
 
@@ -58,8 +62,9 @@ where
 
 /// `result` with every payload link (a `resource_link` carrying
 /// [`PAYLOAD_META_KEY`]) read through `reader` and put back as the
-/// image, audio or blob resource block it replaced, annotations and `_meta` included. Other
-/// links are left alone. Errors name the block (`content[2]`).
+/// image, audio or blob resource block it replaced, annotations and `_meta` included, within
+/// the default [`LinkBounds`]. Other links are left alone ([`follow_links`] follows them
+/// too). Errors name the block (`content[2]`).
 ///
 /// ```
 /// use mcp_content::handler::ToolHandler;
@@ -99,30 +104,248 @@ pub async fn inline_payload_links(
     result: &CallToolResult,
     reader: &(impl ResourceReader + ?Sized),
 ) -> Result<CallToolResult, ReadError> {
-    let mut inlined = result.clone();
-    for (index, block) in inlined.content.iter_mut().enumerate() {
-        let ContentBlock::ResourceLink(link) = block else {
-            continue;
-        };
-        let Some(replaced) = link.meta.get_value(PAYLOAD_META_KEY) else {
-            continue;
-        };
-        let path = format!("content[{index}]");
-        let read = reader
-            .read_resource(link.uri.as_str())
-            .await
-            .map_err(|e| e.within(&path))?;
-        *block = restore(link, &replaced, read).map_err(|e| e.within(&path))?;
-    }
-    Ok(inlined)
+    inline_payload_links_with(result, reader, &LinkBounds::default()).await
 }
 
-/// Reads `T` from `result` after [`inline_payload_links`].
+/// [`inline_payload_links`] within `bounds` (the default [`LinkBounds`] there).
+pub async fn inline_payload_links_with(
+    result: &CallToolResult,
+    reader: &(impl ResourceReader + ?Sized),
+    bounds: &LinkBounds,
+) -> Result<CallToolResult, ReadError> {
+    follow(result, reader, bounds, false).await
+}
+
+/// Reads `T` from `result` as it came, else after following its links: its payload links
+/// ([`inline_payload_links`]) first, then every link ([`follow_links`], within the default
+/// [`LinkBounds`]) for a type that wants the resources a server linked to. When no way
+/// reads, the error is the one of the payload links inlined.
 pub async fn read_following_links<T: FromContent>(
     result: &CallToolResult,
     reader: &(impl ResourceReader + ?Sized),
 ) -> Result<T, ReadError> {
-    T::from_call_tool_result(&inline_payload_links(result, reader).await?)
+    read_following_links_with(result, reader, &LinkBounds::default()).await
+}
+
+/// [`read_following_links`] within `bounds`.
+pub async fn read_following_links_with<T: FromContent>(
+    result: &CallToolResult,
+    reader: &(impl ResourceReader + ?Sized),
+    bounds: &LinkBounds,
+) -> Result<T, ReadError> {
+    let has_link = |result: &CallToolResult| {
+        result
+            .content
+            .iter()
+            .any(|block| matches!(block, ContentBlock::ResourceLink(_)))
+    };
+    if !has_link(result) {
+        return T::from_call_tool_result(result);
+    }
+    let inlined = follow(result, reader, bounds, false).await?;
+    let error = match T::from_call_tool_result(&inlined) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
+    if !has_link(&inlined) {
+        return Err(error);
+    }
+    let followed = follow(&inlined, reader, bounds, true).await?;
+    T::from_call_tool_result(&followed).map_err(|_| error)
+}
+
+/// How far [`follow_links`] (and the payload links of [`inline_payload_links`]) may go on a
+/// result a server controls: how many resources it reads and how many bytes they may total
+/// (text as UTF-8, blobs decoded). A URI linked more than once is read once, so a result
+/// that links a resource over and over costs one read. Following is one level deep: the
+/// contents a `resources/read` returns are text or bytes and hold no links of their own, so
+/// there is no chain to follow and no cycle to go round.
+///
+/// ```
+/// use mcp_content::convert::payload_links::LinkBounds;
+/// let bounds = LinkBounds::default();
+/// assert_eq!(bounds.max_reads, 64);
+/// assert_eq!(bounds.max_bytes, 64 * 1024 * 1024);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LinkBounds {
+    /// The most resources read (distinct URIs): 64 by default.
+    pub max_reads: usize,
+    /// The most bytes all resources read may total: 64 MiB by default.
+    pub max_bytes: u64,
+}
+
+impl Default for LinkBounds {
+    fn default() -> Self {
+        Self {
+            max_reads: 64,
+            max_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+impl LinkBounds {
+    /// Bounds of at most `max_reads` reads totalling at most `max_bytes` bytes.
+    pub fn new(max_reads: usize, max_bytes: u64) -> Self {
+        Self {
+            max_reads,
+            max_bytes,
+        }
+    }
+}
+
+/// `result` with every `resource_link` followed through `reader` (a `resources/read` on the
+/// caller's session with the server that sent it): a payload link (this crate's, carrying
+/// [`PAYLOAD_META_KEY`]) becomes the block it replaced, as [`inline_payload_links`] does;
+/// any other link becomes an embedded `resource` block per contents item its resource
+/// reads as (usually one), with the link's annotations and `_meta`. Within `bounds`: past
+/// them, or when a read fails or returns no contents, the error names the block
+/// (`content[2]`) and the bound.
+///
+/// ```
+/// use mcp_content::{CallToolResult, ContentBlock};
+/// use mcp_content::convert::payload_links::{LinkBounds, follow_links};
+/// use mcp_content::model::{ReadResourceResult, ResourceContents, ResourceLink, TextResourceContents, Uri};
+/// use mcp_content::ReadError;
+///
+/// let link = ResourceLink::new(Uri::new("file:///notes.txt").unwrap(), "notes");
+/// let result = CallToolResult::new(vec![ContentBlock::from(link)]);
+/// let session = |uri: &str| -> Result<ReadResourceResult, ReadError> {
+///     let text = TextResourceContents::new(Uri::new(uri).unwrap(), "remember the milk");
+///     Ok(ReadResourceResult::new(vec![ResourceContents::Text(text)]))
+/// };
+/// let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+/// let followed = runtime.block_on(follow_links(&result, &session, &LinkBounds::default())).unwrap();
+/// let ContentBlock::Resource(embedded) = &followed.content[0] else { panic!() };
+/// let ResourceContents::Text(text) = &embedded.resource else { panic!() };
+/// assert_eq!(text.text, "remember the milk");
+/// ```
+pub async fn follow_links(
+    result: &CallToolResult,
+    reader: &(impl ResourceReader + ?Sized),
+    bounds: &LinkBounds,
+) -> Result<CallToolResult, ReadError> {
+    follow(result, reader, bounds, true).await
+}
+
+/// What was read so far, against the bounds.
+struct Reads<'b> {
+    bounds: &'b LinkBounds,
+    by_uri: HashMap<String, ReadResourceResult>,
+    bytes: u64,
+}
+
+impl Reads<'_> {
+    async fn read(
+        &mut self,
+        reader: &(impl ResourceReader + ?Sized),
+        uri: &str,
+    ) -> Result<ReadResourceResult, ReadError> {
+        if let Some(read) = self.by_uri.get(uri) {
+            return Ok(read.clone());
+        }
+        if self.by_uri.len() >= self.bounds.max_reads {
+            return Err(ReadError::message(
+                "uri",
+                format!(
+                    "following it would read more than {} resources (LinkBounds::max_reads)",
+                    self.bounds.max_reads
+                ),
+            ));
+        }
+        let read = reader.read_resource(uri).await?;
+        let bytes = read.contents.iter().map(contents_len).sum::<u64>();
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > self.bounds.max_bytes {
+            return Err(ReadError::message(
+                "uri",
+                format!(
+                    "the resources read total more than {} bytes (LinkBounds::max_bytes)",
+                    self.bounds.max_bytes
+                ),
+            ));
+        }
+        self.by_uri.insert(uri.to_owned(), read.clone());
+        Ok(read)
+    }
+}
+
+fn contents_len(contents: &ResourceContents) -> u64 {
+    let len = match contents {
+        ResourceContents::Text(text) => text.text.len(),
+        ResourceContents::Blob(blob) => blob.blob.decoded_len(),
+    };
+    u64::try_from(len).unwrap_or(u64::MAX)
+}
+
+async fn follow(
+    result: &CallToolResult,
+    reader: &(impl ResourceReader + ?Sized),
+    bounds: &LinkBounds,
+    every_link: bool,
+) -> Result<CallToolResult, ReadError> {
+    let mut reads = Reads {
+        bounds,
+        by_uri: HashMap::new(),
+        bytes: 0,
+    };
+    let mut content = Vec::with_capacity(result.content.len());
+    for (index, block) in result.content.iter().enumerate() {
+        let ContentBlock::ResourceLink(link) = block else {
+            content.push(block.clone());
+            continue;
+        };
+        let path = format!("content[{index}]");
+        let replaced = link.meta.get_value(PAYLOAD_META_KEY);
+        if replaced.is_none() && !every_link {
+            content.push(block.clone());
+            continue;
+        }
+        let read = reads
+            .read(reader, link.uri.as_str())
+            .await
+            .map_err(|e| e.within(&path))?;
+        match replaced {
+            Some(replaced) => {
+                content.push(restore(link, &replaced, read).map_err(|e| e.within(&path))?);
+            }
+            None => embed(link, read, &mut content).map_err(|e| e.within(&path))?,
+        }
+    }
+    let mut followed = result.clone();
+    followed.content = content;
+    Ok(followed)
+}
+
+/// The contents a link's resource read as, as embedded resource blocks carrying the link's
+/// annotations and `_meta`.
+fn embed(
+    link: &ResourceLink,
+    read: ReadResourceResult,
+    out: &mut Vec<ContentBlock>,
+) -> Result<(), ReadError> {
+    if read.contents.is_empty() {
+        return Err(ReadError::message(
+            "uri",
+            "the linked resource read as no contents",
+        ));
+    }
+    for mut contents in read.contents {
+        // The link's MIME type where the contents say none.
+        let mime = match &mut contents {
+            ResourceContents::Text(text) => &mut text.mime_type,
+            ResourceContents::Blob(blob) => &mut blob.mime_type,
+        };
+        if mime.is_none() {
+            mime.clone_from(&link.mime_type);
+        }
+        let mut embedded = EmbeddedResource::new(contents);
+        embedded.annotations.clone_from(&link.annotations);
+        embedded.meta.clone_from(&link.meta);
+        out.push(ContentBlock::from(embedded));
+    }
+    Ok(())
 }
 
 fn restore(

@@ -8,12 +8,19 @@
 //! | server | structured `[1, 2]` | output schema |
 //! |---|---|---|
 //! | `FastMCP` (package `fastmcp`) | `{"result": [1, 2]}` | wrapper schema with `"x-fastmcp-wrap-result": true` |
-//! | Python SDK (package `mcp`) | `{"result": [1, 2]}` | wrapper schema titled `<function>Output`, one required property `result` |
+//! | Python SDK (package `mcp`) | `{"result": [1, 2]}` | wrapper schema titled `<function>Output`, one required property `result` (recognised when the function's name is the tool's) |
 //! | TypeScript SDK, rmcp | (objects only) | the user's schema, unmarked |
+//! | this crate, 2025-era peer | `{"result": [1, 2]}` | wrapper schema with `"x-fastmcp-wrap-result": true` |
 //! | this crate, 2026-07-28 | `[1, 2]` | the value's schema |
 //!
 //! [`ResultWrapping::of`] reads which case a schema is. A hand-written `{"result": …}` object
-//! with an unmarked schema is the user's own shape and is never unwrapped.
+//! with an unmarked schema is the user's own shape and is never unwrapped (the one leftover:
+//! a Python model of exactly the generated shape, titled `<tool name>Output`).
+//!
+//! Values are read from the structured content's JSON text, never through a
+//! `serde_json::Value`: an integer past 64 bits reads exactly into a `u128`, `i128` or
+//! [`RawJson`] field ([`ToolOutput::read`]), and where a `Value` is asked for
+//! ([`ToolOutput::value`]) such a number is refused naming its path rather than rounded.
 //!
 //! ```
 //! use mcp_content::CallToolResult;
@@ -41,10 +48,11 @@ use serde_json::{Map, Value};
 use crate::content_traits::{FromContent, tool_error};
 use crate::model::json::RawJson;
 use crate::model::tool::{CallToolResult, Tool};
-use crate::wire::error::{ReadError, cut, join_path, tracked_path};
+use crate::wire::error::{ReadError, cut, join_path};
 
-/// `FastMCP`'s output-schema keyword saying the value was wrapped as `{"result": …}`.
-pub const FASTMCP_WRAP_MARKER: &str = "x-fastmcp-wrap-result";
+/// `FastMCP`'s output-schema keyword saying the value was wrapped as `{"result": …}` (this
+/// crate marks its own wrapped schemas with it too).
+pub const FASTMCP_WRAP_MARKER: &str = crate::model::tool::WRAP_MARKER;
 
 /// How a server wrapped the structured value, as its output schema says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +68,18 @@ pub enum ResultWrapping {
 }
 
 impl ResultWrapping {
-    /// Which wrapping `schema` (a tool's listed `outputSchema`) declares.
+    /// Which wrapping `schema` (the `outputSchema` the tool `tool_name` lists) declares.
+    ///
+    /// `FastMCP`'s marker says so on its own. The Python SDK's wrapper has no marker: it is
+    /// recognised by being exactly what the SDK generates for a function returning a value
+    /// that is not an object — an object schema titled `<tool name>Output` whose only
+    /// property is the required `result`, with no keyword pydantic would not write there.
+    /// A user's own model `class ScoreOutput(BaseModel): result: int` is unwrapped only for a
+    /// tool named `Score`; for that one leftover case (a model of exactly the generated
+    /// shape and title) the schema cannot tell the two apart, and the value is read from
+    /// under `result`. A Python tool renamed at
+    /// registration (`@mcp.tool(name=…)`) lists its function's name in the title, so its
+    /// wrapper is not recognised: the value reads as the object `{"result": …}`.
     ///
     /// ```
     /// use mcp_content::convert::typed_result::ResultWrapping;
@@ -70,20 +89,30 @@ impl ResultWrapping {
     ///     "properties": {"result": {"type": "number", "title": "Result"}},
     ///     "required": ["result"]
     /// });
-    /// assert_eq!(ResultWrapping::of(python.as_object().unwrap()), ResultWrapping::PythonSdk);
+    /// let python = python.as_object().unwrap();
+    /// assert_eq!(ResultWrapping::of("answer", python), ResultWrapping::PythonSdk);
+    /// // The same schema on a tool of another name is somebody's own `{result}` model.
+    /// assert_eq!(ResultWrapping::of("score", python), ResultWrapping::None);
     ///
-    /// // The same shape without the title is somebody's own `{result}` object.
+    /// // The same shape without the title is somebody's own `{result}` object too.
     /// let own = json!({"type": "object", "properties": {"result": {"type": "number"}}, "required": ["result"]});
-    /// assert_eq!(ResultWrapping::of(own.as_object().unwrap()), ResultWrapping::None);
+    /// assert_eq!(ResultWrapping::of("answer", own.as_object().unwrap()), ResultWrapping::None);
     /// ```
-    pub fn of(schema: &Map<String, Value>) -> Self {
-        if schema.get(FASTMCP_WRAP_MARKER) == Some(&Value::Bool(true)) {
-            return Self::FastMcp;
+    pub fn of(tool_name: &str, schema: &Map<String, Value>) -> Self {
+        if let Some(marked) = Self::marked(schema) {
+            return marked;
         }
-        if is_python_sdk_wrapper(schema) {
+        if is_python_sdk_wrapper(tool_name, schema) {
             return Self::PythonSdk;
         }
         Self::None
+    }
+
+    /// The wrapping a schema says by a marker alone (`FastMCP`'s, which this crate writes
+    /// too), when the tool's name is not known: the Python SDK's wrapper, recognised by its
+    /// title, is [`ResultWrapping::None`] here.
+    pub fn marked(schema: &Map<String, Value>) -> Option<Self> {
+        (schema.get(FASTMCP_WRAP_MARKER) == Some(&Value::Bool(true))).then_some(Self::FastMcp)
     }
 
     /// Whether the value sits under `result`.
@@ -92,14 +121,17 @@ impl ResultWrapping {
     }
 }
 
-/// The Python SDK's wrapper model, and nothing a user would write by accident: every
-/// keyword is one pydantic emits for `create_model("<name>Output", result=T)` (a user model
-/// with a docstring has a `description`, one with more fields has more properties).
-fn is_python_sdk_wrapper(schema: &Map<String, Value>) -> bool {
-    let titled = schema
-        .get("title")
-        .and_then(Value::as_str)
-        .is_some_and(|title| title.len() > "Output".len() && title.ends_with("Output"));
+/// The Python SDK's wrapper model, and nothing a user would write by accident: the title is
+/// the tool's name and `Output`, and every keyword is one pydantic emits for
+/// `create_model(f"{name}Output", result=T)` (a user model with a docstring has a
+/// `description`, one with more fields has more properties).
+fn is_python_sdk_wrapper(tool_name: &str, schema: &Map<String, Value>) -> bool {
+    let titled = !tool_name.is_empty()
+        && schema
+            .get("title")
+            .and_then(Value::as_str)
+            .and_then(|title| title.strip_suffix("Output"))
+            == Some(tool_name);
     let only_result = schema
         .get("properties")
         .and_then(Value::as_object)
@@ -153,11 +185,27 @@ fn schema_words(error: &jsonschema::ValidationError<'_>) -> String {
 }
 
 impl ToolOutput {
-    /// The output schema `schema`. With the feature `jsonschema`, a schema that does not
-    /// compile is an error at `outputSchema` (references to other documents are not
-    /// fetched: they are errors too).
+    /// The output schema `schema`, its tool's name unknown: a wrapped value is recognised by
+    /// `FastMCP`'s marker only ([`ResultWrapping::marked`]); [`ToolOutput::for_tool`] or
+    /// [`ToolOutput::named`] recognise the Python SDK's wrapper too. With the feature
+    /// `jsonschema`, a schema that does not compile is an error at `outputSchema`
+    /// (references to other documents are not fetched: they are errors too).
     pub fn new(schema: Map<String, Value>) -> Result<Self, ReadError> {
-        let wrapping = ResultWrapping::of(&schema);
+        let wrapping = ResultWrapping::marked(&schema).unwrap_or(ResultWrapping::None);
+        Self::with_wrapping(schema, wrapping)
+    }
+
+    /// The output schema `schema` that the tool `tool_name` lists (see
+    /// [`ResultWrapping::of`]).
+    pub fn named(tool_name: &str, schema: Map<String, Value>) -> Result<Self, ReadError> {
+        let wrapping = ResultWrapping::of(tool_name, &schema);
+        Self::with_wrapping(schema, wrapping)
+    }
+
+    fn with_wrapping(
+        schema: Map<String, Value>,
+        wrapping: ResultWrapping,
+    ) -> Result<Self, ReadError> {
         #[cfg(feature = "jsonschema")]
         let validator = {
             let document = Value::Object(schema.clone());
@@ -180,7 +228,7 @@ impl ToolOutput {
     pub fn for_tool(tool: &Tool) -> Result<Option<Self>, ReadError> {
         tool.output_schema
             .as_ref()
-            .map(|schema| Self::new(schema.to_map()))
+            .map(|schema| Self::named(tool.name.as_str(), schema.to_map()))
             .transpose()
     }
 
@@ -244,7 +292,7 @@ impl ToolOutput {
         if result.is_error() {
             return Ok(());
         }
-        let value = structured(result)?;
+        let value = schema_value(structured(result)?)?;
         let checked = self.check_value(&value);
         // A value refused for its depth drops with recursion as it is.
         crate::wire::limits::drop_iteratively(value);
@@ -253,81 +301,113 @@ impl ToolOutput {
 
     /// The structured value of a successful result: checked (feature `jsonschema`), then
     /// unwrapped when the schema says it was wrapped. A result with `isError: true` is an
-    /// error naming its message.
+    /// error naming its message. A number a `Value` does not hold exactly (an integer past
+    /// 64 bits) is refused naming its path, never rounded: [`ToolOutput::read`] it into a
+    /// type that holds it (`u128`, `i128`, [`RawJson`]).
+    ///
+    /// ```
+    /// use mcp_content::CallToolResult;
+    /// use mcp_content::convert::typed_result::ToolOutput;
+    /// use mcp_content::model::RawJson;
+    /// let output = ToolOutput::new(serde_json::Map::new()).unwrap();
+    /// let mut big = CallToolResult::default();
+    /// big.structured_content = Some(RawJson::parse(r#"{"id":18446744073709551617}"#).unwrap());
+    /// assert_eq!(output.value(&big).unwrap_err().path(), "structuredContent.id");
+    ///
+    /// #[derive(serde::Deserialize)]
+    /// struct Row { id: u128 }
+    /// assert_eq!(output.read::<Row>(&big).unwrap().id, 18_446_744_073_709_551_617);
+    /// ```
     pub fn value(&self, result: &CallToolResult) -> Result<Value, ReadError> {
+        let (text, prefix) = self.unwrapped_text(result)?;
+        crate::wire::exact::exact_value(text, prefix)
+    }
+
+    /// The text of the structured value of a successful result, checked (feature
+    /// `jsonschema`) and unwrapped, and the path it is at.
+    fn unwrapped_text<'r>(
+        &self,
+        result: &'r CallToolResult,
+    ) -> Result<(&'r str, &'static str), ReadError> {
         if result.is_error() {
             return Err(tool_error(result));
         }
-        let value = structured(result)?;
+        let raw = structured(result)?;
         #[cfg(feature = "jsonschema")]
-        if let Err(error) = self.check_value(&value) {
+        {
+            // The schema is checked on a `Value`: a number past 64 bits is checked as the
+            // nearest `f64` (its type and bounds), and read below from its text, exactly.
+            let value = schema_value(raw)?;
+            let checked = self.check_value(&value);
             crate::wire::limits::drop_iteratively(value);
-            return Err(error);
+            checked?;
         }
-        self.unwrap(value)
-    }
-
-    fn unwrap(&self, value: Value) -> Result<Value, ReadError> {
         if !self.wrapping.is_wrapped() {
-            return Ok(value);
+            return Ok((raw.as_str(), "structuredContent"));
         }
-        let kind = json_kind(&value);
-        match value {
-            Value::Object(mut object) if object.contains_key("result") => {
-                Ok(object.remove("result").unwrap_or(Value::Null))
-            }
-            _ => Err(ReadError::message(
+        match crate::wire::exact::object_member(raw.as_str(), "result") {
+            Some(inner) => Ok((inner.get(), "structuredContent.result")),
+            None => Err(ReadError::message(
                 "structuredContent",
                 format!(
-                    "the output schema says the value is wrapped as {{\"result\": …}}; found {kind}"
+                    "the output schema says the value is wrapped as {{\"result\": …}}; found {}",
+                    json_kind(raw)
                 ),
             )),
         }
     }
 
-    /// Reads a successful result's structured value into `T` (after [`ToolOutput::value`]).
-    /// Errors name the path inside `structuredContent`.
+    /// Reads a successful result's structured value into `T`, from its JSON text (checked
+    /// and unwrapped as [`ToolOutput::value`] does): numbers are read exactly as `T` takes
+    /// them (an integer past 64 bits into a `u128` or `i128` field, or kept as text by a
+    /// [`RawJson`] field; one into a `u64` field is an error naming its path). Errors name
+    /// the path inside `structuredContent`. A `serde_json::Value` inside `T` holds numbers
+    /// as `serde_json` does (an integer past 64 bits as the nearest `f64`, unless the build
+    /// enables `serde_json`'s `arbitrary_precision`): for any JSON kept exactly, use
+    /// [`RawJson`], and [`ToolOutput::value`] for a `Value` that refuses what it would round.
     pub fn read<T: DeserializeOwned>(&self, result: &CallToolResult) -> Result<T, ReadError> {
-        let value = self.value(result)?;
-        let prefix = if self.wrapping.is_wrapped() {
-            "structuredContent.result"
-        } else {
-            "structuredContent"
-        };
-        serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
-            let path = tracked_path(e.path());
-            let inner = e.into_inner();
-            ReadError::message(join_path(prefix, dotless(&path)), inner.to_string())
-        })
+        let (text, prefix) = self.unwrapped_text(result)?;
+        crate::wire::read::read_json::<T>(text.as_bytes())
+            .map_err(|e| ReadError::message(join_path(prefix, dotless(e.path())), e.detail()))
     }
 
     /// Reads a result into a [`FromContent`] type (a `#[derive(Content)]` type): checked and
     /// unwrapped as [`ToolOutput::value`] does, then read by the type from a result whose
-    /// structured content is the unwrapped value.
+    /// structured content is the unwrapped value (its text: numbers stay exact).
     pub fn read_content<T: FromContent>(&self, result: &CallToolResult) -> Result<T, ReadError> {
-        let value = self.value(result)?;
+        let (text, _) = self.unwrapped_text(result)?;
         if !self.wrapping.is_wrapped() {
             return T::from_call_tool_result(result);
         }
+        let inner = RawJson::parse(text)
+            .map_err(|e| ReadError::message("structuredContent.result", e.to_string()))?;
         let unwrapped = CallToolResult {
-            structured_content: Some(value.into()),
+            structured_content: Some(inner),
             ..result.clone()
         };
         T::from_call_tool_result(&unwrapped)
     }
 }
 
-fn structured(result: &CallToolResult) -> Result<Value, ReadError> {
-    result
-        .structured_content
-        .as_ref()
-        .map(RawJson::to_value)
-        .ok_or_else(|| {
-            ReadError::message(
-                "structuredContent",
-                "the tool declares an output schema; the result has no structured content",
-            )
-        })
+fn structured(result: &CallToolResult) -> Result<&RawJson, ReadError> {
+    result.structured_content.as_ref().ok_or_else(|| {
+        ReadError::message(
+            "structuredContent",
+            "the tool declares an output schema; the result has no structured content",
+        )
+    })
+}
+
+/// The structured content as a `Value` to check against the schema (a number past `f64`,
+/// `1E400`, which no `Value` holds, is an error naming it, not `null`).
+#[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+fn schema_value(raw: &RawJson) -> Result<Value, ReadError> {
+    raw.try_to_value().map_err(|e| {
+        ReadError::message(
+            "structuredContent",
+            format!("cannot be checked against the output schema: {e}"),
+        )
+    })
 }
 
 /// serde's path for the root is `.`.
@@ -335,10 +415,14 @@ fn dotless(path: &str) -> &str {
     if path == "." { "" } else { path }
 }
 
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Object(_) => "an object without `result`",
-        other => crate::model::meta::kind_of(other),
+fn json_kind(raw: &RawJson) -> &'static str {
+    match raw.as_str().as_bytes().first() {
+        Some(b'{') => "an object without `result`",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        _ => "a number",
     }
 }
 
@@ -400,135 +484,5 @@ impl OutputChecks {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn schema(value: &Value) -> Map<String, Value> {
-        value.as_object().unwrap().clone()
-    }
-
-    #[test]
-    fn python_wrapper_needs_every_sign() {
-        let base = json!({
-            "type": "object", "title": "fOutput",
-            "properties": {"result": {"type": "string"}}, "required": ["result"]
-        });
-        assert_eq!(
-            ResultWrapping::of(&schema(&base)),
-            ResultWrapping::PythonSdk
-        );
-        for (key, value) in [
-            ("title", json!("Weather")),
-            ("title", json!("Output")),
-            ("required", json!([])),
-            ("properties", json!({"result": {}, "other": {}})),
-            ("description", json!("A user's own model.")),
-            ("type", json!("array")),
-        ] {
-            let mut changed = schema(&base);
-            changed.insert(key.into(), value.clone());
-            assert_eq!(
-                ResultWrapping::of(&changed),
-                ResultWrapping::None,
-                "{key} = {value}"
-            );
-        }
-    }
-
-    #[test]
-    fn fastmcp_marker_must_be_true() {
-        let marked =
-            json!({"type": "object", "properties": {"result": {}}, "x-fastmcp-wrap-result": true});
-        assert_eq!(
-            ResultWrapping::of(&schema(&marked)),
-            ResultWrapping::FastMcp
-        );
-        let off =
-            json!({"type": "object", "properties": {"result": {}}, "x-fastmcp-wrap-result": false});
-        assert_eq!(ResultWrapping::of(&schema(&off)), ResultWrapping::None);
-    }
-
-    #[test]
-    fn unmarked_result_object_is_not_unwrapped() {
-        let output = ToolOutput::new(schema(&json!({
-            "type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]
-        })))
-        .unwrap();
-        let result = CallToolResult::structured(json!({"result": 3}));
-        let read: Map<String, Value> = output.read(&result).unwrap();
-        assert_eq!(Value::Object(read), json!({"result": 3}));
-    }
-
-    #[test]
-    fn wrapped_schema_with_bare_value_is_an_error() {
-        let output = ToolOutput::new(schema(&json!({"x-fastmcp-wrap-result": true}))).unwrap();
-        let err = output
-            .value(&CallToolResult::structured(json!(3)))
-            .unwrap_err();
-        assert_eq!(err.path(), "structuredContent");
-        assert!(err.detail().contains("found a number"), "{err}");
-    }
-
-    #[test]
-    fn read_error_names_the_path_inside_result() {
-        let output = ToolOutput::new(schema(&json!({"x-fastmcp-wrap-result": true}))).unwrap();
-        let err = output
-            .read::<Vec<u8>>(&CallToolResult::structured(json!({"result": [1, "x"]})))
-            .unwrap_err();
-        assert_eq!(err.path(), "structuredContent.result[1]");
-    }
-
-    #[test]
-    fn error_results_are_errors_when_read_and_skipped_when_checked() {
-        let output = ToolOutput::new(schema(&json!({"type": "object"}))).unwrap();
-        let failed = CallToolResult::error("boom");
-        assert_eq!(output.value(&failed).unwrap_err().path(), "isError");
-        #[cfg(feature = "jsonschema")]
-        assert!(output.check(&failed).is_ok());
-    }
-
-    #[test]
-    fn missing_structured_content_is_an_error() {
-        let output = ToolOutput::new(schema(&json!({"type": "object"}))).unwrap();
-        let err = output.value(&CallToolResult::text("x")).unwrap_err();
-        assert_eq!(err.path(), "structuredContent");
-    }
-
-    #[test]
-    fn json_path_follows_the_value() {
-        let value = json!({"a": [{"0": {"b/c": 1}}]});
-        assert_eq!(json_path(&value, "/a/0/0/b~1c"), "a[0].0.b/c");
-        assert_eq!(json_path(&value, ""), "");
-    }
-
-    #[cfg(feature = "jsonschema")]
-    #[test]
-    fn check_names_the_path() {
-        let output = ToolOutput::new(schema(&json!({
-            "type": "object",
-            "properties": {"city": {"type": "string"}},
-            "required": ["city"]
-        })))
-        .unwrap();
-        let err = output
-            .check(&CallToolResult::structured(json!({"city": 3})))
-            .unwrap_err();
-        assert_eq!(err.path(), "structuredContent.city");
-        let err = output
-            .check(&CallToolResult::structured(json!({})))
-            .unwrap_err();
-        assert_eq!(err.path(), "structuredContent");
-        assert!(
-            err.detail().contains("\"city\" is a required property"),
-            "{err}"
-        );
-    }
-
-    #[cfg(feature = "jsonschema")]
-    #[test]
-    fn a_broken_schema_is_refused() {
-        let err = ToolOutput::new(schema(&json!({"type": 5}))).unwrap_err();
-        assert_eq!(err.path(), "outputSchema");
-    }
-}
+#[path = "typed_result_tests.rs"]
+mod tests;

@@ -1,4 +1,4 @@
-//! Who may ask: the `Host` and `Origin` checks (DNS rebinding, browsers on other sites).
+//! Who may ask: the `Host` check (DNS rebinding); `Origin` is checked by `cors`.
 
 use super::HttpServer;
 use super::body::ResponseBody;
@@ -9,7 +9,7 @@ use crate::transport::id::RequestId;
 use http::{HeaderMap, Response, StatusCode, header};
 
 impl HttpServer {
-    /// `None` when `Host` and `Origin` are allowed; the 403 otherwise.
+    /// `None` when `Host` is allowed; the 403 otherwise (`Origin` is [`Cors`](super::Cors)'s).
     pub(super) fn refuse(&self, headers: &HeaderMap) -> Option<Response<ResponseBody>> {
         let forbidden = |why: String| {
             Some(error_response(
@@ -21,13 +21,8 @@ impl HttpServer {
         if let Some(host) = headers.get(header::HOST) {
             let host = host.to_str().unwrap_or("");
             if !self.host_allowed(host) {
+                crate::transport::trace::refused("Host not allowed");
                 return forbidden(format!("Host {host:?} is not allowed"));
-            }
-        }
-        if let Some(origin) = headers.get(header::ORIGIN) {
-            let origin = origin.to_str().unwrap_or("null");
-            if !self.origin_allowed(origin) {
-                return forbidden(format!("Origin {origin:?} is not allowed"));
             }
         }
         None
@@ -40,26 +35,10 @@ impl HttpServer {
             .iter()
             .any(|allowed| allowed.eq_ignore_ascii_case(name))
     }
-
-    pub(super) fn origin_allowed(&self, origin: &str) -> bool {
-        if origin == "null" {
-            return false;
-        }
-        if !self.config.allowed_origins.is_empty() {
-            return self
-                .config
-                .allowed_origins
-                .iter()
-                .any(|allowed| allowed.eq_ignore_ascii_case(origin));
-        }
-        // `scheme://host[:port]`: same-host origins only.
-        origin.split_once("://").is_some_and(|(scheme, host)| {
-            (scheme == "http" || scheme == "https") && self.host_allowed(host)
-        })
-    }
 }
 
-fn strip_port(host: &str) -> &str {
+/// The host name of a `Host` header or of an origin, without its port.
+pub(super) fn strip_port(host: &str) -> &str {
     if let Some(rest) = host.strip_prefix('[') {
         // `[::1]:8080`
         return rest.split_once(']').map_or(host, |(name, _)| name);

@@ -1,6 +1,7 @@
 //! The endpoint's response body: the whole answer at once (`application/json`, or empty), or
 //! a stream of server-sent events (`text/event-stream`) fed by a channel.
 
+use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
@@ -40,7 +41,13 @@ enum Inner {
     Events(Events),
     /// Events framed already (a session's resumable streams, see `replay`).
     Frames(mpsc::UnboundedReceiver<Bytes>),
+    /// Framed events of a stream with no end of its own (a `GET` or listen stream), until
+    /// the server closes its streams (shutdown).
+    Standing(mpsc::UnboundedReceiver<Bytes>, Closing),
 }
+
+/// Resolves when the server closes its standing streams.
+type Closing = Pin<Box<dyn Future<Output = ()> + Send + Sync>>;
 
 struct Events {
     rx: mpsc::UnboundedReceiver<Outgoing>,
@@ -67,6 +74,7 @@ impl std::fmt::Debug for ResponseBody {
                 .field("done", &events.done)
                 .finish_non_exhaustive(),
             Inner::Frames(_) => f.debug_tuple("ResponseBody::Frames").finish(),
+            Inner::Standing(..) => f.debug_tuple("ResponseBody::Standing").finish(),
         }
     }
 }
@@ -104,6 +112,24 @@ impl ResponseBody {
     pub(super) fn frames(rx: mpsc::UnboundedReceiver<Bytes>) -> Self {
         Self {
             inner: Inner::Frames(rx),
+        }
+    }
+}
+
+impl ResponseBody {
+    /// A stream of framed events with no end of its own: what `rx` brings, until the log
+    /// lets it go or `closing` turns true (the server shuts down; at once if it already
+    /// has).
+    pub(super) fn standing(
+        rx: mpsc::UnboundedReceiver<Bytes>,
+        mut closing: tokio::sync::watch::Receiver<bool>,
+    ) -> Self {
+        let closed = async move {
+            // A dropped sender (the server is gone) closes the stream too.
+            let _ = closing.wait_for(|closing| *closing).await;
+        };
+        Self {
+            inner: Inner::Standing(rx, Box::pin(closed)),
         }
     }
 }
@@ -169,6 +195,13 @@ impl hyper::body::Body for ResponseBody {
             Inner::Once(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
             Inner::Events(events) => events.next(cx).map(|b| b.map(|b| Ok(Frame::data(b)))),
             Inner::Frames(rx) => rx.poll_recv(cx).map(|b| b.map(|b| Ok(Frame::data(b)))),
+            Inner::Standing(rx, closing) => match rx.poll_recv(cx) {
+                Poll::Ready(b) => Poll::Ready(b.map(|b| Ok(Frame::data(b)))),
+                Poll::Pending => closing.as_mut().poll(cx).map(|()| {
+                    rx.close();
+                    None
+                }),
+            },
         }
     }
 
@@ -176,7 +209,7 @@ impl hyper::body::Body for ResponseBody {
         match &self.inner {
             Inner::Once(bytes) => bytes.is_none(),
             Inner::Events(events) => events.done,
-            Inner::Frames(_) => false,
+            Inner::Frames(_) | Inner::Standing(..) => false,
         }
     }
 
@@ -185,7 +218,7 @@ impl hyper::body::Body for ResponseBody {
             Inner::Once(bytes) => {
                 SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
             }
-            Inner::Events(_) | Inner::Frames(_) => SizeHint::default(),
+            Inner::Events(_) | Inner::Frames(_) | Inner::Standing(..) => SizeHint::default(),
         }
     }
 }

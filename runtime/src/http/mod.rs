@@ -93,9 +93,29 @@
 //! keep-alive timeout, body timeouts ([`RequestBody`]), a timeout on response writes a
 //! client does not read, a connection limit that stops accepting while it is reached, a
 //! backoff when the process is out of descriptors, and `TCP_NODELAY` on every socket;
-//! [`Serve`] lists the defaults. Mounted in another framework through
-//! [`handle`](HttpServer::handle), the endpoint has that framework's connection handling:
-//! serve the framework's app with [`Serve`] to keep these bounds.
+//! [`Serve`] lists the defaults. [`HttpServer::serve_with_shutdown`] shuts down
+//! gracefully at a signal: no new connections, the event streams with no end of their own
+//! (`GET`, `subscriptions/listen`) ended, requests in flight answered, and whatever is still
+//! open after [`Serve::shutdown_grace`] (30 s) dropped.
+//!
+//! The server is a tower service for any request body of [`Bytes`]: nest it in an axum app
+//! with `nest_service("/mcp", server)` (axum strips the prefix, and the mount decides the
+//! path: [`path`](HttpServer::path) applies to [`serve`](HttpServer::serve) only), with the
+//! app's layers around it. It then has that framework's connection handling: serve the app
+//! with [`Serve`] to keep these bounds, and call [`close_streams`](HttpServer::close_streams)
+//! at the shutdown signal.
+//!
+//! CORS: a browser's preflight (`OPTIONS`) from an allowed origin is answered 204 with the
+//! methods and headers MCP uses, responses to it expose `Mcp-Session-Id`, and a foreign
+//! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
+//! Streamable HTTP service).
+//!
+//! Tracing: every request is a `tracing` span `mcp.http` (the same on `rmcp`'s service
+//! behind this crate's front) with the HTTP method, the MCP method, the tool, prompt or
+//! resource named, the protocol version, a digest of the session id (never the id: it
+//! grants the session), the status and the duration until the response head; a refusal
+//! (`Host`, `Origin`, a limit, any 4xx or 5xx) is an event in it. Headers such as
+//! `Authorization`, arguments and bodies are not recorded.
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -106,6 +126,7 @@
 
 mod access;
 mod body;
+mod cors;
 mod endpoint;
 mod headers;
 mod inflight;
@@ -121,6 +142,7 @@ mod timed_body;
 mod timed_io;
 
 pub use body::ResponseBody;
+pub use cors::{Cors, CorsService};
 pub use serve::Serve;
 pub use timed_body::RequestBody;
 
@@ -146,6 +168,7 @@ use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
 use crate::transport::id::RequestId;
+use crate::transport::trace;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -158,9 +181,10 @@ const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 /// [`serve`](Self::serve) and [`serve_with`](Self::serve_with) run the hardened accept loop
 /// ([`Serve`]) on hyper.
 ///
-/// Mount [`handle`](Self::handle) in another HTTP framework (axum: `any(move |request|
-/// async move { server.handle(request).await })`) or let [`serve`](Self::serve) own the
-/// listener. Clones share the router and the sessions.
+/// The server is a tower service (cheap to clone: clones share the router and the
+/// sessions): nest it in axum (`Router::new().nest_service("/mcp", server)`, see
+/// [`Service`](#impl-Service%3CRequest%3CB%3E%3E-for-HttpServer)), or let [`serve`](Self::serve)
+/// own the listener.
 ///
 /// ```no_run
 /// # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -186,6 +210,8 @@ pub struct HttpServer {
     config: Arc<Config>,
     sessions: Arc<Sessions>,
     param_headers: Arc<ParamHeaders>,
+    /// Set at shutdown: open `GET` and listen streams end (see [`close_streams`](Self::close_streams)).
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 #[derive(Debug, Clone)]
@@ -193,9 +219,21 @@ struct Config {
     path: String,
     allowed_hosts: Vec<String>,
     allowed_origins: Vec<String>,
+    /// The `Origin` rule, from `allowed_hosts` and `allowed_origins`.
+    cors: Cors,
     max_body_bytes: usize,
     max_sessions: usize,
     session_idle: Duration,
+}
+
+impl Config {
+    fn update_cors(&mut self) {
+        self.cors = if self.allowed_origins.is_empty() {
+            Cors::same_host(self.allowed_hosts.clone())
+        } else {
+            Cors::new(self.allowed_origins.clone())
+        };
+    }
 }
 
 impl std::fmt::Debug for HttpServer {
@@ -205,6 +243,7 @@ impl std::fmt::Debug for HttpServer {
             .field("config", &self.config)
             .field("sessions", &self.sessions.len())
             .field("param_headers", &self.param_headers)
+            .field("closing", &*self.closing.borrow())
             .finish()
     }
 }
@@ -223,11 +262,13 @@ impl HttpServer {
                     .map(String::from)
                     .to_vec(),
                 allowed_origins: Vec::new(),
+                cors: Cors::default(),
                 max_body_bytes: 4 << 20,
                 max_sessions: 10_000,
                 session_idle: Duration::from_secs(30 * 60),
             }),
             sessions: Arc::new(Sessions::new()),
+            closing: Arc::new(tokio::sync::watch::Sender::new(false)),
         }
     }
 
@@ -242,6 +283,9 @@ impl HttpServer {
     }
 
     /// The path [`serve`](Self::serve) answers on (default `/mcp`; other paths get 404).
+    /// Nested in another framework as a tower service, the server answers whatever path
+    /// the framework routes to it (axum's `nest_service` strips its prefix), so this is not
+    /// checked there.
     #[must_use]
     pub fn path(mut self, path: impl Into<String>) -> Self {
         self.config_mut().path = path.into();
@@ -252,15 +296,18 @@ impl HttpServer {
     #[must_use]
     pub fn allowed_hosts(mut self, hosts: impl IntoIterator<Item = impl Into<String>>) -> Self {
         self.config_mut().allowed_hosts = hosts.into_iter().map(Into::into).collect();
+        self.config_mut().update_cors();
         self
     }
 
     /// The `Origin`s accepted, exactly as browsers send them (`https://app.example.com`).
     /// Without any, only origins on an allowed host are accepted; `Origin: null` never is.
-    /// A request without `Origin` (not from a browser) is accepted.
+    /// A request without `Origin` (not from a browser) is accepted. The same list answers
+    /// CORS preflights and exposes `Mcp-Session-Id` to those origins (see [`Cors`]).
     #[must_use]
     pub fn allowed_origins(mut self, origins: impl IntoIterator<Item = impl Into<String>>) -> Self {
         self.config_mut().allowed_origins = origins.into_iter().map(Into::into).collect();
+        self.config_mut().update_cors();
         self
     }
 
@@ -297,15 +344,16 @@ impl HttpServer {
         self.sessions.len()
     }
 
-    /// Answers one HTTP request to the endpoint.
-    pub async fn handle<B>(&self, request: Request<B>) -> Response<ResponseBody>
+    /// [`handle`](Self::handle) for a request `Host` and `Origin` allow.
+    pub(super) async fn respond<B>(
+        &self,
+        request: Request<B>,
+        span: &tracing::Span,
+    ) -> Response<ResponseBody>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        if let Some(refused) = self.refuse(request.headers()) {
-            return refused;
-        }
         let (parts, body) = request.into_parts();
         let headers = Headers::of(&parts.headers);
         match parts.method {
@@ -325,6 +373,7 @@ impl HttpServer {
         let body = match Limited::new(body, limit).collect().await {
             Ok(collected) => collected.to_bytes(),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                trace::refused("request body over the limit");
                 return error_response(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     &RequestId::null(),
@@ -348,7 +397,7 @@ impl HttpServer {
                 );
             }
         };
-        self.answer(&body, &headers, &parts.headers).await
+        self.answer(&body, &headers, &parts.headers, span).await
     }
 
     async fn answer(
@@ -356,6 +405,7 @@ impl HttpServer {
         body: &[u8],
         headers: &Headers,
         raw: &HeaderMap,
+        span: &tracing::Span,
     ) -> Response<ResponseBody> {
         use crate::transport::parse::{has_duplicate_key, parse_error_reply};
         let parse_error = |error: Option<&serde_json::Error>| {
@@ -395,6 +445,7 @@ impl HttpServer {
                 );
             }
         };
+        trace::record_call(span, message.method.as_deref(), message.params.as_ref());
         // A refusal before the id is checked echoes it when it is an id, else `null`.
         let reply_id = message
             .id
@@ -516,3 +567,5 @@ mod session_tests;
 mod stateless_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trace_tests;

@@ -49,10 +49,13 @@ type BoxError = Box<dyn StdError + Send + Sync>;
 /// - Every accepted socket has `TCP_NODELAY` (without it a response written in two segments
 ///   waits for the client's delayed ACK, about 40 ms).
 ///
-/// [`run_until`](Self::run_until) takes a shutdown signal: it stops accepting, lets each
-/// connection finish the request it is serving, and returns once they are closed (an event
-/// stream that never ends keeps its connection: bound the wait with a timeout if streams
-/// are open).
+/// [`run_until`](Self::run_until) takes a shutdown signal: it stops accepting (the listener
+/// is closed, so new connections are refused), lets each connection finish the request it
+/// is serving, and returns once they are closed, or after
+/// [`shutdown_grace`](Self::shutdown_grace) (30 s): then the connections still open are
+/// dropped. An event stream that never ends keeps its connection until then:
+/// [`HttpServer::serve_with`](super::HttpServer::serve_with) ends the endpoint's own at the
+/// signal.
 ///
 /// ```no_run
 /// # async fn run() -> std::io::Result<()> {
@@ -82,6 +85,7 @@ pub struct Serve {
     body_timeout: Duration,
     write_timeout: Duration,
     max_connections: usize,
+    shutdown_grace: Duration,
 }
 
 impl Default for Serve {
@@ -99,6 +103,7 @@ impl Serve {
             body_timeout: Duration::from_secs(60),
             write_timeout: Duration::from_secs(30),
             max_connections: 512,
+            shutdown_grace: Duration::from_secs(30),
         }
     }
 
@@ -143,6 +148,15 @@ impl Serve {
         self
     }
 
+    /// How long [`run_until`](Self::run_until) waits, after its shutdown signal, for the
+    /// open connections to finish their requests (default 30 s); then it drops them and
+    /// returns.
+    #[must_use]
+    pub fn shutdown_grace(mut self, grace: Duration) -> Self {
+        self.shutdown_grace = grace;
+        self
+    }
+
     /// Serves `service` on `listener` until an accept fails for good.
     pub async fn run<S, B>(self, listener: TcpListener, service: S) -> io::Result<()>
     where
@@ -161,8 +175,9 @@ impl Serve {
     }
 
     /// Serves `service` on `listener` until `shutdown` completes (then stops accepting,
-    /// lets open connections finish their requests and returns once they have closed) or an
-    /// accept fails for good.
+    /// lets open connections finish their requests and returns once they have closed, or
+    /// drops them after [`shutdown_grace`](Self::shutdown_grace)) or an accept fails for
+    /// good.
     pub async fn run_until<S, B>(
         self,
         listener: TcpListener,
@@ -217,16 +232,27 @@ pub(super) const FIRST_BACKOFF: Duration = Duration::from_millis(5);
 /// The longest pause between accepts that fail for want of descriptors.
 pub(super) const MAX_BACKOFF: Duration = Duration::from_secs(1);
 
+/// Where a shutdown stands, as the connections hear it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Phase {
+    Serving,
+    /// Finish the request in flight, then close.
+    Closing,
+    /// The grace period is over: close now.
+    Dropping,
+}
+
 /// Accepts until `shutdown` or a fatal error, handing each connection (with its slot and
-/// the shutdown signal) to `spawn`; waits for every slot back before returning on shutdown.
+/// the shutdown phase) to `spawn`; on shutdown waits for every slot back, up to the grace
+/// period, before returning.
 pub(super) async fn accept_loop<A: Acceptor>(
     mut acceptor: A,
     config: &Serve,
     shutdown: impl Future<Output = ()>,
-    mut spawn: impl FnMut(TcpStream, OwnedSemaphorePermit, watch::Receiver<bool>),
+    mut spawn: impl FnMut(TcpStream, OwnedSemaphorePermit, watch::Receiver<Phase>),
 ) -> io::Result<()> {
     let slots = Arc::new(Semaphore::new(config.max_connections));
-    let (closing_tx, closing) = watch::channel(false);
+    let (closing_tx, closing) = watch::channel(Phase::Serving);
     let mut shutdown = pin!(shutdown);
     let mut backoff = FIRST_BACKOFF;
     loop {
@@ -261,9 +287,14 @@ pub(super) async fn accept_loop<A: Acceptor>(
     }
     // Stop listening first, then ask the connections to close after their requests.
     drop(acceptor);
-    let _ = closing_tx.send(true);
+    let _ = closing_tx.send(Phase::Closing);
     let all = u32::try_from(config.max_connections).unwrap_or(u32::MAX);
-    let _ = slots.acquire_many(all).await;
+    if tokio::time::timeout(config.shutdown_grace, slots.acquire_many(all))
+        .await
+        .is_err()
+    {
+        let _ = closing_tx.send(Phase::Dropping);
+    }
     Ok(())
 }
 
@@ -273,7 +304,7 @@ async fn connection<S, B>(
     permit: OwnedSemaphorePermit,
     config: Arc<Serve>,
     service: S,
-    mut closing: watch::Receiver<bool>,
+    mut closing: watch::Receiver<Phase>,
 ) where
     S: tower_service::Service<Request<RequestBody>, Response = Response<B>>
         + Clone
@@ -298,18 +329,22 @@ async fn connection<S, B>(
         .keep_alive(true);
     let io = TokioIo::new(TimedWrites::new(stream, config.write_timeout));
     let mut conn = pin!(builder.serve_connection(io, service));
-    let close = async {
-        // A loop that ended on an error leaves its connections alone.
-        if closing.wait_for(|closing| *closing).await.is_err() {
+    // A loop that ended on an error leaves its connections alone.
+    let mut reach = async |phase: Phase| {
+        if closing.wait_for(|now| *now >= phase).await.is_err() {
             std::future::pending::<()>().await;
         }
     };
     // A connection that fails (the client went away, a timeout) ends alone.
     tokio::select! {
         _ = conn.as_mut() => return,
-        () = close => conn.as_mut().graceful_shutdown(),
+        () = reach(Phase::Closing) => conn.as_mut().graceful_shutdown(),
     }
-    let _ = conn.await;
+    // After the grace period the connection is dropped, whatever it was doing.
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        () = reach(Phase::Dropping) => {}
+    }
 }
 
 /// The service with every request body read within the timeouts.

@@ -91,10 +91,14 @@ impl HttpServer {
             .last_event_id
             .as_deref()
             .and_then(|last| session.streams.resume(last));
-        let rx = match resumed {
-            Some((log, after)) if !log.is_standalone() => Some(log.attach(StartAt::After(after))),
-            Some((_, after)) => Some(session.resume_standalone(after)),
-            None => session.open_standalone(),
+        // A request's stream ends with its response; the standalone one when the server
+        // closes its streams.
+        let (rx, standing) = match resumed {
+            Some((log, after)) if !log.is_standalone() => {
+                (Some(log.attach(StartAt::After(after))), false)
+            }
+            Some((_, after)) => (Some(session.resume_standalone(after)), true),
+            None => (session.open_standalone(), true),
         };
         let Some(rx) = rx else {
             return error_response(
@@ -103,7 +107,11 @@ impl HttpServer {
                 &ProtocolError::new(INVALID_REQUEST, "the session's GET stream is already open"),
             );
         };
-        event_stream(ResponseBody::frames(rx))
+        if standing {
+            event_stream(ResponseBody::standing(rx, self.closing.subscribe()))
+        } else {
+            event_stream(ResponseBody::frames(rx))
+        }
     }
 
     /// `DELETE`: ends the session.

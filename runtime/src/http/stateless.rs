@@ -283,7 +283,7 @@ impl HttpServer {
             tx.closed().await;
             drop(feed);
         });
-        event_stream(ResponseBody::frames(rx))
+        event_stream(ResponseBody::standing(rx, self.closing.subscribe()))
     }
 
     fn discover(&self, version: ProtocolVersion) -> Value {

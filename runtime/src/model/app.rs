@@ -13,6 +13,9 @@ use crate::model::resource::Resource;
 use crate::model::tool::Tool;
 use crate::rules::{self, Violation};
 
+#[path = "app_read.rs"]
+mod read;
+
 /// The extension's identifier, as negotiated in capabilities.
 pub const UI_EXTENSION: &str = "io.modelcontextprotocol/ui";
 
@@ -84,13 +87,12 @@ pub struct UiPermissions {
     pub geolocation: bool,
     /// `clipboardWrite`.
     pub clipboard_write: bool,
-    /// `tools` (`WebMCP`).
-    pub tools: bool,
 }
 
 impl UiPermissions {
     /// The permissions named (as written on the wire: `camera`, `microphone`,
-    /// `geolocation`, `clipboardWrite`, `tools`).
+    /// `geolocation`, `clipboardWrite`: the ones `@modelcontextprotocol/ext-apps` 2.0.4's
+    /// schema takes; `tools` is refused, as its hosts drop it).
     pub fn from_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Self, Violation> {
         let mut permissions = Self::default();
         for name in names {
@@ -105,8 +107,7 @@ impl UiPermissions {
             "camera" => &mut self.camera,
             "microphone" => &mut self.microphone,
             "geolocation" => &mut self.geolocation,
-            "clipboardWrite" => &mut self.clipboard_write,
-            _ => &mut self.tools,
+            _ => &mut self.clipboard_write,
         }
     }
 
@@ -117,7 +118,6 @@ impl UiPermissions {
             ("microphone", self.microphone),
             ("geolocation", self.geolocation),
             ("clipboardWrite", self.clipboard_write),
-            ("tools", self.tools),
         ] {
             if on {
                 map.insert(name.into(), Value::Object(Map::new()));
@@ -158,16 +158,21 @@ pub struct UiResourceMeta {
     pub csp: UiCsp,
     /// Sandbox permissions.
     pub permissions: UiPermissions,
-    /// A dedicated sandbox origin (its format is the host's).
+    /// A dedicated sandbox domain: a bare host name in the host's format
+    /// (`abc123.sandbox.example`), not a CSP origin.
     pub domain: Option<String>,
     /// Whether the view prefers a visible border (`None`: the host decides).
     pub prefers_border: Option<bool>,
 }
 
 impl UiResourceMeta {
-    /// Checks every origin.
+    /// Checks every origin, and that the domain is a bare host name
+    /// ([`rules::check_ui_domain`]).
     pub fn validate(&self) -> Result<(), Violation> {
-        self.csp.validate()
+        self.csp.validate()?;
+        self.domain
+            .as_deref()
+            .map_or(Ok(()), rules::check_ui_domain)
     }
 
     /// The `_meta.ui` object.
@@ -254,7 +259,7 @@ impl std::str::FromStr for UiVisibility {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UiToolMeta {
-    resource_uri: String,
+    resource_uri: Option<String>,
     visibility: Vec<UiVisibility>,
 }
 
@@ -263,9 +268,18 @@ impl UiToolMeta {
     pub fn new(resource_uri: &str) -> Result<Self, Violation> {
         rules::check_ui_uri(resource_uri)?;
         Ok(Self {
-            resource_uri: resource_uri.to_owned(),
+            resource_uri: Some(resource_uri.to_owned()),
             visibility: Vec::new(),
         })
+    }
+
+    /// A tool with no UI of its own that says who may call it (ext-apps: `resourceUri` is
+    /// optional; an app-only helper tool lists `visibility: ["app"]` alone).
+    pub fn without_view(visibility: impl IntoIterator<Item = UiVisibility>) -> Self {
+        Self {
+            resource_uri: None,
+            visibility: visibility.into_iter().collect(),
+        }
     }
 
     /// Who may call it (left out when empty: the host's default is both).
@@ -275,15 +289,22 @@ impl UiToolMeta {
         self
     }
 
-    /// The UI resource's URI.
-    pub fn resource_uri(&self) -> &str {
-        &self.resource_uri
+    /// The UI resource's URI, when the tool has a view.
+    pub fn resource_uri(&self) -> Option<&str> {
+        self.resource_uri.as_deref()
+    }
+
+    /// Who may call it (empty: the host's default, both).
+    pub fn visibilities(&self) -> &[UiVisibility] {
+        &self.visibility
     }
 
     /// The `_meta.ui` object.
     pub fn to_value(&self) -> Value {
         let mut map = Map::new();
-        map.insert("resourceUri".into(), Value::from(self.resource_uri.clone()));
+        if let Some(uri) = &self.resource_uri {
+            map.insert("resourceUri".into(), Value::from(uri.clone()));
+        }
         if !self.visibility.is_empty() {
             map.insert(
                 "visibility".into(),

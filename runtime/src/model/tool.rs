@@ -398,10 +398,16 @@ fn output_schema_shape(schema_type: Option<&str>, version: ProtocolVersion) -> O
     }
 }
 
+/// The output-schema keyword saying the value was wrapped as `{"result": …}`: `FastMCP`'s, the
+/// one marker other SDKs' readers know.
+pub(crate) const WRAP_MARKER: &str = "x-fastmcp-wrap-result";
+
 /// An output schema as a peer on `version` declares it: as it is for 2026-07-28 and for an
 /// object schema; for 2025-era peers a non-object schema becomes the schema of
-/// `{"result": …}` (how `structuredContent` is wrapped for them), and a schema with no single
-/// type is `None` (it may describe objects, which are not wrapped, so no schema fits).
+/// `{"result": …}` (how `structuredContent` is wrapped for them) marked
+/// `"x-fastmcp-wrap-result": true` (`FastMCP`'s marker, so a reader knows to unwrap), and a
+/// schema with no single type is `None` (it may describe objects, which are not wrapped, so
+/// no schema fits).
 ///
 /// ```
 /// use mcp_content::ProtocolVersion;
@@ -411,7 +417,10 @@ fn output_schema_shape(schema_type: Option<&str>, version: ProtocolVersion) -> O
 /// let old = wrap_output_schema(schema.clone(), ProtocolVersion::V2025_06_18).unwrap();
 /// assert_eq!(
 ///     serde_json::Value::Object(old),
-///     json!({"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]})
+///     json!({
+///         "type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"],
+///         "x-fastmcp-wrap-result": true
+///     })
 /// );
 /// assert_eq!(wrap_output_schema(schema.clone(), ProtocolVersion::V2026_07_28), Some(schema));
 /// ```
@@ -440,5 +449,8 @@ pub fn wrap_output_schema(
         "required".to_owned(),
         Value::from(vec![Value::from("result")]),
     );
+    // The marker `FastMCP` writes for the same wrapping: readers (this crate's own, FastMCP's
+    // client) unwrap on it, and a user's `{"result": …}` object, unmarked, is never unwrapped.
+    root.insert(WRAP_MARKER.to_owned(), Value::Bool(true));
     Some(root)
 }

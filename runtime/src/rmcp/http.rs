@@ -20,6 +20,8 @@ use serde_json::Value;
 use crate::server::params::null_member as null_member_error;
 use crate::server::request as mcp;
 use crate::transport::id::{RequestId, rmcp_refusal};
+use crate::transport::trace;
+use tracing::Instrument as _;
 
 /// A response as `rmcp`'s service writes it.
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
@@ -410,10 +412,14 @@ where
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let options = Arc::clone(&self.options);
-        Box::pin(async move {
+        let span = trace::request_span(request.method(), request.headers());
+        let started = std::time::Instant::now();
+        let traced = span.clone();
+        let answer = async move {
             if let Some(origin) = request.headers().get(header::ORIGIN) {
                 let allowed = origin.to_str().is_ok_and(|o| options.origin_allowed(o));
                 if !allowed {
+                    trace::refused("Origin not allowed");
                     return Ok(rpc_error(
                         StatusCode::FORBIDDEN,
                         &RequestId::null(),
@@ -442,9 +448,13 @@ where
                             format!("request body unreadable: {e}"),
                         )
                     };
+                    trace::refused(&message);
                     return Ok(rpc_error(status, &RequestId::null(), -32600, &message));
                 }
             };
+            if is_post {
+                trace::record_body(&traced, &bytes);
+            }
             if is_post && let Some(refusal) = check_body(&bytes) {
                 return Ok(refusal);
             }
@@ -456,6 +466,13 @@ where
                 *response.body_mut() = Full::new(Bytes::new()).boxed();
             }
             Ok(response)
+        };
+        Box::pin(async move {
+            let response = answer.instrument(span.clone()).await;
+            if let Ok(response) = &response {
+                trace::finish(&span, response.status(), started);
+            }
+            response
         })
     }
 }

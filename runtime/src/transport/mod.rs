@@ -11,3 +11,5 @@ mod task_lease;
 #[cfg(test)]
 mod task_lease_tests;
 pub(crate) mod tasks;
+#[cfg(any(feature = "http", feature = "rmcp-http"))]
+pub(crate) mod trace;

@@ -118,6 +118,7 @@ macro_rules! forward_visit {
 }
 
 pub(crate) mod error;
+pub(crate) mod exact;
 pub(crate) mod guard;
 pub(crate) mod limits;
 pub(crate) mod read;

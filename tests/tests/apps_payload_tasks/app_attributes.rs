@@ -13,7 +13,7 @@ use serde_json::{Value, json};
     ui(
         csp(connect = ["https://api.weather.example"], resources = ["https://cdn.example.com"], frame = ["https://*.maps.example"]),
         permissions(geolocation, clipboardWrite),
-        domain = "https://weather.example",
+        domain = "weather.sandbox.example",
         prefers_border = true
     ),
     cache(ttl = "5m", scope = "public")
@@ -64,7 +64,7 @@ fn expected_ui() -> Value {
             "frameDomains": ["https://*.maps.example"]
         },
         "permissions": {"geolocation": {}, "clipboardWrite": {}},
-        "domain": "https://weather.example",
+        "domain": "weather.sandbox.example",
         "prefersBorder": true
     })
 }

@@ -202,3 +202,225 @@ fn embedded_view_blocks_carry_ui_on_the_inner_contents() {
     );
     assert!(value.get("_meta").is_none());
 }
+
+/// The members `@modelcontextprotocol/ext-apps` 2.0.4's schema takes (`McpUiResourceMeta`,
+/// `McpUiResourcePermissions`, `McpUiToolMeta`: each object closed with
+/// `additionalProperties: false`), restated to check what we write against.
+fn ext_apps_resource_meta_schema() -> Value {
+    let empty = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    let list = json!({"type": "array", "items": {"type": "string"}});
+    json!({
+        "type": "object",
+        "properties": {
+            "csp": {
+                "type": "object",
+                "properties": {
+                    "connectDomains": list, "resourceDomains": list,
+                    "frameDomains": list, "baseUriDomains": list
+                },
+                "additionalProperties": false
+            },
+            "permissions": {
+                "type": "object",
+                "properties": {
+                    "camera": empty, "microphone": empty,
+                    "geolocation": empty, "clipboardWrite": empty
+                },
+                "additionalProperties": false
+            },
+            "domain": {"type": "string"},
+            "prefersBorder": {"type": "boolean"}
+        },
+        "additionalProperties": false
+    })
+}
+
+fn ext_apps_tool_meta_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "resourceUri": {"type": "string"},
+            "visibility": {"type": "array", "items": {"enum": ["model", "app"]}},
+            "csp": {"not": {}},
+            "permissions": {"not": {}}
+        },
+        "additionalProperties": false
+    })
+}
+
+#[test]
+fn every_permission_we_write_is_in_ext_apps_schema() {
+    let schema = jsonschema::validator_for(&ext_apps_resource_meta_schema()).unwrap();
+    let all = UiResourceMeta {
+        csp: UiCsp {
+            connect: vec!["https://api.example.com".into()],
+            ..UiCsp::default()
+        },
+        permissions: UiPermissions::from_names(mcp_content::rules::UI_PERMISSIONS).unwrap(),
+        domain: Some("abc123.sandbox.example".into()),
+        prefers_border: Some(true),
+    };
+    all.validate().unwrap();
+    let written = all.to_value();
+    assert!(schema.is_valid(&written), "{written}");
+    // `tools` (WebMCP) is not among them: refused, naming why.
+    let err = UiPermissions::from_names(["camera", "tools"]).unwrap_err();
+    assert_eq!(err.rule, Rule::UiPermission);
+    assert!(err.message.contains("ext-apps 2.0.4"), "{err}");
+}
+
+#[test]
+fn the_domain_is_a_bare_host_not_a_csp_origin() {
+    for host in [
+        "abc123.sandbox.example",
+        "a904794854a047f6.claudemcpcontent.com",
+        "www-example-com.oaiusercontent.com",
+    ] {
+        let ui = UiResourceMeta {
+            domain: Some(host.into()),
+            ..UiResourceMeta::default()
+        };
+        AppResource::new("ui://a/b", "b", "", ui).unwrap();
+    }
+    for origin in [
+        "https://abc123.sandbox.example",
+        "abc123.sandbox.example:443",
+        "*.sandbox.example",
+        "abc123.sandbox.example/",
+    ] {
+        let ui = UiResourceMeta {
+            domain: Some(origin.into()),
+            ..UiResourceMeta::default()
+        };
+        let err = AppResource::new("ui://a/b", "b", "", ui).unwrap_err();
+        assert_eq!(err.rule, Rule::UiDomain, "{origin}");
+        assert!(!err.message.contains("CSP"), "{err}");
+        assert!(err.message.contains("bare host name"), "{err}");
+    }
+}
+
+#[test]
+fn a_servers_resource_ui_meta_reads_back_typed() {
+    // As an ext-apps server lists it, with a CSP value our writer would not write.
+    let listed = json!({
+        "csp": {
+            "connectDomains": ["https://api.weather.com", "wss://realtime.service.com"],
+            "resourceDomains": ["https://cdn.jsdelivr.net", "data:"],
+            "frameDomains": ["https://www.youtube.com"],
+            "baseUriDomains": ["https://cdn.example.com"]
+        },
+        "permissions": {"microphone": {}, "geolocation": {}, "tools": {}},
+        "domain": "www-example-com.oaiusercontent.com",
+        "prefersBorder": true,
+        "future": 1
+    });
+    let read = UiResourceMeta::from_value(&listed).unwrap();
+    assert_eq!(read.csp.resources, ["https://cdn.jsdelivr.net", "data:"]);
+    assert_eq!(read.csp.base_uris, ["https://cdn.example.com"]);
+    assert_eq!(
+        read.permissions,
+        UiPermissions::from_names(["microphone", "geolocation"]).unwrap()
+    );
+    assert_eq!(
+        read.domain.as_deref(),
+        Some("www-example-com.oaiusercontent.com")
+    );
+    assert_eq!(read.prefers_border, Some(true));
+    // Our own meta reads back as written, through the list entry and the read contents.
+    let ours = UiResourceMeta {
+        csp: UiCsp {
+            frames: vec!["https://www.youtube.com".into()],
+            ..UiCsp::default()
+        },
+        permissions: UiPermissions::from_names(["camera"]).unwrap(),
+        domain: Some("abc123.sandbox.example".into()),
+        prefers_border: Some(false),
+    };
+    let app = AppResource::new("ui://w/v.html", "v", "<p>hi</p>", ours.clone()).unwrap();
+    let router = Router::builder().resource(app).build().unwrap();
+    let listed = &router.list_resources()[0];
+    assert_eq!(
+        UiResourceMeta::of_resource(listed).unwrap(),
+        Some(ours.clone())
+    );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let read = runtime
+        .block_on(router.read_resource(
+            "ui://w/v.html",
+            Context::new(Meta::new(), ProtocolVersion::LATEST),
+        ))
+        .unwrap();
+    assert_eq!(
+        UiResourceMeta::of_contents(&read.contents[0]).unwrap(),
+        Some(ours)
+    );
+
+    for (bad, path) in [
+        (json!([]), "_meta.ui"),
+        (json!({"csp": []}), "_meta.ui.csp"),
+        (
+            json!({"csp": {"connectDomains": "https://a"}}),
+            "_meta.ui.csp.connectDomains",
+        ),
+        (
+            json!({"permissions": {"camera": true}}),
+            "_meta.ui.permissions.camera",
+        ),
+        (json!({"domain": 3}), "_meta.ui.domain"),
+        (json!({"prefersBorder": "yes"}), "_meta.ui.prefersBorder"),
+    ] {
+        assert_eq!(
+            UiResourceMeta::from_value(&bad).unwrap_err().path(),
+            path,
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn a_servers_tool_ui_meta_reads_back_typed() {
+    let schema = jsonschema::validator_for(&ext_apps_tool_meta_schema()).unwrap();
+    let mut tool = Tool::new(ToolName::new("forecast").unwrap());
+    let ours = UiToolMeta::new("ui://weather/view.html")
+        .unwrap()
+        .visibility([UiVisibility::Model, UiVisibility::App]);
+    ours.apply_to_tool(&mut tool);
+    assert!(schema.is_valid(&tool.meta.get_value("ui").unwrap()));
+    assert_eq!(UiToolMeta::of_tool(&tool).unwrap(), Some(ours));
+
+    // An app-only helper: visibility alone, no view.
+    let helper = UiToolMeta::without_view([UiVisibility::App]);
+    assert!(schema.is_valid(&helper.to_value()));
+    let read = UiToolMeta::from_value(&json!({"visibility": ["app"]})).unwrap();
+    assert_eq!(read, helper);
+    assert_eq!(read.resource_uri(), None);
+
+    // The deprecated flat key alone.
+    let mut legacy = Tool::new(ToolName::new("old").unwrap());
+    legacy.meta = Meta::from_map(
+        json!({"ui/resourceUri": "ui://old/view.html"})
+            .as_object()
+            .unwrap()
+            .clone(),
+    )
+    .unwrap();
+    let read = UiToolMeta::of_tool(&legacy).unwrap().unwrap();
+    assert_eq!(read.resource_uri(), Some("ui://old/view.html"));
+
+    for (bad, path) in [
+        (json!({"resourceUri": 1}), "_meta.ui.resourceUri"),
+        (json!({"visibility": "app"}), "_meta.ui.visibility"),
+        (
+            json!({"visibility": ["model", "agent"]}),
+            "_meta.ui.visibility[1]",
+        ),
+    ] {
+        assert_eq!(
+            UiToolMeta::from_value(&bad).unwrap_err().path(),
+            path,
+            "{bad}"
+        );
+    }
+}

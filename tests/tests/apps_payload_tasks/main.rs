@@ -5,5 +5,6 @@
 mod app_attributes;
 mod apps;
 mod cache_hints;
+mod followed_links;
 mod payload_budget;
 mod task_tools;

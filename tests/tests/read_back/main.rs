@@ -15,6 +15,7 @@ mod literal_instants_and_structured_meta;
 mod literals;
 mod other_kinds_and_sources;
 mod other_sdk_results;
+mod own_wrapped_results;
 mod places;
 mod result_meta_alone;
 mod rules;

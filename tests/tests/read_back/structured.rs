@@ -411,7 +411,7 @@ fn maps_whose_members_come_in_another_order_agree() {
 }
 
 #[test]
-fn a_block_a_type_without_blocks_cannot_hold_is_refused_not_dropped() {
+fn a_summary_beside_structured_content_is_passed_over_and_other_blocks_refused() {
     #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
     #[content(structured)]
     struct Point {
@@ -420,12 +420,91 @@ fn a_block_a_type_without_blocks_cannot_hold_is_refused_not_dropped() {
     }
     let point = Point { x: 1, y: 2 };
     assert_eq!(read::<Point>(&json(Point { x: 1, y: 2 })).unwrap(), point);
-    // A human-readable text beside structuredContent: the type has no place for it.
-    let summary =
-        r#"{"content":[{"type":"text","text":"one, two"}],"structuredContent":{"x":1,"y":2}}"#;
+    // The TypeScript SDK's shapes: a human-readable text beside structuredContent (alone,
+    // before or after the copy, several, one that is a bare number or other JSON that is
+    // not an object): structuredContent holds the value, the summaries are no field's.
+    for content in [
+        r#"[{"type":"text","text":"one, two"}]"#,
+        r#"[{"type":"text","text":"Point (1, 2)"},{"type":"text","text":"{\"x\":1,\"y\":2}"}]"#,
+        r#"[{"type":"text","text":"{\"y\":2,\"x\":1}"},{"type":"text","text":"Point (1, 2)"}]"#,
+        r#"[{"type":"text","text":"x is 1"},{"type":"text","text":"y is 2"}]"#,
+        r#"[{"type":"text","text":"3"},{"type":"text","text":"[1, 2]"},{"type":"text","text":""}]"#,
+    ] {
+        let result = format!(r#"{{"content":{content},"structuredContent":{{"x":1,"y":2}}}}"#);
+        assert_eq!(read::<Point>(&result).unwrap(), point, "{content}");
+    }
+    // A text that is JSON of the value's shape with other values is a copy that disagrees.
+    let stray = r#"{"content":[{"type":"text","text":"{\"x\":1,\"y\":3}"}],"structuredContent":{"x":1,"y":2}}"#;
+    let error = read::<Point>(stray).unwrap_err();
+    assert_eq!(error.path(), "content[0].text", "{error}");
+    // A block that is not text: the type has no place for it, and it would be lost.
+    let image = r#"{"content":[{"type":"image","data":"AAAA","mimeType":"image/png"}],"structuredContent":{"x":1,"y":2}}"#;
     assert_eq!(
-        read::<Point>(summary).unwrap_err().to_string(),
-        "content[0]: unexpected text block: no field of `Point` is left to take it"
+        read::<Point>(image).unwrap_err().to_string(),
+        "content[0]: unexpected image block: no field of `Point` is left to take it"
+    );
+}
+
+#[test]
+fn a_summary_a_text_field_takes_must_agree() {
+    #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
+    #[content(structured)]
+    struct Labelled {
+        #[content(text)]
+        label: String,
+        n: u32,
+    }
+    let labelled = || Labelled {
+        label: "a".into(),
+        n: 1,
+    };
+    assert_eq!(read::<Labelled>(&json(labelled())).unwrap(), labelled());
+    // A summary after the field's own block is no field's.
+    let written = json(labelled());
+    let with_summary = replace(
+        &written,
+        r#"{"type":"text","text":"a"},"#,
+        r#"{"type":"text","text":"a"},{"type":"text","text":"label a, n 1"},"#,
+    );
+    assert_eq!(
+        read::<Labelled>(&with_summary).unwrap(),
+        labelled(),
+        "{with_summary}"
+    );
+    // A summary in the field's place is read as the field, and disagrees.
+    let summary_only = r#"{"content":[{"type":"text","text":"label a, n 1"}],"structuredContent":{"label":"a","n":1}}"#;
+    let error = read::<Labelled>(summary_only).unwrap_err();
+    assert_eq!(error.path(), "structuredContent.label", "{error}");
+}
+
+#[test]
+fn integers_past_64_bits_that_disagree_by_one_are_told_apart() {
+    #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
+    #[content(structured)]
+    struct Ledger {
+        #[content(text)]
+        total: u128,
+        entries: Vec<i128>,
+    }
+    let ledger = || Ledger {
+        total: 18_446_744_073_709_551_617,
+        entries: vec![i128::MIN, i128::MAX / 3],
+    };
+    let written = json(ledger());
+    assert_eq!(read::<Ledger>(&written).unwrap(), ledger());
+    // 2^64 + 1 and 2^64 are the same `f64`: compared as text, they differ.
+    let tampered = replace(
+        &written,
+        r#""text":"18446744073709551617""#,
+        r#""text":"18446744073709551616""#,
+    );
+    let error = read::<Ledger>(&tampered).unwrap_err();
+    assert_eq!(error.path(), "structuredContent.total", "{error}");
+    assert!(
+        error
+            .detail()
+            .contains("(18446744073709551617) and content[0].text (18446744073709551616)"),
+        "{error}"
     );
 }
 

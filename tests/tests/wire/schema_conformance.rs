@@ -383,7 +383,8 @@ fn resources_validate_for_every_version() {
 }
 
 /// A tool whose output is not an object still gives 2025-era peers a valid descriptor,
-/// matching the `{"result": …}` wrapping of its structured content.
+/// matching the `{"result": …}` wrapping of its structured content and marked so
+/// (`FastMCP`'s marker), for readers to unwrap.
 #[test]
 fn non_object_output_schema_is_wrapped_for_2025_peers() {
     let (_, tool) = fx::tools()
@@ -400,7 +401,10 @@ fn non_object_output_schema_is_wrapped_for_2025_peers() {
         let json = check(version, "Tool", &tool);
         assert_eq!(
             json["outputSchema"],
-            json!({"type": "object", "properties": {"result": declared}, "required": ["result"]}),
+            json!({
+                "type": "object", "properties": {"result": declared}, "required": ["result"],
+                "x-fastmcp-wrap-result": true
+            }),
             "{version}"
         );
     }

@@ -200,7 +200,7 @@ pub(crate) fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute], holder: &str) -> F
                 if let Some((name, items)) = expect_list(
                     cx,
                     item,
-                    "`ui(csp(connect = [\"https://…\"]), permissions(camera), domain = \"https://…\", prefers_border = true)`",
+                    "`ui(csp(connect = [\"https://…\"]), permissions(camera), domain = \"abc123.sandbox.example\", prefers_border = true)`",
                 ) {
                     out.resource_ui = Some((name.span(), app_ui(cx, items)));
                 }

@@ -95,7 +95,7 @@ pub(super) fn app_ui(cx: &mut Ctxt, items: Vec<Item>) -> Json {
                 entries.push(("permissions".to_owned(), Json::Obj(permissions)));
             }
             ("domain", Item::Assign(_, Value::Str(lit))) => {
-                if let Err(violation) = mcp_content_rules::check_csp_origin(&lit.value()) {
+                if let Err(violation) = mcp_content_rules::check_ui_domain(&lit.value()) {
                     toolkit::violation(cx, lit.span(), &violation);
                 }
                 entries.push(("domain".to_owned(), Json::Str(lit.value())));
@@ -110,7 +110,7 @@ pub(super) fn app_ui(cx: &mut Ctxt, items: Vec<Item>) -> Json {
                 let usage = match key.as_str() {
                     "csp" => "`csp(connect = [\"https://…\"])`",
                     "permissions" => "`permissions(camera, geolocation)`",
-                    "domain" => "`domain = \"https://…\"`",
+                    "domain" => "`domain = \"abc123.sandbox.example\"` (a bare host name)",
                     _ => "`prefers_border = true`",
                 };
                 cx.error_spanned_by(&name, format!("`{key}` is written {usage}"));

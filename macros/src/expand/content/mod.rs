@@ -103,6 +103,9 @@ fn impls(
                     fn output_schema() -> __p::Option<__p::Map<__p::String, __p::Value>> {
                         #schema
                     }
+                    fn has_output_schema() -> bool {
+                        true
+                    }
                 },
             )
         }

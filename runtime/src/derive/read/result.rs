@@ -22,16 +22,31 @@ pub(super) fn offer_all<T: ContentSlots>(
     blocks: &[ContentBlock],
     skip: Option<usize>,
 ) -> Result<T::Slots, ReadError> {
+    offer_all_but::<T>(blocks, skip, &[]).map(|(slots, _)| slots)
+}
+
+/// Offers every block but the one at `skip` to `T`'s slots; a block at one of `optional`
+/// that no field takes is passed over rather than refused. Also says how many blocks of
+/// `optional` a field took.
+pub(super) fn offer_all_but<T: ContentSlots>(
+    blocks: &[ContentBlock],
+    skip: Option<usize>,
+    optional: &[usize],
+) -> Result<(T::Slots, usize), ReadError> {
     let mut slots = T::Slots::default();
+    let mut taken = 0;
     for (index, block) in blocks.iter().enumerate() {
         if skip == Some(index) {
             continue;
         }
-        if !T::offer(&mut slots, index, &mut Offered::Borrowed(block))? {
+        let is_optional = optional.contains(&index);
+        if T::offer(&mut slots, index, &mut Offered::Borrowed(block))? {
+            taken += usize::from(is_optional);
+        } else if !is_optional {
             return Err(T::unexpected(slots, index, block));
         }
     }
-    Ok(slots)
+    Ok((slots, taken))
 }
 
 /// [`read_content`] from owned blocks: what a field takes is moved out of its block.

@@ -8,6 +8,8 @@
 //! - the copy (the last text block whose JSON equals `structuredContent`) is set aside; a
 //!   text block no field takes that holds other JSON of the same shape is a copy that
 //!   disagrees, and is refused naming both;
+//! - a text block that is not JSON of `structuredContent`'s shape is a summary (the
+//!   TypeScript SDK's practice): one no field of the layout takes is passed over;
 //! - when no other block is left (a peer that sends only the copy, or nothing) there is
 //!   nothing to compare, and the value is read from `structuredContent` alone, the result's
 //!   `_meta` read as the layout says over the blocks the value writes (a variant's literal
@@ -23,7 +25,7 @@ use serde_json::Value;
 
 use super::ContentSlots;
 use super::errors::shorten;
-use super::result::{offer_all, read_content};
+use super::result::read_content;
 use super::result_meta::ResultMeta;
 use crate::model::content::ContentBlock;
 use crate::model::json::RawJson;
@@ -46,25 +48,74 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
     let Some(structured) = &result.structured_content else {
         return read_content(&result.content, ResultMeta::Of(&result.meta), None);
     };
-    let (value, structured_value) = match read_value::<T>(structured) {
-        Ok(value) => (value, structured.to_value()),
+    let (value, structured) = match read_value::<T>(structured.as_str()) {
+        Ok(value) => (value, Structured::new(structured.as_str())),
         // A serde form that is not an object (a unit variant's `"Name"`) goes to 2025-era
         // peers wrapped as `{"result": …}`: read back what was wrapped.
         Err(error) => match unwrapped(structured) {
-            Some(inner) => match serde_json::from_value::<T>(inner.clone()) {
-                Ok(value) => (value, inner),
+            Some(inner) => match read_value::<T>(inner) {
+                Ok(value) => (value, Structured::new(inner)),
                 Err(_) => return Err(error),
             },
             None => return Err(error),
         },
     };
-    let copy = json_copy(&result.content, &structured_value);
-    if result.content.len() == usize::from(copy.is_some()) {
-        // No block to read, but the result's `_meta` is still the type's.
+    let copy = json_copy(&result.content, &structured.value);
+    let summaries = summaries(&result.content, copy, &structured.value);
+    let others = result.content.len() - usize::from(copy.is_some()) - summaries.len();
+    if others == 0 && !a_field_takes_one::<T>(&result.content, copy, &summaries) {
+        // No block to read (a summary no field takes is no field's), but the result's
+        // `_meta` is still the type's.
         super::expect_result_meta(ResultMeta::Of(&result.meta), T::NAME, T::RESULT_META)?;
-        return read_meta_alone(result, &structured_value, value);
+        return read_meta_alone(result, &structured, value);
     }
-    read_blocks(result, copy, value, &structured_value)
+    read_blocks(result, copy, &summaries, value, &structured)
+}
+
+/// The text blocks beside `structuredContent` that are a human summary, not its copy: text
+/// that is not JSON of the structured value's shape (the TypeScript SDK's common practice,
+/// `"Weather in Paris: 21.5°C"`, or the Python SDK's one text block per list item). A
+/// summary that a field of the layout takes is that field's (and must agree with
+/// `structuredContent`); one that no field takes is passed over.
+fn summaries(blocks: &[ContentBlock], copy: Option<usize>, structured: &Value) -> Vec<usize> {
+    blocks
+        .iter()
+        .enumerate()
+        .filter(|(index, block)| {
+            Some(*index) != copy
+                && block
+                    .as_text()
+                    .is_some_and(|text| parse_like(text, structured).is_none())
+        })
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// Whether a field of `T`'s layout takes one of the `summaries`.
+fn a_field_takes_one<T: ContentSlots>(
+    blocks: &[ContentBlock],
+    copy: Option<usize>,
+    summaries: &[usize],
+) -> bool {
+    !summaries.is_empty()
+        && super::result::offer_all_but::<T>(blocks, copy, summaries)
+            .is_ok_and(|(_, taken)| taken > 0)
+}
+
+/// The structured value read: its text (what the type is read from, numbers exact) and
+/// that text as a `Value` (what blocks are compared with).
+struct Structured<'a> {
+    text: &'a str,
+    value: Value,
+}
+
+impl<'a> Structured<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            value: crate::model::json::json_text_to_value(text),
+        }
+    }
 }
 
 /// A result with no block but the copy: the value is `structuredContent`'s, and the result's
@@ -75,7 +126,7 @@ pub(crate) fn read_structured<T: ContentSlots + DeserializeOwned + Serialize>(
 /// `structuredContent`, as its blocks are.
 fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
-    structured: &Value,
+    structured: &Structured<'_>,
     value: T,
 ) -> Result<T, ReadError> {
     let mut blocks = Vec::new();
@@ -110,7 +161,7 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
                 own.meta.__insert_unchecked(key, entry.clone());
             }
         }
-        read_blocks(&own, None, reread::<T>(structured)?, structured)
+        read_blocks(&own, None, &[], reread::<T>(structured)?, structured)
     };
     read_with(None)?;
     // …and whether an entry it leaves out is a literal the layout declares (which a result
@@ -129,11 +180,13 @@ fn read_meta_alone<T: ContentSlots + DeserializeOwned + Serialize>(
 fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
     result: &CallToolResult,
     copy: Option<usize>,
+    summaries: &[usize],
     value: T,
-    structured_value: &Value,
+    structured: &Structured<'_>,
 ) -> Result<T, ReadError> {
+    let structured_value = &structured.value;
     let expected = serialized(&value)?;
-    let read = match read_over(result, copy, value) {
+    let read = match read_over(result, copy, summaries, value) {
         Ok(read) => read,
         Err(error) => {
             if copy.is_none()
@@ -143,7 +196,7 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
             }
             // The writer leaves the copy out when a field's block already holds the same text:
             // that block is the field's, read it so.
-            match copy.map(|_| read_over::<T>(result, None, reread(structured_value)?)) {
+            match copy.map(|_| read_over::<T>(result, None, summaries, reread(structured)?)) {
                 Some(Ok(read)) => read,
                 _ => return Err(error),
             }
@@ -160,7 +213,7 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
         None => Ok(read),
         Some(at) => Err(disagreement::<T>(
             result,
-            structured_value,
+            structured,
             copy,
             &at,
             (&expected, &found),
@@ -168,26 +221,28 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
     }
 }
 
-fn read_value<T: DeserializeOwned>(structured: &RawJson) -> Result<T, ReadError> {
-    crate::wire::read::read_json::<T>(structured.as_str().as_bytes())
+fn read_value<T: DeserializeOwned>(structured: &str) -> Result<T, ReadError> {
+    crate::wire::read::read_json::<T>(structured.as_bytes())
         .map_err(|e| ReadError::message(join("structuredContent", e.path()), e.detail().to_owned()))
 }
 
-/// The value of `{"result": …}`, the 2025-era wrapping of a value that is not an object.
-fn unwrapped(structured: &RawJson) -> Option<Value> {
-    match structured.to_value() {
-        Value::Object(mut members) if members.len() == 1 => {
-            members.remove("result").filter(|inner| !inner.is_object())
-        }
-        _ => None,
+/// The text of the value of `{"result": …}`, the 2025-era wrapping of a value that is not an
+/// object.
+fn unwrapped(structured: &RawJson) -> Option<&str> {
+    if crate::wire::exact::object_len(structured.as_str()) != Some(1) {
+        return None;
     }
+    let inner = crate::wire::exact::object_member(structured.as_str(), "result")?.get();
+    (!inner.starts_with('{')).then_some(inner)
 }
 
 /// A serde form (`serialized`'s JSON text) as a `Value`, at any depth: `serde_json::from_str`
 /// stops at 128 levels, and reading both forms as `null` would hide every difference. JSON
 /// text `serde_json` wrote always parses; should it not, that is an error, never `null`.
 fn as_value(text: &str) -> Result<Value, ReadError> {
-    crate::wire::value_text::parse_value(text).map_err(|e| {
+    // Numbers a `Value` would round (integers past 64 bits) kept as their text, so two that
+    // differ are never equal.
+    crate::wire::exact::comparable_value(text).map_err(|e| {
         ReadError::message(
             "structuredContent",
             format!(
@@ -198,10 +253,9 @@ fn as_value(text: &str) -> Result<Value, ReadError> {
     })
 }
 
-/// The value read again from `structured`, already read once.
-fn reread<T: DeserializeOwned>(structured: &Value) -> Result<T, ReadError> {
-    serde_json::from_value(structured.clone())
-        .map_err(|e| ReadError::message("structuredContent", e.to_string()))
+/// The value read again from `structured`'s text, already read once.
+fn reread<T: DeserializeOwned>(structured: &Structured<'_>) -> Result<T, ReadError> {
+    read_value(structured.text)
 }
 
 /// The serde form of `value` as compact JSON text: compared as text first, a value costs a
@@ -215,13 +269,15 @@ fn serialized<T: Serialize>(value: &T) -> Result<String, ReadError> {
     })
 }
 
-/// The blocks except the copy, read with the fields that have no place from `base`.
+/// The blocks except the copy (and the summaries no field takes), read with the fields that
+/// have no place from `base`.
 fn read_over<T: ContentSlots>(
     result: &CallToolResult,
     copy: Option<usize>,
+    summaries: &[usize],
     base: T,
 ) -> Result<T, ReadError> {
-    let slots = offer_all::<T>(&result.content, copy)?;
+    let (slots, _) = super::result::offer_all_but::<T>(&result.content, copy, summaries)?;
     T::finish_with(slots, ResultMeta::Of(&result.meta), Some(base))
 }
 
@@ -275,7 +331,7 @@ fn stray_copy(blocks: &[ContentBlock], structured: &Value) -> Option<ReadError> 
 /// writing the `structuredContent` value again and comparing with what arrived.
 fn disagreement<T: ContentSlots + DeserializeOwned>(
     result: &CallToolResult,
-    structured: &Value,
+    structured: &Structured<'_>,
     copy: Option<usize>,
     at: &str,
     (expected, found): (&Value, &Value),
@@ -460,7 +516,11 @@ fn quote(value: Option<&Value>) -> String {
     let Some(value) = value else {
         return "nothing".to_owned();
     };
-    let text = value.to_string();
+    // A number `comparable_value` kept as its text.
+    let text = match value.as_str().and_then(crate::wire::exact::tagged_number) {
+        Some(number) => number.to_owned(),
+        None => value.to_string(),
+    };
     match text.char_indices().nth(80) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text,

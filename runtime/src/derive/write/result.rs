@@ -4,9 +4,10 @@
 
 use serde::Serialize;
 
-use super::to_json;
+use super::{to_json, to_json_text};
 use crate::content_traits::{IntoContent, WriteError, WriteFailure};
 use crate::model::content::ContentBlock;
+use crate::model::json::RawJson;
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 
@@ -57,9 +58,20 @@ fn try_structured_result<T: IntoContent + Serialize>(
     value: T,
     with_text: bool,
 ) -> Result<CallToolResult, WriteError> {
-    let structured = to_json(&value);
+    // The serde form as a `Value` (members in `Value`'s order), or, for a form a `Value` does
+    // not hold (an integer past 64 bits, `u128`), as the text `serde_json` writes, exactly.
+    let structured = to_json(&value).map(|structured| {
+        let text = structured.to_string();
+        (RawJson::from(structured), text)
+    });
+    let structured = structured.or_else(|refused| {
+        to_json_text(&value)
+            .ok()
+            .and_then(|text| Some((RawJson::parse(&text).ok()?, text)))
+            .ok_or(refused)
+    });
     let written = try_call_tool_result(value);
-    let structured = match structured {
+    let (structured, text) = match structured {
         Ok(structured) => structured,
         Err(refused) => {
             let failure = WriteFailure::whole(
@@ -71,17 +83,15 @@ fn try_structured_result<T: IntoContent + Serialize>(
         }
     };
     let mut result = written?;
-    if with_text {
-        let text = structured.to_string();
-        if !result
+    if with_text
+        && !result
             .content
             .iter()
             .any(|b| b.as_text() == Some(text.as_str()))
-        {
-            result.content.push(ContentBlock::text(text));
-        }
+    {
+        result.content.push(ContentBlock::text(text));
     }
-    result.structured_content = Some(structured.into());
+    result.structured_content = Some(structured);
     Ok(result)
 }
 

@@ -10,7 +10,7 @@ struct WithView {
         ui(
             csp(connect = ["https://api.weather.example", "ws://localhost:5173"], resources = ["https://*.cdn.example"], frame = ["https://maps.example"], base_uri = ["https://weather.example"]),
             permissions(camera, clipboardWrite),
-            domain = "https://weather.example",
+            domain = "weather.sandbox.example",
             prefers_border
         )
     )]

@@ -13,7 +13,7 @@ use mcp_content::{resource, router, tool};
             base_uri = ["https://weather.example"]
         ),
         permissions(camera, microphone, geolocation, clipboardWrite),
-        domain = "https://weather.example",
+        domain = "weather.sandbox.example",
         prefers_border = false
     ),
     cache(ttl = "1h", scope = "public")

@@ -1,0 +1,233 @@
+//! The endpoint's `tracing` spans, read by a subscriber that writes everything it is given
+//! as text: what a request asked and how it ended is there; its credentials are not.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use http::header;
+use http_body_util::Full;
+use tracing::field::{Field, Visit};
+use tracing::span::{Attributes, Id, Record};
+use tracing::{Event, Metadata, Subscriber};
+
+use super::tests::{post, request, rt, send};
+use super::*;
+use crate::model::tool::{CallToolResult, Tool};
+use crate::model::validated::ToolName;
+use crate::server::handler::{BoxFuture, ToolHandler};
+
+/// Every span, record and event, one line each, fields as `name=value`.
+#[derive(Clone, Default)]
+struct Capture {
+    lines: Arc<Mutex<Vec<String>>>,
+    next: Arc<AtomicU64>,
+}
+
+struct Text<'a>(&'a mut String);
+
+impl Visit for Text<'_> {
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        let _ = write!(self.0, " {}={:?}", field.name(), value);
+    }
+}
+
+impl Capture {
+    fn push(&self, line: String) {
+        self.lines.lock().unwrap().push(line);
+    }
+
+    fn text(&self) -> String {
+        self.lines.lock().unwrap().join("\n")
+    }
+}
+
+impl Subscriber for Capture {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+
+    fn new_span(&self, span: &Attributes<'_>) -> Id {
+        let mut line = format!("span {}", span.metadata().name());
+        span.record(&mut Text(&mut line));
+        self.push(line);
+        Id::from_u64(self.next.fetch_add(1, Ordering::SeqCst) + 1)
+    }
+
+    fn record(&self, _: &Id, values: &Record<'_>) {
+        let mut line = String::from("record");
+        values.record(&mut Text(&mut line));
+        self.push(line);
+    }
+
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+
+    fn event(&self, event: &Event<'_>) {
+        let mut line = format!("event {}", event.metadata().level());
+        event.record(&mut Text(&mut line));
+        self.push(line);
+    }
+
+    fn enter(&self, _: &Id) {}
+
+    fn exit(&self, _: &Id) {}
+}
+
+/// `say`: its `text` argument back.
+struct Say;
+
+impl ToolHandler for Say {
+    fn tool(&self) -> Tool {
+        Tool::new(ToolName::new("say").unwrap())
+    }
+
+    fn call(&self, arguments: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+        let text = arguments.get("text").and_then(Value::as_str).unwrap_or("");
+        let text = text.to_owned();
+        Box::pin(async move { CallToolResult::text(text) })
+    }
+}
+
+fn server() -> HttpServer {
+    HttpServer::new(Router::builder().tool(Say).build().unwrap())
+}
+
+/// Runs `test` with the capture as the thread's subscriber and returns what it captured.
+fn captured(test: impl AsyncFnOnce()) -> String {
+    let capture = Capture::default();
+    let _default = tracing::subscriber::set_default(capture.clone());
+    rt().block_on(test());
+    capture.text()
+}
+
+#[test]
+fn a_tool_call_has_a_span_with_its_method_name_version_status_and_duration_and_no_token() {
+    let text = captured(async || {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"say","arguments":{"text":"private words"}}}"#;
+        let mut call = request(body);
+        call.headers_mut().insert(
+            header::AUTHORIZATION,
+            "Bearer secret-token-123".parse().unwrap(),
+        );
+        let (status, _) = send(&server(), call).await;
+        assert_eq!(status, StatusCode::OK);
+    });
+    assert!(text.contains("span mcp.http http.method=POST"), "{text}");
+    assert!(text.contains("mcp.method=\"tools/call\""), "{text}");
+    assert!(text.contains("mcp.name=\"say\""), "{text}");
+    assert!(
+        text.contains("mcp.protocol_version=\"2026-07-28\""),
+        "{text}"
+    );
+    assert!(text.contains("status=200"), "{text}");
+    assert!(text.contains("duration_ms="), "{text}");
+    assert!(!text.contains("secret-token-123"), "{text}");
+    assert!(!text.contains("private words"), "{text}");
+}
+
+#[test]
+fn a_session_request_is_traced_by_a_digest_of_its_id_never_the_id() {
+    let session = Arc::new(Mutex::new(String::new()));
+    let seen = Arc::clone(&session);
+    let text = captured(async move || {
+        let server = server();
+        let initialize = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+        let opened = server
+            .handle(
+                post()
+                    .header(header::ACCEPT, "application/json, text/event-stream")
+                    .body(Full::new(Bytes::from(initialize)))
+                    .unwrap(),
+            )
+            .await;
+        let id = opened.headers()["mcp-session-id"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let list = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+        let (status, _) = send(
+            &server,
+            post()
+                .header(header::ACCEPT, "application/json, text/event-stream")
+                .header("mcp-session-id", &id)
+                .header("mcp-protocol-version", "2025-11-25")
+                .body(Full::new(Bytes::from(list)))
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        *seen.lock().unwrap() = id;
+    });
+    let id = session.lock().unwrap().clone();
+    assert_eq!(id.len(), 32);
+    assert!(!text.contains(&id), "{text}");
+    let digest = trace::session_digest(&id);
+    assert!(
+        text.contains(&format!("mcp.session=\"{digest}\"")),
+        "{text}"
+    );
+    assert!(text.contains("mcp.method=\"tools/list\""), "{text}");
+    assert!(
+        text.contains("mcp.protocol_version=\"2025-11-25\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn refusals_are_events_with_their_reason_and_status() {
+    let text = captured(async || {
+        let server = server().max_body_bytes(64);
+        let mut foreign = request(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
+        foreign
+            .headers_mut()
+            .insert(header::ORIGIN, "https://evil.example".parse().unwrap());
+        assert_eq!(send(&server, foreign).await.0, StatusCode::FORBIDDEN);
+        let big = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{"x":"{}"}}}}"#,
+            "a".repeat(100)
+        );
+        let (status, _) = send(&server, post().body(Full::new(Bytes::from(big))).unwrap()).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    });
+    assert!(
+        text.contains("reason=\"Origin \\\"https://evil.example\\\" is not allowed\""),
+        "{text}"
+    );
+    assert!(text.contains("status=403"), "{text}");
+    assert!(
+        text.contains("reason=\"request body over the limit\""),
+        "{text}"
+    );
+    assert!(text.contains("status=413"), "{text}");
+}
+
+/// rmcp's Streamable HTTP service behind this crate's front has the same span.
+#[cfg(feature = "rmcp-http")]
+#[test]
+fn the_rmcp_bridge_has_the_same_span_and_refusal_events_and_no_token() {
+    use tower_service::Service as _;
+    let text = captured(async || {
+        let router = Router::builder().tool(Say).build().unwrap();
+        let mut service = crate::rmcp::streamable_http_service(router);
+        let initialize = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+        let request = post()
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::AUTHORIZATION, "Bearer secret-token-123")
+            .body(Full::new(Bytes::from(initialize)))
+            .unwrap();
+        let response = service.call(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let foreign = post()
+            .header(header::ORIGIN, "https://evil.example")
+            .body(Full::new(Bytes::from(initialize)))
+            .unwrap();
+        let response = service.call(foreign).await.unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    });
+    assert!(text.contains("span mcp.http http.method=POST"), "{text}");
+    assert!(text.contains("mcp.method=\"initialize\""), "{text}");
+    assert!(text.contains("status=200"), "{text}");
+    assert!(text.contains("reason=\"Origin not allowed\""), "{text}");
+    assert!(text.contains("status=403"), "{text}");
+    assert!(!text.contains("secret-token-123"), "{text}");
+}

@@ -1,0 +1,156 @@
+//! `tracing` for the HTTP transports (the own endpoint, `rmcp`'s behind this crate's front):
+//! one span per HTTP request, with what it asked and how it ended, and an event for each
+//! refusal.
+//!
+//! The span `mcp.http` has `http.method`, `mcp.method`, `mcp.name` (the tool, prompt or
+//! resource named, or the task), `mcp.protocol_version`, `mcp.session` (a digest of the
+//! 2025-era session id: the id itself grants the session, so it is never logged), `status`
+//! (the HTTP status) and `duration_ms` (until the response head; an event stream goes on
+//! after it). Nothing else of the request is recorded: no `Authorization` header, no
+//! argument, no body.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use http::{HeaderMap, Method, StatusCode};
+#[cfg(feature = "http")]
+use serde_json::Value;
+use sha2::{Digest as _, Sha256};
+use tracing::field::Empty;
+
+/// The `_meta` key a 2026-07-28 request names its protocol version with.
+#[cfg(feature = "http")]
+const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+
+/// The span of one request.
+pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Span {
+    let span = tracing::info_span!(
+        "mcp.http",
+        http.method = %method,
+        mcp.method = Empty,
+        mcp.name = Empty,
+        mcp.protocol_version = Empty,
+        mcp.session = Empty,
+        status = Empty,
+        duration_ms = Empty,
+    );
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(version) = text("mcp-protocol-version") {
+        span.record("mcp.protocol_version", version);
+    }
+    if let Some(session) = text("mcp-session-id") {
+        span.record("mcp.session", session_digest(session));
+    }
+    span
+}
+
+/// The first 16 hex digits of the session id's SHA-256: tells a session's requests apart
+/// in the log without giving anyone the session.
+pub(crate) fn session_digest(session: &str) -> String {
+    let digest = Sha256::digest(session.as_bytes());
+    let mut out = String::with_capacity(16);
+    for byte in &digest[..8] {
+        let _ = write!(out, "{byte:02x}");
+    }
+    out
+}
+
+/// Records the JSON-RPC method and what it names on the request's span.
+#[cfg(feature = "http")]
+pub(crate) fn record_call(span: &tracing::Span, method: Option<&str>, params: Option<&Value>) {
+    let Some(params) = params else {
+        return record_names(span, method, None, None);
+    };
+    let name = ["name", "uri", "taskId"]
+        .into_iter()
+        .find_map(|key| params.get(key).and_then(Value::as_str));
+    let version = params
+        .get("_meta")
+        .and_then(|meta| meta.get(VERSION_KEY))
+        .and_then(Value::as_str);
+    record_names(span, method, name, version);
+}
+
+/// Records the method, the name and the protocol version (from `_meta`) found in a body.
+pub(crate) fn record_names(
+    span: &tracing::Span,
+    method: Option<&str>,
+    name: Option<&str>,
+    version: Option<&str>,
+) {
+    if let Some(method) = method {
+        span.record("mcp.method", method);
+    }
+    if let Some(name) = name {
+        span.record("mcp.name", name);
+    }
+    if let Some(version) = version {
+        span.record("mcp.protocol_version", version);
+    }
+}
+
+/// What a JSON-RPC body names, read without building a tree (members borrowed where the
+/// text has no escapes).
+#[cfg(feature = "rmcp-http")]
+#[derive(serde::Deserialize)]
+struct Named<'a> {
+    #[serde(borrow, default)]
+    method: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    params: Option<NamedParams<'a>>,
+}
+
+#[cfg(feature = "rmcp-http")]
+#[derive(serde::Deserialize)]
+struct NamedParams<'a> {
+    #[serde(borrow, default)]
+    name: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    uri: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default, rename = "taskId")]
+    task_id: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default, rename = "_meta")]
+    meta: Option<NamedMeta<'a>>,
+}
+
+#[cfg(feature = "rmcp-http")]
+#[derive(serde::Deserialize)]
+struct NamedMeta<'a> {
+    #[serde(borrow, default, rename = "io.modelcontextprotocol/protocolVersion")]
+    version: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// [`record_names`] for a body not otherwise parsed here (a body of another shape records
+/// nothing).
+#[cfg(feature = "rmcp-http")]
+pub(crate) fn record_body(span: &tracing::Span, body: &[u8]) {
+    let Ok(named) = serde_json::from_slice::<Named<'_>>(body) else {
+        return;
+    };
+    let params = named.params.as_ref();
+    let name = params.and_then(|p| {
+        p.name
+            .as_deref()
+            .or(p.uri.as_deref())
+            .or(p.task_id.as_deref())
+    });
+    let version = params
+        .and_then(|p| p.meta.as_ref())
+        .and_then(|m| m.version.as_deref());
+    record_names(span, named.method.as_deref(), name, version);
+}
+
+/// Records how the request ended; a refusal (4xx, 5xx) is also an event.
+pub(crate) fn finish(span: &tracing::Span, status: StatusCode, started: Instant) {
+    let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    span.record("status", status.as_u16());
+    span.record("duration_ms", millis);
+    if status.is_client_error() || status.is_server_error() {
+        span.in_scope(|| tracing::info!(status = status.as_u16(), "mcp.http refused"));
+    }
+}
+
+/// A refusal with its reason (a foreign `Origin` or `Host`, a limit), as an event.
+pub(crate) fn refused(why: &str) {
+    tracing::warn!(reason = why, "mcp.http refused");
+}
