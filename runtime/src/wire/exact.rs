@@ -184,9 +184,74 @@ fn first_inexact(raw: &RawValue, at: String) -> Option<(String, &str, &'static s
     }
 }
 
+/// One step of a path inside a JSON value: an object member or an array index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// `steps` as an error path after `prefix` (`structuredContent.a[1].b`), as
+/// [`check_exact`] names them.
+pub(crate) fn render_path(prefix: &str, steps: &[Step]) -> String {
+    let mut at = String::new();
+    for step in steps {
+        at = match step {
+            Step::Key(key) => join_path(&at, &member_path(key)),
+            Step::Index(index) => format!("{at}[{index}]"),
+        };
+    }
+    join_path(prefix, &at)
+}
+
+/// The paths of every integer literal in `text` (valid JSON) outside `i64` and `u64`: none
+/// (and no walk) for text without 19 digits in a row.
+pub(crate) fn big_integer_paths(text: &str) -> Vec<Vec<Step>> {
+    let mut found = Vec::new();
+    if may_be_inexact(text) {
+        if let Ok(raw) = serde_json::from_str::<&RawValue>(text) {
+            collect_big(raw, &mut Vec::new(), &mut found);
+        }
+    }
+    found
+}
+
+/// Recursion is bounded by the JSON parser's depth limit, which `raw` already passed.
+fn collect_big(raw: &RawValue, at: &mut Vec<Step>, found: &mut Vec<Vec<Step>>) {
+    let text = raw.get();
+    match text.as_bytes().first() {
+        Some(b'{') => {
+            if let Ok(members) = serde_json::from_str::<Members<'_>>(text) {
+                for (key, value) in members.0 {
+                    at.push(Step::Key(key));
+                    collect_big(value, at, found);
+                    at.pop();
+                }
+            }
+        }
+        Some(b'[') => {
+            if let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(text) {
+                for (index, value) in items.into_iter().enumerate() {
+                    at.push(Step::Index(index));
+                    collect_big(value, at, found);
+                    at.pop();
+                }
+            }
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            if number_problem(text) == Some(PAST_64_BITS) {
+                found.push(at.clone());
+            }
+        }
+        _ => {}
+    }
+}
+
 fn member_path(key: &str) -> String {
     cut(key).into_owned()
 }
+
+const PAST_64_BITS: &str = "is an integer past 64 bits";
 
 /// Why the number literal `text` has no exact `Value`, if it has none.
 fn number_problem(text: &str) -> Option<&'static str> {
@@ -195,7 +260,7 @@ fn number_problem(text: &str) -> Option<&'static str> {
         return (!finite).then_some("is past the range of `f64`");
     }
     let fits = text.parse::<i64>().is_ok() || text.parse::<u64>().is_ok();
-    (!fits).then_some("is an integer past 64 bits")
+    (!fits).then_some(PAST_64_BITS)
 }
 
 #[cfg(test)]
