@@ -208,10 +208,10 @@ pub(crate) fn render_path(prefix: &str, steps: &[Step]) -> String {
 /// (and no walk) for text without 19 digits in a row.
 pub(crate) fn big_integer_paths(text: &str) -> Vec<Vec<Step>> {
     let mut found = Vec::new();
-    if may_be_inexact(text) {
-        if let Ok(raw) = serde_json::from_str::<&RawValue>(text) {
-            collect_big(raw, &mut Vec::new(), &mut found);
-        }
+    if may_be_inexact(text)
+        && let Ok(raw) = serde_json::from_str::<&RawValue>(text)
+    {
+        collect_big(raw, &mut Vec::new(), &mut found);
     }
     found
 }
@@ -238,10 +238,8 @@ fn collect_big(raw: &RawValue, at: &mut Vec<Step>, found: &mut Vec<Vec<Step>>) {
                 }
             }
         }
-        Some(b'-' | b'0'..=b'9') => {
-            if number_problem(text) == Some(PAST_64_BITS) {
-                found.push(at.clone());
-            }
+        Some(b'-' | b'0'..=b'9') if number_problem(text) == Some(PAST_64_BITS) => {
+            found.push(at.clone());
         }
         _ => {}
     }

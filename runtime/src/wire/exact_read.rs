@@ -509,6 +509,11 @@ mod tests {
         );
     }
 
+    #[derive(Deserialize)]
+    struct Some_ {
+        kept: Value,
+    }
+
     #[test]
     fn exact_fields_read_past_64_bits() {
         #[derive(Deserialize)]
@@ -527,28 +532,28 @@ mod tests {
         assert_eq!(exact.raw.as_str(), format!("[{BIG}]"));
         assert_eq!(exact.ignored, 1);
         // A field the type does not read is not read at all.
-        #[derive(Deserialize)]
-        struct Some_ {
-            kept: Value,
-        }
         let some: Some_ = read(&format!(r#"{{"kept":true,"skipped":{BIG}}}"#)).unwrap();
         assert_eq!(some.kept, true);
+    }
+
+    #[derive(Deserialize)]
+    struct Mixed {
+        float: f64,
+        text: Value,
+        exact: u128,
+        #[serde(flatten)]
+        rest: HashMap<String, Value>,
     }
 
     #[test]
     fn float_literals_and_numbers_in_strings_read_as_before() {
         let text =
             format!(r#"{{"float":1.8446744073709552e19,"text":"{BIG}","{BIG}":1,"exact":{BIG}}}"#);
-        #[derive(Deserialize)]
-        struct Mixed {
-            float: f64,
-            text: Value,
-            exact: u128,
-            #[serde(flatten)]
-            rest: HashMap<String, Value>,
-        }
         let mixed: Mixed = read(&text).unwrap();
-        assert_eq!(mixed.float, 18_446_744_073_709_551_616.0);
+        assert_eq!(
+            mixed.float.to_bits(),
+            18_446_744_073_709_551_616_f64.to_bits()
+        );
         assert_eq!(mixed.text, BIG);
         assert_eq!(mixed.exact, 18_446_744_073_709_551_617);
         assert_eq!(mixed.rest[BIG], 1);
