@@ -4,7 +4,7 @@
 //! or as an `f64` is handed such an integer by `visit_f64`, as the nearest `f64`
 //! (`18446744073709551617` as `1.8446744073709552e19`), silently.
 //!
-//! Only text holding such an integer literal (found by [`big_integer_paths`]) is read again
+//! Only text holding such an integer literal (found by [`big_integers`]) is read again
 //! through [`Checked`], a wrapper of `serde_json`'s `Deserializer` that knows the path being
 //! read, and refuses a `visit_f64` at a path where the text has an integer literal past 64
 //! bits. A float literal (`1.8446744073709552e19`) reads as before; the exact reads
@@ -15,7 +15,6 @@
 //! whole build (a feature this crate does not impose).
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{
@@ -24,7 +23,7 @@ use serde::de::{
 };
 
 use crate::wire::error::ReadError;
-use crate::wire::exact::{Step, big_integer_paths, render_path};
+use crate::wire::exact::{BigIntegers, Step, big_integers, render_path};
 use crate::wire::guard::RAW_TOKEN;
 
 /// What a field that would round an integer past 64 bits is told.
@@ -35,11 +34,12 @@ const REFUSED: &str = "an integer past 64 bits cannot be read exactly into this 
 /// 64 bits; the error's path is `prefix` and the path inside `text`. Costs nothing but a
 /// scan for text without 19 digits in a row.
 pub(crate) fn check_read<T: DeserializeOwned>(text: &str, prefix: &str) -> Result<(), ReadError> {
-    let big: HashSet<Vec<Step>> = big_integer_paths(text).into_iter().collect();
+    let big = big_integers(text);
     if big.is_empty() {
         return Ok(());
     }
     let track = Track {
+        nodes: RefCell::new(vec![big.root()]),
         big,
         at: RefCell::new(Vec::new()),
         key: RefCell::new(None),
@@ -60,8 +60,10 @@ pub(crate) fn check_read<T: DeserializeOwned>(text: &str, prefix: &str) -> Resul
 
 /// The paths of the integers past 64 bits, the path being read, and the first refused.
 struct Track {
-    big: HashSet<Vec<Step>>,
+    big: BigIntegers,
     at: RefCell<Vec<Step>>,
+    /// The node of `big` at each level of `at` (`None` once no big integer is below).
+    nodes: RefCell<Vec<Option<usize>>>,
     /// The last member name (or variant name) read, for the value read next.
     key: RefCell<Option<String>>,
     refused: RefCell<Option<Vec<Step>>>,
@@ -70,9 +72,19 @@ struct Track {
 impl Track {
     /// Runs `read` with `step` appended to the path being read.
     fn within<R>(&self, step: Step, read: impl FnOnce() -> R) -> R {
+        {
+            let mut nodes = self.nodes.borrow_mut();
+            let node = nodes
+                .last()
+                .copied()
+                .flatten()
+                .and_then(|node| self.big.child(node, &step));
+            nodes.push(node);
+        }
         self.at.borrow_mut().push(step);
         let out = read();
         self.at.borrow_mut().pop();
+        self.nodes.borrow_mut().pop();
         out
     }
 
@@ -84,10 +96,11 @@ impl Track {
 
     /// Whether an `f64` handed over here rounds an integer literal (and if so, notes it).
     fn refuses_f64(&self) -> bool {
-        let at = self.at.borrow();
-        if !self.big.contains(&*at) {
+        let here = self.nodes.borrow().last().copied().flatten();
+        if !here.is_some_and(|node| self.big.is_big(node)) {
             return false;
         }
+        let at = self.at.borrow();
         let mut refused = self.refused.borrow_mut();
         if refused.is_none() {
             *refused = Some(at.clone());
