@@ -20,7 +20,8 @@
 //! Values are read from the structured content's JSON text, never through a
 //! `serde_json::Value`: an integer past 64 bits reads exactly into a `u128`, `i128` or
 //! [`RawJson`] field ([`ToolOutput::read`]), and where a `Value` is asked for
-//! ([`ToolOutput::value`]) such a number is refused naming its path rather than rounded.
+//! ([`ToolOutput::value`], or a `Value`, an `f64` or an untagged enum inside the type read)
+//! such a number is refused naming its path rather than rounded.
 //!
 //! ```
 //! use mcp_content::CallToolResult;
@@ -360,15 +361,33 @@ impl ToolOutput {
     /// Reads a successful result's structured value into `T`, from its JSON text (checked
     /// and unwrapped as [`ToolOutput::value`] does): numbers are read exactly as `T` takes
     /// them (an integer past 64 bits into a `u128` or `i128` field, or kept as text by a
-    /// [`RawJson`] field; one into a `u64` field is an error naming its path). Errors name
-    /// the path inside `structuredContent`. A `serde_json::Value` inside `T` holds numbers
-    /// as `serde_json` does (an integer past 64 bits as the nearest `f64`, unless the build
-    /// enables `serde_json`'s `arbitrary_precision`): for any JSON kept exactly, use
-    /// [`RawJson`], and [`ToolOutput::value`] for a `Value` that refuses what it would round.
+    /// [`RawJson`] field). Errors name the path inside `structuredContent`. An integer past
+    /// 64 bits is never rounded to the nearest `f64` on the way: read into a field that
+    /// would round it (a `u64` or `f64` field, a `serde_json::Value`, an untagged enum or
+    /// anything else that reads any JSON value) it is an error naming its path. A float
+    /// literal (`1.8446744073709552e19`) reads as `serde_json` reads it.
+    ///
+    /// ```
+    /// use mcp_content::CallToolResult;
+    /// use mcp_content::convert::typed_result::ToolOutput;
+    /// use mcp_content::model::RawJson;
+    /// #[derive(serde::Deserialize)]
+    /// struct Stats { total: serde_json::Value }
+    /// #[derive(serde::Deserialize)]
+    /// struct Exact { total: u128 }
+    /// let output = ToolOutput::new(serde_json::Map::new()).unwrap();
+    /// let mut result = CallToolResult::default();
+    /// result.structured_content = Some(RawJson::parse(r#"{"total":18446744073709551617}"#).unwrap());
+    /// let error = output.read::<Stats>(&result).err().unwrap();
+    /// assert_eq!(error.path(), "structuredContent.total");
+    /// assert_eq!(output.read::<Exact>(&result).unwrap().total, 18_446_744_073_709_551_617);
+    /// ```
     pub fn read<T: DeserializeOwned>(&self, result: &CallToolResult) -> Result<T, ReadError> {
         let (text, prefix) = self.unwrapped_text(result)?;
-        crate::wire::read::read_json::<T>(text.as_bytes())
-            .map_err(|e| ReadError::message(join_path(prefix, dotless(e.path())), e.detail()))
+        let value = crate::wire::read::read_json::<T>(text.as_bytes())
+            .map_err(|e| ReadError::message(join_path(prefix, dotless(e.path())), e.detail()))?;
+        crate::wire::exact_read::check_read::<T>(text, prefix)?;
+        Ok(value)
     }
 
     /// Reads a result into a [`FromContent`] type (a `#[derive(Content)]` type): checked and

@@ -92,11 +92,62 @@ fn server() -> HttpServer {
     HttpServer::new(Router::builder().tool(Say).build().unwrap())
 }
 
-/// Runs `test` with the capture as the thread's subscriber and returns what it captured.
+thread_local! {
+    /// The capture of the test running on this thread, if it is capturing.
+    static CURRENT: std::cell::RefCell<Option<Capture>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The process-wide subscriber, installed once: it hands everything to the running test's
+/// [`Capture`] on this thread. A scoped subscriber (`set_default`) per test is not enough in
+/// a test binary that runs other tests at the same time: a callsite first hit on another
+/// thread while no capture is alive caches "never interested", and the span is lost.
+struct Route;
+
+fn with_current(f: impl FnOnce(&Capture)) {
+    CURRENT.with(|current| {
+        if let Some(capture) = current.borrow().as_ref() {
+            f(capture);
+        }
+    });
+}
+
+impl Subscriber for Route {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+
+    fn new_span(&self, span: &Attributes<'_>) -> Id {
+        let mut id = Id::from_u64(u64::MAX);
+        with_current(|capture| id = capture.new_span(span));
+        id
+    }
+
+    fn record(&self, span: &Id, values: &Record<'_>) {
+        with_current(|capture| capture.record(span, values));
+    }
+
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+
+    fn event(&self, event: &Event<'_>) {
+        with_current(|capture| capture.event(event));
+    }
+
+    fn enter(&self, _: &Id) {}
+
+    fn exit(&self, _: &Id) {}
+}
+
+/// Runs `test` with a capture as this thread's destination and returns what it captured.
 fn captured(test: impl AsyncFnOnce()) -> String {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        // Another global subscriber in this binary would make this test meaningless: fail.
+        tracing::subscriber::set_global_default(Route).expect("no other global subscriber");
+    });
     let capture = Capture::default();
-    let _default = tracing::subscriber::set_default(capture.clone());
+    CURRENT.with(|current| *current.borrow_mut() = Some(capture.clone()));
     rt().block_on(test());
+    CURRENT.with(|current| *current.borrow_mut() = None);
     capture.text()
 }
 

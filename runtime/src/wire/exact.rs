@@ -8,6 +8,8 @@
 //! Also the one member of a JSON object as its own text (`{"result": …}` unwrapped without
 //! going through a `Value`).
 
+use std::collections::HashMap;
+
 use serde::Deserialize;
 use serde::de::{MapAccess, Visitor};
 use serde_json::Value;
@@ -184,9 +186,134 @@ fn first_inexact(raw: &RawValue, at: String) -> Option<(String, &str, &'static s
     }
 }
 
+/// One step of a path inside a JSON value: an object member or an array index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// `steps` as an error path after `prefix` (`structuredContent.a[1].b`), as
+/// [`check_exact`] names them.
+pub(crate) fn render_path(prefix: &str, steps: &[Step]) -> String {
+    let mut at = String::new();
+    for step in steps {
+        at = match step {
+            Step::Key(key) => join_path(&at, &member_path(key)),
+            Step::Index(index) => format!("{at}[{index}]"),
+        };
+    }
+    join_path(prefix, &at)
+}
+
+/// The paths of the integer literals of a JSON text outside `i64` and `u64`, as a tree
+/// (node 0 the root): shared prefixes are held once, so its size is bounded by the number
+/// of values in the text, whatever their depth.
+#[derive(Default)]
+pub(crate) struct BigIntegers {
+    nodes: Vec<PathNode>,
+}
+
+#[derive(Default)]
+struct PathNode {
+    children: HashMap<Step, usize>,
+    big: bool,
+}
+
+impl BigIntegers {
+    /// Whether the text has no such integer.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The root's node (`None` when the text has no such integer).
+    pub(crate) fn root(&self) -> Option<usize> {
+        (!self.nodes.is_empty()).then_some(0)
+    }
+
+    /// The node one `step` below `node`, when a big integer is there or below.
+    pub(crate) fn child(&self, node: usize, step: &Step) -> Option<usize> {
+        self.nodes.get(node)?.children.get(step).copied()
+    }
+
+    /// Whether `node` is the path of a big integer.
+    pub(crate) fn is_big(&self, node: usize) -> bool {
+        self.nodes.get(node).is_some_and(|n| n.big)
+    }
+
+    fn insert(&mut self, path: &[Step]) {
+        if self.nodes.is_empty() {
+            self.nodes.push(PathNode::default());
+        }
+        let mut node = 0;
+        for step in path {
+            node = if let Some(&child) = self.nodes[node].children.get(step) {
+                child
+            } else {
+                let child = self.nodes.len();
+                self.nodes.push(PathNode::default());
+                self.nodes[node].children.insert(step.clone(), child);
+                child
+            };
+        }
+        self.nodes[node].big = true;
+    }
+}
+
+/// The integer literals of `text` (valid JSON) outside `i64` and `u64`: none (and no walk)
+/// for text without 19 digits in a row (an exponent makes no integer literal).
+pub(crate) fn big_integers(text: &str) -> BigIntegers {
+    let mut found = BigIntegers::default();
+    if has_digit_run(text)
+        && let Ok(raw) = serde_json::from_str::<&RawValue>(text)
+    {
+        collect_big(raw, &mut Vec::new(), &mut found);
+    }
+    found
+}
+
+fn has_digit_run(text: &str) -> bool {
+    let mut run = 0;
+    text.bytes().any(|byte| {
+        run = if byte.is_ascii_digit() { run + 1 } else { 0 };
+        run >= 19
+    })
+}
+
+/// Recursion is bounded by the JSON parser's depth limit, which `raw` already passed.
+fn collect_big(raw: &RawValue, at: &mut Vec<Step>, found: &mut BigIntegers) {
+    let text = raw.get();
+    match text.as_bytes().first() {
+        Some(b'{') => {
+            if let Ok(members) = serde_json::from_str::<Members<'_>>(text) {
+                for (key, value) in members.0 {
+                    at.push(Step::Key(key));
+                    collect_big(value, at, found);
+                    at.pop();
+                }
+            }
+        }
+        Some(b'[') => {
+            if let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(text) {
+                for (index, value) in items.into_iter().enumerate() {
+                    at.push(Step::Index(index));
+                    collect_big(value, at, found);
+                    at.pop();
+                }
+            }
+        }
+        Some(b'-' | b'0'..=b'9') if number_problem(text) == Some(PAST_64_BITS) => {
+            found.insert(at);
+        }
+        _ => {}
+    }
+}
+
 fn member_path(key: &str) -> String {
     cut(key).into_owned()
 }
+
+const PAST_64_BITS: &str = "is an integer past 64 bits";
 
 /// Why the number literal `text` has no exact `Value`, if it has none.
 fn number_problem(text: &str) -> Option<&'static str> {
@@ -195,7 +322,7 @@ fn number_problem(text: &str) -> Option<&'static str> {
         return (!finite).then_some("is past the range of `f64`");
     }
     let fits = text.parse::<i64>().is_ok() || text.parse::<u64>().is_ok();
-    (!fits).then_some("is an integer past 64 bits")
+    (!fits).then_some(PAST_64_BITS)
 }
 
 #[cfg(test)]
@@ -255,6 +382,24 @@ mod tests {
         let deep = format!("{}18446744073709551617{}", "[".repeat(200), "]".repeat(200));
         let value = comparable_value(&deep).unwrap();
         crate::wire::limits::drop_iteratively(value);
+    }
+
+    #[test]
+    fn the_paths_of_big_integers_share_their_prefixes() {
+        let bigs = vec!["18446744073709551617"; 1000].join(",");
+        let text = format!("{}[{bigs}]{}", "[".repeat(100), "]".repeat(100));
+        let found = big_integers(&text);
+        // The root, 100 levels of arrays, and the 1000 integers: not 1000 paths of 101 steps.
+        assert_eq!(found.nodes.len(), 1 + 100 + 1000);
+        let mut node = found.root().unwrap();
+        for _ in 0..=100 {
+            assert!(!found.is_big(node));
+            node = found.child(node, &Step::Index(0)).unwrap();
+        }
+        assert!(found.is_big(node));
+        assert!(found.child(node, &Step::Index(0)).is_none());
+        // Exponents and numbers a `Value` holds are none of them.
+        assert!(big_integers(r#"[1e400,18446744073709551615,"18446744073709551617"]"#).is_empty());
     }
 
     #[test]

@@ -119,6 +119,7 @@ macro_rules! forward_visit {
 
 pub(crate) mod error;
 pub(crate) mod exact;
+pub(crate) mod exact_read;
 pub(crate) mod guard;
 pub(crate) mod limits;
 pub(crate) mod read;

@@ -555,3 +555,26 @@ fn binary_fields_stay_out_of_structured_content_and_read_back_from_their_blocks(
     assert_eq!(read.raw, vec![9; 40]);
     assert_eq!((read.title.as_str(), read.points), ("Rain", 7));
 }
+
+#[test]
+fn an_integer_past_64_bits_a_value_field_would_round_is_refused_naming_its_path() {
+    #[derive(Content, Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
+    #[content(structured)]
+    struct Usage {
+        total: u128,
+        stats: serde_json::Value,
+    }
+    // What another SDK sends: `structuredContent` alone.
+    let rounded = r#"{"content":[],"structuredContent":{"total":18446744073709551617,"stats":{"peak":[1,18446744073709551617]}}}"#;
+    let error = read::<Usage>(rounded).unwrap_err();
+    assert_eq!(error.path(), "structuredContent.stats.peak[1]", "{error}");
+    assert!(
+        error.detail().contains("use u128, i128 or RawJson"),
+        "{error}"
+    );
+    // The same integer in a `u128` field, and a float literal in the `Value`, read.
+    let exact = r#"{"content":[],"structuredContent":{"total":18446744073709551617,"stats":{"peak":[1,1.8446744073709552e19]}}}"#;
+    let usage = read::<Usage>(exact).unwrap();
+    assert_eq!(usage.total, 18_446_744_073_709_551_617);
+    assert_eq!(usage.stats["peak"][1], 18_446_744_073_709_551_616.0);
+}

@@ -222,8 +222,11 @@ fn read_blocks<T: ContentSlots + DeserializeOwned + Serialize>(
 }
 
 fn read_value<T: DeserializeOwned>(structured: &str) -> Result<T, ReadError> {
-    crate::wire::read::read_json::<T>(structured.as_bytes())
-        .map_err(|e| ReadError::message(join("structuredContent", e.path()), e.detail().to_owned()))
+    let value = crate::wire::read::read_json::<T>(structured.as_bytes()).map_err(|e| {
+        ReadError::message(join("structuredContent", e.path()), e.detail().to_owned())
+    })?;
+    crate::wire::exact_read::check_read::<T>(structured, "structuredContent")?;
+    Ok(value)
 }
 
 /// The text of the value of `{"result": …}`, the 2025-era wrapping of a value that is not an
