@@ -46,6 +46,9 @@ pub(crate) struct Field<'a> {
     pub(crate) attrs: FieldAttrs,
     /// Whether the field carries any `#[content]` attribute (even a broken one).
     pub(crate) annotated: bool,
+    /// Whether serde leaves it out of its form both ways (`#[serde(skip)]`): not in a
+    /// `structured` type's `structuredContent` nor in its output schema.
+    pub(crate) serde_skipped: bool,
 }
 
 impl<'a> Item<'a> {
@@ -134,6 +137,7 @@ impl<'a> Field<'a> {
             ty: &field.ty,
             attrs,
             annotated,
+            serde_skipped: serde_skipped(&field.attrs),
         }
     }
 }
@@ -226,4 +230,25 @@ impl<'a> Input<'a> {
     pub(crate) fn reads(&self) -> bool {
         self.attrs.write_only.is_none() && !self.is_generic()
     }
+}
+
+/// Whether `#[serde(…)]` leaves the field out of its serde form: a top-level `skip` word.
+/// Not `skip_serializing` (schemars still lists the field in the schema) nor
+/// `skip_serializing_if` (the value is still written when the condition does not hold).
+/// serde reports its own syntax errors; this only looks.
+fn serde_skipped(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("serde"))
+        .filter_map(|attr| attr.meta.require_list().ok())
+        .any(|list| {
+            let mut previous_eq = false;
+            list.tokens.clone().into_iter().any(|token| {
+                let hit = matches!(&token, proc_macro2::TokenTree::Ident(word)
+                    if !previous_eq && word == "skip");
+                previous_eq =
+                    matches!(&token, proc_macro2::TokenTree::Punct(p) if p.as_char() == '=');
+                hit
+            })
+        })
 }

@@ -63,6 +63,17 @@ fn test_image_content() -> ContentBlock {
     image_block()
 }
 
+/// A scan too large to send inline (1.5 MB, over the 1 MiB a client's SSE reader takes in
+/// one event by default): written as a link to a payload the client reads with
+/// `resources/read`.
+#[tool(max_inline = "256KiB")]
+fn large_payload_link() -> ContentBlock {
+    let bytes: Vec<u8> = (0..1_500_000_u32).map(|i| (i % 251) as u8).collect();
+    ImageContent::new(Base64Data::from_bytes(bytes), mime("image/png"))
+        .expect("image/png is an image type")
+        .into()
+}
+
 /// An audio clip (WAV).
 #[tool]
 fn test_audio_content() -> ContentBlock {
@@ -802,6 +813,7 @@ fn router_builder() -> mcp_content::RouterBuilder {
             confirm_delete,
             multi_input,
             test_tool_with_task,
+            large_payload_link,
         ],
         prompts: [
             test_input_required_result_prompt,
@@ -888,7 +900,7 @@ mod tests {
     #[test]
     fn fixture_names_are_unique_and_described() {
         let router = router();
-        assert_eq!(router.list_tools().len(), 32);
+        assert_eq!(router.list_tools().len(), 33);
         for tool in router.list_tools() {
             assert!(
                 tool.description.as_deref().is_some_and(|d| !d.is_empty()),

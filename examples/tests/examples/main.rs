@@ -8,6 +8,7 @@ mod forecast;
 mod load;
 mod notes;
 mod radar;
+mod readme;
 mod replicas;
 mod stdio;
 mod transport_rules;

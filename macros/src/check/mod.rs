@@ -33,6 +33,7 @@ pub(crate) fn check(cx: &mut Ctxt, layout: &Layout) {
     check_source_types(cx, layout);
     placement::check_unplaced(cx, layout);
     placement::check_skipped_but_used(cx, layout);
+    placement::check_structured_bytes(cx, layout);
     if input.reads() {
         read_back::check_layout(cx, layout);
     }

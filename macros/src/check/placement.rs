@@ -6,7 +6,7 @@
 use crate::ast::Input;
 use crate::attr::{Kind, Value};
 use crate::ctxt::Ctxt;
-use crate::resolve::{Layout, Use};
+use crate::resolve::{Layout, Role, Use};
 use crate::{suggest, toolkit};
 use mcp_content_rules::UriTemplate;
 
@@ -166,4 +166,38 @@ fn unresolved_names(input: &Input) -> Vec<String> {
     );
     out.retain(|n| input.fields.iter().all(|f| toolkit::unraw(&f.ident) != *n));
     out
+}
+
+/// A `structured` type's binary fields are kept out of its serde form: serialized, the bytes
+/// would go to `structuredContent` a second time as an array of numbers, and the output
+/// schema would describe them so. The block carries the bytes; reading back takes them from
+/// there.
+pub(super) fn check_structured_bytes(cx: &mut Ctxt, layout: &Layout) {
+    let input = layout.input;
+    if input.attrs.structured.is_none() {
+        return;
+    }
+    for resolved in &layout.fields {
+        let Role::Block(block) = &resolved.role else {
+            continue;
+        };
+        if !block.bytes || resolved.field.serde_skipped {
+            continue;
+        }
+        let name = match &resolved.field.member {
+            syn::Member::Named(ident) => format!("`{}`", toolkit::unraw(ident)),
+            syn::Member::Unnamed(index) => format!("field {} of `{}`", index.index, input.name()),
+        };
+        let (article, kind) = match block.kind.wire() {
+            "resource" => ("a", "blob resource"),
+            other => ("an", other),
+        };
+        cx.error_spanned_by(
+            &resolved.field.ident,
+            format!(
+                "{name} is {article} {kind} field of a `structured` type: serde would write its bytes into structuredContent as an array of numbers \
+                 (and the output schema would say so); keep it out of the serde form with `#[serde(skip)]`: the {kind} block carries it, and reading back takes it from there"
+            ),
+        );
+    }
 }

@@ -117,6 +117,20 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
                     continue;
                 }
                 if let Some(param) = parse_param(cx, pat_type, what) {
+                    // One request, one context: a second parameter for it is a mistake (a
+                    // clone where one was meant to be borrowed, or an argument typed wrongly).
+                    if param.is_context()
+                        && let Some(first) = params.iter().find(|p| p.is_context())
+                    {
+                        cx.error_spanned_by(
+                            &*pat_type,
+                            format!(
+                                "`{}` is a second `Context`: a handler takes the request's context once (`{}` already is it); take `&Context` once and clone it where it must be owned",
+                                toolkit::unraw(&param.ident),
+                                toolkit::unraw(&first.ident),
+                            ),
+                        );
+                    }
                     // Argument names are unique after renaming: a schema that lists one name
                     // twice makes a tool that fails on every call.
                     if let Some(first) = params

@@ -101,6 +101,12 @@ pub fn streamable_http_service_with(
     };
     let router = router.into();
     let mut config = StreamableHttpServerConfig::default();
+    // A request whose handler says nothing before its answer is answered as one
+    // `application/json` body, not one server-sent event: clients cap an event's size (the
+    // Python SDK's HTTP stack at 1 MiB), and a large read (a payload link's bytes) is one
+    // message. rmcp applies this to stateless (2026-07-28) requests; a 2025 session's
+    // answers stay events (see the crate docs, "Large results over HTTP").
+    config.json_response = true;
     // The front enforces the limit with a JSON-RPC error; the inner one must not be lower.
     config.max_request_body_bytes = config.max_request_body_bytes.max(options.max_body_bytes());
     let tools = Arc::default();

@@ -71,7 +71,7 @@ async fn nested_in_axum_the_endpoint_answers_a_call_over_tcp_through_a_layer() {
                 |mut response: axum::response::Response| async {
                     response
                         .headers_mut()
-                        .insert("x-layered", axum::http::HeaderValue::from_static("yes"));
+                        .insert("x-layered", http::HeaderValue::from_static("yes"));
                     response
                 },
             ));

@@ -3,6 +3,8 @@
 //! against the official schemas, raw identifiers, and `RouterBuilder::build()` on
 //! overlapping and disjoint resource templates.
 
+mod call_tool_json;
+mod portable_schemas;
 mod prompt_resource;
 mod raw_identifiers;
 mod router_build_edges;

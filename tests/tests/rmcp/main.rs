@@ -4,4 +4,7 @@
 
 mod bridge;
 mod bridge_edges;
+mod elicitation_forms;
+mod large_reads;
 mod request_meta;
+mod rmcp_tool_macro;

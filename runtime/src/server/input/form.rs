@@ -2,109 +2,15 @@
 //! takes (a flat object of primitive fields), written in the shape of each protocol
 //! version, and the user's answer read back as that type.
 
-use std::fmt;
-
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use super::form_field::{
+    FieldKind, FormError, FormField, FormOption, field, kind_name, resolve, unwrap_nullable,
+};
+
 use crate::rules::ProtocolVersion;
-
-/// Why a type cannot be a form, or a form cannot be written for a version.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FormError {
-    /// The field, or empty for the form itself.
-    pub field: String,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl FormError {
-    fn new(field: &str, reason: impl Into<String>) -> Self {
-        Self {
-            field: field.to_owned(),
-            reason: reason.into(),
-        }
-    }
-}
-
-impl fmt::Display for FormError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() {
-            write!(f, "elicitation form: {}", self.reason)
-        } else {
-            write!(
-                f,
-                "elicitation form field `{}`: {}",
-                self.field, self.reason
-            )
-        }
-    }
-}
-
-impl std::error::Error for FormError {}
-
-/// One option of a select field: its value and, optionally, what the user sees.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FormOption {
-    /// The value the answer carries.
-    pub value: String,
-    /// The label shown instead of the value.
-    pub title: Option<String>,
-}
-
-/// What a field holds.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FieldKind {
-    /// Free text, with an optional `format` (`email`, `uri`, `date`, `date-time`).
-    String {
-        /// `minLength`.
-        min_length: Option<u64>,
-        /// `maxLength`.
-        max_length: Option<u64>,
-        /// `format`.
-        format: Option<String>,
-    },
-    /// A number; `integer` when only whole numbers are allowed.
-    Number {
-        /// Whole numbers only.
-        integer: bool,
-        /// `minimum`.
-        minimum: Option<f64>,
-        /// `maximum`.
-        maximum: Option<f64>,
-    },
-    /// A yes / no.
-    Boolean,
-    /// One of the options.
-    Select(Vec<FormOption>),
-    /// Any number of the options (2025-11-25 and later).
-    MultiSelect {
-        /// The options.
-        options: Vec<FormOption>,
-        /// `minItems`.
-        min_items: Option<u64>,
-        /// `maxItems`.
-        max_items: Option<u64>,
-    },
-}
-
-/// One field of a form.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FormField {
-    /// The property name (what the answer's `content` uses).
-    pub name: String,
-    /// Whether the user must fill it in.
-    pub required: bool,
-    /// `title`.
-    pub title: Option<String>,
-    /// `description`.
-    pub description: Option<String>,
-    /// `default`.
-    pub default: Option<Value>,
-    /// What it holds.
-    pub kind: FieldKind,
-}
 
 /// The restricted schema of an elicitation form, independent of the protocol version.
 ///
@@ -200,8 +106,8 @@ impl FormSchema {
                         "type".into(),
                         if *integer { "integer" } else { "number" }.into(),
                     );
-                    put(&mut out, "minimum", minimum.map(Value::from));
-                    put(&mut out, "maximum", maximum.map(Value::from));
+                    put(&mut out, "minimum", minimum.clone().map(Value::Number));
+                    put(&mut out, "maximum", maximum.clone().map(Value::Number));
                 }
                 FieldKind::Boolean => {
                     out.insert("type".into(), "boolean".into());
@@ -315,17 +221,6 @@ impl FormSchema {
     }
 }
 
-fn kind_name(kind: &FieldKind) -> &'static str {
-    match kind {
-        FieldKind::String { .. } => "a string field",
-        FieldKind::Number { integer: true, .. } => "an integer field",
-        FieldKind::Number { .. } => "a number field",
-        FieldKind::Boolean => "a boolean field",
-        FieldKind::Select(_) => "the field's options",
-        FieldKind::MultiSelect { .. } => "a list of the field's options",
-    }
-}
-
 fn put(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
     if let Some(value) = value {
         map.insert(key.to_owned(), value);
@@ -349,172 +244,6 @@ fn titled_options(options: &[FormOption]) -> Value {
             })
         })
         .collect()
-}
-
-fn resolve(schema: &Value, defs: &Value) -> Value {
-    let mut current = schema.clone();
-    // A bounded walk: `$ref` chains in a derived schema are short, and a cycle must not hang.
-    for _ in 0..8 {
-        let Some(reference) = current.get("$ref").and_then(Value::as_str) else {
-            break;
-        };
-        let name = reference.rsplit('/').next().unwrap_or_default();
-        let Some(target) = defs.get(name) else { break };
-        let mut merged = target.clone();
-        if let (Some(merged), Some(extra)) = (merged.as_object_mut(), current.as_object()) {
-            for (key, value) in extra {
-                if key != "$ref" {
-                    merged.insert(key.clone(), value.clone());
-                }
-            }
-        }
-        current = merged;
-    }
-    current
-}
-
-/// `Option<T>` comes out of schemars as `type: [T, "null"]` or `anyOf: [T, {type: null}]`.
-fn unwrap_nullable(schema: Value, defs: &Value) -> (Value, bool) {
-    if let Some(types) = schema.get("type").and_then(Value::as_array) {
-        let rest: Vec<&Value> = types
-            .iter()
-            .filter(|t| t.as_str() != Some("null"))
-            .collect();
-        if rest.len() + 1 == types.len() && rest.len() == 1 {
-            let mut schema = schema.clone();
-            schema["type"] = rest[0].clone();
-            return (schema, true);
-        }
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(branches) = schema.get(key).and_then(Value::as_array) {
-            let is_null = |b: &Value| b.get("type").and_then(Value::as_str) == Some("null");
-            if branches.len() == 2 && branches.iter().any(is_null) {
-                let inner = branches
-                    .iter()
-                    .find(|b| !is_null(b))
-                    .cloned()
-                    .unwrap_or_default();
-                let mut inner = resolve(&inner, defs);
-                if let (Some(inner), Some(outer)) = (inner.as_object_mut(), schema.as_object()) {
-                    for k in ["title", "description", "default"] {
-                        if let Some(v) = outer.get(k) {
-                            inner.entry(k).or_insert(v.clone());
-                        }
-                    }
-                }
-                return (inner, true);
-            }
-        }
-    }
-    (schema, false)
-}
-
-fn text(schema: &Value, key: &str) -> Option<String> {
-    schema.get(key).and_then(Value::as_str).map(str::to_owned)
-}
-
-fn options(schema: &Value, defs: &Value) -> Option<Vec<FormOption>> {
-    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-        let names = schema.get("enumNames").and_then(Value::as_array);
-        return values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                Some(FormOption {
-                    value: v.as_str()?.to_owned(),
-                    title: names
-                        .and_then(|n| n.get(i))
-                        .and_then(Value::as_str)
-                        .map(str::to_owned),
-                })
-            })
-            .collect();
-    }
-    let branches = schema
-        .get("oneOf")
-        .or_else(|| schema.get("anyOf"))
-        .and_then(Value::as_array)?;
-    branches
-        .iter()
-        .map(|branch| {
-            let branch = resolve(branch, defs);
-            let value = branch
-                .get("const")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .or_else(|| {
-                    let single = branch.get("enum")?.as_array()?;
-                    (single.len() == 1).then(|| single[0].as_str().map(str::to_owned))?
-                })?;
-            // A variant's doc comment is its description; use it as the label when no title.
-            let title = text(&branch, "title").or_else(|| text(&branch, "description"));
-            Some(FormOption { value, title })
-        })
-        .collect()
-}
-
-fn uint(schema: &Value, key: &str) -> Option<u64> {
-    schema.get(key).and_then(Value::as_u64)
-}
-
-fn field(name: &str, schema: &Value, required: bool, defs: &Value) -> Result<FormField, FormError> {
-    let ty = schema.get("type").and_then(Value::as_str);
-    let kind = match ty {
-        Some("string") if schema.get("enum").is_none() && schema.get("oneOf").is_none() => {
-            let format = text(schema, "format");
-            if let Some(f) = &format
-                && !["email", "uri", "date", "date-time"].contains(&f.as_str())
-            {
-                return Err(FormError::new(
-                    name,
-                    format!("format `{f}` is not one of email, uri, date, date-time"),
-                ));
-            }
-            FieldKind::String {
-                min_length: uint(schema, "minLength"),
-                max_length: uint(schema, "maxLength"),
-                format,
-            }
-        }
-        Some("integer" | "number") => FieldKind::Number {
-            integer: ty == Some("integer"),
-            minimum: schema.get("minimum").and_then(Value::as_f64),
-            maximum: schema.get("maximum").and_then(Value::as_f64),
-        },
-        Some("boolean") => FieldKind::Boolean,
-        Some("array") => {
-            let items = resolve(schema.get("items").unwrap_or(&Value::Null), defs);
-            let options = options(&items, defs).ok_or_else(|| {
-                FormError::new(name, "a list field must be a list of a string enum")
-            })?;
-            FieldKind::MultiSelect {
-                options,
-                min_items: uint(schema, "minItems"),
-                max_items: uint(schema, "maxItems"),
-            }
-        }
-        Some("string") | None => FieldKind::Select(options(schema, defs).ok_or_else(|| {
-            FormError::new(
-                name,
-                "not a primitive: a form field is a string, number, boolean or string enum",
-            )
-        })?),
-        Some(other) => {
-            return Err(FormError::new(
-                name,
-                format!("`{other}` is not a form field type (forms are flat)"),
-            ));
-        }
-    };
-    Ok(FormField {
-        name: name.to_owned(),
-        required,
-        title: text(schema, "title"),
-        description: text(schema, "description"),
-        default: schema.get("default").cloned(),
-        kind,
-    })
 }
 
 /// What the user did with a form: accepted it (with the answer, as the form's type),

@@ -126,6 +126,7 @@ pub struct RouterBuilder {
     max_inline: Option<u64>,
     payload_store: Option<Arc<dyn PayloadStore>>,
     payload_ttl: Option<Duration>,
+    full_schemas: bool,
 }
 
 impl RouterBuilder {
@@ -356,6 +357,41 @@ impl RouterBuilder {
         self
     }
 
+    /// Lists every tool's schemas as they were made (schemars' full output for `#[tool]`)
+    /// instead of the portable form the router lists by default.
+    ///
+    /// By default the router lists what every client reads: `format` values JSON Schema
+    /// 2020-12 does not define (schemars' `uint32`, `int64`, `double`, …, which the MCP
+    /// Inspector warns on) are dropped, the type and bounds still say what a number holds;
+    /// in an input schema, an argument that is not required (an `Option<T>` parameter) is
+    /// typed as `T`, not `[T, "null"]` (strict clients flag the `null`): leaving it out is
+    /// how a client says none. Output schemas keep their `null`s (a `None` is written as
+    /// `null`). A schema with nothing to change is listed exactly as it was given.
+    ///
+    /// ```
+    /// use mcp_content::{Router, tool};
+    /// use serde_json::json;
+    ///
+    /// /// Forecast for a city.
+    /// #[tool]
+    /// fn forecast(city: String, days: Option<u32>) -> String {
+    ///     format!("{city}: sunny for {} day(s)", days.unwrap_or(1))
+    /// }
+    ///
+    /// let portable = Router::builder().tool(forecast {}).build().unwrap();
+    /// let days = &portable.list_tools()[0].input_schema.to_map()["properties"]["days"];
+    /// assert_eq!(days, &json!({"type": "integer", "minimum": 0}));
+    ///
+    /// let full = Router::builder().tool(forecast {}).full_schemas(true).build().unwrap();
+    /// let days = &full.list_tools()[0].input_schema.to_map()["properties"]["days"];
+    /// assert_eq!(days, &json!({"type": ["integer", "null"], "format": "uint32", "minimum": 0}));
+    /// ```
+    #[must_use]
+    pub fn full_schemas(mut self, full: bool) -> Self {
+        self.full_schemas = full;
+        self
+    }
+
     /// The router, or the first duplicate name.
     // One pass over the builder's parts in the order they depend on each other; each step
     // is a call, and splitting it would only pass the half-built indexes around.
@@ -367,7 +403,10 @@ impl RouterBuilder {
         for handler in self.tools {
             // Task support is not written on the descriptor (see
             // `ToolHandler::task_support`); `task_tool` overrides the handler's own.
-            let descriptor = handler.tool();
+            let mut descriptor = handler.tool();
+            if !self.full_schemas {
+                super::portable::tool(&mut descriptor);
+            }
             let name = descriptor.name.as_str().to_owned();
             if let Some(support) = handler.task_support() {
                 task_support.entry(name.clone()).or_insert(support);

@@ -5,6 +5,7 @@
 mod builder;
 pub(crate) mod dispatch;
 mod entry;
+mod portable;
 pub(crate) mod run;
 
 use std::collections::HashMap;
@@ -363,6 +364,52 @@ impl Router {
     ) -> Result<CallToolResult, ProtocolError> {
         let arguments = check_arguments(arguments)?.unwrap_or_default();
         self.run_tool(name, arguments, context).await
+    }
+
+    /// Calls the tool `name` with `arguments` written as JSON (`json!({...})`), as a client
+    /// on the latest protocol version with no capabilities would: the helper for a test of a
+    /// handler. `null` is no arguments; anything but an object or `null` is invalid params
+    /// (`-32602`), as on the wire.
+    ///
+    /// ```
+    /// use mcp_content::{Router, tool};
+    /// use serde_json::json;
+    ///
+    /// /// Adds two numbers.
+    /// #[tool]
+    /// fn add(a: i64, b: i64) -> String {
+    ///     (a + b).to_string()
+    /// }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let router = Router::builder().tool(add {}).build().unwrap();
+    /// let result = router.call_tool_json("add", json!({"a": 2, "b": 3})).await.unwrap();
+    /// assert_eq!(result.content[0].as_text(), Some("5"));
+    /// // A bad argument is the tool's error result, naming it.
+    /// let wrong = router.call_tool_json("add", json!({"a": "two", "b": 3})).await.unwrap();
+    /// assert!(wrong.is_error());
+    /// # });
+    /// ```
+    pub async fn call_tool_json(
+        &self,
+        name: &str,
+        arguments: Value,
+    ) -> Result<CallToolResult, ProtocolError> {
+        let arguments = match arguments {
+            Value::Object(arguments) => Some(arguments),
+            Value::Null => None,
+            other => {
+                return Err(ProtocolError::invalid_params(format!(
+                    "params.arguments: {} is not an object",
+                    crate::wire::error::cut(&other.to_string())
+                )));
+            }
+        };
+        let context = Context::new(
+            crate::model::meta::Meta::new(),
+            rules::ProtocolVersion::LATEST,
+        );
+        self.call_tool(name, arguments, context).await
     }
 
     /// [`Router::call_tool`] with arguments already held to the parser's depth: the one

@@ -25,7 +25,10 @@ enum Shape {
         radius: f64,
     },
     Chart(
-        #[content(image(mime = "image/png"))] Vec<u8>,
+        // The bytes are in the image block only (the derive requires it).
+        #[content(image(mime = "image/png"))]
+        #[serde(skip)]
+        Vec<u8>,
         String,
         #[content(skip)] u8,
     ),

@@ -11,24 +11,27 @@ mod deep {
     pub type Request = mcp_content::Context;
 }
 
-/// A tool with its context under two aliases.
+/// A tool with its context under an alias (one context per handler: a second is an error).
 ///
 /// # Arguments
 ///
 /// * `context` - documented, and unused: the context is no argument.
 #[tool]
-fn aliased(#[context] context: Ctx, #[context] again: &Ctx, word: Option<String>) -> String {
-    format!(
-        "{} {} {word:?}",
-        context.protocol_version().as_str(),
-        again.protocol_version().as_str()
-    )
+fn aliased(#[context] context: Ctx, word: Option<String>) -> String {
+    format!("{} {word:?}", context.protocol_version().as_str())
 }
 
-/// A tool with its context behind a reference alias and a module path.
+/// A tool with its context behind a reference alias.
 #[tool]
-fn pathed(#[context] shared: Shared<'_>, #[context] request: deep::Request) -> String {
-    let _ = (shared, request);
+fn shared(#[context] shared: Shared<'_>) -> String {
+    let _ = shared;
+    String::from("ok")
+}
+
+/// A tool with its context through a module path.
+#[tool]
+fn pathed(#[context] request: deep::Request) -> String {
+    let _ = request;
     String::from("ok")
 }
 
@@ -54,7 +57,7 @@ fn plain(#[context] context: Context) -> String {
 }
 
 fn main() {
-    let router = router! { tools: [aliased, pathed, plain], prompts: [greet], resources: [note] }
+    let router = router! { tools: [aliased, shared, pathed, plain], prompts: [greet], resources: [note] }
         .build()
         .unwrap();
     for tool in router.list_tools() {
@@ -75,12 +78,14 @@ fn main() {
         .unwrap();
     let json = serde_json::to_value(&result).unwrap();
     let version = mcp_content::ProtocolVersion::LATEST.as_str();
-    assert_eq!(json["content"][0]["text"], format!("{version} {version} None"), "{json}");
-    let result = runtime
-        .block_on(router.call_tool("pathed", None, Context::default()))
-        .unwrap();
-    let json = serde_json::to_value(&result).unwrap();
-    assert_eq!(json["content"][0]["text"], "ok", "{json}");
+    assert_eq!(json["content"][0]["text"], format!("{version} None"), "{json}");
+    for name in ["shared", "pathed"] {
+        let result = runtime
+            .block_on(router.call_tool(name, None, Context::default()))
+            .unwrap();
+        let json = serde_json::to_value(&result).unwrap();
+        assert_eq!(json["content"][0]["text"], "ok", "{json}");
+    }
     let read = runtime
         .block_on(router.read_resource("notes://7", Context::default()))
         .unwrap();

@@ -7,7 +7,7 @@ mod framework {
     pub use mcp_content as mcp;
 }
 
-use mcp_content::{Context, prompt, resource, router, tool};
+use mcp_content::{prompt, resource, router, tool};
 
 /// A const fn.
 #[tool]
@@ -25,13 +25,6 @@ fn mutate(mut text: String) -> String {
 /// A raw-identifier function name: the tool `type`.
 #[tool]
 fn r#type() -> String {
-    String::new()
-}
-
-/// The context twice.
-#[tool]
-fn twice(a: &Context, b: Context) -> String {
-    let _ = (a, b);
     String::new()
 }
 
@@ -64,12 +57,12 @@ mod inner {
 fn main() {
     assert_eq!(r#type::NAME, "type");
     let router = router! {
-        tools: [constant, mutate, r#type, twice, reexported, crate::inner::nested],
+        tools: [constant, mutate, r#type, reexported, crate::inner::nested],
         prompts: [reprompt],
         resources: [reresource],
         crate = framework::mcp,
     };
     let router = router.build().unwrap();
     let names: Vec<String> = router.list_tools().into_iter().map(|t| t.name.to_string()).collect();
-    assert_eq!(names, ["constant", "mutate", "type", "twice", "reexported", "nested"]);
+    assert_eq!(names, ["constant", "mutate", "type", "reexported", "nested"]);
 }
