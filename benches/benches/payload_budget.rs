@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use mcp_content::handler::BoxFuture;
 use mcp_content::handler::ToolHandler;
 use mcp_content::model::{ImageContent, Meta, MimeType, Tool, ToolName};
+use mcp_content::payload::MemoryPayloadStore;
 use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, Router, SerializeFor};
 use mcp_content_benches::{by_hand, theirs};
 use serde_json::{Map, Value};
@@ -91,7 +92,11 @@ impl ToolHandler for Handoff {
 }
 
 fn server(budget: Option<u64>) -> Server {
-    let builder = Router::builder().tool(Handoff);
+    // Every run's link stays until its TTL, so the default store (64 MiB) would refuse the
+    // fifth 16 MiB offload: room for all of them (raw or as base64 text), as a server
+    // expecting that load would configure.
+    let store = MemoryPayloadStore::with_limits((RUNS + 2) * IMAGE_LEN * 2, 1024);
+    let builder = Router::builder().tool(Handoff).payload_store(store);
     let builder = match budget {
         Some(bytes) => builder.max_inline(bytes),
         None => builder,
