@@ -76,7 +76,7 @@ if ! CHROME="$(find_chromium)"; then
   elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
     SUDO=(sudo -n)
   else
-    die "no Chromium on PATH and not root (nor passwordless sudo) to run: apt-get install chromium"
+    die "no Chromium on PATH and not root (nor passwordless sudo) to run: apt-get install chromium (.ci/run skips this step with CI_BROWSER=0)"
   fi
   log "installing Chromium (apt-get install chromium; log: ${OUT#"$ROOT"/}/apt.log)"
   { "${SUDO[@]}" apt-get update \
