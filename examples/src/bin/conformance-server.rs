@@ -941,7 +941,7 @@ mod tests {
 
     #[test]
     fn allow_origin_flags_are_read_in_order_and_anything_else_is_refused() {
-        let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        let args = |list: &[&str]| list.iter().map(ToString::to_string).collect::<Vec<_>>();
         assert_eq!(allow_origins(&[]), Ok(Vec::new()));
         assert_eq!(
             allow_origins(&args(&[
