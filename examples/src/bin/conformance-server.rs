@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run -p mcp-content-examples --bin conformance-server -- --http 127.0.0.1:3001      # rmcp's Streamable HTTP at /mcp
 //! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001  # mcp_content::http::HttpServer at /mcp
+//! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001 --allow-origin http://127.0.0.1:8000  # browsers from that origin only (repeatable)
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
 
@@ -846,6 +847,20 @@ fn configured_router() -> Router {
     builder.build().expect("fixture names are unique")
 }
 
+/// The origins named by `--allow-origin ORIGIN` pairs; anything else is an error naming it.
+fn allow_origins(rest: &[String]) -> Result<Vec<String>, String> {
+    let mut origins = Vec::new();
+    let mut rest = rest.iter();
+    while let Some(flag) = rest.next() {
+        match (flag.as_str(), rest.next()) {
+            ("--allow-origin", Some(origin)) => origins.push(origin.clone()),
+            ("--allow-origin", None) => return Err("--allow-origin needs an ORIGIN".into()),
+            (other, _) => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(origins)
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -870,14 +885,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             Ok(())
         }
         Some("--own-http") => {
-            let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
+            let given = args.get(1).filter(|a| !a.starts_with("--"));
+            let addr = given.map_or("127.0.0.1:3001", String::as_str);
             let listener = tokio::net::TcpListener::bind(addr).await?;
             eprintln!(
                 "conformance-server (own endpoint) listening on http://{}/mcp",
                 listener.local_addr()?
             );
             // `serve` runs the same hardened loop, with its defaults.
-            let server = mcp_content::http::HttpServer::new(configured_router());
+            let mut server = mcp_content::http::HttpServer::new(configured_router());
+            // `--allow-origin ORIGIN` (repeatable): browsers from exactly these origins
+            // (scripts/browser-cors.sh); without it, the default (loopback origins).
+            let origins = allow_origins(&args[1 + usize::from(given.is_some())..])?;
+            if !origins.is_empty() {
+                server = server.allowed_origins(origins);
+            }
             tokio::select! {
                 outcome = server.serve(listener) => outcome?,
                 _ = tokio::signal::ctrl_c() => {}
@@ -886,7 +908,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         _ => {
             eprintln!(
-                "usage: conformance-server --stdio | --http 127.0.0.1:PORT | --own-http 127.0.0.1:PORT"
+                "usage: conformance-server --stdio | --http 127.0.0.1:PORT | --own-http 127.0.0.1:PORT [--allow-origin ORIGIN]..."
             );
             std::process::exit(2);
         }
@@ -915,5 +937,28 @@ mod tests {
                 prompt.name
             );
         }
+    }
+
+    #[test]
+    fn allow_origin_flags_are_read_in_order_and_anything_else_is_refused() {
+        let args = |list: &[&str]| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(allow_origins(&[]), Ok(Vec::new()));
+        assert_eq!(
+            allow_origins(&args(&[
+                "--allow-origin",
+                "http://127.0.0.1:8000",
+                "--allow-origin",
+                "https://app.example.com"
+            ])),
+            Ok(args(&["http://127.0.0.1:8000", "https://app.example.com"]))
+        );
+        assert_eq!(
+            allow_origins(&args(&["--allow-origin"])),
+            Err("--allow-origin needs an ORIGIN".to_string())
+        );
+        assert_eq!(
+            allow_origins(&args(&["--allow-orign", "x"])),
+            Err("unknown argument \"--allow-orign\"".to_string())
+        );
     }
 }
