@@ -83,10 +83,25 @@ pub mod changes {
     };
 }
 
+/// Who is calling: the verified [`Principal`](auth::Principal) a handler reads from its
+/// [`Context`], the [`TokenVerifier`](auth::TokenVerifier) seam, and (feature `auth`) the
+/// OAuth 2.1 resource server: built-in verifiers, RFC 9728 metadata, the bearer-token layer.
+pub mod auth {
+    #[cfg(feature = "auth")]
+    #[allow(
+        unused_imports,
+        unreachable_pub,
+        reason = "filled by the verifiers and the HTTP front"
+    )]
+    pub use crate::oauth::*;
+    pub use crate::server::auth::*;
+}
 #[cfg(feature = "files")]
 pub mod files;
 #[cfg(feature = "http")]
 pub mod http;
+#[cfg(feature = "auth")]
+mod oauth;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

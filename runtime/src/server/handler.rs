@@ -46,6 +46,14 @@ pub trait ToolHandler: Send + Sync + 'static {
     fn task_support(&self) -> Option<TaskSupport> {
         None
     }
+    /// The OAuth scopes a caller's token must hold to call it (`#[tool(scopes = [...])]`).
+    /// Empty: the router's default ([`RouterBuilder::default_scopes`]), checked only when the
+    /// transport verifies tokens.
+    ///
+    /// [`RouterBuilder::default_scopes`]: crate::RouterBuilder::default_scopes
+    fn scopes(&self) -> &[&str] {
+        &[]
+    }
 }
 
 /// A prompt: its descriptor and how to get it. `#[prompt]` implements it.
@@ -58,6 +66,14 @@ pub trait PromptHandler: Send + Sync + 'static {
         arguments: Map<String, Value>,
         context: Context,
     ) -> BoxFuture<'_, Result<GetPromptResult, ProtocolError>>;
+    /// The OAuth scopes a caller's token must hold to get it (`#[prompt(scopes = [...])]`).
+    /// Empty: the router's default ([`RouterBuilder::default_scopes`]), checked only when the
+    /// transport verifies tokens.
+    ///
+    /// [`RouterBuilder::default_scopes`]: crate::RouterBuilder::default_scopes
+    fn scopes(&self) -> &[&str] {
+        &[]
+    }
 }
 
 /// What a resource handler serves: one URI, or every URI a template matches.
@@ -93,6 +109,14 @@ pub trait ResourceHandler: Send + Sync + 'static {
     /// [`RouterBuilder::read_cache`]: crate::RouterBuilder::read_cache
     fn cache_hint(&self) -> Option<crate::model::cache::CacheHint> {
         None
+    }
+    /// The OAuth scopes a caller's token must hold to read it (`#[resource(scopes = [...])]`).
+    /// Empty: the router's default ([`RouterBuilder::default_scopes`]), checked only when the
+    /// transport verifies tokens.
+    ///
+    /// [`RouterBuilder::default_scopes`]: crate::RouterBuilder::default_scopes
+    fn scopes(&self) -> &[&str] {
+        &[]
     }
 }
 

@@ -3,6 +3,7 @@
 //! `crate::rmcp`) live outside, at the edge: they depend on this module, never the reverse.
 
 pub(crate) mod app;
+pub(crate) mod auth;
 pub(crate) mod changes;
 pub(crate) mod context_param;
 pub(crate) mod glue;

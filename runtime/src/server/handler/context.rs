@@ -20,6 +20,7 @@ use crate::model::json::{Key, ObjectBuilder};
 use crate::model::meta::Meta;
 use crate::model::validated::MetaKey;
 use crate::rules::{self, ProtocolVersion};
+use crate::server::auth::Principal;
 use crate::server::input::{
     Capability, ClientCapabilities, Elicitation, FormSchema, InputRequest, Round,
     missing_capability,
@@ -92,6 +93,8 @@ pub struct Context {
     /// Set when the request is cancelled (see [`Context::cancelled`]); `None` for a context
     /// no transport can cancel.
     cancellation: Option<Cancellation>,
+    /// The verified caller, when the transport checked a bearer token.
+    principal: Option<Arc<Principal>>,
 }
 
 impl Clone for Context {
@@ -108,6 +111,7 @@ impl Clone for Context {
             next_key: OnceLock::from(Arc::clone(self.key_counter())),
             may_become_task: self.may_become_task,
             cancellation: self.cancellation.clone(),
+            principal: self.principal.clone(),
         }
     }
 }
@@ -203,6 +207,7 @@ impl fmt::Debug for Context {
             .field("capabilities", &self.capabilities)
             .field("round", &self.round.is_some())
             .field("cancelled", &self.is_cancelled())
+            .field("principal", &self.principal)
             .finish_non_exhaustive()
     }
 }
@@ -288,6 +293,32 @@ impl Context {
     pub fn with_log_level(mut self, level: Option<LogLevel>) -> Self {
         self.min_log_level = level;
         self
+    }
+
+    /// This context for a caller whose bearer token the transport verified.
+    #[must_use]
+    pub fn with_principal(mut self, principal: Arc<Principal>) -> Self {
+        self.principal = Some(principal);
+        self
+    }
+
+    /// The verified caller: `None` when the transport checks no token (stdio, a server
+    /// without authorization).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use mcp_content::{Context, ProtocolVersion, auth::Principal};
+    /// let context = Context::new(Default::default(), ProtocolVersion::LATEST)
+    ///     .with_principal(Arc::new(Principal::new("alice")));
+    /// assert_eq!(context.principal().and_then(|p| p.subject()), Some("alice"));
+    /// ```
+    pub fn principal(&self) -> Option<&Principal> {
+        self.principal.as_deref()
+    }
+
+    /// The verified caller, shared (for work the handler spawns).
+    pub fn principal_arc(&self) -> Option<&Arc<Principal>> {
+        self.principal.as_ref()
     }
 
     /// This context with what the client declared (otherwise asked of the peer).

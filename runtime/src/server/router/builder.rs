@@ -127,6 +127,7 @@ pub struct RouterBuilder {
     payload_store: Option<Arc<dyn PayloadStore>>,
     payload_ttl: Option<Duration>,
     full_schemas: bool,
+    default_scopes: Vec<String>,
 }
 
 impl RouterBuilder {
@@ -315,6 +316,15 @@ impl RouterBuilder {
     #[must_use]
     pub fn read_cache(mut self, hint: CacheHint) -> Self {
         self.read_cache = Some(hint);
+        self
+    }
+
+    /// The OAuth scopes a caller needs for a tool, prompt or resource that names none
+    /// itself (`#[tool(scopes = [...])]`); checked only when the transport verifies tokens.
+    /// Empty by default: any verified caller may call a handler without scopes.
+    #[must_use]
+    pub fn default_scopes<S: Into<String>>(mut self, scopes: impl IntoIterator<Item = S>) -> Self {
+        self.default_scopes = scopes.into_iter().map(Into::into).collect();
         self
     }
 
@@ -507,6 +517,7 @@ impl RouterBuilder {
             payloads,
             list_cache: self.list_cache,
             read_cache: self.read_cache,
+            default_scopes: self.default_scopes,
             #[cfg(feature = "jsonschema")]
             output_checks,
             tools,

@@ -91,6 +91,8 @@ pub struct Router {
     payloads: Option<Payloads>,
     list_cache: CacheHint,
     read_cache: Option<CacheHint>,
+    /// Scopes for a handler that names none ([`RouterBuilder::default_scopes`]).
+    pub(crate) default_scopes: Vec<String>,
     #[cfg(feature = "jsonschema")]
     output_checks: Option<OutputChecks>,
     tools: Vec<(Tool, Arc<dyn ToolHandler>)>,
@@ -174,6 +176,36 @@ impl Router {
     /// The resource templates, in registration order.
     pub fn list_resource_templates(&self) -> Vec<ResourceTemplate> {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    /// Every scope a handler needs, and the router's default scopes: what the RFC 9728
+    /// metadata lists as `scopes_supported`. Sorted, each once.
+    pub fn scopes_supported(&self) -> Vec<String> {
+        let mut scopes: Vec<String> = self.default_scopes.clone();
+        let handlers = self.tools.iter().map(|(_, h)| h.scopes());
+        let prompts = self.prompts.iter().map(|(_, h)| h.scopes());
+        let resources = (self.resources.iter().map(|(_, h)| h.scopes()))
+            .chain(self.templates.iter().map(|(_, h)| h.scopes()));
+        for list in handlers.chain(prompts).chain(resources) {
+            scopes.extend(list.iter().map(|s| (*s).to_owned()));
+        }
+        scopes.sort();
+        scopes.dedup();
+        scopes
+    }
+
+    /// The scopes a caller needs for the tool `name`: its own, else the router's default.
+    pub fn tool_scopes(&self, name: &str) -> Option<Vec<String>> {
+        let index = *self.tool_index.get(name)?;
+        Some(self.own_or_default(self.tools[index].1.scopes()))
+    }
+
+    fn own_or_default(&self, own: &[&str]) -> Vec<String> {
+        if own.is_empty() {
+            self.default_scopes.clone()
+        } else {
+            own.iter().map(|s| (*s).to_owned()).collect()
+        }
     }
 
     /// How the tool `name` runs as a task, if it does.
