@@ -24,7 +24,7 @@ pub(crate) fn parse_scopes(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Re
         let lit: LitStr = input.parse()?;
         let value = lit.value();
         let words: Vec<&str> = value.split_whitespace().collect();
-        let list = if !words.is_empty()
+        let suggested = if !words.is_empty()
             && words
                 .iter()
                 .all(|word| mcp_content_rules::check_scope_token(word).is_ok())
@@ -36,7 +36,7 @@ pub(crate) fn parse_scopes(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Re
         };
         cx.error_spanned_by(
             &lit,
-            format!("`scopes` takes a list of string literals, one per scope: `scopes = [{list}]`, not a string"),
+            format!("`scopes` takes a list of string literals, one per scope: `scopes = [{suggested}]`, not a string"),
         );
         return Ok(Vec::new());
     }
