@@ -129,3 +129,40 @@ async fn scopes_change_neither_the_descriptor_nor_a_call_without_a_verifier() {
         .unwrap();
     assert_eq!(result.content[0].as_text(), Some("uploaded cat.png"));
 }
+
+/// A tool written by hand whose `scopes()` no token could carry.
+struct Unscoped;
+
+impl ToolHandler for Unscoped {
+    fn tool(&self) -> mcp_content::model::Tool {
+        upload {}.tool()
+    }
+    fn call(
+        &self,
+        _arguments: serde_json::Map<String, serde_json::Value>,
+        _context: mcp_content::Context,
+    ) -> mcp_content::handler::BoxFuture<'_, mcp_content::CallToolResult> {
+        Box::pin(async { mcp_content::CallToolResult::text("never") })
+    }
+    fn scopes(&self) -> &[&str] {
+        &["photos write"]
+    }
+}
+
+#[test]
+fn a_scope_outside_the_scope_token_grammar_is_refused_when_the_router_is_built() {
+    let error = Router::builder()
+        .tool(list_photos {})
+        .default_scopes(["photos read"])
+        .build()
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(message.starts_with("default_scopes: "), "{message}");
+    assert!(message.contains("' ' at position 6"), "{message}");
+    let error = Router::builder().tool(Unscoped).build().unwrap_err();
+    let message = error.to_string();
+    assert!(message.starts_with("tool `upload`: "), "{message}");
+    assert!(message.contains("scope-token"), "{message}");
+    let empty: [&str; 1] = [""];
+    assert!(Router::builder().default_scopes(empty).build().is_err());
+}

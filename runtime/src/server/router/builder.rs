@@ -56,6 +56,14 @@ pub enum RouterError {
         /// Why.
         message: String,
     },
+    /// A scope ([`RouterBuilder::default_scopes`], or a handler's own `scopes()`) breaks
+    /// the RFC 6749 scope-token grammar: no token could ever carry it.
+    InvalidScope {
+        /// Whose scope: `default_scopes`, or the handler (`tool \`x\``).
+        owner: String,
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for RouterError {
@@ -75,6 +83,7 @@ impl fmt::Display for RouterError {
             RouterError::InvalidOutputSchema { tool, message } => {
                 write!(f, "tool `{tool}`: {message}")
             }
+            RouterError::InvalidScope { owner, message } => write!(f, "{owner}: {message}"),
         }
     }
 }
@@ -407,6 +416,7 @@ impl RouterBuilder {
     // is a call, and splitting it would only pass the half-built indexes around.
     #[allow(clippy::too_many_lines)]
     pub fn build(self) -> Result<Router, RouterError> {
+        check_scopes(&self)?;
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
         let mut task_support = self.task_support;
@@ -589,6 +599,42 @@ fn check_ui_resources(
         if legacy {
             tool.meta
                 .__insert_unchecked(app::LEGACY_RESOURCE_URI_KEY, Value::from(uri));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a scope no token could carry: the router's default, or one a hand-written
+/// handler returns (`#[tool(scopes = …)]` is checked at compile time).
+fn check_scopes(builder: &RouterBuilder) -> Result<(), RouterError> {
+    let invalid = |owner: String, scope: &str| {
+        rules::check_scope_token(scope).map_err(|violation| RouterError::InvalidScope {
+            owner,
+            message: violation.to_string(),
+        })
+    };
+    for scope in &builder.default_scopes {
+        invalid("default_scopes".to_owned(), scope)?;
+    }
+    for tool in &builder.tools {
+        for scope in tool.scopes() {
+            invalid(format!("tool `{}`", tool.tool().name.as_str()), scope)?;
+        }
+    }
+    for prompt in &builder.prompts {
+        for scope in prompt.scopes() {
+            invalid(format!("prompt `{}`", prompt.prompt().name), scope)?;
+        }
+    }
+    for resource in &builder.resources {
+        for scope in resource.scopes() {
+            let owner = match resource.descriptor() {
+                ResourceDescriptor::Fixed(fixed) => format!("resource `{}`", fixed.uri),
+                ResourceDescriptor::Template(template) => {
+                    format!("resource template `{}`", template.uri_template.as_str())
+                }
+            };
+            invalid(owner, scope)?;
         }
     }
     Ok(())
