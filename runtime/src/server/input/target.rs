@@ -1,8 +1,10 @@
 //! What a sealed `requestState` is bound to: the request's method, its name (a tool, a
-//! prompt, a resource URI) and a digest of its arguments. A state sealed for one request
-//! cannot resume another: not another tool, and not the same tool with other arguments (a
-//! state issued while asking about `{"target": "harmless.txt"}` must not carry the answer
-//! into a call on `{"target": "important.db"}`).
+//! prompt, a resource URI), a digest of its arguments and a digest of the principal it was
+//! issued to. A state sealed for one request cannot resume another: not another tool, and
+//! not the same tool with other arguments (a state issued while asking about
+//! `{"target": "harmless.txt"}` must not carry the answer into a call on
+//! `{"target": "important.db"}`); and a state issued to one principal does not open for
+//! another, nor for a request without a principal (nor the reverse).
 
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -14,6 +16,8 @@ pub(crate) struct Target<'a> {
     method: &'a str,
     name: &'a str,
     arguments: [u8; 32],
+    /// A digest of the caller's owner key (`None`: a request without a principal).
+    owner: Option<[u8; 32]>,
 }
 
 impl<'a> Target<'a> {
@@ -31,7 +35,28 @@ impl<'a> Target<'a> {
             method,
             name,
             arguments: digest.finalize().into(),
+            owner: None,
         }
+    }
+
+    /// This target, for a request of the principal whose
+    /// [`owner`](crate::auth::Principal::owner) key is `owner` (`None`: no principal).
+    /// Only a digest is sealed: the state is readable by the client, the key need not be.
+    #[must_use]
+    pub(crate) fn owned_by(mut self, owner: Option<&str>) -> Self {
+        self.owner = owner.map(|owner| {
+            let mut digest = Sha256::new();
+            digest.update(b"mcp-content/requestState/owner/v1\n");
+            digest.update(owner.as_bytes());
+            digest.finalize().into()
+        });
+        self
+    }
+
+    /// The owner's digest as sealed (`"o"`, absent for a request without a principal).
+    pub(super) fn owner_digest(self) -> Option<String> {
+        self.owner
+            .map(|owner| base64_simd::URL_SAFE_NO_PAD.encode_to_string(owner))
     }
 
     /// Whether a sealed state's target (`"t"`) names this one's method and name.

@@ -279,7 +279,8 @@ impl Router {
         context: &Context,
     ) -> Option<Target<'a>> {
         let has_rounds = context.protocol_version().has_result_type();
-        has_rounds.then(|| Target::new(method.as_str(), name, arguments))
+        let owner = context.principal().map(|principal| principal.owner());
+        has_rounds.then(|| Target::new(method.as_str(), name, arguments).owned_by(owner.as_deref()))
     }
 
     /// Runs `run` as one round of a multi round-trip request to `target` (see
@@ -456,6 +457,8 @@ impl Router {
             return Err(unknown_tool(name));
         };
         let handler = &self.tools[index].1;
+        // A payload link belongs to the caller (see `Payloads::read`).
+        let principal = context.principal_arc().cloned();
         let mut result = run::run_handler(
             || format!("tool `{name}`"),
             context,
@@ -473,7 +476,9 @@ impl Router {
         if let (Some(payloads), Some(max_inline)) = (&self.payloads, self.budgets[index])
             && !result.is_error()
         {
-            payloads.apply(&mut result, max_inline).await?;
+            payloads
+                .apply(&mut result, max_inline, principal.as_deref())
+                .await?;
         }
         Ok(result)
     }
@@ -523,7 +528,7 @@ impl Router {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
         if let Some(payloads) = &self.payloads
-            && let Some(read) = payloads.read(uri).await?
+            && let Some(read) = payloads.read(uri, context.principal()).await?
         {
             return Ok(read);
         }
