@@ -370,3 +370,40 @@ impl ClientPeer for RequestPeer {
         None
     }
 }
+
+#[cfg(test)]
+mod owner_tests {
+    use super::*;
+
+    #[test]
+    fn a_session_belongs_to_the_principal_that_opened_it_or_to_requests_without_one() {
+        let router = Router::builder().build().unwrap();
+        let open = |owner: Option<&Principal>| {
+            let capabilities = ClientCapabilities::default();
+            Session::open(
+                &router,
+                ProtocolVersion::V2025_11_25,
+                capabilities,
+                owner.map(Principal::owner),
+            )
+        };
+        let alice = Principal::new("alice").with_issuer("https://a.example");
+        let again = Principal::new("alice")
+            .with_issuer("https://a.example")
+            .with_scopes(["more"]);
+        let elsewhere = Principal::new("alice").with_issuer("https://b.example");
+        let client = Principal::anonymous().with_client_id("alice");
+        let owned = open(Some(&alice));
+        assert!(owned.belongs_to(Some(&alice)));
+        assert!(
+            owned.belongs_to(Some(&again)),
+            "another token of the same subject"
+        );
+        for other in [Some(&elsewhere), Some(&client), None] {
+            assert!(!owned.belongs_to(other), "{other:?}");
+        }
+        let anonymous = open(None);
+        assert!(anonymous.belongs_to(None));
+        assert!(!anonymous.belongs_to(Some(&alice)));
+    }
+}

@@ -225,9 +225,9 @@ impl HttpServer {
         let router = &self.router;
         let caller = context.principal();
         match request {
-            Request::TasksGet { task_id: task } => {
-                task_engine::get(router, &task, caller).await.map(value_reply)
-            }
+            Request::TasksGet { task_id: task } => task_engine::get(router, &task, caller)
+                .await
+                .map(value_reply),
             Request::TasksUpdate {
                 task_id: task,
                 responses,

@@ -418,9 +418,14 @@ impl ServerHandler for McpServer {
     ) -> Result<(), ErrorData> {
         let ctx = self.context(context)?;
         let responses: Map<String, Value> = request.input_responses.into_iter().collect();
-        task_engine::update(&self.router, &request.task_id, &responses, ctx.principal_arc())
-            .await
-            .map_err(protocol_error)
+        task_engine::update(
+            &self.router,
+            &request.task_id,
+            &responses,
+            ctx.principal_arc(),
+        )
+        .await
+        .map_err(protocol_error)
     }
 
     async fn cancel_task(

@@ -360,6 +360,49 @@ mod tests {
     }
 
     #[test]
+    fn a_link_reads_back_only_for_the_principal_it_was_issued_to() {
+        use std::sync::Arc;
+
+        use super::Payloads;
+        use crate::model::content::{ContentBlock, ImageContent};
+        use crate::model::tool::CallToolResult;
+        use crate::model::validated::MimeType;
+        use crate::server::auth::Principal;
+
+        let payloads = Payloads {
+            store: Arc::new(MemoryPayloadStore::new()),
+            ttl: Duration::from_secs(60),
+        };
+        let image = || {
+            let data = Base64Data::from_bytes(vec![7; 100]);
+            let image = ImageContent::new(data, MimeType::new("image/png").unwrap()).unwrap();
+            CallToolResult::new(vec![ContentBlock::from(image)])
+        };
+        let link = |result: &CallToolResult| match &result.content[0] {
+            ContentBlock::ResourceLink(link) => link.uri.as_str().to_owned(),
+            other => panic!("a link: {other:?}"),
+        };
+        let (alice, bob) = (Principal::new("alice"), Principal::new("bob"));
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut result = image();
+            payloads.apply(&mut result, 10, Some(&alice)).await.unwrap();
+            let uri = link(&result);
+            for other in [Some(&bob), None] {
+                assert!(payloads.read(&uri, other).await.unwrap().is_none());
+            }
+            assert!(payloads.read(&uri, Some(&alice)).await.unwrap().is_some());
+            let mut result = image();
+            payloads.apply(&mut result, 10, None).await.unwrap();
+            let uri = link(&result);
+            assert!(payloads.read(&uri, Some(&alice)).await.unwrap().is_none());
+            assert!(payloads.read(&uri, None).await.unwrap().is_some());
+        });
+    }
+
+    #[test]
     fn the_bound_counts_the_bytes_held_raw_or_as_base64_text() {
         let store = MemoryPayloadStore::with_limits(1000, 10);
         store

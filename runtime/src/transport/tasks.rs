@@ -299,7 +299,14 @@ pub(crate) async fn call<H: TaskHost>(
     let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
     let record = |answers: &Map<String, Value>| {
         let owner = principal.clone();
-        record(tool, arguments, version, &capabilities, answers.clone(), owner)
+        record(
+            tool,
+            arguments,
+            version,
+            &capabilities,
+            answers.clone(),
+            owner,
+        )
     };
     if let Poll::Ready(result) = first {
         if let Some(questions) = round.finish(host.state_keys(), target)? {
