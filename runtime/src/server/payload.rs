@@ -225,7 +225,7 @@ impl Payloads {
         &self,
         result: &mut CallToolResult,
         max_inline: u64,
-        caller: Option<&Principal>,
+        caller: Option<Arc<Principal>>,
     ) -> Result<(), StoreError> {
         for block in &mut result.content {
             let too_big = |data: &Base64Data| data.decoded_len() as u64 > max_inline;
@@ -240,7 +240,7 @@ impl Payloads {
             if replace {
                 let taken = std::mem::replace(block, ContentBlock::text(""));
                 let (link, id, mut payload) = self.link(taken);
-                payload.principal = caller.map(Principal::owner);
+                payload.principal = caller.as_deref().map(Principal::owner);
                 self.store.put(id, payload).await?;
                 *block = ContentBlock::from(link);
             }
@@ -388,7 +388,8 @@ mod tests {
             .unwrap();
         runtime.block_on(async {
             let mut result = image();
-            payloads.apply(&mut result, 10, Some(&alice)).await.unwrap();
+            let owner = Some(Arc::new(alice.clone()));
+            payloads.apply(&mut result, 10, owner).await.unwrap();
             let uri = link(&result);
             for other in [Some(&bob), None] {
                 assert!(payloads.read(&uri, other).await.unwrap().is_none());

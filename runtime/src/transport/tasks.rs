@@ -284,7 +284,7 @@ pub(crate) async fn call<H: TaskHost>(
     let capabilities = context.client_capabilities();
     let principal = context.principal().map(Principal::owner);
     let target = Target::new(Method::CallTool.as_str(), tool, Some(&arguments))
-        .owned_by(principal.as_deref());
+        .owned_by(context.principal());
     let round = Arc::new(Round::begin(host.state_keys(), target, responses, state)?);
     // The task's own cancellation (`tasks/cancel`), not the request's: the task outlives
     // the request that started it.

@@ -9,6 +9,8 @@
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use crate::server::auth::Principal;
+
 /// A request's MRTR target (`tools/call weather` and its arguments' digest). Written out
 /// only when a state is sealed or checked: most calls neither bring nor seal one.
 #[derive(Debug, Clone, Copy)]
@@ -39,15 +41,15 @@ impl<'a> Target<'a> {
         }
     }
 
-    /// This target, for a request of the principal whose
-    /// [`owner`](crate::auth::Principal::owner) key is `owner` (`None`: no principal).
-    /// Only a digest is sealed: the state is readable by the client, the key need not be.
+    /// This target, for a request of `principal` (`None`: a request without one). Only a
+    /// digest of its [`owner`](Principal::owner) key is sealed: the state is readable by the
+    /// client, the key need not be.
     #[must_use]
-    pub(crate) fn owned_by(mut self, owner: Option<&str>) -> Self {
-        self.owner = owner.map(|owner| {
+    pub(crate) fn owned_by(mut self, principal: Option<&Principal>) -> Self {
+        self.owner = principal.map(|principal| {
             let mut digest = Sha256::new();
             digest.update(b"mcp-content/requestState/owner/v1\n");
-            digest.update(owner.as_bytes());
+            digest.update(principal.owner().as_bytes());
             digest.finalize().into()
         });
         self

@@ -279,8 +279,8 @@ impl Router {
         context: &Context,
     ) -> Option<Target<'a>> {
         let has_rounds = context.protocol_version().has_result_type();
-        let owner = context.principal().map(|principal| principal.owner());
-        has_rounds.then(|| Target::new(method.as_str(), name, arguments).owned_by(owner.as_deref()))
+        has_rounds
+            .then(|| Target::new(method.as_str(), name, arguments).owned_by(context.principal()))
     }
 
     /// Runs `run` as one round of a multi round-trip request to `target` (see
@@ -457,8 +457,7 @@ impl Router {
             return Err(unknown_tool(name));
         };
         let handler = &self.tools[index].1;
-        // A payload link belongs to the caller (see `Payloads::read`).
-        let principal = context.principal_arc().cloned();
+        let owner = context.principal_arc().cloned(); // whose payload links are made
         let mut result = run::run_handler(
             || format!("tool `{name}`"),
             context,
@@ -476,9 +475,7 @@ impl Router {
         if let (Some(payloads), Some(max_inline)) = (&self.payloads, self.budgets[index])
             && !result.is_error()
         {
-            payloads
-                .apply(&mut result, max_inline, principal.as_deref())
-                .await?;
+            payloads.apply(&mut result, max_inline, owner).await?;
         }
         Ok(result)
     }
