@@ -368,7 +368,8 @@ fn on_session(
     who: Option<&Arc<Principal>>,
     session: &str,
 ) -> Request<Full<Bytes>> {
-    let message = json!({"jsonrpc": "2.0", "id": 3, "method": method, "params": params});
+    let mut message = json!({"jsonrpc": "2.0", "id": 3, "method": method});
+    message["params"] = params;
     post(&message, who, Some(session))
 }
 
