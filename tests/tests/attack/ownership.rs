@@ -566,3 +566,98 @@ async fn a_request_state_issued_to_one_principal_is_refused_to_another_as_a_forg
         "deleted notes.txt"
     );
 }
+
+/// A request to rmcp's Streamable HTTP service by `who`; the status and the body as text.
+async fn rmcp_send(
+    service: &mut mcp_content::rmcp::StreamableHttp,
+    method: &str,
+    body: Option<&str>,
+    session: Option<&str>,
+    who: Option<&Arc<Principal>>,
+) -> (StatusCode, Option<String>, String) {
+    use tower_service::Service as _;
+    let mut builder = Request::builder()
+        .method(method)
+        .uri("http://localhost/mcp")
+        .header("host", "localhost")
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream");
+    if let Some(session) = session {
+        builder = builder
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", "2025-11-25");
+    }
+    let body = Bytes::from(body.unwrap_or("").to_owned());
+    let mut request = builder.body(Full::new(body)).unwrap();
+    if let Some(who) = who {
+        request.extensions_mut().insert(Arc::clone(who));
+    }
+    tokio::time::timeout(Duration::from_secs(10), async {
+        let response = service.call(request).await.unwrap();
+        let status = response.status();
+        let opened = response
+            .headers()
+            .get("mcp-session-id")
+            .map(|id| id.to_str().unwrap().to_owned());
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        (status, opened, String::from_utf8_lossy(&body).into_owned())
+    })
+    .await
+    .expect("answered within 10 s")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_rmcp_session_answers_another_principal_as_an_unknown_session() {
+    let mut service = mcp_content::rmcp::streamable_http_service(router());
+    let (alice, bob) = (alice(), bob());
+    let (status, session, body) =
+        rmcp_send(&mut service, "POST", Some(INITIALIZE), None, Some(&alice)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let session = session.expect("a session id");
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let (status, ..) = rmcp_send(
+        &mut service,
+        "POST",
+        Some(initialized),
+        Some(&session),
+        Some(&alice),
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    let subscribe =
+        r#"{"jsonrpc":"2.0","id":5,"method":"resources/subscribe","params":{"uri":"note://a"}}"#;
+    for who in [Some(&bob), None] {
+        for (method, body) in [
+            ("POST", Some(PING_2025)),
+            ("POST", Some(subscribe)),
+            ("GET", None),
+            ("DELETE", None),
+        ] {
+            let theirs = rmcp_send(&mut service, method, body, Some(&session), who).await;
+            let unknown = rmcp_send(&mut service, method, body, Some(NEVER), who).await;
+            // rmcp answers a `DELETE` of an unknown session as done; the rest 404.
+            if method != "DELETE" {
+                assert_eq!(
+                    theirs.0,
+                    StatusCode::NOT_FOUND,
+                    "{method} {body:?}: {}",
+                    theirs.2
+                );
+            }
+            assert_eq!(theirs, unknown, "{method} {body:?}");
+        }
+    }
+    // Still alice's, and alive.
+    let (status, _, body) = rmcp_send(
+        &mut service,
+        "POST",
+        Some(PING_2025),
+        Some(&session),
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("\"result\""), "{body}");
+}
+
+const PING_2025: &str = r#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#;
