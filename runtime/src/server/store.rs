@@ -30,12 +30,15 @@
 //! task is answered `unknown task` exactly as for an id never issued, and a `resources/read`
 //! of another principal's payload link as for an expired one. "No principal" is an owner of
 //! its own: a request without one never reaches what a principal created, nor the reverse.
-//! The same rule holds outside the stores: a 2025-era session of the own HTTP endpoint (and
-//! the resource subscriptions it holds) answers another principal 404 as for an unknown
-//! session, and a sealed `requestState` carries a digest of the key and is refused to another
-//! principal as a tampered one ([`input`](crate::input)). The change bus keeps no state a
-//! client could name: a 2026-07-28 `subscriptions/listen` subscription lives as its event
-//! stream, and a 2025-era `resources/subscribe` lives in the session that made it.
+//! The same rule holds outside the stores: a 2025-era session, of the own HTTP endpoint or of
+//! rmcp's Streamable HTTP service behind this crate's front (and the resource subscriptions
+//! and `GET` stream it holds), answers another principal as an unknown session (404), and a
+//! sealed `requestState` carries a digest of the key and is refused to another principal as
+//! a tampered one ([`input`](crate::input)). The change bus keeps no state a client could
+//! name: a 2026-07-28 `subscriptions/listen` subscription lives as its event stream (its id
+//! is the request's own, looked up nowhere), and a 2025-era `resources/subscribe` lives in
+//! the session that made it. Sessions live in the process that opened them, so their owner
+//! does too.
 //!
 //! The traits are object-safe (the router holds `Arc<dyn …>`), so an implementation returns
 //! `Box::pin(async move { … })`. A wrapper around the default payload store:
