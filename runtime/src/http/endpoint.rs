@@ -137,6 +137,13 @@ impl HttpServer {
                 );
             }
         };
+        #[cfg(feature = "auth")]
+        let mut request = request;
+        #[cfg(feature = "auth")]
+        if let Err(mut refused) = self.authorize(&mut request).await {
+            cors::expose(origin, refused.headers_mut());
+            return refused;
+        }
         let mut response = self.respond(request, span).await;
         cors::expose(origin, response.headers_mut());
         response
@@ -197,6 +204,10 @@ impl tower_service::Service<Request<RequestBody>> for Endpoint {
     fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
         let server = self.0.clone();
         Box::pin(async move {
+            #[cfg(feature = "auth")]
+            if let Some(metadata) = server.metadata_route(&request) {
+                return Ok(metadata);
+            }
             Ok(if request.uri().path() == server.config.path {
                 server.handle(request).await
             } else {

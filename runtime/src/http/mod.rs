@@ -125,6 +125,8 @@
 //! ```
 
 mod access;
+#[cfg(feature = "auth")]
+mod authorize;
 mod body;
 mod cors;
 mod endpoint;
@@ -224,6 +226,9 @@ struct Config {
     max_body_bytes: usize,
     max_sessions: usize,
     session_idle: Duration,
+    /// Bearer tokens checked ([`HttpServer::authorization`]).
+    #[cfg(feature = "auth")]
+    authorization: Option<crate::auth::ResourceServer>,
 }
 
 impl Config {
@@ -266,6 +271,8 @@ impl HttpServer {
                 max_body_bytes: 4 << 20,
                 max_sessions: 10_000,
                 session_idle: Duration::from_secs(30 * 60),
+                #[cfg(feature = "auth")]
+                authorization: None,
             }),
             sessions: Arc::new(Sessions::new()),
             closing: Arc::new(tokio::sync::watch::Sender::new(false)),
@@ -355,7 +362,8 @@ impl HttpServer {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let (parts, body) = request.into_parts();
-        let headers = Headers::of(&parts.headers);
+        let mut headers = Headers::of(&parts.headers);
+        headers.principal = parts.extensions.get().cloned();
         match parts.method {
             Method::POST => {}
             Method::GET => return self.open_stream(&headers),
@@ -452,6 +460,15 @@ impl HttpServer {
             .as_deref()
             .and_then(|id| RequestId::from_raw(id).ok())
             .unwrap_or_else(RequestId::null);
+        #[cfg(feature = "auth")]
+        if let Some(refused) = self.scope_refusal(
+            headers,
+            message.method.as_deref(),
+            message.params.as_ref(),
+            &reply_id,
+        ) {
+            return refused;
+        }
         if let Some(id) = &headers.session {
             let session = match self.session_of(id, headers) {
                 Ok(session) => session,
@@ -467,7 +484,9 @@ impl HttpServer {
                     ),
                 );
             }
-            return self.in_session(session, message).await;
+            return self
+                .in_session(session, message, headers.principal.clone())
+                .await;
         }
         let (Some(id), Some(method)) = (message.id, message.method) else {
             if headers.names_session_era() {
@@ -506,7 +525,8 @@ impl HttpServer {
         if headers.names_session_era() {
             return missing_session(&id);
         }
-        self.stateless(id, &method, params, raw).await
+        self.stateless(id, &method, params, raw, headers.principal.clone())
+            .await
     }
 }
 

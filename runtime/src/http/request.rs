@@ -1,6 +1,8 @@
 //! What a request says: its headers (read before the body), its JSON-RPC envelope, its id,
 //! params and `_meta`.
 
+use std::sync::Arc;
+
 use http::{HeaderMap, StatusCode, header};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -11,6 +13,7 @@ use super::response::{HttpResponse, INVALID_REQUEST, error_response};
 use super::session::SESSION_HEADER;
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::handler::ProtocolError;
 use crate::server::params::check_request_meta;
 use crate::transport::id::{IdFault, RequestId};
@@ -21,6 +24,8 @@ pub(super) struct Headers {
     pub(super) version: Option<String>,
     pub(super) accept: Option<String>,
     pub(super) last_event_id: Option<String>,
+    /// The verified caller (a bearer token checked by the endpoint or a layer outside).
+    pub(super) principal: Option<Arc<Principal>>,
 }
 
 impl Headers {
@@ -36,6 +41,7 @@ impl Headers {
             version: text(VERSION_HEADER),
             accept: text(header::ACCEPT.as_str()),
             last_event_id: text("last-event-id"),
+            principal: None,
         }
     }
 
@@ -175,5 +181,16 @@ pub(super) fn request_parts(
             &id,
             &ProtocolError::invalid_params("params: an object"),
         ))),
+    }
+}
+
+/// `context` for the verified caller, if there is one.
+pub(super) fn with_principal(
+    context: crate::server::handler::Context,
+    principal: Option<Arc<Principal>>,
+) -> crate::server::handler::Context {
+    match principal {
+        Some(principal) => context.with_principal(principal),
+        None => context,
     }
 }

@@ -9,7 +9,9 @@ use serde_json::{Map, Value};
 use super::body::ResponseBody;
 use super::inflight::Registered;
 use super::replay::StartAt;
-use super::request::{Headers, Message, client_error, request_meta, request_parts, take_meta};
+use super::request::{
+    Headers, Message, client_error, request_meta, request_parts, take_meta, with_principal,
+};
 use super::response::INVALID_REQUEST;
 use super::response::{
     error_response, event_stream, json_response, not_allowed, plain, value_reply,
@@ -17,6 +19,7 @@ use super::response::{
 use super::session::{SESSION_HEADER, Session};
 use super::{HttpServer, may_ask, read_routed, routed};
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request::{Initialize, Method, Request};
 use crate::transport::id::RequestId;
@@ -209,6 +212,7 @@ impl HttpServer {
         &self,
         session: Arc<Session>,
         message: Message,
+        principal: Option<Arc<Principal>>,
     ) -> Response<ResponseBody> {
         let Some(method) = message.method else {
             // The client's answer to one of the server's requests (ids of the server's own,
@@ -286,6 +290,7 @@ impl HttpServer {
                 let context = Context::new(request_meta(meta), session.version)
                     .with_log_level(session.log_level())
                     .with_client_capabilities(session.capabilities.clone());
+                let context = with_principal(context, principal);
                 return self.streamed(Some(session), id, request, context).await;
             }
             Ok(request) => {
@@ -293,6 +298,7 @@ impl HttpServer {
                 let context = Context::new(request_meta(meta), session.version)
                     .with_client_capabilities(session.capabilities.clone())
                     .with_cancellation(registered.cancellation.clone());
+                let context = with_principal(context, principal);
                 routed(&self.router, request, context).await
             }
         };

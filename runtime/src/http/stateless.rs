@@ -10,11 +10,13 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
 use super::body::event;
 use super::headers::{self, HEADER_MISMATCH};
+use super::request::with_principal;
 use super::session::notifications;
 use super::{
     CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
@@ -22,6 +24,7 @@ use super::{
     routed, take_meta, value_reply,
 };
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::changes::Change;
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::{
@@ -105,6 +108,7 @@ impl HttpServer {
         method: &str,
         mut params: Map<String, Value>,
         headers: &HeaderMap,
+        principal: Option<Arc<Principal>>,
     ) -> HttpResponse {
         let meta = match take_meta(&mut params) {
             Ok(meta) => meta,
@@ -127,6 +131,7 @@ impl HttpServer {
         let context = Context::new(request_meta(meta), version)
             .with_log_level(log_level)
             .with_client_capabilities(capabilities);
+        let context = with_principal(context, principal);
         // Refused before the params are read, as the headers are: a task tool's call from a
         // client that cannot run it, a tasks method without the extension.
         let route = if known == Some(Method::CallTool) {

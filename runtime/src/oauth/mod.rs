@@ -3,3 +3,15 @@
 //!
 //! At the edge, like the transports: the transport-free seam ([`crate::auth::Principal`],
 //! [`crate::auth::TokenVerifier`]) is in `server/auth/`.
+
+mod challenge;
+mod layer;
+mod metadata;
+mod resource;
+
+pub use crate::server::router::scopes::INSUFFICIENT_SCOPE;
+pub(crate) use challenge::Refusal;
+pub use layer::{BearerLayer, BearerService};
+pub use metadata::MetadataService;
+pub(crate) use metadata::answer as metadata_answer;
+pub use resource::{ResourceServer, UriError};
