@@ -265,7 +265,8 @@ run_inspector() { # $1 = transport
     || { cat "$out" >&2; die "$1: Inspector CLI tools/list with a bearer token failed"; }
   python3 - "$WORK/list.json" <<'PY' || die "$1: Inspector CLI tools/list: add_note, ping, whoami not all listed"
 import json, sys
-names = {t["name"] for t in json.load(open(sys.argv[1]))["tools"]}
+out = json.load(open(sys.argv[1]))
+names = {t["name"] for t in out.get("result", out)["tools"]}
 assert {"add_note", "ping", "whoami"} <= names, names
 PY
   inspector --header "Authorization: Bearer $token" --method tools/call --tool-name add_note \
@@ -275,6 +276,7 @@ PY
   python3 - "$WORK/add.json" "$WORK/ping.json" <<'PY' || die "$1: Inspector CLI: add_note / ping answered wrong"
 import json, sys
 add, ping = (json.load(open(p)) for p in sys.argv[1:3])
+add, ping = add.get("result", add), ping.get("result", ping)
 assert not add.get("isError") and add["content"][0]["text"].startswith("saved note "), add
 assert not ping.get("isError") and ping["content"][0]["text"] == "pong", ping
 PY

@@ -124,9 +124,13 @@ async function authorizationCode() {
 }
 
 async function clientCredentials() {
+  // The scope is configured: this SDK version's non-interactive token request sends the
+  // provider's `clientMetadata.scope`, not the scopes the server's metadata or challenge name
+  // (its authorization code flow does use those).
   const provider = new ClientCredentialsProvider({
     clientId: 'typescript-m2m',
     clientSecret: 'typescript-m2m-secret',
+    scope: 'notes:write',
     expectedIssuer: issuer,
   });
   await exercise(() => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider }), 'client credentials');

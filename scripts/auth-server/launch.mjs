@@ -40,12 +40,19 @@ const server = new OAuth2Server();
 await server.issuer.keys.generate('RS256');
 const service = server.service;
 
-// --- What the client named at the authorization request, by code ---------------------------
-const resourceByCode = new Map();
+// --- What the client asked for at the authorization request, by code --------------------------
+// The package binds neither the `resource` nor the `scope` of an authorization request to
+// its code (its token endpoint grants the scope of the token request, else "dummy"); a
+// client sends both on the authorization request only, as RFC 6749 and RFC 8707 have it.
+const requestByCode = new Map();
 service.on(Events.BeforeAuthorizeRedirect, (redirect, req) => {
   const code = redirect.url.searchParams.get('code');
-  const resource = req.query?.resource;
-  if (code && typeof resource === 'string') resourceByCode.set(code, resource);
+  if (!code) return;
+  const { resource, scope } = req.query ?? {};
+  requestByCode.set(code, {
+    resource: typeof resource === 'string' ? resource : undefined,
+    scope: typeof scope === 'string' ? scope : undefined,
+  });
 });
 
 function clientIdOf(req) {
@@ -59,31 +66,41 @@ function clientIdOf(req) {
 }
 
 // --- RFC 8707 audience, client id, default scope ------------------------------------------------
+// The scope granted: the token request's, else the authorization request's (for a code),
+// else the default.
+function grantedScope(req) {
+  const body = req.body ?? {};
+  if (typeof body.scope === 'string' && body.scope.trim() !== '') return body.scope;
+  const asked = typeof body.code === 'string' ? requestByCode.get(body.code)?.scope : undefined;
+  if (asked !== undefined && asked.trim() !== '') return asked;
+  return defaultScope || undefined;
+}
 service.on(Events.BeforeTokenSigning, (token, req) => {
   const body = req.body ?? {};
-  let resource = typeof body.resource === 'string' ? body.resource : undefined;
-  if (resource === undefined && typeof body.code === 'string') resource = resourceByCode.get(body.code);
-  if (typeof body.code === 'string') resourceByCode.delete(body.code);
+  const byCode = typeof body.code === 'string' ? requestByCode.get(body.code) : undefined;
+  const resource = typeof body.resource === 'string' ? body.resource : byCode?.resource;
   if (resource !== undefined) token.payload.aud = resource;
   const clientId = clientIdOf(req);
   if (clientId !== undefined) {
     token.payload.client_id = clientId;
     if (body.grant_type === 'client_credentials') token.payload.sub = clientId;
   }
-  const asked = typeof body.scope === 'string' && body.scope.trim() !== '';
-  if (!asked && body.grant_type !== 'refresh_token') {
-    if (defaultScope) token.payload.scope = defaultScope;
+  if (body.grant_type !== 'refresh_token') {
+    const scope = grantedScope(req);
+    if (scope !== undefined) token.payload.scope = scope;
     else delete token.payload.scope;
   }
 });
 service.on(Events.BeforeResponse, (response, req) => {
-  // The response's `scope` says what was granted (the token's, not the package's "dummy").
   const body = req.body ?? {};
-  const asked = typeof body.scope === 'string' && body.scope.trim() !== '';
-  if (!asked && response.body && 'access_token' in response.body) {
-    if (defaultScope) response.body.scope = defaultScope;
+  if (response.body && 'access_token' in response.body && body.grant_type !== 'refresh_token') {
+    // The response's `scope` says what was granted (the token's, not the package's "dummy").
+    const scope = grantedScope(req);
+    if (scope !== undefined) response.body.scope = scope;
     else delete response.body.scope;
   }
+  // A code is used once.
+  if (typeof body.code === 'string') requestByCode.delete(body.code);
 });
 
 // --- RFC 8414 metadata ---------------------------------------------------------------------
