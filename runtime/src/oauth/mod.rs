@@ -15,3 +15,16 @@ pub use layer::{BearerLayer, BearerService};
 pub use metadata::MetadataService;
 pub(crate) use metadata::answer as metadata_answer;
 pub use resource::{ResourceServer, UriError};
+
+// The built-in token verifiers: JWT with the issuer's JWKS, RFC 7662 introspection, the cache
+// of verified tokens, and the HTTP client they fetch with.
+mod cache;
+mod fetch;
+mod introspect;
+mod jwks;
+mod jwt;
+
+pub use cache::CachedVerifier;
+pub use fetch::VerifierConfigError;
+pub use introspect::{IntrospectionVerifier, IntrospectionVerifierBuilder};
+pub use jwt::{JwtVerifier, JwtVerifierBuilder};
