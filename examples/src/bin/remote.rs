@@ -18,9 +18,16 @@
 //! official SDK clients.
 
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use mcp_content::{Context, Router, tool};
+use mcp_content::auth::{JwtVerifier, ResourceServer};
+use mcp_content::handler::{BoxFuture, ToolHandler};
+use mcp_content::http::{Cors, HttpServer, Serve};
+use mcp_content::model::Tool;
+use mcp_content::rmcp::HttpOptions;
+use mcp_content::{CallToolResult, Context, Router, tool};
+use serde_json::{Map, Value};
+use tower_layer::Layer as _;
 
 /// The scope `add_note` needs.
 const WRITE_SCOPE: &str = "notes:write";
@@ -62,12 +69,14 @@ fn ping() -> String {
 }
 
 /// Saves a note (at most 1000 characters). Needs the scope `notes:write`.
-#[tool(scopes = ["notes:write"])]
+#[tool]
 fn add_note(text: String) -> Result<String, String> {
     if text.chars().count() > MAX_NOTE_CHARS {
         return Err(format!("text: at most {MAX_NOTE_CHARS} characters"));
     }
-    let mut notes = NOTES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut notes = NOTES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if notes.len() >= MAX_NOTES {
         return Err(format!("the server keeps at most {MAX_NOTES} notes"));
     }
@@ -90,7 +99,8 @@ async fn whoami(context: Context) -> String {
 }
 
 fn router() -> Router {
-    mcp_content::router! { tools: [ping, add_note, whoami] }
+    mcp_content::router! { tools: [ping, whoami] }
+        .tool(NeedsScopes(add_note {}, &[WRITE_SCOPE]))
         .info("remote", env!("CARGO_PKG_VERSION"))
         .build()
         .expect("the tool names are unique")
@@ -188,20 +198,94 @@ async fn main() -> ExitCode {
 }
 
 async fn serve(options: Options) -> Result<(), BoxError> {
-    let _ = (&options.issuer, &options.audience, WRITE_SCOPE);
-    let router = router();
+    let router = Arc::new(router());
+    // Tokens: JWTs signed by the issuer's keys (its JWKS), naming this server in `aud`.
+    // (keys found through the issuer's RFC 8414 metadata, fetched when the first token comes)
+    let verifier = JwtVerifier::builder()
+        .issuer(&options.issuer)
+        .audience(&options.audience)
+        .build()?;
+    let resource = ResourceServer::new(&options.audience, verifier)?
+        .authorization_server(&options.issuer)?
+        .router(Arc::clone(&router))
+        .resource_name("mcp-content remote example");
     let listener = tokio::net::TcpListener::bind(&options.listen).await?;
     let address = listener.local_addr()?;
-    eprintln!("remote listening on http://{address}/mcp");
-    let mut server = mcp_content::http::HttpServer::new(router);
-    if !options.origins.is_empty() {
-        server = server.allowed_origins(options.origins);
+    eprintln!(
+        "remote listening on http://{address}/mcp ({} transport), resource {}",
+        match options.transport {
+            Transport::Own => "own",
+            Transport::Rmcp => "rmcp",
+        },
+        resource.resource()
+    );
+    eprintln!("protected-resource metadata: {}", resource.metadata_url());
+    let shutdown = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    // The `Host` names served: this machine's, and the public resource URI's (a proxy
+    // passes the public name on).
+    let mut hosts = ["localhost", "127.0.0.1", "[::1]", "::1"]
+        .map(String::from)
+        .to_vec();
+    hosts.extend(host_of(&options.audience));
+    match options.transport {
+        Transport::Own => {
+            let mut server = HttpServer::new(router)
+                .allowed_hosts(hosts)
+                .authorization(resource);
+            if !options.origins.is_empty() {
+                server = server.allowed_origins(options.origins);
+            }
+            // Serves the metadata at its well-known path beside /mcp.
+            server.serve_with_shutdown(listener, shutdown).await?;
+        }
+        Transport::Rmcp => {
+            let mut http = HttpOptions::default();
+            let cors = if options.origins.is_empty() {
+                Cors::default()
+            } else {
+                http = http.only_origins(options.origins.clone());
+                Cors::new(options.origins)
+            };
+            let service = mcp_content::rmcp::streamable_http_service_with(router, http);
+            // CORS outside the bearer check, so preflights and 401s get their CORS headers.
+            let app = axum::Router::new()
+                .nest_service("/mcp", cors.layer(resource.layer().layer(service)))
+                .route_service(resource.metadata_path(), resource.metadata_service());
+            Serve::new().run_until(listener, app, shutdown).await?;
+        }
     }
-    let _ = options.transport;
-    server
-        .serve_with_shutdown(listener, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
     Ok(())
+}
+
+/// The host name of a URL, without its port (`None` when it has none).
+fn host_of(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => format!("[{}]", v6.split(']').next()?),
+        None => authority.split(':').next()?.to_owned(),
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+/// A tool that needs these scopes: [`ToolHandler::scopes`] is what the resource server
+/// checks (403 `insufficient_scope` without them) and lists in its metadata.
+struct NeedsScopes<T>(T, &'static [&'static str]);
+
+impl<T: ToolHandler> ToolHandler for NeedsScopes<T> {
+    fn tool(&self) -> Tool {
+        self.0.tool()
+    }
+    fn call(
+        &self,
+        arguments: Map<String, Value>,
+        context: Context,
+    ) -> BoxFuture<'_, CallToolResult> {
+        self.0.call(arguments, context)
+    }
+    fn scopes(&self) -> &[&str] {
+        self.1
+    }
 }

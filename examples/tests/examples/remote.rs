@@ -89,7 +89,10 @@ fn exchange(
         body.len()
     );
     for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        request.push_str(name);
+        request.push_str(": ");
+        request.push_str(value);
+        request.push_str("\r\n");
     }
     request.push_str("\r\n");
     request.push_str(body);
@@ -151,7 +154,9 @@ fn without_a_token_the_server_points_at_metadata_under_its_public_uri() {
             printed.push(line);
         };
         let metadata_url = "https://mcp.example.com/.well-known/oauth-protected-resource/mcp";
-        let line = stderr.recv_timeout(TIMEOUT).expect("the metadata URL printed");
+        let line = stderr
+            .recv_timeout(TIMEOUT)
+            .expect("the metadata URL printed");
         assert!(line.contains(metadata_url), "{transport}: {line}");
 
         let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#;
