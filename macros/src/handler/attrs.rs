@@ -1,5 +1,5 @@
 //! The attribute grammar the three handler attributes share: the common keys (`name`,
-//! `title`, `description`, `icon`, `meta`, `crate`) and each macro's own, refused while parsing
+//! `title`, `description`, `icon`, `meta`, `scopes`, `crate`) and each macro's own, refused while parsing
 //! when a macro does not take them.
 
 use proc_macro2::{Span, TokenStream};
@@ -8,14 +8,22 @@ use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, LitStr, Path, Token};
 
-use super::app;
+use super::{app, scopes};
 use crate::ctxt::Ctxt;
 use crate::toolkit::{
     self, Json, Keys, accept, bracketed, lit_bool, lit_str, skip_value, string_list,
 };
 
 /// The attribute keys every handler attribute takes.
-const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
+const COMMON_KEYS: &[&str] = &[
+    "name",
+    "title",
+    "description",
+    "icon",
+    "meta",
+    "scopes",
+    "crate",
+];
 
 /// What an attribute said. Keys a macro does not take are refused while parsing, so each
 /// macro reads only its own.
@@ -27,6 +35,8 @@ pub(crate) struct Attrs {
     pub(crate) icons: Vec<IconSpec>,
     pub(crate) meta: Vec<(LitStr, TokenStream)>,
     pub(crate) krate: Option<Path>,
+    /// `scopes = ["photos:write", …]`: the OAuth scopes a caller needs, each checked.
+    pub(crate) scopes: Vec<LitStr>,
     // `#[tool]`
     pub(crate) annotations: Vec<(Ident, Expr)>,
     pub(crate) input_schema: Option<Path>,
@@ -125,6 +135,7 @@ pub(crate) fn parse_attrs(
             "mime" => attrs.mime = lit_str(cx, meta.value()?, "mime", "text/plain")?,
             "icon" => attrs.icons.push(parse_icon(cx, &meta)?),
             "meta" => parse_meta(cx, &meta, &mut attrs.meta)?,
+            "scopes" => attrs.scopes = scopes::parse_scopes(cx, &meta)?,
             "crate" => attrs.krate = Some(toolkit::parse_crate_path(meta.value()?)?),
             "input_schema" => attrs.input_schema = parse_path(cx, &meta, "input_schema")?,
             "output_schema" => attrs.output_schema = parse_path(cx, &meta, "output_schema")?,
