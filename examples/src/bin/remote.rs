@@ -21,16 +21,10 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use mcp_content::auth::{JwtVerifier, ResourceServer};
-use mcp_content::handler::{BoxFuture, ToolHandler};
 use mcp_content::http::{Cors, HttpServer, Serve};
-use mcp_content::model::Tool;
 use mcp_content::rmcp::HttpOptions;
-use mcp_content::{CallToolResult, Context, Router, tool};
-use serde_json::{Map, Value};
+use mcp_content::{Context, Router, tool};
 use tower_layer::Layer as _;
-
-/// The scope `add_note` needs.
-const WRITE_SCOPE: &str = "notes:write";
 
 const HELP: &str = "\
 remote: an MCP server for the internet (OAuth 2.1 resource server, CORS, tracing)
@@ -69,7 +63,7 @@ fn ping() -> String {
 }
 
 /// Saves a note (at most 1000 characters). Needs the scope `notes:write`.
-#[tool]
+#[tool(scopes = ["notes:write"])]
 fn add_note(text: String) -> Result<String, String> {
     if text.chars().count() > MAX_NOTE_CHARS {
         return Err(format!("text: at most {MAX_NOTE_CHARS} characters"));
@@ -99,8 +93,7 @@ async fn whoami(context: Context) -> String {
 }
 
 fn router() -> Router {
-    mcp_content::router! { tools: [ping, whoami] }
-        .tool(NeedsScopes(add_note {}, &[WRITE_SCOPE]))
+    mcp_content::router! { tools: [ping, add_note, whoami] }
         .info("remote", env!("CARGO_PKG_VERSION"))
         .build()
         .expect("the tool names are unique")
@@ -268,24 +261,4 @@ fn host_of(url: &str) -> Option<String> {
         None => authority.split(':').next()?.to_owned(),
     };
     (!host.is_empty()).then_some(host)
-}
-
-/// A tool that needs these scopes: [`ToolHandler::scopes`] is what the resource server
-/// checks (403 `insufficient_scope` without them) and lists in its metadata.
-struct NeedsScopes<T>(T, &'static [&'static str]);
-
-impl<T: ToolHandler> ToolHandler for NeedsScopes<T> {
-    fn tool(&self) -> Tool {
-        self.0.tool()
-    }
-    fn call(
-        &self,
-        arguments: Map<String, Value>,
-        context: Context,
-    ) -> BoxFuture<'_, CallToolResult> {
-        self.0.call(arguments, context)
-    }
-    fn scopes(&self) -> &[&str] {
-        self.1
-    }
 }
