@@ -168,7 +168,7 @@ use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
 use crate::transport::id::RequestId;
-use crate::transport::trace;
+use crate::transport::{mcp_span, trace};
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -446,6 +446,56 @@ impl HttpServer {
             }
         };
         trace::record_call(span, message.method.as_deref(), message.params.as_ref());
+        let Some(method) = message.method.clone() else {
+            return self.answer_message(message, headers, raw).await;
+        };
+        // The request's own span (`mcp.request`), its SEP-414 remote parent set before it
+        // is first entered.
+        let params = message.params.as_ref().and_then(Value::as_object);
+        let text = |key: &str| params.and_then(|p| p.get(key)).and_then(Value::as_str);
+        let meta = params
+            .and_then(|p| p.get("_meta"))
+            .and_then(Value::as_object);
+        let version = meta
+            .and_then(|m| m.get(VERSION_KEY))
+            .and_then(Value::as_str)
+            .or(headers.version.as_deref());
+        let session = headers.session.as_deref().map(trace::session_digest);
+        let subject = mcp_span::subject();
+        let names = mcp_span::Names {
+            method: &method,
+            name: text("name"),
+            uri: text("uri"),
+            version,
+            session: session.as_deref(),
+            subject: subject.as_deref(),
+        };
+        let request_span = mcp_span::request_span(&names, mcp_span::Transport::Tcp);
+        mcp_span::set_remote_parent(&request_span, meta);
+        let started = std::time::Instant::now();
+        let response = {
+            use tracing::Instrument as _;
+            self.answer_message(message, headers, raw)
+                .instrument(request_span.clone())
+                .await
+        };
+        let stream = response
+            .headers()
+            .get(http::header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+        let learned = mcp_span::IN_FLIGHT.try_with(|f| f.learned.get(stream));
+        let (outcome, code) = learned.unwrap_or((mcp_span::Outcome::Ok, None));
+        mcp_span::finish(&request_span, outcome, code, started);
+        response
+    }
+
+    /// [`answer`](Self::answer) for a JSON-RPC 2.0 message, in its request's span.
+    async fn answer_message(
+        &self,
+        message: Message,
+        headers: &Headers,
+        raw: &HeaderMap,
+    ) -> Response<ResponseBody> {
         // A refusal before the id is checked echoes it when it is an id, else `null`.
         let reply_id = message
             .id
@@ -518,8 +568,24 @@ async fn routed(
     request: mcp::Request,
     context: Context,
 ) -> Result<Reply, ProtocolError> {
+    use crate::server::request::Outcome;
     let version = context.protocol_version();
-    Ok(match router.dispatch(request, context).await? {
+    let answer = router.dispatch(request, context).await;
+    mcp_span::learn(|learned| {
+        learned.outcome(match &answer {
+            Err(_) => mcp_span::Outcome::Error,
+            Ok(Answer::Tool(Outcome::Complete(result))) if result.is_error() => {
+                mcp_span::Outcome::ToolError
+            }
+            Ok(
+                Answer::Tool(Outcome::InputRequired(_))
+                | Answer::Prompt(Outcome::InputRequired(_))
+                | Answer::Resource(Outcome::InputRequired(_)),
+            ) => mcp_span::Outcome::InputRequired,
+            Ok(_) => mcp_span::Outcome::Ok,
+        });
+    });
+    Ok(match answer? {
         Answer::Tool(outcome) => outcome_reply(outcome, version),
         Answer::Prompt(outcome) => outcome_reply(outcome, version),
         Answer::Resource(outcome) => outcome_reply(outcome, version),

@@ -6,8 +6,16 @@
 //! resource named, or the task), `mcp.protocol_version`, `mcp.session` (a digest of the
 //! 2025-era session id: the id itself grants the session, so it is never logged), `status`
 //! (the HTTP status) and `duration_ms` (until the response head; an event stream goes on
-//! after it). Nothing else of the request is recorded: no `Authorization` header, no
-//! argument, no body.
+//! after it), and `enduser.id` (the verified principal's subject, when an authorization
+//! layer put an `Arc<Principal>` in the request's extensions). Nothing else of the request
+//! is recorded: no `Authorization` header, no argument, no body. Each JSON-RPC request in
+//! it has its own span, `mcp.request` ([`mcp_span`](super::mcp_span)), with the
+//! OpenTelemetry MCP conventions' fields and the request's SEP-414 remote parent.
+//!
+//! Refusals and limits are events with the target `mcp_content::refused`: `warn` with a
+//! `reason` for a foreign `Host` or `Origin` and a body over the limit, `info` with the
+//! `status` for every response of 4xx or 5xx (401, 403, 404, 408, 413, a full session
+//! table's 503, …).
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -31,6 +39,7 @@ pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Spa
         mcp.name = Empty,
         mcp.protocol_version = Empty,
         mcp.session = Empty,
+        enduser.id = Empty,
         status = Empty,
         duration_ms = Empty,
     );
@@ -42,6 +51,20 @@ pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Spa
         span.record("mcp.session", session_digest(session));
     }
     span
+}
+
+/// The verified principal's subject, from the request's extensions (an authorization
+/// layer puts an `Arc<Principal>` there), recorded on `span` as `enduser.id`.
+pub(crate) fn subject(extensions: &http::Extensions) -> Option<std::sync::Arc<str>> {
+    let principal = extensions.get::<std::sync::Arc<crate::server::auth::Principal>>()?;
+    principal.subject().map(std::sync::Arc::from)
+}
+
+/// Records the principal's subject on the request's span.
+pub(crate) fn record_subject(span: &tracing::Span, subject: Option<&str>) {
+    if let Some(subject) = subject {
+        span.record("enduser.id", subject);
+    }
 }
 
 /// The first 16 hex digits of the session id's SHA-256: tells a session's requests apart
@@ -146,11 +169,13 @@ pub(crate) fn finish(span: &tracing::Span, status: StatusCode, started: Instant)
     span.record("status", status.as_u16());
     span.record("duration_ms", millis);
     if status.is_client_error() || status.is_server_error() {
-        span.in_scope(|| tracing::info!(status = status.as_u16(), "mcp.http refused"));
+        span.in_scope(|| {
+            tracing::info!(target: "mcp_content::refused", status = status.as_u16(), "mcp.http refused");
+        });
     }
 }
 
 /// A refusal with its reason (a foreign `Origin` or `Host`, a limit), as an event.
 pub(crate) fn refused(why: &str) {
-    tracing::warn!(reason = why, "mcp.http refused");
+    tracing::warn!(target: "mcp_content::refused", reason = why, "mcp.http refused");
 }
