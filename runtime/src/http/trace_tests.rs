@@ -285,6 +285,10 @@ fn the_rmcp_bridge_has_the_same_span_and_refusal_events_and_no_token() {
     assert!(text.contains("span mcp.http http.method=POST"), "{text}");
     assert!(text.contains("mcp.method=\"initialize\""), "{text}");
     assert!(text.contains("status=200"), "{text}");
+    // The request's own span, around rmcp's answer.
+    assert!(text.contains("span mcp.request"), "{text}");
+    assert!(text.contains("mcp.method.name=\"initialize\""), "{text}");
+    assert!(text.contains("mcp.outcome=\"answered\""), "{text}");
     assert!(text.contains("reason=\"Origin not allowed\""), "{text}");
     assert!(text.contains("status=403"), "{text}");
     assert!(!text.contains("secret-token-123"), "{text}");
@@ -412,4 +416,54 @@ fn fields_of(text: &str, needle: &str, last: bool) -> String {
         .filter(|line| line.split_whitespace().any(|word| word == id))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// rmcp's stdio transport: each request in an `mcp.request` span, on a pipe.
+#[cfg(feature = "rmcp-stdio")]
+#[test]
+fn a_request_over_stdio_has_its_span_with_the_tool_and_outcome() {
+    use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _};
+    let text = captured(async || {
+        let router = Router::builder().tool(Say).build().unwrap();
+        let (client, server) = tokio::io::duplex(1 << 16);
+        let (server_in, server_out) = tokio::io::split(server);
+        let serving = tokio::spawn(crate::rmcp::serve_stdio_with(
+            router,
+            server_in,
+            server_out,
+            1 << 20,
+        ));
+        let (client_in, mut client_out) = tokio::io::split(client);
+        let lines = [
+            r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"say","arguments":{"text":"private words"}}}"#,
+        ];
+        let mut replies = tokio::io::BufReader::new(client_in).lines();
+        let talk = async {
+            for line in lines {
+                client_out.write_all(line.as_bytes()).await.unwrap();
+                client_out.write_all(b"\n").await.unwrap();
+                if line.contains(r#""id":"#) {
+                    replies.next_line().await.unwrap().unwrap();
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), talk)
+            .await
+            .expect("answered in time");
+        drop(client_out);
+        drop(replies);
+        let _ = tokio::time::timeout(Duration::from_secs(10), serving).await;
+    });
+    let call = fields_of(&text, "gen_ai.tool.name=\"say\"", false);
+    assert!(call.contains("network.transport=\"pipe\""), "{text}");
+    assert!(call.contains("mcp.method.name=\"tools/call\""), "{text}");
+    assert!(
+        call.contains("mcp.protocol.version=\"2025-06-18\""),
+        "{text}"
+    );
+    assert!(call.contains("mcp.outcome=\"ok\""), "{text}");
+    // Not in this crate's span (rmcp's own `debug` and `trace` events do log requests whole).
+    assert!(!call.contains("private words"), "{text}");
 }

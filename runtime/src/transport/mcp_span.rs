@@ -1,7 +1,7 @@
-//! The span of one MCP request: `mcp.request`, opened when the own endpoint has read a
-//! JSON-RPC request (a `POST`, both eras) and closed when it is answered, as a child of the
-//! HTTP request's `mcp.http` span (see `transport::trace`). The `rmcp` bridge's transports
-//! have the `mcp.http` span (Streamable HTTP) and no `mcp.request` span yet.
+//! The span of one MCP request: `mcp.request`, opened when a transport has read a JSON-RPC
+//! request and closed when it is answered: on the own endpoint (a `POST`, both eras) as a
+//! child of the HTTP request's `mcp.http` span (see `transport::trace`); on the `rmcp`
+//! bridge (`rmcp::Traced`: stdio and Streamable HTTP) around each request rmcp hands it.
 //!
 //! Its fields follow the OpenTelemetry semantic conventions for MCP (`gen-ai/mcp.md`,
 //! status Development), which a `tracing-opentelemetry` layer exports as attributes:
@@ -18,8 +18,8 @@
 //! | `mcp.protocol.version` | the version the request names (`_meta` or header), or the session's |
 //! | `mcp.session.id` | the first 16 hex digits of the 2025-era session id's SHA-256 (the id grants the session: never the id) |
 //! | `enduser.id` | the verified principal's subject, when the request carries one |
-//! | `network.transport` | `tcp` |
-//! | `mcp.outcome` | `ok`, `tool_error` (a `CallToolResult` with `isError`), `input_required`, `error` (a JSON-RPC error from the handler or the router), `refused` (a JSON-RPC error before any handler ran) or `stream` (answered as an event stream: the handler's end is in the stream) |
+//! | `network.transport` | `tcp` (HTTP) or `pipe` (stdio) |
+//! | `mcp.outcome` | `ok`, `tool_error` (a `CallToolResult` with `isError`), `input_required`, `error` (a JSON-RPC error from the handler or the router), `refused` (a JSON-RPC error before any handler ran; on rmcp's Streamable HTTP service, a 4xx or 5xx), `stream` (answered as an event stream: the handler's end is in the stream) or `answered` (rmcp's Streamable HTTP service answered; its answer is not read) |
 //! | `error.type`, `rpc.response.status_code` | the JSON-RPC error code (`-32602`), or `tool_error` |
 //! | `otel.status_code` | `error` when `error.type` is set |
 //! | `duration_ms` | from reading the request to its answer |
@@ -35,23 +35,27 @@
 //! its own), never an error. This crate ships no exporter. Without the feature nothing is
 //! read from `_meta` for tracing.
 
-use std::sync::Mutex;
 use std::time::Instant;
 
 use serde_json::{Map, Value};
 use tracing::field::Empty;
 
 /// `network.transport`: how the request came.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Transport {
     /// HTTP over TCP.
+    #[cfg_attr(not(any(feature = "http", feature = "rmcp-http")), allow(dead_code))]
     Tcp,
+    /// stdio.
+    #[cfg_attr(not(feature = "rmcp-stdio"), allow(dead_code))]
+    Pipe,
 }
 
 impl Transport {
     fn as_str(self) -> &'static str {
         match self {
             Transport::Tcp => "tcp",
+            Transport::Pipe => "pipe",
         }
     }
 }
@@ -136,9 +140,15 @@ pub(crate) enum Outcome {
     /// A JSON-RPC error from the router or a handler.
     Error,
     /// A JSON-RPC error before any handler ran.
+    #[cfg_attr(not(any(feature = "http", feature = "rmcp-http")), allow(dead_code))]
     Refused,
     /// Answered as an event stream.
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     Stream,
+    /// Answered by `rmcp` (its Streamable HTTP service writes the answer; what it holds is
+    /// not read here).
+    #[cfg_attr(not(feature = "rmcp-http"), allow(dead_code))]
+    Answered,
 }
 
 impl Outcome {
@@ -150,6 +160,7 @@ impl Outcome {
             Outcome::Error => "error",
             Outcome::Refused => "refused",
             Outcome::Stream => "stream",
+            Outcome::Answered => "answered",
         }
     }
 }
@@ -175,9 +186,11 @@ pub(crate) fn finish(span: &tracing::Span, outcome: Outcome, code: Option<i32>, 
 /// What the code answering a request learns about its outcome on the way (a handler's
 /// result, an error written), kept until the request's span is finished: the span's fields
 /// are recorded once, at the end.
+#[cfg(feature = "http")]
 #[derive(Default)]
-pub(crate) struct Learned(Mutex<(Option<Outcome>, Option<i32>)>);
+pub(crate) struct Learned(std::sync::Mutex<(Option<Outcome>, Option<i32>)>);
 
+#[cfg(feature = "http")]
 impl Learned {
     fn with(&self, f: impl FnOnce(&mut (Option<Outcome>, Option<i32>))) {
         let mut guard = self
@@ -220,37 +233,49 @@ impl Learned {
 }
 
 /// The SEP-414 trace context in a request's `_meta` (`traceparent`, `tracestate`) as the
-/// span's remote parent. Call it before the span is first entered; a missing or malformed
-/// `traceparent`, a span no OpenTelemetry layer sees, or one already started is left as it
-/// is.
-#[cfg(feature = "otel")]
+/// span's remote parent (see [`set_remote_parent_from`]).
 pub(crate) fn set_remote_parent(span: &tracing::Span, meta: Option<&Map<String, Value>>) {
+    let text = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_str);
+    if let Some(traceparent) = text("traceparent") {
+        set_remote_parent_from(span, traceparent, text("tracestate"));
+    }
+}
+
+/// A W3C `traceparent` (with its `tracestate`) as the span's remote parent. Call it before
+/// the span is first entered; a malformed `traceparent`, a span no OpenTelemetry layer
+/// sees, or one already started is left as it is. Without the feature `otel`, nothing.
+#[cfg(feature = "otel")]
+pub(crate) fn set_remote_parent_from(
+    span: &tracing::Span,
+    traceparent: &str,
+    tracestate: Option<&str>,
+) {
     use opentelemetry::propagation::{Extractor, TextMapPropagator as _};
     use opentelemetry::trace::TraceContextExt as _;
     use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 
-    /// `_meta`'s string members as the propagator's carrier.
-    struct Meta<'a>(&'a Map<String, Value>);
+    /// The two members as the propagator's carrier.
+    struct Pair<'a>(&'a str, Option<&'a str>);
 
-    impl Extractor for Meta<'_> {
+    impl Extractor for Pair<'_> {
         fn get(&self, key: &str) -> Option<&str> {
-            self.0.get(key).and_then(Value::as_str)
+            match key {
+                "traceparent" => Some(self.0),
+                "tracestate" => self.1,
+                _ => None,
+            }
         }
 
         fn keys(&self) -> Vec<&str> {
-            self.0.keys().map(String::as_str).collect()
+            vec!["traceparent", "tracestate"]
         }
     }
 
-    let Some(meta) = meta else { return };
-    let Some(traceparent) = meta.get("traceparent").and_then(Value::as_str) else {
-        return;
-    };
     if !well_formed(traceparent) {
         return;
     }
     let propagator = opentelemetry_sdk::propagation::TraceContextPropagator::new();
-    let context = propagator.extract(&Meta(meta));
+    let context = propagator.extract(&Pair(traceparent, tracestate));
     // Malformed: the propagator gives back an empty context; the span keeps its own trace.
     if !context.span().span_context().is_valid() {
         return;
@@ -284,9 +309,9 @@ fn well_formed(traceparent: &str) -> bool {
         && rest_allowed
 }
 
-/// Without the feature `otel`, the trace context in `_meta` is not read.
+/// Without the feature `otel`, the trace context is not read.
 #[cfg(not(feature = "otel"))]
-pub(crate) fn set_remote_parent(_: &tracing::Span, _: Option<&Map<String, Value>>) {}
+pub(crate) fn set_remote_parent_from(_: &tracing::Span, _: &str, _: Option<&str>) {}
 
 /// The own endpoint's request in progress: the principal's subject read from the HTTP
 /// request, and what its answer taught (a task-local, so the functions writing answers

@@ -5,7 +5,7 @@
 
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod id;
-#[cfg(feature = "http")]
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod mcp_span;
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod parse;

@@ -141,6 +141,10 @@ struct NamedParams<'a> {
 struct NamedMeta<'a> {
     #[serde(borrow, default, rename = "io.modelcontextprotocol/protocolVersion")]
     version: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    traceparent: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    tracestate: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// [`record_names`] for a body not otherwise parsed here (a body of another shape records
@@ -178,4 +182,35 @@ pub(crate) fn finish(span: &tracing::Span, status: StatusCode, started: Instant)
 /// A refusal with its reason (a foreign `Origin` or `Host`, a limit), as an event.
 pub(crate) fn refused(why: &str) {
     tracing::warn!(target: "mcp_content::refused", reason = why, "mcp.http refused");
+}
+
+/// The `mcp.request` span of the request in `body` (a JSON-RPC request, else `None`), for
+/// rmcp's Streamable HTTP service behind this crate's front: its fields from the body and
+/// the head, its SEP-414 remote parent from `_meta`. Not entered yet.
+#[cfg(feature = "rmcp-http")]
+pub(crate) fn rmcp_request_span(body: &[u8], head: &http::request::Parts) -> Option<tracing::Span> {
+    use super::mcp_span;
+    let named = serde_json::from_slice::<Named<'_>>(body).ok()?;
+    let method = named.method.as_deref()?;
+    let params = named.params.as_ref();
+    let meta = params.and_then(|p| p.meta.as_ref());
+    let header = |name: &str| head.headers.get(name).and_then(|v| v.to_str().ok());
+    let session = header("mcp-session-id").map(session_digest);
+    let subject = subject(&head.extensions);
+    let names = mcp_span::Names {
+        method,
+        name: params.and_then(|p| p.name.as_deref()),
+        uri: params.and_then(|p| p.uri.as_deref()),
+        version: meta
+            .and_then(|m| m.version.as_deref())
+            .or(header("mcp-protocol-version")),
+        session: session.as_deref(),
+        subject: subject.as_deref(),
+    };
+    let span = mcp_span::request_span(&names, mcp_span::Transport::Tcp);
+    if let Some(traceparent) = meta.and_then(|m| m.traceparent.as_deref()) {
+        let tracestate = meta.and_then(|m| m.tracestate.as_deref());
+        mcp_span::set_remote_parent_from(&span, traceparent, tracestate);
+    }
+    Some(span)
 }
