@@ -200,3 +200,59 @@ fn a_malformed_traceparent_is_ignored_and_the_request_answered() {
         assert_ne!(span.parent_span_id, SpanId::INVALID, "{span:#?}");
     }
 }
+
+/// `tools/call hello` over rmcp's stdio transport (in process), with `meta` in `_meta`.
+async fn call_over_stdio(tag: &str, meta: serde_json::Value) {
+    use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _};
+    let router: Router = mcp_content::router! { tools: [hello] }.build().unwrap();
+    let (client, server) = tokio::io::duplex(1 << 16);
+    let (server_in, server_out) = tokio::io::split(server);
+    let serving = tokio::spawn(mcp_content::rmcp::serve_stdio_with(
+        router,
+        server_in,
+        server_out,
+        1 << 20,
+    ));
+    let (client_in, mut client_out) = tokio::io::split(client);
+    let call = serde_json::json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": { "name": "hello", "arguments": { "name": tag }, "_meta": meta },
+    });
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#.to_owned(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
+        call.to_string(),
+    ];
+    let mut replies = tokio::io::BufReader::new(client_in).lines();
+    let mut last = String::new();
+    for line in lines {
+        client_out.write_all(line.as_bytes()).await.unwrap();
+        client_out.write_all(b"\n").await.unwrap();
+        if line.contains(r#""id":"#) {
+            last = replies.next_line().await.unwrap().unwrap();
+        }
+    }
+    assert!(last.contains(&format!("hello {tag}")), "{last}");
+    drop(client_out);
+    drop(replies);
+    let _ = serving.await;
+}
+
+#[test]
+fn over_stdio_a_traceparent_in_meta_is_the_remote_parent_too() {
+    let _alone = run(async {
+        let traceparent = format!("00-{TRACE}-{PARENT}-01");
+        call_over_stdio("piped", serde_json::json!({ "traceparent": traceparent })).await;
+        call_over_stdio("fresh", serde_json::json!({})).await;
+    });
+    let all = request_spans(None);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    let theirs = TraceId::from_hex(TRACE).unwrap();
+    let traced: Vec<_> = all
+        .iter()
+        .filter(|s| s.span_context.trace_id() == theirs)
+        .collect();
+    assert_eq!(traced.len(), 1, "{all:#?}");
+    assert_eq!(traced[0].parent_span_id, SpanId::from_hex(PARENT).unwrap());
+    assert!(traced[0].parent_span_is_remote);
+}
