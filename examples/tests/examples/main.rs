@@ -11,5 +11,6 @@ mod radar;
 mod readme;
 mod replicas;
 mod stdio;
+mod telemetry;
 mod transport_rules;
 mod weather_app;

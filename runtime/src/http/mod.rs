@@ -110,12 +110,8 @@
 //! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
 //! Streamable HTTP service).
 //!
-//! Tracing: every request is a `tracing` span `mcp.http` (the same on `rmcp`'s service
-//! behind this crate's front) with the HTTP method, the MCP method, the tool, prompt or
-//! resource named, the protocol version, a digest of the session id (never the id: it
-//! grants the session), the status and the duration until the response head; a refusal
-//! (`Host`, `Origin`, a limit, any 4xx or 5xx) is an event in it. Headers such as
-//! `Authorization`, arguments and bodies are not recorded.
+//! Tracing: see [Tracing](#tracing) below.
+//!
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -123,6 +119,7 @@
 //! mcp_content::http::HttpServer::new(router).serve(listener).await
 //! # }
 //! ```
+#![doc = include_str!("tracing.md")]
 
 mod access;
 mod body;
@@ -140,6 +137,7 @@ mod stateless;
 mod streamed;
 mod timed_body;
 mod timed_io;
+mod traced;
 
 pub use body::ResponseBody;
 pub use cors::{Cors, CorsService};
@@ -449,44 +447,7 @@ impl HttpServer {
         let Some(method) = message.method.clone() else {
             return self.answer_message(message, headers, raw).await;
         };
-        // The request's own span (`mcp.request`), its SEP-414 remote parent set before it
-        // is first entered.
-        let params = message.params.as_ref().and_then(Value::as_object);
-        let text = |key: &str| params.and_then(|p| p.get(key)).and_then(Value::as_str);
-        let meta = params
-            .and_then(|p| p.get("_meta"))
-            .and_then(Value::as_object);
-        let version = meta
-            .and_then(|m| m.get(VERSION_KEY))
-            .and_then(Value::as_str)
-            .or(headers.version.as_deref());
-        let session = headers.session.as_deref().map(trace::session_digest);
-        let subject = mcp_span::subject();
-        let names = mcp_span::Names {
-            method: &method,
-            name: text("name"),
-            uri: text("uri"),
-            version,
-            session: session.as_deref(),
-            subject: subject.as_deref(),
-        };
-        let request_span = mcp_span::request_span(&names, mcp_span::Transport::Tcp);
-        mcp_span::set_remote_parent(&request_span, meta);
-        let started = std::time::Instant::now();
-        let response = {
-            use tracing::Instrument as _;
-            self.answer_message(message, headers, raw)
-                .instrument(request_span.clone())
-                .await
-        };
-        let stream = response
-            .headers()
-            .get(http::header::CONTENT_TYPE)
-            .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
-        let learned = mcp_span::IN_FLIGHT.try_with(|f| f.learned.get(stream));
-        let (outcome, code) = learned.unwrap_or((mcp_span::Outcome::Ok, None));
-        mcp_span::finish(&request_span, outcome, code, started);
-        response
+        self.traced(method, message, headers, raw).await
     }
 
     /// [`answer`](Self::answer) for a JSON-RPC 2.0 message, in its request's span.
@@ -568,23 +529,9 @@ async fn routed(
     request: mcp::Request,
     context: Context,
 ) -> Result<Reply, ProtocolError> {
-    use crate::server::request::Outcome;
     let version = context.protocol_version();
     let answer = router.dispatch(request, context).await;
-    mcp_span::learn(|learned| {
-        learned.outcome(match &answer {
-            Err(_) => mcp_span::Outcome::Error,
-            Ok(Answer::Tool(Outcome::Complete(result))) if result.is_error() => {
-                mcp_span::Outcome::ToolError
-            }
-            Ok(
-                Answer::Tool(Outcome::InputRequired(_))
-                | Answer::Prompt(Outcome::InputRequired(_))
-                | Answer::Resource(Outcome::InputRequired(_)),
-            ) => mcp_span::Outcome::InputRequired,
-            Ok(_) => mcp_span::Outcome::Ok,
-        });
-    });
+    mcp_span::learn(|learned| learned.outcome(mcp_span::outcome_of(&answer)));
     Ok(match answer? {
         Answer::Tool(outcome) => outcome_reply(outcome, version),
         Answer::Prompt(outcome) => outcome_reply(outcome, version),

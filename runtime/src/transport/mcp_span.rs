@@ -354,3 +354,25 @@ pub(crate) fn carried<F: Future>(future: F) -> impl Future<Output = F::Output> {
     let in_flight = IN_FLIGHT.try_with(InFlight::clone).unwrap_or_default();
     IN_FLIGHT.scope(in_flight, future.in_current_span())
 }
+
+/// What the router's answer tells of the request's outcome.
+#[cfg(feature = "http")]
+pub(crate) fn outcome_of(
+    answer: &Result<
+        crate::server::router::dispatch::Answer<'_>,
+        crate::server::handler::ProtocolError,
+    >,
+) -> Outcome {
+    use crate::server::request::Outcome as Round;
+    use crate::server::router::dispatch::Answer;
+    match answer {
+        Err(_) => Outcome::Error,
+        Ok(Answer::Tool(Round::Complete(result))) if result.is_error() => Outcome::ToolError,
+        Ok(
+            Answer::Tool(Round::InputRequired(_))
+            | Answer::Prompt(Round::InputRequired(_))
+            | Answer::Resource(Round::InputRequired(_)),
+        ) => Outcome::InputRequired,
+        Ok(_) => Outcome::Ok,
+    }
+}
