@@ -401,11 +401,11 @@ fn outcomes_are_recorded_a_tool_error_a_handler_error_code_and_a_refusal() {
 /// Every line of the span that has a line containing `needle` (the last such span when
 /// `last`), joined.
 fn fields_of(text: &str, needle: &str, last: bool) -> String {
-    let lines = text.lines().filter(|line| line.contains(needle));
+    let mut lines = text.lines().filter(|line| line.contains(needle));
     let line = if last {
-        lines.last()
+        lines.next_back()
     } else {
-        lines.into_iter().next()
+        lines.next()
     };
     let line = line.unwrap_or_else(|| panic!("no {needle} in {text}"));
     let id = line

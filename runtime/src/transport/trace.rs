@@ -197,7 +197,7 @@ pub(crate) fn rmcp_request_span(body: &[u8], head: &http::request::Parts) -> Opt
     let header = |name: &str| head.headers.get(name).and_then(|v| v.to_str().ok());
     let session = header("mcp-session-id").map(session_digest);
     let subject = subject(&head.extensions);
-    let names = mcp_span::Names {
+    let fields = mcp_span::Names {
         method,
         name: params.and_then(|p| p.name.as_deref()),
         uri: params.and_then(|p| p.uri.as_deref()),
@@ -207,7 +207,7 @@ pub(crate) fn rmcp_request_span(body: &[u8], head: &http::request::Parts) -> Opt
         session: session.as_deref(),
         subject: subject.as_deref(),
     };
-    let span = mcp_span::request_span(&names, mcp_span::Transport::Tcp);
+    let span = mcp_span::request_span(&fields, mcp_span::Transport::Tcp);
     if let Some(traceparent) = meta.and_then(|m| m.traceparent.as_deref()) {
         let tracestate = meta.and_then(|m| m.tracestate.as_deref());
         mcp_span::set_remote_parent_from(&span, traceparent, tracestate);
