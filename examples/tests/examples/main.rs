@@ -13,5 +13,6 @@ mod readme;
 mod remote;
 mod replicas;
 mod stdio;
+mod telemetry;
 mod transport_rules;
 mod weather_app;

@@ -13,7 +13,7 @@ use http::{Request, Response, StatusCode};
 
 use crate::server::handler::ProtocolError;
 use crate::transport::id::RequestId;
-use crate::transport::trace;
+use crate::transport::{mcp_span, trace};
 use tokio::net::TcpListener;
 
 use super::HttpServer;
@@ -106,8 +106,15 @@ impl HttpServer {
     {
         use tracing::Instrument as _;
         let span = trace::request_span(request.method(), request.headers());
+        let subject = trace::subject(request.extensions());
+        trace::record_subject(&span, subject.as_deref());
+        let in_flight = mcp_span::InFlight {
+            subject,
+            ..Default::default()
+        };
         let started = std::time::Instant::now();
-        let response = self.checked(request, &span).instrument(span.clone()).await;
+        let checked = self.checked(request, &span).instrument(span.clone());
+        let response = mcp_span::IN_FLIGHT.scope(in_flight, checked).await;
         trace::finish(&span, response.status(), started);
         response
     }

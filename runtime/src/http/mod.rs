@@ -110,12 +110,8 @@
 //! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
 //! Streamable HTTP service).
 //!
-//! Tracing: every request is a `tracing` span `mcp.http` (the same on `rmcp`'s service
-//! behind this crate's front) with the HTTP method, the MCP method, the tool, prompt or
-//! resource named, the protocol version, a digest of the session id (never the id: it
-//! grants the session), the status and the duration until the response head; a refusal
-//! (`Host`, `Origin`, a limit, any 4xx or 5xx) is an event in it. Headers such as
-//! `Authorization`, arguments and bodies are not recorded.
+//! Tracing: see [Tracing](#tracing) below.
+//!
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -123,6 +119,7 @@
 //! mcp_content::http::HttpServer::new(router).serve(listener).await
 //! # }
 //! ```
+#![doc = include_str!("tracing.md")]
 
 mod access;
 #[cfg(feature = "auth")]
@@ -142,6 +139,7 @@ mod stateless;
 mod streamed;
 mod timed_body;
 mod timed_io;
+mod traced;
 
 pub use body::ResponseBody;
 pub use cors::{Cors, CorsService};
@@ -170,7 +168,7 @@ use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
 use crate::transport::id::RequestId;
-use crate::transport::trace;
+use crate::transport::{mcp_span, trace};
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -454,6 +452,19 @@ impl HttpServer {
             }
         };
         trace::record_call(span, message.method.as_deref(), message.params.as_ref());
+        let Some(method) = message.method.clone() else {
+            return self.answer_message(message, headers, raw).await;
+        };
+        self.traced(method, message, headers, raw).await
+    }
+
+    /// [`answer`](Self::answer) for a JSON-RPC 2.0 message, in its request's span.
+    async fn answer_message(
+        &self,
+        message: Message,
+        headers: &Headers,
+        raw: &HeaderMap,
+    ) -> Response<ResponseBody> {
         // A refusal before the id is checked echoes it when it is an id, else `null`.
         let reply_id = message
             .id
@@ -539,7 +550,9 @@ async fn routed(
     context: Context,
 ) -> Result<Reply, ProtocolError> {
     let version = context.protocol_version();
-    Ok(match router.dispatch(request, context).await? {
+    let answer = router.dispatch(request, context).await;
+    mcp_span::learn(|learned| learned.outcome(mcp_span::outcome_of(&answer)));
+    Ok(match answer? {
         Answer::Tool(outcome) => outcome_reply(outcome, version),
         Answer::Prompt(outcome) => outcome_reply(outcome, version),
         Answer::Resource(outcome) => outcome_reply(outcome, version),

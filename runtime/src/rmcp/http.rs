@@ -458,8 +458,27 @@ where
             if is_post && let Some(refusal) = check_body(&bytes) {
                 return Ok(refusal);
             }
+            let request_span = if is_post {
+                trace::rmcp_request_span(&bytes, &parts)
+            } else {
+                None
+            };
             let request = Request::from_parts(parts, Full::new(bytes));
-            let mut response = inner.call(request).await?;
+            let call_started = std::time::Instant::now();
+            let mut response = match &request_span {
+                Some(span) => inner.call(request).instrument(span.clone()).await?,
+                None => inner.call(request).await?,
+            };
+            if let Some(span) = &request_span {
+                // rmcp writes the answer: only a refusal by status is known here.
+                let outcome =
+                    if response.status().is_client_error() || response.status().is_server_error() {
+                        crate::transport::mcp_span::Outcome::Refused
+                    } else {
+                        crate::transport::mcp_span::Outcome::Answered
+                    };
+                crate::transport::mcp_span::finish(span, outcome, None, call_started);
+            }
             // Clients expect 200 or 204 for a session DELETE (the Python SDK warns on 202).
             if is_delete && response.status() == StatusCode::ACCEPTED {
                 *response.status_mut() = StatusCode::NO_CONTENT;
