@@ -15,9 +15,10 @@
 #        - the TypeScript SDK (`@modelcontextprotocol/sdk`, pinned): the same two grants;
 #        - the MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`, pinned) with an
 #          `Authorization: Bearer` header from the token endpoint (client credentials);
-#   5. the same again with `remote --transport rmcp` (rmcp's Streamable HTTP service behind
+#   5. checks that no token is in the server's log (its request spans, on stderr);
+#   6. the same again with `remote --transport rmcp` (rmcp's Streamable HTTP service behind
 #      the resource server's tower layer);
-#   6. stops everything it started (also on failure or Ctrl-C).
+#   7. stops everything it started (also on failure or Ctrl-C).
 #
 # Installs into tools/ (git-ignored): Node 22 and the npm packages (tools/node22,
 # tools/auth-server, tools/auth-e2e), a Python venv with `mcp` (tools/auth-e2e/venv).
@@ -317,6 +318,11 @@ for transport in $TRANSPORTS; do
     esac
   done
   stop_remote
+  # Every token the clients sent is a JWT (`eyJ…`): none may be in the server's log.
+  if grep -n 'eyJ[A-Za-z0-9_-]\{8,\}' "$OUT/remote-$transport.log" >&2; then
+    die "$transport: an access token is in the server's log (lines above: target/auth-e2e/remote-$transport.log)"
+  fi
+  log "ok: $transport: no token in the server's log ($(grep -c 'mcp.http' "$OUT/remote-$transport.log") request spans)"
 done
 
 log "passed: authorization end to end (oauth2-mock-server@$OAUTH2_MOCK_SERVER_VERSION; transports: $TRANSPORTS; clients: $CLIENTS)"

@@ -1,6 +1,7 @@
 //! A server you can put on the internet: mcp-content's own endpoint (`http::HttpServer`)
 //! behind OAuth 2.1 authorization (a resource server checking JWT access tokens against the
-//! issuer's JWKS), with a CORS allow-list and `tracing` spans, shut down on Ctrl-C.
+//! issuer's JWKS), with a CORS allow-list and `tracing` spans (text on stderr, or exported
+//! over OTLP with `--otlp`), shut down on Ctrl-C.
 //!
 //! ```text
 //! cargo run -p mcp-content-examples --bin remote -- \
@@ -30,7 +31,7 @@ const HELP: &str = "\
 remote: an MCP server for the internet (OAuth 2.1 resource server, CORS, tracing)
 
 usage: remote --issuer URL --audience URL [--listen ADDR] [--allow-origin ORIGIN]...
-              [--transport own|rmcp]
+              [--otlp URL] [--transport own|rmcp]
 
   --listen ADDR          address to bind (default 127.0.0.1:3001)
   --issuer URL           the authorization server (its `iss`; keys from its JWKS, found
@@ -38,6 +39,8 @@ usage: remote --issuer URL --audience URL [--listen ADDR] [--allow-origin ORIGIN
   --audience URL         this server's public resource URI (RFC 8707): tokens must name it
                          in `aud`; the https URL clients use, not the bind address
   --allow-origin ORIGIN  a browser origin allowed to call (repeatable; CORS)
+  --otlp URL             export the request spans over OTLP/HTTP to this collector
+                         (http://127.0.0.1:4318); without it, spans are text on stderr
   --transport own|rmcp   mcp-content's own endpoint (default) or rmcp's Streamable HTTP
                          service behind the same authorization layer
 
@@ -48,7 +51,8 @@ tools:
 
 A request without a valid token gets 401 with `WWW-Authenticate: Bearer
 resource_metadata=...`; a call to add_note with a token lacking `notes:write` gets 403
-`insufficient_scope`. Set RUST_LOG-style verbosity with MCP_LOG=debug|info|warn (default info).
+`insufficient_scope`. Every request is a `tracing` span (method, tool, protocol version,
+principal subject, outcome, duration; never a token), written to stderr.
 ";
 
 /// The notes saved, bounded (a client controls how many it sends).
@@ -113,6 +117,7 @@ struct Options {
     issuer: String,
     audience: String,
     origins: Vec<String>,
+    otlp: Option<String>,
     transport: Transport,
 }
 
@@ -121,6 +126,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut listen = "127.0.0.1:3001".to_owned();
     let (mut issuer, mut audience) = (None, None);
     let mut origins = Vec::new();
+    let mut otlp = None;
     let mut transport = Transport::Own;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
@@ -132,6 +138,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--issuer",
             "--audience",
             "--allow-origin",
+            "--otlp",
             "--transport",
         ];
         if !known.contains(&flag.as_str()) {
@@ -147,6 +154,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--issuer" => issuer = Some(value),
             "--audience" => audience = Some(value),
             "--allow-origin" => origins.push(value),
+            "--otlp" => otlp = Some(value),
             _ => {
                 transport = match value.as_str() {
                     "own" => Transport::Own,
@@ -161,6 +169,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
         issuer: issuer.ok_or("--issuer URL is required (see --help)")?,
         audience: audience.ok_or("--audience URL is required (see --help)")?,
         origins,
+        otlp,
         transport,
     }))
 }
@@ -181,6 +190,8 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Text on stderr; with --otlp, spans exported too (flushed when this guard drops).
+    let _telemetry = mcp_content_examples::telemetry::init(options.otlp.as_deref());
     match serve(options).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

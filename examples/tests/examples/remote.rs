@@ -39,7 +39,13 @@ fn help_names_the_tool_that_needs_a_scope_and_the_scope() {
         .find(|l| l.trim_start().starts_with("add_note"))
         .unwrap_or_else(|| panic!("--help lists add_note:\n{out}"));
     assert!(line.contains("`notes:write`"), "{line}");
-    for flag in ["--listen", "--issuer", "--audience", "--allow-origin"] {
+    for flag in [
+        "--listen",
+        "--issuer",
+        "--audience",
+        "--allow-origin",
+        "--otlp",
+    ] {
         assert!(out.contains(flag), "--help explains {flag}:\n{out}");
     }
 }
@@ -154,10 +160,16 @@ fn without_a_token_the_server_points_at_metadata_under_its_public_uri() {
             printed.push(line);
         };
         let metadata_url = "https://mcp.example.com/.well-known/oauth-protected-resource/mcp";
-        let line = stderr
-            .recv_timeout(TIMEOUT)
-            .expect("the metadata URL printed");
-        assert!(line.contains(metadata_url), "{transport}: {line}");
+        // Printed next, perhaps after log lines.
+        let line = loop {
+            let line = stderr
+                .recv_timeout(TIMEOUT)
+                .unwrap_or_else(|_| panic!("{transport}: no metadata URL printed"));
+            if line.contains("protected-resource metadata:") {
+                break line;
+            }
+        };
+        assert!(line.ends_with(metadata_url), "{transport}: {line}");
 
         let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#;
         let json = [
