@@ -328,10 +328,10 @@ impl Inner {
                 "token is not active (revoked, expired or unknown to the authorization server)",
             ));
         }
-        if let (Some(issuer), Some(iss)) = (&self.issuer, claims.get("iss")) {
-            if iss.as_str() != Some(issuer) {
-                return Err(AuthError::invalid(format!("issuer (iss) is not {issuer}")));
-            }
+        if let (Some(issuer), Some(iss)) = (&self.issuer, claims.get("iss"))
+            && iss.as_str() != Some(issuer)
+        {
+            return Err(AuthError::invalid(format!("issuer (iss) is not {issuer}")));
         }
         if let (Some(audience), Some(aud)) = (&self.audience, claims.get("aud")) {
             let contains = match aud {

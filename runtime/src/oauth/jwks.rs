@@ -1,4 +1,4 @@
-//! The issuer's signing keys: read from its JWKS (found through its RFC 8414 / OpenID
+//! The issuer's signing keys: read from its JWKS (found through its RFC 8414 / OIDC
 //! metadata unless configured), kept, and fetched again when a token names a key id the set
 //! does not have — at most once per refresh interval, one fetch shared by every caller that
 //! missed, never past the fetch timeout. While the JWKS endpoint is down the keys already
@@ -345,16 +345,15 @@ impl KeyStore {
         let Some(client) = &self.client else {
             return Err("no JWKS URL".into());
         };
-        let jwks_uri = match &state.jwks_uri {
-            Some(uri) => uri.clone(),
-            None => {
-                let Source::Discover { issuer } = &self.source else {
-                    return Err("no JWKS URL".into());
-                };
-                let uri = self.discover(client, issuer).await?;
-                state.jwks_uri = Some(uri.clone());
-                uri
-            }
+        let jwks_uri = if let Some(uri) = &state.jwks_uri {
+            uri.clone()
+        } else {
+            let Source::Discover { issuer } = &self.source else {
+                return Err("no JWKS URL".into());
+            };
+            let uri = self.discover(client, issuer).await?;
+            state.jwks_uri = Some(uri.clone());
+            uri
         };
         self.fetches.fetch_add(1, Ordering::Relaxed);
         let answer = client
@@ -367,7 +366,7 @@ impl KeyStore {
         KeySet::parse(&answer.body).map_err(|e| format!("JWKS {jwks_uri}: {e}"))
     }
 
-    /// The JWKS URL from the issuer's RFC 8414 metadata, or its OpenID configuration; the
+    /// The JWKS URL from the issuer's RFC 8414 metadata, or its OIDC configuration; the
     /// metadata must name this issuer (RFC 8414 §3.3).
     async fn discover(&self, client: &Client, issuer: &str) -> Result<Uri, String> {
         #[derive(Deserialize)]
@@ -417,8 +416,8 @@ impl KeyStore {
     }
 }
 
-/// Where an issuer's metadata may be: RFC 8414's `oauth-authorization-server` and OpenID's
-/// `openid-configuration`, inserted before the issuer's path, then OpenID's appended to it
+/// Where an issuer's metadata may be: RFC 8414's `oauth-authorization-server` and OIDC's
+/// `openid-configuration`, inserted before the issuer's path, then OIDC's appended to it
 /// (the order of the MCP authorization spec).
 pub(crate) fn metadata_urls(issuer: &str) -> Vec<String> {
     let trimmed = issuer.trim_end_matches('/');

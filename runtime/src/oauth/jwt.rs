@@ -1,5 +1,5 @@
 //! [`JwtVerifier`]: a JWT access token checked against the issuer's published keys (JWKS):
-//! signature (RSA, ECDSA, EdDSA; never `none`, never HMAC), `iss`, `aud` (RFC 8707: the
+//! signature (RSA, ECDSA, `EdDSA`; never `none`, never HMAC), `iss`, `aud` (RFC 8707: the
 //! server's own resource URI), `exp` / `nbf` with a small leeway. On `jsonwebtoken`.
 
 use std::fmt;
@@ -43,7 +43,7 @@ const ACCEPTED: [Algorithm; 9] = [
 /// What it checks, in order, each refusal naming its rule (never the token):
 /// - the token is at most 8 KiB ([`max_token_bytes`](JwtVerifierBuilder::max_token_bytes)),
 ///   else refused before it is parsed;
-/// - the header's `alg` is RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384 or EdDSA:
+/// - the header's `alg` is RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384 or `EdDSA`:
 ///   `none` and HMAC (`HS256`…) are refused, so a token "signed" with the issuer's public key
 ///   as an HMAC secret never verifies;
 /// - the key named by `kid` is in the issuer's JWKS and is of the header's kind (and of its
@@ -176,7 +176,7 @@ impl JwtVerifierBuilder {
     /// The authorization server that issues the tokens (`iss`, compared exactly). `https:`,
     /// or `http:` on a loopback host only. Unless [`jwks_uri`](Self::jwks_uri) is set, its
     /// keys are found through its RFC 8414 metadata
-    /// (`/.well-known/oauth-authorization-server`), then its OpenID configuration.
+    /// (`/.well-known/oauth-authorization-server`), then its OIDC configuration.
     pub fn issuer(mut self, issuer: impl Into<String>) -> Self {
         self.issuer = Some(issuer.into());
         self
