@@ -573,6 +573,8 @@ fn read_routed(
     }
 }
 
+#[cfg(all(test, feature = "auth"))]
+mod auth_tests;
 #[cfg(test)]
 mod content_type_tests;
 #[cfg(test)]
