@@ -19,7 +19,7 @@ impl HttpServer {
     /// Makes the endpoint an OAuth 2.1 resource server (MCP authorization) checking bearer
     /// tokens with `resource` (its resource URI, authorization servers and
     /// [`TokenVerifier`](crate::auth::TokenVerifier); its router, unless it has one, is
-    /// this server's).
+    /// this server's, for every clone of `resource` too).
     ///
     /// - The RFC 9728 metadata is served at
     ///   [`resource.metadata_path()`](ResourceServer::metadata_path)
@@ -66,11 +66,7 @@ impl HttpServer {
     /// ```
     #[must_use]
     pub fn authorization(mut self, resource: ResourceServer) -> Self {
-        let resource = if resource.has_router() {
-            resource
-        } else {
-            resource.router(Arc::clone(&self.router))
-        };
+        resource.attach(&self.router);
         self.config_mut().authorization = Some(resource);
         self
     }

@@ -4,7 +4,7 @@
 //! client all that.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, header};
@@ -83,12 +83,13 @@ struct Inner {
     authorization_servers: Vec<String>,
     /// Set by [`ResourceServer::scopes_supported`]; else the router's.
     scopes: Option<Vec<String>>,
-    router: Option<Arc<Router>>,
+    /// Shared by the clones made before a router is attached: one
+    /// [`HttpServer::authorization`](crate::http::HttpServer::authorization) attaches also
+    /// serves the [`metadata_service`](ResourceServer::metadata_service) cloned earlier.
+    router: Arc<OnceLock<Arc<Router>>>,
     name: Option<String>,
     documentation: Option<String>,
     verifier: Arc<dyn TokenVerifier>,
-    /// The RFC 9728 metadata document, written once per change.
-    metadata: Bytes,
     /// `resource_metadata="…"`, quoted once.
     metadata_param: String,
 }
@@ -226,20 +227,18 @@ impl ResourceServer {
         let suffix = if path == "/" { "" } else { path.as_str() };
         let metadata_path = format!("{}{suffix}", metadata::WELL_KNOWN);
         let metadata_url = format!("{scheme}://{authority}{metadata_path}");
-        let mut inner = Inner {
+        let inner = Inner {
             resource: format!("{scheme}://{authority}{path}"),
             metadata_param: format!("resource_metadata=\"{metadata_url}\""),
             metadata_path,
             metadata_url,
             authorization_servers: Vec::new(),
             scopes: None,
-            router: None,
+            router: Arc::default(),
             name: None,
             documentation: None,
             verifier: Arc::new(verifier),
-            metadata: Bytes::new(),
         };
-        inner.metadata = metadata::document(&inner_view(&inner));
         Ok(Self {
             inner: Arc::new(inner),
         })
@@ -248,7 +247,6 @@ impl ResourceServer {
     fn update(mut self, change: impl FnOnce(&mut Inner)) -> Self {
         let inner = Arc::make_mut(&mut self.inner);
         change(inner);
-        inner.metadata = metadata::document(&inner_view(inner));
         self
     }
 
@@ -294,16 +292,18 @@ impl ResourceServer {
     /// The router whose handlers' scopes are checked ([`ResourceServer::layer`] reads the
     /// `Mcp-Method` / `Mcp-Name` headers against it) and listed in the metadata (unless
     /// [`scopes_supported`](Self::scopes_supported) says otherwise).
-    /// [`HttpServer::authorization`](crate::http::HttpServer::authorization) sets its own.
+    /// Without one, [`HttpServer::authorization`](crate::http::HttpServer::authorization)
+    /// attaches the endpoint's, for this resource server and every clone of it (a
+    /// [`metadata_service`](Self::metadata_service) made before lists its scopes too).
     #[must_use]
     pub fn router(self, router: impl Into<Arc<Router>>) -> Self {
         let router = router.into();
-        self.update(|inner| inner.router = Some(router))
+        self.update(|inner| inner.router = Arc::new(OnceLock::from(router)))
     }
 
-    /// Whether a router is attached (see [`router`](Self::router)).
-    pub(crate) fn has_router(&self) -> bool {
-        self.inner.router.is_some()
+    /// Attaches `router` unless one is (this server and its clones share it).
+    pub(crate) fn attach(&self, router: &Arc<Router>) {
+        let _ = self.inner.router.set(Arc::clone(router));
     }
 
     /// The canonical resource URI (scheme and host in lower case).
@@ -365,7 +365,7 @@ impl ResourceServer {
     /// # Ok(()) }
     /// ```
     pub fn metadata(&self) -> Bytes {
-        self.inner.metadata.clone()
+        metadata::document(&inner_view(&self.inner))
     }
 
     /// Verifies the request's bearer token: the verified principal, or the 401 that
@@ -443,7 +443,7 @@ impl ResourceServer {
     /// The scopes the request names through its 2026-07-28 `Mcp-Method` / `Mcp-Name`
     /// headers, and what it names, when the attached router has that handler.
     pub(crate) fn scopes_named(&self, headers: &HeaderMap) -> Option<(Vec<String>, String)> {
-        let router = self.inner.router.as_ref()?;
+        let router = self.inner.router.get()?;
         let method = headers.get("mcp-method")?.to_str().ok()?;
         let name = decode_header(headers.get("mcp-name")?)?;
         let scopes = router.scopes_for(method, &name)?;
@@ -466,7 +466,7 @@ fn inner_view(inner: &Inner) -> metadata::View<'_> {
 }
 
 fn scopes_of(inner: &Inner) -> Vec<String> {
-    match (&inner.scopes, &inner.router) {
+    match (&inner.scopes, inner.router.get()) {
         (Some(scopes), _) => scopes.clone(),
         (None, Some(router)) => router.scopes_supported(),
         (None, None) => Vec::new(),
