@@ -106,9 +106,16 @@
 //! at the shutdown signal.
 //!
 //! CORS: a browser's preflight (`OPTIONS`) from an allowed origin is answered 204 with the
-//! methods and headers MCP uses, responses to it expose `Mcp-Session-Id`, and a foreign
-//! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
-//! Streamable HTTP service).
+//! methods and headers MCP uses (`Authorization` too), responses to it expose
+//! `Mcp-Session-Id` and `WWW-Authenticate`, and a foreign origin gets 403 ([`Cors`], which
+//! also wraps any other tower service, such as `rmcp`'s Streamable HTTP service).
+//!
+//! Authorization (feature `auth`): with [`HttpServer::authorization`] the endpoint is an
+//! OAuth 2.1 resource server: RFC 9728 metadata at its path-aware well-known URL, 401 with
+//! `WWW-Authenticate: Bearer resource_metadata="…"` without a valid bearer token, 403
+//! `insufficient_scope` naming the scopes a handler needs, the verified principal in
+//! [`Context::principal`]. Lists are not filtered (a client sees what to step up for).
+//! `rmcp`'s service gets the same check from [`auth::BearerLayer`](crate::auth).
 //!
 //! Tracing: every request is a `tracing` span `mcp.http` (the same on `rmcp`'s service
 //! behind this crate's front) with the HTTP method, the MCP method, the tool, prompt or

@@ -8,10 +8,12 @@ mod challenge;
 mod layer;
 mod metadata;
 mod resource;
+mod uri;
 
 pub use crate::server::router::scopes::INSUFFICIENT_SCOPE;
 pub(crate) use challenge::Refusal;
 pub use layer::{BearerLayer, BearerService};
 pub use metadata::MetadataService;
 pub(crate) use metadata::answer as metadata_answer;
-pub use resource::{ResourceServer, UriError};
+pub use resource::ResourceServer;
+pub use uri::UriError;
