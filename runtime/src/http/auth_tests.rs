@@ -332,7 +332,7 @@ fn the_router_refuses_a_principal_without_the_scopes_whatever_the_transport() {
     rt().block_on(async {
         let router = Router::builder().tool(Write).build().unwrap();
         let context = |principal: Principal| {
-            Context::new(Default::default(), ProtocolVersion::LATEST)
+            Context::new(crate::model::meta::Meta::default(), ProtocolVersion::LATEST)
                 .with_principal(Arc::new(principal))
         };
         let params = serde_json::json!({ "name": "write", "arguments": {} });
@@ -352,7 +352,7 @@ fn the_router_refuses_a_principal_without_the_scopes_whatever_the_transport() {
                 .is_ok()
         );
         // No principal (stdio, no authorization): nothing to check.
-        let anyone = Context::new(Default::default(), ProtocolVersion::LATEST);
+        let anyone = Context::new(crate::model::meta::Meta::default(), ProtocolVersion::LATEST);
         assert!(router.handle("tools/call", params, anyone).await.is_ok());
     });
 }

@@ -5,11 +5,10 @@
 use std::sync::Arc;
 
 use http::{Request, Response, header};
-use serde_json::Value;
 
 use super::HttpServer;
 use super::body::ResponseBody;
-use super::request::Headers;
+use super::request::{Headers, Message};
 use super::response::error_response;
 use crate::oauth::{Refusal, ResourceServer, metadata_answer};
 use crate::server::auth::Principal;
@@ -109,13 +108,15 @@ impl HttpServer {
     pub(super) fn scope_refusal(
         &self,
         headers: &Headers,
-        method: Option<&str>,
-        params: Option<&Value>,
+        message: &Message,
         id: &RequestId,
     ) -> Option<Response<ResponseBody>> {
         let resource = self.config.authorization.as_ref()?;
         let principal = headers.principal.as_deref()?;
-        let (required, what) = self.router.scopes_of_params(method?, params)?;
+        let method = message.method.as_deref()?;
+        let (required, what) = self
+            .router
+            .scopes_of_params(method, message.params.as_ref())?;
         let refused = resource.insufficient(principal, &required, &what)?;
         Some(refusal(&refused, id))
     }

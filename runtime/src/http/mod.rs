@@ -462,18 +462,9 @@ impl HttpServer {
         };
         trace::record_call(span, message.method.as_deref(), message.params.as_ref());
         // A refusal before the id is checked echoes it when it is an id, else `null`.
-        let reply_id = message
-            .id
-            .as_deref()
-            .and_then(|id| RequestId::from_raw(id).ok())
-            .unwrap_or_else(RequestId::null);
+        let reply_id = message.reply_id();
         #[cfg(feature = "auth")]
-        if let Some(refused) = self.scope_refusal(
-            headers,
-            message.method.as_deref(),
-            message.params.as_ref(),
-            &reply_id,
-        ) {
+        if let Some(refused) = self.scope_refusal(headers, &message, &reply_id) {
             return refused;
         }
         if let Some(id) = &headers.session {
@@ -491,9 +482,7 @@ impl HttpServer {
                     ),
                 );
             }
-            return self
-                .in_session(session, message, headers.principal.clone())
-                .await;
+            return self.in_session(session, message, headers).await;
         }
         let (Some(id), Some(method)) = (message.id, message.method) else {
             if headers.names_session_era() {

@@ -10,10 +10,11 @@ mod metadata;
 mod resource;
 mod uri;
 
-pub use crate::server::router::scopes::INSUFFICIENT_SCOPE;
+#[cfg(feature = "http")]
 pub(crate) use challenge::Refusal;
 pub use layer::{BearerLayer, BearerService};
 pub use metadata::MetadataService;
+#[cfg(feature = "http")]
 pub(crate) use metadata::answer as metadata_answer;
 pub use resource::ResourceServer;
 pub use uri::UriError;

@@ -203,6 +203,7 @@ impl ResourceServer {
     }
 
     /// Attaches `router` unless one is (this server and its clones share it).
+    #[cfg(feature = "http")]
     pub(crate) fn attach(&self, router: &Arc<Router>) {
         let _ = self.inner.router.set(Arc::clone(router));
     }
@@ -309,11 +310,10 @@ impl ResourceServer {
     fn refused(&self, error: &AuthError, token: &str, headers: &HeaderMap) -> Refusal {
         // A verifier must not quote the token; should one do it anyway, it is cut out.
         let message = redact(error.message(), token);
-        match error.kind() {
-            AuthErrorKind::Unavailable => {
-                tracing::warn!(reason = %message, "the token could not be verified");
-            }
-            _ => tracing::debug!(reason = %message, "bearer token refused"),
+        if error.kind() == AuthErrorKind::Unavailable {
+            tracing::warn!(reason = %message, "the token could not be verified");
+        } else {
+            tracing::debug!(reason = %message, "bearer token refused");
         }
         let scope = self.scope_param(headers);
         challenge::invalid_token(&self.inner.metadata_param, &message, scope.as_deref())
