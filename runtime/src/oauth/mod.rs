@@ -5,6 +5,7 @@
 //! [`crate::auth::TokenVerifier`]) is in `server/auth/`.
 
 mod challenge;
+mod document;
 mod layer;
 mod metadata;
 mod resource;

@@ -10,7 +10,7 @@ use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, header};
 
 use super::challenge::{self, Refusal};
-use super::metadata;
+use super::document as metadata;
 use super::uri::{Parsed, UriError, parse};
 use crate::server::auth::{AuthError, AuthErrorKind, Principal, TokenVerifier};
 use crate::server::router::Router;
