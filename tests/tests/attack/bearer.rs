@@ -9,9 +9,11 @@
 use std::net::SocketAddr;
 
 use mcp_content::auth::{AuthError, Principal, ResourceServer, TokenVerifier};
-use mcp_content::handler::{BoxFuture, ToolHandler};
+use mcp_content::handler::{
+    BoxFuture, ProtocolError, ResourceDescriptor, ResourceHandler, ToolHandler,
+};
 use mcp_content::http::HttpServer;
-use mcp_content::model::{Tool, ToolName};
+use mcp_content::model::{ReadResourceResult, Resource, TextResourceContents, Tool, ToolName, Uri};
 use mcp_content::{CallToolResult, Context, Router};
 use serde_json::{Map, Value, json};
 use std::fmt::Write as _;
@@ -73,10 +75,39 @@ impl ToolHandler for Write {
     }
 }
 
+/// `notes://admin`: needs `notes:admin`.
+struct Admin;
+
+impl ResourceHandler for Admin {
+    fn descriptor(&self) -> ResourceDescriptor {
+        let uri = Uri::new("notes://admin").unwrap();
+        ResourceDescriptor::Fixed(Resource::new(uri, "admin"))
+    }
+
+    fn scopes(&self) -> &[&str] {
+        &["notes:admin"]
+    }
+
+    fn read(
+        &self,
+        uri: &str,
+        _: Vec<(String, String)>,
+        _: Context,
+    ) -> BoxFuture<'_, Result<ReadResourceResult, ProtocolError>> {
+        let uri = Uri::new(uri).unwrap();
+        Box::pin(async move {
+            Ok(ReadResourceResult::new(vec![
+                TextResourceContents::new(uri, "secret").into(),
+            ]))
+        })
+    }
+}
+
 fn router() -> Router {
     Router::builder()
         .tool(WhoAmI)
         .tool(Write)
+        .resource(Admin)
         .default_scopes(["notes:read"])
         .build()
         .unwrap()
@@ -169,7 +200,7 @@ async fn the_own_endpoint_serves_its_metadata_at_the_path_aware_url_of_its_resou
         json!({
             "resource": "https://mcp.example.com/tenant/mcp",
             "authorization_servers": ["https://auth.example.com"],
-            "scopes_supported": ["notes:read", "notes:write"],
+            "scopes_supported": ["notes:admin", "notes:read", "notes:write"],
             "bearer_methods_supported": ["header"],
             "resource_name": "Notes",
             "resource_documentation": "https://docs.example.com/notes",
@@ -225,7 +256,7 @@ async fn the_endpoint_nested_in_axum_under_mcp_has_its_metadata_routed_at_the_ro
     // The router's scopes, since none were set.
     assert_eq!(
         metadata.json()["scopes_supported"],
-        json!(["notes:read", "notes:write"])
+        json!(["notes:admin", "notes:read", "notes:write"])
     );
 
     let refused = call(addr, "/mcp", "whoami", Some("stolen-token-ab12")).await;
@@ -348,4 +379,69 @@ async fn through_the_layer_a_2025_session_gets_the_principal_and_a_json_rpc_scop
         "{error}"
     );
     assert_eq!(error["data"]["scope"], "notes:write");
+
+    // Reading or subscribing to a resource needs its scopes too.
+    let read =
+        r#"{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"notes://admin"}}"#;
+    let refused = post(read, Some(&session), READER).await;
+    assert_eq!(
+        refused.json()["error"]["code"],
+        mcp_content::auth::INSUFFICIENT_SCOPE,
+        "{}",
+        refused.body
+    );
+    assert!(!refused.body.contains("secret"), "{}", refused.body);
+    let subscribe = r#"{"jsonrpc":"2.0","id":4,"method":"resources/subscribe","params":{"uri":"notes://admin"}}"#;
+    let refused = post(subscribe, Some(&session), READER).await;
+    let error = &refused.json()["error"];
+    assert_eq!(
+        error["code"],
+        mcp_content::auth::INSUFFICIENT_SCOPE,
+        "{}",
+        refused.body
+    );
+    assert_eq!(error["data"]["scope"], "notes:admin");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_own_endpoint_refuses_reading_or_subscribing_without_the_resources_scope() {
+    let (listener, addr) = listen().await;
+    let resource = ResourceServer::new(&format!("http://{addr}/mcp"), Static).unwrap();
+    tokio::spawn(
+        HttpServer::new(router())
+            .authorization(resource)
+            .serve(listener),
+    );
+    let bearer = format!("Bearer {READER}");
+    let mut headers = vec![
+        ("Content-Type", "application/json"),
+        ("Accept", "application/json, text/event-stream"),
+        ("Authorization", bearer.as_str()),
+    ];
+    let read = stateless(
+        "1",
+        "resources/read",
+        json!({ "uri": "notes://admin" }),
+        false,
+    );
+    let refused = send(addr, "POST", "/mcp", &headers, &read).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(!refused.body.contains("secret"), "{}", refused.body);
+
+    let initialize = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bearer","version":"1"}}}"#;
+    let opened = send(addr, "POST", "/mcp", &headers, initialize).await;
+    assert_eq!(opened.status, 200, "{}", opened.body);
+    let session = opened.header("mcp-session-id").expect("a session id");
+    headers.push(("Mcp-Session-Id", &session));
+    let subscribe = r#"{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"notes://admin"}}"#;
+    let refused = send(addr, "POST", "/mcp", &headers, subscribe).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(
+        refused
+            .header("www-authenticate")
+            .unwrap()
+            .starts_with("Bearer error=\"insufficient_scope\", scope=\"notes:admin\""),
+        "{}",
+        refused.head
+    );
 }

@@ -135,6 +135,25 @@ impl Router {
         Some((scopes, handler_label(method, name)))
     }
 
+    /// Refuses a subscription to `uri` by a caller whose principal lacks the scopes of the
+    /// resource there (as reading it would be refused); nothing to check without one.
+    pub(crate) fn check_subscribe(
+        &self,
+        uri: &str,
+        principal: Option<&crate::server::auth::Principal>,
+    ) -> Result<(), ProtocolError> {
+        let (Some(principal), Some(required)) = (principal, self.resource_scopes(uri)) else {
+            return Ok(());
+        };
+        let required: Vec<&str> = required.iter().map(String::as_str).collect();
+        let missing = principal.missing_scopes(&required);
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let what = handler_label("resources/subscribe", uri);
+        Err(insufficient_scope_error(&required, &missing, &what))
+    }
+
     /// Refuses a caller whose principal lacks the scopes `own` (a handler's, else the
     /// router's default) with [`INSUFFICIENT_SCOPE`]; a context without a principal passes.
     pub(crate) fn check_scopes(
