@@ -5,11 +5,10 @@
 use std::sync::Arc;
 
 use http::{Request, Response, header};
-use serde_json::Value;
 
 use super::HttpServer;
 use super::body::ResponseBody;
-use super::request::Headers;
+use super::request::{Headers, Message};
 use super::response::error_response;
 use crate::oauth::{Refusal, ResourceServer, metadata_answer};
 use crate::server::auth::Principal;
@@ -19,7 +18,7 @@ impl HttpServer {
     /// Makes the endpoint an OAuth 2.1 resource server (MCP authorization) checking bearer
     /// tokens with `resource` (its resource URI, authorization servers and
     /// [`TokenVerifier`](crate::auth::TokenVerifier); its router, unless it has one, is
-    /// this server's).
+    /// this server's, for every clone of `resource` too).
     ///
     /// - The RFC 9728 metadata is served at
     ///   [`resource.metadata_path()`](ResourceServer::metadata_path)
@@ -66,11 +65,7 @@ impl HttpServer {
     /// ```
     #[must_use]
     pub fn authorization(mut self, resource: ResourceServer) -> Self {
-        let resource = if resource.has_router() {
-            resource
-        } else {
-            resource.router(Arc::clone(&self.router))
-        };
+        resource.attach(&self.router);
         self.config_mut().authorization = Some(resource);
         self
     }
@@ -113,13 +108,15 @@ impl HttpServer {
     pub(super) fn scope_refusal(
         &self,
         headers: &Headers,
-        method: Option<&str>,
-        params: Option<&Value>,
+        message: &Message,
         id: &RequestId,
     ) -> Option<Response<ResponseBody>> {
         let resource = self.config.authorization.as_ref()?;
         let principal = headers.principal.as_deref()?;
-        let (required, what) = self.router.scopes_of_params(method?, params)?;
+        let method = message.method.as_deref()?;
+        let (required, what) = self
+            .router
+            .scopes_of_params(method, message.params.as_ref())?;
         let refused = resource.insufficient(principal, &required, &what)?;
         Some(refusal(&refused, id))
     }

@@ -106,9 +106,16 @@
 //! at the shutdown signal.
 //!
 //! CORS: a browser's preflight (`OPTIONS`) from an allowed origin is answered 204 with the
-//! methods and headers MCP uses, responses to it expose `Mcp-Session-Id`, and a foreign
-//! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
-//! Streamable HTTP service).
+//! methods and headers MCP uses (`Authorization` too), responses to it expose
+//! `Mcp-Session-Id` and `WWW-Authenticate`, and a foreign origin gets 403 ([`Cors`], which
+//! also wraps any other tower service, such as `rmcp`'s Streamable HTTP service).
+//!
+//! Authorization (feature `auth`): with [`HttpServer::authorization`] the endpoint is an
+//! OAuth 2.1 resource server: RFC 9728 metadata at its path-aware well-known URL, 401 with
+//! `WWW-Authenticate: Bearer resource_metadata="…"` without a valid bearer token, 403
+//! `insufficient_scope` naming the scopes a handler needs, the verified principal in
+//! [`Context::principal`]. Lists are not filtered (a client sees what to step up for).
+//! `rmcp`'s service gets the same check from [`auth::BearerLayer`](crate::auth).
 //!
 //! Tracing: see [Tracing](#tracing) below.
 //!
@@ -466,18 +473,9 @@ impl HttpServer {
         raw: &HeaderMap,
     ) -> Response<ResponseBody> {
         // A refusal before the id is checked echoes it when it is an id, else `null`.
-        let reply_id = message
-            .id
-            .as_deref()
-            .and_then(|id| RequestId::from_raw(id).ok())
-            .unwrap_or_else(RequestId::null);
+        let reply_id = message.reply_id();
         #[cfg(feature = "auth")]
-        if let Some(refused) = self.scope_refusal(
-            headers,
-            message.method.as_deref(),
-            message.params.as_ref(),
-            &reply_id,
-        ) {
+        if let Some(refused) = self.scope_refusal(headers, &message, &reply_id) {
             return refused;
         }
         if let Some(id) = &headers.session {
@@ -495,9 +493,7 @@ impl HttpServer {
                     ),
                 );
             }
-            return self
-                .in_session(session, message, headers.principal.clone())
-                .await;
+            return self.in_session(session, message, headers).await;
         }
         let (Some(id), Some(method)) = (message.id, message.method) else {
             if headers.names_session_era() {
@@ -586,6 +582,8 @@ fn read_routed(
     }
 }
 
+#[cfg(all(test, feature = "auth"))]
+mod auth_tests;
 #[cfg(test)]
 mod content_type_tests;
 #[cfg(test)]

@@ -111,6 +111,16 @@ pub(super) struct Message {
     pub(super) error: Option<Value>,
 }
 
+impl Message {
+    /// The id a refusal answers with: the message's, when it is an id, else `null`.
+    pub(super) fn reply_id(&self) -> RequestId {
+        self.id
+            .as_deref()
+            .and_then(|id| RequestId::from_raw(id).ok())
+            .unwrap_or_else(RequestId::null)
+    }
+}
+
 /// The client's JSON-RPC error, as the error of the server's request.
 pub(super) fn client_error(error: &Value) -> ProtocolError {
     let code = error

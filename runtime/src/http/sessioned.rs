@@ -19,7 +19,6 @@ use super::response::{
 use super::session::{SESSION_HEADER, Session};
 use super::{HttpServer, may_ask, read_routed, routed};
 use crate::rules::ProtocolVersion;
-use crate::server::auth::Principal;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request::{Initialize, Method, Request};
 use crate::transport::id::RequestId;
@@ -212,8 +211,9 @@ impl HttpServer {
         &self,
         session: Arc<Session>,
         message: Message,
-        principal: Option<Arc<Principal>>,
+        headers: &Headers,
     ) -> Response<ResponseBody> {
+        let principal = headers.principal.clone();
         let Some(method) = message.method else {
             // The client's answer to one of the server's requests (ids of the server's own,
             // read as values).

@@ -140,7 +140,7 @@ impl Subscriber for Route {
 }
 
 /// Runs `test` with a capture as this thread's destination and returns what it captured.
-fn captured(test: impl AsyncFnOnce()) -> String {
+pub(super) fn captured(test: impl AsyncFnOnce()) -> String {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {
         // Another global subscriber in this binary would make this test meaningless: fail.

@@ -26,16 +26,19 @@ pub(crate) struct Refusal {
 
 impl Refusal {
     /// 401 or 403.
+    #[cfg(feature = "http")]
     pub(crate) fn status(&self) -> StatusCode {
         self.status
     }
 
     /// The `WWW-Authenticate` value.
+    #[cfg(feature = "http")]
     pub(crate) fn challenge(&self) -> &HeaderValue {
         &self.challenge
     }
 
     /// The body's JSON-RPC error.
+    #[cfg(feature = "http")]
     pub(crate) fn error(&self) -> &ProtocolError {
         &self.error
     }

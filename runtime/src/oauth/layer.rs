@@ -44,8 +44,8 @@ use crate::server::auth::Principal;
 ///   headers gets the 403 here; one without them (a 2025-era client) reaches the handler,
 ///   where the bridge ([`McpServer`](crate::rmcp::McpServer)) takes the principal from the
 ///   request's HTTP parts into [`Context`](crate::Context) and the router refuses the call
-///   with the JSON-RPC error [`INSUFFICIENT_SCOPE`](crate::auth::INSUFFICIENT_SCOPE),
-///   naming the scopes (a body whose method disagrees with its headers is refused the
+///   (a `tools/call`, `prompts/get`, `resources/read` or `resources/subscribe`) with the
+///   JSON-RPC error [`INSUFFICIENT_SCOPE`](crate::auth::INSUFFICIENT_SCOPE), naming the scopes (a body whose method disagrees with its headers is refused the
 ///   same way).
 ///
 /// The metadata is not served by the layer: route [`ResourceServer::metadata_service`] at

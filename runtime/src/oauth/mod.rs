@@ -5,16 +5,20 @@
 //! [`crate::auth::TokenVerifier`]) is in `server/auth/`.
 
 mod challenge;
+mod document;
 mod layer;
 mod metadata;
 mod resource;
+mod uri;
 
-pub use crate::server::router::scopes::INSUFFICIENT_SCOPE;
+#[cfg(feature = "http")]
 pub(crate) use challenge::Refusal;
 pub use layer::{BearerLayer, BearerService};
 pub use metadata::MetadataService;
+#[cfg(feature = "http")]
 pub(crate) use metadata::answer as metadata_answer;
-pub use resource::{ResourceServer, UriError};
+pub use resource::ResourceServer;
+pub use uri::UriError;
 
 // The built-in token verifiers: JWT with the issuer's JWKS, RFC 7662 introspection, the cache
 // of verified tokens, and the HTTP client they fetch with.

@@ -4,13 +4,14 @@
 //! client all that.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, header};
 
 use super::challenge::{self, Refusal};
-use super::metadata;
+use super::document as metadata;
+use super::uri::{Parsed, UriError, parse};
 use crate::server::auth::{AuthError, AuthErrorKind, Principal, TokenVerifier};
 use crate::server::router::Router;
 
@@ -83,12 +84,13 @@ struct Inner {
     authorization_servers: Vec<String>,
     /// Set by [`ResourceServer::scopes_supported`]; else the router's.
     scopes: Option<Vec<String>>,
-    router: Option<Arc<Router>>,
+    /// Shared by the clones made before a router is attached: one
+    /// [`HttpServer::authorization`](crate::http::HttpServer::authorization) attaches also
+    /// serves the [`metadata_service`](ResourceServer::metadata_service) cloned earlier.
+    router: Arc<OnceLock<Arc<Router>>>,
     name: Option<String>,
     documentation: Option<String>,
     verifier: Arc<dyn TokenVerifier>,
-    /// The RFC 9728 metadata document, written once per change.
-    metadata: Bytes,
     /// `resource_metadata="…"`, quoted once.
     metadata_param: String,
 }
@@ -103,106 +105,6 @@ impl fmt::Debug for ResourceServer {
             .field("metadata_url", &inner.metadata_url)
             .finish_non_exhaustive()
     }
-}
-
-/// A resource URI or an issuer URL that cannot be used: the message names the URI and the
-/// rule it breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UriError {
-    message: String,
-}
-
-impl fmt::Display for UriError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for UriError {}
-
-/// A URI split as the rules need it: scheme, authority, path (with the query, if any).
-struct Parsed {
-    scheme: String,
-    authority: String,
-    path: String,
-}
-
-/// Checks `uri` as `what` ("resource URI", "authorization server"): an absolute `https`
-/// URI (`http` only on loopback: `localhost`, `127.0.0.0/8`, `[::1]`), a host, no user
-/// info, no fragment, no query. Written by hand: the `url` crate would pull IDNA tables
-/// for four rules.
-fn parse(uri: &str, what: &str) -> Result<Parsed, UriError> {
-    let refuse = |rule: &str| {
-        Err(UriError {
-            message: format!("{what} {:?}: {rule}", crate::wire::error::cut(uri)),
-        })
-    };
-    if uri
-        .bytes()
-        .any(|b| b <= b' ' || b >= 0x7f || b == b'"' || b == b'\\')
-    {
-        return refuse("only visible ASCII, no spaces, quotes or backslashes (percent-encode)");
-    }
-    let Some((scheme, rest)) = uri.split_once("://") else {
-        return refuse("not an absolute URI (https://host/path)");
-    };
-    let scheme = scheme.to_ascii_lowercase();
-    if uri.contains('#') {
-        return refuse("has a fragment (RFC 8707: a resource identifier has none)");
-    }
-    if uri.contains('?') {
-        return refuse("has a query (RFC 8707 advises against one; this server takes none)");
-    }
-    let (authority, path) = match rest.find('/') {
-        Some(at) => rest.split_at(at),
-        None => (rest, ""),
-    };
-    if authority.contains('@') {
-        return refuse("has user info (user@host)");
-    }
-    let host = host_of(authority);
-    if host.is_empty() {
-        return refuse("has no host");
-    }
-    let authority = authority.to_ascii_lowercase();
-    match scheme.as_str() {
-        "https" => {}
-        "http" if is_loopback(&host_of(&authority)) => {}
-        "http" => {
-            return refuse(
-                "http is allowed only on loopback (localhost, 127.0.0.1, [::1]); use https",
-            );
-        }
-        _ => return refuse("the scheme must be https (http on loopback)"),
-    }
-    Ok(Parsed {
-        scheme,
-        authority,
-        path: path.to_owned(),
-    })
-}
-
-/// The host of an authority (`[::1]:3001` → `[::1]`, `example.com:443` → `example.com`).
-fn host_of(authority: &str) -> String {
-    if authority.starts_with('[') {
-        return match authority.find(']') {
-            Some(end) => authority[..=end].to_owned(),
-            None => String::new(),
-        };
-    }
-    authority
-        .split(':')
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase()
-}
-
-fn is_loopback(host: &str) -> bool {
-    host == "localhost"
-        || host == "[::1]"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback())
 }
 
 impl ResourceServer {
@@ -226,20 +128,18 @@ impl ResourceServer {
         let suffix = if path == "/" { "" } else { path.as_str() };
         let metadata_path = format!("{}{suffix}", metadata::WELL_KNOWN);
         let metadata_url = format!("{scheme}://{authority}{metadata_path}");
-        let mut inner = Inner {
+        let inner = Inner {
             resource: format!("{scheme}://{authority}{path}"),
             metadata_param: format!("resource_metadata=\"{metadata_url}\""),
             metadata_path,
             metadata_url,
             authorization_servers: Vec::new(),
             scopes: None,
-            router: None,
+            router: Arc::default(),
             name: None,
             documentation: None,
             verifier: Arc::new(verifier),
-            metadata: Bytes::new(),
         };
-        inner.metadata = metadata::document(&inner_view(&inner));
         Ok(Self {
             inner: Arc::new(inner),
         })
@@ -248,7 +148,6 @@ impl ResourceServer {
     fn update(mut self, change: impl FnOnce(&mut Inner)) -> Self {
         let inner = Arc::make_mut(&mut self.inner);
         change(inner);
-        inner.metadata = metadata::document(&inner_view(inner));
         self
     }
 
@@ -294,16 +193,19 @@ impl ResourceServer {
     /// The router whose handlers' scopes are checked ([`ResourceServer::layer`] reads the
     /// `Mcp-Method` / `Mcp-Name` headers against it) and listed in the metadata (unless
     /// [`scopes_supported`](Self::scopes_supported) says otherwise).
-    /// [`HttpServer::authorization`](crate::http::HttpServer::authorization) sets its own.
+    /// Without one, [`HttpServer::authorization`](crate::http::HttpServer::authorization)
+    /// attaches the endpoint's, for this resource server and every clone of it (a
+    /// [`metadata_service`](Self::metadata_service) made before lists its scopes too).
     #[must_use]
     pub fn router(self, router: impl Into<Arc<Router>>) -> Self {
         let router = router.into();
-        self.update(|inner| inner.router = Some(router))
+        self.update(|inner| inner.router = Arc::new(OnceLock::from(router)))
     }
 
-    /// Whether a router is attached (see [`router`](Self::router)).
-    pub(crate) fn has_router(&self) -> bool {
-        self.inner.router.is_some()
+    /// Attaches `router` unless one is (this server and its clones share it).
+    #[cfg(feature = "http")]
+    pub(crate) fn attach(&self, router: &Arc<Router>) {
+        let _ = self.inner.router.set(Arc::clone(router));
     }
 
     /// The canonical resource URI (scheme and host in lower case).
@@ -365,7 +267,7 @@ impl ResourceServer {
     /// # Ok(()) }
     /// ```
     pub fn metadata(&self) -> Bytes {
-        self.inner.metadata.clone()
+        metadata::document(&inner_view(&self.inner))
     }
 
     /// Verifies the request's bearer token: the verified principal, or the 401 that
@@ -408,11 +310,10 @@ impl ResourceServer {
     fn refused(&self, error: &AuthError, token: &str, headers: &HeaderMap) -> Refusal {
         // A verifier must not quote the token; should one do it anyway, it is cut out.
         let message = redact(error.message(), token);
-        match error.kind() {
-            AuthErrorKind::Unavailable => {
-                tracing::warn!(reason = %message, "the token could not be verified");
-            }
-            _ => tracing::debug!(reason = %message, "bearer token refused"),
+        if error.kind() == AuthErrorKind::Unavailable {
+            tracing::warn!(reason = %message, "the token could not be verified");
+        } else {
+            tracing::debug!(reason = %message, "bearer token refused");
         }
         let scope = self.scope_param(headers);
         challenge::invalid_token(&self.inner.metadata_param, &message, scope.as_deref())
@@ -443,7 +344,7 @@ impl ResourceServer {
     /// The scopes the request names through its 2026-07-28 `Mcp-Method` / `Mcp-Name`
     /// headers, and what it names, when the attached router has that handler.
     pub(crate) fn scopes_named(&self, headers: &HeaderMap) -> Option<(Vec<String>, String)> {
-        let router = self.inner.router.as_ref()?;
+        let router = self.inner.router.get()?;
         let method = headers.get("mcp-method")?.to_str().ok()?;
         let name = decode_header(headers.get("mcp-name")?)?;
         let scopes = router.scopes_for(method, &name)?;
@@ -466,7 +367,7 @@ fn inner_view(inner: &Inner) -> metadata::View<'_> {
 }
 
 fn scopes_of(inner: &Inner) -> Vec<String> {
-    match (&inner.scopes, &inner.router) {
+    match (&inner.scopes, inner.router.get()) {
         (Some(scopes), _) => scopes.clone(),
         (None, Some(router)) => router.scopes_supported(),
         (None, None) => Vec::new(),
@@ -567,35 +468,6 @@ mod tests {
             &["Bearer abc", "Bearer def"],
         ] {
             assert!(bearer_token(&headers(refused)).is_err(), "{refused:?}");
-        }
-    }
-
-    #[test]
-    fn resource_uris_are_https_or_loopback_http_without_fragment_query_or_user() {
-        for bad in [
-            "mcp.example.com/mcp",
-            "http://mcp.example.com/mcp",
-            "http://127.0.0.1.example.com/mcp",
-            "ftp://mcp.example.com",
-            "https://mcp.example.com/mcp#x",
-            "https://mcp.example.com/mcp?x=1",
-            "https://user@mcp.example.com/mcp",
-            "https:///mcp",
-            "https://mcp.example.com/a b",
-        ] {
-            let error = parse(bad, "resource URI")
-                .err()
-                .unwrap_or_else(|| panic!("{bad}"));
-            assert!(error.to_string().starts_with("resource URI \""), "{error}");
-        }
-        for good in [
-            "https://mcp.example.com",
-            "https://MCP.example.com:8443/mcp",
-            "http://localhost:3001/mcp",
-            "http://127.0.0.2/mcp",
-            "http://[::1]:3001/mcp",
-        ] {
-            assert!(parse(good, "resource URI").is_ok(), "{good}");
         }
     }
 

@@ -485,6 +485,11 @@ impl ServerHandler for McpServer {
         request: rm::SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        // A verified caller needs the resource's scopes to hear of it, as to read it.
+        let principal = principal_of(&context);
+        (self.router)
+            .check_subscribe(&request.uri, principal.as_deref())
+            .map_err(protocol_error)?;
         self.session
             .subscriptions
             .lock()

@@ -9,6 +9,7 @@ mod raw_http;
 mod stdio;
 mod support;
 
+mod bearer;
 mod cancellation;
 mod connections;
 mod content_type;

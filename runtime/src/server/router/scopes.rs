@@ -11,8 +11,6 @@
 //! scopes are public anyway (the RFC 9728 metadata lists them), and a list that is the
 //! same for everyone can be cached.
 
-use serde_json::Value;
-
 use super::Router;
 use crate::rules;
 use crate::server::handler::{Context, ProtocolError};
@@ -110,6 +108,7 @@ impl Router {
     /// The scopes of the handler a request names: `tools/call`, `prompts/get`
     /// (`name`), `resources/read`, `resources/subscribe` (`uri`); `None` for other methods
     /// and for a name no handler has.
+    #[cfg(feature = "auth")]
     pub(crate) fn scopes_for(&self, method: &str, name: &str) -> Option<Vec<String>> {
         match method {
             "tools/call" => self.tool_scopes(name),
@@ -120,10 +119,11 @@ impl Router {
     }
 
     /// The scopes of the handler a request's params name (see [`Router::scopes_for`]).
+    #[cfg(all(feature = "auth", feature = "http"))]
     pub(crate) fn scopes_of_params(
         &self,
         method: &str,
-        params: Option<&Value>,
+        params: Option<&serde_json::Value>,
     ) -> Option<(Vec<String>, String)> {
         let key = match method {
             "tools/call" | "prompts/get" => "name",
@@ -133,6 +133,25 @@ impl Router {
         let name = params?.get(key)?.as_str()?;
         let scopes = self.scopes_for(method, name)?;
         Some((scopes, handler_label(method, name)))
+    }
+
+    /// Refuses a subscription to `uri` by a caller whose principal lacks the scopes of the
+    /// resource there (as reading it would be refused); nothing to check without one.
+    pub(crate) fn check_subscribe(
+        &self,
+        uri: &str,
+        principal: Option<&crate::server::auth::Principal>,
+    ) -> Result<(), ProtocolError> {
+        let (Some(principal), Some(required)) = (principal, self.resource_scopes(uri)) else {
+            return Ok(());
+        };
+        let required: Vec<&str> = required.iter().map(String::as_str).collect();
+        let missing = principal.missing_scopes(&required);
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let what = handler_label("resources/subscribe", uri);
+        Err(insufficient_scope_error(&required, &missing, &what))
     }
 
     /// Refuses a caller whose principal lacks the scopes `own` (a handler's, else the
