@@ -413,6 +413,7 @@ where
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let options = Arc::clone(&self.options);
         let span = trace::request_span(request.method(), request.headers());
+        trace::record_subject(&span, trace::subject(request.extensions()).as_deref());
         let started = std::time::Instant::now();
         let traced = span.clone();
         let answer = async move {
