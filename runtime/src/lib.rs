@@ -98,6 +98,7 @@ pub mod auth {
     )]
     pub use crate::oauth::*;
     pub use crate::server::auth::*;
+    pub use crate::server::router::scopes::INSUFFICIENT_SCOPE;
 }
 #[cfg(feature = "files")]
 pub mod files;

@@ -4,11 +4,14 @@
 //! HTTP on 127.0.0.1 by K keep-alive clients for a fixed time after a warm-up. Every response
 //! is checked. Prints calls/s, p50, p99 and the server's CPU seconds per 1,000 calls (from
 //! `/proc/<pid>/stat`), side by side, the servers alternating over several rounds.
+//! `mcp-content+auth` is the own endpoint with authorization on (every call carries a bearer
+//! token its verifier knows already, as a cache would answer); the table shows its CPU per
+//! call against `mcp-content`'s ("auth on / off").
 //!
 //! ```text
 //! cargo build -p mcp-content-benches --release --bin e2e
 //! target/release/e2e run [--secs 2] [--warmup 0.5] [--rounds 3] [--k 1,8,32] [--tools picture,small]
-//!                        [--servers mcp-content,rmcp,rmcp+simd]
+//!                        [--servers mcp-content,mcp-content+auth,rmcp,rmcp+simd]
 //! target/release/e2e serve <server> [127.0.0.1:0]     # one server, prints where it listens
 //! ```
 
@@ -47,7 +50,7 @@ fn main() {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: e2e run [--secs S] [--warmup S] [--rounds N] [--k 1,8,32] [--tools picture,small] [--servers mcp-content,rmcp,rmcp+simd]\n       e2e serve <mcp-content|rmcp|rmcp+simd> [ADDR]"
+        "usage: e2e run [--secs S] [--warmup S] [--rounds N] [--k 1,8,32] [--tools picture,small] [--servers mcp-content,mcp-content+auth,rmcp,rmcp+simd]\n       e2e serve <mcp-content|mcp-content+auth|mcp-content/rmcp|rmcp|rmcp+simd> [ADDR]"
     );
     std::process::exit(2);
 }
@@ -283,6 +286,14 @@ fn print_table(options: &Options, samples: &mut BTreeMap<(usize, usize, usize), 
     if reference.is_some() {
         print!(" mcp-content / rmcp: calls/s, CPU/call |");
     }
+    let auth = options
+        .servers
+        .iter()
+        .position(|&k| k == Kind::McpContentAuth)
+        .zip(options.servers.iter().position(|&k| k == Kind::McpContent));
+    if auth.is_some() {
+        print!(" auth on / off: CPU/call |");
+    }
     println!();
     print!("|---|---:|");
     for _ in &options.servers {
@@ -290,6 +301,9 @@ fn print_table(options: &Options, samples: &mut BTreeMap<(usize, usize, usize), 
     }
     if reference.is_some() {
         print!("---|");
+    }
+    if auth.is_some() {
+        print!("---:|");
     }
     println!();
     for (t, tool) in options.tools.iter().enumerate() {
@@ -326,6 +340,9 @@ fn print_table(options: &Options, samples: &mut BTreeMap<(usize, usize, usize), 
                     figures[o].0 / figures[r].0,
                     figures[o].1 / figures[r].1
                 );
+            }
+            if let Some((on, off)) = auth {
+                print!(" {:.2}x |", figures[on].1 / figures[off].1);
             }
             println!();
         }

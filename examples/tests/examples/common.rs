@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 pub(crate) const TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A child process, killed and reaped on drop.
-struct Process(Child);
+pub(crate) struct Process(pub(crate) Child);
 
 impl Drop for Process {
     fn drop(&mut self) {
@@ -27,7 +27,7 @@ impl Drop for Process {
 }
 
 /// The lines `reader` yields, sent on a channel by a thread of their own.
-fn lines(reader: impl Read + Send + 'static) -> mpsc::Receiver<String> {
+pub(crate) fn lines(reader: impl Read + Send + 'static) -> mpsc::Receiver<String> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(reader).lines() {

@@ -1,6 +1,7 @@
 //! Examples are tests: each example binary run as a process and spoken to as a client would
 //! (`forecast`'s output, the conformance server over stdio and Streamable HTTP with its
-//! transport rules, load and replicas, the payload-budget, file-root and MCP App examples).
+//! transport rules, load and replicas, the payload-budget, file-root and MCP App examples,
+//! the remote server's flags, 401 and metadata).
 
 mod common;
 
@@ -9,7 +10,9 @@ mod load;
 mod notes;
 mod radar;
 mod readme;
+mod remote;
 mod replicas;
 mod stdio;
+mod telemetry;
 mod transport_rules;
 mod weather_app;

@@ -42,8 +42,9 @@ const PARAM_PREFIX: &str = "mcp-param-";
 ///   `Mcp-Method`, `Mcp-Name`, and every `Mcp-Param-*` header the browser asks for),
 ///   `Access-Control-Max-Age` and `Vary`; the inner service does not see it;
 /// - any other request goes to the inner service, and its response gets
-///   `Access-Control-Allow-Origin`, `Access-Control-Expose-Headers: Mcp-Session-Id` (so a
-///   script can read the session id) and `Vary: Origin`.
+///   `Access-Control-Allow-Origin`, `Access-Control-Expose-Headers: Mcp-Session-Id,
+///   WWW-Authenticate` (so a script can read the session id, and the challenge of a 401 or
+///   403 that points to the authorization server) and `Vary: Origin`.
 ///
 /// A request without `Origin` (not from a browser) is served as it is, its response with
 /// `Vary: Origin` only. [`HttpServer`]
@@ -220,7 +221,7 @@ pub(super) fn expose(origin: Option<HeaderValue>, headers: &mut HeaderMap) {
         headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
         headers.insert(
             header::ACCESS_CONTROL_EXPOSE_HEADERS,
-            HeaderValue::from_static("Mcp-Session-Id"),
+            HeaderValue::from_static("Mcp-Session-Id, WWW-Authenticate"),
         );
     }
     headers.append(header::VARY, HeaderValue::from_static("Origin"));

@@ -13,7 +13,7 @@ use http::{Request, Response, StatusCode};
 
 use crate::server::handler::ProtocolError;
 use crate::transport::id::RequestId;
-use crate::transport::trace;
+use crate::transport::{mcp_span, trace};
 use tokio::net::TcpListener;
 
 use super::HttpServer;
@@ -106,8 +106,15 @@ impl HttpServer {
     {
         use tracing::Instrument as _;
         let span = trace::request_span(request.method(), request.headers());
+        let subject = trace::subject(request.extensions());
+        trace::record_subject(&span, subject.as_deref());
+        let in_flight = mcp_span::InFlight {
+            subject,
+            ..Default::default()
+        };
         let started = std::time::Instant::now();
-        let response = self.checked(request, &span).instrument(span.clone()).await;
+        let checked = self.checked(request, &span).instrument(span.clone());
+        let response = mcp_span::IN_FLIGHT.scope(in_flight, checked).await;
         trace::finish(&span, response.status(), started);
         response
     }
@@ -137,6 +144,13 @@ impl HttpServer {
                 );
             }
         };
+        #[cfg(feature = "auth")]
+        let mut request = request;
+        #[cfg(feature = "auth")]
+        if let Err(mut refused) = self.authorize(&mut request).await {
+            cors::expose(origin, refused.headers_mut());
+            return refused;
+        }
         let mut response = self.respond(request, span).await;
         cors::expose(origin, response.headers_mut());
         response
@@ -197,6 +211,10 @@ impl tower_service::Service<Request<RequestBody>> for Endpoint {
     fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
         let server = self.0.clone();
         Box::pin(async move {
+            #[cfg(feature = "auth")]
+            if let Some(metadata) = server.metadata_route(&request) {
+                return Ok(metadata);
+            }
             Ok(if request.uri().path() == server.config.path {
                 server.handle(request).await
             } else {

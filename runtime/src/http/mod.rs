@@ -113,16 +113,19 @@
 //! at the shutdown signal.
 //!
 //! CORS: a browser's preflight (`OPTIONS`) from an allowed origin is answered 204 with the
-//! methods and headers MCP uses, responses to it expose `Mcp-Session-Id`, and a foreign
-//! origin gets 403 ([`Cors`], which also wraps any other tower service, such as `rmcp`'s
-//! Streamable HTTP service).
+//! methods and headers MCP uses (`Authorization` too), responses to it expose
+//! `Mcp-Session-Id` and `WWW-Authenticate`, and a foreign origin gets 403 ([`Cors`], which
+//! also wraps any other tower service, such as `rmcp`'s Streamable HTTP service).
 //!
-//! Tracing: every request is a `tracing` span `mcp.http` (the same on `rmcp`'s service
-//! behind this crate's front) with the HTTP method, the MCP method, the tool, prompt or
-//! resource named, the protocol version, a digest of the session id (never the id: it
-//! grants the session), the status and the duration until the response head; a refusal
-//! (`Host`, `Origin`, a limit, any 4xx or 5xx) is an event in it. Headers such as
-//! `Authorization`, arguments and bodies are not recorded.
+//! Authorization (feature `auth`): with [`HttpServer::authorization`] the endpoint is an
+//! OAuth 2.1 resource server: RFC 9728 metadata at its path-aware well-known URL, 401 with
+//! `WWW-Authenticate: Bearer resource_metadata="…"` without a valid bearer token, 403
+//! `insufficient_scope` naming the scopes a handler needs, the verified principal in
+//! [`Context::principal`]. Lists are not filtered (a client sees what to step up for).
+//! `rmcp`'s service gets the same check from [`auth::BearerLayer`](crate::auth).
+//!
+//! Tracing: see [Tracing](#tracing) below.
+//!
 //!
 //! ```no_run
 //! # async fn run(router: mcp_content::Router) -> std::io::Result<()> {
@@ -130,8 +133,11 @@
 //! mcp_content::http::HttpServer::new(router).serve(listener).await
 //! # }
 //! ```
+#![doc = include_str!("tracing.md")]
 
 mod access;
+#[cfg(feature = "auth")]
+mod authorize;
 mod body;
 mod cors;
 mod endpoint;
@@ -147,6 +153,7 @@ mod stateless;
 mod streamed;
 mod timed_body;
 mod timed_io;
+mod traced;
 
 pub use body::ResponseBody;
 pub use cors::{Cors, CorsService};
@@ -176,7 +183,7 @@ use crate::server::request as mcp;
 use crate::server::router::Router;
 use crate::server::router::dispatch::Answer;
 use crate::transport::id::RequestId;
-use crate::transport::trace;
+use crate::transport::{mcp_span, trace};
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -232,6 +239,9 @@ struct Config {
     max_body_bytes: usize,
     max_sessions: usize,
     session_idle: Duration,
+    /// Bearer tokens checked ([`HttpServer::authorization`]).
+    #[cfg(feature = "auth")]
+    authorization: Option<crate::auth::ResourceServer>,
 }
 
 impl Config {
@@ -274,6 +284,8 @@ impl HttpServer {
                 max_body_bytes: 4 << 20,
                 max_sessions: 10_000,
                 session_idle: Duration::from_secs(30 * 60),
+                #[cfg(feature = "auth")]
+                authorization: None,
             }),
             sessions: Arc::new(Sessions::new()),
             closing: Arc::new(tokio::sync::watch::Sender::new(false)),
@@ -363,14 +375,15 @@ impl HttpServer {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let (parts, body) = request.into_parts();
-        let headers = Headers::of(&parts.headers);
+        let mut headers = Headers::of(&parts.headers);
         // The verified caller, when an authorization layer in front put one in (see
         // `Principal`): what the request creates is its, and only its requests reach it.
-        let principal = parts.extensions.get::<Arc<Principal>>().cloned();
+        headers.principal = parts.extensions.get::<Arc<Principal>>().cloned();
+        let principal = headers.principal.as_deref();
         match parts.method {
             Method::POST => {}
-            Method::GET => return self.open_stream(&headers, principal.as_deref()),
-            Method::DELETE => return self.end_session(&headers, principal.as_deref()),
+            Method::GET => return self.open_stream(&headers, principal),
+            Method::DELETE => return self.end_session(&headers, principal),
             _ => return not_allowed("GET, POST, DELETE"),
         }
         if let Err(error) = json_content_type(&parts.headers) {
@@ -408,8 +421,7 @@ impl HttpServer {
                 );
             }
         };
-        self.answer(&body, &headers, &parts.headers, span, principal)
-            .await
+        self.answer(&body, &headers, &parts.headers, span).await
     }
 
     async fn answer(
@@ -418,7 +430,6 @@ impl HttpServer {
         headers: &Headers,
         raw: &HeaderMap,
         span: &tracing::Span,
-        principal: Option<Arc<Principal>>,
     ) -> Response<ResponseBody> {
         use crate::transport::parse::{has_duplicate_key, parse_error_reply};
         let parse_error = |error: Option<&serde_json::Error>| {
@@ -459,14 +470,27 @@ impl HttpServer {
             }
         };
         trace::record_call(span, message.method.as_deref(), message.params.as_ref());
+        let Some(method) = message.method.clone() else {
+            return self.answer_message(message, headers, raw).await;
+        };
+        self.traced(method, message, headers, raw).await
+    }
+
+    /// [`answer`](Self::answer) for a JSON-RPC 2.0 message, in its request's span.
+    async fn answer_message(
+        &self,
+        message: Message,
+        headers: &Headers,
+        raw: &HeaderMap,
+    ) -> Response<ResponseBody> {
         // A refusal before the id is checked echoes it when it is an id, else `null`.
-        let reply_id = message
-            .id
-            .as_deref()
-            .and_then(|id| RequestId::from_raw(id).ok())
-            .unwrap_or_else(RequestId::null);
+        let reply_id = message.reply_id();
+        #[cfg(feature = "auth")]
+        if let Some(refused) = self.scope_refusal(headers, &message, &reply_id) {
+            return refused;
+        }
         if let Some(id) = &headers.session {
-            let session = match self.session_of(id, headers, principal.as_deref()) {
+            let session = match self.session_of(id, headers, headers.principal.as_deref()) {
                 Ok(session) => session,
                 Err((status, error)) => return error_response(status, &reply_id, &error),
             };
@@ -480,7 +504,7 @@ impl HttpServer {
                     ),
                 );
             }
-            return self.in_session(session, message, principal).await;
+            return self.in_session(session, message, headers).await;
         }
         let (Some(id), Some(method)) = (message.id, message.method) else {
             if headers.names_session_era() {
@@ -512,14 +536,15 @@ impl HttpServer {
                 );
             }
             return match mcp::Initialize::parse(&params) {
-                Ok(initialize) => self.initialize(&id, initialize, principal.as_deref()),
+                Ok(initialize) => self.initialize(&id, initialize, headers.principal.as_deref()),
                 Err(error) => error_response(StatusCode::OK, &id, &error),
             };
         }
         if headers.names_session_era() {
             return missing_session(&id);
         }
-        self.stateless(id, &method, params, raw, principal).await
+        self.stateless(id, &method, params, raw, headers.principal.clone())
+            .await
     }
 }
 
@@ -532,7 +557,9 @@ async fn routed(
     context: Context,
 ) -> Result<Reply, ProtocolError> {
     let version = context.protocol_version();
-    Ok(match router.dispatch(request, context).await? {
+    let answer = router.dispatch(request, context).await;
+    mcp_span::learn(|learned| learned.outcome(mcp_span::outcome_of(&answer)));
+    Ok(match answer? {
         Answer::Tool(outcome) => outcome_reply(outcome, version),
         Answer::Prompt(outcome) => outcome_reply(outcome, version),
         Answer::Resource(outcome) => outcome_reply(outcome, version),
@@ -566,6 +593,8 @@ fn read_routed(
     }
 }
 
+#[cfg(all(test, feature = "auth"))]
+mod auth_tests;
 #[cfg(test)]
 mod content_type_tests;
 #[cfg(test)]

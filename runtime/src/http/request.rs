@@ -1,6 +1,8 @@
 //! What a request says: its headers (read before the body), its JSON-RPC envelope, its id,
 //! params and `_meta`.
 
+use std::sync::Arc;
+
 use http::{HeaderMap, StatusCode, header};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -11,6 +13,7 @@ use super::response::{HttpResponse, INVALID_REQUEST, error_response};
 use super::session::SESSION_HEADER;
 use crate::model::meta::Meta;
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::handler::ProtocolError;
 use crate::server::params::check_request_meta;
 use crate::transport::id::{IdFault, RequestId};
@@ -21,6 +24,8 @@ pub(super) struct Headers {
     pub(super) version: Option<String>,
     pub(super) accept: Option<String>,
     pub(super) last_event_id: Option<String>,
+    /// The verified caller (a bearer token checked by the endpoint or a layer outside).
+    pub(super) principal: Option<Arc<Principal>>,
 }
 
 impl Headers {
@@ -36,6 +41,7 @@ impl Headers {
             version: text(VERSION_HEADER),
             accept: text(header::ACCEPT.as_str()),
             last_event_id: text("last-event-id"),
+            principal: None,
         }
     }
 
@@ -103,6 +109,16 @@ pub(super) struct Message {
     pub(super) params: Option<Value>,
     pub(super) result: Option<Value>,
     pub(super) error: Option<Value>,
+}
+
+impl Message {
+    /// The id a refusal answers with: the message's, when it is an id, else `null`.
+    pub(super) fn reply_id(&self) -> RequestId {
+        self.id
+            .as_deref()
+            .and_then(|id| RequestId::from_raw(id).ok())
+            .unwrap_or_else(RequestId::null)
+    }
 }
 
 /// The client's JSON-RPC error, as the error of the server's request.
@@ -175,5 +191,16 @@ pub(super) fn request_parts(
             &id,
             &ProtocolError::invalid_params("params: an object"),
         ))),
+    }
+}
+
+/// `context` for the verified caller, if there is one.
+pub(super) fn with_principal(
+    context: crate::server::handler::Context,
+    principal: Option<Arc<Principal>>,
+) -> crate::server::handler::Context {
+    match principal {
+        Some(principal) => context.with_principal(principal),
+        None => context,
     }
 }

@@ -126,5 +126,6 @@ pub(super) fn error_response(
     id: &RequestId,
     error: &ProtocolError,
 ) -> Response<ResponseBody> {
+    crate::transport::mcp_span::learn(|learned| learned.code(error.code));
     json_bytes(status, body::error_body(id, error))
 }

@@ -9,7 +9,9 @@ use serde_json::{Map, Value};
 use super::body::ResponseBody;
 use super::inflight::Registered;
 use super::replay::StartAt;
-use super::request::{Headers, Message, client_error, request_meta, request_parts, take_meta};
+use super::request::{
+    Headers, Message, client_error, request_meta, request_parts, take_meta, with_principal,
+};
 use super::response::INVALID_REQUEST;
 use super::response::{
     error_response, event_stream, json_response, not_allowed, plain, value_reply,
@@ -221,14 +223,15 @@ impl HttpServer {
         Value::Object(result)
     }
 
-    /// A message of a session, sent by its principal (`principal`, in the handlers'
+    /// A message of a session, sent by its principal (`headers.principal`, in the handlers'
     /// contexts).
     pub(super) async fn in_session(
         &self,
         session: Arc<Session>,
         message: Message,
-        principal: Option<Arc<Principal>>,
+        headers: &Headers,
     ) -> Response<ResponseBody> {
+        let principal = headers.principal.clone();
         let Some(method) = message.method else {
             // The client's answer to one of the server's requests (ids of the server's own,
             // read as values).
@@ -321,13 +324,5 @@ impl HttpServer {
             Ok(reply) => json_response(StatusCode::OK, &id, reply),
             Err(error) => error_response(StatusCode::OK, &id, &error),
         }
-    }
-}
-
-/// `context` carrying `principal`, when the request has one.
-fn with_principal(context: Context, principal: Option<Arc<Principal>>) -> Context {
-    match principal {
-        Some(principal) => context.with_principal(principal),
-        None => context,
     }
 }

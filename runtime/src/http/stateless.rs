@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 
 use super::body::event;
 use super::headers::{self, HEADER_MISMATCH};
+use super::request::with_principal;
 use super::session::notifications;
 use super::{
     CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
@@ -127,12 +128,10 @@ impl HttpServer {
         // Only a request that asked for progress or log messages may get them on an event
         // stream; every other one is answered in one body, without a task of its own.
         let may_talk = log_level.is_some() || meta.contains_key("progressToken");
-        let mut context = Context::new(request_meta(meta), version)
+        let context = Context::new(request_meta(meta), version)
             .with_log_level(log_level)
             .with_client_capabilities(capabilities);
-        if let Some(principal) = principal {
-            context = context.with_principal(principal);
-        }
+        let context = with_principal(context, principal);
         // Refused before the params are read, as the headers are: a task tool's call from a
         // client that cannot run it, a tasks method without the extension.
         let route = if known == Some(Method::CallTool) {

@@ -51,14 +51,14 @@ impl HttpServer {
             }))
             .with_cancellation(cancellation.clone());
         let router = Arc::clone(&self.router);
-        tokio::spawn(async move {
+        tokio::spawn(crate::transport::mcp_span::carried(async move {
             let outgoing = match routed(&router, request, context).await {
                 Ok(reply) => Outgoing::Reply(reply),
                 Err(error) => Outgoing::Error(error),
             };
             let _ = tx.send(outgoing);
             drop(registered);
-        });
+        }));
         // Dropped with this future (the client went away before the response started).
         let cancel_on_drop = cancellation.on_drop();
         let first = rx.recv().await;

@@ -126,3 +126,25 @@ pub(super) fn list_of<T: SerializeFor, R: DeserializeOwned + Serialize>(
         .map(|item| to_rmcp_text(&item.to_json_for(version), false).map_err(|e| convert_error(&e)))
         .collect()
 }
+
+/// The caller a bearer-token layer ([`BearerLayer`](crate::auth::BearerLayer), feature
+/// `auth`) verified for this request: read from the HTTP request parts rmcp's Streamable
+/// HTTP service puts in the request's extensions. `None` on stdio, or without the layer.
+pub(super) fn principal_of(
+    context: &::rmcp::service::RequestContext<::rmcp::RoleServer>,
+) -> Option<std::sync::Arc<crate::server::auth::Principal>> {
+    #[cfg(feature = "rmcp-http")]
+    {
+        context
+            .extensions
+            .get::<http::request::Parts>()?
+            .extensions
+            .get::<std::sync::Arc<crate::server::auth::Principal>>()
+            .cloned()
+    }
+    #[cfg(not(feature = "rmcp-http"))]
+    {
+        let _ = context;
+        None
+    }
+}

@@ -428,6 +428,7 @@ where
         let options = Arc::clone(&self.options);
         let owners = Arc::clone(&self.owners);
         let span = trace::request_span(request.method(), request.headers());
+        trace::record_subject(&span, trace::subject(request.extensions()).as_deref());
         let started = std::time::Instant::now();
         let traced = span.clone();
         let answer = async move {
@@ -488,8 +489,17 @@ where
                 let never = HeaderValue::from_str(&never).expect("ids are hex");
                 parts.headers.insert(SESSION_HEADER, never);
             }
+            let request_span = if is_post {
+                trace::rmcp_request_span(&bytes, &parts)
+            } else {
+                None
+            };
             let request = Request::from_parts(parts, Full::new(bytes));
-            let mut response = inner.call(request).await?;
+            let call_started = std::time::Instant::now();
+            let mut response = match &request_span {
+                Some(span) => inner.call(request).instrument(span.clone()).await?,
+                None => inner.call(request).await?,
+            };
             match named.as_deref().filter(|_| theirs) {
                 // Ended, or unknown to rmcp (it ended the session on its own).
                 Some(id) if is_delete && response.status().is_success() => owners.ended(id),
@@ -503,6 +513,16 @@ where
                         owners.opened(id, caller.as_deref(), MAX_SESSIONS);
                     }
                 }
+            }
+            if let Some(span) = &request_span {
+                // rmcp writes the answer: only a refusal by status is known here.
+                let outcome =
+                    if response.status().is_client_error() || response.status().is_server_error() {
+                        crate::transport::mcp_span::Outcome::Refused
+                    } else {
+                        crate::transport::mcp_span::Outcome::Answered
+                    };
+                crate::transport::mcp_span::finish(span, outcome, None, call_started);
             }
             // Clients expect 200 or 204 for a session DELETE (the Python SDK warns on 202).
             if is_delete && response.status() == StatusCode::ACCEPTED {

@@ -6,7 +6,7 @@
 use super::client::RmcpPeer;
 use super::convert::RmcpModel;
 use super::crossing::{
-    SessionLogLevel, input_params, list_of, protocol_error, respond, version_of,
+    SessionLogLevel, input_params, list_of, principal_of, protocol_error, respond, version_of,
 };
 
 use std::collections::{HashMap, HashSet};
@@ -169,7 +169,15 @@ impl McpServer {
         } else {
             self.session.log_level.get()
         };
-        Ok(Context::from_peer(Arc::new(RmcpPeer { context }), version).with_log_level(log_level))
+        // The caller a bearer-token layer verified (HTTP only), for the handler and the
+        // router's scope check.
+        let principal = principal_of(&context);
+        let ctx =
+            Context::from_peer(Arc::new(RmcpPeer { context }), version).with_log_level(log_level);
+        Ok(match principal {
+            Some(principal) => ctx.with_principal(principal),
+            None => ctx,
+        })
     }
 
     /// `tools/call`: inline through the router, or (a task tool for a client that declared
@@ -487,6 +495,11 @@ impl ServerHandler for McpServer {
         request: rm::SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        // A verified caller needs the resource's scopes to hear of it, as to read it.
+        let principal = principal_of(&context);
+        (self.router)
+            .check_subscribe(&request.uri, principal.as_deref())
+            .map_err(protocol_error)?;
         self.session
             .subscriptions
             .lock()

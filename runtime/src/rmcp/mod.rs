@@ -42,6 +42,8 @@ mod null_member_tests;
 mod session_owner;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
+#[cfg(feature = "rmcp-stdio")]
+mod traced;
 
 #[cfg(feature = "rmcp-http")]
 pub use http::{DEFAULT_MAX_BODY_BYTES, HttpOptions, HttpResponse, McpHttpService};
@@ -50,6 +52,8 @@ pub use stdio::{DEFAULT_MAX_LINE_BYTES, serve_stdio_with};
 
 pub use convert::{__into_rmcp_response, ConvertError, RmcpModel};
 pub use mcp_server::McpServer;
+#[cfg(feature = "rmcp-stdio")]
+pub use traced::Traced;
 
 #[cfg(any(feature = "rmcp-stdio", feature = "rmcp-http"))]
 use std::sync::Arc;

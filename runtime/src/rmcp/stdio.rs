@@ -222,7 +222,7 @@ where
         let _ = to_server.shutdown().await;
     });
 
-    let running = McpServer::new(router)
+    let running = super::Traced::new(McpServer::new(router))
         .serve((server_in, server_out))
         .await?;
     let _ = running.waiting().await;

@@ -6,6 +6,8 @@
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod id;
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) mod mcp_span;
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod parse;
 mod task_lease;
 #[cfg(test)]

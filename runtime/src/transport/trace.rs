@@ -6,8 +6,16 @@
 //! resource named, or the task), `mcp.protocol_version`, `mcp.session` (a digest of the
 //! 2025-era session id: the id itself grants the session, so it is never logged), `status`
 //! (the HTTP status) and `duration_ms` (until the response head; an event stream goes on
-//! after it). Nothing else of the request is recorded: no `Authorization` header, no
-//! argument, no body.
+//! after it), and `enduser.id` (the verified principal's subject, when an authorization
+//! layer put an `Arc<Principal>` in the request's extensions). Nothing else of the request
+//! is recorded: no `Authorization` header, no argument, no body. Each JSON-RPC request in
+//! it has its own span, `mcp.request` ([`mcp_span`](super::mcp_span)), with the
+//! OpenTelemetry MCP conventions' fields and the request's SEP-414 remote parent.
+//!
+//! Refusals and limits are events with the target `mcp_content::refused`: `warn` with a
+//! `reason` for a foreign `Host` or `Origin` and a body over the limit, `info` with the
+//! `status` for every response of 4xx or 5xx (401, 403, 404, 408, 413, a full session
+//! table's 503, …).
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -31,6 +39,7 @@ pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Spa
         mcp.name = Empty,
         mcp.protocol_version = Empty,
         mcp.session = Empty,
+        enduser.id = Empty,
         status = Empty,
         duration_ms = Empty,
     );
@@ -42,6 +51,20 @@ pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Spa
         span.record("mcp.session", session_digest(session));
     }
     span
+}
+
+/// The verified principal's subject, from the request's extensions (an authorization
+/// layer puts an `Arc<Principal>` there), recorded on `span` as `enduser.id`.
+pub(crate) fn subject(extensions: &http::Extensions) -> Option<std::sync::Arc<str>> {
+    let principal = extensions.get::<std::sync::Arc<crate::server::auth::Principal>>()?;
+    principal.subject().map(std::sync::Arc::from)
+}
+
+/// Records the principal's subject on the request's span.
+pub(crate) fn record_subject(span: &tracing::Span, subject: Option<&str>) {
+    if let Some(subject) = subject {
+        span.record("enduser.id", subject);
+    }
 }
 
 /// The first 16 hex digits of the session id's SHA-256: tells a session's requests apart
@@ -118,6 +141,10 @@ struct NamedParams<'a> {
 struct NamedMeta<'a> {
     #[serde(borrow, default, rename = "io.modelcontextprotocol/protocolVersion")]
     version: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    traceparent: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    tracestate: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// [`record_names`] for a body not otherwise parsed here (a body of another shape records
@@ -146,11 +173,44 @@ pub(crate) fn finish(span: &tracing::Span, status: StatusCode, started: Instant)
     span.record("status", status.as_u16());
     span.record("duration_ms", millis);
     if status.is_client_error() || status.is_server_error() {
-        span.in_scope(|| tracing::info!(status = status.as_u16(), "mcp.http refused"));
+        span.in_scope(|| {
+            tracing::info!(target: "mcp_content::refused", status = status.as_u16(), "mcp.http refused");
+        });
     }
 }
 
 /// A refusal with its reason (a foreign `Origin` or `Host`, a limit), as an event.
 pub(crate) fn refused(why: &str) {
-    tracing::warn!(reason = why, "mcp.http refused");
+    tracing::warn!(target: "mcp_content::refused", reason = why, "mcp.http refused");
+}
+
+/// The `mcp.request` span of the request in `body` (a JSON-RPC request, else `None`), for
+/// rmcp's Streamable HTTP service behind this crate's front: its fields from the body and
+/// the head, its SEP-414 remote parent from `_meta`. Not entered yet.
+#[cfg(feature = "rmcp-http")]
+pub(crate) fn rmcp_request_span(body: &[u8], head: &http::request::Parts) -> Option<tracing::Span> {
+    use super::mcp_span;
+    let named = serde_json::from_slice::<Named<'_>>(body).ok()?;
+    let method = named.method.as_deref()?;
+    let params = named.params.as_ref();
+    let meta = params.and_then(|p| p.meta.as_ref());
+    let header = |name: &str| head.headers.get(name).and_then(|v| v.to_str().ok());
+    let session = header("mcp-session-id").map(session_digest);
+    let subject = subject(&head.extensions);
+    let fields = mcp_span::Names {
+        method,
+        name: params.and_then(|p| p.name.as_deref()),
+        uri: params.and_then(|p| p.uri.as_deref()),
+        version: meta
+            .and_then(|m| m.version.as_deref())
+            .or(header("mcp-protocol-version")),
+        session: session.as_deref(),
+        subject: subject.as_deref(),
+    };
+    let span = mcp_span::request_span(&fields, mcp_span::Transport::Tcp);
+    if let Some(traceparent) = meta.and_then(|m| m.traceparent.as_deref()) {
+        let tracestate = meta.and_then(|m| m.tracestate.as_deref());
+        mcp_span::set_remote_parent_from(&span, traceparent, tracestate);
+    }
+    Some(span)
 }

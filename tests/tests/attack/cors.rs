@@ -99,7 +99,7 @@ async fn the_own_endpoint_answers_preflights_and_exposes_the_session_id_to_allow
     );
     assert_eq!(
         response.header("access-control-expose-headers").as_deref(),
-        Some("Mcp-Session-Id")
+        Some("Mcp-Session-Id, WWW-Authenticate")
     );
     assert_eq!(response.header("vary").as_deref(), Some("Origin"));
 
@@ -168,7 +168,7 @@ async fn the_cors_layer_on_rmcps_streamable_http_service_answers_preflights_and_
     );
     assert_eq!(
         response.header("access-control-expose-headers").as_deref(),
-        Some("Mcp-Session-Id")
+        Some("Mcp-Session-Id, WWW-Authenticate")
     );
 
     // rmcp's front alone would take a local origin; the layer's list is stricter.

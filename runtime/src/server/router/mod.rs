@@ -7,6 +7,7 @@ pub(crate) mod dispatch;
 mod entry;
 mod portable;
 pub(crate) mod run;
+pub(crate) mod scopes;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -176,36 +177,6 @@ impl Router {
     /// The resource templates, in registration order.
     pub fn list_resource_templates(&self) -> Vec<ResourceTemplate> {
         self.templates.iter().map(|(t, _)| t.clone()).collect()
-    }
-
-    /// Every scope a handler needs, and the router's default scopes: what the RFC 9728
-    /// metadata lists as `scopes_supported`. Sorted, each once.
-    pub fn scopes_supported(&self) -> Vec<String> {
-        let mut scopes: Vec<String> = self.default_scopes.clone();
-        let handlers = self.tools.iter().map(|(_, h)| h.scopes());
-        let prompts = self.prompts.iter().map(|(_, h)| h.scopes());
-        let resources = (self.resources.iter().map(|(_, h)| h.scopes()))
-            .chain(self.templates.iter().map(|(_, h)| h.scopes()));
-        for list in handlers.chain(prompts).chain(resources) {
-            scopes.extend(list.iter().map(|s| (*s).to_owned()));
-        }
-        scopes.sort();
-        scopes.dedup();
-        scopes
-    }
-
-    /// The scopes a caller needs for the tool `name`: its own, else the router's default.
-    pub fn tool_scopes(&self, name: &str) -> Option<Vec<String>> {
-        let index = *self.tool_index.get(name)?;
-        Some(self.own_or_default(self.tools[index].1.scopes()))
-    }
-
-    fn own_or_default(&self, own: &[&str]) -> Vec<String> {
-        if own.is_empty() {
-            self.default_scopes.clone()
-        } else {
-            own.iter().map(|s| (*s).to_owned()).collect()
-        }
     }
 
     /// How the tool `name` runs as a task, if it does.
@@ -457,9 +428,12 @@ impl Router {
             return Err(unknown_tool(name));
         };
         let handler = &self.tools[index].1;
+        self.check_scopes(handler.scopes(), &context, || {
+            scopes::handler_label("tools/call", name)
+        })?;
         let owner = context.principal_arc().cloned(); // whose payload links are made
         let mut result = run::run_handler(
-            || format!("tool `{name}`"),
+            || scopes::handler_label("tools/call", name),
             context,
             |context| handler.call(arguments, context),
         )
@@ -505,8 +479,11 @@ impl Router {
             )));
         };
         let handler = &self.prompts[index].1;
+        self.check_scopes(handler.scopes(), &context, || {
+            scopes::handler_label("prompts/get", name)
+        })?;
         run::run_handler(
-            || format!("prompt `{name}`"),
+            || scopes::handler_label("prompts/get", name),
             context,
             |context| handler.get(arguments, context),
         )
@@ -531,6 +508,9 @@ impl Router {
         }
         if let Some(&index) = self.resource_index.get(&*rules::comparable_uri(uri)) {
             let (descriptor, handler) = &self.resources[index];
+            self.check_scopes(handler.scopes(), &context, || {
+                scopes::handler_label("resources/read", uri)
+            })?;
             let result = run::run_handler(
                 || format!("resource `{}`", descriptor.uri),
                 context,
@@ -565,6 +545,9 @@ impl Router {
                 ))
                 .with_data(serde_json::json!({ "uri": uri })));
             }
+            self.check_scopes(handler.scopes(), &context, || {
+                scopes::handler_label("resources/read", uri)
+            })?;
             let result = run::run_handler(
                 || format!("resource template `{}`", template.uri_template.as_str()),
                 context,
