@@ -12,6 +12,7 @@ use super::request::{Headers, Message};
 use super::response::error_response;
 use crate::oauth::{Refusal, ResourceServer, metadata_answer};
 use crate::server::auth::Principal;
+use crate::server::router::scopes::handler_label;
 use crate::transport::id::RequestId;
 
 impl HttpServer {
@@ -114,9 +115,14 @@ impl HttpServer {
         let resource = self.config.authorization.as_ref()?;
         let principal = headers.principal.as_deref()?;
         let method = message.method.as_deref()?;
-        let (required, what) = self
-            .router
-            .scopes_of_params(method, message.params.as_ref())?;
+        let key = match method {
+            "tools/call" | "prompts/get" => "name",
+            "resources/read" | "resources/subscribe" => "uri",
+            _ => return None,
+        };
+        let name = message.params.as_ref()?.get(key)?.as_str()?;
+        let required = self.router.scopes_for(method, name)?;
+        let what = handler_label(method, name);
         let refused = resource.insufficient(principal, &required, &what)?;
         Some(refusal(&refused, id))
     }

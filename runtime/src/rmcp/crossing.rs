@@ -148,3 +148,23 @@ pub(super) fn principal_of(
         None
     }
 }
+
+/// Refuses a subscription to `uri` by a verified caller that lacks the scopes of the
+/// resource there (as reading it would be refused); nothing to check without a principal.
+pub(super) fn check_subscribe(
+    router: &crate::server::router::Router,
+    uri: &str,
+    principal: Option<&crate::server::auth::Principal>,
+) -> Result<(), ProtocolError> {
+    use crate::server::router::scopes::{handler_label, insufficient_scope_error};
+    let (Some(principal), Some(required)) = (principal, router.resource_scopes(uri)) else {
+        return Ok(());
+    };
+    let required: Vec<&str> = required.iter().map(String::as_str).collect();
+    let missing = principal.missing_scopes(&required);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let what = handler_label("resources/subscribe", uri);
+    Err(insufficient_scope_error(&required, &missing, &what))
+}

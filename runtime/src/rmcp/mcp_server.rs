@@ -6,7 +6,8 @@
 use super::client::RmcpPeer;
 use super::convert::RmcpModel;
 use super::crossing::{
-    SessionLogLevel, input_params, list_of, principal_of, protocol_error, respond, version_of,
+    SessionLogLevel, check_subscribe, input_params, list_of, principal_of, protocol_error, respond,
+    version_of,
 };
 
 use std::collections::{HashMap, HashSet};
@@ -497,8 +498,7 @@ impl ServerHandler for McpServer {
     ) -> Result<(), ErrorData> {
         // A verified caller needs the resource's scopes to hear of it, as to read it.
         let principal = principal_of(&context);
-        (self.router)
-            .check_subscribe(&request.uri, principal.as_deref())
+        check_subscribe(&self.router, &request.uri, principal.as_deref())
             .map_err(protocol_error)?;
         self.session
             .subscriptions

@@ -108,50 +108,32 @@ impl Router {
     /// The scopes of the handler a request names: `tools/call`, `prompts/get`
     /// (`name`), `resources/read`, `resources/subscribe` (`uri`); `None` for other methods
     /// and for a name no handler has.
-    #[cfg(feature = "auth")]
-    pub(crate) fn scopes_for(&self, method: &str, name: &str) -> Option<Vec<String>> {
+    ///
+    /// ```
+    /// use mcp_content::{Router, tool};
+    ///
+    /// /// Deletes a photo.
+    /// #[tool]
+    /// fn delete(id: String) -> String {
+    ///     id
+    /// }
+    ///
+    /// let router = Router::builder()
+    ///     .tool(delete {})
+    ///     .default_scopes(["photos:write"])
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(router.scopes_for("tools/call", "delete"), Some(vec!["photos:write".into()]));
+    /// assert_eq!(router.scopes_for("tools/call", "nothing"), None);
+    /// assert_eq!(router.scopes_for("tools/list", ""), None);
+    /// ```
+    pub fn scopes_for(&self, method: &str, name: &str) -> Option<Vec<String>> {
         match method {
             "tools/call" => self.tool_scopes(name),
             "prompts/get" => self.prompt_scopes(name),
             "resources/read" | "resources/subscribe" => self.resource_scopes(name),
             _ => None,
         }
-    }
-
-    /// The scopes of the handler a request's params name (see [`Router::scopes_for`]).
-    #[cfg(all(feature = "auth", feature = "http"))]
-    pub(crate) fn scopes_of_params(
-        &self,
-        method: &str,
-        params: Option<&serde_json::Value>,
-    ) -> Option<(Vec<String>, String)> {
-        let key = match method {
-            "tools/call" | "prompts/get" => "name",
-            "resources/read" | "resources/subscribe" => "uri",
-            _ => return None,
-        };
-        let name = params?.get(key)?.as_str()?;
-        let scopes = self.scopes_for(method, name)?;
-        Some((scopes, handler_label(method, name)))
-    }
-
-    /// Refuses a subscription to `uri` by a caller whose principal lacks the scopes of the
-    /// resource there (as reading it would be refused); nothing to check without one.
-    pub(crate) fn check_subscribe(
-        &self,
-        uri: &str,
-        principal: Option<&crate::server::auth::Principal>,
-    ) -> Result<(), ProtocolError> {
-        let (Some(principal), Some(required)) = (principal, self.resource_scopes(uri)) else {
-            return Ok(());
-        };
-        let required: Vec<&str> = required.iter().map(String::as_str).collect();
-        let missing = principal.missing_scopes(&required);
-        if missing.is_empty() {
-            return Ok(());
-        }
-        let what = handler_label("resources/subscribe", uri);
-        Err(insufficient_scope_error(&required, &missing, &what))
     }
 
     /// Refuses a caller whose principal lacks the scopes `own` (a handler's, else the
