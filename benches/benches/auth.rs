@@ -1,6 +1,6 @@
 //! auth: what the built-in `JwtVerifier` costs a call (issue 25). A first verification of an
 //! RS256 token with the issuer's keys already held (signature, `iss`, `aud`, `exp`; the cache
-//! neither read nor filled: `verify_uncached`), the same for ES256 and EdDSA, and a second
+//! neither read nor filled: `verify_uncached`), the same for ES256 and `EdDSA`, and a second
 //! call with the same token (the cache: a SHA-256 and a lookup). The keys are the test
 //! fixtures (`tests/fixtures/auth/`), given as a JWKS document: nothing is fetched.
 //!
@@ -39,9 +39,21 @@ struct Setup {
 
 fn setup() -> Setup {
     let keys = [
-        ("rsa-1", Algorithm::RS256, EncodingKey::from_rsa_pem(RSA.as_bytes())),
-        ("ec-1", Algorithm::ES256, EncodingKey::from_ec_pem(P256.as_bytes())),
-        ("ed-1", Algorithm::EdDSA, EncodingKey::from_ed_pem(ED25519.as_bytes())),
+        (
+            "rsa-1",
+            Algorithm::RS256,
+            EncodingKey::from_rsa_pem(RSA.as_bytes()),
+        ),
+        (
+            "ec-1",
+            Algorithm::ES256,
+            EncodingKey::from_ec_pem(P256.as_bytes()),
+        ),
+        (
+            "ed-1",
+            Algorithm::EdDSA,
+            EncodingKey::from_ed_pem(ED25519.as_bytes()),
+        ),
     ]
     .map(|(kid, alg, key)| (kid, alg, key.expect("fixture key")));
     let set = JwkSet {

@@ -613,7 +613,7 @@ async fn introspection_accepts_active_tokens_and_refuses_revoked_and_foreign_one
     let before = issuer.state.introspections.load(Ordering::SeqCst);
     verifier.verify("opaque-good-token").await.unwrap();
     assert_eq!(issuer.state.introspections.load(Ordering::SeqCst), before);
-    assert_eq!(verifier.requests() as usize, before);
+    assert_eq!(verifier.requests(), before as u64);
     // Revoked: with the cache off, the next call asks again and is refused.
     let uncached = introspection(&issuer).cache_capacity(0).build().unwrap();
     uncached.verify("opaque-good-token").await.unwrap();
