@@ -1,0 +1,142 @@
+//! What goes out on stdout: each message one line, built whole before it is queued (a
+//! result written once, by this crate's writer, straight into the line), and one writer
+//! task that writes the lines in turn, so two messages never interleave.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::sync::mpsc;
+
+use crate::rules::ProtocolVersion;
+use crate::server::handler::ProtocolError;
+use crate::server::request::Outcome;
+use crate::server::router::dispatch::Answer;
+use crate::transport::id::RequestId;
+use crate::wire::version::SerializeFor;
+
+/// How many lines may wait for the writer: a handler that sends faster than the client
+/// reads waits here (backpressure), instead of growing a queue without bound.
+pub(super) const QUEUED_LINES: usize = 64;
+
+/// The start of a response line: `{"jsonrpc":"2.0","id":<id as sent>,"result":`.
+fn envelope(out: &mut Vec<u8>, id: &RequestId, capacity: usize) {
+    out.reserve(capacity + 64);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    id.write(out);
+    out.extend_from_slice(b",\"result\":");
+}
+
+/// A result written straight into its line by this crate's writer (base64 encoded into
+/// the line, no `serde_json::Value` between).
+pub(super) fn result_line<T: SerializeFor>(
+    id: &RequestId,
+    result: &T,
+    version: ProtocolVersion,
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    envelope(&mut out, id, result.json_len_hint());
+    result.write_json_for(version, &mut out);
+    out.extend_from_slice(b"}\n");
+    out
+}
+
+/// A result held as a value (lists, completions, the handshake's answers).
+pub(super) fn value_line(id: &RequestId, result: &Value) -> Vec<u8> {
+    let mut out = Vec::new();
+    envelope(&mut out, id, 256);
+    serde_json::to_writer(&mut out, result).expect("values serialize");
+    out.extend_from_slice(b"}\n");
+    out
+}
+
+fn outcome_line<T: SerializeFor>(
+    id: &RequestId,
+    outcome: &Outcome<T>,
+    version: ProtocolVersion,
+) -> Vec<u8> {
+    match outcome {
+        Outcome::Complete(result) => result_line(id, result, version),
+        Outcome::InputRequired(value) => value_line(id, value),
+    }
+}
+
+/// The router's answer for a peer on `version`: a handler's result written by its writer,
+/// a list or a completion as the router's value.
+pub(super) fn answer_line(id: &RequestId, answer: Answer<'_>, version: ProtocolVersion) -> Vec<u8> {
+    match answer {
+        Answer::Tool(outcome) => outcome_line(id, &outcome, version),
+        Answer::Prompt(outcome) => outcome_line(id, &outcome, version),
+        Answer::Resource(outcome) => outcome_line(id, &outcome, version),
+        answer => value_line(id, &answer.into_value(version)),
+    }
+}
+
+/// A JSON-RPC error response to `id` (written as sent).
+pub(super) fn error_line(id: &RequestId, error: &ProtocolError) -> Vec<u8> {
+    #[derive(Serialize)]
+    struct Body<'a> {
+        code: i32,
+        message: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        data: Option<&'a Value>,
+    }
+    let mut out = Vec::with_capacity(128 + error.message.len());
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    id.write(&mut out);
+    out.extend_from_slice(b",\"error\":");
+    let body = Body {
+        code: error.code,
+        message: &error.message,
+        data: error.data.as_ref(),
+    };
+    serde_json::to_writer(&mut out, &body).expect("an error serializes");
+    out.extend_from_slice(b"}\n");
+    out
+}
+
+/// A JSON-RPC notification (or, with `id`, a request of the server's), one line.
+pub(super) fn message_line(id: Option<&Value>, method: &str, params: Option<Value>) -> Vec<u8> {
+    let mut message = Map::new();
+    message.insert("jsonrpc".into(), Value::from("2.0"));
+    if let Some(id) = id {
+        message.insert("id".into(), id.clone());
+    }
+    message.insert("method".into(), Value::from(method));
+    if let Some(params) = params {
+        message.insert("params".into(), params);
+    }
+    let mut out = serde_json::to_vec(&message).expect("values serialize");
+    out.push(b'\n');
+    out
+}
+
+/// Writes the queued lines to `output` in turn, flushing whenever the queue is empty (a
+/// burst of answers goes out in as few writes as the output takes). Ends when every
+/// sender is gone or the output fails (the client closed its end).
+pub(super) async fn write_lines<W: AsyncWrite + Unpin>(
+    mut lines: mpsc::Receiver<Vec<u8>>,
+    mut output: W,
+) {
+    while let Some(line) = lines.recv().await {
+        if output.write_all(&line).await.is_err() {
+            return;
+        }
+        drop(line);
+        // More already queued: write it before flushing.
+        let mut more = true;
+        while more {
+            match lines.try_recv() {
+                Ok(line) => {
+                    if output.write_all(&line).await.is_err() {
+                        return;
+                    }
+                }
+                Err(_) => more = false,
+            }
+        }
+        if output.flush().await.is_err() {
+            return;
+        }
+    }
+    let _ = output.shutdown().await;
+}
