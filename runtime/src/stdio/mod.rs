@@ -69,7 +69,7 @@ use tokio::io::{AsyncRead, AsyncWrite, BufReader};
 use tokio::sync::mpsc;
 
 use self::connection::{Connection, INVALID_REQUEST};
-use self::write::{QUEUED_LINES, error_line, write_lines};
+use self::write::{QUEUED_LINES, error_line, write_lines, write_lines_blocking};
 use crate::model::meta::Meta;
 use crate::server::handler::ProtocolError;
 use crate::server::params::check_request_meta;
@@ -179,9 +179,15 @@ impl StdioServer {
     }
 
     /// Serves on stdin / stdout until stdin closes.
+    ///
+    /// Lines go to stdout from a blocking thread of their own, written from the line
+    /// itself: tokio's `Stdout` would copy each line into a buffer of its own first (a
+    /// megabyte for a result with an image) and hand each write to a blocking thread.
     pub async fn serve(self) -> std::io::Result<()> {
-        self.serve_with(tokio::io::stdin(), tokio::io::stdout())
-            .await
+        let (out, lines) = mpsc::channel(QUEUED_LINES);
+        let writer =
+            tokio::task::spawn_blocking(move || write_lines_blocking(lines, std::io::stdout()));
+        self.run(tokio::io::stdin(), out, writer).await
     }
 
     /// Serves on `reader` / `writer` until `reader` ends (or fails: its error is
@@ -193,6 +199,19 @@ impl StdioServer {
     {
         let (out, lines) = mpsc::channel(QUEUED_LINES);
         let writer = tokio::spawn(write_lines(lines, writer));
+        self.run(reader, out, writer).await
+    }
+
+    /// Reads `reader` until it ends, the answers queued on `out` for `writer`.
+    async fn run<R>(
+        self,
+        reader: R,
+        out: mpsc::Sender<Vec<u8>>,
+        writer: tokio::task::JoinHandle<()>,
+    ) -> std::io::Result<()>
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+    {
         let connection = Connection::new(self.router, out, self.max_in_flight);
         let mut reader = BufReader::with_capacity(64 * 1024, reader);
         let max = self.max_line_bytes;

@@ -2,6 +2,8 @@
 //! result written once, by this crate's writer, straight into the line), and one writer
 //! task that writes the lines in turn, so two messages never interleave.
 
+use std::sync::{Mutex, PoisonError};
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tokio::io::{AsyncWrite, AsyncWriteExt};
@@ -18,9 +20,44 @@ use crate::wire::version::SerializeFor;
 /// reads waits here (backpressure), instead of growing a queue without bound.
 pub(super) const QUEUED_LINES: usize = 64;
 
+/// Lines of at least this many bytes are built in a recycled buffer.
+const RECYCLED_FROM: usize = 64 * 1024;
+/// Buffers larger than this are let go, not kept.
+const RECYCLED_UP_TO: usize = 16 * 1024 * 1024;
+/// How many buffers are kept.
+const SPARES: usize = 4;
+
+/// Written lines' buffers, kept for the next large line: a result with an image is a
+/// megabyte, and a fresh buffer of that size is new memory from the system each time (a
+/// page fault every 4 KiB while the line is written), which cost more than the writing.
+/// At most [`SPARES`] buffers, in the process.
+static SPARE: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+
+/// A buffer for a line of about `capacity` bytes.
+fn new_line(capacity: usize) -> Vec<u8> {
+    if capacity >= RECYCLED_FROM
+        && let Some(mut spare) = SPARE.lock().unwrap_or_else(PoisonError::into_inner).pop()
+    {
+        spare.reserve(capacity);
+        return spare;
+    }
+    Vec::with_capacity(capacity)
+}
+
+/// Keeps a written line's buffer for [`new_line`], if it is one worth keeping.
+fn recycle(mut line: Vec<u8>) {
+    if !(RECYCLED_FROM..=RECYCLED_UP_TO).contains(&line.capacity()) {
+        return;
+    }
+    let mut spares = SPARE.lock().unwrap_or_else(PoisonError::into_inner);
+    if spares.len() < SPARES {
+        line.clear();
+        spares.push(line);
+    }
+}
+
 /// The start of a response line: `{"jsonrpc":"2.0","id":<id as sent>,"result":`.
-fn envelope(out: &mut Vec<u8>, id: &RequestId, capacity: usize) {
-    out.reserve(capacity + 64);
+fn envelope(out: &mut Vec<u8>, id: &RequestId) {
     out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
     id.write(out);
     out.extend_from_slice(b",\"result\":");
@@ -33,8 +70,8 @@ pub(super) fn result_line<T: SerializeFor>(
     result: &T,
     version: ProtocolVersion,
 ) -> Vec<u8> {
-    let mut out = Vec::new();
-    envelope(&mut out, id, result.json_len_hint());
+    let mut out = new_line(result.json_len_hint() + 64);
+    envelope(&mut out, id);
     result.write_json_for(version, &mut out);
     out.extend_from_slice(b"}\n");
     out
@@ -42,8 +79,8 @@ pub(super) fn result_line<T: SerializeFor>(
 
 /// A result held as a value (lists, completions, the handshake's answers).
 pub(super) fn value_line(id: &RequestId, result: &Value) -> Vec<u8> {
-    let mut out = Vec::new();
-    envelope(&mut out, id, 256);
+    let mut out = Vec::with_capacity(256);
+    envelope(&mut out, id);
     serde_json::to_writer(&mut out, result).expect("values serialize");
     out.extend_from_slice(b"}\n");
     out
@@ -121,22 +158,40 @@ pub(super) async fn write_lines<W: AsyncWrite + Unpin>(
         if output.write_all(&line).await.is_err() {
             return;
         }
-        drop(line);
+        recycle(line);
         // More already queued: write it before flushing.
-        let mut more = true;
-        while more {
-            match lines.try_recv() {
-                Ok(line) => {
-                    if output.write_all(&line).await.is_err() {
-                        return;
-                    }
-                }
-                Err(_) => more = false,
+        while let Ok(line) = lines.try_recv() {
+            if output.write_all(&line).await.is_err() {
+                return;
             }
+            recycle(line);
         }
         if output.flush().await.is_err() {
             return;
         }
     }
     let _ = output.shutdown().await;
+}
+
+/// [`write_lines`] on a blocking thread, for a `std::io::Write` (stdout): each line written
+/// from its own bytes, no copy on the way.
+pub(super) fn write_lines_blocking<W: std::io::Write>(
+    mut lines: mpsc::Receiver<Vec<u8>>,
+    mut output: W,
+) {
+    while let Some(line) = lines.blocking_recv() {
+        if output.write_all(&line).is_err() {
+            return;
+        }
+        recycle(line);
+        while let Ok(line) = lines.try_recv() {
+            if output.write_all(&line).is_err() {
+                return;
+            }
+            recycle(line);
+        }
+        if output.flush().is_err() {
+            return;
+        }
+    }
 }
