@@ -9,6 +9,7 @@
 use serde::Deserialize;
 
 pub mod served;
+pub mod stdio;
 
 /// The text of encode-small: 300 bytes of prose with nothing to escape.
 pub const SMALL_TEXT: &str = "The quick brown fox jumps over the lazy dog. Pack my box with five dozen \

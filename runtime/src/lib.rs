@@ -9,8 +9,8 @@
 //! [`rules`], shared with the macros (a value of a validated type — [`model::MimeType`],
 //! [`model::Uri`], [`model::Priority`], … — has passed its rule, and reading untrusted JSON
 //! reports the JSON path and the rule of the first problem); serving in [`handler`],
-//! [`input`], [`tasks`], [`payload`], [`changes`] and [`apps`]; transports in `http` and
-//! `rmcp` (features); gateway conversions in [`convert`].
+//! [`input`], [`tasks`], [`payload`], [`changes`] and [`apps`]; transports in `http`,
+//! `stdio` and `rmcp` (features); gateway conversions in [`convert`].
 #![doc = include_str!("../../README.md")]
 
 pub use mcp_content_rules as rules;
@@ -19,7 +19,7 @@ mod content_traits;
 pub mod convert;
 pub mod model;
 mod server;
-#[cfg(any(feature = "rmcp", feature = "http"))]
+#[cfg(any(feature = "rmcp", feature = "http", feature = "stdio"))]
 mod transport;
 pub mod wire;
 
@@ -109,6 +109,8 @@ mod oauth;
 pub use server::input;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "stdio")]
+pub mod stdio;
 pub use server::store;
 pub use server::tasks;
 

@@ -23,54 +23,10 @@ use crate::server::protocol_error::ProtocolError;
 use crate::server::request::Method;
 use crate::server::router::Router;
 use crate::transport::id::{RequestId, rmcp_refusal, scan_id};
+use crate::transport::line::{Line, read_line};
 
 /// The default longest line (message) read from stdin: 4 MiB, as over HTTP.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
-
-/// One line read with a bound: the line, or how long it was when it broke the bound and
-/// its first bytes (up to the bound).
-enum Line {
-    Text(Vec<u8>),
-    TooLong { length: usize, head: Vec<u8> },
-    Eof,
-}
-
-async fn read_line<R: AsyncBufReadExt + Unpin>(
-    reader: &mut R,
-    max: usize,
-) -> std::io::Result<Line> {
-    let mut line = Vec::new();
-    let mut length = 0usize;
-    loop {
-        let buffer = reader.fill_buf().await?;
-        if buffer.is_empty() {
-            return Ok(if length == 0 {
-                Line::Eof
-            } else if length > max {
-                Line::TooLong { length, head: line }
-            } else {
-                Line::Text(line)
-            });
-        }
-        let (chunk, done) = match memchr::memchr(b'\n', buffer) {
-            Some(i) => (&buffer[..i], Some(i + 1)),
-            None => (buffer, None),
-        };
-        length += chunk.len();
-        // Past the bound the rest of the line is skipped, not kept.
-        let room = max.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let consumed = done.unwrap_or(buffer.len());
-        reader.consume(consumed);
-        if done.is_some() {
-            return Ok(if length > max {
-                Line::TooLong { length, head: line }
-            } else {
-                Line::Text(line)
-            });
-        }
-    }
-}
 
 /// An error reply to the request `id` (written as sent).
 fn error_line(id: &RequestId, code: i32, message: &str) -> Vec<u8> {
@@ -234,22 +190,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[tokio::test]
-    async fn lines_are_bounded_and_the_rest_skipped() {
-        let data: &[u8] = b"short\nthis one is long\nok\n";
-        let mut reader = BufReader::new(data);
-        assert!(matches!(read_line(&mut reader, 8).await.unwrap(), Line::Text(l) if l == b"short"));
-        assert!(matches!(
-            read_line(&mut reader, 8).await.unwrap(),
-            Line::TooLong { length: 16, head } if head == b"this one"
-        ));
-        assert!(matches!(read_line(&mut reader, 8).await.unwrap(), Line::Text(l) if l == b"ok"));
-        assert!(matches!(
-            read_line(&mut reader, 8).await.unwrap(),
-            Line::Eof
-        ));
-    }
 
     /// The reply every transport gives a message that is not JSON, byte for byte, one line.
     #[test]

@@ -1,13 +1,25 @@
-//! What the transports at the edge share (`crate::http`, `crate::rmcp`): the tasks engine
+//! What the transports at the edge share (`crate::http`, `crate::stdio`, `crate::rmcp`): the tasks engine
 //! they run task tools through, on tokio, the reply to a message that is not JSON, and
 //! request ids as sent.
 //! They depend on the core (`crate::server`); the core knows none of them.
 
-#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+#[cfg(any(
+    feature = "http",
+    feature = "stdio",
+    feature = "rmcp-stdio",
+    feature = "rmcp-http"
+))]
 pub(crate) mod id;
 #[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
 pub(crate) mod mcp_span;
-#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+#[cfg(any(feature = "stdio", feature = "rmcp-stdio"))]
+pub(crate) mod line;
+#[cfg(any(
+    feature = "http",
+    feature = "stdio",
+    feature = "rmcp-stdio",
+    feature = "rmcp-http"
+))]
 pub(crate) mod parse;
 mod task_lease;
 #[cfg(test)]

@@ -1,0 +1,342 @@
+//! The stdio end-to-end harness's servers and client (issue 27): the tools of
+//! [`crate::served`] (`picture`, `small`) served over stdio by mcp-content's own transport
+//! (`mcp_content::stdio`), by mcp-content's router on rmcp's stdio transport, and by plain
+//! rmcp `#[tool_router]` on rmcp's stdio transport; and a client that drives a server
+//! process over its pipes with K requests in flight, checking every answer.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+use crate::served::{CAPTION, IMAGE_BASE64, Tool, ours, theirs};
+
+/// Which server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// mcp-content's own stdio transport: results written once into the line.
+    McpContent,
+    /// mcp-content's router on rmcp's stdio transport (`rmcp::serve_stdio`).
+    McpContentOnRmcp,
+    /// Plain rmcp `#[tool_router]` on rmcp's stdio transport, base64 with the `base64` crate.
+    Rmcp,
+}
+
+impl Kind {
+    /// Every server, in the order the table shows them.
+    pub const ALL: [Kind; 3] = [Kind::McpContent, Kind::McpContentOnRmcp, Kind::Rmcp];
+
+    /// The name on the command line and in the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::McpContent => "mcp-content",
+            Kind::McpContentOnRmcp => "mcp-content/rmcp",
+            Kind::Rmcp => "rmcp",
+        }
+    }
+
+    /// The kind named `name`.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// Serves `kind` on this process's stdin / stdout until stdin closes.
+pub async fn serve(kind: Kind) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    match kind {
+        Kind::McpContent => mcp_content::stdio::serve(ours::router()).await?,
+        Kind::McpContentOnRmcp => mcp_content::rmcp::serve_stdio(ours::router()).await?,
+        Kind::Rmcp => {
+            use rmcp::ServiceExt as _;
+            let running = theirs::Plain::new(false)
+                .serve(rmcp::transport::stdio())
+                .await?;
+            running.waiting().await?;
+        }
+    }
+    Ok(())
+}
+
+/// How long the client waits for any one answer.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest answer line accepted: the image's base64 plus room.
+const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// A server process on pipes; killed on drop.
+pub struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    answers: mpsc::Receiver<Result<Answered, String>>,
+    next_id: u64,
+}
+
+/// One answer line, read and checked by the reader thread.
+pub struct Answered {
+    /// The answer's id (the client's ids are numbers).
+    pub id: u64,
+    /// The answer line, kept for [`Process::check`].
+    pub line: Vec<u8>,
+}
+
+impl Process {
+    /// Starts `exe serve <kind>` (this harness's own binary) on pipes.
+    pub fn start(exe: &std::path::Path, kind: Kind) -> Result<Self, String> {
+        let mut child = Command::new(exe)
+            .args(["serve", kind.name()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("spawn: {e}"))?;
+        let stdin = child.stdin.take().ok_or("stdin")?;
+        let stdout = child.stdout.take().ok_or("stdout")?;
+        let (tx, answers) = mpsc::channel();
+        std::thread::spawn(move || read_answers(stdout, &tx));
+        Ok(Self {
+            child,
+            stdin,
+            answers,
+            next_id: 0,
+        })
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Writes one line.
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        self.stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| self.stdin.write_all(b"\n"))
+            .map_err(|e| format!("write: {e}"))
+    }
+
+    /// The next answer line, within [`ANSWER_TIMEOUT`].
+    pub fn answer(&self) -> Result<Answered, String> {
+        self.answers
+            .recv_timeout(ANSWER_TIMEOUT)
+            .map_err(|e| format!("no answer: {e}"))?
+    }
+
+    /// `initialize` (2025-11-25) and `notifications/initialized`, then the answer checked.
+    pub fn initialize(&mut self) -> Result<(), String> {
+        self.send(INITIALIZE)?;
+        self.send(INITIALIZED)?;
+        let answered = self.answer()?;
+        if answered.id != 0 || !contains(&answered.line, b"\"protocolVersion\"") {
+            return Err(format!(
+                "initialize: {}",
+                String::from_utf8_lossy(&answered.line[..answered.line.len().min(300)])
+            ));
+        }
+        self.next_id = 1;
+        Ok(())
+    }
+
+    /// Sends a `tools/call` of `tool`; its id.
+    pub fn call(&mut self, tool: Tool) -> Result<u64, String> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let line = match tool {
+            Tool::Picture => format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"picture","arguments":{{}}}}}}"#
+            ),
+            Tool::Small => format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"small","arguments":{{"name":"c{id}"}}}}}}"#
+            ),
+        };
+        self.send(&line)?;
+        Ok(id)
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The handshake every kind gets.
+pub const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e-stdio","version":"1.0.0"}}}"#;
+/// The notification that ends the handshake.
+pub const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Reads answer lines until the server closes stdout; each line's id is read here, the
+/// rest checked by the caller.
+fn read_answers(stdout: std::process::ChildStdout, tx: &mpsc::Sender<Result<Answered, String>>) {
+    #[derive(Deserialize)]
+    struct IdOnly {
+        id: Option<u64>,
+    }
+    let mut reader = BufReader::with_capacity(256 << 10, stdout);
+    loop {
+        let mut line = Vec::with_capacity(2 << 20);
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if line.len() > MAX_LINE_BYTES {
+            let _ = tx.send(Err("answer line too long".into()));
+            return;
+        }
+        let answered = match serde_json::from_slice::<IdOnly>(&line) {
+            // Notifications (none expected) are skipped.
+            Ok(IdOnly { id: None }) => continue,
+            Ok(IdOnly { id: Some(id) }) => Ok(Answered { id, line }),
+            Err(e) => Err(format!("not JSON: {e}")),
+        };
+        if tx.send(answered).is_err() {
+            return;
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Answer<'a> {
+    #[serde(borrow)]
+    result: Option<AnswerResult<'a>>,
+    error: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize)]
+struct AnswerResult<'a> {
+    #[serde(borrow)]
+    content: Vec<Block<'a>>,
+    #[serde(rename = "isError")]
+    is_error: Option<bool>,
+}
+
+#[derive(Deserialize)]
+struct Block<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: &'a str,
+    #[serde(borrow)]
+    text: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow)]
+    data: Option<&'a str>,
+    #[serde(rename = "mimeType", borrow)]
+    mime_type: Option<&'a str>,
+}
+
+/// Checks the answer to a call of `tool` with id `id`.
+pub fn check(tool: Tool, id: u64, line: &[u8]) -> Result<(), String> {
+    let answer: Answer<'_> = serde_json::from_slice(line).map_err(|e| e.to_string())?;
+    if let Some(error) = answer.error {
+        return Err(format!("error {error}"));
+    }
+    let result = answer.result.ok_or("no result")?;
+    if result.is_error == Some(true) {
+        return Err("isError".into());
+    }
+    let ok = match (tool, result.content.as_slice()) {
+        (Tool::Picture, [caption, image]) => {
+            caption.kind == "text"
+                && caption.text.as_deref() == Some(CAPTION)
+                && image.kind == "image"
+                && image.mime_type == Some("image/png")
+                && image.data == Some(IMAGE_BASE64.as_str())
+        }
+        (Tool::Small, [text]) => {
+            text.kind == "text" && text.text.as_deref() == Some(&*format!("Hello, c{id}!"))
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("wrong content for {} (id {id})", tool.name()))
+    }
+}
+
+/// Calls `tool` with `k` requests in flight until `until`; the latencies of the calls
+/// sent after `from`. Every answer is checked, by id.
+pub fn drive(
+    process: &mut Process,
+    tool: Tool,
+    k: usize,
+    from: Instant,
+    until: Instant,
+) -> Result<Vec<Duration>, String> {
+    let mut sent: HashMap<u64, Instant> = HashMap::with_capacity(k * 2);
+    let mut latencies = Vec::new();
+    for _ in 0..k {
+        let now = Instant::now();
+        sent.insert(process.call(tool)?, now);
+    }
+    while !sent.is_empty() {
+        let answered = process.answer()?;
+        let started = sent
+            .remove(&answered.id)
+            .ok_or_else(|| format!("an answer to id {} nobody asked", answered.id))?;
+        check(tool, answered.id, &answered.line)?;
+        if started >= from {
+            latencies.push(started.elapsed());
+        }
+        let now = Instant::now();
+        if now < until {
+            sent.insert(process.call(tool)?, now);
+        }
+    }
+    Ok(latencies)
+}
+
+/// Process start to the first `tools/list` answer: the handshake and the list are written
+/// at once, and the clock stops at the list's answer (checked to name both tools).
+pub fn cold_start(exe: &std::path::Path, kind: Kind) -> Result<Duration, String> {
+    let started = Instant::now();
+    let mut process = Process::start(exe, kind)?;
+    process.send(INITIALIZE)?;
+    process.send(INITIALIZED)?;
+    process.send(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)?;
+    loop {
+        let answered = process.answer()?;
+        if answered.id == 1 {
+            let elapsed = started.elapsed();
+            let line = &answered.line;
+            if !(contains(line, b"\"picture\"") && contains(line, b"\"small\"")) {
+                return Err("tools/list does not name both tools".into());
+            }
+            return Ok(elapsed);
+        }
+    }
+}
+
+/// The process's user + system CPU time so far, from `/proc/<pid>/stat`.
+pub fn cpu_of(pid: u32) -> Result<Duration, String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).map_err(|e| e.to_string())?;
+    // Fields after the `(comm)`: utime is the 14th field of the line, stime the 15th.
+    let rest = &stat[stat.rfind(')').ok_or("comm")? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let field = |i: usize| -> Result<u64, String> {
+        fields
+            .get(i)
+            .and_then(|f| f.parse().ok())
+            .ok_or_else(|| format!("/proc/{pid}/stat field {i}"))
+    };
+    let ticks = field(11)? + field(12)?;
+    #[allow(clippy::cast_precision_loss)] // CPU ticks of one run
+    Ok(Duration::from_secs_f64(ticks as f64 / clock_ticks()))
+}
+
+fn clock_ticks() -> f64 {
+    static TICKS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(100.0)
+    })
+}
