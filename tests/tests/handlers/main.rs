@@ -8,5 +8,6 @@ mod portable_schemas;
 mod prompt_resource;
 mod raw_identifiers;
 mod router_build_edges;
+mod shared_stores_need_keys;
 mod template_overlap_exact;
 mod tool;

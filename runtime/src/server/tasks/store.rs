@@ -133,6 +133,13 @@ pub trait TaskStore: Send + Sync + 'static {
     /// `expected`, storing it as version `expected + 1`. Resolves to whether it applied:
     /// `false` when the task changed meanwhile or is gone.
     fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool>;
+    /// Whether processes other than this one share these tasks (replicas); `false` unless
+    /// the store says so. A router with a shared store needs shared `requestState` keys
+    /// (`RouterBuilder::build` refuses it otherwise: a task tool's input round sealed by one
+    /// replica must open on the next).
+    fn is_shared(&self) -> bool {
+        false
+    }
 }
 
 fn exists(task_id: &str) -> StoreError {
@@ -299,6 +306,11 @@ impl TaskStore for FileTaskStore {
 
     fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool> {
         Box::pin(std::future::ready(self.swap(expected, task)))
+    }
+
+    /// Replicas on one machine (or a shared volume) share the directory.
+    fn is_shared(&self) -> bool {
+        true
     }
 }
 
