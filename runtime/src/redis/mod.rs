@@ -33,7 +33,7 @@
 //! # Failures
 //!
 //! Every operation is bounded by [`RedisOptions::timeout`] (5 s by default): while Redis is
-//! down or unreachable an operation fails with a [`StoreError`](crate::store::StoreError)
+//! down or unreachable an operation fails with a [`StoreError`]
 //! naming the URL (`task store: redis at redis://…: …`), the request that needed it gets an
 //! internal error (`-32603`), and nothing hangs. The connection comes back by itself when
 //! Redis does (the handle checks it every second and reconnects with backoff); the change bus

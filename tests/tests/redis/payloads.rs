@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use mcp_content::model::{Base64Data, ImageContent, MimeType, ResourceContents};
+use mcp_content::model::{Base64Data, ImageContent, Meta, MimeType, ResourceContents};
 use mcp_content::payload::{PayloadStore, StoredPayload};
 use mcp_content::redis::RedisPayloadStore;
 use mcp_content::{CallToolResult, ContentBlock, Context, ProtocolVersion, tool};
@@ -128,7 +128,7 @@ async fn a_link_issued_by_one_router_is_read_through_another() {
     };
     let one = replica(connect(&url, &prefix).await);
     let three = replica(connect(&url, &prefix).await);
-    let context = || Context::new(Default::default(), ProtocolVersion::LATEST);
+    let context = || Context::new(Meta::new(), ProtocolVersion::LATEST);
     let result = one.call_tool("photo", None, context()).await.unwrap();
     let ContentBlock::ResourceLink(link) = &result.content[0] else {
         panic!("a link: {result:?}");

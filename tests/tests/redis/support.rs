@@ -24,7 +24,10 @@ pub(crate) fn redis_url() -> Option<String> {
 pub(crate) fn skipped(why: &str) {
     use std::io::Write;
     // The harness names each test's thread after the test; one write, one whole line.
-    let test = std::thread::current().name().unwrap_or("a redis test").to_owned();
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a redis test")
+        .to_owned();
     let line = format!("\n{test}: skipped: {why}\n");
     let _ = std::io::stderr().write_all(line.as_bytes());
 }

@@ -131,7 +131,9 @@ pub(super) fn parse(text: &str) -> Result<StateKeys, (Option<usize>, String)> {
             decode(secret).ok_or_else(|| at(format!("the secret of `{id}` is not base64")))?;
         let distinct = {
             let mut seen = [false; 256];
-            bytes.iter().for_each(|&b| seen[usize::from(b)] = true);
+            for &b in &bytes {
+                seen[usize::from(b)] = true;
+            }
             seen.iter().filter(|&&s| s).count()
         };
         if bytes.len() >= 32 && distinct < MIN_DISTINCT_BYTES {

@@ -34,7 +34,7 @@ pub enum RouterError {
         message: String,
     },
     /// A store is shared with other processes (`TaskStore::is_shared` and its siblings) but
-    /// no [`state_keys`](RouterBuilder::state_keys) are set: a random key per process would
+    /// no [`state_keys`](crate::RouterBuilder::state_keys) are set: a random key per process would
     /// make an input round sealed by one replica fail on another.
     SharedStoreWithoutStateKeys {
         /// Which store (`task store`, `payload store`, `change bus`).
