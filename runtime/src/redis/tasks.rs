@@ -38,7 +38,10 @@ return 1
 /// ([`owner`](TaskRecord::owner), [`lease_until_ms`](TaskRecord::lease_until_ms)) are part of
 /// the record and go through the same compare-and-swap, which is all the lease needs: a
 /// replica renews its tasks' leases, and a `tasks/get` on any replica ends `failed` the task
-/// of a replica that stopped renewing ([`TaskStore`], "The lease").
+/// of a replica that stopped renewing ([`TaskStore`], "The lease"). A `tasks/cancel` served
+/// by any replica ends the task `cancelled` at once, and the replica running it stops its
+/// handler at its next renewal, when it reads the record: within a third of the lease (10 s
+/// with the default 30 s lease; `RouterBuilder::task_lease` shortens it).
 ///
 /// ```no_run
 /// use mcp_content::redis::{Redis, RedisTaskStore};

@@ -118,7 +118,9 @@ impl TaskRecord {
 /// owner renewed first the reader's write does not apply, it reads again and sees a live
 /// lease; if the reader wrote first the owner's renewal does not apply and it stops. So a
 /// store shared by live processes keeps their tasks, and the tasks of a process that died
-/// end within a lease.
+/// end within a lease. A renewal that finds the task `cancelled` (by a `tasks/cancel` any
+/// process served) stops the handler: that is how a cancellation reaches the process
+/// running the task, within a third of the lease.
 ///
 /// What a store implements for it is only what is above: it keeps `owner` and
 /// `lease_until_ms` as written, and `update` is one atomic compare-and-swap on the version
