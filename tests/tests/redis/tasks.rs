@@ -114,3 +114,31 @@ async fn servers_with_different_prefixes_do_not_see_each_others_tasks() {
         .await
         .unwrap();
 }
+
+#[tokio::test]
+async fn a_router_on_redis_stores_refuses_to_build_without_shared_keys() {
+    use mcp_content::handler::RouterError;
+    use mcp_content::redis::{RedisChangeBus, RedisPayloadStore};
+    let Some(url) = redis_url() else { return };
+    let redis = connect(&url, &prefix("refused")).await;
+    let refused = |builder: mcp_content::RouterBuilder| builder.build().map(|_| ()).unwrap_err();
+    let store = |name: &str| RouterError::SharedStoreWithoutStateKeys { store: name.into() };
+    assert_eq!(
+        refused(mcp_content::Router::builder().task_store(RedisTaskStore::new(&redis))),
+        store("task store")
+    );
+    assert_eq!(
+        refused(mcp_content::Router::builder().payload_store(RedisPayloadStore::new(&redis))),
+        store("payload store")
+    );
+    let bus = RedisChangeBus::new(&redis).await.unwrap();
+    assert_eq!(
+        refused(mcp_content::Router::builder().change_bus(bus)),
+        store("change bus")
+    );
+    mcp_content::Router::builder()
+        .task_store(RedisTaskStore::new(&redis))
+        .state_keys(crate::support::keys())
+        .build()
+        .unwrap();
+}
