@@ -175,8 +175,15 @@ pub async fn serve(kind: Kind, listener: tokio::net::TcpListener) -> std::io::Re
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
     if kind == Kind::McpContent {
+        // The accept loop's connection limit (512 by default) raised past what the memory
+        // harness holds open (`e2e-memory --count`, at most 5,000): axum's loop, which serves
+        // the rmcp kinds, has none.
         return mcp_content::http::HttpServer::new(ours::router())
-            .serve(listener)
+            .serve_with(
+                listener,
+                mcp_content::http::Serve::new().max_connections(10_000),
+                std::future::pending(),
+            )
             .await;
     }
     let listener = listener.tap_io(|tcp| {

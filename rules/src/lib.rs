@@ -12,6 +12,7 @@
 //! | `annotations` | [`check_priority`], [`check_audience`], [`check_timestamp`] |
 //! | `_meta` keys | [`check_meta_key`], [`check_user_meta_key`], [`reserved_meta_prefix`] |
 //! | tool name | [`check_tool_name`] |
+//! | OAuth scope (`#[tool(scopes = [...])]`) | [`check_scope_token`] |
 //! | icons | [`check_icon_src`], [`check_icon_theme`] |
 //! | protocol version | [`ProtocolVersion`] |
 //! | cache hints, payload budgets | [`parse_duration_ms`], [`check_cache_scope`], [`parse_byte_size`] |
@@ -34,6 +35,7 @@ mod icon;
 mod meta;
 mod mime;
 mod quantity;
+mod scope;
 mod template;
 mod tool;
 mod traversal;
@@ -51,6 +53,7 @@ pub use icon::{check_icon_src, check_icon_theme};
 pub use meta::{check_meta_key, check_user_meta_key, reserved_meta_prefix};
 pub use mime::{MediaKind, check_mime_kind, check_mime_type};
 pub use quantity::{check_cache_scope, parse_byte_size, parse_duration_ms};
+pub use scope::check_scope_token;
 pub use template::{CONST_OVERLAP_MAX_TOKENS, TemplateValue, UriTemplate, templates_overlap};
 pub use tool::check_tool_name;
 pub use traversal::{is_path_traversal, is_path_traversal_multi_segment};
@@ -76,6 +79,7 @@ mod tests {
             let _ = check_audience(&s);
             let _ = check_timestamp(&s);
             let _ = check_tool_name(&s);
+            let _ = check_scope_token(&s);
             let _ = check_icon_src(&s);
             let _ = check_icon_theme(&s);
             let _ = check_meta_key(&s);

@@ -76,11 +76,14 @@ pub enum Rule {
     UiPermission,
     /// An MCP Apps dedicated sandbox domain: a bare host name (`abc123.sandbox.example`).
     UiDomain,
+    /// An OAuth scope token (RFC 6749 §3.3): printable ASCII without space, `"` and `\`,
+    /// at least one character (`photos:write`).
+    ScopeToken,
 }
 
 impl Rule {
     /// Every rule, in declaration order.
-    pub const ALL: [Rule; 28] = [
+    pub const ALL: [Rule; 29] = [
         Rule::Base64,
         Rule::MimeType,
         Rule::MimeKind,
@@ -109,6 +112,7 @@ impl Rule {
         Rule::UiVisibility,
         Rule::UiPermission,
         Rule::UiDomain,
+        Rule::ScopeToken,
     ];
 
     /// The rule whose [`name`](Rule::name) is `name`.
@@ -159,6 +163,7 @@ impl Rule {
             Rule::UiVisibility => "ui-visibility",
             Rule::UiPermission => "ui-permission",
             Rule::UiDomain => "ui-domain",
+            Rule::ScopeToken => "scope-token",
         }
     }
 }

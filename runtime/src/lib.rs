@@ -65,10 +65,13 @@ pub mod apps {
 /// Payload budgets: a binary block larger than a tool's budget goes out as a `resource_link`
 /// to a short-lived resource the router serves, kept in a [`PayloadStore`](payload::PayloadStore).
 ///
-/// A link's id (`mcp-payload://blob/<id>`) is 128 bits from the OS's CSPRNG, and it is the
-/// only protection of the bytes behind it: whoever reads the link gets them, whatever client
-/// the tool answered. Binding a link to the client it was made for needs authorization (the
-/// remote-server issue); until then treat a link as a bearer secret, as the result it came in.
+/// A link's id (`mcp-payload://blob/<id>`) is 128 bits from the OS's CSPRNG. With
+/// authorization a link belongs to the principal whose call produced it
+/// ([`StoredPayload::principal`](payload::StoredPayload::principal)): another principal
+/// reading it gets the answer to an unknown resource, as for an expired link. Without
+/// authorization the id is the only protection of the bytes behind it: whoever reads the link
+/// gets them, whatever client the tool answered, so treat a link as a bearer secret, as the
+/// result it came in.
 pub mod payload {
     pub use crate::server::payload::{
         DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOADS, MemoryPayloadStore, PAYLOAD_META_KEY,

@@ -1,5 +1,5 @@
 //! The attribute grammar the three handler attributes share: the common keys (`name`,
-//! `title`, `description`, `icon`, `meta`, `crate`) and each macro's own, refused while parsing
+//! `title`, `description`, `icon`, `meta`, `scopes`, `crate`) and each macro's own, refused while parsing
 //! when a macro does not take them.
 
 use proc_macro2::{Span, TokenStream};
@@ -8,14 +8,22 @@ use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, LitStr, Path, Token};
 
-use super::app;
+use super::{app, scopes};
 use crate::ctxt::Ctxt;
 use crate::toolkit::{
     self, Json, Keys, accept, bracketed, lit_bool, lit_str, skip_value, string_list,
 };
 
 /// The attribute keys every handler attribute takes.
-const COMMON_KEYS: &[&str] = &["name", "title", "description", "icon", "meta", "crate"];
+const COMMON_KEYS: &[&str] = &[
+    "name",
+    "title",
+    "description",
+    "icon",
+    "meta",
+    "scopes",
+    "crate",
+];
 
 /// What an attribute said. Keys a macro does not take are refused while parsing, so each
 /// macro reads only its own.
@@ -27,6 +35,8 @@ pub(crate) struct Attrs {
     pub(crate) icons: Vec<IconSpec>,
     pub(crate) meta: Vec<(LitStr, TokenStream)>,
     pub(crate) krate: Option<Path>,
+    /// `scopes = ["photos:write", …]`: the OAuth scopes a caller needs, each checked.
+    pub(crate) scopes: Vec<LitStr>,
     // `#[tool]`
     pub(crate) annotations: Vec<(Ident, Expr)>,
     pub(crate) input_schema: Option<Path>,
@@ -125,6 +135,7 @@ pub(crate) fn parse_attrs(
             "mime" => attrs.mime = lit_str(cx, meta.value()?, "mime", "text/plain")?,
             "icon" => attrs.icons.push(parse_icon(cx, &meta)?),
             "meta" => parse_meta(cx, &meta, &mut attrs.meta)?,
+            "scopes" => attrs.scopes = scopes::parse_scopes(cx, &meta)?,
             "crate" => attrs.krate = Some(toolkit::parse_crate_path(meta.value()?)?),
             "input_schema" => attrs.input_schema = parse_path(cx, &meta, "input_schema")?,
             "output_schema" => attrs.output_schema = parse_path(cx, &meta, "output_schema")?,
@@ -383,4 +394,127 @@ fn parse_annotations(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod scopes_tests {
+    //! `scopes = [...]` read by the shared grammar (`scopes.rs`), among the other keys.
+
+    use proc_macro2::TokenStream;
+    use quote::quote;
+
+    use super::parse_attrs;
+    use super::scopes::scopes_method;
+    use crate::ctxt::Ctxt;
+
+    /// The scopes `#[tool(args)]` reads, or its error messages.
+    fn read(args: TokenStream) -> Result<Vec<String>, Vec<String>> {
+        let mut cx = Ctxt::new();
+        let attrs = parse_attrs(&mut cx, args, "#[tool(…)]", &[]);
+        match cx.check() {
+            Ok(()) => Ok(attrs.scopes.iter().map(syn::LitStr::value).collect()),
+            Err(errors) => Err(errors.into_iter().map(|e| e.to_string()).collect()),
+        }
+    }
+
+    #[test]
+    fn scopes_are_read_in_order() {
+        assert_eq!(
+            read(quote!(scopes = ["photos:write", "https://x/y.read"])),
+            Ok(vec![
+                "photos:write".to_owned(),
+                "https://x/y.read".to_owned()
+            ])
+        );
+        // A trailing comma is a list like any other.
+        assert_eq!(read(quote!(scopes = ["a",])), Ok(vec!["a".to_owned()]));
+        assert_eq!(read(quote!(name = "x")), Ok(vec![]));
+    }
+
+    #[test]
+    fn each_bad_scope_is_reported_with_the_rule() {
+        let errors = read(quote!(scopes = ["photos write", "", "say\"hi", "ok"])).unwrap_err();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors[0].contains("invalid character ' ' at position 6")
+                && errors[0].ends_with("(rule: scope-token)"),
+            "{errors:?}"
+        );
+        assert!(errors[1].starts_with("empty scope"), "{errors:?}");
+        assert!(errors[2].contains("'\"' at position 3"), "{errors:?}");
+    }
+
+    #[test]
+    fn duplicate_empty_list_and_wrong_kinds_are_refused() {
+        assert_eq!(
+            read(quote!(scopes = ["a", "b", "a"])).unwrap_err(),
+            vec!["duplicate scope \"a\" in `scopes`: it is listed earlier; keep one"]
+        );
+        let empty = read(quote!(scopes = [])).unwrap_err();
+        assert!(empty[0].contains("omit `scopes` instead"), "{empty:?}");
+        assert_eq!(
+            read(quote!(scopes = "photos:read")).unwrap_err(),
+            vec![
+                "`scopes` takes a list of string literals, one per scope: `scopes = [\"photos:read\"]`, not a string"
+            ]
+        );
+        // Scopes joined by spaces, as OAuth writes them, are shown as the list they mean.
+        assert_eq!(
+            read(quote!(scopes = " photos:read  photos:write")).unwrap_err(),
+            vec![
+                "`scopes` takes a list of string literals, one per scope: `scopes = [\"photos:read\", \"photos:write\"]`, not a string"
+            ]
+        );
+        // A string that is no list of scopes gets the example.
+        for value in ["", "say\"hi"] {
+            assert_eq!(
+                read(quote!(scopes = #value)).unwrap_err(),
+                vec![
+                    "`scopes` takes a list of string literals, one per scope: `scopes = [\"photos:write\"]`, not a string"
+                ]
+            );
+        }
+        assert_eq!(
+            read(quote!(scopes = ["a", 3])).unwrap_err(),
+            vec!["`scopes` takes a string literal (`\"photos:write\"`), not a number"]
+        );
+        assert_eq!(
+            read(quote!(scopes = PHOTOS)).unwrap_err(),
+            vec![
+                "`scopes` takes a list of string literals: `scopes = [\"photos:write\"]`, not the expression `PHOTOS`: a literal is needed here"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_misspelt_key_is_suggested() {
+        let errors = read(quote!(scope = ["a"])).unwrap_err();
+        assert_eq!(
+            errors,
+            vec!["unknown key `scope` in #[tool(…)]; did you mean `scopes`?"]
+        );
+    }
+
+    #[test]
+    fn keys_after_the_list_are_still_read() {
+        let mut cx = Ctxt::new();
+        let attrs = parse_attrs(
+            &mut cx,
+            quote!(scopes = ["a", "b"], name = "x"),
+            "#[tool(…)]",
+            &[],
+        );
+        assert!(cx.check().is_ok());
+        assert_eq!(attrs.name.map(|n| n.value()).as_deref(), Some("x"));
+        assert_eq!(
+            scopes_method(&attrs.scopes).to_string(),
+            quote!(
+                fn scopes(&self) -> &[&str] {
+                    &["a", "b"]
+                }
+            )
+            .to_string()
+        );
+        assert!(scopes_method(&[]).is_empty());
+    }
 }

@@ -272,6 +272,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
         methods,
     } = K::body(&handler, checked);
     let probes = handler.argument_probes();
+    let scopes = super::scopes::scopes_method(&handler.attrs.scopes);
     let body = crate::toolkit::wrap_in_const(
         krate,
         &quote! {
@@ -281,6 +282,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
             #[automatically_derived]
             impl __p::handler::#trait_name for #ident {
                 #methods
+                #scopes
             }
         },
     );

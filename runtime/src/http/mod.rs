@@ -60,10 +60,17 @@
 //!   `1.0`, a string's escapes); an id that is not a string or a number is refused (400,
 //!   `-32600`, with a `null` id).
 //!
-//! A session id is 128 bits from the OS's CSPRNG (32 hex digits), and it is the session's
-//! only protection: whoever sends it is the session (its streams, its pending answers, its
-//! replayed events). Binding a session to a principal comes with authorization (the
-//! remote-server issue).
+//! A session id is 128 bits from the OS's CSPRNG (32 hex digits). A session belongs to the
+//! principal whose request initialized it (the verified [`Principal`] an authorization
+//! layer puts in the request's extensions as `Arc<Principal>`; its
+//! [`owner`](Principal::owner) key is kept): a request naming the session with another
+//! principal's token, or with none, gets 404 as for a session that never was, and reaches
+//! nothing of it (its streams, its pending answers, its replayed events, its subscriptions).
+//! A request with a principal never reaches a session opened without one. Without
+//! authorization the id is the session's only protection: whoever sends it is the session.
+//! The same principal is in the [`Context`] of every handler the request runs, so the tasks,
+//! payload links and `requestState` it creates are its own too (see
+//! [`crate::store`], "Ownership").
 //!
 //! Why not `rmcp`'s transport: it takes results as `rmcp::model` values and serializes them
 //! itself (`serde_json::to_string` of each message into the SSE frame), so a result would be
@@ -163,6 +170,7 @@ use self::response::{
 };
 use self::session::Sessions;
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request as mcp;
 use crate::server::router::Router;
@@ -356,10 +364,13 @@ impl HttpServer {
     {
         let (parts, body) = request.into_parts();
         let headers = Headers::of(&parts.headers);
+        // The verified caller, when an authorization layer in front put one in (see
+        // `Principal`): what the request creates is its, and only its requests reach it.
+        let principal = parts.extensions.get::<Arc<Principal>>().cloned();
         match parts.method {
             Method::POST => {}
-            Method::GET => return self.open_stream(&headers),
-            Method::DELETE => return self.end_session(&headers),
+            Method::GET => return self.open_stream(&headers, principal.as_deref()),
+            Method::DELETE => return self.end_session(&headers, principal.as_deref()),
             _ => return not_allowed("GET, POST, DELETE"),
         }
         if let Err(error) = json_content_type(&parts.headers) {
@@ -397,7 +408,8 @@ impl HttpServer {
                 );
             }
         };
-        self.answer(&body, &headers, &parts.headers, span).await
+        self.answer(&body, &headers, &parts.headers, span, principal)
+            .await
     }
 
     async fn answer(
@@ -406,6 +418,7 @@ impl HttpServer {
         headers: &Headers,
         raw: &HeaderMap,
         span: &tracing::Span,
+        principal: Option<Arc<Principal>>,
     ) -> Response<ResponseBody> {
         use crate::transport::parse::{has_duplicate_key, parse_error_reply};
         let parse_error = |error: Option<&serde_json::Error>| {
@@ -453,7 +466,7 @@ impl HttpServer {
             .and_then(|id| RequestId::from_raw(id).ok())
             .unwrap_or_else(RequestId::null);
         if let Some(id) = &headers.session {
-            let session = match self.session_of(id, headers) {
+            let session = match self.session_of(id, headers, principal.as_deref()) {
                 Ok(session) => session,
                 Err((status, error)) => return error_response(status, &reply_id, &error),
             };
@@ -467,7 +480,7 @@ impl HttpServer {
                     ),
                 );
             }
-            return self.in_session(session, message).await;
+            return self.in_session(session, message, principal).await;
         }
         let (Some(id), Some(method)) = (message.id, message.method) else {
             if headers.names_session_era() {
@@ -499,14 +512,14 @@ impl HttpServer {
                 );
             }
             return match mcp::Initialize::parse(&params) {
-                Ok(initialize) => self.initialize(&id, initialize),
+                Ok(initialize) => self.initialize(&id, initialize, principal.as_deref()),
                 Err(error) => error_response(StatusCode::OK, &id, &error),
             };
         }
         if headers.names_session_era() {
             return missing_session(&id);
         }
-        self.stateless(id, &method, params, raw).await
+        self.stateless(id, &method, params, raw, principal).await
     }
 }
 

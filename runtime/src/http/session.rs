@@ -19,6 +19,7 @@ use super::body::Outgoing;
 use super::inflight::InFlight;
 use super::replay::{StartAt, Streams};
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::changes::{Change, FeedSubscription};
 use crate::server::handler::{BoxFuture, ClientPeer, LogLevel, ProtocolError};
 use crate::server::input::ClientCapabilities;
@@ -32,6 +33,9 @@ type Answer = oneshot::Sender<Result<Value, ProtocolError>>;
 /// One client's session.
 pub(super) struct Session {
     pub(super) id: String,
+    /// The [`owner`](Principal::owner) key of the principal that initialized the session
+    /// (`None`: no principal); only its requests find the session.
+    owner: Option<String>,
     pub(super) version: ProtocolVersion,
     pub(super) capabilities: ClientCapabilities,
     log_level: Mutex<Option<LogLevel>>,
@@ -76,15 +80,17 @@ pub(super) fn notification(method: &str, params: Option<Value>) -> Vec<u8> {
 }
 
 impl Session {
-    /// A session for a client on `version` that declared `capabilities`, hearing the
-    /// router's changes.
+    /// A session for a client on `version` that declared `capabilities`, belonging to the
+    /// principal whose owner key is `owner`, hearing the router's changes.
     pub(super) fn open(
         router: &Router,
         version: ProtocolVersion,
         capabilities: ClientCapabilities,
+        owner: Option<String>,
     ) -> Arc<Self> {
         let session = Arc::new(Self {
             id: crate::server::random_id::random_id(),
+            owner,
             version,
             capabilities,
             log_level: Mutex::default(),
@@ -125,6 +131,16 @@ impl Session {
         self.streams
             .standalone()
             .emit(|out| out.extend_from_slice(&message));
+    }
+
+    /// Whether a request of `caller` may use the session: the principal that opened it
+    /// (by owner key), or, for a session opened without one, a request without one.
+    pub(super) fn belongs_to(&self, caller: Option<&Principal>) -> bool {
+        match (&self.owner, caller) {
+            (None, None) => true,
+            (Some(owner), Some(caller)) => *owner == caller.owner(),
+            _ => false,
+        }
     }
 
     /// Notes that the client used the session now.
@@ -352,5 +368,42 @@ impl ClientPeer for RequestPeer {
     fn client_capabilities(&self) -> Option<Value> {
         // The context carries them typed.
         None
+    }
+}
+
+#[cfg(test)]
+mod owner_tests {
+    use super::*;
+
+    #[test]
+    fn a_session_belongs_to_the_principal_that_opened_it_or_to_requests_without_one() {
+        let router = Router::builder().build().unwrap();
+        let open = |owner: Option<&Principal>| {
+            let capabilities = ClientCapabilities::default();
+            Session::open(
+                &router,
+                ProtocolVersion::V2025_11_25,
+                capabilities,
+                owner.map(Principal::owner),
+            )
+        };
+        let alice = Principal::new("alice").with_issuer("https://a.example");
+        let again = Principal::new("alice")
+            .with_issuer("https://a.example")
+            .with_scopes(["more"]);
+        let elsewhere = Principal::new("alice").with_issuer("https://b.example");
+        let client = Principal::anonymous().with_client_id("alice");
+        let owned = open(Some(&alice));
+        assert!(owned.belongs_to(Some(&alice)));
+        assert!(
+            owned.belongs_to(Some(&again)),
+            "another token of the same subject"
+        );
+        for other in [Some(&elsewhere), Some(&client), None] {
+            assert!(!owned.belongs_to(other), "{other:?}");
+        }
+        let anonymous = open(None);
+        assert!(anonymous.belongs_to(None));
+        assert!(!anonymous.belongs_to(Some(&alice)));
     }
 }

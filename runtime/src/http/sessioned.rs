@@ -17,6 +17,7 @@ use super::response::{
 use super::session::{SESSION_HEADER, Session};
 use super::{HttpServer, may_ask, read_routed, routed};
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request::{Initialize, Method, Request};
 use crate::transport::id::RequestId;
@@ -25,15 +26,21 @@ use crate::transport::id::RequestId;
 const CANCELLED: &str = "notifications/cancelled";
 
 impl HttpServer {
-    /// The session a `GET`, `DELETE` or `POST` names, or the status and error refusing
-    /// it: 404 for a session that is unknown or ended, 400 for a version header that is not
-    /// the session's.
+    /// The session a `GET`, `DELETE` or `POST` of `caller` names, or the status and error
+    /// refusing it: 404 for a session that is unknown, ended, or another principal's (one
+    /// answer for the three: a session of someone else's is not told apart from none), 400
+    /// for a version header that is not the session's.
     pub(super) fn session_of(
         &self,
         id: &str,
         headers: &Headers,
+        caller: Option<&Principal>,
     ) -> Result<Arc<Session>, (StatusCode, ProtocolError)> {
-        let Some(session) = self.sessions.get(id, self.config.session_idle) else {
+        let found = self
+            .sessions
+            .get(id, self.config.session_idle)
+            .filter(|session| session.belongs_to(caller));
+        let Some(session) = found else {
             return Err((
                 StatusCode::NOT_FOUND,
                 ProtocolError::new(
@@ -73,12 +80,16 @@ impl HttpServer {
         not_allowed("POST")
     }
 
-    /// `GET`: the session's standalone event stream.
-    pub(super) fn open_stream(&self, headers: &Headers) -> Response<ResponseBody> {
+    /// `GET` by `caller`: the session's standalone event stream.
+    pub(super) fn open_stream(
+        &self,
+        headers: &Headers,
+        caller: Option<&Principal>,
+    ) -> Response<ResponseBody> {
         let Some(id) = &headers.session else {
             return Self::without_session(headers);
         };
-        let session = match self.session_of(id, headers) {
+        let session = match self.session_of(id, headers, caller) {
             Ok(session) => session,
             Err((status, error)) => return error_response(status, &RequestId::null(), &error),
         };
@@ -114,12 +125,16 @@ impl HttpServer {
         }
     }
 
-    /// `DELETE`: ends the session.
-    pub(super) fn end_session(&self, headers: &Headers) -> Response<ResponseBody> {
+    /// `DELETE` by `caller`: ends the session.
+    pub(super) fn end_session(
+        &self,
+        headers: &Headers,
+        caller: Option<&Principal>,
+    ) -> Response<ResponseBody> {
         let Some(id) = &headers.session else {
             return Self::without_session(headers);
         };
-        if let Err((status, error)) = self.session_of(id, headers) {
+        if let Err((status, error)) = self.session_of(id, headers, caller) {
             return error_response(status, &RequestId::null(), &error);
         }
         if self.sessions.remove(id) {
@@ -130,12 +145,13 @@ impl HttpServer {
         }
     }
 
-    /// `initialize`: opens a session on the version the client asked for when it is a
-    /// 2025-era one this crate speaks, else on 2025-11-25.
+    /// `initialize` by `caller`: opens a session, `caller`'s, on the version the client
+    /// asked for when it is a 2025-era one this crate speaks, else on 2025-11-25.
     pub(super) fn initialize(
         &self,
         id: &RequestId,
         initialize: Initialize,
+        caller: Option<&Principal>,
     ) -> Response<ResponseBody> {
         let Initialize {
             protocol_version,
@@ -144,7 +160,8 @@ impl HttpServer {
         let version = ProtocolVersion::parse(&protocol_version)
             .filter(|v| !v.has_result_type())
             .unwrap_or(ProtocolVersion::V2025_11_25);
-        let session = Session::open(&self.router, version, capabilities);
+        let owner = caller.map(Principal::owner);
+        let session = Session::open(&self.router, version, capabilities, owner);
         let config = &self.config;
         if !self
             .sessions
@@ -204,11 +221,13 @@ impl HttpServer {
         Value::Object(result)
     }
 
-    /// A message of a session.
+    /// A message of a session, sent by its principal (`principal`, in the handlers'
+    /// contexts).
     pub(super) async fn in_session(
         &self,
         session: Arc<Session>,
         message: Message,
+        principal: Option<Arc<Principal>>,
     ) -> Response<ResponseBody> {
         let Some(method) = message.method else {
             // The client's answer to one of the server's requests (ids of the server's own,
@@ -286,6 +305,7 @@ impl HttpServer {
                 let context = Context::new(request_meta(meta), session.version)
                     .with_log_level(session.log_level())
                     .with_client_capabilities(session.capabilities.clone());
+                let context = with_principal(context, principal);
                 return self.streamed(Some(session), id, request, context).await;
             }
             Ok(request) => {
@@ -293,6 +313,7 @@ impl HttpServer {
                 let context = Context::new(request_meta(meta), session.version)
                     .with_client_capabilities(session.capabilities.clone())
                     .with_cancellation(registered.cancellation.clone());
+                let context = with_principal(context, principal);
                 routed(&self.router, request, context).await
             }
         };
@@ -300,5 +321,13 @@ impl HttpServer {
             Ok(reply) => json_response(StatusCode::OK, &id, reply),
             Err(error) => error_response(StatusCode::OK, &id, &error),
         }
+    }
+}
+
+/// `context` carrying `principal`, when the request has one.
+fn with_principal(context: Context, principal: Option<Arc<Principal>>) -> Context {
+    match principal {
+        Some(principal) => context.with_principal(principal),
+        None => context,
     }
 }

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
@@ -22,6 +23,7 @@ use super::{
     routed, take_meta, value_reply,
 };
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::changes::Change;
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::{
@@ -105,6 +107,7 @@ impl HttpServer {
         method: &str,
         mut params: Map<String, Value>,
         headers: &HeaderMap,
+        principal: Option<Arc<Principal>>,
     ) -> HttpResponse {
         let meta = match take_meta(&mut params) {
             Ok(meta) => meta,
@@ -124,9 +127,12 @@ impl HttpServer {
         // Only a request that asked for progress or log messages may get them on an event
         // stream; every other one is answered in one body, without a task of its own.
         let may_talk = log_level.is_some() || meta.contains_key("progressToken");
-        let context = Context::new(request_meta(meta), version)
+        let mut context = Context::new(request_meta(meta), version)
             .with_log_level(log_level)
             .with_client_capabilities(capabilities);
+        if let Some(principal) = principal {
+            context = context.with_principal(principal);
+        }
         // Refused before the params are read, as the headers are: a task tool's call from a
         // client that cannot run it, a tasks method without the extension.
         let route = if known == Some(Method::CallTool) {
@@ -159,7 +165,7 @@ impl HttpServer {
                 | Request::TasksUpdate { .. }
                 | Request::TasksCancel { .. }),
                 _,
-            )) => self.task_method(task).await,
+            )) => self.task_method(task, &context).await,
             Ok((Request::CallTool(call), task_engine::Route::Task(support))) => {
                 self.task_call(call, context, support).await
             }
@@ -209,20 +215,26 @@ impl HttpServer {
         })
     }
 
-    /// `tasks/get`, `tasks/update`, `tasks/cancel`, through the engine.
-    async fn task_method(&self, request: Request) -> Result<Reply, ProtocolError> {
+    /// `tasks/get`, `tasks/update`, `tasks/cancel`, through the engine, for the context's
+    /// principal (another principal's task is an unknown one).
+    async fn task_method(
+        &self,
+        request: Request,
+        context: &Context,
+    ) -> Result<Reply, ProtocolError> {
         let router = &self.router;
+        let caller = context.principal();
         match request {
-            Request::TasksGet { task_id: task } => {
-                task_engine::get(router, &task).await.map(value_reply)
-            }
+            Request::TasksGet { task_id: task } => task_engine::get(router, &task, caller)
+                .await
+                .map(value_reply),
             Request::TasksUpdate {
                 task_id: task,
                 responses,
-            } => task_engine::update(router, &task, &responses)
+            } => task_engine::update(router, &task, &responses, context.principal_arc())
                 .await
                 .map(|()| acknowledged()),
-            Request::TasksCancel { task_id: task } => task_engine::cancel(router, &task)
+            Request::TasksCancel { task_id: task } => task_engine::cancel(router, &task, caller)
                 .await
                 .map(|()| acknowledged()),
             // Not a tasks method the engine serves here.

@@ -1,7 +1,8 @@
 //! The HTTP rules in front of `rmcp`'s Streamable HTTP service: `Origin` checked on every
 //! request (DNS rebinding and cross-site requests from browsers), every refusal a JSON-RPC
 //! error body a client can show (invalid JSON `-32700`, missing required params `-32602`,
-//! an over-size body), and a session `DELETE` answered `204`.
+//! an over-size body), a session `DELETE` answered `204`, and a 2025-era session reached
+//! only by the principal that opened it (see `session_owner`).
 
 use std::convert::Infallible;
 use std::fmt;
@@ -17,6 +18,8 @@ use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
 use serde_json::Value;
 
+use super::session_owner::{MAX_SESSIONS, SessionOwners};
+use crate::server::auth::Principal;
 use crate::server::params::null_member as null_member_error;
 use crate::server::request as mcp;
 use crate::transport::id::{RequestId, rmcp_refusal};
@@ -361,11 +364,21 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
     Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 
+/// The header that names a session.
+const SESSION_HEADER: &str = "mcp-session-id";
+
 /// A tower service: the HTTP rules, then `inner` (rmcp's Streamable HTTP service).
+///
+/// A 2025-era session belongs to the principal whose `initialize` opened it (the
+/// `Arc<Principal>` an authorization layer in front put in the request's extensions; none
+/// without authorization): a request naming it with another principal (or none, for a
+/// session opened with one, or the reverse) is answered as for a session that never was
+/// (rmcp's own 404), and reaches nothing of it (its subscriptions, its `GET` stream).
 #[derive(Clone)]
 pub struct McpHttpService<S> {
     inner: S,
     options: Arc<HttpOptions>,
+    owners: Arc<SessionOwners>,
 }
 
 impl<S> fmt::Debug for McpHttpService<S> {
@@ -382,6 +395,7 @@ impl<S> McpHttpService<S> {
         Self {
             inner,
             options: Arc::new(options),
+            owners: Arc::default(),
         }
     }
 }
@@ -412,6 +426,7 @@ where
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let options = Arc::clone(&self.options);
+        let owners = Arc::clone(&self.owners);
         let span = trace::request_span(request.method(), request.headers());
         let started = std::time::Instant::now();
         let traced = span.clone();
@@ -430,7 +445,7 @@ where
             }
             let is_delete = request.method() == Method::DELETE;
             let is_post = request.method() == Method::POST;
-            let (parts, body) = request.into_parts();
+            let (mut parts, body) = request.into_parts();
             let bytes = match Limited::new(body, options.max_body_bytes).collect().await {
                 Ok(collected) => collected.to_bytes(),
                 Err(e) => {
@@ -458,8 +473,37 @@ where
             if is_post && let Some(refusal) = check_body(&bytes) {
                 return Ok(refusal);
             }
+            let caller = parts.extensions.get::<Arc<Principal>>().cloned();
+            let named = parts
+                .headers
+                .get(SESSION_HEADER)
+                .and_then(|id| id.to_str().ok())
+                .map(str::to_owned);
+            let theirs = named
+                .as_deref()
+                .is_some_and(|id| owners.belongs(id, caller.as_deref()));
+            if named.is_some() && !theirs {
+                // Not the caller's: rmcp answers it as the unknown session it is to them.
+                let never = crate::server::random_id::random_id();
+                let never = HeaderValue::from_str(&never).expect("ids are hex");
+                parts.headers.insert(SESSION_HEADER, never);
+            }
             let request = Request::from_parts(parts, Full::new(bytes));
             let mut response = inner.call(request).await?;
+            match named.as_deref().filter(|_| theirs) {
+                // Ended, or unknown to rmcp (it ended the session on its own).
+                Some(id) if is_delete && response.status().is_success() => owners.ended(id),
+                Some(id) if response.status() == StatusCode::NOT_FOUND => owners.ended(id),
+                Some(_) => {}
+                None => {
+                    let opened = response.headers().get(SESSION_HEADER);
+                    if named.is_none()
+                        && let Some(id) = opened.and_then(|id| id.to_str().ok())
+                    {
+                        owners.opened(id, caller.as_deref(), MAX_SESSIONS);
+                    }
+                }
+            }
             // Clients expect 200 or 204 for a session DELETE (the Python SDK warns on 202).
             if is_delete && response.status() == StatusCode::ACCEPTED {
                 *response.status_mut() = StatusCode::NO_CONTENT;

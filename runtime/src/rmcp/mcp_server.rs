@@ -397,12 +397,15 @@ impl ServerHandler for McpServer {
         Ok(())
     }
 
+    // The tasks methods act for the request's principal (the one `context` puts in the
+    // handler's `Context`): another principal's task is an unknown one.
     async fn get_task(
         &self,
         request: rm::GetTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<rm::GetTaskResult, ErrorData> {
-        let task = task_engine::get(&self.router, &request.task_id)
+        let ctx = self.context(context)?;
+        let task = task_engine::get(&self.router, &request.task_id, ctx.principal())
             .await
             .map_err(protocol_error)?;
         serde_json::from_value(task).map_err(|e| ErrorData::internal_error(e.to_string(), None))
@@ -411,20 +414,27 @@ impl ServerHandler for McpServer {
     async fn update_task(
         &self,
         request: rm::UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        let ctx = self.context(context)?;
         let responses: Map<String, Value> = request.input_responses.into_iter().collect();
-        task_engine::update(&self.router, &request.task_id, &responses)
-            .await
-            .map_err(protocol_error)
+        task_engine::update(
+            &self.router,
+            &request.task_id,
+            &responses,
+            ctx.principal_arc(),
+        )
+        .await
+        .map_err(protocol_error)
     }
 
     async fn cancel_task(
         &self,
         request: rm::CancelTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        task_engine::cancel(&self.router, &request.task_id)
+        let ctx = self.context(context)?;
+        task_engine::cancel(&self.router, &request.task_id, ctx.principal())
             .await
             .map_err(protocol_error)
     }

@@ -38,6 +38,8 @@ mod http;
 mod mcp_server;
 #[cfg(all(test, any(feature = "rmcp-stdio", feature = "rmcp-http")))]
 mod null_member_tests;
+#[cfg(feature = "rmcp-http")]
+mod session_owner;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
 

@@ -17,6 +17,7 @@ use crate::model::content::{BlobResourceContents, ContentBlock, ResourceContents
 use crate::model::resource::{CacheScope, ReadResourceResult};
 use crate::model::tool::CallToolResult;
 use crate::model::validated::{MimeType, Uri};
+use crate::server::auth::Principal;
 use crate::server::store::{StoreError, StoreFuture};
 
 /// Where payload links point: `mcp-payload://blob/<id>`.
@@ -41,6 +42,12 @@ pub struct StoredPayload {
     /// When the link stops working.
     #[serde(skip, default = "Instant::now")]
     pub expires: Instant,
+    /// Who the link was issued to: the [`owner`](Principal::owner) key of the principal
+    /// whose tool call produced the payload, `None` for a call without a principal (no
+    /// authorization configured, stdio). A `resources/read` of the link by another
+    /// principal (or without one, or with one where this is `None`) is answered as for a
+    /// link that does not exist. A store keeps it as given.
+    pub principal: Option<String>,
 }
 
 /// Where the router keeps payloads served through links. [`MemoryPayloadStore`] is the
@@ -50,6 +57,10 @@ pub struct StoredPayload {
 /// Both operations are async and fallible: a `put` that fails fails the tool call that
 /// offloaded the payload (an internal error with the [`StoreError`]'s words); a `get` that
 /// fails fails the `resources/read` of the link.
+///
+/// A payload belongs to the principal it was issued to ([`StoredPayload::principal`]): the
+/// router compares it with the reader's after `get`, so a store only keeps it with the
+/// bytes (see [`crate::store`], "Ownership").
 pub trait PayloadStore: Send + Sync + 'static {
     /// Keeps `payload` under `id` (an unguessable name the router chose) until
     /// `payload.expires`. A store with limits (bytes, count) refuses here with a
@@ -93,6 +104,7 @@ pub const DEFAULT_MAX_PAYLOADS: usize = 1024;
 ///     data: Base64Data::from(vec![0; n]),
 ///     mime_type: None,
 ///     expires: Instant::now() + Duration::from_secs(60),
+///     principal: None,
 /// };
 /// store.put("a".into(), payload(600)).await.unwrap();
 /// let full = store.put("b".into(), payload(600)).await.unwrap_err();
@@ -220,11 +232,12 @@ pub(crate) const DEFAULT_PAYLOAD_TTL: Duration = Duration::from_secs(300);
 
 impl Payloads {
     /// Moves every binary block of `result` larger than `max_inline` bytes into the store
-    /// and puts a link in its place.
+    /// and puts a link in its place, a link for `caller` only.
     pub(crate) async fn apply(
         &self,
         result: &mut CallToolResult,
         max_inline: u64,
+        caller: Option<Arc<Principal>>,
     ) -> Result<(), StoreError> {
         for block in &mut result.content {
             let too_big = |data: &Base64Data| data.decoded_len() as u64 > max_inline;
@@ -238,7 +251,8 @@ impl Payloads {
             };
             if replace {
                 let taken = std::mem::replace(block, ContentBlock::text(""));
-                let (link, id, payload) = self.link(taken);
+                let (link, id, mut payload) = self.link(taken);
+                payload.principal = caller.as_deref().map(Principal::owner);
                 self.store.put(id, payload).await?;
                 *block = ContentBlock::from(link);
             }
@@ -306,19 +320,28 @@ impl Payloads {
             data,
             mime_type,
             expires: Instant::now() + self.ttl,
+            principal: None,
         };
         (link, id, payload)
     }
 
-    /// The read result for a payload link, or `None` when `uri` is not one of ours or the
-    /// payload is gone.
-    pub(crate) async fn read(&self, uri: &str) -> Result<Option<ReadResourceResult>, StoreError> {
+    /// The read result for a payload link read by `caller`, or `None` when `uri` is not one
+    /// of ours, the payload is gone, or it was issued to another principal (the router then
+    /// answers as for any unknown resource: the same words whichever it was).
+    pub(crate) async fn read(
+        &self,
+        uri: &str,
+        caller: Option<&Principal>,
+    ) -> Result<Option<ReadResourceResult>, StoreError> {
         let Some(id) = uri.strip_prefix(PAYLOAD_URI_PREFIX) else {
             return Ok(None);
         };
         let Some(payload) = self.store.get(id).await? else {
             return Ok(None);
         };
+        if payload.principal != caller.map(Principal::owner) {
+            return Ok(None);
+        }
         let Ok(uri) = Uri::new(uri) else {
             return Ok(None);
         };
@@ -344,7 +367,52 @@ mod tests {
             data,
             mime_type: None,
             expires: Instant::now() + Duration::from_secs(60),
+            principal: None,
         }
+    }
+
+    #[test]
+    fn a_link_reads_back_only_for_the_principal_it_was_issued_to() {
+        use std::sync::Arc;
+
+        use super::Payloads;
+        use crate::model::content::{ContentBlock, ImageContent};
+        use crate::model::tool::CallToolResult;
+        use crate::model::validated::MimeType;
+        use crate::server::auth::Principal;
+
+        let payloads = Payloads {
+            store: Arc::new(MemoryPayloadStore::new()),
+            ttl: Duration::from_secs(60),
+        };
+        let image = || {
+            let data = Base64Data::from_bytes(vec![7; 100]);
+            let image = ImageContent::new(data, MimeType::new("image/png").unwrap()).unwrap();
+            CallToolResult::new(vec![ContentBlock::from(image)])
+        };
+        let link = |result: &CallToolResult| match &result.content[0] {
+            ContentBlock::ResourceLink(link) => link.uri.as_str().to_owned(),
+            other => panic!("a link: {other:?}"),
+        };
+        let (alice, bob) = (Principal::new("alice"), Principal::new("bob"));
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut result = image();
+            let owner = Some(Arc::new(alice.clone()));
+            payloads.apply(&mut result, 10, owner).await.unwrap();
+            let uri = link(&result);
+            for other in [Some(&bob), None] {
+                assert!(payloads.read(&uri, other).await.unwrap().is_none());
+            }
+            assert!(payloads.read(&uri, Some(&alice)).await.unwrap().is_some());
+            let mut result = image();
+            payloads.apply(&mut result, 10, None).await.unwrap();
+            let uri = link(&result);
+            assert!(payloads.read(&uri, Some(&alice)).await.unwrap().is_none());
+            assert!(payloads.read(&uri, None).await.unwrap().is_some());
+        });
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! names it; a payload link serves its bytes to anyone who reads it; a session id is the
 //! session), so without authorization the id is the only protection, and each is 128 bits
 //! from the operating system's CSPRNG (`getrandom`): never a time, a process id, a counter
-//! or a hasher seed, which a client holding two ids of its own could extrapolate. Binding an
-//! id to the principal that created it comes with authorization (the remote-server issue).
+//! or a hasher seed, which a client holding two ids of its own could extrapolate. With
+//! authorization, what an id names also belongs to the principal that created it, and
+//! another principal holding the id gets "not found" (see [`crate::store`], "Ownership").
 
 /// How many random bytes an id holds: 128 bits, past the 122 of a version-4 UUID.
 pub(crate) const ID_BYTES: usize = 16;

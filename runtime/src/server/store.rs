@@ -18,6 +18,34 @@
 //! the store that failed. A store error that ends a request reaches the client as an internal
 //! error (`-32603`) with the error's words (`task store: …`).
 //!
+//! # Ownership
+//!
+//! What a request creates belongs to the principal that made it (the verified
+//! [`Principal`](crate::auth::Principal) in its [`Context`](crate::Context); `None` without
+//! authorization, as on stdio). The owner goes through the seams with the data, as the
+//! principal's [`owner`](crate::auth::Principal::owner) key (issuer and subject, or the client
+//! when the token names no subject), never in a map beside the store, so a shared store
+//! (Redis, a database) carries it to every replica:
+//!
+//! - a task's record keeps it in [`TaskRecord::principal`](crate::tasks::TaskRecord::principal),
+//!   written by `create` and carried unchanged by every `update`;
+//! - a payload keeps it in [`StoredPayload::principal`](crate::payload::StoredPayload::principal).
+//!
+//! A store only keeps the field as written; the router compares it with the caller's key
+//! after the `get`. A `tasks/get`, `tasks/update` or `tasks/cancel` of another principal's
+//! task is answered `unknown task` exactly as for an id never issued, and a `resources/read`
+//! of another principal's payload link as for an expired one. "No principal" is an owner of
+//! its own: a request without one never reaches what a principal created, nor the reverse.
+//! The same rule holds outside the stores: a 2025-era session, of the own HTTP endpoint or of
+//! rmcp's Streamable HTTP service behind this crate's front (and the resource subscriptions
+//! and `GET` stream it holds), answers another principal as an unknown session (404), and a
+//! sealed `requestState` carries a digest of the key and is refused to another principal as
+//! a tampered one ([`input`](crate::input)). The change bus keeps no state a client could
+//! name: a 2026-07-28 `subscriptions/listen` subscription lives as its event stream (its id
+//! is the request's own, looked up nowhere), and a 2025-era `resources/subscribe` lives in
+//! the session that made it. Sessions live in the process that opened them, so their owner
+//! does too.
+//!
 //! The traits are object-safe (the router holds `Arc<dyn …>`), so an implementation returns
 //! `Box::pin(async move { … })`. A wrapper around the default payload store:
 //!

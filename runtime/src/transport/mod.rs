@@ -10,6 +10,8 @@ pub(crate) mod parse;
 mod task_lease;
 #[cfg(test)]
 mod task_lease_tests;
+#[cfg(test)]
+mod task_owner_tests;
 pub(crate) mod tasks;
 #[cfg(any(feature = "http", feature = "rmcp-http"))]
 pub(crate) mod trace;

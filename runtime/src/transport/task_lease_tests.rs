@@ -95,7 +95,7 @@ fn a_task_whose_lease_lapsed_ends_failed_with_the_reason() {
             .create(orphan("task-orphan"))
             .await
             .unwrap();
-        let task = get(&router, "task-orphan").await.unwrap();
+        let task = get(&router, "task-orphan", None).await.unwrap();
         assert_eq!(task["status"], "failed", "{task}");
         assert_eq!(task["error"]["code"], -32603, "{task}");
         assert_eq!(task["error"]["message"], LEASE_LAPSED, "{task}");
@@ -107,7 +107,7 @@ fn a_task_whose_lease_lapsed_ends_failed_with_the_reason() {
             .unwrap()
             .unwrap();
         assert_eq!((stored.status.as_str(), stored.version), ("failed", 2));
-        assert_eq!(get(&router, "task-orphan").await.unwrap(), task);
+        assert_eq!(get(&router, "task-orphan", None).await.unwrap(), task);
     });
 }
 
@@ -123,7 +123,7 @@ fn a_running_task_keeps_its_lease_renewed_past_many_leases() {
         );
         // Three leases later it is still running, under a lease renewed meanwhile.
         tokio::time::sleep(Duration::from_millis(1200)).await;
-        let task = get(&router, &id).await.unwrap();
+        let task = get(&router, &id, None).await.unwrap();
         assert_eq!(task["status"], "working", "{task}");
         let now = router.task_store().get(&id).await.unwrap().unwrap();
         assert!(now.lease_until_ms > first.lease_until_ms, "{now:?}");
@@ -131,7 +131,7 @@ fn a_running_task_keeps_its_lease_renewed_past_many_leases() {
         // It finishes, and nobody holds it any more.
         let mut done = task;
         for _ in 0..100 {
-            done = get(&router, &id).await.unwrap();
+            done = get(&router, &id, None).await.unwrap();
             if done["status"] != "working" {
                 break;
             }
@@ -185,7 +185,7 @@ fn a_renewal_that_lands_first_keeps_the_task_working() {
             .unwrap();
         // The reader saw a lapsed lease, but its write lost to the renewal: it reads
         // again and finds the task alive.
-        let task = get(&router, "task-late").await.unwrap();
+        let task = get(&router, "task-late", None).await.unwrap();
         assert_eq!(task["status"], "working", "{task}");
         let stored = router.task_store().get("task-late").await.unwrap().unwrap();
         assert_eq!((stored.status.as_str(), stored.version), ("working", 2));
@@ -211,7 +211,7 @@ fn a_lapse_that_lands_first_stands_against_the_late_runner() {
         };
         // The runner neither renews it back to life nor writes its late result over it.
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let task = get(&router, &id).await.unwrap();
+        let task = get(&router, &id, None).await.unwrap();
         assert_eq!(task["status"], "failed", "{task}");
         assert_eq!(store.get(&id).await.unwrap().unwrap().version, read + 1);
     });
@@ -287,7 +287,7 @@ fn a_cancellation_written_by_another_process_stops_the_handler_at_the_next_renew
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert!(stopped.load(Ordering::SeqCst), "the handler still runs");
-        let task = get(&router, id).await.unwrap();
+        let task = get(&router, id, None).await.unwrap();
         assert_eq!(task["status"], "cancelled", "{task}");
     });
 }

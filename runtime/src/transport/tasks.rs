@@ -15,6 +15,7 @@ use serde_json::{Map, Value, json};
 use crate::model::meta::Meta;
 use crate::model::tool::CallToolResult;
 use crate::rules::ProtocolVersion;
+use crate::server::auth::Principal;
 use crate::server::handler::cancel::Cancellation;
 use crate::server::handler::{BoxFuture, Context, ProtocolError};
 use crate::server::input::{
@@ -114,6 +115,21 @@ fn unknown(id: &str) -> ProtocolError {
     ProtocolError::invalid_params(format!("unknown task: {}", crate::wire::error::cut(id)))
 }
 
+/// The task `id` as its caller may see it: the record when it exists and belongs to
+/// `caller` (see [`TaskRecord::principal`]), else the answer to an id never issued. Another
+/// principal's task and a task that does not exist are one error, built in one place.
+async fn find(
+    store: &dyn TaskStore,
+    id: &str,
+    caller: Option<&Principal>,
+) -> Result<TaskRecord, ProtocolError> {
+    let owner = caller.map(Principal::owner);
+    match store.get(id).await? {
+        Some(record) if record.principal == owner => Ok(record),
+        _ => Err(unknown(id)),
+    }
+}
+
 fn base(record: &TaskRecord) -> Map<String, Value> {
     let mut task = Map::new();
     task.insert("taskId".into(), Value::from(record.task_id.clone()));
@@ -166,13 +182,14 @@ pub(crate) fn detailed(record: &TaskRecord) -> Value {
     Value::Object(result)
 }
 
-/// A new task's record, `working`.
+/// A new task's record, `working`, belonging to `principal` (an owner key).
 fn record(
     tool: &str,
     arguments: Map<String, Value>,
     version: ProtocolVersion,
     capabilities: &ClientCapabilities,
     answers: Map<String, Value>,
+    principal: Option<String>,
 ) -> TaskRecord {
     let at = now();
     TaskRecord {
@@ -193,6 +210,7 @@ fn record(
         version: 0,
         owner: None,
         lease_until_ms: None,
+        principal,
     }
 }
 
@@ -249,7 +267,8 @@ pub(crate) enum Started {
 /// the call becomes a task, stored before this returns so `tasks/get` finds it at once,
 /// and the handler goes on running in it with the answers gathered so far. A `required`
 /// tool that finishes without waiting comes back as a task already completed; an
-/// `optional` one, inline.
+/// `optional` one, inline. The task belongs to the context's principal (see
+/// [`TaskRecord::principal`]), and a `requestState` is opened for it too.
 // One sequence: begin the round, poll once, then one of three endings.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn call<H: TaskHost>(
@@ -263,7 +282,9 @@ pub(crate) async fn call<H: TaskHost>(
 ) -> Result<Started, ProtocolError> {
     let version = context.protocol_version();
     let capabilities = context.client_capabilities();
-    let target = Target::new(Method::CallTool.as_str(), tool, Some(&arguments));
+    let principal = context.principal().map(Principal::owner);
+    let target = Target::new(Method::CallTool.as_str(), tool, Some(&arguments))
+        .owned_by(context.principal());
     let round = Arc::new(Round::begin(host.state_keys(), target, responses, state)?);
     // The task's own cancellation (`tasks/cancel`), not the request's: the task outlives
     // the request that started it.
@@ -277,7 +298,15 @@ pub(crate) async fn call<H: TaskHost>(
         Box::pin(async move { runner.run_tool(&name, args, context).await });
     let first = std::future::poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
     let record = |answers: &Map<String, Value>| {
-        record(tool, arguments, version, &capabilities, answers.clone())
+        let owner = principal.clone();
+        record(
+            tool,
+            arguments,
+            version,
+            &capabilities,
+            answers.clone(),
+            owner,
+        )
     };
     if let Poll::Ready(result) = first {
         if let Some(questions) = round.finish(host.state_keys(), target)? {
@@ -303,22 +332,27 @@ pub(crate) async fn call<H: TaskHost>(
     Ok(Started::Task(create_result(&record)))
 }
 
-fn start<H: TaskHost>(host: Arc<H>, id: String) {
-    tokio::spawn(run(host, id));
+fn start<H: TaskHost>(host: Arc<H>, id: String, principal: Option<Arc<Principal>>) {
+    tokio::spawn(run(host, id, principal));
 }
 
-/// Runs again, with every answer so far, the task's tool.
-async fn run<H: TaskHost>(host: Arc<H>, id: String) {
+/// Runs again, with every answer so far, the task's tool; its context carries `principal`,
+/// the caller of the `tasks/update` that resumed it (the task's own principal: only it
+/// finds the task).
+async fn run<H: TaskHost>(host: Arc<H>, id: String, principal: Option<Arc<Principal>>) {
     let Ok(Some(record)) = host.task_store().get(&id).await else {
         return;
     };
     let version = ProtocolVersion::parse(&record.protocol_version).unwrap_or_default();
     let round = Arc::new(Round::with_answers(record.answers.clone()));
-    let context = Context::new(Meta::new(), version)
+    let mut context = Context::new(Meta::new(), version)
         .with_client_capabilities(ClientCapabilities::from_value(
             record.client_capabilities.clone(),
         ))
         .with_round(Arc::clone(&round));
+    if let Some(principal) = principal {
+        context = context.with_principal(principal);
+    }
     let runner = Arc::clone(&host);
     let (tool, arguments) = (record.tool.clone(), record.arguments.clone());
     let handle = tokio::spawn(async move { runner.run_tool(&tool, arguments, context).await });
@@ -426,12 +460,17 @@ impl Ended {
     }
 }
 
-/// `tasks/get`. A `working` task whose lease lapsed (its process is gone) is ended
-/// `failed` here, with [`LEASE_LAPSED`](crate::tasks::LEASE_LAPSED) as its error.
-pub(crate) async fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, ProtocolError> {
+/// `tasks/get` by `caller`: another principal's task is an unknown one. A `working` task
+/// whose lease lapsed (its process is gone) is ended `failed` here, with
+/// [`LEASE_LAPSED`](crate::tasks::LEASE_LAPSED) as its error.
+pub(crate) async fn get<H: TaskHost>(
+    host: &Arc<H>,
+    id: &str,
+    caller: Option<&Principal>,
+) -> Result<Value, ProtocolError> {
     let store = host.task_store();
     loop {
-        let mut record = store.get(id).await?.ok_or_else(|| unknown(id))?;
+        let mut record = find(store, id, caller).await?;
         if !record.lease_lapsed(now_ms()) {
             return Ok(detailed(&record));
         }
@@ -445,16 +484,18 @@ pub(crate) async fn get<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<Value, P
     }
 }
 
-/// `tasks/update`: records the answers; once every question is answered the task runs
-/// again (in this process, whichever started it).
+/// `tasks/update` by `caller`: records the answers; once every question is answered the
+/// task runs again (in this process, whichever started it), its context carrying `caller`.
+/// Another principal's task is an unknown one.
 pub(crate) async fn update<H: TaskHost>(
     host: &Arc<H>,
     id: &str,
     responses: &Map<String, Value>,
+    caller: Option<&Arc<Principal>>,
 ) -> Result<(), ProtocolError> {
     let store = host.task_store();
     loop {
-        let mut record = store.get(id).await?.ok_or_else(|| unknown(id))?;
+        let mut record = find(store, id, caller.map(|p| &**p)).await?;
         if record.status != "input_required" {
             return Ok(());
         }
@@ -477,21 +518,25 @@ pub(crate) async fn update<H: TaskHost>(
             continue;
         }
         if resume {
-            start(Arc::clone(host), id.to_owned());
+            start(Arc::clone(host), id.to_owned(), caller.cloned());
         }
         return Ok(());
     }
 }
 
-/// `tasks/cancel`: a running task is stopped (its handler's future is dropped where it
+/// `tasks/cancel` by `caller` (another principal's task is an unknown one): a running task is stopped (its handler's future is dropped where it
 /// waits, and its context's [`Context::cancelled`] resolves for work it spawned) and ends
 /// `cancelled`; a finished one stays as it is. A task running in another process sharing
 /// the store ends `cancelled` in the store at once, and that process stops its handler at
 /// its next lease renewal (within a third of the lease, `task_lease::renewing`).
-pub(crate) async fn cancel<H: TaskHost>(host: &Arc<H>, id: &str) -> Result<(), ProtocolError> {
+pub(crate) async fn cancel<H: TaskHost>(
+    host: &Arc<H>,
+    id: &str,
+    caller: Option<&Principal>,
+) -> Result<(), ProtocolError> {
     let store = host.task_store();
     loop {
-        let mut record = store.get(id).await?.ok_or_else(|| unknown(id))?;
+        let mut record = find(store, id, caller).await?;
         if record.is_terminal() {
             return Ok(());
         }

@@ -16,6 +16,7 @@ mod cors;
 mod file_roots;
 mod id_echo;
 mod identifiers;
+mod ownership;
 mod panics;
 mod payload_bound;
 mod request_state;

@@ -15,6 +15,7 @@ fn payload(bytes: Vec<u8>, ttl: Duration) -> StoredPayload {
         data: Base64Data::from(bytes),
         mime_type: Some(MimeType::new("image/png").unwrap()),
         expires: Instant::now() + ttl,
+        principal: Some("alice".into()),
     }
 }
 
@@ -38,6 +39,8 @@ async fn a_payload_put_by_one_replica_reads_from_another_until_it_expires() {
         .expect("readable from the other replica");
     assert_eq!(read.data.to_bytes().unwrap(), bytes);
     assert_eq!(read.mime_type.unwrap().as_str(), "image/png");
+    // Kept whole: the principal the link was issued to comes back as given.
+    assert_eq!(read.principal.as_deref(), Some("alice"));
     let left = read.expires.saturating_duration_since(Instant::now());
     assert!(
         left > Duration::ZERO && left <= Duration::from_millis(600),

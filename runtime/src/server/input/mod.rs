@@ -14,7 +14,11 @@
 //! the arguments (SHA-256 of their canonical JSON: member order does not matter). A retry
 //! that changes any of them is refused with `-32602` naming the rule ("requestState was
 //! issued for other arguments"), so answers given about `{"target": "harmless.txt"}` never
-//! reach a call on `{"target": "important.db"}`. Within its TTL (one hour by default,
+//! reach a call on `{"target": "important.db"}`. A state is also bound to the principal it
+//! was issued to (a digest of its [`owner`](crate::auth::Principal::owner) key; nothing for
+//! a request without a principal): opened by another principal, or by a request without
+//! one, it is refused exactly as a tampered state is (`-32602`, "requestState failed its
+//! integrity check"). Within its TTL (one hour by default,
 //! [`StateKeys::with_ttl_secs`]) a state may be replayed for the same request: the server
 //! keeps no record of the states it issued (any replica may take any round), so a replay
 //! runs the handler again with the answers the state carries, exactly as the retry it
@@ -198,6 +202,13 @@ impl Round {
             let payload = keys
                 .open(token)
                 .map_err(|e| ProtocolError::invalid_params(e.to_string()))?;
+            // Another principal's state is refused as a forged one, before anything it binds
+            // is compared: the answer says nothing of the state.
+            if payload.get("o").and_then(Value::as_str) != target.owner_digest().as_deref() {
+                return Err(ProtocolError::invalid_params(
+                    StateError::Tampered.to_string(),
+                ));
+            }
             if !payload
                 .get("t")
                 .and_then(Value::as_str)
@@ -322,12 +333,16 @@ impl Round {
             return Ok(None);
         };
         let used = lock(&self.used).clone();
-        let state = keys.seal(&serde_json::json!({
+        let mut sealed = serde_json::json!({
             "t": target.to_string(),
             "d": target.arguments_digest(),
             "r": self.completed_rounds + 1,
             "a": used,
-        }));
+        });
+        if let Some(owner) = target.owner_digest() {
+            sealed["o"] = Value::from(owner);
+        }
+        let state = keys.seal(&sealed);
         Ok(Some(serde_json::json!({
             "resultType": "input_required",
             "inputRequests": pending,

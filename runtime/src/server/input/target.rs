@@ -1,11 +1,15 @@
 //! What a sealed `requestState` is bound to: the request's method, its name (a tool, a
-//! prompt, a resource URI) and a digest of its arguments. A state sealed for one request
-//! cannot resume another: not another tool, and not the same tool with other arguments (a
-//! state issued while asking about `{"target": "harmless.txt"}` must not carry the answer
-//! into a call on `{"target": "important.db"}`).
+//! prompt, a resource URI), a digest of its arguments and a digest of the principal it was
+//! issued to. A state sealed for one request cannot resume another: not another tool, and
+//! not the same tool with other arguments (a state issued while asking about
+//! `{"target": "harmless.txt"}` must not carry the answer into a call on
+//! `{"target": "important.db"}`); and a state issued to one principal does not open for
+//! another, nor for a request without a principal (nor the reverse).
 
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
+
+use crate::server::auth::Principal;
 
 /// A request's MRTR target (`tools/call weather` and its arguments' digest). Written out
 /// only when a state is sealed or checked: most calls neither bring nor seal one.
@@ -14,6 +18,8 @@ pub(crate) struct Target<'a> {
     method: &'a str,
     name: &'a str,
     arguments: [u8; 32],
+    /// A digest of the caller's owner key (`None`: a request without a principal).
+    owner: Option<[u8; 32]>,
 }
 
 impl<'a> Target<'a> {
@@ -31,7 +37,28 @@ impl<'a> Target<'a> {
             method,
             name,
             arguments: digest.finalize().into(),
+            owner: None,
         }
+    }
+
+    /// This target, for a request of `principal` (`None`: a request without one). Only a
+    /// digest of its [`owner`](Principal::owner) key is sealed: the state is readable by the
+    /// client, the key need not be.
+    #[must_use]
+    pub(crate) fn owned_by(mut self, principal: Option<&Principal>) -> Self {
+        self.owner = principal.map(|principal| {
+            let mut digest = Sha256::new();
+            digest.update(b"mcp-content/requestState/owner/v1\n");
+            digest.update(principal.owner().as_bytes());
+            digest.finalize().into()
+        });
+        self
+    }
+
+    /// The owner's digest as sealed (`"o"`, absent for a request without a principal).
+    pub(super) fn owner_digest(self) -> Option<String> {
+        self.owner
+            .map(|owner| base64_simd::URL_SAFE_NO_PAD.encode_to_string(owner))
     }
 
     /// Whether a sealed state's target (`"t"`) names this one's method and name.

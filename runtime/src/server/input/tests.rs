@@ -1,6 +1,7 @@
 //! Rounds: sealing, resuming and binding a request's input state to its target.
 
 use super::*;
+use crate::server::auth::Principal;
 
 fn keys() -> StateKeys {
     StateKeys::new(StateKey::new("k", vec![3; 32]).unwrap())
@@ -160,4 +161,50 @@ fn a_state_is_accepted_for_the_same_arguments_in_any_member_order() {
     // No arguments and an empty object are the same call (the handler sees `{}` for both).
     let state = state_for(&k, "t", &serde_json::json!({}));
     assert!(Round::begin(&k, Target::new("tools/call", "t", None), None, Some(&state)).is_ok());
+}
+
+/// The state a round of `t` issues to `owner`.
+fn state_issued_to(k: &StateKeys, owner: Option<&Principal>) -> String {
+    let target = Target::new("tools/call", "t", None).owned_by(owner);
+    let round = Round::begin(k, target, None, None).unwrap();
+    let _ = round.ask("q", &InputRequest::ListRoots, Value::Null);
+    round.finish(k, target).unwrap().unwrap()["requestState"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn a_state_opens_only_for_the_principal_it_was_issued_to_refused_as_a_forged_one() {
+    let k = keys();
+    let opened_by = |state: &str, owner: Option<&Principal>| {
+        let target = Target::new("tools/call", "t", None).owned_by(owner);
+        Round::begin(&k, target, None, Some(state)).map(|_| ())
+    };
+    let forged = ProtocolError::invalid_params(StateError::Tampered.to_string());
+    let alice = Principal::new("alice").with_issuer("i");
+    let state = state_issued_to(&k, Some(&alice));
+    let again = Principal::new("alice")
+        .with_issuer("i")
+        .with_scopes(["more"]);
+    assert_eq!(opened_by(&state, Some(&again)), Ok(()));
+    let bob = Principal::new("bob").with_issuer("i");
+    let elsewhere = Principal::new("alice").with_issuer("j");
+    for other in [Some(&bob), Some(&elsewhere), None] {
+        assert_eq!(opened_by(&state, other), Err(forged.clone()), "{other:?}");
+    }
+    // Checked before the target: another principal learns nothing of what the state binds.
+    let target = Target::new("prompts/get", "p", None).owned_by(Some(&bob));
+    assert_eq!(
+        Round::begin(&k, target, None, Some(&state)).map(|_| ()),
+        Err(forged.clone())
+    );
+    // Issued without a principal: opens without one only.
+    let anonymous = state_issued_to(&k, None);
+    assert_eq!(opened_by(&anonymous, None), Ok(()));
+    assert_eq!(opened_by(&anonymous, Some(&alice)), Err(forged));
+    // The key itself is not in the state the client holds, only a digest of it.
+    let body = state.split('.').nth(2).unwrap();
+    let payload = base64_simd::URL_SAFE_NO_PAD.decode_to_vec(body).unwrap();
+    assert!(!String::from_utf8_lossy(&payload).contains("alice"));
 }

@@ -350,6 +350,7 @@ impl RouterBuilder {
     // is a call, and splitting it would only pass the half-built indexes around.
     #[allow(clippy::too_many_lines)]
     pub fn build(self) -> Result<Router, RouterError> {
+        check_scopes(&self)?;
         checks::shared_stores_have_keys(
             self.state_keys.is_some(),
             &[
@@ -499,4 +500,40 @@ impl RouterBuilder {
                 .unwrap_or_else(|| Arc::new(ChangeFeed::default())),
         })
     }
+}
+
+/// Refuses a scope no token could carry: the router's default, or one a hand-written
+/// handler returns (`#[tool(scopes = …)]` is checked at compile time).
+fn check_scopes(builder: &RouterBuilder) -> Result<(), RouterError> {
+    let invalid = |owner: String, scope: &str| {
+        rules::check_scope_token(scope).map_err(|violation| RouterError::InvalidScope {
+            owner,
+            message: violation.to_string(),
+        })
+    };
+    for scope in &builder.default_scopes {
+        invalid("default_scopes".to_owned(), scope)?;
+    }
+    for tool in &builder.tools {
+        for scope in tool.scopes() {
+            invalid(format!("tool `{}`", tool.tool().name.as_str()), scope)?;
+        }
+    }
+    for prompt in &builder.prompts {
+        for scope in prompt.scopes() {
+            invalid(format!("prompt `{}`", prompt.prompt().name), scope)?;
+        }
+    }
+    for resource in &builder.resources {
+        for scope in resource.scopes() {
+            let owner = match resource.descriptor() {
+                ResourceDescriptor::Fixed(fixed) => format!("resource `{}`", fixed.uri),
+                ResourceDescriptor::Template(template) => {
+                    format!("resource template `{}`", template.uri_template.as_str())
+                }
+            };
+            invalid(owner, scope)?;
+        }
+    }
+    Ok(())
 }

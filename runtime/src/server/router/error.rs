@@ -33,6 +33,15 @@ pub enum RouterError {
         /// Why.
         message: String,
     },
+    /// A scope ([`RouterBuilder::default_scopes`](crate::RouterBuilder::default_scopes), or
+    /// a handler's own `scopes()`) breaks the RFC 6749 scope-token grammar: no token could
+    /// ever carry it.
+    InvalidScope {
+        /// Whose scope: `default_scopes`, or the handler (``tool `x` ``).
+        owner: String,
+        /// Why.
+        message: String,
+    },
     /// A store is shared with other processes (`TaskStore::is_shared` and its siblings) but
     /// no [`state_keys`](crate::RouterBuilder::state_keys) are set: a random key per process would
     /// make an input round sealed by one replica fail on another.
@@ -59,6 +68,7 @@ impl fmt::Display for RouterError {
             RouterError::InvalidOutputSchema { tool, message } => {
                 write!(f, "tool `{tool}`: {message}")
             }
+            RouterError::InvalidScope { owner, message } => write!(f, "{owner}: {message}"),
             RouterError::SharedStoreWithoutStateKeys { store } => write!(
                 f,
                 "the {store} is shared with other processes, but no state keys are set: \

@@ -282,7 +282,8 @@ impl Router {
         context: &Context,
     ) -> Option<Target<'a>> {
         let has_rounds = context.protocol_version().has_result_type();
-        has_rounds.then(|| Target::new(method.as_str(), name, arguments))
+        has_rounds
+            .then(|| Target::new(method.as_str(), name, arguments).owned_by(context.principal()))
     }
 
     /// Runs `run` as one round of a multi round-trip request to `target` (see
@@ -459,6 +460,7 @@ impl Router {
             return Err(unknown_tool(name));
         };
         let handler = &self.tools[index].1;
+        let owner = context.principal_arc().cloned(); // whose payload links are made
         let mut result = run::run_handler(
             || format!("tool `{name}`"),
             context,
@@ -476,7 +478,7 @@ impl Router {
         if let (Some(payloads), Some(max_inline)) = (&self.payloads, self.budgets[index])
             && !result.is_error()
         {
-            payloads.apply(&mut result, max_inline).await?;
+            payloads.apply(&mut result, max_inline, owner).await?;
         }
         Ok(result)
     }
@@ -526,7 +528,7 @@ impl Router {
     ) -> Result<ReadResourceResult, ProtocolError> {
         let version = context.protocol_version();
         if let Some(payloads) = &self.payloads
-            && let Some(read) = payloads.read(uri).await?
+            && let Some(read) = payloads.read(uri, context.principal()).await?
         {
             return Ok(read);
         }

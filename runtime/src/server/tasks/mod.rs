@@ -5,10 +5,14 @@
 //! live in a [`TaskStore`], so replicas sharing a store share them. The engine that runs them
 //! (on tokio) is the transports' (`crate::transport::tasks`); here is what it stores.
 //!
-//! A task's id (`task-` and 32 hex digits) is 128 bits from the OS's CSPRNG, and without
-//! authorization it is the only protection the task has: any client that names it may
-//! `tasks/get` it (its result included), answer it or cancel it. Binding a task to the
-//! principal that created it comes with authorization (the remote-server issue).
+//! A task's id (`task-` and 32 hex digits) is 128 bits from the OS's CSPRNG. With
+//! authorization, a task also belongs to the principal whose call created it
+//! ([`TaskRecord::principal`]): another principal naming its id gets `unknown task`, the
+//! answer to an id that never was, and cannot read, answer or cancel it. Without
+//! authorization (stdio, a server that checks no token) the id is the only protection the
+//! task has: any client that names it may `tasks/get` it (its result included), answer it or
+//! cancel it. A request without a principal never reaches a task created with one, nor the
+//! reverse.
 //!
 //! A task whose process is gone does not stay `working`: the process running it holds a
 //! lease on it that it renews, and a reader that finds the lease lapsed ends the task

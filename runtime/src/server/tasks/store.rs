@@ -59,6 +59,14 @@ pub struct TaskRecord {
     /// (see [`TaskStore`], "The lease").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lease_until_ms: Option<u64>,
+    /// Who the task belongs to: the [`owner`](crate::auth::Principal::owner) key of the
+    /// principal whose `tools/call` created it, `None` when that request carried no
+    /// principal (no authorization configured, stdio). Written once, at `create`; only a
+    /// request with the same key (or, for `None`, without a principal) finds the task (see
+    /// [`TaskStore`], "Ownership"). Not the lease's [`owner`](TaskRecord::owner), which is
+    /// the process running it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub principal: Option<String>,
 }
 
 /// Why a task whose lease lapsed ended `failed` (its error's message).
@@ -126,6 +134,17 @@ impl TaskRecord {
 /// `lease_until_ms` as written, and `update` is one atomic compare-and-swap on the version
 /// (a shared store: a transaction, a `WATCH`/`MULTI` or a script). The processes sharing a
 /// store compare wall-clock times, so their clocks must agree to well within a lease.
+///
+/// # Ownership
+///
+/// A task belongs to the principal that created it: its record carries that principal's
+/// owner key in [`principal`](TaskRecord::principal) (`None` for a request without one).
+/// The engine reads the record with [`get`](TaskStore::get) and answers a `tasks/get`,
+/// `tasks/update` or `tasks/cancel` whose caller has another key (or has one where the task
+/// has none, or none where it has one) exactly as it answers an id that was never issued:
+/// `-32602` `unknown task: <id>`, nothing of the record in it. What a store implements for it
+/// is to keep `principal` as written at `create` (an `update` carries it unchanged); a
+/// store may index or partition by it, as long as `get` by id still returns the record.
 pub trait TaskStore: Send + Sync + 'static {
     /// Stores a new task, as version 1. Fails if a task with its id exists.
     fn create(&self, task: TaskRecord) -> StoreFuture<'_, ()>;

@@ -40,6 +40,7 @@ fn task(id: &str) -> TaskRecord {
         version: 0,
         owner: None,
         lease_until_ms: None,
+        principal: None,
     }
 }
 
