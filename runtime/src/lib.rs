@@ -10,7 +10,8 @@
 //! [`model::Uri`], [`model::Priority`], … — has passed its rule, and reading untrusted JSON
 //! reports the JSON path and the rule of the first problem); serving in [`handler`],
 //! [`input`], [`tasks`], [`payload`], [`changes`] and [`apps`]; transports in `http`,
-//! `stdio` and `rmcp` (features); gateway conversions in [`convert`].
+//! `stdio` and `rmcp` (features); the stores on Redis in `redis` (feature); gateway
+//! conversions in [`convert`].
 #![doc = include_str!("../../README.md")]
 
 pub use mcp_content_rules as rules;
@@ -107,6 +108,8 @@ pub mod http;
 #[cfg(feature = "auth")]
 mod oauth;
 pub use server::input;
+#[cfg(feature = "redis")]
+pub mod redis;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "stdio")]

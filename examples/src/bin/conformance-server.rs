@@ -844,7 +844,9 @@ fn configured_router() -> Router {
             FileTaskStore::new(dir).expect("MCP_CONTENT_TASK_DIR is a usable directory"),
         );
     }
-    builder.build().expect("fixture names are unique")
+    builder
+        .build()
+        .unwrap_or_else(|e| panic!("the router does not build: {e}"))
 }
 
 /// The origins named by `--allow-origin ORIGIN` pairs; anything else is an error naming it.

@@ -71,6 +71,12 @@ pub trait ChangeBus: Send + Sync + 'static {
     fn subscribe(&self, listener: ChangeListener) -> FeedSubscription;
     /// How many listeners this process has registered.
     fn listeners(&self) -> usize;
+    /// Whether processes other than this one hear what is published here (replicas);
+    /// `false` unless the bus says so. A router with a shared bus needs shared
+    /// `requestState` keys (`RouterBuilder::build` refuses it otherwise).
+    fn is_shared(&self) -> bool {
+        false
+    }
 }
 
 type Listener = Arc<dyn Fn(&Change) + Send + Sync>;

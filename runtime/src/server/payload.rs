@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::model::binary::Base64Data;
@@ -27,14 +28,19 @@ pub const PAYLOAD_URI_PREFIX: &str = "mcp-payload://blob/";
 /// "resource", "uri": …, "meta": …}` (`uri` and `meta` of an embedded resource's contents).
 pub const PAYLOAD_META_KEY: &str = "dev.mcp-content/payload";
 
-/// A payload kept for a link.
-#[derive(Debug, Clone)]
+/// A payload kept for a link. A store that keeps it outside the process writes it whole with
+/// serde (`expires` is this process's clock, not written: such a store keeps the time left
+/// as the entry's own expiry and sets it back when it reads the payload).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct StoredPayload {
     /// The bytes.
     pub data: Base64Data,
     /// Their MIME type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<MimeType>,
     /// When the link stops working.
+    #[serde(skip, default = "Instant::now")]
     pub expires: Instant,
     /// Who the link was issued to: the [`owner`](Principal::owner) key of the principal
     /// whose tool call produced the payload, `None` for a call without a principal (no
@@ -62,6 +68,12 @@ pub trait PayloadStore: Send + Sync + 'static {
     fn put(&self, id: String, payload: StoredPayload) -> StoreFuture<'_, ()>;
     /// The payload kept under `id`, unless it is gone or expired.
     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredPayload>>;
+    /// Whether processes other than this one share what it keeps (a link issued by one
+    /// replica read from another); `false` unless the store says so. A router with a shared
+    /// store needs shared `requestState` keys (`RouterBuilder::build` refuses it otherwise).
+    fn is_shared(&self) -> bool {
+        false
+    }
 }
 
 /// How many bytes of payloads a [`MemoryPayloadStore`] keeps by default: 64 MiB.

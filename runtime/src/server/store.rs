@@ -1,11 +1,17 @@
 //! The store seams: where the router keeps what outlives a request, each behind a trait so a
 //! shared backend (a database, Redis) can take the place of the embedded default.
 //!
-//! | Seam | Keeps | Default |
-//! |---|---|---|
-//! | [`TaskStore`](crate::tasks::TaskStore) | tasks between `tasks/get`, `tasks/update`, `tasks/cancel` | [`MemoryTaskStore`](crate::tasks::MemoryTaskStore) ([`FileTaskStore`](crate::tasks::FileTaskStore) for replicas on one machine) |
-//! | [`PayloadStore`](crate::payload::PayloadStore) | payloads served through links | [`MemoryPayloadStore`](crate::payload::MemoryPayloadStore) |
-//! | [`ChangeBus`](crate::changes::ChangeBus) | who listens for changes, and the changes announced | [`ChangeFeed`](crate::changes::ChangeFeed) |
+//! | Seam | Keeps | Default | Shared by replicas (feature `redis`) |
+//! |---|---|---|---|
+//! | [`TaskStore`](crate::tasks::TaskStore) | tasks between `tasks/get`, `tasks/update`, `tasks/cancel` | [`MemoryTaskStore`](crate::tasks::MemoryTaskStore) ([`FileTaskStore`](crate::tasks::FileTaskStore) for replicas on one machine) | `redis::RedisTaskStore` |
+//! | [`PayloadStore`](crate::payload::PayloadStore) | payloads served through links | [`MemoryPayloadStore`](crate::payload::MemoryPayloadStore) | `redis::RedisPayloadStore` |
+//! | [`ChangeBus`](crate::changes::ChangeBus) | who listens for changes, and the changes announced | [`ChangeFeed`](crate::changes::ChangeFeed) | `redis::RedisChangeBus` |
+//!
+//! A store shared with other processes says so (`is_shared`, on each trait), and a router
+//! with one refuses to build without `requestState` keys every replica shares
+//! ([`RouterBuilder::state_keys`](crate::RouterBuilder::state_keys),
+//! [`StateKeys::from_key_file`](crate::input::StateKeys::from_key_file)): with a random key
+//! per process, an input round sealed by one replica would fail on the next.
 //!
 //! Every operation that may cross a network is async and fallible: it returns a
 //! [`StoreFuture`], a boxed `Send` future of a `Result` whose error, a [`StoreError`], names

@@ -34,8 +34,10 @@ pub(super) fn claim(record: &mut TaskRecord, lease: Duration) {
 
 /// Awaits the task's handler while renewing this process's lease on the task every third
 /// of `lease`. Renewing stops early once the task is no longer `working` under this
-/// process's lease (cancelled, or ended by a reader that found the lease lapsed); the
-/// handler is still awaited.
+/// process's lease (ended by a reader that found the lease lapsed); the handler is still
+/// awaited. A task found `cancelled` at a renewal has its handler stopped here: that is how
+/// a `tasks/cancel` served by another process sharing the store reaches the one running the
+/// task, within a third of the lease.
 pub(super) async fn renewing<T>(
     store: &dyn TaskStore,
     id: &str,
@@ -48,33 +50,53 @@ pub(super) async fn renewing<T>(
         tick.tick().await; // the first tick is now: the lease was just taken
         loop {
             tick.tick().await;
-            if !renew(store, id, lease).await {
-                return;
+            match renew(store, id, lease).await {
+                Renewal::Held => {}
+                Renewal::Cancelled => return true,
+                Renewal::Lost => return false,
             }
         }
     };
     tokio::select! {
         joined = &mut handle => joined,
-        () = renew_all => handle.await,
+        cancelled = renew_all => {
+            if cancelled {
+                handle.abort();
+            }
+            handle.await
+        }
     }
 }
 
-/// Renews this process's lease on the task once; `false` when there is none to renew.
-async fn renew(store: &dyn TaskStore, id: &str, lease: Duration) -> bool {
+/// What a renewal found.
+enum Renewal {
+    /// The lease is renewed (or the store failed this once: the next tick tries again,
+    /// while the lease holds).
+    Held,
+    /// The task was cancelled (by any process sharing the store).
+    Cancelled,
+    /// The task is gone, ended or not this process's any more.
+    Lost,
+}
+
+/// Renews this process's lease on the task once.
+async fn renew(store: &dyn TaskStore, id: &str, lease: Duration) -> Renewal {
     loop {
         let mut record = match store.get(id).await {
             Ok(Some(record)) => record,
-            Ok(None) => return false,
-            // The store failed this once: try again at the next tick, while the lease holds.
-            Err(_) => return true,
+            Ok(None) => return Renewal::Lost,
+            Err(_) => return Renewal::Held,
         };
+        if record.status == "cancelled" {
+            return Renewal::Cancelled;
+        }
         if record.status != "working" || record.owner.as_deref() != Some(runner()) {
-            return false;
+            return Renewal::Lost;
         }
         let expected = record.version;
         claim(&mut record, lease);
         match store.update(expected, record).await {
-            Ok(true) | Err(_) => return true,
+            Ok(true) | Err(_) => return Renewal::Held,
             // Changed meanwhile (cancelled, ended as lapsed): read it again and decide again.
             Ok(false) => {}
         }

@@ -216,3 +216,78 @@ fn a_lapse_that_lands_first_stands_against_the_late_runner() {
         assert_eq!(store.get(&id).await.unwrap().unwrap().version, read + 1);
     });
 }
+
+/// Runs until it is stopped, and says when its future is dropped.
+struct Endless(Arc<AtomicBool>);
+
+/// Sets its flag when dropped.
+struct SetOnDrop(Arc<AtomicBool>);
+
+impl Drop for SetOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+impl ToolHandler for Endless {
+    fn tool(&self) -> Tool {
+        Tool::new(ToolName::new("endless").unwrap())
+    }
+
+    fn call(&self, _: Map<String, Value>, _: Context) -> BoxFuture<'_, CallToolResult> {
+        let stopped = SetOnDrop(Arc::clone(&self.0));
+        Box::pin(async move {
+            let _stopped = stopped;
+            std::future::pending::<CallToolResult>().await
+        })
+    }
+}
+
+#[test]
+fn a_cancellation_written_by_another_process_stops_the_handler_at_the_next_renewal() {
+    runtime().block_on(async {
+        let stopped = Arc::new(AtomicBool::new(false));
+        let router = Arc::new(
+            Router::builder()
+                .task_tool(Endless(Arc::clone(&stopped)), TaskSupport::Required)
+                .task_lease(Duration::from_millis(300))
+                .build()
+                .unwrap(),
+        );
+        let context = Context::new(Meta::new(), ProtocolVersion::V2026_07_28);
+        let started = call(
+            &router,
+            "endless",
+            Map::new(),
+            None,
+            None,
+            context,
+            TaskSupport::Required,
+        );
+        let Ok(Started::Task(created)) = started.await else {
+            panic!("`endless` becomes a task");
+        };
+        let id = created["taskId"].as_str().unwrap();
+        // Another replica's `tasks/cancel`: the record only, this process's handles untouched.
+        let store = router.task_store();
+        loop {
+            let mut record = store.get(id).await.unwrap().unwrap();
+            let read = record.version;
+            record.status = "cancelled".into();
+            if store.update(read, record).await.unwrap() {
+                break;
+            }
+        }
+        assert!(!stopped.load(Ordering::SeqCst));
+        // Within a third of the lease (100 ms) and some slack, the handler is dropped.
+        for _ in 0..50 {
+            if stopped.load(Ordering::SeqCst) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(stopped.load(Ordering::SeqCst), "the handler still runs");
+        let task = get(&router, id, None).await.unwrap();
+        assert_eq!(task["status"], "cancelled", "{task}");
+    });
+}

@@ -527,7 +527,8 @@ pub(crate) async fn update<H: TaskHost>(
 /// `tasks/cancel` by `caller` (another principal's task is an unknown one): a running task is stopped (its handler's future is dropped where it
 /// waits, and its context's [`Context::cancelled`] resolves for work it spawned) and ends
 /// `cancelled`; a finished one stays as it is. A task running in another process sharing
-/// the store ends `cancelled` in the store; that process's run is not stopped from here.
+/// the store ends `cancelled` in the store at once, and that process stops its handler at
+/// its next lease renewal (within a third of the lease, `task_lease::renewing`).
 pub(crate) async fn cancel<H: TaskHost>(
     host: &Arc<H>,
     id: &str,

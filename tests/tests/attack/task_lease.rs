@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use mcp_content::input::{StateKey, StateKeys};
 use mcp_content::tasks::{FileTaskStore, LEASE_LAPSED};
 use mcp_content::{Router, tool};
 use serde_json::json;
@@ -20,6 +21,8 @@ async fn slow(ms: u64) -> String {
 fn replica(dir: &std::path::Path) -> Router {
     mcp_content::router! { tools: [slow] }
         .task_store(FileTaskStore::new(dir).unwrap())
+        // A shared store needs shared keys (the router refuses to build otherwise).
+        .state_keys(StateKeys::new(StateKey::new("shared", [7u8; 32]).unwrap()))
         .task_lease(Duration::from_millis(500))
         .build()
         .unwrap()

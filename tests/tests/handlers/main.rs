@@ -9,5 +9,6 @@ mod prompt_resource;
 mod raw_identifiers;
 mod router_build_edges;
 mod scopes;
+mod shared_stores_need_keys;
 mod template_overlap_exact;
 mod tool;

@@ -29,12 +29,14 @@
 mod capabilities;
 mod form;
 mod form_field;
+mod key_file;
 mod state;
 mod target;
 
 pub use capabilities::{Capability, ClientCapabilities, TASKS_EXTENSION};
 pub use form::{Elicitation, FormSchema};
 pub use form_field::{FieldKind, FormError, FormField, FormOption};
+pub use key_file::KeyFileError;
 pub use state::{StateError, StateKey, StateKeyError, StateKeys};
 pub(crate) use target::Target;
 // A request's multi round-trip fields, and what a request that may ask for input ends with.

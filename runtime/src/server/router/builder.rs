@@ -3,19 +3,15 @@
 //! resource a tool names served — into a [`Router`].
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::Value;
-
-use super::Router;
+use super::error::RouterError;
+use super::{Router, checks};
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;
-use crate::model::app;
 use crate::model::cache::CacheHint;
 use crate::model::resource::{Resource, ResourceTemplate};
-use crate::model::tool::Tool;
 use crate::rules;
 use crate::server::changes::{ChangeBus, ChangeFeed};
 use crate::server::handler::{
@@ -23,72 +19,8 @@ use crate::server::handler::{
 };
 use crate::server::input::StateKeys;
 use crate::server::payload::{DEFAULT_PAYLOAD_TTL, MemoryPayloadStore, PayloadStore, Payloads};
+use crate::server::store::StoreKind;
 use crate::server::tasks::{MemoryTaskStore, TaskStore, TaskSupport};
-
-/// Why a router could not be built.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RouterError {
-    /// Two tools share a name.
-    DuplicateTool(String),
-    /// Two prompts share a name.
-    DuplicatePrompt(String),
-    /// Two resources share a URI, or two templates share a template.
-    DuplicateResource(String),
-    /// A tool's `_meta.ui.resourceUri` names a UI resource no resource or template serves.
-    MissingUiResource {
-        /// The tool.
-        tool: String,
-        /// The URI it names.
-        uri: String,
-    },
-    /// Two resource handlers can match the same URI (two templates, or a template and a
-    /// fixed URI it matches): for those URIs one of them could never run.
-    OverlappingResources {
-        /// The one registered first.
-        first: String,
-        /// The one registered later.
-        second: String,
-    },
-    /// A tool's output schema does not compile (with `check_structured_output` on).
-    InvalidOutputSchema {
-        /// The tool.
-        tool: String,
-        /// Why.
-        message: String,
-    },
-    /// A scope ([`RouterBuilder::default_scopes`], or a handler's own `scopes()`) breaks
-    /// the RFC 6749 scope-token grammar: no token could ever carry it.
-    InvalidScope {
-        /// Whose scope: `default_scopes`, or the handler (`tool \`x\``).
-        owner: String,
-        /// Why.
-        message: String,
-    },
-}
-
-impl fmt::Display for RouterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RouterError::DuplicateTool(name) => write!(f, "two tools are named `{name}`"),
-            RouterError::DuplicatePrompt(name) => write!(f, "two prompts are named `{name}`"),
-            RouterError::DuplicateResource(uri) => write!(f, "two resources are at `{uri}`"),
-            RouterError::MissingUiResource { tool, uri } => write!(
-                f,
-                "tool `{tool}` renders in the UI resource `{uri}`, which no resource serves"
-            ),
-            RouterError::OverlappingResources { first, second } => write!(
-                f,
-                "the resource `{second}` overlaps `{first}`: some URI matches both, and only one handler can serve it"
-            ),
-            RouterError::InvalidOutputSchema { tool, message } => {
-                write!(f, "tool `{tool}`: {message}")
-            }
-            RouterError::InvalidScope { owner, message } => write!(f, "{owner}: {message}"),
-        }
-    }
-}
-
-impl std::error::Error for RouterError {}
 
 /// The server's name and version (`serverInfo`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -411,12 +343,31 @@ impl RouterBuilder {
         self
     }
 
-    /// The router, or the first duplicate name.
+    /// The router, or the first problem: a duplicate name, overlapping resources, a UI
+    /// resource nobody serves, or a shared store without shared state keys
+    /// ([`RouterError::SharedStoreWithoutStateKeys`]).
     // One pass over the builder's parts in the order they depend on each other; each step
     // is a call, and splitting it would only pass the half-built indexes around.
     #[allow(clippy::too_many_lines)]
     pub fn build(self) -> Result<Router, RouterError> {
         check_scopes(&self)?;
+        checks::shared_stores_have_keys(
+            self.state_keys.is_some(),
+            &[
+                (
+                    StoreKind::Tasks,
+                    self.task_store.as_ref().is_some_and(|s| s.is_shared()),
+                ),
+                (
+                    StoreKind::Payloads,
+                    self.payload_store.as_ref().is_some_and(|s| s.is_shared()),
+                ),
+                (
+                    StoreKind::Changes,
+                    self.change_bus.as_ref().is_some_and(|s| s.is_shared()),
+                ),
+            ],
+        )?;
         let mut tool_index = HashMap::new();
         let mut tools = Vec::with_capacity(self.tools.len());
         let mut task_support = self.task_support;
@@ -492,7 +443,7 @@ impl RouterBuilder {
                 }
             }
         }
-        fixed_uris_apart(&resources, &templates)?;
+        checks::fixed_uris_apart(&resources, &templates)?;
         let budgets: Vec<Option<u64>> = tools
             .iter()
             .map(|(_, handler)| handler.max_inline().or(self.max_inline))
@@ -503,7 +454,7 @@ impl RouterBuilder {
                 .unwrap_or_else(|| Arc::new(MemoryPayloadStore::new())),
             ttl: self.payload_ttl.unwrap_or(DEFAULT_PAYLOAD_TTL),
         });
-        check_ui_resources(
+        checks::check_ui_resources(
             &mut tools,
             &resource_index,
             &templates,
@@ -549,59 +500,6 @@ impl RouterBuilder {
                 .unwrap_or_else(|| Arc::new(ChangeFeed::default())),
         })
     }
-}
-
-/// A fixed URI that a template matches: the same rule as between templates, whichever was
-/// registered first.
-fn fixed_uris_apart(
-    resources: &[(Resource, Arc<dyn ResourceHandler>)],
-    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
-) -> Result<(), RouterError> {
-    for (resource, _) in resources {
-        let Ok(fixed) = rules::UriTemplate::parse(resource.uri.as_str()) else {
-            continue;
-        };
-        if let Some((template, _)) = templates
-            .iter()
-            .find(|(t, _)| t.uri_template.overlaps(&fixed))
-        {
-            return Err(RouterError::OverlappingResources {
-                first: template.uri_template.as_str().to_owned(),
-                second: resource.uri.as_str().to_owned(),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Refuses a tool whose `_meta.ui.resourceUri` no resource or template serves; writes the
-/// deprecated flat key when asked.
-fn check_ui_resources(
-    tools: &mut [(Tool, Arc<dyn ToolHandler>)],
-    resource_index: &HashMap<String, usize>,
-    templates: &[(ResourceTemplate, Arc<dyn ResourceHandler>)],
-    legacy: bool,
-) -> Result<(), RouterError> {
-    for (tool, _) in tools {
-        let Some(uri) = app::tool_ui_resource_uri(tool) else {
-            continue;
-        };
-        let served = resource_index.contains_key(&*rules::comparable_uri(&uri))
-            || templates
-                .iter()
-                .any(|(t, _)| t.uri_template.match_uri(&uri).is_some());
-        if !served {
-            return Err(RouterError::MissingUiResource {
-                tool: tool.name.as_str().to_owned(),
-                uri,
-            });
-        }
-        if legacy {
-            tool.meta
-                .__insert_unchecked(app::LEGACY_RESOURCE_URI_KEY, Value::from(uri));
-        }
-    }
-    Ok(())
 }
 
 /// Refuses a scope no token could carry: the router's default, or one a hand-written

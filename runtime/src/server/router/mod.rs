@@ -3,8 +3,10 @@
 //! and refuses the sets that cannot be served (duplicate names, overlapping resources).
 
 mod builder;
+mod checks;
 pub(crate) mod dispatch;
 mod entry;
+mod error;
 mod portable;
 pub(crate) mod run;
 pub(crate) mod scopes;
@@ -18,8 +20,9 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use crate::server::request::{InputParams, Outcome};
-pub use builder::{RouterBuilder, RouterError, ServerInfo};
+pub use builder::{RouterBuilder, ServerInfo};
 pub use entry::{RouterEntry, listed_right, misplaced};
+pub use error::RouterError;
 
 #[cfg(feature = "jsonschema")]
 use crate::convert::typed_result::OutputChecks;

@@ -126,7 +126,9 @@ impl TaskRecord {
 /// owner renewed first the reader's write does not apply, it reads again and sees a live
 /// lease; if the reader wrote first the owner's renewal does not apply and it stops. So a
 /// store shared by live processes keeps their tasks, and the tasks of a process that died
-/// end within a lease.
+/// end within a lease. A renewal that finds the task `cancelled` (by a `tasks/cancel` any
+/// process served) stops the handler: that is how a cancellation reaches the process
+/// running the task, within a third of the lease.
 ///
 /// What a store implements for it is only what is above: it keeps `owner` and
 /// `lease_until_ms` as written, and `update` is one atomic compare-and-swap on the version
@@ -152,6 +154,13 @@ pub trait TaskStore: Send + Sync + 'static {
     /// `expected`, storing it as version `expected + 1`. Resolves to whether it applied:
     /// `false` when the task changed meanwhile or is gone.
     fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool>;
+    /// Whether processes other than this one share these tasks (replicas); `false` unless
+    /// the store says so. A router with a shared store needs shared `requestState` keys
+    /// (`RouterBuilder::build` refuses it otherwise: a task tool's input round sealed by one
+    /// replica must open on the next).
+    fn is_shared(&self) -> bool {
+        false
+    }
 }
 
 fn exists(task_id: &str) -> StoreError {
@@ -318,6 +327,11 @@ impl TaskStore for FileTaskStore {
 
     fn update(&self, expected: u64, task: TaskRecord) -> StoreFuture<'_, bool> {
         Box::pin(std::future::ready(self.swap(expected, task)))
+    }
+
+    /// Replicas on one machine (or a shared volume) share the directory.
+    fn is_shared(&self) -> bool {
+        true
     }
 }
 
