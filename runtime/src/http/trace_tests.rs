@@ -318,7 +318,7 @@ fn call(name: &str, token: &str, principal: Option<&str>) -> Request<Full<Bytes>
     );
     if let Some(subject) = principal {
         call.extensions_mut()
-            .insert(Arc::new(crate::server::auth::Principal::new(subject)));
+            .insert(Arc::new(Principal::new(subject)));
     }
     call
 }

@@ -135,15 +135,15 @@ impl Connection {
         };
         match request {
             Request::TasksGet { task_id } => {
-                let task = task_engine::get(router, &task_id).await?;
+                let task = task_engine::get(router, &task_id, None).await?;
                 Ok(value_line(id, &task))
             }
             Request::TasksUpdate { task_id, responses } => {
-                task_engine::update(router, &task_id, &responses).await?;
+                task_engine::update(router, &task_id, &responses, None).await?;
                 Ok(acknowledged())
             }
             Request::TasksCancel { task_id } => {
-                task_engine::cancel(router, &task_id).await?;
+                task_engine::cancel(router, &task_id, None).await?;
                 Ok(acknowledged())
             }
             other => Err(ProtocolError::method_not_found(other.method().as_str())),

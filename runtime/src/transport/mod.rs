@@ -10,10 +10,10 @@
     feature = "rmcp-http"
 ))]
 pub(crate) mod id;
-#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
-pub(crate) mod mcp_span;
 #[cfg(any(feature = "stdio", feature = "rmcp-stdio"))]
 pub(crate) mod line;
+#[cfg(any(feature = "http", feature = "rmcp-stdio", feature = "rmcp-http"))]
+pub(crate) mod mcp_span;
 #[cfg(any(
     feature = "http",
     feature = "stdio",
