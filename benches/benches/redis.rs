@@ -1,0 +1,3 @@
+//! redis: the store seams on Redis against the in-memory defaults (issue 26). Being written.
+
+fn main() {}
