@@ -6,8 +6,13 @@
 //! cargo run -p mcp-content-examples --bin conformance-server -- --http 127.0.0.1:3001      # rmcp's Streamable HTTP at /mcp
 //! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001  # mcp_content::http::HttpServer at /mcp
 //! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001 --allow-origin http://127.0.0.1:8000  # browsers from that origin only (repeatable)
+//! cargo run -p mcp-content-examples --bin conformance-server -- --own-http 127.0.0.1:3001 --redis redis://127.0.0.1:6379/ --key-file state-keys  # a replica: tasks, payload links and changes in Redis
 //! cargo run -p mcp-content-examples --bin conformance-server -- --stdio
 //! ```
+//!
+//! As a replica (`--redis URL --key-file PATH`), every replica given the same Redis and the
+//! same key file answers any request of the 2026-07-28 flow: `scripts/conformance-replicas.sh`
+//! runs the suite through a round-robin proxy in front of three of them.
 
 use std::time::Duration;
 
@@ -18,6 +23,7 @@ use mcp_content::model::{
     Base64Data, BlobResourceContents, EmbeddedResource, ImageContent, MimeType, PromptMessage,
     ReadResourceResult, ResourceContents, Role, TextResourceContents, Uri,
 };
+use mcp_content::redis::{Redis, RedisChangeBus, RedisPayloadStore, RedisTaskStore};
 use mcp_content::tasks::FileTaskStore;
 use mcp_content::{ContentBlock, Context, Router, prompt, resource, tool};
 use serde_json::{Map, Value, json};
@@ -831,46 +837,115 @@ fn router_builder() -> mcp_content::RouterBuilder {
 
 /// The router, configured from the environment for replicas: `MCP_CONTENT_STATE_KEY` (at
 /// least 32 bytes) seals `requestState` with a key every replica shares, and
-/// `MCP_CONTENT_TASK_DIR` keeps tasks in a directory every replica shares.
-fn configured_router() -> Router {
+/// `MCP_CONTENT_TASK_DIR` keeps tasks in a directory every replica shares. With `shared`
+/// (`--redis URL --key-file PATH`), tasks, payload links and change notifications live in
+/// Redis and the key file's keys seal `requestState` instead.
+async fn configured_router(shared: Option<&Shared>) -> Result<Router, String> {
     let mut builder = router_builder();
     if let Ok(secret) = std::env::var("MCP_CONTENT_STATE_KEY") {
         let key = StateKey::new("shared", secret.into_bytes())
-            .expect("MCP_CONTENT_STATE_KEY: 32 bytes or more");
+            .map_err(|e| format!("MCP_CONTENT_STATE_KEY: {e}"))?;
         builder = builder.state_keys(StateKeys::new(key));
     }
     if let Ok(dir) = std::env::var("MCP_CONTENT_TASK_DIR") {
-        builder = builder.task_store(
-            FileTaskStore::new(dir).expect("MCP_CONTENT_TASK_DIR is a usable directory"),
-        );
+        let store =
+            FileTaskStore::new(&dir).map_err(|e| format!("MCP_CONTENT_TASK_DIR {dir}: {e}"))?;
+        builder = builder.task_store(store);
+    }
+    if let Some(shared) = shared {
+        let redis = Redis::connect(&shared.redis)
+            .await
+            .map_err(|e| e.to_string())?;
+        let bus = RedisChangeBus::new(&redis)
+            .await
+            .map_err(|e| e.to_string())?;
+        builder = builder
+            .task_store(RedisTaskStore::new(&redis))
+            .payload_store(RedisPayloadStore::new(&redis))
+            .change_bus(bus);
+        if let Some(path) = &shared.key_file {
+            builder =
+                builder.state_keys(StateKeys::from_key_file(path).map_err(|e| e.to_string())?);
+        }
     }
     builder
         .build()
-        .unwrap_or_else(|e| panic!("the router does not build: {e}"))
+        .map_err(|e| format!("the router does not build: {e}"))
 }
 
-/// The origins named by `--allow-origin ORIGIN` pairs; anything else is an error naming it.
-fn allow_origins(rest: &[String]) -> Result<Vec<String>, String> {
-    let mut origins = Vec::new();
-    let mut rest = rest.iter();
-    while let Some(flag) = rest.next() {
-        match (flag.as_str(), rest.next()) {
-            ("--allow-origin", Some(origin)) => origins.push(origin.clone()),
-            ("--allow-origin", None) => return Err("--allow-origin needs an ORIGIN".into()),
-            (other, _) => return Err(format!("unknown argument {other:?}")),
+/// `--redis URL` and `--key-file PATH`: the stores every replica shares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Shared {
+    redis: String,
+    key_file: Option<String>,
+}
+
+/// The flags after `--own-http ADDR`.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct OwnHttpFlags {
+    /// `--allow-origin ORIGIN` (repeatable).
+    origins: Vec<String>,
+    /// `--redis URL`.
+    redis: Option<String>,
+    /// `--key-file PATH`.
+    key_file: Option<String>,
+}
+
+impl OwnHttpFlags {
+    /// The shared stores asked for: `--key-file` needs `--redis` (the router refuses shared
+    /// stores without it, saying so).
+    fn shared(&self) -> Result<Option<Shared>, String> {
+        match (&self.redis, &self.key_file) {
+            (None, None) => Ok(None),
+            (None, Some(_)) => Err("--key-file goes with --redis URL".into()),
+            (Some(redis), key_file) => Ok(Some(Shared {
+                redis: redis.clone(),
+                key_file: key_file.clone(),
+            })),
         }
     }
-    Ok(origins)
+}
+
+/// Reads `--allow-origin ORIGIN`, `--redis URL` and `--key-file PATH` pairs; anything else is
+/// an error naming it.
+fn own_http_flags(rest: &[String]) -> Result<OwnHttpFlags, String> {
+    let mut flags = OwnHttpFlags::default();
+    let mut rest = rest.iter();
+    while let Some(flag) = rest.next() {
+        let slot = match flag.as_str() {
+            "--allow-origin" => None,
+            "--redis" => Some(&mut flags.redis),
+            "--key-file" => Some(&mut flags.key_file),
+            other => return Err(format!("unknown argument {other:?}")),
+        };
+        let Some(value) = rest.next() else {
+            let what = if flag == "--allow-origin" {
+                "an ORIGIN"
+            } else if flag == "--redis" {
+                "a URL"
+            } else {
+                "a PATH"
+            };
+            return Err(format!("{flag} needs {what}"));
+        };
+        match slot {
+            None => flags.origins.push(value.clone()),
+            Some(slot) if slot.is_some() => return Err(format!("{flag} given twice")),
+            Some(slot) => *slot = Some(value.clone()),
+        }
+    }
+    Ok(flags)
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("--stdio") => mcp_content::rmcp::serve_stdio(configured_router()).await,
+        Some("--stdio") => mcp_content::rmcp::serve_stdio(configured_router(None).await?).await,
         Some("--http") => {
             let addr = args.get(1).map_or("127.0.0.1:3001", String::as_str);
-            let service = mcp_content::rmcp::streamable_http_service(configured_router());
+            let service =
+                mcp_content::rmcp::streamable_http_service(configured_router(None).await?);
             let app = axum::Router::new().nest_service("/mcp", service);
             // The hardened loop (header and body timeouts, a connection limit, a backoff when
             // out of descriptors, TCP_NODELAY on every socket) serves the axum app as it is.
@@ -889,18 +964,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         Some("--own-http") => {
             let given = args.get(1).filter(|a| !a.starts_with("--"));
             let addr = given.map_or("127.0.0.1:3001", String::as_str);
+            // `--allow-origin ORIGIN` (repeatable): browsers from exactly these origins
+            // (scripts/browser-cors.sh); without it, the default (loopback origins).
+            // `--redis URL --key-file PATH`: a replica (scripts/conformance-replicas.sh).
+            let flags = own_http_flags(&args[1 + usize::from(given.is_some())..])?;
+            // Connected before listening: a replica that cannot reach Redis never accepts.
+            let router = configured_router(flags.shared()?.as_ref()).await?;
             let listener = tokio::net::TcpListener::bind(addr).await?;
             eprintln!(
                 "conformance-server (own endpoint) listening on http://{}/mcp",
                 listener.local_addr()?
             );
             // `serve` runs the same hardened loop, with its defaults.
-            let mut server = mcp_content::http::HttpServer::new(configured_router());
-            // `--allow-origin ORIGIN` (repeatable): browsers from exactly these origins
-            // (scripts/browser-cors.sh); without it, the default (loopback origins).
-            let origins = allow_origins(&args[1 + usize::from(given.is_some())..])?;
-            if !origins.is_empty() {
-                server = server.allowed_origins(origins);
+            let mut server = mcp_content::http::HttpServer::new(router);
+            if !flags.origins.is_empty() {
+                server = server.allowed_origins(flags.origins);
             }
             tokio::select! {
                 outcome = server.serve(listener) => outcome?,
@@ -910,7 +988,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         _ => {
             eprintln!(
-                "usage: conformance-server --stdio | --http 127.0.0.1:PORT | --own-http 127.0.0.1:PORT [--allow-origin ORIGIN]..."
+                "usage: conformance-server --stdio | --http 127.0.0.1:PORT | --own-http 127.0.0.1:PORT [--allow-origin ORIGIN]... [--redis URL --key-file PATH]"
             );
             std::process::exit(2);
         }
@@ -942,25 +1020,59 @@ mod tests {
     }
 
     #[test]
-    fn allow_origin_flags_are_read_in_order_and_anything_else_is_refused() {
+    fn own_http_flags_are_read_in_order_and_anything_else_is_refused() {
         let args = |list: &[&str]| list.iter().map(ToString::to_string).collect::<Vec<_>>();
-        assert_eq!(allow_origins(&[]), Ok(Vec::new()));
+        assert_eq!(own_http_flags(&[]), Ok(OwnHttpFlags::default()));
+        let flags = own_http_flags(&args(&[
+            "--allow-origin",
+            "http://127.0.0.1:8000",
+            "--redis",
+            "redis://127.0.0.1:6379/",
+            "--allow-origin",
+            "https://app.example.com",
+            "--key-file",
+            "keys",
+        ]))
+        .expect("valid flags");
         assert_eq!(
-            allow_origins(&args(&[
-                "--allow-origin",
-                "http://127.0.0.1:8000",
-                "--allow-origin",
-                "https://app.example.com"
-            ])),
-            Ok(args(&["http://127.0.0.1:8000", "https://app.example.com"]))
+            flags.origins,
+            args(&["http://127.0.0.1:8000", "https://app.example.com"])
         );
         assert_eq!(
-            allow_origins(&args(&["--allow-origin"])),
-            Err("--allow-origin needs an ORIGIN".to_string())
+            flags.shared(),
+            Ok(Some(Shared {
+                redis: "redis://127.0.0.1:6379/".into(),
+                key_file: Some("keys".into()),
+            }))
+        );
+        let refused = |list: &[&str]| own_http_flags(&args(list)).err();
+        assert_eq!(
+            refused(&["--allow-origin"]).as_deref(),
+            Some("--allow-origin needs an ORIGIN")
         );
         assert_eq!(
-            allow_origins(&args(&["--allow-orign", "x"])),
-            Err("unknown argument \"--allow-orign\"".to_string())
+            refused(&["--redis"]).as_deref(),
+            Some("--redis needs a URL")
+        );
+        assert_eq!(
+            refused(&["--key-file", "a", "--key-file", "b"]).as_deref(),
+            Some("--key-file given twice")
+        );
+        assert_eq!(
+            refused(&["--allow-orign", "x"]).as_deref(),
+            Some("unknown argument \"--allow-orign\"")
+        );
+    }
+
+    #[test]
+    fn a_key_file_without_redis_is_refused() {
+        let flags = OwnHttpFlags {
+            key_file: Some("keys".into()),
+            ..OwnHttpFlags::default()
+        };
+        assert_eq!(
+            flags.shared(),
+            Err("--key-file goes with --redis URL".to_string())
         );
     }
 }
