@@ -17,6 +17,9 @@
 #   CONFORMANCE_VERBOSE=1                               print the suite's output for passing scenarios too
 #   CONFORMANCE_SDK_CLIENTS=0                           skip the official SDK clients' round trips
 #                                                       (tests/clients/run.sh, run against the same server)
+#   CONFORMANCE_URL=http://127.0.0.1:PORT/mcp           judge a server already running there instead of
+#                                                       starting one (scripts/conformance-replicas.sh)
+#   CONFORMANCE_OUT=DIR                                 where the logs go (target/conformance[-own-http])
 #
 # Option:
 #   --own-http   serve with mcp-content's own endpoint (`mcp_content::http::HttpServer`,
@@ -81,6 +84,8 @@ if [[ "$SERVER_FLAG" == --own-http ]]; then
   OUT="$ROOT/target/conformance-own-http"
   SERVER_LOG="$OUT/server.log"
 fi
+OUT="${CONFORMANCE_OUT:-$OUT}"
+SERVER_LOG="$OUT/server.log"
 
 log() { printf '[conformance] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -240,7 +245,12 @@ main() {
   install_suite
   rm -rf "$OUT"
   mkdir -p "$OUT"
-  start_server
+  if [[ -n "${CONFORMANCE_URL:-}" ]]; then
+    URL="$CONFORMANCE_URL"
+    log "judging the server at $URL (started by the caller)"
+  else
+    start_server
+  fi
 
   local specs="${CONFORMANCE_SPECS:-$SPECS_ALL}" spec scenario applies kind
   local catalogue
