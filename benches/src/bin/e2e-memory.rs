@@ -62,10 +62,10 @@ fn main() {
                     "| {} | {} | {:.1} | {:.1} / {:.1} | {:.1} |",
                     kind.name(),
                     what.name(),
-                    row.per_connection_kib,
-                    row.before_kib as f64 / 1024.0,
-                    row.after_kib as f64 / 1024.0,
-                    row.peak_kib as f64 / 1024.0
+                    row.per_connection,
+                    row.before as f64 / 1024.0,
+                    row.after as f64 / 1024.0,
+                    row.peak as f64 / 1024.0
                 ),
                 Err(error) => println!(
                     "| {} | {} | failed: {error} | | |",
@@ -102,11 +102,12 @@ impl What {
     }
 }
 
+/// Resident memory of a server process, in KiB.
 struct Row {
-    per_connection_kib: f64,
-    before_kib: u64,
-    after_kib: u64,
-    peak_kib: u64,
+    per_connection: f64,
+    before: u64,
+    after: u64,
+    peak: u64,
 }
 
 /// A server process (`e2e serve <kind>`); killed on drop.
@@ -182,10 +183,10 @@ fn measure(kind: Kind, what: What, count: usize) -> Result<Row, String> {
     let per = (after.saturating_sub(before)) as f64 / (count - WARMUP) as f64;
     drop(open);
     Ok(Row {
-        per_connection_kib: per,
-        before_kib: before,
-        after_kib: after,
-        peak_kib: peak,
+        per_connection: per,
+        before,
+        after,
+        peak,
     })
 }
 

@@ -18,8 +18,7 @@ use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
 use serde_json::Value;
 
-use super::session_owner::{MAX_SESSIONS, SessionOwners};
-use crate::server::auth::Principal;
+use super::session_owner::{SESSION_HEADER, SessionOwners};
 use crate::server::params::null_member as null_member_error;
 use crate::server::request as mcp;
 use crate::transport::id::{RequestId, rmcp_refusal};
@@ -364,9 +363,6 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
     Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 
-/// The header that names a session.
-const SESSION_HEADER: &str = "mcp-session-id";
-
 /// A tower service: the HTTP rules, then `inner` (rmcp's Streamable HTTP service).
 ///
 /// A 2025-era session belongs to the principal whose `initialize` opened it (the
@@ -474,21 +470,7 @@ where
             if is_post && let Some(refusal) = check_body(&bytes) {
                 return Ok(refusal);
             }
-            let caller = parts.extensions.get::<Arc<Principal>>().cloned();
-            let named = parts
-                .headers
-                .get(SESSION_HEADER)
-                .and_then(|id| id.to_str().ok())
-                .map(str::to_owned);
-            let theirs = named
-                .as_deref()
-                .is_some_and(|id| owners.belongs(id, caller.as_deref()));
-            if named.is_some() && !theirs {
-                // Not the caller's: rmcp answers it as the unknown session it is to them.
-                let never = crate::server::random_id::random_id();
-                let never = HeaderValue::from_str(&never).expect("ids are hex");
-                parts.headers.insert(SESSION_HEADER, never);
-            }
+            let admission = owners.admit(&mut parts);
             let request_span = if is_post {
                 trace::rmcp_request_span(&bytes, &parts)
             } else {
@@ -500,20 +482,8 @@ where
                 Some(span) => inner.call(request).instrument(span.clone()).await?,
                 None => inner.call(request).await?,
             };
-            match named.as_deref().filter(|_| theirs) {
-                // Ended, or unknown to rmcp (it ended the session on its own).
-                Some(id) if is_delete && response.status().is_success() => owners.ended(id),
-                Some(id) if response.status() == StatusCode::NOT_FOUND => owners.ended(id),
-                Some(_) => {}
-                None => {
-                    let opened = response.headers().get(SESSION_HEADER);
-                    if named.is_none()
-                        && let Some(id) = opened.and_then(|id| id.to_str().ok())
-                    {
-                        owners.opened(id, caller.as_deref(), MAX_SESSIONS);
-                    }
-                }
-            }
+            let opened = response.headers().get(SESSION_HEADER);
+            owners.answered(&admission, is_delete, response.status(), opened);
             if let Some(span) = &request_span {
                 // rmcp writes the answer: only a refusal by status is known here.
                 let outcome =

@@ -7,15 +7,28 @@
 //! subscriptions, its `GET` stream, its requests) is out of reach.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use http::{HeaderValue, StatusCode};
 
 use crate::server::auth::Principal;
+
+/// The header that names a 2025 session.
+pub(super) const SESSION_HEADER: &str = "mcp-session-id";
 
 /// How many sessions the front remembers. rmcp ends idle sessions without telling the
 /// front, so the entries of sessions nobody names again are dropped oldest first past this;
 /// a live session dropped so is answered 404 from then on (its client initializes again,
 /// as the spec has it), never opened to another principal.
 pub(super) const MAX_SESSIONS: usize = 65_536;
+
+/// A request checked by [`SessionOwners::admit`]: its caller, the session it named, and
+/// whether that session is the caller's.
+pub(super) struct Admission {
+    caller: Option<Arc<Principal>>,
+    named: Option<String>,
+    theirs: bool,
+}
 
 /// The owner of each session the front saw opened.
 #[derive(Debug, Default)]
@@ -67,6 +80,55 @@ impl SessionOwners {
     /// The session `id` ended (or rmcp no longer knows it).
     pub(super) fn ended(&self, id: &str) {
         self.owners().by_id.remove(id);
+    }
+
+    /// Checks the session a request names against its caller (the principal in `parts`'
+    /// extensions): a session that is not the caller's is renamed to an id rmcp never issued,
+    /// so rmcp answers it as the unknown session it is to them.
+    pub(super) fn admit(&self, parts: &mut http::request::Parts) -> Admission {
+        let caller = parts.extensions.get::<Arc<Principal>>().cloned();
+        let named = parts
+            .headers
+            .get(SESSION_HEADER)
+            .and_then(|id| id.to_str().ok())
+            .map(str::to_owned);
+        let theirs = named
+            .as_deref()
+            .is_some_and(|id| self.belongs(id, caller.as_deref()));
+        if named.is_some() && !theirs {
+            let never = crate::server::random_id::random_id();
+            let never = HeaderValue::from_str(&never).expect("ids are hex");
+            parts.headers.insert(SESSION_HEADER, never);
+        }
+        Admission {
+            caller,
+            named,
+            theirs,
+        }
+    }
+
+    /// Records what rmcp's answer to an admitted request (its status, the session id it
+    /// `opened`) did to its session: opened one (the caller's), ended it (a `DELETE`), or no
+    /// longer knows it (404).
+    pub(super) fn answered(
+        &self,
+        admission: &Admission,
+        is_delete: bool,
+        status: StatusCode,
+        opened: Option<&HeaderValue>,
+    ) {
+        match admission.named.as_deref().filter(|_| admission.theirs) {
+            Some(id) if is_delete && status.is_success() => self.ended(id),
+            Some(id) if status == StatusCode::NOT_FOUND => self.ended(id),
+            Some(_) => {}
+            None => {
+                if admission.named.is_none()
+                    && let Some(id) = opened.and_then(|id| id.to_str().ok())
+                {
+                    self.opened(id, admission.caller.as_deref(), MAX_SESSIONS);
+                }
+            }
+        }
     }
 
     #[cfg(test)]
