@@ -12,6 +12,8 @@ mod radar;
 mod readme;
 mod remote;
 mod replicas;
+mod replicas_redis;
+mod round_robin;
 mod stdio;
 mod telemetry;
 mod transport_rules;
