@@ -146,6 +146,7 @@ mod inflight;
 mod replay;
 mod request;
 mod response;
+mod route;
 mod serve;
 mod session;
 mod sessioned;
@@ -166,24 +167,24 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{HeaderMap, Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt as _, Limited};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use self::body::Reply;
 use self::headers::ParamHeaders;
 use self::request::{Headers, Message, json_content_type, request_meta, request_parts, take_meta};
 use self::response::{
     HttpResponse, INVALID_REQUEST, error_response, event_stream, json_bytes, json_response,
-    missing_session, not_allowed, outcome_reply, plain, result_reply, value_reply,
+    missing_session, not_allowed, plain, result_reply, value_reply,
 };
+use self::route::{may_ask, read_routed, routed};
 use self::session::Sessions;
 use crate::rules::ProtocolVersion;
 use crate::server::auth::Principal;
-use crate::server::handler::{Context, ProtocolError};
+use crate::server::handler::ProtocolError;
 use crate::server::request as mcp;
 use crate::server::router::Router;
-use crate::server::router::dispatch::Answer;
 use crate::transport::id::RequestId;
-use crate::transport::{mcp_span, trace};
+use crate::transport::trace;
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -545,51 +546,6 @@ impl HttpServer {
         }
         self.stateless(id, &method, params, raw, headers.principal.clone())
             .await
-    }
-}
-
-/// A request the router serves: a handler's result written by its writer (on 2026-07-28
-/// a handler that asks for input ends the round with an `InputRequiredResult`), a list or a
-/// completion as the router's value.
-async fn routed(
-    router: &Router,
-    request: mcp::Request,
-    context: Context,
-) -> Result<Reply, ProtocolError> {
-    let version = context.protocol_version();
-    let answer = router.dispatch(request, context).await;
-    mcp_span::learn(|learned| learned.outcome(mcp_span::outcome_of(&answer)));
-    Ok(match answer? {
-        Answer::Tool(outcome) => outcome_reply(outcome, version),
-        Answer::Prompt(outcome) => outcome_reply(outcome, version),
-        Answer::Resource(outcome) => outcome_reply(outcome, version),
-        answer => value_reply(answer.into_value(version)),
-    })
-}
-
-/// `tools/call`, `prompts/get` or `resources/read`: a request whose handler may talk back
-/// to the client (answered as an event stream once it does) and ask it for input.
-fn may_ask(request: &mcp::Request) -> bool {
-    matches!(
-        request,
-        mcp::Request::CallTool(_) | mcp::Request::GetPrompt(_) | mcp::Request::ReadResource(_)
-    )
-}
-
-/// Reads a request for the router, as both flows do: `tools/call`, `prompts/get` and
-/// `resources/read` as they are (each member checked as it is read), every other method as
-/// [`Router::handle`] reads it (params deeper than the parser reads, a `null` member or a
-/// malformed cursor refused first, then a method that is not the router's `-32601`).
-fn read_routed(
-    method: &str,
-    known: Option<mcp::Method>,
-    params: Map<String, Value>,
-) -> Result<mcp::Request, ProtocolError> {
-    match known {
-        Some(
-            asks @ (mcp::Method::CallTool | mcp::Method::GetPrompt | mcp::Method::ReadResource),
-        ) => mcp::Request::parse(asks, params),
-        _ => mcp::Request::read(method, params),
     }
 }
 

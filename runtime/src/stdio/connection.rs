@@ -446,7 +446,7 @@ impl Connection {
             open: self.open.subscribe(),
             session,
         };
-        Context::new(super::request_meta(meta), version)
+        Context::new(super::meta::request_meta(meta), version)
             .with_log_level(level)
             .with_client_capabilities(capabilities)
             .with_peer(Arc::new(peer))

@@ -54,6 +54,7 @@
 
 mod connection;
 mod handshake;
+mod meta;
 mod peer;
 mod route;
 mod write;
@@ -64,15 +65,12 @@ mod tests;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value};
 use tokio::io::{AsyncRead, AsyncWrite, BufReader};
 use tokio::sync::mpsc;
 
 use self::connection::{Connection, INVALID_REQUEST};
 use self::write::{QUEUED_LINES, error_line, write_lines, write_lines_blocking};
-use crate::model::meta::Meta;
 use crate::server::handler::ProtocolError;
-use crate::server::params::check_request_meta;
 use crate::server::router::Router;
 use crate::transport::id::{RequestId, scan_id};
 use crate::transport::line::{Line, read_line};
@@ -249,30 +247,4 @@ impl StdioServer {
         let _ = writer.await;
         ended
     }
-}
-
-/// The request's `_meta`, moved out of its params: absent is empty, `null` or another
-/// non-object is refused, and the keys the schema types must hold their type.
-fn take_meta(params: &mut Map<String, Value>) -> Result<Map<String, Value>, ProtocolError> {
-    let meta = match params.remove("_meta") {
-        None => Map::new(),
-        Some(Value::Object(meta)) => meta,
-        // The one `null` rule: the schemas forbid it for an optional field.
-        Some(Value::Null) => return Err(ProtocolError::null_param("_meta", "an object")),
-        Some(_) => return Err(ProtocolError::invalid_params("params._meta: an object")),
-    };
-    check_request_meta(&meta)?;
-    Ok(meta)
-}
-
-/// The request's `_meta` for the handler: a key that breaks the grammar is dropped, not
-/// the whole `_meta` (the progress token must survive a peer's one odd key).
-fn request_meta(meta: Map<String, Value>) -> Meta {
-    let mut out = Meta::new();
-    for (key, value) in meta {
-        if let Ok(key) = crate::model::validated::MetaKey::new(key.as_str()) {
-            out.insert_key(key, value);
-        }
-    }
-    out
 }

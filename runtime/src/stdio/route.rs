@@ -31,7 +31,7 @@ impl Connection {
         registered: &Registered,
     ) -> Option<Vec<u8>> {
         let served = async {
-            let meta = super::take_meta(&mut params)?;
+            let meta = super::meta::take_meta(&mut params)?;
             let era = self.era(&meta)?;
             let stateless = !era.3;
             let context = self.context(meta, era, registered.cancellation.clone());

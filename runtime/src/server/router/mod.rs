@@ -10,6 +10,7 @@ mod error;
 mod portable;
 pub(crate) mod run;
 pub(crate) mod scopes;
+mod stores;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -32,7 +33,7 @@ use crate::model::prompt::{GetPromptResult, Prompt};
 use crate::model::resource::{ReadResourceResult, Resource, ResourceTemplate};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::rules;
-use crate::server::changes::{Change, ChangeBus, ListKind};
+use crate::server::changes::ChangeBus;
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceHandler, ToolHandler,
 };
@@ -40,7 +41,6 @@ use crate::server::input::{Round, StateKeys, Target};
 use crate::server::params::{ARGUMENTS_LEVEL, check_arguments, check_depth};
 use crate::server::payload::Payloads;
 use crate::server::request::Method;
-use crate::server::store::StoreError;
 use crate::server::tasks::{TaskStore, TaskSupport};
 
 /// Tools, prompts and resources, ready to list and dispatch.
@@ -194,53 +194,6 @@ impl Router {
     /// Whether any tool runs as a task.
     pub fn has_task_tools(&self) -> bool {
         !self.task_support.is_empty()
-    }
-
-    /// Where tasks are kept.
-    pub fn task_store(&self) -> &dyn TaskStore {
-        self.task_store.as_ref()
-    }
-
-    /// How long the lease on a running task lasts ([`RouterBuilder::task_lease`]).
-    pub fn task_lease(&self) -> Duration {
-        self.task_lease
-    }
-
-    /// The change bus subscriptions listen to.
-    pub fn changes(&self) -> &dyn ChangeBus {
-        self.changes.as_ref()
-    }
-
-    /// Announces that the resource at `uri` changed: every subscription to it is told
-    /// (`notifications/resources/updated`). Fails only when the [`ChangeBus`] does (the
-    /// default never does).
-    pub async fn notify_resource_updated(&self, uri: &str) -> Result<(), StoreError> {
-        self.changes
-            .publish(Change::ResourceUpdated(uri.to_owned()))
-            .await
-    }
-
-    /// Announces that a list changed: every 2025-era session of `http::HttpServer` (feature
-    /// `http`) that has its `GET` stream open is told (`notifications/tools/list_changed`
-    /// and its siblings).
-    ///
-    /// Fails only when the [`ChangeBus`] does (the default never does).
-    ///
-    /// ```
-    /// # async fn example() -> Result<(), mcp_content::store::StoreError> {
-    /// let router = mcp_content::Router::builder().build().unwrap();
-    /// // Nobody listens yet: nothing to tell, nothing fails.
-    /// router.notify_list_changed(mcp_content::changes::ListKind::Tools).await?;
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub async fn notify_list_changed(&self, list: ListKind) -> Result<(), StoreError> {
-        self.changes.publish(Change::ListChanged(list)).await
-    }
-
-    /// The keys that seal `requestState`.
-    pub fn state_keys(&self) -> &StateKeys {
-        &self.state_keys
     }
 
     /// What a round of a request to `name` by `method` with `arguments` is bound to, for
