@@ -14,7 +14,8 @@
 //! `502 Bad Gateway`. `Host` and every end-to-end header pass as sent; hop-by-hop headers
 //! (`Connection` and those it names, `Keep-Alive`, `Transfer-Encoding`, `TE`, `Trailer`,
 //! `Upgrade`, `Proxy-*`) do not. It prints `round-robin listening on http://ADDR` on stderr
-//! once it accepts.
+//! once it accepts, and how many requests each upstream was sent when it stops (Ctrl-C,
+//! `SIGINT`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -51,6 +52,8 @@ type Body = Either<Incoming, Full<Bytes>>;
 struct Proxy {
     upstreams: Vec<SocketAddr>,
     next: AtomicUsize,
+    /// How many requests each upstream was sent.
+    sent: Vec<AtomicUsize>,
     client: Client<HttpConnector, Incoming>,
 }
 
@@ -64,6 +67,7 @@ impl Proxy {
             .pool_idle_timeout(Duration::from_secs(30))
             .build(connector);
         Self {
+            sent: upstreams.iter().map(|_| AtomicUsize::new(0)).collect(),
             upstreams,
             next: AtomicUsize::new(0),
             client,
@@ -72,8 +76,20 @@ impl Proxy {
 
     /// The next upstream, in turn.
     fn pick(&self) -> SocketAddr {
-        let turn = self.next.fetch_add(1, Ordering::Relaxed);
-        self.upstreams[turn % self.upstreams.len()]
+        let turn = self.next.fetch_add(1, Ordering::Relaxed) % self.upstreams.len();
+        self.sent[turn].fetch_add(1, Ordering::Relaxed);
+        self.upstreams[turn]
+    }
+
+    /// `127.0.0.1:3001=12 127.0.0.1:3002=11 …`: how many requests each upstream was sent.
+    fn tally(&self) -> String {
+        let counts: Vec<String> = self
+            .upstreams
+            .iter()
+            .zip(&self.sent)
+            .map(|(upstream, sent)| format!("{upstream}={}", sent.load(Ordering::Relaxed)))
+            .collect();
+        counts.join(" ")
     }
 
     /// Sends `request` to the next upstream; its response, or a 502 saying why not.
@@ -223,6 +239,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         () = accept => {}
         _ = tokio::signal::ctrl_c() => {}
     }
+    eprintln!("round-robin: requests sent: {}", proxy.tally());
     Ok(())
 }
 
@@ -269,7 +286,8 @@ mod tests {
         headers.insert(header::HOST, "127.0.0.1:3000".parse().unwrap());
         headers.insert("mcp-session-id", "abc".parse().unwrap());
         strip_hop_by_hop(&mut headers);
-        let left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
+        let mut left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
+        left.sort_unstable();
         assert_eq!(left, ["host", "mcp-session-id"]);
     }
 }

@@ -12,6 +12,7 @@ mod radar;
 mod readme;
 mod remote;
 mod replicas;
+mod round_robin;
 mod replicas_redis;
 mod round_robin;
 mod stdio;
