@@ -12,7 +12,6 @@ mod radar;
 mod readme;
 mod remote;
 mod replicas;
-mod round_robin;
 mod replicas_redis;
 mod round_robin;
 mod stdio;
