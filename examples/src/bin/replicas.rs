@@ -321,6 +321,15 @@ async fn router(options: &Options) -> Result<(Router, String), BoxError> {
     let connection = redis::aio::ConnectionManager::new_with_config(client, config)
         .await
         .map_err(|e| format!("redis at {}: {e}", redis.url()))?;
+    // A ping every second: a connection Redis dropped (a restart) comes back by itself,
+    // not only at the next bump after a failed one (the stores' handle does the same).
+    let mut pinged = connection.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let _: redis::RedisResult<()> = redis::cmd("PING").query_async(&mut pinged).await;
+        }
+    });
     let _ = COUNTER.set(Counter {
         redis: connection,
         key: format!("{}replicas:counter", options.prefix),

@@ -636,3 +636,164 @@ fn a_replica_that_cannot_reach_redis_at_start_names_the_url_and_exits_non_zero()
         "{said}"
     );
 }
+
+/// A `redis-server` of the test's own (`REDIS_SERVER`, else `redis-server` on `PATH`) on
+/// `port`, with the persistence the docs recommend (AOF, fsync every second) in `dir`;
+/// killed on drop.
+struct OwnRedis(Process);
+
+impl OwnRedis {
+    /// Started and answering, or `None` after saying the test is skipped (no binary).
+    fn start(port: u16, dir: &Path) -> Option<Self> {
+        let binary = std::env::var("REDIS_SERVER").unwrap_or_else(|_| "redis-server".into());
+        let child = Command::new(&binary)
+            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
+            .args([
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "everysec",
+                "--save",
+                "",
+            ])
+            .args(["--daemonize", "no", "--protected-mode", "yes"])
+            .arg("--dir")
+            .arg(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        let Ok(child) = child else {
+            skipped(&format!("no {binary} to start (REDIS_SERVER names one)"));
+            return None;
+        };
+        let redis = Self(Process(child));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "redis-server did not listen on {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(redis)
+    }
+
+    /// A graceful stop: `SHUTDOWN` (the AOF written and fsync'd), then the process ends.
+    fn shutdown(mut self, port: u16) {
+        if let Ok(mut connection) = TcpStream::connect(("127.0.0.1", port)) {
+            let _ = connection.write_all(b"*1\r\n$8\r\nSHUTDOWN\r\n");
+            let mut ignored = Vec::new();
+            let _ = connection.set_read_timeout(Some(Duration::from_secs(10)));
+            let _ = connection.read_to_end(&mut ignored);
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.0.0.try_wait() {
+                assert!(status.success(), "redis-server stopped with {status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("redis-server did not stop within 10 s of SHUTDOWN");
+    }
+}
+
+/// What `request` answers once it answers without an error (a JSON-RPC error or an
+/// `isError` result), tried every 200 ms for at most 20 s; its last answer otherwise.
+fn answered(request: impl Fn() -> Value) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let answer = request();
+        let failed = answer.get("error").is_some() || answer["result"]["isError"] == true;
+        if !failed || Instant::now() > deadline {
+            return answer;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn redis_restarted_gracefully_mid_run_loses_nothing_acknowledged_and_the_replicas_reconnect() {
+    // The shared server is not restarted: this test runs one of its own, on a free port.
+    if redis_url().is_none() {
+        return;
+    }
+    let scratch = Scratch::new("restart");
+    let port = closed_port();
+    let Some(redis) = OwnRedis::start(port, &scratch.0) else {
+        return;
+    };
+    let url = format!("redis://127.0.0.1:{port}/");
+    let prefix = prefix("restart");
+    let [one, two] = [(); 2].map(|()| Replica::start(&url, &prefix, &scratch.key_file(), 30));
+
+    // Acknowledged before the restart: a finished task, a payload link, a bump.
+    let finished = task_id(&one.tool("countdown", json!({ "seconds": 1 })));
+    two.poll_until(&finished, "completed", 15);
+    let scanned = two.tool("scan", json!({}));
+    let link = scanned["result"]["content"][0]["uri"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a payload link: {scanned}"))
+        .to_owned();
+    assert_eq!(text(&one.tool("bump", json!({}))), "counter is 1");
+    let listener = two.listen("replicas://counter");
+    assert!(listener.updated("replicas://counter", 1).is_none());
+
+    redis.shutdown(port);
+    // While Redis is down: an error naming the URL, in bounded time, never a hang.
+    // A protocol request gets an internal error (-32603); a tool an `isError` result.
+    let down = one.task(&finished);
+    assert_eq!(down["error"]["code"], -32603, "{down}");
+    let message = down["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&format!("task store: redis at {url}")),
+        "{down}"
+    );
+    let down = two.tool("bump", json!({}));
+    assert_eq!(down["result"]["isError"], true, "{down}");
+    assert!(text(&down).contains(&format!("redis at {url}")), "{down}");
+    let down = one.call("resources/read", json!({ "uri": link }));
+    let message = down["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&format!("payload store: redis at {url}")),
+        "{down}"
+    );
+
+    // Back on the same port and directory: the AOF brings back what was acknowledged, and
+    // the replicas reconnect by themselves.
+    let _redis = OwnRedis::start(port, &scratch.0).expect("it started once");
+    let task = answered(|| one.task(&finished));
+    assert_eq!(task["result"]["status"], "completed", "{task}");
+    assert_eq!(
+        task["result"]["result"]["content"][0]["text"], "countdown of 1s done",
+        "{task}"
+    );
+    let read = answered(|| one.call("resources/read", json!({ "uri": link })));
+    let blob = read["result"]["contents"][0]["blob"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        !blob.is_empty(),
+        "the payload link was lost: {:?}",
+        read.get("error")
+    );
+    let count = answered(|| two.call("resources/read", json!({ "uri": "replicas://counter" })));
+    assert_eq!(count["result"]["contents"][0]["text"], "1", "{count}");
+
+    // Replica 2's change bus subscribed again: a bump through replica 1 reaches the
+    // listener replica 2 kept open through the outage.
+    let mut heard = false;
+    for _ in 0..20 {
+        let bumped = answered(|| one.tool("bump", json!({})));
+        assert!(text(&bumped).starts_with("counter is "), "{bumped}");
+        if listener.updated("replicas://counter", 1).is_some() {
+            heard = true;
+            break;
+        }
+    }
+    assert!(
+        heard,
+        "replica 2's listener heard nothing after Redis came back"
+    );
+}
