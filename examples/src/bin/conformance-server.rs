@@ -14,6 +14,7 @@
 //! same key file answers any request of the 2026-07-28 flow: `scripts/conformance-replicas.sh`
 //! runs the suite through a round-robin proxy in front of three of them.
 
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use mcp_content::handler::{LogLevel, ProtocolError};
@@ -693,6 +694,27 @@ fn test_custom_header_lookup(region: String, query: Option<String>) -> String {
     )
 }
 
+/// The router serving this process, for the fixture that announces a change.
+static ROUTER: OnceLock<Arc<Router>> = OnceLock::new();
+
+/// Announces that a resource changed: `notifications/resources/updated` to its subscribers
+/// (`subscriptions/listen`, `resources/subscribe`), on every replica sharing the change bus.
+///
+/// # Arguments
+/// * `uri` - The resource that changed (`test://static-text` when absent)
+#[tool]
+async fn test_resource_changed(uri: Option<String>) -> Result<String, ProtocolError> {
+    let uri = uri.unwrap_or_else(|| "test://static-text".into());
+    let router = ROUTER
+        .get()
+        .ok_or_else(|| ProtocolError::internal("the router is not built yet"))?;
+    router
+        .notify_resource_updated(&uri)
+        .await
+        .map_err(|e| ProtocolError::internal(format!("{uri} changed, but not announced: {e}")))?;
+    Ok(format!("announced {uri}"))
+}
+
 /// A static text resource.
 #[resource(uri = "test://static-text", mime = "text/plain")]
 fn static_text() -> String {
@@ -821,6 +843,7 @@ fn router_builder() -> mcp_content::RouterBuilder {
             multi_input,
             test_tool_with_task,
             large_payload_link,
+            test_resource_changed,
         ],
         prompts: [
             test_input_required_result_prompt,
@@ -840,7 +863,7 @@ fn router_builder() -> mcp_content::RouterBuilder {
 /// `MCP_CONTENT_TASK_DIR` keeps tasks in a directory every replica shares. With `shared`
 /// (`--redis URL --key-file PATH`), tasks, payload links and change notifications live in
 /// Redis and the key file's keys seal `requestState` instead.
-async fn configured_router(shared: Option<&Shared>) -> Result<Router, String> {
+async fn configured_router(shared: Option<&Shared>) -> Result<Arc<Router>, String> {
     let mut builder = router_builder();
     if let Ok(secret) = std::env::var("MCP_CONTENT_STATE_KEY") {
         let key = StateKey::new("shared", secret.into_bytes())
@@ -868,9 +891,13 @@ async fn configured_router(shared: Option<&Shared>) -> Result<Router, String> {
                 builder.state_keys(StateKeys::from_key_file(path).map_err(|e| e.to_string())?);
         }
     }
-    builder
-        .build()
-        .map_err(|e| format!("the router does not build: {e}"))
+    let router = Arc::new(
+        builder
+            .build()
+            .map_err(|e| format!("the router does not build: {e}"))?,
+    );
+    let _ = ROUTER.set(Arc::clone(&router));
+    Ok(router)
 }
 
 /// `--redis URL` and `--key-file PATH`: the stores every replica shares.
@@ -1002,7 +1029,7 @@ mod tests {
     #[test]
     fn fixture_names_are_unique_and_described() {
         let router = router();
-        assert_eq!(router.list_tools().len(), 33);
+        assert_eq!(router.list_tools().len(), 34);
         for tool in router.list_tools() {
             assert!(
                 tool.description.as_deref().is_some_and(|d| !d.is_empty()),
