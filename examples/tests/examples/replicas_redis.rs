@@ -120,7 +120,7 @@ impl Replica {
                     }
                     said.push(line);
                 }
-                Err(_) => panic!("the replica did not start: {said:?}"),
+                Err(e) => panic!("the replica did not start ({e}): {said:?}"),
             }
         };
         Self {
@@ -168,7 +168,7 @@ impl Replica {
         http(&self.addr, "POST", &headers, &request.to_string()).json()
     }
 
-    fn tool(&self, name: &str, arguments: Value) -> Value {
+    fn tool(&self, name: &str, arguments: &Value) -> Value {
         self.call(
             "tools/call",
             json!({ "name": name, "arguments": arguments }),
@@ -289,7 +289,9 @@ fn raw_request(addr: &str, method: &str, headers: &[(&str, String)], body: &str)
         body.len()
     );
     for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        for part in [name, ": ", value.as_str(), "\r\n"] {
+            request.push_str(part);
+        }
     }
     request.push_str("\r\n");
     request.push_str(body);
@@ -398,7 +400,7 @@ fn a_task_started_on_replica_1_is_polled_on_2_and_cancelled_on_3_which_stops_the
     let scratch = Scratch::new("cancel");
     let [one, two, three] = Replica::three(&url, &prefix("cancel"), &scratch.key_file(), 3);
 
-    let id = task_id(&one.tool("countdown", json!({ "seconds": 120 })));
+    let id = task_id(&one.tool("countdown", &json!({ "seconds": 120 })));
     assert!(
         one.said("countdown of 120s: started", 10),
         "replica 1 runs it"
@@ -425,7 +427,7 @@ fn a_change_made_through_replica_2_notifies_a_listener_on_replica_1_once() {
     let [one, two, three] = Replica::three(&url, &prefix("change"), &scratch.key_file(), 30);
 
     let listener = one.listen("replicas://counter");
-    assert_eq!(text(&two.tool("bump", json!({}))), "counter is 1");
+    assert_eq!(text(&two.tool("bump", &json!({}))), "counter is 1");
     let heard = listener
         .updated("replicas://counter", 10)
         .expect("replica 1's listener hears the change made through replica 2");
@@ -443,7 +445,7 @@ fn a_payload_link_issued_by_replica_1_is_read_from_replica_3() {
     let scratch = Scratch::new("payload");
     let [one, _two, three] = Replica::three(&url, &prefix("payload"), &scratch.key_file(), 30);
 
-    let scanned = one.tool("scan", json!({}));
+    let scanned = one.tool("scan", &json!({}));
     let link = &scanned["result"]["content"][0];
     assert_eq!(link["type"], "resource_link", "{scanned}");
     let uri = link["uri"].as_str().expect("a link URI");
@@ -477,7 +479,7 @@ fn input_round_1_is_answered_by_replica_1_and_round_2_by_replica_2() {
     let scratch = Scratch::new("rounds");
     let [one, two, _three] = Replica::three(&url, &prefix("rounds"), &scratch.key_file(), 30);
 
-    let first = one.tool("survey", json!({}));
+    let first = one.tool("survey", &json!({}));
     assert_eq!(first["result"]["resultType"], "input_required", "{first}");
     assert!(
         first["result"]["inputRequests"]["name"].is_object(),
@@ -581,10 +583,10 @@ fn a_killed_replicas_task_ends_failed_on_the_others_and_other_tasks_are_unaffect
     let scratch = Scratch::new("kill");
     let [one, two, three] = Replica::three(&url, &prefix("kill"), &scratch.key_file(), 2);
 
-    let finished = task_id(&one.tool("countdown", json!({ "seconds": 1 })));
+    let finished = task_id(&one.tool("countdown", &json!({ "seconds": 1 })));
     two.poll_until(&finished, "completed", 15);
-    let doomed = task_id(&one.tool("countdown", json!({ "seconds": 120 })));
-    let other = task_id(&two.tool("countdown", json!({ "seconds": 6 })));
+    let doomed = task_id(&one.tool("countdown", &json!({ "seconds": 120 })));
+    let other = task_id(&two.tool("countdown", &json!({ "seconds": 6 })));
     assert!(one.said("countdown of 120s: started", 10));
 
     one.kill();
@@ -729,14 +731,14 @@ fn redis_restarted_gracefully_mid_run_loses_nothing_acknowledged_and_the_replica
     let [one, two] = [(); 2].map(|()| Replica::start(&url, &prefix, &scratch.key_file(), 30));
 
     // Acknowledged before the restart: a finished task, a payload link, a bump.
-    let finished = task_id(&one.tool("countdown", json!({ "seconds": 1 })));
+    let finished = task_id(&one.tool("countdown", &json!({ "seconds": 1 })));
     two.poll_until(&finished, "completed", 15);
-    let scanned = two.tool("scan", json!({}));
+    let scanned = two.tool("scan", &json!({}));
     let link = scanned["result"]["content"][0]["uri"]
         .as_str()
         .unwrap_or_else(|| panic!("a payload link: {scanned}"))
         .to_owned();
-    assert_eq!(text(&one.tool("bump", json!({}))), "counter is 1");
+    assert_eq!(text(&one.tool("bump", &json!({}))), "counter is 1");
     let listener = two.listen("replicas://counter");
     assert!(listener.updated("replicas://counter", 1).is_none());
 
@@ -750,7 +752,7 @@ fn redis_restarted_gracefully_mid_run_loses_nothing_acknowledged_and_the_replica
         message.contains(&format!("task store: redis at {url}")),
         "{down}"
     );
-    let down = two.tool("bump", json!({}));
+    let down = two.tool("bump", &json!({}));
     assert_eq!(down["result"]["isError"], true, "{down}");
     assert!(text(&down).contains(&format!("redis at {url}")), "{down}");
     let down = one.call("resources/read", json!({ "uri": link }));
@@ -785,7 +787,7 @@ fn redis_restarted_gracefully_mid_run_loses_nothing_acknowledged_and_the_replica
     // listener replica 2 kept open through the outage.
     let mut heard = false;
     for _ in 0..20 {
-        let bumped = answered(|| one.tool("bump", json!({})));
+        let bumped = answered(|| one.tool("bump", &json!({})));
         assert!(text(&bumped).starts_with("counter is "), "{bumped}");
         if listener.updated("replicas://counter", 1).is_some() {
             heard = true;
