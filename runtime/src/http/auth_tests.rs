@@ -13,7 +13,9 @@ use super::*;
 use crate::auth::{AuthError, AuthErrorKind, Principal, ResourceServer, TokenVerifier};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::model::validated::ToolName;
+use crate::server::handler::Context;
 use crate::server::handler::{BoxFuture, ToolHandler};
+use serde_json::Map;
 
 const METADATA: &str = "http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp";
 const READER: &str = "reader-token-5f1c9a";

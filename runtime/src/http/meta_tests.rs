@@ -9,7 +9,9 @@ use super::tests::{post, request, rt, send};
 use super::*;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::model::validated::ToolName;
+use crate::server::handler::Context;
 use crate::server::handler::{BoxFuture, ToolHandler};
+use serde_json::Map;
 
 struct Quiet;
 

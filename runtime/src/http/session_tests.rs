@@ -17,10 +17,12 @@ use crate::model::{
     validated::{MimeType, ToolName},
 };
 use crate::server::changes::ListKind;
+use crate::server::handler::Context;
 use crate::server::handler::LogLevel;
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::wire::version::SerializeFor as _;
 use http::header;
+use serde_json::Map;
 
 const VERSIONS: [&str; 2] = ["2025-06-18", "2025-11-25"];
 

@@ -12,9 +12,11 @@ use super::tests::{post, post_for, request, rt, send};
 use super::*;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::model::{json::JsonObject, validated::ToolName};
+use crate::server::handler::Context;
 use crate::server::handler::{BoxFuture, ToolHandler};
 use crate::server::tasks::TaskSupport;
 use http::{HeaderName, HeaderValue, header};
+use serde_json::Map;
 
 /// `locate`: takes `region` (an `x-mcp-header`, `Region`) and `limits.zone` (nested, `Zone`).
 struct Locate;

@@ -2,9 +2,11 @@ use std::time::Duration;
 
 use super::headers::VERSION_HEADER;
 use super::*;
+use crate::server::handler::Context;
 use crate::wire::version::SerializeFor as _;
 use http::{HeaderValue, header};
 use http_body_util::Full;
+use serde_json::Map;
 
 use crate::model::content::{ContentBlock, ImageContent};
 use crate::model::tool::{CallToolResult, Tool};

@@ -15,7 +15,9 @@ use super::tests::{post, request, rt, send};
 use super::*;
 use crate::model::tool::{CallToolResult, Tool};
 use crate::model::validated::ToolName;
+use crate::server::handler::Context;
 use crate::server::handler::{BoxFuture, ToolHandler};
+use serde_json::Map;
 
 /// Every span, record and event, one line each, fields as `name=value`.
 #[derive(Clone, Default)]

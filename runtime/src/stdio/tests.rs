@@ -114,10 +114,10 @@ struct Client {
 }
 
 impl Client {
-    fn start(server: StdioServer) -> Self {
+    fn start(stdio: StdioServer) -> Self {
         let (client, pipe) = tokio::io::duplex(1 << 16);
         let (reader, writer) = tokio::io::split(pipe);
-        let served = tokio::spawn(server.serve_with(reader, writer));
+        let served = tokio::spawn(stdio.serve_with(reader, writer));
         let (reader, writer) = tokio::io::split(client);
         Self {
             lines: BufReader::new(reader).lines(),
