@@ -40,11 +40,17 @@ enum Inner {
     Once(Option<Bytes>),
     Events(Events),
     /// Events framed already (a session's resumable streams, see `replay`).
-    Frames(mpsc::UnboundedReceiver<Bytes>),
+    Frames(mpsc::Receiver<Bytes>),
     /// Framed events of a stream with no end of its own (a `GET` or listen stream), until
     /// the server closes its streams (shutdown).
-    Standing(mpsc::UnboundedReceiver<Bytes>, Closing),
+    Standing(mpsc::Receiver<Bytes>, Closing),
 }
+
+/// How many events a stream holds for a client that does not read them: past this a
+/// client is too far behind, and its stream ends (a 2025 client resumes it with
+/// `Last-Event-ID` from what the session kept; a listener listens again). What a client
+/// does not read never grows the server's memory past this.
+pub(super) const STREAM_QUEUE: usize = 256;
 
 /// Resolves when the server closes its standing streams.
 type Closing = Pin<Box<dyn Future<Output = ()> + Send + Sync>>;
@@ -109,7 +115,7 @@ impl ResponseBody {
 
     /// A stream of events framed by a session's stream log: what `rx` brings, until the
     /// log lets it go (the stream ended, or another connection resumed it).
-    pub(super) fn frames(rx: mpsc::UnboundedReceiver<Bytes>) -> Self {
+    pub(super) fn frames(rx: mpsc::Receiver<Bytes>) -> Self {
         Self {
             inner: Inner::Frames(rx),
         }
@@ -121,7 +127,7 @@ impl ResponseBody {
     /// lets it go or `closing` turns true (the server shuts down; at once if it already
     /// has).
     pub(super) fn standing(
-        rx: mpsc::UnboundedReceiver<Bytes>,
+        rx: mpsc::Receiver<Bytes>,
         mut closing: tokio::sync::watch::Receiver<bool>,
     ) -> Self {
         let closed = async move {

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
-use super::body::{Outgoing, error_body};
+use super::body::{Outgoing, STREAM_QUEUE, error_body};
 use crate::server::handler::ProtocolError;
 
 /// Events kept per stream.
@@ -53,7 +53,7 @@ struct Inner {
     next: u64,
     kept: VecDeque<(u64, Bytes)>,
     kept_bytes: usize,
-    reader: Option<mpsc::UnboundedSender<Bytes>>,
+    reader: Option<mpsc::Sender<Bytes>>,
     ended: bool,
 }
 
@@ -90,9 +90,13 @@ impl StreamLog {
             }
         }
         if let Some(reader) = &inner.reader
-            && reader.send(frame).is_err()
+            && let Err(error) = reader.try_send(frame)
         {
-            // The connection went away; the event stays kept for a resuming client.
+            // The connection went away, or its client is `STREAM_QUEUE` events behind: its
+            // stream ends; the event stays kept for a resuming client.
+            if matches!(error, mpsc::error::TrySendError::Full(_)) {
+                crate::transport::trace::refused("event stream's reader too far behind: ended");
+            }
             inner.reader = None;
         }
     }
@@ -124,8 +128,9 @@ impl StreamLog {
     /// A connection's view of the stream from `from`: the kept events after it, then (while
     /// the stream lives) what is emitted next. A previous reader is let go: a client resumes
     /// a stream when it lost the connection that read it.
-    pub(super) fn attach(&self, from: StartAt) -> mpsc::UnboundedReceiver<Bytes> {
-        let (tx, rx) = mpsc::unbounded_channel();
+    pub(super) fn attach(&self, from: StartAt) -> mpsc::Receiver<Bytes> {
+        // Room for every kept event and as many new ones.
+        let (tx, rx) = mpsc::channel(STREAM_QUEUE.max(2 * KEEP_EVENTS));
         let mut inner = lock(&self.inner);
         for (n, frame) in &inner.kept {
             let wanted = match from {
@@ -134,7 +139,7 @@ impl StreamLog {
                 StartAt::Now => false,
             };
             if wanted {
-                let _ = tx.send(frame.clone());
+                let _ = tx.try_send(frame.clone());
             }
         }
         inner.reader = (!inner.ended).then_some(tx);

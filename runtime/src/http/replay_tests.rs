@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use http_body_util::Full;
 use serde_json::json;
 
+use super::body::STREAM_QUEUE;
 use super::replay::{KEEP_ENDED, KEEP_EVENTS, StartAt, Streams};
 use super::session_tests::{Events, call_tool, initialize, post, request, rt, send, start};
 use super::*;
@@ -209,6 +210,41 @@ fn a_log_keeps_a_bounded_tail_and_forgets_old_ended_streams() {
     streams.open();
     assert!(streams.resume("1-0").is_none());
     assert!(streams.resume(&format!("{}-0", KEEP_ENDED + 3)).is_some());
+}
+
+#[test]
+fn a_reader_too_far_behind_is_let_go_and_resumes_from_what_was_kept() {
+    let queue = STREAM_QUEUE.max(2 * KEEP_EVENTS);
+    let log = Streams::new().standalone();
+    let mut rx = log.attach(StartAt::Now);
+    // The client reads nothing while more events than its queue holds are emitted.
+    let total = queue as u64 + 20;
+    for n in 0..total {
+        log.emit(|out| out.extend_from_slice(format!("{{\"n\":{n}}}").as_bytes()));
+    }
+    // Its connection holds the first `queue` events and then ends; nothing more is held.
+    assert!(!log.is_read());
+    let mut held = 0;
+    while let Ok(frame) = rx.try_recv() {
+        assert!(
+            frame.starts_with(format!("id: 0-{held}\n").as_bytes()),
+            "{frame:?}"
+        );
+        held += 1;
+    }
+    assert_eq!(held, queue);
+    assert!(rx.is_closed());
+    // Resuming after the last event it saw gives what the log kept after it, in order.
+    let mut resumed = log.attach(StartAt::After(total - 5));
+    let mut last = total - 5;
+    while let Ok(frame) = resumed.try_recv() {
+        last += 1;
+        assert!(
+            frame.starts_with(format!("id: 0-{last}\n").as_bytes()),
+            "{frame:?}"
+        );
+    }
+    assert_eq!(last, total - 1);
 }
 
 #[test]

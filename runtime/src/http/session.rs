@@ -171,7 +171,7 @@ impl Session {
 
     /// Opens the standalone stream for a fresh `GET` (no `Last-Event-ID`); `None` while
     /// another connection reads it.
-    pub(super) fn open_standalone(&self) -> Option<mpsc::UnboundedReceiver<Bytes>> {
+    pub(super) fn open_standalone(&self) -> Option<mpsc::Receiver<Bytes>> {
         let standalone = self.streams.standalone();
         if standalone.is_read() {
             return None;
@@ -183,7 +183,7 @@ impl Session {
     /// Always granted: a client resumes because it lost the connection that read the
     /// stream, and the server may not have noticed the loss yet (a dropped TCP connection is
     /// seen only when a write to it fails), so the older connection is let go.
-    pub(super) fn resume_standalone(&self, after: u64) -> mpsc::UnboundedReceiver<Bytes> {
+    pub(super) fn resume_standalone(&self, after: u64) -> mpsc::Receiver<Bytes> {
         self.streams.standalone().attach(StartAt::After(after))
     }
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-use super::body::event;
+use super::body::{STREAM_QUEUE, event};
 use super::headers::{self, HEADER_MISMATCH};
 use super::request::with_principal;
 use super::session::notifications;
@@ -273,12 +273,16 @@ impl HttpServer {
             let id = id.clone();
             move |method: &str, params: Map<String, Value>| tagged_notification(method, params, &id)
         };
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = mpsc::channel(STREAM_QUEUE);
         let mut ack = Map::new();
         ack.insert("notifications".into(), Value::Object(accepted));
         let ack = tagged(notifications::SUBSCRIPTIONS_ACKNOWLEDGED, ack);
-        let _ = tx.send(event(&ack));
+        let _ = tx.try_send(event(&ack));
         let sender = tx.clone();
+        // Set when the client is `STREAM_QUEUE` notifications behind: its stream ends (it
+        // listens again), rather than the server holding what it does not read.
+        let behind = Arc::new(tokio::sync::Notify::new());
+        let lagging = Arc::clone(&behind);
         let feed = self.router.changes().subscribe(Box::new(move |change| {
             if let Change::ResourceUpdated(uri) = change
                 && uris.contains(uri)
@@ -286,12 +290,19 @@ impl HttpServer {
                 let mut params = Map::new();
                 params.insert("uri".into(), Value::from(uri.clone()));
                 let message = tagged(notifications::RESOURCES_UPDATED, params);
-                let _ = sender.send(event(&message));
+                if let Err(mpsc::error::TrySendError::Full(_)) = sender.try_send(event(&message)) {
+                    crate::transport::trace::refused("listener too far behind: stream ended");
+                    lagging.notify_one();
+                }
             }
         }));
         // The subscription lasts as long as the client reads the stream.
         tokio::spawn(async move {
-            tx.closed().await;
+            tokio::select! {
+                () = tx.closed() => {}
+                () = behind.notified() => {}
+            }
+            // Every sender gone (this one, the feed's): the stream ends after what it holds.
             drop(feed);
         });
         event_stream(ResponseBody::standing(rx, self.closing.subscribe()))

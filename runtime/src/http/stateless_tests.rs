@@ -395,6 +395,40 @@ fn a_listen_stream_is_acknowledged_then_carries_the_subscribed_updates() {
     });
 }
 
+#[test]
+fn a_listener_that_does_not_read_has_its_stream_ended_not_its_notifications_held() {
+    rt().block_on(async {
+        let router = Router::builder().tool(Locate).resource(Watched).build().unwrap();
+        let server = HttpServer::new(router);
+        let body = r#"{"jsonrpc":"2.0","id":"slow","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["test://watched"]}}}"#;
+        let listeners = server.router().changes().listeners();
+        let response = server.handle(request(body)).await;
+        let mut stream = response.into_body();
+        // The client reads nothing while far more changes than the queue holds happen.
+        for _ in 0..STREAM_QUEUE * 4 {
+            server.router().notify_resource_updated("test://watched").await.unwrap();
+        }
+        // Its subscription is let go (no more work for it, nothing more held) ...
+        for _ in 0..100 {
+            if server.router().changes().listeners() == listeners {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(server.router().changes().listeners(), listeners);
+        // ... and the stream ends after what it held: the acknowledgement and the first
+        // `STREAM_QUEUE - 1` updates, each whole, in order; the client listens again.
+        assert_eq!(next_event(&mut stream).await["method"], "notifications/subscriptions/acknowledged");
+        let mut updates = 0;
+        while let Some(frame) = tokio::time::timeout(Duration::from_secs(10), stream.frame()).await.unwrap() {
+            let bytes = frame.unwrap().into_data().unwrap();
+            assert!(bytes.starts_with(b"data: {") && bytes.ends_with(b"}\n\n"));
+            updates += 1;
+        }
+        assert_eq!(updates, STREAM_QUEUE - 1);
+    });
+}
+
 /// `steps`: two progress notifications, then its answer.
 struct Steps;
 
