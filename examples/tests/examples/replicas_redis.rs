@@ -799,3 +799,44 @@ fn redis_restarted_gracefully_mid_run_loses_nothing_acknowledged_and_the_replica
         "replica 2's listener heard nothing after Redis came back"
     );
 }
+
+#[test]
+fn a_2025_session_subscribed_on_replica_1_hears_a_change_made_through_replica_2() {
+    let Some(url) = redis_url() else { return };
+    let scratch = Scratch::new("session-change");
+    let [one, two, _three] =
+        Replica::three(&url, &prefix("session-change"), &scratch.key_file(), 30);
+    let session = open_session(&one.addr);
+    let subscribe = json!({
+        "jsonrpc": "2.0", "id": 2, "method": "resources/subscribe",
+        "params": { "uri": "replicas://counter" }
+    });
+    let subscribed = session_request(&one.addr, Some(&session), &subscribe);
+    assert_eq!(subscribed.json()["result"], json!({}), "{subscribed:?}");
+    // The session's standalone stream (`GET`) carries its subscriptions' updates.
+    let mut stream = TcpStream::connect(&one.addr).expect("connect");
+    let headers = [
+        ("MCP-Protocol-Version", "2025-11-25".to_owned()),
+        ("Mcp-Session-Id", session),
+    ];
+    stream
+        .write_all(raw_request(&one.addr, "GET", &headers, "").as_bytes())
+        .expect("send");
+    let listener = Listener {
+        events: lines(stream.try_clone().expect("a second handle")),
+        _stream: stream,
+    };
+    // The stream is open once the replica answers it (a bump before would go unheard).
+    let status = listener
+        .events
+        .recv_timeout(Duration::from_secs(10))
+        .expect("an answer to the GET");
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+
+    assert_eq!(text(&two.tool("bump", &json!({}))), "counter is 1");
+    let heard = listener
+        .updated("replicas://counter", 10)
+        .expect("the session on replica 1 hears the change made through replica 2");
+    assert_eq!(heard["params"]["uri"], "replicas://counter", "{heard}");
+    assert_eq!(listener.updated("replicas://counter", 1), None);
+}
