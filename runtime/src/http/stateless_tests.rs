@@ -7,6 +7,7 @@ use std::time::Duration;
 use http_body_util::Full;
 use serde_json::json;
 
+use super::body::STREAM_QUEUE;
 use super::headers::VERSION_HEADER;
 use super::tests::{post, post_for, request, rt, send};
 use super::*;
