@@ -203,6 +203,8 @@ impl ToolOutput {
         Self::with_wrapping(schema, wrapping)
     }
 
+    // Fallible only with `jsonschema` (the schema must compile); one signature either way.
+    #[cfg_attr(not(feature = "jsonschema"), allow(clippy::unnecessary_wraps))]
     fn with_wrapping(
         schema: Map<String, Value>,
         wrapping: ResultWrapping,
