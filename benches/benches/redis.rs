@@ -466,9 +466,16 @@ fn context() -> Context {
     Context::new(Meta::new(), ProtocolVersion::LATEST)
 }
 
+/// A router serving payload links, and the links it issued (one per size of
+/// `PAYLOAD_SIZES`).
+struct Links {
+    router: Arc<Router>,
+    uris: Vec<String>,
+}
+
 /// A router keeping payloads in `store`, and the links it issued for one `photo` call per
 /// size of `PAYLOAD_SIZES` (put once, through the tool call that offloads the image).
-fn payload_router(runtime: &Runtime, store: impl PayloadStore) -> (Arc<Router>, Vec<String>) {
+fn payload_router(runtime: &Runtime, store: impl PayloadStore) -> Links {
     // Shared stores need shared `requestState` keys; the memory store is given the same.
     let keys = StateKeys::new(StateKey::new("bench", vec![7u8; 32]).expect("a state key"));
     let router = mcp_content::router! { tools: [photo] }
@@ -492,7 +499,10 @@ fn payload_router(runtime: &Runtime, store: impl PayloadStore) -> (Arc<Router>, 
             }
         })
         .collect();
-    (Arc::new(router), uris)
+    Links {
+        router: Arc::new(router),
+        uris,
+    }
 }
 
 /// `resources/read` of the link, as a client without a principal reads it.
@@ -551,12 +561,12 @@ fn payloads(c: &mut Criterion) {
         let store = RedisPayloadStore::new(&connect(&runtime, &url));
         payload_router(&runtime, store)
     });
-    let stores: Vec<(&str, &(Arc<Router>, Vec<String>))> = std::iter::once(("memory", &memory))
+    let stores: Vec<(&str, &Links)> = std::iter::once(("memory", &memory))
         .chain(redis.as_ref().map(|redis| ("redis", redis)))
         .collect();
-    for (label, (router, uris)) in &stores {
-        for (uri, size) in uris.iter().zip(PAYLOAD_SIZES) {
-            print_read_figures(&runtime, label, router, uri, size);
+    for (label, links) in &stores {
+        for (uri, size) in links.uris.iter().zip(PAYLOAD_SIZES) {
+            print_read_figures(&runtime, label, &links.router, uri, size);
         }
     }
 
@@ -564,8 +574,8 @@ fn payloads(c: &mut Criterion) {
     group.sample_size(30);
     for (index, size) in PAYLOAD_SIZES.into_iter().enumerate() {
         group.throughput(Throughput::Bytes(size as u64));
-        for (label, (router, uris)) in &stores {
-            let uri = &uris[index];
+        for (label, links) in &stores {
+            let (router, uri) = (&links.router, &links.uris[index]);
             group.bench_function(
                 BenchmarkId::new(*label, format!("{}KiB", size >> 10)),
                 |b| {
