@@ -305,7 +305,11 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
         let cancelled = context.ct.clone().cancelled_owned();
-        cancellable(cancelled, self.serve_call_tool(request, context)).await
+        boxed(cancellable(
+            cancelled,
+            self.serve_call_tool(request, context),
+        ))
+        .await
     }
 
     async fn list_prompts(
@@ -323,14 +327,14 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetPromptResponse, ErrorData> {
         let input = input_params(request.input_responses.take(), request.request_state.take());
-        self.round(context, async |router, ctx| {
+        boxed(self.round(context, async |router, ctx| {
             let get = GetPrompt {
                 name: request.name,
                 arguments: check_arguments(request.arguments)?,
                 input,
             };
             router.serve_prompt(get, ctx).await
-        })
+        }))
         .await
     }
 
@@ -362,9 +366,9 @@ impl ServerHandler for McpServer {
             uri: request.uri,
             input,
         };
-        self.round(context, async |router, ctx| {
+        boxed(self.round(context, async |router, ctx| {
             router.serve_read(read, ctx).await
-        })
+        }))
         .await
     }
 
@@ -380,12 +384,12 @@ impl ServerHandler for McpServer {
             argument: request.argument.name,
             value: request.argument.value,
         };
-        let served = cancellable(cancelled, async {
+        let served = boxed(cancellable(cancelled, async {
             self.router
                 .serve_complete(complete, ctx)
                 .await
                 .map_err(protocol_error)
-        });
+        }));
         let mut values = served.await?;
         // The protocol caps a completion at 100 values.
         values.truncate(100);
@@ -414,9 +418,13 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<rm::GetTaskResult, ErrorData> {
         let ctx = self.context(context)?;
-        let task = task_engine::get(&self.router, &request.task_id, ctx.principal())
-            .await
-            .map_err(protocol_error)?;
+        let task = boxed(task_engine::get(
+            &self.router,
+            &request.task_id,
+            ctx.principal(),
+        ))
+        .await
+        .map_err(protocol_error)?;
         serde_json::from_value(task).map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
 
@@ -427,12 +435,12 @@ impl ServerHandler for McpServer {
     ) -> Result<(), ErrorData> {
         let ctx = self.context(context)?;
         let responses: Map<String, Value> = request.input_responses.into_iter().collect();
-        task_engine::update(
+        boxed(task_engine::update(
             &self.router,
             &request.task_id,
             &responses,
             ctx.principal_arc(),
-        )
+        ))
         .await
         .map_err(protocol_error)
     }
@@ -443,9 +451,13 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         let ctx = self.context(context)?;
-        task_engine::cancel(&self.router, &request.task_id, ctx.principal())
-            .await
-            .map_err(protocol_error)
+        boxed(task_engine::cancel(
+            &self.router,
+            &request.task_id,
+            ctx.principal(),
+        ))
+        .await
+        .map_err(protocol_error)
     }
 
     fn accepted_subscription_filter(
@@ -462,33 +474,36 @@ impl ServerHandler for McpServer {
     }
 
     async fn listen(&self, context: ::rmcp::service::SubscriptionContext) -> Result<(), ErrorData> {
-        let uris: HashSet<String> = context
-            .accepted()
-            .resource_subscriptions
-            .iter()
-            .flatten()
-            .cloned()
-            .collect();
-        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        let _feed = self.router.changes().subscribe(Box::new(move |change| {
-            let Change::ResourceUpdated(uri) = change else {
-                return;
-            };
-            if uris.contains(uri) {
-                let _ = tx.send(uri.clone());
-            }
-        }));
-        loop {
-            tokio::select! {
-                () = context.cancelled() => return Ok(()),
-                Some(uri) = rx.recv() => {
-                    // A closed stream ends the subscription; the client reconnects if it wants.
-                    if context.sink().notify_resource_updated(uri).await.is_err() {
-                        return Ok(());
+        boxed(async move {
+            let uris: HashSet<String> = context
+                .accepted()
+                .resource_subscriptions
+                .iter()
+                .flatten()
+                .cloned()
+                .collect();
+            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+            let _feed = self.router.changes().subscribe(Box::new(move |change| {
+                let Change::ResourceUpdated(uri) = change else {
+                    return;
+                };
+                if uris.contains(uri) {
+                    let _ = tx.send(uri.clone());
+                }
+            }));
+            loop {
+                tokio::select! {
+                    () = context.cancelled() => return Ok(()),
+                    Some(uri) = rx.recv() => {
+                        // A closed stream ends the subscription; the client reconnects if it wants.
+                        if context.sink().notify_resource_updated(uri).await.is_err() {
+                            return Ok(());
+                        }
                     }
                 }
             }
-        }
+        })
+        .await
     }
 
     async fn subscribe(
@@ -533,6 +548,17 @@ impl ServerHandler for McpServer {
             &request.method,
         )))
     }
+}
+
+/// A handler method's work on the heap. rmcp runs each request's `handle_request` in a
+/// task of its own, a future as large as the largest of this server's methods (the
+/// router's rounds and the tasks engine inline), and tokio copies that future whole into
+/// the task and its output over it: for a small tool call that copying cost more than the
+/// call. Boxed, each method's future is a pointer and its arguments.
+fn boxed<'a, T>(
+    work: impl Future<Output = T> + Send + 'a,
+) -> std::pin::Pin<Box<dyn Future<Output = T> + Send + 'a>> {
+    Box::pin(work)
 }
 
 /// Runs `work` until the request is cancelled (rmcp's `RequestContext::ct`: the client sent
