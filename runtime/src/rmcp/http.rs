@@ -396,6 +396,30 @@ impl<S> McpHttpService<S> {
     }
 }
 
+/// The front as a tower layer, for an rmcp Streamable HTTP service built by hand (the
+/// [`streamable_http_service`](super::streamable_http_service) functions put it in front
+/// already): `Origin` and body rules, request spans (`mcp.http`, `mcp.request`), sessions
+/// bound to their principal. Put an authorization layer (`auth::BearerLayer`) outside it,
+/// so the principal is in the request when the front sees it.
+///
+/// ```
+/// use mcp_content::rmcp::{HttpOptions, McpHttpService};
+/// use tower_layer::Layer as _;
+///
+/// # fn wrap<S: Clone>(rmcp_service: S) -> McpHttpService<S> {
+/// HttpOptions::default()
+///     .allow_origin("https://app.example.com")
+///     .layer(rmcp_service)
+/// # }
+/// ```
+impl<S> tower_layer::Layer<S> for HttpOptions {
+    type Service = McpHttpService<S>;
+
+    fn layer(&self, inner: S) -> McpHttpService<S> {
+        McpHttpService::new(inner, self.clone())
+    }
+}
+
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
 impl<B, S> tower_service::Service<Request<B>> for McpHttpService<S>
@@ -464,14 +488,17 @@ where
                     return Ok(rpc_error(status, &RequestId::null(), -32600, &message));
                 }
             };
-            if is_post {
+            // Each reads the body once more: only for a subscriber that keeps the span.
+            if is_post && !traced.is_disabled() {
                 trace::record_body(&traced, &bytes);
             }
             if is_post && let Some(refusal) = check_body(&bytes) {
                 return Ok(refusal);
             }
             let admission = owners.admit(&mut parts);
-            let request_span = if is_post {
+            let request_span = if is_post
+                && tracing::enabled!(target: "mcp_content::request", tracing::Level::INFO)
+            {
                 trace::rmcp_request_span(&bytes, &parts)
             } else {
                 None

@@ -152,3 +152,58 @@ fn futures_body(response: HttpResponse) -> Bytes {
         .unwrap()
         .to_bytes()
 }
+
+/// `HttpOptions` as a layer puts the front before any inner service: a foreign `Origin` is
+/// refused before the inner service sees it, an allowed one reaches it.
+#[test]
+fn the_front_as_a_layer_checks_the_origin_before_the_inner_service() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tower_layer::Layer as _;
+    use tower_service::Service as _;
+
+    /// Counts the requests that reach it; answers 202.
+    #[derive(Clone)]
+    struct Inner(Arc<AtomicUsize>);
+    impl tower_service::Service<Request<Full<Bytes>>> for Inner {
+        type Response = HttpResponse;
+        type Error = Infallible;
+        type Future = std::future::Ready<Result<HttpResponse, Infallible>>;
+        fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+            Poll::Ready(Ok(()))
+        }
+        fn call(&mut self, _: Request<Full<Bytes>>) -> Self::Future {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            let mut response = Response::new(Full::new(Bytes::new()).boxed());
+            *response.status_mut() = StatusCode::ACCEPTED;
+            std::future::ready(Ok(response))
+        }
+    }
+    let reached = Arc::new(AtomicUsize::new(0));
+    let inner = Inner(Arc::clone(&reached));
+    let mut front = HttpOptions::default()
+        .allow_origin("https://app.example.com")
+        .layer(inner);
+    let call = |origin: &str| {
+        Request::post("/mcp")
+            .header(header::ORIGIN, origin)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from_static(
+                br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            )))
+            .unwrap()
+    };
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let refused = rt
+        .block_on(front.call(call("https://evil.example.com")))
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(reached.load(Ordering::SeqCst), 0);
+    let passed = rt
+        .block_on(front.call(call("https://app.example.com")))
+        .unwrap();
+    assert_eq!(passed.status(), StatusCode::ACCEPTED);
+    assert_eq!(reached.load(Ordering::SeqCst), 1);
+}
