@@ -3,7 +3,8 @@
 //! rmcp (base64 crate; base64-simd), each server a separate process, driven over Streamable
 //! HTTP on 127.0.0.1 by K keep-alive clients for a fixed time after a warm-up. Every response
 //! is checked. Prints calls/s, p50, p99 and the server's CPU seconds per 1,000 calls (from
-//! `/proc/<pid>/stat`), side by side, the servers alternating over several rounds.
+//! `/proc/<pid>/stat`), side by side, the servers alternating over several rounds, and each
+//! server's calls/s and CPU per call as a ratio to `rmcp`'s in the same run.
 //! `mcp-content+auth` is the own endpoint with authorization on (every call carries a bearer
 //! token its verifier knows already, as a cache would answer); the table shows its CPU per
 //! call against `mcp-content`'s ("auth on / off").
@@ -283,8 +284,14 @@ fn print_table(options: &Options, samples: &mut BTreeMap<(usize, usize, usize), 
     for kind in &options.servers {
         print!(" {} calls/s, p50, p99, CPU s/1k |", kind.name());
     }
-    if reference.is_some() {
-        print!(" mcp-content / rmcp: calls/s, CPU/call |");
+    let compared: Vec<usize> = match reference {
+        Some(_) => (0..options.servers.len())
+            .filter(|&s| options.servers[s] != Kind::Rmcp)
+            .collect(),
+        None => Vec::new(),
+    };
+    for &s in &compared {
+        print!(" {} / rmcp: calls/s, CPU/call |", options.servers[s].name());
     }
     let auth = options
         .servers
@@ -299,7 +306,7 @@ fn print_table(options: &Options, samples: &mut BTreeMap<(usize, usize, usize), 
     for _ in &options.servers {
         print!("---|");
     }
-    if reference.is_some() {
+    for _ in &compared {
         print!("---|");
     }
     if auth.is_some() {
@@ -331,15 +338,14 @@ fn print_table(options: &Options, samples: &mut BTreeMap<(usize, usize, usize), 
                 );
                 figures.push((rate, cpu_per_1k));
             }
-            if let (Some(r), Some(o)) = (
-                reference,
-                options.servers.iter().position(|&k| k == Kind::McpContent),
-            ) {
-                print!(
-                    " {:.2}x, {:.2}x |",
-                    figures[o].0 / figures[r].0,
-                    figures[o].1 / figures[r].1
-                );
+            if let Some(r) = reference {
+                for &s in &compared {
+                    print!(
+                        " {:.2}x, {:.2}x |",
+                        figures[s].0 / figures[r].0,
+                        figures[s].1 / figures[r].1
+                    );
+                }
             }
             if let Some((on, off)) = auth {
                 print!(" {:.2}x |", figures[on].1 / figures[off].1);
