@@ -28,6 +28,9 @@ use crate::transport::line::{Line, read_line};
 /// The default longest line (message) read from stdin: 4 MiB, as over HTTP.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
 
+/// The line buffer kept between answers, at most (a larger one is let go).
+const KEPT_LINE_BYTES: usize = 8 * 1024 * 1024;
+
 /// An error reply to the request `id` (written as sent).
 fn error_line(id: &RequestId, code: i32, message: &str) -> Vec<u8> {
     let mut bytes = crate::transport::id::error_reply(id, code, message);
@@ -122,8 +125,10 @@ where
         let mut from_server = BufReader::new(from_server);
         let mut server_open = true;
         let mut replies_open = true;
+        // One buffer for every line: a megabyte answer does not grow a fresh one, and a
+        // line read in part when a refusal goes out first is kept, not lost.
+        let mut line = Vec::new();
         while server_open || replies_open {
-            let mut line = Vec::new();
             tokio::select! {
                 read = from_server.read_until(b'\n', &mut line), if server_open => {
                     match read {
@@ -131,6 +136,10 @@ where
                         Ok(_) => {
                             if output.write_all(&line).await.is_err() { break; }
                             let _ = output.flush().await;
+                            line.clear();
+                            if line.capacity() > KEPT_LINE_BYTES {
+                                line = Vec::new();
+                            }
                         }
                     }
                 }
