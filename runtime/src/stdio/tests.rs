@@ -86,10 +86,7 @@ fn router() -> Router {
             }) as BoxFuture<'static, _>
         }))
         .tool(Tool0("boom", |_, _| {
-            Box::pin(async {
-                let failed: Option<CallToolResult> = None;
-                failed.expect("the tool failed on purpose")
-            }) as BoxFuture<'static, _>
+            Box::pin(async { fail_on_purpose() }) as BoxFuture<'static, _>
         }))
         .tool(Tool0("ask_name", |_, context: Context| {
             Box::pin(async move {
@@ -531,4 +528,9 @@ async fn a_2025_handler_asks_the_client_and_reads_its_answer_from_stdin() {
     assert_eq!(answer["id"], 1);
     assert_eq!(answer["result"]["content"][0]["text"], "Hello, Ada!");
     client.close().await;
+}
+
+/// The `boom` tool's body: a handler that panics.
+fn fail_on_purpose() -> CallToolResult {
+    panic!("the tool failed on purpose")
 }
