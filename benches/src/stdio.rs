@@ -77,7 +77,7 @@ pub struct Process {
 pub struct Answered {
     /// The answer's id (the client's ids are numbers).
     pub id: u64,
-    /// The answer line, kept for [`Process::check`].
+    /// The answer line, kept for [`check`].
     pub line: Vec<u8>,
 }
 
@@ -116,7 +116,7 @@ impl Process {
             .map_err(|e| format!("write: {e}"))
     }
 
-    /// The next answer line, within [`ANSWER_TIMEOUT`].
+    /// The next answer line, within `ANSWER_TIMEOUT` (30 s).
     pub fn answer(&self) -> Result<Answered, String> {
         self.answers
             .recv_timeout(ANSWER_TIMEOUT)

@@ -22,7 +22,7 @@
 //!   names it in the `Mcp-Session-Id` header; every later request carries it (without it:
 //!   400; a session that is unknown or ended: 404). A request is answered as
 //!   `application/json`, or, as soon as its handler talks back (progress, log messages,
-//!   `elicitation/create`, `sampling/createMessage`, `roots/list` through [`Context`]), as an
+//!   `elicitation/create`, `sampling/createMessage`, `roots/list` through [`Context`](crate::server::handler::Context)), as an
 //!   event stream (`text/event-stream`) that carries those messages and then the response;
 //!   the client `POST`s its answers to the server's requests (202). A `GET` opens the
 //!   session's standalone stream (`notifications/resources/updated` for its
@@ -53,7 +53,7 @@
 //!   cancelled by closing its connection. A session that ends (`DELETE`, or evicted)
 //!   cancels what it still runs.
 //! - A cancelled request's handler future is dropped at its next `.await`, and its
-//!   [`Context::cancelled`] resolves for work it spawned.
+//!   [`Context::cancelled`](crate::server::handler::Context::cancelled) resolves for work it spawned.
 //! - **A handler that panics** is answered `-32603` ("the handler of tool `x` panicked";
 //!   the panic's message goes to the server's log only) and the connection keeps serving.
 //! - **Ids** are answered as sent, byte for byte (`123456789012345678901234567890`, `-0`,
@@ -68,7 +68,7 @@
 //! nothing of it (its streams, its pending answers, its replayed events, its subscriptions).
 //! A request with a principal never reaches a session opened without one. Without
 //! authorization the id is the session's only protection: whoever sends it is the session.
-//! The same principal is in the [`Context`] of every handler the request runs, so the tasks,
+//! The same principal is in the [`Context`](crate::server::handler::Context) of every handler the request runs, so the tasks,
 //! payload links and `requestState` it creates are its own too (see
 //! [`crate::store`], "Ownership").
 //!
@@ -121,7 +121,7 @@
 //! OAuth 2.1 resource server: RFC 9728 metadata at its path-aware well-known URL, 401 with
 //! `WWW-Authenticate: Bearer resource_metadata="…"` without a valid bearer token, 403
 //! `insufficient_scope` naming the scopes a handler needs, the verified principal in
-//! [`Context::principal`]. Lists are not filtered (a client sees what to step up for).
+//! [`Context::principal`](crate::server::handler::Context::principal). Lists are not filtered (a client sees what to step up for).
 //! `rmcp`'s service gets the same check from [`auth::BearerLayer`](crate::auth).
 //!
 //! Tracing: see [Tracing](#tracing) below.

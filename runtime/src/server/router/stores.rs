@@ -14,7 +14,7 @@ impl Router {
         self.task_store.as_ref()
     }
 
-    /// How long the lease on a running task lasts ([`RouterBuilder::task_lease`]).
+    /// How long the lease on a running task lasts ([`RouterBuilder::task_lease`](super::RouterBuilder::task_lease)).
     pub fn task_lease(&self) -> Duration {
         self.task_lease
     }
