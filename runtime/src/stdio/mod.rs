@@ -30,7 +30,7 @@
 //!   stuck behind it). The handshake and a session's own methods are answered in order.
 //!   Every message goes out through one writer, one whole line at a time.
 //! - **Cancellation**: `notifications/cancelled` naming a running request by its id drops
-//!   its handler's future at its next `.await` (its [`Context::cancelled`] resolves) and
+//!   its handler's future at its next `.await` (its [`Context::cancelled`](crate::server::handler::Context::cancelled) resolves) and
 //!   the request is not answered.
 //! - **Panics**: a handler that panics is answered `-32603` ("the handler of tool `x`
 //!   panicked"; the message goes to stderr only) and the server goes on.
