@@ -183,15 +183,9 @@ use crate::server::auth::Principal;
 use crate::server::handler::ProtocolError;
 use crate::server::request as mcp;
 use crate::server::router::Router;
+use crate::transport::handshake::VERSION_KEY;
 use crate::transport::id::RequestId;
 use crate::transport::trace;
-
-/// The `_meta` key a 2026-07-28 request names its protocol version with.
-const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
-/// The `_meta` key a 2026-07-28 request declares the client's capabilities with.
-const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
-/// The `_meta` key a 2026-07-28 request asks for log messages with.
-const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 
 /// The router's Streamable HTTP endpoint: [`handle`](Self::handle) answers one request,
 /// [`serve`](Self::serve) and [`serve_with`](Self::serve_with) run the hardened accept loop

@@ -18,10 +18,10 @@ use super::response::{
 };
 use super::session::{SESSION_HEADER, Session};
 use super::{HttpServer, may_ask, read_routed, routed};
-use crate::rules::ProtocolVersion;
 use crate::server::auth::Principal;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::request::{Initialize, Method, Request};
+use crate::transport::handshake::{initialize_result, negotiated};
 use crate::transport::id::RequestId;
 
 /// The notification that cancels a request.
@@ -159,9 +159,7 @@ impl HttpServer {
             protocol_version,
             capabilities,
         } = initialize;
-        let version = ProtocolVersion::parse(&protocol_version)
-            .filter(|v| !v.has_result_type())
-            .unwrap_or(ProtocolVersion::V2025_11_25);
+        let version = negotiated(&protocol_version);
         let owner = caller.map(Principal::owner);
         let session = Session::open(&self.router, version, capabilities, owner);
         let config = &self.config;
@@ -180,47 +178,13 @@ impl HttpServer {
                 )),
             );
         }
-        let result = self.initialize_result(version);
+        let result = initialize_result(&self.router, version);
         let mut response = json_response(StatusCode::OK, id, value_reply(result));
         response.headers_mut().insert(
             SESSION_HEADER,
             HeaderValue::from_str(&session.id).expect("session ids are hex"),
         );
         response
-    }
-
-    pub(super) fn initialize_result(&self, version: ProtocolVersion) -> Value {
-        let router = &self.router;
-        let mut capabilities = Map::new();
-        let list_changed = || serde_json::json!({ "listChanged": true });
-        if router.has_tools() {
-            capabilities.insert("tools".into(), list_changed());
-        }
-        if router.has_prompts() {
-            capabilities.insert("prompts".into(), list_changed());
-        }
-        if router.has_resources() {
-            capabilities.insert(
-                "resources".into(),
-                serde_json::json!({ "subscribe": true, "listChanged": true }),
-            );
-        }
-        if router.has_completion() {
-            capabilities.insert("completions".into(), Value::Object(Map::new()));
-        }
-        capabilities.insert("logging".into(), Value::Object(Map::new()));
-        let info = router.info();
-        let mut result = Map::new();
-        result.insert("protocolVersion".into(), Value::from(version.as_str()));
-        result.insert("capabilities".into(), Value::Object(capabilities));
-        result.insert(
-            "serverInfo".into(),
-            serde_json::json!({ "name": info.name, "version": info.version }),
-        );
-        if let Some(instructions) = &info.instructions {
-            result.insert("instructions".into(), Value::from(instructions.clone()));
-        }
-        Value::Object(result)
     }
 
     /// A message of a session, sent by its principal (`headers.principal`, in the handlers'

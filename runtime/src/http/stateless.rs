@@ -19,25 +19,24 @@ use super::headers::{self, HEADER_MISMATCH};
 use super::request::with_principal;
 use super::session::notifications;
 use super::{
-    CAPABILITIES_KEY, HttpResponse, HttpServer, LOG_LEVEL_KEY, Reply, ResponseBody, VERSION_KEY,
-    error_response, event_stream, json_response, may_ask, read_routed, request_meta, result_reply,
-    routed, take_meta, value_reply,
+    HttpResponse, HttpServer, Reply, ResponseBody, error_response, event_stream, json_response,
+    may_ask, read_routed, request_meta, result_reply, routed, take_meta, value_reply,
 };
 use crate::rules::ProtocolVersion;
 use crate::server::auth::Principal;
 use crate::server::changes::Change;
 use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::{
-    Capability, ClientCapabilities, MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION,
-    missing_capability,
+    Capability, ClientCapabilities, MISSING_REQUIRED_CLIENT_CAPABILITY, missing_capability,
 };
 use crate::server::request::{CallTool, Listen, Method, Request};
 use crate::server::tasks::TaskSupport;
+use crate::transport::handshake::{
+    self, CAPABILITIES_KEY, LOG_LEVEL_KEY, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY,
+    stateless_version,
+};
 use crate::transport::id::RequestId;
 use crate::transport::tasks as task_engine;
-
-/// JSON-RPC: the request's protocol version is not one this server speaks.
-pub(super) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 
 /// The HTTP status of a 2026-07-28 error response: 400 for the errors the spec gives 400
 /// (unsupported version, missing capability, header mismatch), 404 for an unknown method,
@@ -79,21 +78,13 @@ fn declared(
         ));
     };
     headers::check_version(headers, named).map_err(|e| (StatusCode::BAD_REQUEST, e))?;
-    let version = ProtocolVersion::parse(named)
-        .filter(|v| v.has_result_type())
-        .ok_or_else(|| {
-            let latest = ProtocolVersion::LATEST.as_str();
-            let named = crate::wire::error::cut(named);
-            let error = ProtocolError::new(
-                UNSUPPORTED_PROTOCOL_VERSION,
-                format!(
-                    "unsupported protocol version {named:?}: a request without a session is \
-                     served on {latest} (stateless); 2025-era clients initialize a session first"
-                ),
-            )
-            .with_data(serde_json::json!({ "supported": [latest], "requested": named }));
-            (StatusCode::BAD_REQUEST, error)
-        })?;
+    let version = stateless_version(named, |latest| {
+        format!(
+            "a request without a session is served on {latest} (stateless); 2025-era clients \
+             initialize a session first"
+        )
+    })
+    .map_err(|error| (StatusCode::BAD_REQUEST, error))?;
     Ok((
         version,
         ClientCapabilities::from_value(capabilities.clone()),
@@ -157,7 +148,9 @@ impl HttpServer {
         });
         let reply = match request {
             Err(error) => Err(error),
-            Ok((Request::ServerDiscover, _)) => Ok(value_reply(self.discover(version))),
+            Ok((Request::ServerDiscover, _)) => {
+                Ok(value_reply(handshake::discover(&self.router, version)))
+            }
             Ok((Request::Listen(listen), _)) => return self.listen(&id, listen),
             Ok((
                 task @ (Request::TasksGet { .. }
@@ -306,56 +299,6 @@ impl HttpServer {
             drop(feed);
         });
         event_stream(ResponseBody::standing(rx, self.closing.subscribe()))
-    }
-
-    fn discover(&self, version: ProtocolVersion) -> Value {
-        let router = &self.router;
-        let mut capabilities = Map::new();
-        let empty = || Value::Object(Map::new());
-        if router.has_tools() {
-            capabilities.insert("tools".into(), empty());
-        }
-        if router.has_prompts() {
-            capabilities.insert("prompts".into(), empty());
-        }
-        if router.has_resources() {
-            // Served by `subscriptions/listen`.
-            capabilities.insert("resources".into(), serde_json::json!({ "subscribe": true }));
-        }
-        if router.has_completion() {
-            capabilities.insert("completions".into(), empty());
-        }
-        if router.has_task_tools() {
-            let mut extensions = Map::new();
-            extensions.insert(TASKS_EXTENSION.into(), empty());
-            capabilities.insert("extensions".into(), Value::Object(extensions));
-        }
-        let info = router.info();
-        let mut server_info = Map::new();
-        server_info.insert("name".into(), Value::from(info.name.clone()));
-        server_info.insert("version".into(), Value::from(info.version.clone()));
-        let mut meta = Map::new();
-        meta.insert(
-            "io.modelcontextprotocol/serverInfo".into(),
-            Value::Object(server_info),
-        );
-        let mut result = Map::new();
-        result.insert("capabilities".into(), Value::Object(capabilities));
-        result.insert(
-            "supportedVersions".into(),
-            Value::from(vec![version.as_str()]),
-        );
-        if let Some(instructions) = &info.instructions {
-            result.insert("instructions".into(), Value::from(instructions.clone()));
-        }
-        result.insert("ttlMs".into(), Value::from(0));
-        result.insert("cacheScope".into(), Value::from("public"));
-        result.insert(
-            "resultType".into(),
-            Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
-        );
-        result.insert("_meta".into(), Value::Object(meta));
-        Value::Object(result)
     }
 }
 

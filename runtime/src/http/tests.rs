@@ -3,6 +3,7 @@ use std::time::Duration;
 use super::headers::VERSION_HEADER;
 use super::*;
 use crate::server::handler::Context;
+use crate::transport::handshake::CAPABILITIES_KEY;
 use crate::wire::version::SerializeFor as _;
 use http::{HeaderValue, header};
 use http_body_util::Full;
@@ -410,7 +411,7 @@ fn an_unsupported_version_is_refused_with_the_supported_one() {
                 assert_eq!(answer["error"]["code"], INVALID_REQUEST, "{version}");
                 continue;
             }
-            assert_eq!(answer["error"]["code"], stateless::UNSUPPORTED_PROTOCOL_VERSION);
+            assert_eq!(answer["error"]["code"], crate::transport::handshake::UNSUPPORTED_PROTOCOL_VERSION);
             assert_eq!(answer["error"]["data"]["supported"][0], "2026-07-28");
             assert_eq!(answer["error"]["data"]["requested"], version);
             assert_eq!(answer["id"], 1);

@@ -4,9 +4,10 @@
 use http::{HeaderMap, Response};
 use serde_json::Value;
 
+use super::HttpServer;
 use super::body::ResponseBody;
 use super::request::{Headers, Message};
-use super::{HttpServer, VERSION_KEY};
+use crate::transport::handshake::VERSION_KEY;
 use crate::transport::{mcp_span, trace};
 
 impl HttpServer {

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use tokio::sync::{Semaphore, mpsc, watch};
 
-use super::handshake::{self, LOG_LEVEL_KEY, VERSION_KEY};
+use super::handshake::declared;
 use super::peer::{Pending, StdioPeer};
 use super::write::{error_line, message_line, value_line};
 use crate::rules::ProtocolVersion;
@@ -21,6 +21,7 @@ use crate::server::handler::{Context, LogLevel, ProtocolError};
 use crate::server::input::ClientCapabilities;
 use crate::server::request::{Initialize, Method, Request};
 use crate::server::router::Router;
+use crate::transport::handshake::{LOG_LEVEL_KEY, VERSION_KEY, initialize_result, negotiated};
 use crate::transport::id::{IdFault, RequestId, key_of};
 use crate::transport::parse::{has_duplicate_key, parse_error_reply};
 
@@ -333,7 +334,7 @@ impl Connection {
             protocol_version,
             capabilities,
         } = Initialize::parse(params)?;
-        let version = handshake::negotiated(&protocol_version);
+        let version = negotiated(&protocol_version);
         let session = Session {
             version,
             capabilities,
@@ -344,7 +345,7 @@ impl Connection {
                 "the session is already initialized",
             ));
         }
-        Ok(handshake::initialize_result(&self.router, version))
+        Ok(initialize_result(&self.router, version))
     }
 
     /// `logging/setLevel`, `resources/subscribe`, `resources/unsubscribe`.
@@ -414,7 +415,7 @@ impl Connection {
                     "params._meta[\"{VERSION_KEY}\"]: a string"
                 )));
             };
-            let (version, capabilities) = handshake::declared(meta, named)?;
+            let (version, capabilities) = declared(meta, named)?;
             let level = meta
                 .get(LOG_LEVEL_KEY)
                 .and_then(|l| LogLevel::deserialize(l).ok());

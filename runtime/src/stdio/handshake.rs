@@ -1,31 +1,14 @@
-//! How a client and the server agree on a version over stdio, as over the own HTTP
-//! endpoint: a 2025-era client sends `initialize` once (2025-06-18 and 2025-11-25 answered
-//! as asked, any other version with 2025-11-25); a 2026-07-28 request names its version and
-//! the client's capabilities in its `_meta`, and `server/discover` describes the server.
+//! What a stdio request that names its version in `_meta` (the 2026-07-28 way) declares.
+//! The rest of the handshake (the keys, the version `initialize` settles on, `initialize`'s
+//! and `server/discover`'s results) is the own HTTP endpoint's too:
+//! `crate::transport::handshake`.
 
 use serde_json::{Map, Value};
 
 use crate::rules::ProtocolVersion;
 use crate::server::handler::ProtocolError;
-use crate::server::input::{ClientCapabilities, TASKS_EXTENSION};
-use crate::server::router::Router;
-
-/// The `_meta` key a 2026-07-28 request names its protocol version with.
-pub(super) const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
-/// The `_meta` key a 2026-07-28 request declares the client's capabilities with.
-pub(super) const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
-/// The `_meta` key a 2026-07-28 request asks for log messages with.
-pub(super) const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
-
-/// JSON-RPC: the request's protocol version is not one this server speaks.
-pub(super) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
-
-/// The version `initialize` settles on: the 2025-era one asked for, else 2025-11-25.
-pub(super) fn negotiated(asked: &str) -> ProtocolVersion {
-    ProtocolVersion::parse(asked)
-        .filter(|v| !v.has_result_type())
-        .unwrap_or(ProtocolVersion::V2025_11_25)
-}
+use crate::server::input::ClientCapabilities;
+use crate::transport::handshake::{CAPABILITIES_KEY, stateless_version};
 
 /// What a request that names its version in `_meta` (the 2026-07-28 way) declares: the
 /// version (one with per-request state, else `-32022` listing what is spoken) and the
@@ -34,20 +17,12 @@ pub(super) fn declared(
     meta: &Map<String, Value>,
     named: &str,
 ) -> Result<(ProtocolVersion, ClientCapabilities), ProtocolError> {
-    let version = ProtocolVersion::parse(named)
-        .filter(|v| v.has_result_type())
-        .ok_or_else(|| {
-            let latest = ProtocolVersion::LATEST.as_str();
-            let named = crate::wire::error::cut(named);
-            ProtocolError::new(
-                UNSUPPORTED_PROTOCOL_VERSION,
-                format!(
-                    "unsupported protocol version {named:?}: a request that names its version \
-                     is served on {latest}; 2025-era clients send initialize first"
-                ),
-            )
-            .with_data(serde_json::json!({ "supported": [latest], "requested": named }))
-        })?;
+    let version = stateless_version(named, |latest| {
+        format!(
+            "a request that names its version is served on {latest}; 2025-era clients send \
+             initialize first"
+        )
+    })?;
     let Some(capabilities) = meta.get(CAPABILITIES_KEY).filter(|c| c.is_object()) else {
         return Err(ProtocolError::invalid_params(format!(
             "params._meta: {CAPABILITIES_KEY} missing or malformed (a 2026-07-28 request \
@@ -58,84 +33,4 @@ pub(super) fn declared(
         version,
         ClientCapabilities::from_value(capabilities.clone()),
     ))
-}
-
-/// `initialize`'s result for `version`.
-pub(super) fn initialize_result(router: &Router, version: ProtocolVersion) -> Value {
-    let mut capabilities = Map::new();
-    let list_changed = || serde_json::json!({ "listChanged": true });
-    if router.has_tools() {
-        capabilities.insert("tools".into(), list_changed());
-    }
-    if router.has_prompts() {
-        capabilities.insert("prompts".into(), list_changed());
-    }
-    if router.has_resources() {
-        capabilities.insert(
-            "resources".into(),
-            serde_json::json!({ "subscribe": true, "listChanged": true }),
-        );
-    }
-    if router.has_completion() {
-        capabilities.insert("completions".into(), Value::Object(Map::new()));
-    }
-    capabilities.insert("logging".into(), Value::Object(Map::new()));
-    let info = router.info();
-    let mut result = Map::new();
-    result.insert("protocolVersion".into(), Value::from(version.as_str()));
-    result.insert("capabilities".into(), Value::Object(capabilities));
-    result.insert(
-        "serverInfo".into(),
-        serde_json::json!({ "name": info.name, "version": info.version }),
-    );
-    if let Some(instructions) = &info.instructions {
-        result.insert("instructions".into(), Value::from(instructions.clone()));
-    }
-    Value::Object(result)
-}
-
-/// `server/discover`'s result (2026-07-28).
-pub(super) fn discover(router: &Router, version: ProtocolVersion) -> Value {
-    let mut capabilities = Map::new();
-    let empty = || Value::Object(Map::new());
-    if router.has_tools() {
-        capabilities.insert("tools".into(), empty());
-    }
-    if router.has_prompts() {
-        capabilities.insert("prompts".into(), empty());
-    }
-    if router.has_resources() {
-        capabilities.insert("resources".into(), serde_json::json!({ "subscribe": true }));
-    }
-    if router.has_completion() {
-        capabilities.insert("completions".into(), empty());
-    }
-    if router.has_task_tools() {
-        let mut extensions = Map::new();
-        extensions.insert(TASKS_EXTENSION.into(), empty());
-        capabilities.insert("extensions".into(), Value::Object(extensions));
-    }
-    let info = router.info();
-    let mut result = Map::new();
-    result.insert("capabilities".into(), Value::Object(capabilities));
-    result.insert(
-        "supportedVersions".into(),
-        Value::from(vec![version.as_str()]),
-    );
-    if let Some(instructions) = &info.instructions {
-        result.insert("instructions".into(), Value::from(instructions.clone()));
-    }
-    result.insert("ttlMs".into(), Value::from(0));
-    result.insert("cacheScope".into(), Value::from("public"));
-    result.insert(
-        "resultType".into(),
-        Value::from(crate::model::result::RESULT_TYPE_COMPLETE),
-    );
-    result.insert(
-        "_meta".into(),
-        serde_json::json!({
-            "io.modelcontextprotocol/serverInfo": { "name": info.name, "version": info.version }
-        }),
-    );
-    Value::Object(result)
 }

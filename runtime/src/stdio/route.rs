@@ -10,12 +10,12 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::connection::{Connection, Registered};
-use super::handshake;
 use super::write::{answer_line, error_line, result_line, value_line};
 use crate::server::changes::Change;
 use crate::server::handler::{Context, ProtocolError};
 use crate::server::input::{Capability, missing_capability};
 use crate::server::request::{CallTool, Listen, Method, Request};
+use crate::transport::handshake;
 use crate::transport::id::RequestId;
 use crate::transport::tasks as task_engine;
 

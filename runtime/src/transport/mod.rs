@@ -1,8 +1,10 @@
 //! What the transports at the edge share (`crate::http`, `crate::stdio`, `crate::rmcp`): the tasks engine
-//! they run task tools through, on tokio, the reply to a message that is not JSON, and
-//! request ids as sent.
+//! they run task tools through, on tokio, the reply to a message that is not JSON, request
+//! ids as sent, and the own endpoint's and own stdio's handshake (`handshake.rs`).
 //! They depend on the core (`crate::server`); the core knows none of them.
 
+#[cfg(any(feature = "http", feature = "stdio"))]
+pub(crate) mod handshake;
 #[cfg(any(
     feature = "http",
     feature = "stdio",
