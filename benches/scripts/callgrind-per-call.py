@@ -7,6 +7,8 @@ FEW and then MANY sequential calls of one tool, and prints (total(MANY) - total(
   cargo build --release -p mcp-content-benches --bin e2e --bin e2e-stdio
   benches/scripts/callgrind-per-call.py http  mcp-content/rmcp small   [--few 20 --many 1020]
   benches/scripts/callgrind-per-call.py stdio mcp-content      picture [--few 5 --many 25]
+  ... --keep /tmp/cg   keeps cg<FEW>.out and cg<MANY>.out: `callgrind_annotate --inclusive=yes
+                       /tmp/cg/cg1020.out` shows where the instructions go
 
 HTTP servers listen on 127.0.0.1 only and get stateless 2026-07-28 requests, as `e2e`
 sends them; stdio servers get `initialize` (2025-11-25), then the calls, as `e2e-stdio`.
@@ -92,6 +94,8 @@ def main():
     a.add_argument('--few', type=int)
     a.add_argument('--many', type=int)
     a.add_argument('--exe', help='the harness binary (default: target/release/e2e[-stdio])')
+    a.add_argument('--keep', metavar='DIR',
+                   help='keep the two callgrind outputs in DIR, for callgrind_annotate')
     o = a.parse_args()
     few = o.few or (5 if o.tool == 'picture' else 20)
     many = o.many or (25 if o.tool == 'picture' else 1020)
@@ -101,6 +105,9 @@ def main():
                                 'e2e' if o.transport == 'http' else 'e2e-stdio')
     run = run_http if o.transport == 'http' else run_stdio
     with tempfile.TemporaryDirectory() as d:
+        if o.keep:
+            os.makedirs(o.keep, exist_ok=True)
+            d = o.keep
         counts = [run(exe, o.server, o.tool, n, os.path.join(d, 'cg%d.out' % n))
                   for n in (few, many)]
     per_call = (counts[1] - counts[0]) / (many - few)

@@ -38,7 +38,7 @@ pub use form::{Elicitation, FormSchema};
 pub use form_field::{FieldKind, FormError, FormField, FormOption};
 pub use key_file::KeyFileError;
 pub use state::{StateError, StateKey, StateKeyError, StateKeys};
-pub(crate) use target::Target;
+pub(crate) use target::{KeptArguments, Target};
 // A request's multi round-trip fields, and what a request that may ask for input ends with.
 pub use crate::server::request::{InputParams, Outcome};
 

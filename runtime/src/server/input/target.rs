@@ -6,6 +6,8 @@
 //! `{"target": "important.db"}`); and a state issued to one principal does not open for
 //! another, nor for a request without a principal (nor the reverse).
 
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
@@ -17,7 +19,7 @@ use crate::server::auth::Principal;
 pub(crate) struct Target<'a> {
     method: &'a str,
     name: &'a str,
-    arguments: [u8; 32],
+    arguments: Arguments<'a>,
     /// A digest of the caller's owner key (`None`: a request without a principal).
     owner: Option<[u8; 32]>,
 }
@@ -30,13 +32,22 @@ impl<'a> Target<'a> {
         name: &'a str,
         arguments: Option<&Map<String, Value>>,
     ) -> Self {
-        let mut digest = Sha256::new();
-        digest.update(b"mcp-content/requestState/arguments/v1\n");
-        canonical_object(&mut digest, arguments.unwrap_or(&Map::new()));
         Self {
             method,
             name,
-            arguments: digest.finalize().into(),
+            arguments: Arguments::Digest(arguments_digest(arguments)),
+            owner: None,
+        }
+    }
+
+    /// [`Target::new`] whose arguments' digest is computed from `kept` only if something
+    /// needs it (a `requestState` to check, or one to seal): a call that neither brings
+    /// nor seals a state pays for no hash.
+    pub(crate) fn deferred(method: &'a str, name: &'a str, kept: &'a KeptArguments) -> Self {
+        Self {
+            method,
+            name,
+            arguments: Arguments::Kept(kept),
             owner: None,
         }
     }
@@ -71,8 +82,52 @@ impl<'a> Target<'a> {
 
     /// The arguments' digest as sealed (`"d"`): SHA-256 of their canonical JSON, base64url.
     pub(super) fn arguments_digest(self) -> String {
-        base64_simd::URL_SAFE_NO_PAD.encode_to_string(self.arguments)
+        let digest = match self.arguments {
+            Arguments::Digest(digest) => digest,
+            Arguments::Kept(kept) => kept.digest(),
+        };
+        base64_simd::URL_SAFE_NO_PAD.encode_to_string(digest)
     }
+}
+
+/// The arguments' digest, or the arguments it is computed from when needed.
+#[derive(Debug, Clone, Copy)]
+enum Arguments<'a> {
+    Digest([u8; 32]),
+    Kept(&'a KeptArguments),
+}
+
+/// A request's arguments, kept (a copy: the handler takes the originals) for a
+/// [`Target::deferred`], and their digest once computed. A copy of a call's arguments costs
+/// a fraction of their SHA-256 over canonical JSON, which most calls never need.
+#[derive(Debug, Default)]
+pub(crate) struct KeptArguments {
+    arguments: Option<Map<String, Value>>,
+    digest: OnceLock<[u8; 32]>,
+}
+
+impl KeptArguments {
+    /// A copy of `arguments` (none: the same as an empty object).
+    pub(crate) fn new(arguments: Option<&Map<String, Value>>) -> Self {
+        Self {
+            arguments: arguments.cloned(),
+            digest: OnceLock::new(),
+        }
+    }
+
+    fn digest(&self) -> [u8; 32] {
+        *self
+            .digest
+            .get_or_init(|| arguments_digest(self.arguments.as_ref()))
+    }
+}
+
+/// SHA-256 of the arguments' canonical JSON, after the digest's own prefix.
+fn arguments_digest(arguments: Option<&Map<String, Value>>) -> [u8; 32] {
+    let mut digest = Sha256::new();
+    digest.update(b"mcp-content/requestState/arguments/v1\n");
+    canonical_object(&mut digest, arguments.unwrap_or(&Map::new()));
+    digest.finalize().into()
 }
 
 impl std::fmt::Display for Target<'_> {

@@ -208,3 +208,41 @@ fn a_state_opens_only_for_the_principal_it_was_issued_to_refused_as_a_forged_one
     let payload = base64_simd::URL_SAFE_NO_PAD.decode_to_vec(body).unwrap();
     assert!(!String::from_utf8_lossy(&payload).contains("alice"));
 }
+
+#[test]
+fn a_target_that_keeps_its_arguments_binds_states_as_one_that_hashed_them() {
+    let k = keys();
+    let sent = serde_json::json!({"target": "harmless.txt", "n": [1, 2.5, null]});
+    // Sealed by a deferred target (the digest computed only at the seal) ...
+    let kept = KeptArguments::new(sent.as_object());
+    let target = Target::deferred("tools/call", "delete", &kept);
+    let round = Round::begin(&k, target, None, None).unwrap();
+    let _ = round.ask("go", &InputRequest::ListRoots, Value::Null);
+    let state = round.finish(&k, target).unwrap().unwrap()["requestState"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // ... it opens for an eager target of the same arguments, and the reverse.
+    let eager = Target::new("tools/call", "delete", sent.as_object());
+    assert!(Round::begin(&k, eager, None, Some(&state)).is_ok());
+    let state = state_for(&k, "delete", &sent);
+    let kept = KeptArguments::new(sent.as_object());
+    let deferred = Target::deferred("tools/call", "delete", &kept);
+    assert!(Round::begin(&k, deferred, None, Some(&state)).is_ok());
+    // Other arguments are still refused; no arguments are an empty object.
+    let other = serde_json::json!({"target": "important.db"});
+    let kept = KeptArguments::new(other.as_object());
+    let deferred = Target::deferred("tools/call", "delete", &kept);
+    assert!(Round::begin(&k, deferred, None, Some(&state)).is_err());
+    let state = state_for(&k, "t", &serde_json::json!({}));
+    let kept = KeptArguments::new(None);
+    assert!(
+        Round::begin(
+            &k,
+            Target::deferred("tools/call", "t", &kept),
+            None,
+            Some(&state)
+        )
+        .is_ok()
+    );
+}

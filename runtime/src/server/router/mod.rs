@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use crate::server::request::{InputParams, Outcome};
 pub use builder::{RouterBuilder, ServerInfo};
-pub use entry::{RouterEntry, listed_right, misplaced};
+pub use entry::{RouterEntry, duplicate, listed_right, misplaced, overlapping, ui_served};
 pub use error::RouterError;
 
 #[cfg(feature = "jsonschema")]
@@ -37,7 +37,7 @@ use crate::server::changes::ChangeBus;
 use crate::server::handler::{
     CompletionHandler, Context, PromptHandler, ProtocolError, ResourceHandler, ToolHandler,
 };
-use crate::server::input::{Round, StateKeys, Target};
+use crate::server::input::{KeptArguments, Round, StateKeys, Target};
 use crate::server::params::{ARGUMENTS_LEVEL, check_arguments, check_depth};
 use crate::server::payload::Payloads;
 use crate::server::request::Method;
@@ -196,18 +196,28 @@ impl Router {
         !self.task_support.is_empty()
     }
 
-    /// What a round of a request to `name` by `method` with `arguments` is bound to, for
-    /// a peer that has rounds (2026-07-28); `None` for older peers, which answer on the
-    /// back-channel.
+    /// What a round of a request to `name` by `method` with the arguments `kept` is bound
+    /// to, for a peer that has rounds (2026-07-28; `kept` is `Some` then, see
+    /// [`Router::kept_arguments`]); `None` for older peers, which answer on the back-channel.
     fn round_target<'a>(
         method: Method,
         name: &'a str,
-        arguments: Option<&Map<String, Value>>,
+        kept: Option<&'a KeptArguments>,
         context: &Context,
     ) -> Option<Target<'a>> {
-        let has_rounds = context.protocol_version().has_result_type();
-        has_rounds
-            .then(|| Target::new(method.as_str(), name, arguments).owned_by(context.principal()))
+        kept.map(|kept| Target::deferred(method.as_str(), name, kept).owned_by(context.principal()))
+    }
+
+    /// The arguments a round's target keeps (for a peer that has rounds): their digest is
+    /// computed only if a state is checked or sealed.
+    fn kept_arguments(
+        arguments: Option<&Map<String, Value>>,
+        context: &Context,
+    ) -> Option<KeptArguments> {
+        context
+            .protocol_version()
+            .has_result_type()
+            .then(|| KeptArguments::new(arguments))
     }
 
     /// Runs `run` as one round of a multi round-trip request to `target` (see
@@ -266,7 +276,8 @@ impl Router {
         if context.protocol_version().has_result_type() && !self.tool_index.contains_key(name) {
             return Err(unknown_tool(name));
         }
-        let target = Self::round_target(Method::CallTool, name, arguments.as_ref(), &context);
+        let kept = Self::kept_arguments(arguments.as_ref(), &context);
+        let target = Self::round_target(Method::CallTool, name, kept.as_ref(), &context);
         self.in_round(target, input, context, |context| {
             self.run_tool(name, arguments.unwrap_or_default(), context)
         })
@@ -293,7 +304,8 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<GetPromptResult>, ProtocolError> {
-        let target = Self::round_target(Method::GetPrompt, name, arguments.as_ref(), &context);
+        let kept = Self::kept_arguments(arguments.as_ref(), &context);
+        let target = Self::round_target(Method::GetPrompt, name, kept.as_ref(), &context);
         self.in_round(target, input, context, |context| {
             self.run_prompt(name, arguments.unwrap_or_default(), context)
         })
@@ -307,7 +319,8 @@ impl Router {
         input: &InputParams,
         context: Context,
     ) -> Result<Outcome<ReadResourceResult>, ProtocolError> {
-        let target = Self::round_target(Method::ReadResource, uri, None, &context);
+        let kept = Self::kept_arguments(None, &context);
+        let target = Self::round_target(Method::ReadResource, uri, kept.as_ref(), &context);
         self.in_round(target, input, context, |context| {
             self.read_resource(uri, context)
         })
