@@ -92,6 +92,25 @@ impl TokenCache {
         None
     }
 
+    /// `token`'s principal as remembered, else the one `check` verifies (then remembered);
+    /// `check` is not called on a hit.
+    pub(crate) async fn get_or_check<F>(
+        &self,
+        token: &str,
+        check: impl FnOnce() -> F,
+    ) -> Result<Principal, AuthError>
+    where
+        F: Future<Output = Result<Principal, AuthError>>,
+    {
+        let hash = token_hash(token);
+        if let Some(principal) = self.get(&hash) {
+            return Ok(principal);
+        }
+        let principal = check().await?;
+        self.insert(hash, &principal);
+        Ok(principal)
+    }
+
     /// Remembers a verified token: until its expiry (and at most `max_ttl`). When full, the
     /// expired entries go first, then the oldest.
     pub(crate) fn insert(&self, hash: TokenHash, principal: &Principal) {
@@ -222,15 +241,7 @@ impl<V: TokenVerifier> CachedVerifier<V> {
 
 impl<V: TokenVerifier> TokenVerifier for CachedVerifier<V> {
     fn verify<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<Principal, AuthError>> {
-        Box::pin(async move {
-            let hash = token_hash(token);
-            if let Some(principal) = self.cache.get(&hash) {
-                return Ok(principal);
-            }
-            let principal = self.inner.verify(token).await?;
-            self.cache.insert(hash, &principal);
-            Ok(principal)
-        })
+        Box::pin(self.cache.get_or_check(token, || self.inner.verify(token)))
     }
 }
 

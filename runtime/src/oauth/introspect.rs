@@ -10,9 +10,10 @@ use http::header::HeaderValue;
 use http::{StatusCode, Uri};
 use serde_json::{Map, Value};
 
-use super::cache::{DEFAULT_CAPACITY, TokenCache, token_hash};
+use super::cache::TokenCache;
 use super::fetch::{Client, FetchError, VerifierConfigError, check_url};
-use super::jwt::{DEFAULT_MAX_TOKEN_BYTES, now_seconds, principal_from_claims, too_large};
+use super::jwt::{admissible, now_seconds, principal_from_claims};
+use super::options::{Options, more_than_zero, option_setters, required};
 use crate::handler::BoxFuture;
 use crate::server::auth::{AuthError, AuthErrorKind, Principal, TokenVerifier};
 
@@ -113,13 +114,9 @@ pub struct IntrospectionVerifierBuilder {
     endpoint: Option<String>,
     client_id: Option<String>,
     client_secret: Option<String>,
-    audience: Option<String>,
-    issuer: Option<String>,
-    leeway: Duration,
+    options: Options,
     timeout: Duration,
     cache_ttl: Duration,
-    cache_capacity: usize,
-    max_token_bytes: usize,
 }
 
 /// Never prints the client secret.
@@ -128,8 +125,8 @@ impl fmt::Debug for IntrospectionVerifierBuilder {
         f.debug_struct("IntrospectionVerifierBuilder")
             .field("endpoint", &self.endpoint)
             .field("client_id", &self.client_id)
-            .field("audience", &self.audience)
-            .field("issuer", &self.issuer)
+            .field("audience", &self.options.audience)
+            .field("issuer", &self.options.issuer)
             .finish_non_exhaustive()
     }
 }
@@ -141,13 +138,9 @@ impl IntrospectionVerifier {
             endpoint: None,
             client_id: None,
             client_secret: None,
-            audience: None,
-            issuer: None,
-            leeway: Duration::from_secs(30),
+            options: Options::default(),
             timeout: Duration::from_secs(5),
             cache_ttl: Duration::from_secs(60),
-            cache_capacity: DEFAULT_CAPACITY,
-            max_token_bytes: DEFAULT_MAX_TOKEN_BYTES,
         }
     }
 
@@ -176,23 +169,17 @@ impl IntrospectionVerifierBuilder {
         self
     }
 
-    /// This server's resource URI (RFC 8707): an answer's `aud`, when present, must
-    /// contain it.
-    pub fn audience(mut self, resource: impl Into<String>) -> Self {
-        self.audience = Some(resource.into());
-        self
-    }
-
-    /// The issuer an answer's `iss`, when present, must be.
-    pub fn issuer(mut self, issuer: impl Into<String>) -> Self {
-        self.issuer = Some(issuer.into());
-        self
-    }
-
-    /// The clock skew allowed on `exp` and `nbf` (30 s unless set; whole seconds).
-    pub fn leeway(mut self, leeway: Duration) -> Self {
-        self.leeway = leeway;
-        self
+    option_setters! {
+        /// This server's resource URI (RFC 8707): an answer's `aud`, when present, must
+        /// contain it.
+        audience;
+        /// The issuer an answer's `iss`, when present, must be.
+        issuer;
+        /// The largest token accepted, in bytes (8 KiB unless set); a longer one is refused
+        /// before any request.
+        max_token_bytes;
+        /// How many verified tokens are remembered (10 000 unless set; 0 asks on every call).
+        cache_capacity;
     }
 
     /// The longest an introspection request may take (5 s unless set).
@@ -208,37 +195,12 @@ impl IntrospectionVerifierBuilder {
         self
     }
 
-    /// How many verified tokens are remembered (10 000 unless set; 0 asks on every call).
-    pub fn cache_capacity(mut self, capacity: usize) -> Self {
-        self.cache_capacity = capacity;
-        self
-    }
-
-    /// The largest token accepted, in bytes (8 KiB unless set); a longer one is refused
-    /// before any request.
-    pub fn max_token_bytes(mut self, max: usize) -> Self {
-        self.max_token_bytes = max;
-        self
-    }
-
     /// The verifier, or the setting that cannot work.
     pub fn build(self) -> Result<IntrospectionVerifier, VerifierConfigError> {
-        let endpoint = self
-            .endpoint
-            .ok_or_else(|| VerifierConfigError::new("endpoint", "required"))?;
-        let endpoint = check_url("endpoint", &endpoint)?;
-        let client_id = self
-            .client_id
-            .ok_or_else(|| VerifierConfigError::new("client_id", "required"))?;
-        let secret = self
-            .client_secret
-            .ok_or_else(|| VerifierConfigError::new("client_secret", "required"))?;
-        if self.timeout.is_zero() {
-            return Err(VerifierConfigError::new(
-                "timeout",
-                "must be more than zero",
-            ));
-        }
+        let endpoint = check_url("endpoint", &required(self.endpoint, "endpoint")?)?;
+        let client_id = required(self.client_id, "client_id")?;
+        let secret = required(self.client_secret, "client_secret")?;
+        more_than_zero("timeout", self.timeout.is_zero())?;
         // RFC 6749 section 2.3.1: both form-encoded, then Basic.
         let credentials = format!("{}:{}", form_encode(&client_id), form_encode(&secret));
         let mut authorization = HeaderValue::from_str(&format!(
@@ -252,12 +214,12 @@ impl IntrospectionVerifierBuilder {
                 endpoint,
                 client_id,
                 authorization,
-                audience: self.audience,
-                issuer: self.issuer,
-                leeway: self.leeway.as_secs(),
+                audience: self.options.audience,
+                issuer: self.options.issuer,
+                leeway: self.options.leeway.as_secs(),
                 timeout: self.timeout,
-                max_token_bytes: self.max_token_bytes,
-                cache: TokenCache::new(self.cache_capacity, Some(self.cache_ttl)),
+                max_token_bytes: self.options.max_token_bytes,
+                cache: TokenCache::new(self.options.cache_capacity, Some(self.cache_ttl)),
                 client: Client::new(),
                 requests: AtomicU64::new(0),
             }),
@@ -268,19 +230,9 @@ impl IntrospectionVerifierBuilder {
 impl TokenVerifier for IntrospectionVerifier {
     fn verify<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<Principal, AuthError>> {
         Box::pin(async move {
-            if token.len() > self.inner.max_token_bytes {
-                return Err(too_large(self.inner.max_token_bytes));
-            }
-            if token.is_empty() {
-                return Err(AuthError::new(AuthErrorKind::Missing, "no bearer token"));
-            }
-            let hash = token_hash(token);
-            if let Some(principal) = self.inner.cache.get(&hash) {
-                return Ok(principal);
-            }
-            let principal = self.inner.introspect(token).await?;
-            self.inner.cache.insert(hash, &principal);
-            Ok(principal)
+            admissible(token, self.inner.max_token_bytes)?;
+            let introspected = || self.inner.introspect(token);
+            self.inner.cache.get_or_check(token, introspected).await
         })
     }
 }

@@ -11,14 +11,13 @@ use jsonwebtoken::{Algorithm, AlgorithmFamily, Validation};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::cache::{DEFAULT_CAPACITY, TokenCache, token_hash};
+use super::cache::TokenCache;
 use super::fetch::{VerifierConfigError, check_url};
 use super::jwks::{FetchPolicy, KeySet, KeyStore, Source};
+use super::options::{Options, more_than_zero, option_setters, required};
 use crate::handler::BoxFuture;
 use crate::server::auth::{AuthError, AuthErrorKind, Principal, TokenVerifier};
 
-/// The largest token read, unless set: a longer one is refused before it is parsed.
-pub(crate) const DEFAULT_MAX_TOKEN_BYTES: usize = 8 * 1024;
 /// The largest JWKS or metadata document read.
 const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
 /// The largest JWT header read (after base64).
@@ -132,30 +131,22 @@ impl fmt::Debug for JwtVerifier {
 #[derive(Debug, Clone)]
 #[must_use]
 pub struct JwtVerifierBuilder {
-    issuer: Option<String>,
-    audience: Option<String>,
+    options: Options,
     jwks_uri: Option<String>,
     jwks_document: Option<String>,
-    leeway: Duration,
     fetch_timeout: Duration,
     refresh_interval: Duration,
-    max_token_bytes: usize,
-    cache_capacity: usize,
 }
 
 impl JwtVerifier {
     /// Starts the settings.
     pub fn builder() -> JwtVerifierBuilder {
         JwtVerifierBuilder {
-            issuer: None,
-            audience: None,
+            options: Options::default(),
             jwks_uri: None,
             jwks_document: None,
-            leeway: Duration::from_secs(30),
             fetch_timeout: Duration::from_secs(5),
             refresh_interval: Duration::from_secs(30),
-            max_token_bytes: DEFAULT_MAX_TOKEN_BYTES,
-            cache_capacity: DEFAULT_CAPACITY,
         }
     }
 
@@ -173,20 +164,20 @@ impl JwtVerifier {
 }
 
 impl JwtVerifierBuilder {
-    /// The authorization server that issues the tokens (`iss`, compared exactly). `https:`,
-    /// or `http:` on a loopback host only. Unless [`jwks_uri`](Self::jwks_uri) is set, its
-    /// keys are found through its RFC 8414 metadata
-    /// (`/.well-known/oauth-authorization-server`), then its OIDC configuration.
-    pub fn issuer(mut self, issuer: impl Into<String>) -> Self {
-        self.issuer = Some(issuer.into());
-        self
-    }
-
-    /// This server's resource URI (RFC 8707; the same as in its protected-resource
-    /// metadata): a token's `aud` must contain it.
-    pub fn audience(mut self, resource: impl Into<String>) -> Self {
-        self.audience = Some(resource.into());
-        self
+    option_setters! {
+        /// This server's resource URI (RFC 8707; the same as in its protected-resource
+        /// metadata): a token's `aud` must contain it.
+        audience;
+        /// The authorization server that issues the tokens (`iss`, compared exactly).
+        /// `https:`, or `http:` on a loopback host only. Unless [`jwks_uri`](Self::jwks_uri)
+        /// is set, its keys are found through its RFC 8414 metadata
+        /// (`/.well-known/oauth-authorization-server`), then its OIDC configuration.
+        issuer;
+        /// The largest token accepted, in bytes (8 KiB unless set); a longer one is refused
+        /// before it is parsed.
+        max_token_bytes;
+        /// How many verified tokens are remembered (10 000 unless set; 0 turns the cache off).
+        cache_capacity;
     }
 
     /// The issuer's JWKS URL, instead of finding it in the issuer's metadata.
@@ -199,12 +190,6 @@ impl JwtVerifierBuilder {
     /// when the verifier is built again).
     pub fn jwks_document(mut self, document: impl Into<String>) -> Self {
         self.jwks_document = Some(document.into());
-        self
-    }
-
-    /// The clock skew allowed on `exp` and `nbf` (30 s unless set; whole seconds).
-    pub fn leeway(mut self, leeway: Duration) -> Self {
-        self.leeway = leeway;
         self
     }
 
@@ -222,43 +207,18 @@ impl JwtVerifierBuilder {
         self
     }
 
-    /// The largest token accepted, in bytes (8 KiB unless set); a longer one is refused
-    /// before it is parsed.
-    pub fn max_token_bytes(mut self, max: usize) -> Self {
-        self.max_token_bytes = max;
-        self
-    }
-
-    /// How many verified tokens are remembered (10 000 unless set; 0 turns the cache off).
-    pub fn cache_capacity(mut self, capacity: usize) -> Self {
-        self.cache_capacity = capacity;
-        self
-    }
-
     /// The verifier, or the setting that cannot work.
     pub fn build(self) -> Result<JwtVerifier, VerifierConfigError> {
-        let issuer = self
-            .issuer
-            .ok_or_else(|| VerifierConfigError::new("issuer", "required"))?;
+        let issuer = required(self.options.issuer, "issuer")?;
         check_url("issuer", &issuer)?;
-        let audience = self.audience.ok_or_else(|| {
+        let audience = self.options.audience.ok_or_else(|| {
             VerifierConfigError::new("audience", "required (this server's resource URI)")
         })?;
         if audience.is_empty() {
             return Err(VerifierConfigError::new("audience", "must not be empty"));
         }
-        if self.fetch_timeout.is_zero() {
-            return Err(VerifierConfigError::new(
-                "fetch_timeout",
-                "must be more than zero",
-            ));
-        }
-        if self.max_token_bytes == 0 {
-            return Err(VerifierConfigError::new(
-                "max_token_bytes",
-                "must be more than zero",
-            ));
-        }
+        more_than_zero("fetch_timeout", self.fetch_timeout.is_zero())?;
+        more_than_zero("max_token_bytes", self.options.max_token_bytes == 0)?;
         let (source, fixed) = match (self.jwks_document, self.jwks_uri) {
             (Some(_), Some(_)) => {
                 return Err(VerifierConfigError::new(
@@ -286,7 +246,7 @@ impl JwtVerifierBuilder {
                 .copied()
                 .filter(|alg| alg.family() == family)
                 .collect();
-            validation.leeway = self.leeway.as_secs();
+            validation.leeway = self.options.leeway.as_secs();
             validation.validate_exp = true;
             validation.validate_nbf = true;
             validation.validate_aud = true;
@@ -311,8 +271,8 @@ impl JwtVerifierBuilder {
                 issuer,
                 audience,
                 validations,
-                max_token_bytes: self.max_token_bytes,
-                cache: TokenCache::new(self.cache_capacity, None),
+                max_token_bytes: self.options.max_token_bytes,
+                cache: TokenCache::new(self.options.cache_capacity, None),
             }),
         })
     }
@@ -321,25 +281,27 @@ impl JwtVerifierBuilder {
 impl TokenVerifier for JwtVerifier {
     fn verify<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<Principal, AuthError>> {
         Box::pin(async move {
-            if token.len() > self.inner.max_token_bytes {
-                return Err(too_large(self.inner.max_token_bytes));
-            }
-            if token.is_empty() {
-                return Err(AuthError::new(AuthErrorKind::Missing, "no bearer token"));
-            }
-            let hash = token_hash(token);
-            if let Some(principal) = self.inner.cache.get(&hash) {
-                return Ok(principal);
-            }
-            let principal = self.inner.check(token).await?;
-            self.inner.cache.insert(hash, &principal);
-            Ok(principal)
+            admissible(token, self.inner.max_token_bytes)?;
+            let checked = || self.inner.check(token);
+            self.inner.cache.get_or_check(token, checked).await
         })
     }
 }
 
-pub(crate) fn too_large(max: usize) -> AuthError {
+fn too_large(max: usize) -> AuthError {
     AuthError::invalid(format!("token is larger than {max} bytes"))
+}
+
+/// Refuses, before any work, a token longer than `max` bytes or an empty one: what both
+/// built-in verifiers check first.
+pub(super) fn admissible(token: &str, max: usize) -> Result<(), AuthError> {
+    if token.len() > max {
+        return Err(too_large(max));
+    }
+    if token.is_empty() {
+        return Err(AuthError::new(AuthErrorKind::Missing, "no bearer token"));
+    }
+    Ok(())
 }
 
 /// The part of the header read before the key is chosen.

@@ -21,12 +21,13 @@ pub use resource::ResourceServer;
 pub use uri::UriError;
 
 // The built-in token verifiers: JWT with the issuer's JWKS, RFC 7662 introspection, the cache
-// of verified tokens, and the HTTP client they fetch with.
+// of verified tokens, the settings their builders share, and the HTTP client they fetch with.
 mod cache;
 mod fetch;
 mod introspect;
 mod jwks;
 mod jwt;
+mod options;
 
 pub use cache::CachedVerifier;
 pub use fetch::VerifierConfigError;
