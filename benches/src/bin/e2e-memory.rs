@@ -12,8 +12,12 @@
 //! target/release/e2e-memory [--count 1000] [--servers mcp-content,rmcp]
 //! ```
 //!
-//! The client holds one socket per open stream: `--count` is bounded (at most 5,000) and the
-//! process's soft file limit must allow it (`ulimit -n`; it says so if not).
+//! The client holds one socket per open stream, and the server one per connection: `--count` is
+//! bounded (at most 5,000), and the harness raises its own soft `RLIMIT_NOFILE` at start, up to
+//! the hard limit, so that a shell's `ulimit -n 1024` is no obstacle. The servers it spawns
+//! inherit that limit (it checks each one's `/proc/<pid>/limits`). If the hard limit is below
+//! what `--count` needs, it stops at once and names both (raise the hard limit, e.g. in
+//! `/etc/security/limits.conf`, or ask for fewer).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -48,6 +52,10 @@ fn main() {
         "--count between {} and 5000",
         WARMUP + 1
     );
+    if let Err(error) = raise_file_limit(files_needed(count)) {
+        eprintln!("e2e-memory: {error}");
+        std::process::exit(1);
+    }
     println!(
         "| server | what is open ({count}) | KiB per connection | RSS before / after (MiB) | peak RSS (MiB) |"
     );
@@ -80,6 +88,63 @@ fn main() {
 fn usage() -> ! {
     eprintln!("usage: e2e-memory [--count N] [--servers mcp-content,rmcp]");
     std::process::exit(2);
+}
+
+/// Descriptors beside the connections: a server holds 9 at rest (stdio, the listening socket,
+/// the runtime's epoll and eventfd, ...), the harness about 6 and a pipe per server; the rest is
+/// slack for a connection the server has not yet closed. Small enough that `--count 1000` fits
+/// the usual hard limit of 1,024.
+const SPARE_FILES: u64 = 16;
+
+/// The open files one process (the harness, or a server) needs for `count` connections.
+fn files_needed(count: usize) -> u64 {
+    count as u64 + SPARE_FILES
+}
+
+/// Raises this process's soft `RLIMIT_NOFILE` to at least `needed` (to the hard limit, not
+/// beyond: the most an unprivileged process may ask); the servers spawned later inherit it.
+fn raise_file_limit(needed: u64) -> Result<(), String> {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    // `None` is RLIM_INFINITY.
+    let soft = limit.current.unwrap_or(u64::MAX);
+    let hard = limit.maximum.unwrap_or(u64::MAX);
+    if soft >= needed {
+        return Ok(());
+    }
+    if hard < needed {
+        return Err(format!(
+            "the hard limit on open files (RLIMIT_NOFILE) is {hard}, and --count {} needs {needed} \
+             (one socket per connection plus {SPARE_FILES}); raise the hard limit or ask for \
+             fewer",
+            needed - SPARE_FILES
+        ));
+    }
+    // Linux caps the hard limit at `fs.nr_open`, so it is finite; if not, `needed` will do.
+    let target = limit.maximum.unwrap_or(needed);
+    let raised = Rlimit {
+        current: Some(target),
+        maximum: limit.maximum,
+    };
+    setrlimit(Resource::Nofile, raised)
+        .map_err(|e| format!("raising the soft limit on open files from {soft} to {target}: {e}"))
+}
+
+/// The soft `Max open files` of process `pid`, from `/proc/<pid>/limits` (`None` if unlimited).
+fn open_files_limit(pid: u32) -> Result<Option<u64>, String> {
+    let limits =
+        std::fs::read_to_string(format!("/proc/{pid}/limits")).map_err(|e| e.to_string())?;
+    let soft = limits
+        .lines()
+        .find_map(|line| line.strip_prefix("Max open files"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .ok_or("no Max open files in /proc/<pid>/limits")?;
+    if soft == "unlimited" {
+        return Ok(None);
+    }
+    soft.parse()
+        .map(Some)
+        .map_err(|_| format!("Max open files: {soft:?}"))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -117,7 +182,8 @@ struct Server {
 }
 
 impl Server {
-    fn start(kind: Kind) -> Result<Self, String> {
+    /// Starts a server and checks that it inherited room for `count` connections.
+    fn start(kind: Kind, count: usize) -> Result<Self, String> {
         let e2e = std::env::current_exe()
             .map_err(|e| e.to_string())?
             .with_file_name("e2e");
@@ -141,7 +207,16 @@ impl Server {
             }
         };
         std::thread::spawn(move || for _ in lines {});
-        Ok(Self { child, addr })
+        let server = Self { child, addr };
+        let needed = files_needed(count);
+        match open_files_limit(server.child.id())? {
+            Some(limit) if limit < needed => Err(format!(
+                "{}'s limit on open files is {limit}, below the {needed} that {count} connections \
+                 need",
+                kind.name()
+            )),
+            _ => Ok(server),
+        }
     }
 
     /// `VmRSS` and `VmHWM` in KiB.
@@ -168,7 +243,7 @@ impl Drop for Server {
 }
 
 fn measure(kind: Kind, what: What, count: usize) -> Result<Row, String> {
-    let server = Server::start(kind)?;
+    let server = Server::start(kind, count)?;
     let mut open = Vec::with_capacity(count);
     for _ in 0..WARMUP {
         open.extend(connect(&server.addr, what)?);
@@ -252,8 +327,7 @@ fn connect(addr: &str, what: What) -> Result<Option<TcpStream>, String> {
 }
 
 fn open(addr: &str) -> Result<TcpStream, String> {
-    let stream = TcpStream::connect(addr)
-        .map_err(|e| format!("connect: {e} (raise the file limit: ulimit -n)"))?;
+    let stream = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
     stream
         .set_read_timeout(Some(TIMEOUT))
         .and_then(|()| stream.set_write_timeout(Some(TIMEOUT)))
