@@ -19,6 +19,7 @@ use http_body_util::{BodyExt, Full, Limited};
 use serde_json::Value;
 
 use super::session_owner::{SESSION_HEADER, SessionOwners};
+use super::splice::Splices;
 use crate::server::params::null_member as null_member_error;
 use crate::server::request as mcp;
 use crate::transport::id::{RequestId, rmcp_refusal};
@@ -375,6 +376,9 @@ pub struct McpHttpService<S> {
     inner: S,
     options: Arc<HttpOptions>,
     owners: Arc<SessionOwners>,
+    /// Whether large base64 is written by the front (see `splice`): only in front of the
+    /// service `streamable_http_service` builds, whose answers no event store keeps.
+    splice: bool,
 }
 
 impl<S> fmt::Debug for McpHttpService<S> {
@@ -392,7 +396,16 @@ impl<S> McpHttpService<S> {
             inner,
             options: Arc::new(options),
             owners: Arc::default(),
+            splice: false,
         }
+    }
+
+    /// This front, writing the large base64 of stateless answers itself (see `splice`):
+    /// for an `inner` that answers a stateless request in its own response and keeps no
+    /// event of it.
+    pub(super) fn splicing(mut self) -> Self {
+        self.splice = true;
+        self
     }
 }
 
@@ -447,6 +460,7 @@ where
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let options = Arc::clone(&self.options);
         let owners = Arc::clone(&self.owners);
+        let splice = self.splice;
         let span = trace::request_span(request.method(), request.headers());
         trace::record_subject(&span, trace::subject(request.extensions()).as_deref());
         let started = std::time::Instant::now();
@@ -496,6 +510,13 @@ where
                 return Ok(refusal);
             }
             let admission = owners.admit(&mut parts);
+            // A POST outside a session: its answer is this response, and only this one.
+            let splices =
+                (splice && is_post && !parts.headers.contains_key(SESSION_HEADER)).then(|| {
+                    let splices = Splices::new();
+                    parts.extensions.insert(Arc::clone(&splices));
+                    splices
+                });
             let request_span = if is_post
                 && tracing::enabled!(target: "mcp_content::request", tracing::Level::INFO)
             {
@@ -509,6 +530,11 @@ where
                 Some(span) => inner.call(request).instrument(span.clone()).await?,
                 None => inner.call(request).await?,
             };
+            if let Some(splices) = splices
+                && !splices.is_empty()
+            {
+                response = splices.put_back(response).await;
+            }
             let opened = response.headers().get(SESSION_HEADER);
             owners.answered(&admission, is_delete, response.status(), opened);
             if let Some(span) = &request_span {

@@ -188,6 +188,9 @@ impl McpServer {
         mut request: rm::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rm::CallToolResponse, ErrorData> {
+        // The front's table for large base64, on a 2026-07-28 request it marked.
+        #[cfg(feature = "rmcp-http")]
+        let splices = super::splice::Splices::of(&context);
         let ctx = self.context(context)?;
         let version = ctx.protocol_version();
         let input = input_params(request.input_responses.take(), request.request_state.take());
@@ -229,7 +232,15 @@ impl McpServer {
                     .map_err(protocol_error)?
             }
         };
-        respond(Ok(outcome), version)
+        #[cfg_attr(not(feature = "rmcp-http"), allow(unused_mut))]
+        let mut response: rm::CallToolResponse = respond(Ok(outcome), version)?;
+        #[cfg(feature = "rmcp-http")]
+        if let (Some(splices), rm::CallToolResponse::Complete(result)) = (splices, &mut response)
+            && version.has_result_type()
+        {
+            splices.take_from(result);
+        }
+        Ok(response)
     }
 }
 

@@ -40,6 +40,8 @@ mod mcp_server;
 mod null_member_tests;
 #[cfg(feature = "rmcp-http")]
 mod session_owner;
+#[cfg(feature = "rmcp-http")]
+mod splice;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
 #[cfg(feature = "rmcp-stdio")]
@@ -121,5 +123,7 @@ pub fn streamable_http_service_with(
         Arc::new(LocalSessionManager::default()),
         config,
     );
-    McpHttpService::new(inner, options)
+    // Stateless answers are each one response and no event store keeps them: the front
+    // may write their large base64 (see `splice`).
+    McpHttpService::new(inner, options).splicing()
 }
