@@ -198,13 +198,6 @@ impl Listed<'_> {
             .last()
             .map_or_else(|| self.path.span(), |segment| segment.ident.span())
     }
-
-    /// Whether the item belongs in its list, as a `const` expression.
-    fn right(&self) -> TokenStream {
-        let list = self.list;
-        let kind = self.read("__MCP_ROUTER_KIND");
-        quote!(__p::handler::listed_right(#list, #kind))
-    }
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
@@ -239,26 +232,37 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         quote_spanned!(entry.span()=> use #path as #alias;)
     });
     let fallbacks = listed.iter().map(|entry| &entry.alias);
+    let count = listed.len();
+    let names = listed.iter().map(|entry| display(entry.path));
+    let kinds = listed.iter().map(|entry| entry.read("__MCP_ROUTER_KIND"));
+    let keys = listed.iter().map(|entry| entry.read("__MCP_ROUTER_KEY"));
     let mut checks: Vec<TokenStream> = listed.iter().map(placed).collect();
-    let of =
-        |list: &str| -> Vec<&Listed<'_>> { listed.iter().filter(|e| e.list == list).collect() };
-    checks.extend(unique(
-        &of("tools"),
-        "tool name",
-        "rename one with `#[tool(name = \"…\")]`",
-    ));
-    checks.extend(unique(
-        &of("prompts"),
-        "prompt name",
-        "rename one with `#[prompt(name = \"…\")]`",
-    ));
-    checks.extend(unique(
-        &of("resources"),
-        "URI",
-        "two handlers cannot serve the same URI or template",
-    ));
-    checks.extend(apart(&of("resources")));
-    checks.extend(ui_served(&of("tools"), &listed));
+    let mut start = 0;
+    for (&list, paths) in LISTS.iter().zip(&lists.lists) {
+        let entries = start..start + paths.len();
+        let (what, fix) = match list {
+            "tools" => ("tool name", "rename one with `#[tool(name = \"…\")]`"),
+            "prompts" => ("prompt name", "rename one with `#[prompt(name = \"…\")]`"),
+            _ => ("URI", "two handlers cannot serve the same URI or template"),
+        };
+        for at in entries.clone().skip(1) {
+            let span = listed[at].span();
+            checks.push(fail_with(
+                span,
+                &quote!(__p::handler::duplicate(#list, &__MCP_NAMES, &__MCP_KINDS, &__MCP_KEYS, #start, #at, #what, #fix)),
+            ));
+            if list == "resources" {
+                checks.push(fail_with(
+                    span,
+                    &quote!(__p::handler::overlapping(&__MCP_NAMES, &__MCP_KINDS, &__MCP_KEYS, #start, #at)),
+                ));
+            }
+        }
+        if list == "tools" {
+            checks.extend(listed[entries.clone()].iter().map(ui_served));
+        }
+        start = entries.end;
+    }
     let mut builder = quote!(#runtime::Router::builder());
     for entry in &listed {
         let add = entry.read("__mcp_router_add");
@@ -282,6 +286,16 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 #[allow(unused_imports)]
                 #aliases
             )*
+            // Each listed item read once: the checks below compare them in const evaluation,
+            // so the expansion grows with the number of handlers, not with its square. A path
+            // that failed to resolve makes these arrays erroneous, and the checks that read
+            // them are skipped (no follow-on error).
+            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+            const __MCP_NAMES: [&str; #count] = [#(#names),*];
+            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+            const __MCP_KINDS: [&str; #count] = [#(#kinds),*];
+            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+            const __MCP_KEYS: [&str; #count] = [#(#keys),*];
             #(
                 #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
                 const _: () = { #checks };
@@ -291,114 +305,44 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     }}
 }
 
-/// The item is of the kind its list takes.
-fn placed(entry: &Listed<'_>) -> TokenStream {
-    let list = entry.list;
-    let path = display(entry.path);
-    let kind = entry.read("__MCP_ROUTER_KIND");
-    let taint = entry.taint();
-    quote_spanned! {entry.span()=>
-        #taint
-        let message = __p::handler::misplaced(#list, #path, #kind);
+/// A `const` body that panics with `message` (a `ConstMessage` expression) when it is not
+/// empty, spanned at the entry the message is about.
+fn fail_with(span: Span, message: &TokenStream) -> TokenStream {
+    quote_spanned! {span=>
+        let message = #message;
         if !message.as_str().is_empty() {
             ::core::panic!("{}", message.as_str());
         }
     }
 }
 
-/// Pairwise checks that the handlers' keys differ, each spanned on the later entry of the
-/// pair, and only between entries that belong in the list (a misplaced one is reported
-/// once, by [`placed`]). A later entry is reported against the first one of its key only:
-/// three tools named `x` are two errors, not three.
-fn unique(entries: &[&Listed<'_>], what: &str, fix: &str) -> Vec<TokenStream> {
-    let mut checks = Vec::new();
-    for (j, second) in entries.iter().enumerate() {
-        for (i, first) in entries[..j].iter().enumerate() {
-            let b = second.read("__MCP_ROUTER_KEY");
-            let earlier = entries[..i].iter().map(|earlier| {
-                let (right, key) = (earlier.right(), earlier.read("__MCP_ROUTER_KEY"));
-                quote!((#right && __p::handler::str_eq(#key, #b)))
-            });
-            let opening = format!(
-                "`{}` has the same {what} as `{}` (\"",
-                display(second.path),
-                display(first.path)
-            );
-            let closing = format!("\"): {fix}");
-            let (a, b) = (
-                first.read("__MCP_ROUTER_KEY"),
-                second.read("__MCP_ROUTER_KEY"),
-            );
-            let (right_a, right_b) = (first.right(), second.right());
-            checks.push(quote_spanned! {second.span()=>
-                if #right_a && #right_b && __p::handler::str_eq(#a, #b) #(&& !#earlier)* {
-                    ::core::panic!(
-                        "{}",
-                        __p::handler::ConstMessage::new(&[#opening, #b, #closing]).as_str()
-                    );
-                }
-            });
-        }
+/// The item is of the kind its list takes.
+fn placed(entry: &Listed<'_>) -> TokenStream {
+    let list = entry.list;
+    let path = display(entry.path);
+    let kind = entry.read("__MCP_ROUTER_KIND");
+    let taint = entry.taint();
+    let check = fail_with(
+        entry.span(),
+        &quote!(__p::handler::misplaced(#list, #path, #kind)),
+    );
+    quote_spanned! {entry.span()=>
+        #taint
+        #check
     }
-    checks
 }
 
-/// Pairwise checks that no URI matches the templates (or URIs) of two resource handlers
-/// (`logs://{day}` and `logs://{date}`; `files://{name}` and `files://readme`; `x://a` and
-/// `X://a`): one of them would never serve it. Equal URIs are [`unique`]'s to report. The
-/// message is put together at compile time to name both handlers and both templates; it is
-/// spanned on the later entry.
-fn apart(resources: &[&Listed<'_>]) -> Vec<TokenStream> {
-    let mut checks = Vec::new();
-    for (j, second) in resources.iter().enumerate() {
-        for first in &resources[..j] {
-            let opening = format!("resource `{}` (", display(second.path));
-            let middle = format!(") overlaps resource `{}` (", display(first.path));
-            let closing = "): some URIs match both, and only one handler can serve them; \
-                           make the templates disjoint (a distinct literal part, such as \
-                           `logs://{day}/raw` and `logs://{day}/summary`)";
-            let (a, b) = (
-                first.read("__MCP_ROUTER_KEY"),
-                second.read("__MCP_ROUTER_KEY"),
-            );
-            let (right_a, right_b) = (first.right(), second.right());
-            checks.push(quote_spanned! {second.span()=>
-                if #right_a && #right_b && !__p::handler::str_eq(#a, #b) && __p::handler::templates_overlap(#a, #b) {
-                    ::core::panic!(
-                        "{}",
-                        __p::handler::ConstMessage::new(&[#opening, #b, #middle, #a, #closing]).as_str()
-                    );
-                }
-            });
-        }
+/// The tool's `ui = "ui://…"` is the URI of a resource of the same `router!`: a host asked
+/// to render the app would otherwise find nothing to read.
+fn ui_served(tool: &Listed<'_>) -> TokenStream {
+    let message = format!(
+        "tool `{}` names a UI resource (`#[tool(ui = \"ui://…\")]`) that no `#[resource]` in this `router!` serves: add that resource to `resources: [...]`",
+        display(tool.path)
+    );
+    let ui = tool.read("__MCP_ROUTER_UI");
+    quote_spanned! {tool.span()=>
+        ::core::assert!(__p::handler::ui_served(#ui, &__MCP_KINDS, &__MCP_KEYS), #message);
     }
-    checks
-}
-
-/// Checks that each tool's `ui = "ui://…"` is the URI of a resource of the same `router!`:
-/// a host asked to render the app would otherwise find nothing to read. Any listed
-/// resource counts, even one in the wrong list (that mistake is reported by itself).
-fn ui_served(tools: &[&Listed<'_>], listed: &[Listed<'_>]) -> Vec<TokenStream> {
-    tools
-        .iter()
-        .map(|tool| {
-            let message = format!(
-                "tool `{}` names a UI resource (`#[tool(ui = \"ui://…\")]`) that no `#[resource]` in this `router!` serves: add that resource to `resources: [...]`",
-                display(tool.path)
-            );
-            let ui = tool.read("__MCP_ROUTER_UI");
-            let served = listed.iter().map(|entry| {
-                let (kind, uri) = (entry.read("__MCP_ROUTER_KIND"), entry.read("__MCP_ROUTER_KEY"));
-                quote!((__p::handler::str_eq(#kind, "resource") && __p::handler::str_eq(#ui, #uri)))
-            });
-            // A path that failed to resolve (a typo) is not reported again here.
-            let taints = listed.iter().map(Listed::taint);
-            quote_spanned! {tool.span()=>
-                #(#taints)*
-                ::core::assert!(__p::handler::str_eq(#ui, "") #(|| #served)*, #message);
-            }
-        })
-        .collect()
 }
 
 fn display(path: &Path) -> String {

@@ -13,7 +13,9 @@ pub use crate::server::handler::{
 };
 pub use crate::server::prompt_result::IntoGetPromptResult;
 pub use crate::server::resource_result::IntoReadResourceResult;
-pub use crate::server::router::{RouterBuilder, RouterEntry, listed_right, misplaced};
+pub use crate::server::router::{
+    RouterBuilder, RouterEntry, duplicate, listed_right, misplaced, overlapping, ui_served,
+};
 pub use crate::server::tasks::TaskSupport;
 pub use crate::server::text_params::{
     FromPromptArgument, FromTemplateVariable, Parse, prompt_argument, required, template_variable,

@@ -101,6 +101,104 @@ pub const fn misplaced(list: &'static str, path: &'static str, kind: &'static st
     }
 }
 
+/// The message for entry `at` of `router!`'s listed items when an earlier entry of its list
+/// (the entries `start..at`), both of the kind the list takes, has the same key: it names both
+/// (`"`b` has the same tool name as `a` (\"x\"): rename one …"`), and only the first such
+/// entry, so three tools named `x` are two errors. Empty when there is none. `names`, `kinds`
+/// and `keys` are the listed items in order (the paths as written, `__MCP_ROUTER_KIND`,
+/// `__MCP_ROUTER_KEY`): one array each, read once per item, so the expansion grows with the
+/// number of handlers and the comparison of every pair is left to const evaluation.
+#[allow(clippy::too_many_arguments)] // the `const` call of generated code, one per entry
+pub const fn duplicate(
+    list: &str,
+    names: &[&'static str],
+    kinds: &[&'static str],
+    keys: &[&'static str],
+    start: usize,
+    at: usize,
+    what: &'static str,
+    fix: &'static str,
+) -> ConstMessage {
+    if !listed_right(list, kinds[at]) {
+        return ConstMessage::new(&[]);
+    }
+    let mut i = start;
+    while i < at {
+        if listed_right(list, kinds[i]) && str_eq(keys[i], keys[at]) {
+            return ConstMessage::new(&[
+                "`",
+                names[at],
+                "` has the same ",
+                what,
+                " as `",
+                names[i],
+                "` (\"",
+                keys[at],
+                "\"): ",
+                fix,
+            ]);
+        }
+        i += 1;
+    }
+    ConstMessage::new(&[])
+}
+
+/// The message for resource entry `at` when its URI template matches some URI that the
+/// template (or URI) of an earlier resource entry (`start..at`) matches too
+/// (`logs://{day}` and `logs://{date}`): one of the two would never serve it. It names both
+/// handlers and both templates; equal keys are [`duplicate`]'s to report. Empty when none.
+pub const fn overlapping(
+    names: &[&'static str],
+    kinds: &[&'static str],
+    keys: &[&'static str],
+    start: usize,
+    at: usize,
+) -> ConstMessage {
+    if !listed_right("resources", kinds[at]) {
+        return ConstMessage::new(&[]);
+    }
+    let mut i = start;
+    while i < at {
+        if listed_right("resources", kinds[i])
+            && !str_eq(keys[i], keys[at])
+            && crate::rules::templates_overlap(keys[i], keys[at])
+        {
+            return ConstMessage::new(&[
+                "resource `",
+                names[at],
+                "` (",
+                keys[at],
+                ") overlaps resource `",
+                names[i],
+                "` (",
+                keys[i],
+                "): some URIs match both, and only one handler can serve them; make the \
+                 templates disjoint (a distinct literal part, such as `logs://{day}/raw` and \
+                 `logs://{day}/summary`)",
+            ]);
+        }
+        i += 1;
+    }
+    ConstMessage::new(&[])
+}
+
+/// Whether the `ui://` resource `ui` a tool names (empty: none) is served by a listed
+/// resource (any listed item of kind `"resource"`, even one in the wrong list: that mistake
+/// is reported by itself).
+pub const fn ui_served(ui: &str, kinds: &[&'static str], keys: &[&'static str]) -> bool {
+    if ui.is_empty() {
+        return true;
+    }
+    let mut i = 0;
+    while i < kinds.len() {
+        if str_eq(kinds[i], "resource") && str_eq(keys[i], ui) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +216,69 @@ mod tests {
         );
         assert!(listed_right("prompts", "prompt"));
         assert!(!listed_right("prompts", ""));
+    }
+
+    #[test]
+    fn a_duplicate_is_named_against_the_first_entry_of_its_key_in_its_list() {
+        let names = ["greet", "a", "b", "c"];
+        let kinds = ["prompt", "tool", "tool", "tool"];
+        let keys = ["x", "x", "y", "x"];
+        let at = |at| {
+            duplicate(
+                "tools",
+                &names,
+                &kinds,
+                &keys,
+                1,
+                at,
+                "tool name",
+                "rename one",
+            )
+        };
+        assert_eq!(at(1).as_str(), "");
+        assert_eq!(at(2).as_str(), "");
+        assert_eq!(
+            at(3).as_str(),
+            "`c` has the same tool name as `a` (\"x\"): rename one"
+        );
+        // An entry in the wrong list is reported by `misplaced`, not as a duplicate.
+        let kinds = ["prompt", "prompt", "tool", "tool"];
+        let at = |at| {
+            duplicate(
+                "tools",
+                &names,
+                &kinds,
+                &keys,
+                1,
+                at,
+                "tool name",
+                "rename one",
+            )
+        };
+        assert_eq!(at(3).as_str(), "");
+    }
+
+    #[test]
+    fn overlapping_templates_name_both_handlers_and_templates() {
+        let names = ["day", "date", "raw"];
+        let kinds = ["resource"; 3];
+        let keys = ["logs://{day}", "logs://{date}", "files://readme"];
+        assert_eq!(overlapping(&names, &kinds, &keys, 0, 2).as_str(), "");
+        assert!(
+            overlapping(&names, &kinds, &keys, 0, 1)
+                .as_str()
+                .starts_with(
+                    "resource `date` (logs://{date}) overlaps resource `day` (logs://{day})"
+                )
+        );
+    }
+
+    #[test]
+    fn a_ui_resource_is_served_by_any_listed_resource_of_its_uri() {
+        let kinds = ["tool", "resource"];
+        assert!(ui_served("", &kinds, &["t", "ui://a"]));
+        assert!(ui_served("ui://a", &kinds, &["t", "ui://a"]));
+        assert!(!ui_served("ui://b", &kinds, &["t", "ui://a"]));
+        assert!(!ui_served("t", &kinds, &["t", "ui://a"]));
     }
 }
