@@ -11,12 +11,12 @@ use crate::server::handler::ProtocolError;
 use crate::server::input::TASKS_EXTENSION;
 use crate::server::router::Router;
 
-/// The `_meta` key a 2026-07-28 request names its protocol version with.
-pub(crate) const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
-/// The `_meta` key a 2026-07-28 request declares the client's capabilities with.
-pub(crate) const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
-/// The `_meta` key a 2026-07-28 request asks for log messages with.
-pub(crate) const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+/// The `_meta` keys a 2026-07-28 request names its protocol version, declares the client's
+/// capabilities and asks for log messages with (defined with the typed `_meta` keys).
+pub(crate) use crate::model::meta::{
+    CLIENT_CAPABILITIES as CAPABILITIES_KEY, LOG_LEVEL as LOG_LEVEL_KEY,
+    PROTOCOL_VERSION as VERSION_KEY,
+};
 
 /// JSON-RPC: the request's protocol version is not one this server speaks.
 pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;

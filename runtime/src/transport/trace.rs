@@ -26,9 +26,8 @@ use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 use tracing::field::Empty;
 
-/// The `_meta` key a 2026-07-28 request names its protocol version with.
 #[cfg(feature = "http")]
-const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+use super::handshake::VERSION_KEY;
 
 /// The span of one request.
 pub(crate) fn request_span(method: &Method, headers: &HeaderMap) -> tracing::Span {

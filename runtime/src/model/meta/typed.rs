@@ -16,9 +16,9 @@ use crate::wire::error::{join_key, join_path};
 
 pub(super) const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 pub(super) const CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
-pub(super) const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
-pub(super) const LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
-pub(super) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+pub(crate) const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+pub(crate) const LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
+pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 pub(super) const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
 
 /// `LoggingLevel` of 2026-07-28.
