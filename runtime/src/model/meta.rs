@@ -18,11 +18,11 @@ use crate::wire::error::{field_error, join_path};
 
 mod typed;
 
-use self::typed::{CLIENT_INFO, SERVER_INFO, SUBSCRIPTION_ID};
 pub(crate) use self::typed::{
     CLIENT_CAPABILITIES, LOG_LEVEL, PROTOCOL_VERSION, check_reserved_text, check_reserved_value,
     kind_of,
 };
+use self::typed::{CLIENT_INFO, SERVER_INFO, SUBSCRIPTION_ID};
 
 /// A `_meta` object. Every key follows the `_meta` key grammar; an empty `Meta` is omitted
 /// on the wire (never `"_meta": {}`).
