@@ -364,6 +364,9 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
     Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 
+/// [`SESSION_HEADER`] as a header name (looked up without parsing it again).
+static SESSION_NAME: http::HeaderName = http::HeaderName::from_static(SESSION_HEADER);
+
 /// A tower service: the HTTP rules, then `inner` (rmcp's Streamable HTTP service).
 ///
 /// A 2025-era session belongs to the principal whose `initialize` opened it (the
@@ -512,7 +515,7 @@ where
             let admission = owners.admit(&mut parts);
             // A POST outside a session: its answer is this response, and only this one.
             let splices =
-                (splice && is_post && !parts.headers.contains_key(SESSION_HEADER)).then(|| {
+                (splice && is_post && !parts.headers.contains_key(&SESSION_NAME)).then(|| {
                     let splices = Splices::new();
                     parts.extensions.insert(Arc::clone(&splices));
                     splices

@@ -232,15 +232,15 @@ impl McpServer {
                     .map_err(protocol_error)?
             }
         };
-        #[cfg_attr(not(feature = "rmcp-http"), allow(unused_mut))]
-        let mut response: rm::CallToolResponse = respond(Ok(outcome), version)?;
         #[cfg(feature = "rmcp-http")]
-        if let (Some(splices), rm::CallToolResponse::Complete(result)) = (splices, &mut response)
-            && version.has_result_type()
-        {
-            splices.take_from(result);
-        }
-        Ok(response)
+        let outcome = match (splices, outcome) {
+            (Some(splices), Outcome::Complete(mut result)) if version.has_result_type() => {
+                splices.take_from(&mut result);
+                Outcome::Complete(result)
+            }
+            (_, outcome) => outcome,
+        };
+        respond(Ok(outcome), version)
     }
 }
 

@@ -2,8 +2,8 @@
 //! and for a 1 MiB image that was most of a call's cost, though base64 has nothing to escape.
 //! For a request [`streamable_http_service`](super::streamable_http_service)'s front marks
 //! (a stateless 2026-07-28 POST, answered in this response and kept by no event store),
-//! [`McpServer`](super::McpServer) hands rmcp a short placeholder for each large base64
-//! string of a tool result (an image, audio or blob), and the front puts the base64 back
+//! [`McpServer`](super::McpServer) gives a tool result a short placeholder (itself base64) for
+//! each large image, audio or blob before it crosses into rmcp's model, and the front puts the base64 back
 //! into the answer's bytes in its place. The bytes on the wire are the ones rmcp would have
 //! written: the placeholder is a string with nothing to escape, written as `"<token>"`, and
 //! the base64 goes exactly where it stood.
@@ -20,11 +20,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 use std::task::{Context, Poll};
 
-use ::rmcp::model as rm;
 use bytes::Bytes;
 use http::{HeaderValue, header};
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::BodyExt;
+
+use crate::model::Base64Data;
 
 /// A response as rmcp's service writes it (the front's `HttpResponse`).
 type HttpResponse = http::Response<http_body_util::combinators::BoxBody<Bytes, Infallible>>;
@@ -82,38 +83,42 @@ impl Splices {
         self.entries().is_empty()
     }
 
-    /// Takes `data` (base64) for a placeholder, if it is large and has nothing JSON escapes.
-    fn take(&self, data: &mut String) {
-        if data.len() < MIN_SPLICED_BYTES || !writes_as_is(data.as_bytes()) {
+    /// Takes `data`'s base64 for a placeholder (itself base64: a `Base64Data` holds it), if
+    /// it is large. A `Base64Data`'s text is the standard alphabet, which JSON writes as it is.
+    fn take(&self, data: &mut Base64Data) {
+        if data.encoded_len() < MIN_SPLICED_BYTES {
             return;
         }
         let Some(key) = PROCESS_KEY.as_deref() else {
             return;
         };
         let mut entries = self.entries();
+        // 16 + 32 + 16 + 4 characters, all alphanumeric: base64 without padding.
         let token = format!(
-            "mcp-content-splice-{key}-{}-{}",
+            "mcpcontentsplice{key}{:016x}{:04x}",
             self.request,
             entries.len()
         );
-        let base64 = std::mem::replace(data, token.clone());
+        let Ok(placeholder) = Base64Data::from_base64(token.clone()) else {
+            return;
+        };
+        let base64 = std::mem::replace(data, placeholder).into_base64();
         entries.push((token, Bytes::from(base64)));
     }
 
     /// Takes the large base64 of `result`'s images, audio and blobs.
-    pub(super) fn take_from(&self, result: &mut rm::CallToolResult) {
+    pub(super) fn take_from(&self, result: &mut crate::CallToolResult) {
+        use crate::model::content::{ContentBlock, ResourceContents};
         for block in &mut result.content {
             match block {
-                rm::ContentBlock::Image(image) => self.take(&mut image.data),
-                rm::ContentBlock::Audio(audio) => self.take(&mut audio.data),
-                rm::ContentBlock::Resource(resource) => {
-                    if let rm::ResourceContents::BlobResourceContents { blob, .. } =
-                        &mut resource.resource
-                    {
-                        self.take(blob);
+                ContentBlock::Image(image) => self.take(&mut image.data),
+                ContentBlock::Audio(audio) => self.take(&mut audio.data),
+                ContentBlock::Resource(resource) => {
+                    if let ResourceContents::Blob(contents) = &mut resource.resource {
+                        self.take(&mut contents.blob);
                     }
                 }
-                // Texts (JSON escapes them) and links (short); rmcp's enum is open.
+                // Texts (JSON escapes them), links (short) and unknown blocks.
                 _ => {}
             }
         }
@@ -175,16 +180,6 @@ impl Splices {
         chunks.push(data.slice(from..));
         chunks
     }
-}
-
-/// Whether JSON writes `bytes` as they are (no quote, backslash or control character).
-/// Branch-free over the whole string, so it runs as wide as the target allows.
-fn writes_as_is(bytes: &[u8]) -> bool {
-    bytes.chunks(64).all(|chunk| {
-        !chunk.iter().fold(false, |bad, &b| {
-            bad | (b < 0x20) | (b == b'"') | (b == b'\\')
-        })
-    })
 }
 
 /// A body of known chunks (a spliced JSON answer).

@@ -110,7 +110,7 @@ async fn a_large_image_is_answered_whole_in_one_json_body_of_its_exact_length() 
             "{content_type}"
         );
         assert_eq!(length, Some(bytes.len()));
-        assert!(!bytes.windows(19).any(|w| w == b"mcp-content-splice-"));
+        assert!(!bytes.windows(16).any(|w| w == b"mcpcontentsplice"));
         let answer: Value = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(answer["id"], 7);
         assert_the_picture(&answer["result"]);
@@ -126,7 +126,7 @@ async fn a_large_image_after_a_notification_is_answered_whole_in_its_event() {
         content_type.starts_with("text/event-stream"),
         "{content_type}"
     );
-    assert!(!bytes.windows(19).any(|w| w == b"mcp-content-splice-"));
+    assert!(!bytes.windows(16).any(|w| w == b"mcpcontentsplice"));
     let text = std::str::from_utf8(&bytes).unwrap();
     let messages: Vec<Value> = text
         .lines()
