@@ -364,9 +364,6 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
     Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 
-/// [`SESSION_HEADER`] as a header name (looked up without parsing it again).
-static SESSION_NAME: http::HeaderName = http::HeaderName::from_static(SESSION_HEADER);
-
 /// A tower service: the HTTP rules, then `inner` (rmcp's Streamable HTTP service).
 ///
 /// A 2025-era session belongs to the principal whose `initialize` opened it (the
@@ -513,13 +510,7 @@ where
                 return Ok(refusal);
             }
             let admission = owners.admit(&mut parts);
-            // A POST outside a session: its answer is this response, and only this one.
-            let splices =
-                (splice && is_post && !parts.headers.contains_key(&SESSION_NAME)).then(|| {
-                    let splices = Splices::new();
-                    parts.extensions.insert(Arc::clone(&splices));
-                    splices
-                });
+            let splices = Splices::for_request(splice, &mut parts);
             let request_span = if is_post
                 && tracing::enabled!(target: "mcp_content::request", tracing::Level::INFO)
             {

@@ -25,6 +25,7 @@ use http::{HeaderValue, header};
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::BodyExt;
 
+use super::session_owner::SESSION_HEADER;
 use crate::model::Base64Data;
 
 /// A response as rmcp's service writes it (the front's `HttpResponse`).
@@ -39,10 +40,13 @@ pub(super) const MIN_SPLICED_BYTES: usize = 4096;
 static PROCESS_KEY: LazyLock<Option<String>> = LazyLock::new(|| {
     let mut key = [0u8; 16];
     getrandom::fill(&mut key).ok()?;
-    Some(key.iter().map(|b| format!("{b:02x}")).collect())
+    Some(format!("{:032x}", u128::from_le_bytes(key)))
 });
 
 static NEXT_REQUEST: AtomicU64 = AtomicU64::new(0);
+
+/// The session header's name (looked up without parsing it again).
+static SESSION_NAME: http::HeaderName = http::HeaderName::from_static(SESSION_HEADER);
 
 /// One request's placeholders and the base64 each stands for.
 #[derive(Debug)]
@@ -64,6 +68,24 @@ impl Splices {
         self.entries
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A table for the request of `parts`, put in its extensions, when the front splices
+    /// (`enabled`) and the request is a POST outside a session: its answer is this
+    /// response, and only this one.
+    pub(super) fn for_request(
+        enabled: bool,
+        parts: &mut http::request::Parts,
+    ) -> Option<Arc<Self>> {
+        if !enabled
+            || parts.method != http::Method::POST
+            || parts.headers.contains_key(&SESSION_NAME)
+        {
+            return None;
+        }
+        let splices = Self::new();
+        parts.extensions.insert(Arc::clone(&splices));
+        Some(splices)
     }
 
     /// The table the front put in the request `context` came with, if any.

@@ -31,8 +31,8 @@ fn a_large_image_is_put_back_into_the_bytes_rmcp_would_have_written() {
     assert!(!splices.is_empty());
     let with_placeholder = written(result);
     assert!(with_placeholder.len() < 1000, "the placeholder is short");
-    let spliced: Vec<u8> = splices.splice(Bytes::from(with_placeholder)).concat();
-    assert_eq!(spliced, expected);
+    let put_back: Vec<u8> = splices.splice(Bytes::from(with_placeholder)).concat();
+    assert_eq!(put_back, expected);
 }
 
 #[test]
