@@ -6,6 +6,6 @@ mod bridge;
 mod bridge_edges;
 mod elicitation_forms;
 mod large_reads;
-mod spliced_images;
 mod request_meta;
 mod rmcp_tool_macro;
+mod spliced_images;
