@@ -37,6 +37,17 @@ publish = false
 [dependencies]
 mcp-content = { path = "$ROOT/runtime", features = ["rmcp-stdio"] }
 tokio = { version = "1", features = ["macros", "rt"] }
+
+# Our crates are path dependencies here; from crates.io a user's build compiles them as it
+# compiles rmcp, without incremental compilation, so they are built that way here too.
+[profile.dev.package.mcp-content]
+incremental = false
+
+[profile.dev.package.mcp-content-macros]
+incremental = false
+
+[profile.dev.package.mcp-content-rules]
+incremental = false
 EOF
     cat > "$dir/src/main.rs" <<'EOF'
 use mcp_content::{router, tool};

@@ -13,7 +13,7 @@ DIR="$ROOT/target/expansion-lines"
 scratch_crate "$DIR" expansion-lines
 struct() { # $1 = with | without
   echo '#![allow(dead_code, missing_docs, unused_imports)]'
-  echo 'use mcp_content::{Base64Data, MimeType, Uri, Content};'
+  echo 'use mcp_content::Content;'; echo 'use mcp_content::model::{Base64Data, MimeType, Uri};'
   echo 'use serde::{Deserialize, Serialize};'
   echo '#[derive(Serialize, Deserialize, Debug, PartialEq)]'
   echo 'pub struct Point1 { pub x: i32, pub y: i32 }'

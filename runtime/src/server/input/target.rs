@@ -26,7 +26,12 @@ pub(crate) struct Target<'a> {
 
 impl<'a> Target<'a> {
     /// The target of a request to `name` by `method` with `arguments` (none: the same as
-    /// an empty object, as the handler sees them).
+    /// an empty object, as the handler sees them), its digest computed at once (a task's
+    /// round, which outlives the request; the router's calls use [`Target::deferred`]).
+    #[cfg_attr(
+        not(any(feature = "rmcp", feature = "http", feature = "stdio")),
+        allow(dead_code)
+    )]
     pub(crate) fn new(
         method: &'a str,
         name: &'a str,
@@ -93,6 +98,10 @@ impl<'a> Target<'a> {
 /// The arguments' digest, or the arguments it is computed from when needed.
 #[derive(Debug, Clone, Copy)]
 enum Arguments<'a> {
+    #[cfg_attr(
+        not(any(feature = "rmcp", feature = "http", feature = "stdio")),
+        allow(dead_code)
+    )]
     Digest([u8; 32]),
     Kept(&'a KeptArguments),
 }
