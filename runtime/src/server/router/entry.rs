@@ -221,41 +221,29 @@ mod tests {
     #[test]
     fn a_duplicate_is_named_against_the_first_entry_of_its_key_in_its_list() {
         let names = ["greet", "a", "b", "c"];
-        let kinds = ["prompt", "tool", "tool", "tool"];
         let keys = ["x", "x", "y", "x"];
-        let at = |at| {
-            duplicate(
+        let at = |kinds: &[&'static str], at| {
+            let message = duplicate(
                 "tools",
                 &names,
-                &kinds,
+                kinds,
                 &keys,
                 1,
                 at,
                 "tool name",
                 "rename one",
-            )
+            );
+            message.as_str().to_owned()
         };
-        assert_eq!(at(1).as_str(), "");
-        assert_eq!(at(2).as_str(), "");
+        let kinds = ["prompt", "tool", "tool", "tool"];
+        assert_eq!(at(&kinds, 1), "");
+        assert_eq!(at(&kinds, 2), "");
         assert_eq!(
-            at(3).as_str(),
+            at(&kinds, 3),
             "`c` has the same tool name as `a` (\"x\"): rename one"
         );
         // An entry in the wrong list is reported by `misplaced`, not as a duplicate.
-        let kinds = ["prompt", "prompt", "tool", "tool"];
-        let at = |at| {
-            duplicate(
-                "tools",
-                &names,
-                &kinds,
-                &keys,
-                1,
-                at,
-                "tool name",
-                "rename one",
-            )
-        };
-        assert_eq!(at(3).as_str(), "");
+        assert_eq!(at(&["prompt", "prompt", "tool", "tool"], 3), "");
     }
 
     #[test]
