@@ -74,12 +74,7 @@ pub(crate) async fn test_elicitation(message: String, context: Context) -> Resul
             "required": ["username", "email"]
         }
     });
-    let reply = context.elicit(params).await.map_err(|e| e.to_string())?;
-    Ok(format!(
-        "User response: action={}, content={}",
-        reply["action"].as_str().unwrap_or("unknown"),
-        reply.get("content").cloned().unwrap_or(Value::Null)
-    ))
+    elicit_and_report(&context, params, "User response").await
 }
 
 /// Elicits a form whose fields have defaults (SEP-1034).
@@ -103,12 +98,7 @@ pub(crate) async fn test_elicitation_sep1034_defaults(context: Context) -> Resul
             }
         }
     });
-    let reply = context.elicit(params).await.map_err(|e| e.to_string())?;
-    Ok(format!(
-        "Elicitation completed: action={}, content={}",
-        reply["action"].as_str().unwrap_or("unknown"),
-        reply.get("content").cloned().unwrap_or(Value::Null)
-    ))
+    elicit_and_report(&context, params, "Elicitation completed").await
 }
 
 /// Elicits every enum shape (SEP-1330).
@@ -158,9 +148,19 @@ pub(crate) async fn test_elicitation_sep1330_enums(context: Context) -> Result<S
             }
         }
     });
+    elicit_and_report(&context, params, "Elicitation completed").await
+}
+
+/// Sends the elicitation request `params` and reports the client's reply as the fixtures'
+/// expected text: `"<label>: action=<action>, content=<content>"`.
+async fn elicit_and_report(
+    context: &Context,
+    params: Value,
+    label: &str,
+) -> Result<String, String> {
     let reply = context.elicit(params).await.map_err(|e| e.to_string())?;
     Ok(format!(
-        "Elicitation completed: action={}, content={}",
+        "{label}: action={}, content={}",
         reply["action"].as_str().unwrap_or("unknown"),
         reply.get("content").cloned().unwrap_or(Value::Null)
     ))
