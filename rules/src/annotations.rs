@@ -1,8 +1,6 @@
 //! Block annotations: `priority`, `audience`, `lastModified`.
 
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
-
+use crate::timestamp::check_rfc3339;
 use crate::violation::{Rule, Violation, one_of, quote};
 
 /// Checks an `annotations.priority`: finite and `0 <= p <= 1` (`-0.0` counts as 0).
@@ -64,8 +62,8 @@ pub fn check_audience(s: &str) -> Result<(), Violation> {
 /// assert!(check_timestamp("2025-01-12").is_err());
 /// ```
 pub fn check_timestamp(s: &str) -> Result<(), Violation> {
-    match OffsetDateTime::parse(s, &Rfc3339) {
-        Ok(_) => Ok(()),
+    match check_rfc3339(s) {
+        Ok(()) => Ok(()),
         Err(e) => Err(Violation::new(
             Rule::Timestamp,
             format!(

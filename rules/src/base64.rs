@@ -6,9 +6,11 @@ use crate::violation::{Rule, Violation, quote};
 /// length that is a multiple of 4, and canonical (the unused bits of the last symbol are
 /// zero, so every byte string has exactly one encoding). The empty string is valid.
 ///
-/// The happy path is one SIMD pass; only a rejected value is scanned again, to name the
-/// first bad byte: whitespace, the URL-safe alphabet (`-`, `_`), a `data:` URL given
-/// instead of its payload, misplaced padding, or a bad length.
+/// With the feature `simd` (the runtime enables it) the happy path is one SIMD pass;
+/// without it (the macros' compile-time checks) a scalar pass with the same answers. Only a
+/// rejected value is scanned again, to name the first bad byte: whitespace, the URL-safe
+/// alphabet (`-`, `_`), a `data:` URL given instead of its payload, misplaced padding, or a
+/// bad length.
 ///
 /// ```
 /// use mcp_content_rules::check_base64;
@@ -20,17 +22,32 @@ use crate::violation::{Rule, Violation, quote};
 /// assert_eq!(err.to_string(), "not base64: invalid character ' ' at byte 4 (rule: base64)");
 /// ```
 pub fn check_base64(s: &str) -> Result<(), Violation> {
-    // `STANDARD` is strict: padded, and it rejects non-zero trailing bits (non-canonical).
-    match base64_simd::STANDARD.check(s.as_bytes()) {
-        Ok(()) => Ok(()),
-        Err(_) => Err(Violation::new(
+    if is_canonical_base64(s.as_bytes()) {
+        Ok(())
+    } else {
+        Err(Violation::new(
             Rule::Base64,
             format!("not base64: {}", diagnose(s)),
-        )),
+        ))
     }
 }
 
-/// Explains why `s` failed the SIMD check. Only runs on the error path.
+/// One SIMD pass. `STANDARD` is strict: padded, and it rejects non-zero trailing bits
+/// (non-canonical).
+#[cfg(feature = "simd")]
+fn is_canonical_base64(bytes: &[u8]) -> bool {
+    base64_simd::STANDARD.check(bytes).is_ok()
+}
+
+/// Without the feature `simd`: hand-written, so that the macros' host build of the rules does
+/// not compile `base64-simd` (issue 27; `base64/scalar.rs` says why).
+#[cfg(not(feature = "simd"))]
+use scalar::is_canonical_base64;
+
+#[cfg(any(test, not(feature = "simd")))]
+mod scalar;
+
+/// Explains why `s` failed the check. Only runs on the error path.
 fn diagnose(s: &str) -> String {
     if s.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("data:")) {
         return "has a data: prefix; give the bare base64".to_owned();

@@ -17,8 +17,7 @@ use crate::violation::{Rule, Violation, one_of, quote};
 /// assert!(check_icon_src("data:image/png;base64,@@@").is_err());
 /// ```
 pub fn check_icon_src(s: &str) -> Result<(), Violation> {
-    let uri = parse_absolute_uri(s).map_err(|e| Violation::new(Rule::IconSrc, e.message))?;
-    let scheme = uri.scheme_str();
+    let scheme = parse_absolute_uri(s).map_err(|e| Violation::new(Rule::IconSrc, e.message))?;
     if scheme.eq_ignore_ascii_case("data") {
         check_data_src(s, &s[scheme.len() + 1..])
     } else if scheme.eq_ignore_ascii_case("https") {

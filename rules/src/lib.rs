@@ -37,6 +37,7 @@ mod mime;
 mod quantity;
 mod scope;
 mod template;
+mod timestamp;
 mod tool;
 mod traversal;
 mod uri;

@@ -1,6 +1,6 @@
 //! URIs (`uri`): absolute RFC 3986 URIs.
 
-use iri_string::types::{UriReferenceStr, UriStr};
+mod rfc3986;
 
 use crate::violation::{Rule, Violation, quote};
 
@@ -19,14 +19,14 @@ pub fn check_absolute_uri(s: &str) -> Result<(), Violation> {
     parse_absolute_uri(s).map(|_| ())
 }
 
-/// Parses `s` as an absolute URI, with [`check_absolute_uri`]'s errors.
-pub(crate) fn parse_absolute_uri(s: &str) -> Result<&UriStr, Violation> {
-    if let Ok(uri) = UriStr::new(s) {
-        return Ok(uri);
+/// Parses `s` as an absolute URI, with [`check_absolute_uri`]'s errors; returns its scheme.
+pub(crate) fn parse_absolute_uri(s: &str) -> Result<&str, Violation> {
+    if let Some(scheme_len) = rfc3986::uri_scheme_len(s) {
+        return Ok(&s[..scheme_len]);
     }
     let why = if s.is_empty() {
         "empty URI".to_owned()
-    } else if UriReferenceStr::new(s).is_ok() {
+    } else if rfc3986::is_uri_reference(s) {
         format!(
             "relative URI {} needs a scheme (e.g. file: or https:)",
             quote(s)
