@@ -18,6 +18,7 @@ use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
 use serde_json::Value;
 
+use self::envelope::{Envelope, Facts, Kind, Params};
 use super::session_owner::{SESSION_HEADER, SessionOwners};
 use super::splice::Splices;
 use crate::server::params::null_member as null_member_error;
@@ -145,117 +146,9 @@ fn rpc_error(status: StatusCode, id: &RequestId, code: i32, message: &str) -> Ht
 }
 
 /// The id of a request, as sent (`null` when it is not a string or a number).
-fn id_of(raw: Option<&serde_json::value::RawValue>) -> RequestId {
-    raw.and_then(|raw| RequestId::from_raw(raw).ok())
+fn id_of(raw: Option<&str>) -> RequestId {
+    raw.and_then(|raw| RequestId::from_text(raw).ok())
         .unwrap_or_else(RequestId::null)
-}
-
-/// What the front reads of a POST body: the method, the id and the params it must check,
-/// borrowed from the body. Every other member (the arguments, `_meta`) is skipped, not
-/// built into a `serde_json::Value`: rmcp reads the body again behind the front.
-#[derive(serde::Deserialize)]
-struct Envelope<'a> {
-    #[serde(borrow, default)]
-    method: Option<std::borrow::Cow<'a, str>>,
-    #[serde(borrow, default)]
-    id: Option<&'a serde_json::value::RawValue>,
-    #[serde(default)]
-    params: Option<Params>,
-}
-
-/// The params a method cannot do without, each only as far as its JSON type, and the
-/// first member that is `null` (the one `null` rule: rmcp's types would read it as absent).
-#[derive(Default)]
-struct Params {
-    name: Option<Kind>,
-    uri: Option<Kind>,
-    reference: Option<Kind>,
-    argument: Option<Kind>,
-    null_member: Option<String>,
-}
-
-impl<'de> serde::Deserialize<'de> for Params {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ParamsVisitor;
-        impl<'de> serde::de::Visitor<'de> for ParamsVisitor {
-            type Value = Params;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Params, A::Error> {
-                let mut params = Params::default();
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    let kind: Kind = map.next_value()?;
-                    if kind == Kind::Null && params.null_member.is_none() {
-                        params.null_member = Some(key.clone().into_owned());
-                    }
-                    match key.as_ref() {
-                        "name" => params.name = Some(kind),
-                        "uri" => params.uri = Some(kind),
-                        "ref" => params.reference = Some(kind),
-                        "argument" => params.argument = Some(kind),
-                        _ => {}
-                    }
-                }
-                Ok(params)
-            }
-        }
-        deserializer.deserialize_map(ParamsVisitor)
-    }
-}
-
-/// A JSON value's type, read without keeping the value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    String,
-    Object,
-    Null,
-    Other,
-}
-
-impl<'de> serde::Deserialize<'de> for Kind {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct KindVisitor;
-        impl<'de> serde::de::Visitor<'de> for KindVisitor {
-            type Value = Kind;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_str<E>(self, _: &str) -> Result<Kind, E> {
-                Ok(Kind::String)
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
-                while map
-                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
-                    .is_some()
-                {}
-                Ok(Kind::Object)
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Kind, A::Error> {
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(Kind::Other)
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<Kind, E> {
-                Ok(Kind::Other)
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<Kind, E> {
-                Ok(Kind::Other)
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<Kind, E> {
-                Ok(Kind::Other)
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<Kind, E> {
-                Ok(Kind::Other)
-            }
-            fn visit_unit<E>(self) -> Result<Kind, E> {
-                Ok(Kind::Null)
-            }
-        }
-        deserializer.deserialize_any(KindVisitor)
-    }
 }
 
 /// The params a method cannot do without: a request missing one is invalid params
@@ -283,31 +176,20 @@ fn missing_param(method: &str, params: Option<&Params>) -> Option<String> {
 }
 
 /// The checks on a POST body: the response that refuses it, if any. The body is read once,
-/// borrowed (a small call pays for no `Value` tree here).
+/// borrowed (a small call pays for no `Value` tree here): a usual body in one pass that
+/// proves the checks would find nothing (`envelope::quick`), any other by the checks.
 fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
-    // A body that is not JSON, or whose `params` is not an object, is named by its parse
-    // error; JSON of another shape (an array: a batch) is left to rmcp.
-    let envelope = match serde_json::from_slice::<Envelope<'_>>(bytes) {
-        Err(e) if e.is_syntax() || e.is_eof() => return Some(parse_error(bytes, Some(&e))),
-        read => read,
+    let envelope = match envelope::quick(bytes) {
+        Some(facts) => facts,
+        None => match read_envelope(bytes) {
+            Ok(facts) => facts,
+            Err(refusal) => return refusal,
+        },
     };
-    // A key twice in one object (the envelope's own fields included): rmcp's parser would
-    // keep one of them.
-    if crate::transport::parse::has_duplicate_key(bytes) {
-        return Some(parse_error(bytes, None));
-    }
-    let Ok(envelope) = envelope else {
-        return shape_refusal(bytes);
-    };
-    // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
-    // escape there would reach rmcp's parser, whose reply calls it something else.
-    if crate::wire::read::encoding_error(bytes).is_some() {
-        return Some(parse_error(bytes, None));
-    }
     let method = envelope.method.as_deref()?;
     // rmcp's id type would answer a request with another spelling of its id, or not at all.
     if let Some(id) = envelope.id
-        && let Ok(id) = RequestId::from_raw(id)
+        && let Ok(id) = RequestId::from_text(id)
         && let Some(why) = rmcp_refusal(&id)
     {
         return Some(rpc_error(StatusCode::BAD_REQUEST, &id, -32600, &why));
@@ -327,6 +209,32 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
         -32602,
         &problem,
     ))
+}
+
+/// The envelope of a body `envelope::quick` is not sure of, after the checks on its bytes:
+/// `Err` with the refusal (`None` for a body that is JSON of another shape, a batch: rmcp's
+/// to judge).
+fn read_envelope(bytes: &[u8]) -> Result<Facts<'_>, Option<HttpResponse>> {
+    // A body that is not JSON, or whose `params` is not an object, is named by its parse
+    // error; JSON of another shape (an array: a batch) is left to rmcp.
+    let envelope = match serde_json::from_slice::<Envelope<'_>>(bytes) {
+        Err(e) if e.is_syntax() || e.is_eof() => return Err(Some(parse_error(bytes, Some(&e)))),
+        read => read,
+    };
+    // A key twice in one object (the envelope's own fields included): rmcp's parser would
+    // keep one of them.
+    if crate::transport::parse::has_duplicate_key(bytes) {
+        return Err(Some(parse_error(bytes, None)));
+    }
+    let Ok(envelope) = envelope else {
+        return Err(shape_refusal(bytes));
+    };
+    // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
+    // escape there would reach rmcp's parser, whose reply calls it something else.
+    if crate::wire::read::encoding_error(bytes).is_some() {
+        return Err(Some(parse_error(bytes, None)));
+    }
+    Ok(envelope.into())
 }
 
 /// The id of a message, as its text.
@@ -360,7 +268,8 @@ fn shape_refusal(bytes: &[u8]) -> Option<HttpResponse> {
     let problem = missing_param(method, Some(&params))?;
     let id = serde_json::from_slice::<IdOnly<'_>>(bytes)
         .ok()
-        .and_then(|m| m.id);
+        .and_then(|m| m.id)
+        .map(serde_json::value::RawValue::get);
     Some(rpc_error(StatusCode::OK, &id_of(id), -32602, &problem))
 }
 
@@ -557,6 +466,9 @@ where
         })
     }
 }
+
+#[path = "envelope.rs"]
+mod envelope;
 
 #[cfg(test)]
 #[path = "http_tests.rs"]
