@@ -106,37 +106,52 @@ enum Arguments<'a> {
     Kept(&'a KeptArguments),
 }
 
-/// A request's arguments, kept (a copy: the handler takes the originals) for a
-/// [`Target::deferred`], and their digest once computed. A copy of a call's arguments costs
-/// a fraction of their SHA-256 over canonical JSON, which most calls never need.
+/// A request's arguments, kept for a [`Target::deferred`] (the handler takes the originals)
+/// as the canonical JSON their digest hashes, one buffer, and their digest once computed.
+/// Writing a call's arguments out costs a fraction of their SHA-256, which most calls never
+/// need, and less than a copy of their tree (a node, a key and a value allocated each).
 #[derive(Debug, Default)]
 pub(crate) struct KeptArguments {
-    arguments: Option<Map<String, Value>>,
+    canonical: Vec<u8>,
     digest: OnceLock<[u8; 32]>,
 }
 
 impl KeptArguments {
-    /// A copy of `arguments` (none: the same as an empty object).
+    /// `arguments` kept (none: the same as an empty object).
     pub(crate) fn new(arguments: Option<&Map<String, Value>>) -> Self {
         Self {
-            arguments: arguments.cloned(),
+            canonical: canonical_text(arguments),
             digest: OnceLock::new(),
         }
     }
 
     fn digest(&self) -> [u8; 32] {
-        *self
-            .digest
-            .get_or_init(|| arguments_digest(self.arguments.as_ref()))
+        *self.digest.get_or_init(|| digest_of(&self.canonical))
     }
 }
 
 /// SHA-256 of the arguments' canonical JSON, after the digest's own prefix.
 fn arguments_digest(arguments: Option<&Map<String, Value>>) -> [u8; 32] {
+    digest_of(&canonical_text(arguments))
+}
+
+/// SHA-256 of `canonical` (arguments as [`canonical_text`] writes them), after the digest's
+/// own prefix.
+fn digest_of(canonical: &[u8]) -> [u8; 32] {
     let mut digest = Sha256::new();
     digest.update(b"mcp-content/requestState/arguments/v1\n");
-    canonical_object(&mut digest, arguments.unwrap_or(&Map::new()));
+    digest.update(canonical);
     digest.finalize().into()
+}
+
+/// The arguments' canonical JSON (none: an empty object).
+fn canonical_text(arguments: Option<&Map<String, Value>>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    match arguments {
+        Some(map) => canonical_object(&mut out, map),
+        None => out.extend_from_slice(b"{}"),
+    }
+    out
 }
 
 impl std::fmt::Display for Target<'_> {
@@ -145,38 +160,50 @@ impl std::fmt::Display for Target<'_> {
     }
 }
 
-/// Feeds `value` to `digest` as canonical JSON: object members sorted by key (whatever
-/// order the client sent them in, and whether or not `serde_json` keeps insertion order in
-/// this build), strings and numbers as `serde_json` writes them, no whitespace. Written by
-/// hand because it is a dozen lines and streams into the hash (no copy of the arguments).
-fn canonical(digest: &mut Sha256, value: &Value) {
+/// Writes `value` as canonical JSON: object members sorted by key (whatever order the
+/// client sent them in, and whether or not `serde_json` keeps insertion order in this
+/// build), strings and numbers as `serde_json` writes them, no whitespace. Written by hand
+/// because it is a dozen lines.
+fn canonical(out: &mut Vec<u8>, value: &Value) {
     match value {
-        Value::Object(map) => canonical_object(digest, map),
+        Value::Object(map) => canonical_object(out, map),
         Value::Array(items) => {
-            digest.update(b"[");
+            out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    digest.update(b",");
+                    out.push(b',');
                 }
-                canonical(digest, item);
+                canonical(out, item);
             }
-            digest.update(b"]");
+            out.push(b']');
         }
-        scalar => digest.update(serde_json::to_string(scalar).unwrap_or_default().as_bytes()),
+        scalar => serde_json::to_writer(&mut *out, scalar).unwrap_or_default(),
     }
 }
 
-fn canonical_object(digest: &mut Sha256, map: &Map<String, Value>) {
-    let mut members: Vec<(&String, &Value)> = map.iter().collect();
-    members.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    digest.update(b"{");
-    for (i, (key, member)) in members.into_iter().enumerate() {
-        if i > 0 {
-            digest.update(b",");
-        }
-        digest.update(serde_json::to_string(key).unwrap_or_default().as_bytes());
-        digest.update(b":");
-        canonical(digest, member);
+fn canonical_object(out: &mut Vec<u8>, map: &Map<String, Value>) {
+    out.push(b'{');
+    // A map that iterates in key order (a `BTreeMap`, or few members) needs no sorted copy.
+    if map.keys().zip(map.keys().skip(1)).all(|(a, b)| a < b) {
+        canonical_members(out, map.iter());
+    } else {
+        let mut members: Vec<(&String, &Value)> = map.iter().collect();
+        members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        canonical_members(out, members.into_iter());
     }
-    digest.update(b"}");
+    out.push(b'}');
+}
+
+fn canonical_members<'m>(
+    out: &mut Vec<u8>,
+    members: impl Iterator<Item = (&'m String, &'m Value)>,
+) {
+    for (i, (key, member)) in members.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        serde_json::to_writer(&mut *out, key).unwrap_or_default();
+        out.push(b':');
+        canonical(out, member);
+    }
 }

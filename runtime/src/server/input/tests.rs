@@ -246,3 +246,32 @@ fn a_target_that_keeps_its_arguments_binds_states_as_one_that_hashed_them() {
         .is_ok()
     );
 }
+
+/// The digest a state seals is SHA-256 of the arguments' canonical JSON (members sorted
+/// by key at every level, no whitespace), whether the target keeps the arguments or hashed
+/// them at once: states sealed before stay valid.
+#[test]
+fn the_arguments_digest_hashes_their_canonical_json() {
+    use sha2::{Digest as _, Sha256};
+    let digest_of = |canonical: &str| {
+        let mut digest = Sha256::new();
+        digest.update(b"mcp-content/requestState/arguments/v1\n");
+        digest.update(canonical.as_bytes());
+        base64_simd::URL_SAFE_NO_PAD.encode_to_string(digest.finalize())
+    };
+    let sent: Value = serde_json::from_str(
+        r#"{"z": {"b": "é\"\u0001", "a": [1, 2.5, null, true]}, "a": -0.0, "m": {}}"#,
+    )
+    .unwrap();
+    let canonical = r#"{"a":-0.0,"m":{},"z":{"a":[1,2.5,null,true],"b":"é\"\u0001"}}"#;
+    let kept = KeptArguments::new(sent.as_object());
+    let deferred = Target::deferred("tools/call", "t", &kept);
+    assert_eq!(deferred.arguments_digest(), digest_of(canonical));
+    let eager = Target::new("tools/call", "t", sent.as_object());
+    assert_eq!(eager.arguments_digest(), digest_of(canonical));
+    let none = KeptArguments::new(None);
+    assert_eq!(
+        Target::deferred("tools/call", "t", &none).arguments_digest(),
+        digest_of("{}")
+    );
+}
