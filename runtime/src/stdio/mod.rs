@@ -56,6 +56,8 @@ mod connection;
 mod handshake;
 mod meta;
 mod peer;
+#[cfg(unix)]
+mod pipe;
 mod route;
 mod write;
 
@@ -178,13 +180,30 @@ impl StdioServer {
 
     /// Serves on stdin / stdout until stdin closes.
     ///
-    /// Lines go to stdout from a blocking thread of their own, written from the line
-    /// itself: tokio's `Stdout` would copy each line into a buffer of its own first (a
-    /// megabyte for a result with an image) and hand each write to a blocking thread.
+    /// When stdin and stdout are pipes (a client spawned the server), each is read and
+    /// written by the serving tasks themselves, non-blocking, on the runtime's reactor: no
+    /// thread of the blocking pool between a line and its `read` or `write` (the pipes
+    /// are put back in blocking mode when this returns). The runtime needs its I/O and
+    /// time drivers (`enable_all`, as `#[tokio::main]` does). Anything else (a terminal, a
+    /// file) is read through tokio's `Stdin`, and written from a blocking thread of its own,
+    /// from the line itself: tokio's `Stdout` would copy each line into a buffer of its own
+    /// first (a megabyte for a result with an image).
     pub async fn serve(self) -> std::io::Result<()> {
         let (out, lines) = mpsc::channel(QUEUED_LINES);
+        #[cfg(unix)]
+        let writer = match pipe::PipeOut::stdout() {
+            Some(stdout) => tokio::spawn(write_lines(lines, stdout)),
+            None => {
+                tokio::task::spawn_blocking(move || write_lines_blocking(lines, std::io::stdout()))
+            }
+        };
+        #[cfg(not(unix))]
         let writer =
             tokio::task::spawn_blocking(move || write_lines_blocking(lines, std::io::stdout()));
+        #[cfg(unix)]
+        if let Some(stdin) = pipe::PipeIn::stdin() {
+            return self.run(stdin, out, writer).await;
+        }
         self.run(tokio::io::stdin(), out, writer).await
     }
 
