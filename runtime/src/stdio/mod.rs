@@ -61,6 +61,8 @@ mod pipe;
 mod route;
 mod write;
 
+#[cfg(all(test, unix))]
+mod pipe_tests;
 #[cfg(test)]
 mod tests;
 

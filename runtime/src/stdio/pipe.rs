@@ -18,8 +18,7 @@ use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::unix::pipe;
 
-/// A duplicate of `fd` for direct system calls, and `fd` registered with the reactor (its
-/// file description made non-blocking), if `fd` is a pipe.
+/// A duplicate of `fd` for direct system calls, and one to register with the reactor.
 fn open(fd: impl AsFd) -> Option<(File, OwnedFd)> {
     let owned = fd.as_fd().try_clone_to_owned().ok()?;
     let direct = File::from(owned.try_clone().ok()?);
@@ -35,9 +34,14 @@ pub(super) struct PipeIn {
 }
 
 impl PipeIn {
-    /// stdin, if it is a pipe (and the runtime has its reactor).
+    /// stdin, if it is a pipe.
     pub(super) fn stdin() -> Option<Self> {
-        let (direct, owned) = open(io::stdin())?;
+        Self::new(io::stdin())
+    }
+
+    /// The read end `fd`, if it is a pipe (its file description made non-blocking).
+    pub(super) fn new(fd: impl AsFd) -> Option<Self> {
+        let (direct, owned) = open(fd)?;
         let pipe = pipe::Receiver::from_owned_fd(owned).ok()?;
         Some(Self {
             direct,
@@ -91,9 +95,14 @@ pub(super) struct PipeOut {
 }
 
 impl PipeOut {
-    /// stdout, if it is a pipe (and the runtime has its reactor).
+    /// stdout, if it is a pipe.
     pub(super) fn stdout() -> Option<Self> {
-        let (direct, owned) = open(io::stdout())?;
+        Self::new(io::stdout())
+    }
+
+    /// The write end `fd`, if it is a pipe (its file description made non-blocking).
+    pub(super) fn new(fd: impl AsFd) -> Option<Self> {
+        let (direct, owned) = open(fd)?;
         let pipe = pipe::Sender::from_owned_fd(owned).ok()?;
         Some(Self {
             direct,
