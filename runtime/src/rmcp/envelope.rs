@@ -167,9 +167,10 @@ enum Role {
 /// whose `params` is an object or `null`. `None` for any other body, or one it is not sure
 /// of: the serde reading and the checks judge it.
 pub(super) fn quick(bytes: &[u8]) -> Option<Facts<'_>> {
-    std::str::from_utf8(bytes).ok()?;
+    let text = std::str::from_utf8(bytes).ok()?;
     let mut reader = Quick {
         bytes,
+        text,
         at: 0,
         keys: [(0, 0); MAX_KEYS],
         key_count: 0,
@@ -192,6 +193,8 @@ pub(super) fn quick(bytes: &[u8]) -> Option<Facts<'_>> {
 /// bounded in depth and keys, that gives up (`None`) on anything it does not follow.
 struct Quick<'a> {
     bytes: &'a [u8],
+    /// The same bytes, known to be UTF-8.
+    text: &'a str,
     at: usize,
     /// The keys of the open objects (the offsets of their text), innermost last.
     keys: [(usize, usize); MAX_KEYS],
@@ -271,10 +274,7 @@ impl<'a> Quick<'a> {
         let mut at = self.at + 1;
         let mut escaped = false;
         loop {
-            let rest = bytes.get(at..)?;
-            at += rest
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+            at = string_stop(bytes, at)?;
             match bytes.get(at)? {
                 b'"' => {
                     self.at = at + 1;
@@ -308,7 +308,7 @@ impl<'a> Quick<'a> {
         if self.string()? {
             return None;
         }
-        std::str::from_utf8(self.bytes.get(start..self.at - 1)?).ok()
+        self.text.get(start..self.at - 1)
     }
 
     fn array(&mut self, depth: usize) -> Option<()> {
@@ -403,8 +403,7 @@ impl<'a> Quick<'a> {
             (Role::Envelope, "id") => {
                 let start = self.at;
                 if self.value(depth)? != Kind::Null {
-                    let text = self.bytes.get(start..self.at)?;
-                    self.facts.id = Some(std::str::from_utf8(text).ok()?);
+                    self.facts.id = Some(self.text.get(start..self.at)?);
                 }
             }
             (Role::Envelope, "params") => match self.peek()? {
@@ -430,6 +429,30 @@ impl<'a> Quick<'a> {
         }
         Some(())
     }
+}
+
+/// The offset of the first `"`, `\\` or control character at or after `at`: eight bytes at
+/// a time, then the last few byte by byte.
+fn string_stop(bytes: &[u8], mut at: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `word` below `limit` (`word ^ byte` below 1: that byte).
+    // A borrow can mark a byte above a marked one, never below: the lowest mark is exact.
+    let below = |word: u64, limit: u8| word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGH;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(<[u8; 8]>::try_from(word).ok()?);
+        let marks = below(word ^ (ONES * u64::from(b'"')), 1)
+            | below(word ^ (ONES * u64::from(b'\\')), 1)
+            | below(word, 0x20);
+        if marks != 0 {
+            return Some(at + marks.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..)?;
+    rest.iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map(|i| at + i)
 }
 
 #[cfg(test)]

@@ -138,3 +138,35 @@ fn whatever_the_one_pass_reads_the_checks_would_read_the_same() {
     // Enough of them are read in the one pass for the comparison to mean something.
     assert!(read > 2000, "{read} read");
 }
+
+/// The word-at-a-time search for the end of a string's plain run stops where a byte-by-byte
+/// one does, wherever the stop is in a word and whatever the bytes around it.
+#[test]
+fn a_plain_run_ends_at_the_first_quote_backslash_or_control_character() {
+    let naive = |bytes: &[u8], from: usize| {
+        bytes
+            .get(from..)?
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            .map(|i| from + i)
+    };
+    for stop in [b'"', b'\\', 0x00, 0x1F, b'\n'] {
+        for len in 0..20 {
+            for place in 0..=len {
+                let mut bytes: Vec<u8> = (0..len)
+                    .map(|i| [b'a', 0x20, 0x7F, 0xC3, 0xFF, b'!', b'#', b']'][i % 8])
+                    .collect();
+                if place < len {
+                    bytes[place] = stop;
+                }
+                for from in 0..=len {
+                    assert_eq!(
+                        string_stop(&bytes, from),
+                        naive(&bytes, from),
+                        "{bytes:?} from {from}"
+                    );
+                }
+            }
+        }
+    }
+}
