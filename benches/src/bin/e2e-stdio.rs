@@ -13,6 +13,7 @@
 //! target/release/e2e-stdio run [--secs 2] [--warmup 0.5] [--rounds 2] [--k 1,8,32]
 //!                              [--tools picture,small] [--servers mcp-content,mcp-content/rmcp,rmcp]
 //!                              [--spawns 20]
+//! target/release/e2e-stdio run --rounds 0 --spawns 40   # the cold start only
 //! target/release/e2e-stdio serve <server>     # one server on this process's stdin/stdout
 //! ```
 
@@ -46,7 +47,7 @@ fn main() {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: e2e-stdio run [--secs S] [--warmup S] [--rounds N] [--k 1,8,32] [--tools picture,small] [--servers mcp-content,mcp-content/rmcp,rmcp] [--spawns N]\n       e2e-stdio serve <mcp-content|mcp-content/rmcp|rmcp>"
+        "usage: e2e-stdio run [--secs S] [--warmup S] [--rounds N (0: the cold start only)] [--k 1,8,32] [--tools picture,small] [--servers mcp-content,mcp-content/rmcp,rmcp] [--spawns N]\n       e2e-stdio serve <mcp-content|mcp-content/rmcp|rmcp>"
     );
     std::process::exit(2);
 }
@@ -181,7 +182,10 @@ fn run(options: &Options) {
             }
         }
     }
-    print_table(options, &mut samples);
+    // `--rounds 0`: the cold start only.
+    if options.rounds > 0 {
+        print_table(options, &mut samples);
+    }
     print_cold_starts(options, &exe);
 }
 

@@ -185,8 +185,9 @@ impl StdioServer {
     /// When stdin and stdout are pipes (a client spawned the server), each is read and
     /// written by the serving tasks themselves, non-blocking, on the runtime's reactor: no
     /// thread of the blocking pool between a line and its `read` or `write` (the pipes
-    /// are put back in blocking mode when this returns). The runtime needs its I/O and
-    /// time drivers (`enable_all`, as `#[tokio::main]` does). Anything else (a terminal, a
+    /// are put back in blocking mode when this returns; stdout is the protocol's, so
+    /// nothing else writes to it meanwhile). The runtime needs its I/O and time drivers
+    /// (`enable_all`, as `#[tokio::main]` does). Anything else (a terminal, a
     /// file) is read through tokio's `Stdin`, and written from a blocking thread of its own,
     /// from the line itself: tokio's `Stdout` would copy each line into a buffer of its own
     /// first (a megabyte for a result with an image).
