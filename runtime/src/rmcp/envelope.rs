@@ -392,12 +392,11 @@ impl<'a> Quick<'a> {
     fn member(&mut self, depth: usize, role: Role, key: &str) -> Option<()> {
         match (role, key) {
             (Role::Envelope, "method") => {
-                self.facts.method = match self.peek()? {
-                    b'"' => Some(Cow::Borrowed(self.plain_string()?)),
-                    _ => {
-                        self.literal(b"null", Kind::Null)?;
-                        None
-                    }
+                self.facts.method = if self.peek()? == b'"' {
+                    Some(Cow::Borrowed(self.plain_string()?))
+                } else {
+                    self.literal(b"null", Kind::Null)?;
+                    None
                 };
             }
             (Role::Envelope, "id") => {
@@ -406,16 +405,15 @@ impl<'a> Quick<'a> {
                     self.facts.id = Some(self.text.get(start..self.at)?);
                 }
             }
-            (Role::Envelope, "params") => match self.peek()? {
-                b'{' => {
+            (Role::Envelope, "params") => {
+                if self.peek()? == b'{' {
                     self.facts.params = Some(Params::default());
                     self.object(depth + 1, Role::Params)?;
-                }
-                _ => {
+                } else {
                     self.literal(b"null", Kind::Null)?;
                     self.facts.params = None;
                 }
-            },
+            }
             // A number here is read as one by the serde reading (which may find it out of
             // range): that reading judges it.
             (Role::Params, _) if matches!(self.peek()?, b'-' | b'0'..=b'9') => return None,

@@ -179,12 +179,32 @@ fn missing_param(method: &str, params: Option<&Params>) -> Option<String> {
 /// borrowed (a small call pays for no `Value` tree here): a usual body in one pass that
 /// proves the checks would find nothing (`envelope::quick`), any other by the checks.
 fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
-    let envelope = match envelope::quick(bytes) {
-        Some(facts) => facts,
-        None => match read_envelope(bytes) {
-            Ok(facts) => facts,
-            Err(refusal) => return refusal,
-        },
+    let envelope: Facts<'_> = if let Some(facts) = envelope::quick(bytes) {
+        facts
+    } else {
+        // A body that is not JSON, or whose `params` is not an object, is named by its
+        // parse error; JSON of another shape (an array: a batch) is left to rmcp.
+        let envelope = match serde_json::from_slice::<Envelope<'_>>(bytes) {
+            Err(e) if e.is_syntax() || e.is_eof() => {
+                return Some(parse_error(bytes, Some(&e)));
+            }
+            read => read,
+        };
+        // A key twice in one object (the envelope's own fields included): rmcp's parser
+        // would keep one of them.
+        if crate::transport::parse::has_duplicate_key(bytes) {
+            return Some(parse_error(bytes, None));
+        }
+        let Ok(envelope) = envelope else {
+            return shape_refusal(bytes);
+        };
+        // The envelope leaves `id`, `params` and unknown members as text: a lone
+        // surrogate escape there would reach rmcp's parser, whose reply calls it
+        // something else.
+        if crate::wire::read::encoding_error(bytes).is_some() {
+            return Some(parse_error(bytes, None));
+        }
+        envelope.into()
     };
     let method = envelope.method.as_deref()?;
     // rmcp's id type would answer a request with another spelling of its id, or not at all.
@@ -209,32 +229,6 @@ fn check_body(bytes: &[u8]) -> Option<HttpResponse> {
         -32602,
         &problem,
     ))
-}
-
-/// The envelope of a body `envelope::quick` is not sure of, after the checks on its bytes:
-/// `Err` with the refusal (`None` for a body that is JSON of another shape, a batch: rmcp's
-/// to judge).
-fn read_envelope(bytes: &[u8]) -> Result<Facts<'_>, Option<HttpResponse>> {
-    // A body that is not JSON, or whose `params` is not an object, is named by its parse
-    // error; JSON of another shape (an array: a batch) is left to rmcp.
-    let envelope = match serde_json::from_slice::<Envelope<'_>>(bytes) {
-        Err(e) if e.is_syntax() || e.is_eof() => return Err(Some(parse_error(bytes, Some(&e)))),
-        read => read,
-    };
-    // A key twice in one object (the envelope's own fields included): rmcp's parser would
-    // keep one of them.
-    if crate::transport::parse::has_duplicate_key(bytes) {
-        return Err(Some(parse_error(bytes, None)));
-    }
-    let Ok(envelope) = envelope else {
-        return Err(shape_refusal(bytes));
-    };
-    // The envelope leaves `id`, `params` and unknown members as text: a lone surrogate
-    // escape there would reach rmcp's parser, whose reply calls it something else.
-    if crate::wire::read::encoding_error(bytes).is_some() {
-        return Err(Some(parse_error(bytes, None)));
-    }
-    Ok(envelope.into())
 }
 
 /// The id of a message, as its text.
