@@ -269,6 +269,15 @@ fn the_arguments_digest_hashes_their_canonical_json() {
     assert_eq!(deferred.arguments_digest(), digest_of(canonical));
     let eager = Target::new("tools/call", "t", sent.as_object());
     assert_eq!(eager.arguments_digest(), digest_of(canonical));
+    // Text copied as it is is text `serde_json` writes unescaped (`/`, DEL, beyond ASCII).
+    let tricky = "a/b\u{7f}é\u{2028}";
+    let sent = serde_json::json!({ tricky: tricky });
+    let text = serde_json::to_string(tricky).unwrap();
+    let kept = KeptArguments::new(sent.as_object());
+    assert_eq!(
+        Target::deferred("tools/call", "t", &kept).arguments_digest(),
+        digest_of(&format!("{{{text}:{text}}}"))
+    );
     let none = KeptArguments::new(None);
     assert_eq!(
         Target::deferred("tools/call", "t", &none).arguments_digest(),
