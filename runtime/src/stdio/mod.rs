@@ -182,25 +182,16 @@ impl StdioServer {
 
     /// Serves on stdin / stdout until stdin closes.
     ///
-    /// When stdin and stdout are pipes (a client spawned the server), each is read and
-    /// written by the serving tasks themselves, non-blocking, on the runtime's reactor: no
-    /// thread of the blocking pool between a line and its `read` or `write` (the pipes
-    /// are put back in blocking mode when this returns; stdout is the protocol's, so
-    /// nothing else writes to it meanwhile). The runtime needs its I/O and time drivers
-    /// (`enable_all`, as `#[tokio::main]` does). Anything else (a terminal, a
-    /// file) is read through tokio's `Stdin`, and written from a blocking thread of its own,
-    /// from the line itself: tokio's `Stdout` would copy each line into a buffer of its own
-    /// first (a megabyte for a result with an image).
+    /// When stdin is a pipe (a client spawned the server), it is read by the serving task
+    /// itself, non-blocking, on the runtime's reactor: no thread of the blocking pool between
+    /// a line and its `read` (the pipe is put back in blocking mode when this returns). The
+    /// runtime then needs its I/O driver besides its timer (`enable_all`, as `#[tokio::main]`
+    /// does). Anything else (a terminal, a file) is read through tokio's `Stdin`. Lines go to
+    /// stdout from a blocking thread of their own, written from the line itself: tokio's
+    /// `Stdout` would copy each line into a buffer of its own first (a megabyte for a result
+    /// with an image).
     pub async fn serve(self) -> std::io::Result<()> {
         let (out, lines) = mpsc::channel(QUEUED_LINES);
-        #[cfg(unix)]
-        let writer = match pipe::PipeOut::stdout() {
-            Some(stdout) => tokio::spawn(write_lines(lines, stdout)),
-            None => {
-                tokio::task::spawn_blocking(move || write_lines_blocking(lines, std::io::stdout()))
-            }
-        };
-        #[cfg(not(unix))]
         let writer =
             tokio::task::spawn_blocking(move || write_lines_blocking(lines, std::io::stdout()));
         #[cfg(unix)]

@@ -1,21 +1,26 @@
-//! stdin and stdout as non-blocking pipes on tokio's reactor, when they are pipes (a client
-//! that spawns the server gives it pipes). Tokio's `Stdin` and `Stdout` hand every read
-//! and write to a thread of the blocking pool, so the first line waits for a thread to be
-//! created and every line for a thread to be woken; here each read and write is a `read` /
-//! `write` system call made by the task itself, tried at once, and only when the pipe is
-//! empty (or full) does the task wait for the reactor. Anything else (a terminal, a file,
-//! a socket) keeps tokio's blocking `Stdin` / `Stdout`.
+//! stdin as a non-blocking pipe on tokio's reactor, when it is a pipe (a client that spawns
+//! the server gives it pipes). Tokio's `Stdin` hands every read to a thread of the blocking
+//! pool, so the first line waits for a thread to be created and every line for a thread to
+//! be woken; here each read is a `read` system call made by the serving task itself, tried
+//! at once, and only when the pipe is empty does the task wait for the reactor. Anything
+//! else (a terminal, a file, a socket) keeps tokio's `Stdin`.
 //!
-//! The pipes are switched to non-blocking mode for the time of [`serve`](super::serve) and
+//! stdout stays a blocking descriptor written from a thread of its own (`serve`): a result
+//! of a megabyte goes out in one blocking `write` the kernel paces, where a non-blocking
+//! pipe would wake the writer once per 64 KiB the client drains (measured: about twice the
+//! server CPU per image call), and nothing else that writes to stdout or a stderr sharing
+//! its pipe can meet `EAGAIN`.
+//!
+//! The pipe is switched to non-blocking mode for the time of [`serve`](super::serve) and
 //! back to blocking mode when it ends (or its future is dropped).
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::os::fd::{AsFd, OwnedFd};
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, ReadBuf};
 use tokio::net::unix::pipe;
 
 /// A duplicate of `fd` for direct system calls, and one to register with the reactor.
@@ -80,72 +85,6 @@ impl AsyncRead for PipeIn {
 impl Drop for PipeIn {
     fn drop(&mut self) {
         // stdin back in blocking mode, as the process had it.
-        if let Some(pipe) = self.pipe.take() {
-            let _ = pipe.into_blocking_fd();
-        }
-    }
-}
-
-/// stdout when it is a pipe: each line is written at once from its own bytes; a full pipe
-/// waits for the reactor.
-pub(super) struct PipeOut {
-    direct: File,
-    /// Always `Some` until dropped.
-    pipe: Option<pipe::Sender>,
-}
-
-impl PipeOut {
-    /// stdout, if it is a pipe.
-    pub(super) fn stdout() -> Option<Self> {
-        Self::new(io::stdout())
-    }
-
-    /// The write end `fd`, if it is a pipe (its file description made non-blocking).
-    pub(super) fn new(fd: impl AsFd) -> Option<Self> {
-        let (direct, owned) = open(fd)?;
-        let pipe = pipe::Sender::from_owned_fd(owned).ok()?;
-        Some(Self {
-            direct,
-            pipe: Some(pipe),
-        })
-    }
-}
-
-impl AsyncWrite for PipeOut {
-    fn poll_write(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        loop {
-            match (&this.direct).write(buf) {
-                Ok(n) => return Poll::Ready(Ok(n)),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) => return Poll::Ready(Err(e)),
-            }
-        }
-        // Full: the reactor's write clears a stale readiness and registers the waker.
-        match this.pipe.as_mut() {
-            Some(pipe) => Pin::new(pipe).poll_write(cx, buf),
-            None => Poll::Ready(Err(io::ErrorKind::BrokenPipe.into())),
-        }
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
-        // Nothing is buffered: every byte went to the pipe.
-        Poll::Ready(Ok(()))
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Poll::Ready(Ok(()))
-    }
-}
-
-impl Drop for PipeOut {
-    fn drop(&mut self) {
-        // stdout back in blocking mode, for whatever the process writes after `serve`.
         if let Some(pipe) = self.pipe.take() {
             let _ = pipe.into_blocking_fd();
         }

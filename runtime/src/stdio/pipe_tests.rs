@@ -12,8 +12,8 @@ use tokio::net::unix::pipe;
 use tokio::sync::mpsc;
 
 use super::StdioServer;
-use super::pipe::{PipeIn, PipeOut};
-use super::write::{QUEUED_LINES, write_lines};
+use super::pipe::PipeIn;
+use super::write::{QUEUED_LINES, write_lines_blocking};
 use crate::model::tool::{CallToolResult, Tool};
 use crate::model::validated::ToolName;
 use crate::server::handler::{BoxFuture, Context, ToolHandler};
@@ -70,9 +70,10 @@ async fn on_pipes_late_lines_are_read_and_an_answer_past_the_pipe_buffer_is_writ
     let router = Router::builder().tool(Echo).build().unwrap();
     let server = tokio::spawn(async move {
         let input = PipeIn::new(&server_rx).expect("a pipe");
-        let output = PipeOut::new(&server_tx).expect("a pipe");
+        // stdout as `serve` writes it: a blocking thread of its own.
+        let output = std::fs::File::from(server_tx);
         let (out, lines) = mpsc::channel(QUEUED_LINES);
-        let writer = tokio::spawn(write_lines(lines, output));
+        let writer = tokio::task::spawn_blocking(move || write_lines_blocking(lines, output));
         StdioServer::new(router).run(input, out, writer).await
     });
     let mut answers = BufReader::new(client_rx);
