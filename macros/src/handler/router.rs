@@ -236,33 +236,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let names = listed.iter().map(|entry| display(entry.path));
     let kinds = listed.iter().map(|entry| entry.read("__MCP_ROUTER_KIND"));
     let keys = listed.iter().map(|entry| entry.read("__MCP_ROUTER_KEY"));
-    let mut checks: Vec<TokenStream> = listed.iter().map(placed).collect();
-    let mut start = 0;
-    for (&list, paths) in LISTS.iter().zip(&lists.lists) {
-        let entries = start..start + paths.len();
-        let (what, fix) = match list {
-            "tools" => ("tool name", "rename one with `#[tool(name = \"…\")]`"),
-            "prompts" => ("prompt name", "rename one with `#[prompt(name = \"…\")]`"),
-            _ => ("URI", "two handlers cannot serve the same URI or template"),
-        };
-        for at in entries.clone().skip(1) {
-            let span = listed[at].span();
-            checks.push(fail_with(
-                span,
-                &quote!(__p::handler::duplicate(#list, &__MCP_NAMES, &__MCP_KINDS, &__MCP_KEYS, #start, #at, #what, #fix)),
-            ));
-            if list == "resources" {
-                checks.push(fail_with(
-                    span,
-                    &quote!(__p::handler::overlapping(&__MCP_NAMES, &__MCP_KINDS, &__MCP_KEYS, #start, #at)),
-                ));
-            }
-        }
-        if list == "tools" {
-            checks.extend(listed[entries.clone()].iter().map(ui_served));
-        }
-        start = entries.end;
-    }
+    let (checks, ends) = checks(&listed, &lists);
     let mut builder = quote!(#runtime::Router::builder());
     for entry in &listed {
         let add = entry.read("__mcp_router_add");
@@ -296,6 +270,12 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             const __MCP_KINDS: [&str; #count] = [#(#kinds),*];
             #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
             const __MCP_KEYS: [&str; #count] = [#(#keys),*];
+            // Every pair compared once, for the whole router (`clashes`); each entry's check
+            // below reads its cell.
+            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+            const __MCP_DUPLICATES: [usize; #count] = __p::handler::clashes(&__MCP_KINDS, &__MCP_KEYS, [#(#ends),*], __p::handler::Clash::SameKey);
+            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+            const __MCP_OVERLAPS: [usize; #count] = __p::handler::clashes(&__MCP_KINDS, &__MCP_KEYS, [#(#ends),*], __p::handler::Clash::Overlap);
             #(
                 #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
                 const _: () = { #checks };
@@ -303,6 +283,53 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #builder
         }
     }}
+}
+
+/// The `const` bodies that check the entries, each spanned at its entry, and where each list
+/// ends among them.
+fn checks(listed: &[Listed<'_>], lists: &Lists) -> (Vec<TokenStream>, Vec<usize>) {
+    let mut checks: Vec<TokenStream> = listed.iter().map(placed).collect();
+    let mut start = 0;
+    let mut ends = Vec::new();
+    for (&list, paths) in LISTS.iter().zip(&lists.lists) {
+        let entries = start..start + paths.len();
+        let (what, fix) = match list {
+            "tools" => ("tool name", "rename one with `#[tool(name = \"…\")]`"),
+            "prompts" => ("prompt name", "rename one with `#[prompt(name = \"…\")]`"),
+            _ => ("URI", "two handlers cannot serve the same URI or template"),
+        };
+        for at in entries.clone().skip(1) {
+            let span = listed[at].span();
+            checks.push(fail_when(
+                span,
+                &quote!(__MCP_DUPLICATES[#at]),
+                &quote!(__p::handler::duplicate(&__MCP_NAMES, &__MCP_KEYS, __MCP_DUPLICATES[#at] - 1, #at, #what, #fix)),
+            ));
+            if list == "resources" {
+                checks.push(fail_when(
+                    span,
+                    &quote!(__MCP_OVERLAPS[#at]),
+                    &quote!(__p::handler::overlapping(&__MCP_NAMES, &__MCP_KEYS, __MCP_OVERLAPS[#at] - 1, #at)),
+                ));
+            }
+        }
+        if list == "tools" {
+            checks.extend(listed[entries.clone()].iter().map(ui_served));
+        }
+        start = entries.end;
+        ends.push(start);
+    }
+    (checks, ends)
+}
+
+/// A `const` body that panics with `message` (a `ConstMessage` expression) when `clash` (a
+/// cell of `clashes`) is not 0, spanned at the entry the message is about.
+fn fail_when(span: Span, clash: &TokenStream, message: &TokenStream) -> TokenStream {
+    quote_spanned! {span=>
+        if #clash != 0 {
+            ::core::panic!("{}", #message.as_str());
+        }
+    }
 }
 
 /// A `const` body that panics with `message` (a `ConstMessage` expression) when it is not

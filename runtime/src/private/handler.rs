@@ -14,7 +14,8 @@ pub use crate::server::handler::{
 pub use crate::server::prompt_result::IntoGetPromptResult;
 pub use crate::server::resource_result::IntoReadResourceResult;
 pub use crate::server::router::{
-    RouterBuilder, RouterEntry, duplicate, listed_right, misplaced, overlapping, ui_served,
+    Clash, RouterBuilder, RouterEntry, clashes, duplicate, listed_right, misplaced, overlapping,
+    ui_served,
 };
 pub use crate::server::tasks::TaskSupport;
 pub use crate::server::text_params::{

@@ -345,3 +345,27 @@ fn the_budget_is_shared() {
     assert!(t(&long).overlaps(&t("s://r/{+rest}")));
     assert!(!templates_overlap(&long, "s://r/{+rest}"));
 }
+
+#[test]
+fn a_literal_start_tells_apart_only_bytes_no_uri_shares() {
+    // Different bytes before any expression: apart without building the automata.
+    apart(&[
+        ("memo://r0", "memo://r2", &["memo://r0", "memo://r2"]),
+        (
+            "notes://r1/{id}",
+            "notes://r3/{id}",
+            &["notes://r1/a", "notes://r3/a"],
+        ),
+        ("memo://r0", "notes://{id}", &["memo://r0", "notes://r0"]),
+        // Same letters in another case, outside the scheme and the host: the automata say.
+        ("a://h/B", "a://h/b", &["a://h/B", "a://h/b"]),
+    ]);
+    overlapping(&[
+        // The scheme and the host in another case.
+        ("X://a{x}", "x://ab", "x://ab"),
+        ("a://HOST/{p}", "a://host/q", "a://host/q"),
+        // An escaped unreserved character is the character.
+        ("memo://%72{x}", "memo://r0", "memo://r0"),
+        ("memo://r{x}", "memo://%720", "memo://r0"),
+    ]);
+}

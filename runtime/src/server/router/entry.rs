@@ -101,85 +101,135 @@ pub const fn misplaced(list: &'static str, path: &'static str, kind: &'static st
     }
 }
 
-/// The message for entry `at` of `router!`'s listed items when an earlier entry of its list
-/// (the entries `start..at`), both of the kind the list takes, has the same key: it names both
-/// (`"`b` has the same tool name as `a` (\"x\"): rename one …"`), and only the first such
-/// entry, so three tools named `x` are two errors. Empty when there is none. `names`, `kinds`
-/// and `keys` are the listed items in order (the paths as written, `__MCP_ROUTER_KIND`,
-/// `__MCP_ROUTER_KEY`): one array each, read once per item, so the expansion grows with the
-/// number of handlers and the comparison of every pair is left to const evaluation.
-#[allow(clippy::too_many_arguments)] // the `const` call of generated code, one per entry
+/// Which clash [`clashes`] looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Clash {
+    /// The same key (tool name, prompt name, URI) as an earlier entry of the list.
+    SameKey,
+    /// A resource template that matches some URI an earlier resource's matches too, the
+    /// keys differing (equal keys are [`Clash::SameKey`]'s).
+    Overlap,
+}
+
+/// For every item `router!` lists, in order (`kinds` and `keys` are `__MCP_ROUTER_KIND` and
+/// `__MCP_ROUTER_KEY` of each; the tools end at `ends[0]`, the prompts at `ends[1]`, the
+/// resources at `ends[2]`): one more than the index of the first earlier entry of its list
+/// that it clashes with, `0` when none. Only entries of the kind their list takes are
+/// compared (one in the wrong list is [`misplaced`]'s to report).
+///
+/// One `const` evaluates it for the whole router, so each entry's check only reads its cell.
+/// Const evaluation interprets every step, and a server of 70 handlers compares about 2,400
+/// pairs: the keys are compared by a hash first (each key read once), their bytes only when
+/// the hashes agree.
+pub const fn clashes<const N: usize>(
+    kinds: &[&str; N],
+    keys: &[&str; N],
+    ends: [usize; 3],
+    clash: Clash,
+) -> [usize; N] {
+    const LISTS: [&str; 3] = ["tools", "prompts", "resources"];
+    let mut list = [0; N];
+    let mut right = [false; N];
+    let mut hash = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        while list[i] < 2 && i >= ends[list[i]] {
+            list[i] += 1;
+        }
+        if i + 1 < N {
+            list[i + 1] = list[i];
+        }
+        right[i] = listed_right(LISTS[list[i]], kinds[i]);
+        hash[i] = fnv1a(keys[i]);
+        i += 1;
+    }
+    let mut first = [0; N];
+    let mut at = 0;
+    while at < N {
+        let mut i = if list[at] == 0 { 0 } else { ends[list[at] - 1] };
+        let compared = right[at] && (matches!(clash, Clash::SameKey) || list[at] == 2);
+        while compared && i < at {
+            let same = right[i] && hash[i] == hash[at] && str_eq(keys[i], keys[at]);
+            let found = match clash {
+                Clash::SameKey => same,
+                Clash::Overlap => {
+                    right[i] && !same && crate::rules::templates_overlap(keys[i], keys[at])
+                }
+            };
+            if found {
+                first[at] = i + 1;
+                break;
+            }
+            i += 1;
+        }
+        at += 1;
+    }
+    first
+}
+
+/// FNV-1a of `key`'s bytes: a cheap hash for [`clashes`] (no collision matters, equal
+/// hashes are compared byte by byte).
+const fn fnv1a(key: &str) -> u64 {
+    let bytes = key.as_bytes();
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = (hash ^ bytes[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// The message for entry `at` of `router!`'s listed items when entry `earlier` of its list
+/// has the same key ([`clashes`] finds it: the first such entry, so three tools named `x`
+/// are two errors): it names both (`"`b` has the same tool name as `a` (\"x\"): rename
+/// one …"`). `names` and `keys` are the listed items in order (the paths as written,
+/// `__MCP_ROUTER_KEY`).
 pub const fn duplicate(
-    list: &str,
     names: &[&'static str],
-    kinds: &[&'static str],
     keys: &[&'static str],
-    start: usize,
+    earlier: usize,
     at: usize,
     what: &'static str,
     fix: &'static str,
 ) -> ConstMessage {
-    if !listed_right(list, kinds[at]) {
-        return ConstMessage::new(&[]);
-    }
-    let mut i = start;
-    while i < at {
-        if listed_right(list, kinds[i]) && str_eq(keys[i], keys[at]) {
-            return ConstMessage::new(&[
-                "`",
-                names[at],
-                "` has the same ",
-                what,
-                " as `",
-                names[i],
-                "` (\"",
-                keys[at],
-                "\"): ",
-                fix,
-            ]);
-        }
-        i += 1;
-    }
-    ConstMessage::new(&[])
+    ConstMessage::new(&[
+        "`",
+        names[at],
+        "` has the same ",
+        what,
+        " as `",
+        names[earlier],
+        "` (\"",
+        keys[at],
+        "\"): ",
+        fix,
+    ])
 }
 
 /// The message for resource entry `at` when its URI template matches some URI that the
-/// template (or URI) of an earlier resource entry (`start..at`) matches too
-/// (`logs://{day}` and `logs://{date}`): one of the two would never serve it. It names both
-/// handlers and both templates; equal keys are [`duplicate`]'s to report. Empty when none.
+/// template (or URI) of resource entry `earlier` matches too (`logs://{day}` and
+/// `logs://{date}`; [`clashes`] finds it): one of the two would never serve it. It names
+/// both handlers and both templates.
 pub const fn overlapping(
     names: &[&'static str],
-    kinds: &[&'static str],
     keys: &[&'static str],
-    start: usize,
+    earlier: usize,
     at: usize,
 ) -> ConstMessage {
-    if !listed_right("resources", kinds[at]) {
-        return ConstMessage::new(&[]);
-    }
-    let mut i = start;
-    while i < at {
-        if listed_right("resources", kinds[i])
-            && !str_eq(keys[i], keys[at])
-            && crate::rules::templates_overlap(keys[i], keys[at])
-        {
-            return ConstMessage::new(&[
-                "resource `",
-                names[at],
-                "` (",
-                keys[at],
-                ") overlaps resource `",
-                names[i],
-                "` (",
-                keys[i],
-                "): some URIs match both, and only one handler can serve them; make the \
-                 templates disjoint (a distinct literal part, such as `logs://{day}/raw` and \
-                 `logs://{day}/summary`)",
-            ]);
-        }
-        i += 1;
-    }
-    ConstMessage::new(&[])
+    ConstMessage::new(&[
+        "resource `",
+        names[at],
+        "` (",
+        keys[at],
+        ") overlaps resource `",
+        names[earlier],
+        "` (",
+        keys[earlier],
+        "): some URIs match both, and only one handler can serve them; make the \
+         templates disjoint (a distinct literal part, such as `logs://{day}/raw` and \
+         `logs://{day}/summary`)",
+    ])
 }
 
 /// Whether the `ui://` resource `ui` a tool names (empty: none) is served by a listed
@@ -219,45 +269,60 @@ mod tests {
     }
 
     #[test]
-    fn a_duplicate_is_named_against_the_first_entry_of_its_key_in_its_list() {
-        let names = ["greet", "a", "b", "c"];
+    fn a_duplicate_is_found_against_the_first_entry_of_its_key_in_its_list() {
+        // One tool, three prompts, no resource.
         let keys = ["x", "x", "y", "x"];
-        let at = |kinds: &[&'static str], at| {
-            let message = duplicate(
-                "tools",
-                &names,
-                kinds,
-                &keys,
-                1,
-                at,
-                "tool name",
-                "rename one",
-            );
-            message.as_str().to_owned()
-        };
-        let kinds = ["prompt", "tool", "tool", "tool"];
-        assert_eq!(at(&kinds, 1), "");
-        assert_eq!(at(&kinds, 2), "");
+        let ends = [1, 4, 4];
+        let same = |kinds: &[&'static str; 4]| clashes(kinds, &keys, ends, Clash::SameKey);
+        // The tool `x` is in another list than the prompts `x`.
+        assert_eq!(same(&["tool", "prompt", "prompt", "prompt"]), [0, 0, 0, 2]);
+        // An entry in the wrong list is `misplaced`'s to report, and compares with nothing.
+        assert_eq!(same(&["tool", "tool", "prompt", "prompt"]), [0, 0, 0, 0]);
+        assert_eq!(same(&["tool", "prompt", "prompt", "tool"]), [0, 0, 0, 0]);
+        // Three of one key: each later one against the first.
+        let three = clashes(&["tool"; 3], &["x"; 3], [3, 3, 3], Clash::SameKey);
+        assert_eq!(three, [0, 1, 1]);
+        let names = ["greet", "a", "b", "c"];
         assert_eq!(
-            at(&kinds, 3),
+            duplicate(&names, &keys, 1, 3, "tool name", "rename one").as_str(),
             "`c` has the same tool name as `a` (\"x\"): rename one"
         );
-        // An entry in the wrong list is reported by `misplaced`, not as a duplicate.
-        assert_eq!(at(&["prompt", "prompt", "tool", "tool"], 3), "");
+    }
+
+    #[test]
+    fn keys_of_one_hash_still_compare_by_their_bytes() {
+        // Distinct keys are never a duplicate, whatever their hashes; equal ones always are.
+        let keys: [&str; 6] = ["a", "b", "ab", "ba", "", "a"];
+        let found = clashes(&["prompt"; 6], &keys, [0, 6, 6], Clash::SameKey);
+        assert_eq!(found, [0, 0, 0, 0, 0, 1]);
+        assert_ne!(fnv1a("ab"), fnv1a("ba"));
     }
 
     #[test]
     fn overlapping_templates_name_both_handlers_and_templates() {
-        let names = ["day", "date", "raw"];
-        let kinds = ["resource"; 3];
-        let keys = ["logs://{day}", "logs://{date}", "files://readme"];
-        assert_eq!(overlapping(&names, &kinds, &keys, 0, 2).as_str(), "");
+        let names = ["t", "day", "date", "raw", "day2"];
+        let kinds = ["tool", "resource", "resource", "resource", "resource"];
+        let keys = [
+            "t",
+            "logs://{day}",
+            "logs://{date}",
+            "files://readme",
+            "logs://{day}",
+        ];
+        let ends = [1, 1, 5];
+        // Equal keys are the duplicate check's; the tool is never a template.
+        assert_eq!(
+            clashes(&kinds, &keys, ends, Clash::Overlap),
+            [0, 0, 2, 0, 3]
+        );
+        assert_eq!(
+            clashes(&kinds, &keys, ends, Clash::SameKey),
+            [0, 0, 0, 0, 2]
+        );
         assert!(
-            overlapping(&names, &kinds, &keys, 0, 1)
-                .as_str()
-                .starts_with(
-                    "resource `date` (logs://{date}) overlaps resource `day` (logs://{day})"
-                )
+            overlapping(&names, &keys, 1, 2).as_str().starts_with(
+                "resource `date` (logs://{date}) overlaps resource `day` (logs://{day})"
+            )
         );
     }
 

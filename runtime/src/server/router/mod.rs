@@ -22,7 +22,9 @@ use serde_json::{Map, Value};
 
 use crate::server::request::{InputParams, Outcome};
 pub use builder::{RouterBuilder, ServerInfo};
-pub use entry::{RouterEntry, duplicate, listed_right, misplaced, overlapping, ui_served};
+pub use entry::{
+    Clash, RouterEntry, clashes, duplicate, listed_right, misplaced, overlapping, ui_served,
+};
 pub use error::RouterError;
 
 #[cfg(feature = "jsonschema")]
