@@ -25,7 +25,12 @@ use proc_macro::TokenStream;
 /// The attribute reference, with examples, is on the re-export: `mcp_content::Content`.
 #[proc_macro_derive(Content, attributes(content))]
 pub fn derive_content(input: TokenStream) -> TokenStream {
-    expand::content::derive(&syn::parse_macro_input!(input as syn::DeriveInput)).into()
+    let input = proc_macro2::TokenStream::from(input);
+    let output = match syn::parse2::<syn::DeriveInput>(input.clone()) {
+        Ok(parsed) => expand::content::derive(&parsed),
+        Err(error) => return error.to_compile_error().into(),
+    };
+    toolkit::anchor(output, &input).into()
 }
 
 /// Turns a function into a tool handler.
@@ -33,7 +38,12 @@ pub fn derive_content(input: TokenStream) -> TokenStream {
 /// The attribute reference, with examples, is on the re-export: `mcp_content::tool`.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
-    handler::expand::<handler::tool::Tool>(args.into(), input.into()).into()
+    let input = proc_macro2::TokenStream::from(input);
+    toolkit::anchor(
+        handler::expand::<handler::tool::Tool>(args.into(), input.clone()),
+        &input,
+    )
+    .into()
 }
 
 /// Turns a function into a prompt handler.
@@ -41,7 +51,12 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 /// The attribute reference, with examples, is on the re-export: `mcp_content::prompt`.
 #[proc_macro_attribute]
 pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
-    handler::expand::<handler::prompt::Prompt>(args.into(), input.into()).into()
+    let input = proc_macro2::TokenStream::from(input);
+    toolkit::anchor(
+        handler::expand::<handler::prompt::Prompt>(args.into(), input.clone()),
+        &input,
+    )
+    .into()
 }
 
 /// Turns a function into a resource handler.
@@ -49,7 +64,12 @@ pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
 /// The attribute reference, with examples, is on the re-export: `mcp_content::resource`.
 #[proc_macro_attribute]
 pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
-    handler::expand::<handler::resource::Resource>(args.into(), input.into()).into()
+    let input = proc_macro2::TokenStream::from(input);
+    toolkit::anchor(
+        handler::expand::<handler::resource::Resource>(args.into(), input.clone()),
+        &input,
+    )
+    .into()
 }
 
 /// Declares a router's handlers, rejecting duplicate names, overlapping resources and
@@ -58,5 +78,6 @@ pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
 /// The reference, with examples, is on the re-export: `mcp_content::router`.
 #[proc_macro]
 pub fn router(input: TokenStream) -> TokenStream {
-    handler::router::expand(input.into()).into()
+    let input = proc_macro2::TokenStream::from(input);
+    toolkit::anchor(handler::router::expand(input.clone()), &input).into()
 }

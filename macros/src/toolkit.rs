@@ -12,8 +12,10 @@ use syn::{Ident, LitStr, Token, Type};
 
 use mcp_content_rules::Violation;
 
+mod anchor;
 mod json;
 
+pub(crate) use anchor::anchor;
 pub(crate) use json::{Json, json_literal};
 
 use crate::ctxt::Ctxt;
@@ -42,24 +44,56 @@ pub(crate) fn private_door(krate: Option<&syn::Path>) -> TokenStream {
     }
 }
 
+/// The lints generated code is exempt from. Its tokens carry the input's spans (see
+/// [`anchor`]), so the compiler lints them as the user's own code: every warning, and the
+/// groups and allow-by-default lints a user may deny (`missing_docs` is not among them:
+/// generated items are documented or unreachable).
+pub(crate) fn exempt() -> TokenStream {
+    quote! {
+        #[allow(
+            warnings,
+            unused,
+            nonstandard_style,
+            rust_2018_idioms,
+            unreachable_pub,
+            unused_qualifications,
+            unused_results,
+            clippy::all,
+            clippy::pedantic,
+            clippy::nursery,
+            clippy::restriction
+        )]
+    }
+}
+
+/// `<runtime>::__private_0_1`, the module behind the door, for a path outside it.
+pub(crate) fn private_path(krate: Option<&syn::Path>) -> TokenStream {
+    let runtime = runtime(krate);
+    let private = Ident::new(PRIVATE, Span::call_site());
+    quote!(#runtime::#private)
+}
+
+/// Items in a `const _` block of their own, exempt from the lints ([`exempt`]): they still
+/// act where they are (impls), and the exemption is written once.
+pub(crate) fn exempt_block(items: &TokenStream) -> TokenStream {
+    let exempt = exempt();
+    quote! {
+        #[doc(hidden)]
+        #exempt
+        const _: () = {
+            #items
+        };
+    }
+}
+
 /// Wraps generated items so they add no names to the user's module (serde's `dummy.rs`),
 /// with the private door open inside.
 pub(crate) fn wrap_in_const(krate: Option<&syn::Path>, items: &TokenStream) -> TokenStream {
     let door = private_door(krate);
+    let exempt = exempt();
     quote! {
         #[doc(hidden)]
-        #[allow(
-            dead_code,
-            non_upper_case_globals,
-            non_snake_case,
-            non_camel_case_types,
-            unused_qualifications,
-            unused_variables,
-            unused_mut,
-            unreachable_pub,
-            clippy::all,
-            clippy::pedantic
-        )]
+        #exempt
         const _: () = {
             #door
             #items

@@ -9,10 +9,29 @@ use syn::{Ident, LitStr, Type};
 use super::attrs::Attrs;
 use super::signature::Param;
 
-/// A local variable of generated code: with mixed-site hygiene, so a parameter of the user's
-/// named alike (`__value: u8`) is another variable, and neither shadows the other.
+thread_local! {
+    /// The parameter names of the function being expanded, which [`local`] avoids.
+    static TAKEN: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Names the parameters of the function being expanded, for [`local`] to avoid.
+pub(crate) fn reserve(names: Vec<String>) {
+    TAKEN.with(|taken| *taken.borrow_mut() = names);
+}
+
+/// A local variable of generated code: `__mcp_` and the name (`__mcp_arguments` for
+/// `"__arguments"`), with `_` added until no parameter of the user's has it, so a parameter
+/// named alike is another variable and neither shadows the other. Not mixed-site hygiene,
+/// whose spans would make rustc check the generated bodies again after every edit above
+/// them (see `toolkit::anchor`).
 pub(crate) fn local(name: &str) -> Ident {
-    Ident::new(name, proc_macro2::Span::mixed_site())
+    let mut local = format!("__mcp_{}", name.trim_start_matches('_'));
+    TAKEN.with(|taken| {
+        while taken.borrow().contains(&local) {
+            local.push('_');
+        }
+    });
+    Ident::new(&local, proc_macro2::Span::call_site())
 }
 
 /// `Option<String>` tokens.
@@ -81,22 +100,44 @@ pub(crate) fn handler_struct(
         "The {kind} handler of [`{name}()`]: register it with `{register}({name} {{}})` or list it in `router!`.",
         name = fn_name(item),
     );
-    quote! {
-        #[doc = #doc]
-        #[allow(non_camel_case_types, dead_code)]
-        #[derive(
-            ::core::clone::Clone,
-            ::core::marker::Copy,
-            ::core::fmt::Debug,
-            ::core::default::Default
-        )]
-        #vis struct #ident {}
+    let exempt = crate::toolkit::exempt();
+    let name = crate::toolkit::unraw(ident);
+    // Written out rather than derived: a derive's expansion hashes the place it is written,
+    // and would be checked again after every edit above it (see `toolkit::anchor`).
+    let impls = crate::toolkit::exempt_block(&quote! {
+        impl ::core::clone::Clone for #ident {
+            #[inline]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
 
-        #[automatically_derived]
+        impl ::core::marker::Copy for #ident {}
+
+        impl ::core::fmt::Debug for #ident {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(#name)
+            }
+        }
+
+        impl ::core::default::Default for #ident {
+            #[inline]
+            fn default() -> Self {
+                #ident {}
+            }
+        }
+
         impl #ident {
             #[doc = #const_doc]
             #vis const #const_name: &'static str = #const_value;
         }
+    });
+    quote! {
+        #[doc = #doc]
+        #exempt
+        #vis struct #ident {}
+
+        #impls
     }
 }
 

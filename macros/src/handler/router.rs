@@ -242,46 +242,42 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         let add = entry.read("__mcp_router_add");
         builder = quote!((#add)(#builder));
     }
+    let exempt = toolkit::exempt();
+    let private = toolkit::private_path(krate);
+    // In a function of its own, which the lints' exemption covers once (an attribute on an
+    // expression is unstable).
     quote! {{
         #errors
-        #door
-        #[allow(unused_imports)]
-        use __p::handler::RouterEntry as _;
-        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-        mod __mcp_router_fallback {
-            #(pub(crate) struct #fallbacks;)*
+        #exempt
+        fn __mcp_router() -> #private::handler::RouterBuilder {
+            #door
+            use __p::handler::RouterEntry as _;
+            mod __mcp_router_fallback {
+                #(pub(crate) struct #fallbacks;)*
+            }
+            // In the enclosing block: a path that fails to resolve leaves an error binding in
+            // the inner one, which shadows the fallback.
+            use __mcp_router_fallback::*;
+            {
+                #(#aliases)*
+                // Each listed item read once: the checks below compare them in const
+                // evaluation, so the expansion grows with the number of handlers, not with its
+                // square. A path that failed to resolve makes these arrays erroneous, and the
+                // checks that read them are skipped (no follow-on error).
+                const __MCP_NAMES: [&str; #count] = [#(#names),*];
+                const __MCP_KINDS: [&str; #count] = [#(#kinds),*];
+                const __MCP_KEYS: [&str; #count] = [#(#keys),*];
+                // Every pair compared once, for the whole router (`clashes`); each entry's
+                // check below reads its cell.
+                const __MCP_DUPLICATES: [usize; #count] = __p::handler::clashes(&__MCP_KINDS, &__MCP_KEYS, [#(#ends),*], __p::handler::Clash::SameKey);
+                const __MCP_OVERLAPS: [usize; #count] = __p::handler::clashes(&__MCP_KINDS, &__MCP_KEYS, [#(#ends),*], __p::handler::Clash::Overlap);
+                #(
+                    const _: () = { #checks };
+                )*
+                #builder
+            }
         }
-        // In the enclosing block: a path that fails to resolve leaves an error binding in the
-        // inner one, which shadows the fallback.
-        #[allow(unused_imports)]
-        use __mcp_router_fallback::*;
-        {
-            #(
-                #[allow(unused_imports)]
-                #aliases
-            )*
-            // Each listed item read once: the checks below compare them in const evaluation,
-            // so the expansion grows with the number of handlers, not with its square. A path
-            // that failed to resolve makes these arrays erroneous, and the checks that read
-            // them are skipped (no follow-on error).
-            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-            const __MCP_NAMES: [&str; #count] = [#(#names),*];
-            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-            const __MCP_KINDS: [&str; #count] = [#(#kinds),*];
-            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-            const __MCP_KEYS: [&str; #count] = [#(#keys),*];
-            // Every pair compared once, for the whole router (`clashes`); each entry's check
-            // below reads its cell.
-            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-            const __MCP_DUPLICATES: [usize; #count] = __p::handler::clashes(&__MCP_KINDS, &__MCP_KEYS, [#(#ends),*], __p::handler::Clash::SameKey);
-            #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-            const __MCP_OVERLAPS: [usize; #count] = __p::handler::clashes(&__MCP_KINDS, &__MCP_KEYS, [#(#ends),*], __p::handler::Clash::Overlap);
-            #(
-                #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-                const _: () = { #checks };
-            )*
-            #builder
-        }
+        __mcp_router()
     }}
 }
 
@@ -323,11 +319,14 @@ fn checks(listed: &[Listed<'_>], lists: &Lists) -> (Vec<TokenStream>, Vec<usize>
 }
 
 /// A `const` body that panics with `message` (a `ConstMessage` expression) when `clash` (a
-/// cell of `clashes`) is not 0, spanned at the entry the message is about.
+/// cell of `clashes`) is not 0, spanned at the entry the message is about. It panics through
+/// `Option::expect` (`#[track_caller]`: the error reads as `panic!`'s, at the entry) rather
+/// than `panic!`: a macro call in generated code hashes the place of the call, so rustc would
+/// check the `const` again after every edit above the router (see `toolkit::anchor`).
 fn fail_when(span: Span, clash: &TokenStream, message: &TokenStream) -> TokenStream {
     quote_spanned! {span=>
         if #clash != 0 {
-            ::core::panic!("{}", #message.as_str());
+            let _ = ::core::option::Option::None::<()>.expect(#message.as_str());
         }
     }
 }
@@ -338,7 +337,7 @@ fn fail_with(span: Span, message: &TokenStream) -> TokenStream {
     quote_spanned! {span=>
         let message = #message;
         if !message.as_str().is_empty() {
-            ::core::panic!("{}", message.as_str());
+            let _ = ::core::option::Option::None::<()>.expect(message.as_str());
         }
     }
 }
@@ -368,7 +367,9 @@ fn ui_served(tool: &Listed<'_>) -> TokenStream {
     );
     let ui = tool.read("__MCP_ROUTER_UI");
     quote_spanned! {tool.span()=>
-        ::core::assert!(__p::handler::ui_served(#ui, &__MCP_KINDS, &__MCP_KEYS), #message);
+        if !__p::handler::ui_served(#ui, &__MCP_KINDS, &__MCP_KEYS) {
+            let _ = ::core::option::Option::None::<()>.expect(#message);
+        }
     }
 }
 

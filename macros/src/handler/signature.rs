@@ -95,9 +95,19 @@ pub(crate) fn parse_fn(cx: &mut Ctxt, input: TokenStream, what: &str) -> Option<
         arguments: arg_docs,
     } = docs::read_docs(&item.attrs);
     // Handler parameters are owned by design (they are read from the request), so clippy's
-    // advice to borrow them cannot be followed.
-    item.attrs
-        .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
+    // advice to borrow them cannot be followed. Not twice: the attribute carries the input's
+    // span (`toolkit::anchor`), and clippy reports a lint allowed twice.
+    let allowed = item.attrs.iter().any(|attr| {
+        attr.path().is_ident("allow")
+            && attr
+                .meta
+                .require_list()
+                .is_ok_and(|list| list.tokens.to_string().contains("needless_pass_by_value"))
+    });
+    if !allowed {
+        item.attrs
+            .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
+    }
     check_signature(cx, &item.sig, what);
     if let Some(receiver) = item.sig.receiver() {
         // A handler struct cannot be declared inside an `impl` block: emit the method as is.

@@ -242,6 +242,12 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
         let input = super::signature::without_arg_attrs(input);
         return quote!(#errors #input);
     };
+    super::emit::reserve(
+        func.params
+            .iter()
+            .map(|param| crate::toolkit::unraw(&param.ident))
+            .collect(),
+    );
     let handler = Handler { attrs, func, args };
     let checked = K::check(&mut cx, &handler);
     let structs = handler_struct(
@@ -322,8 +328,6 @@ fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
     crate::toolkit::wrap_in_const(
         handler.attrs.krate.as_ref(),
         &quote! {
-            #[automatically_derived]
-            #[allow(dead_code)]
             impl #ident {
                 #[doc(hidden)]
                 #vis const __MCP_ROUTER_KIND: &'static str = #kind;
