@@ -26,11 +26,13 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(Content, attributes(content))]
 pub fn derive_content(input: TokenStream) -> TokenStream {
     let input = proc_macro2::TokenStream::from(input);
-    let output = match syn::parse2::<syn::DeriveInput>(input.clone()) {
-        Ok(parsed) => expand::content::derive(&parsed),
-        Err(error) => return error.to_compile_error().into(),
-    };
-    toolkit::anchor(output, &input).into()
+    toolkit::anchored(&input, || {
+        match syn::parse2::<syn::DeriveInput>(input.clone()) {
+            Ok(parsed) => expand::content::derive(&parsed),
+            Err(error) => error.to_compile_error(),
+        }
+    })
+    .into()
 }
 
 /// Turns a function into a tool handler.
@@ -39,10 +41,9 @@ pub fn derive_content(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     let input = proc_macro2::TokenStream::from(input);
-    toolkit::anchor(
-        handler::expand::<handler::tool::Tool>(args.into(), input.clone()),
-        &input,
-    )
+    toolkit::anchored(&input, || {
+        handler::expand::<handler::tool::Tool>(args.into(), input.clone())
+    })
     .into()
 }
 
@@ -52,10 +53,9 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
     let input = proc_macro2::TokenStream::from(input);
-    toolkit::anchor(
-        handler::expand::<handler::prompt::Prompt>(args.into(), input.clone()),
-        &input,
-    )
+    toolkit::anchored(&input, || {
+        handler::expand::<handler::prompt::Prompt>(args.into(), input.clone())
+    })
     .into()
 }
 
@@ -65,10 +65,9 @@ pub fn prompt(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
     let input = proc_macro2::TokenStream::from(input);
-    toolkit::anchor(
-        handler::expand::<handler::resource::Resource>(args.into(), input.clone()),
-        &input,
-    )
+    toolkit::anchored(&input, || {
+        handler::expand::<handler::resource::Resource>(args.into(), input.clone())
+    })
     .into()
 }
 
@@ -79,5 +78,5 @@ pub fn resource(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn router(input: TokenStream) -> TokenStream {
     let input = proc_macro2::TokenStream::from(input);
-    toolkit::anchor(handler::router::expand(input.clone()), &input).into()
+    toolkit::anchored(&input, || handler::router::expand(input.clone())).into()
 }

@@ -15,7 +15,7 @@ use mcp_content_rules::Violation;
 mod anchor;
 mod json;
 
-pub(crate) use anchor::anchor;
+pub(crate) use anchor::{anchored, site};
 pub(crate) use json::{Json, json_literal};
 
 use crate::ctxt::Ctxt;
@@ -45,7 +45,7 @@ pub(crate) fn private_door(krate: Option<&syn::Path>) -> TokenStream {
 }
 
 /// The lints generated code is exempt from. Its tokens carry the input's spans (see
-/// [`anchor`]), so the compiler lints them as the user's own code: every warning, and the
+/// [`anchored`]), so the compiler lints them as the user's own code: every warning, and the
 /// groups and allow-by-default lints a user may deny (`missing_docs` is not among them:
 /// generated items are documented or unreachable).
 pub(crate) fn exempt() -> TokenStream {
@@ -71,19 +71,6 @@ pub(crate) fn private_path(krate: Option<&syn::Path>) -> TokenStream {
     let runtime = runtime(krate);
     let private = Ident::new(PRIVATE, Span::call_site());
     quote!(#runtime::#private)
-}
-
-/// Items in a `const _` block of their own, exempt from the lints ([`exempt`]): they still
-/// act where they are (impls), and the exemption is written once.
-pub(crate) fn exempt_block(items: &TokenStream) -> TokenStream {
-    let exempt = exempt();
-    quote! {
-        #[doc(hidden)]
-        #exempt
-        const _: () = {
-            #items
-        };
-    }
 }
 
 /// Wraps generated items so they add no names to the user's module (serde's `dummy.rs`),
@@ -372,9 +359,9 @@ pub(crate) fn unraw(ident: &Ident) -> String {
 
 /// `tokens` with every token at `span`: a trait bound a generated call needs is then reported
 /// at the user's field or type, not at the derive (rustc points at the call's arguments).
-/// The generated locals (`self`, `__s`, `__blocks`…) only move: they still resolve where the
-/// derive declared them, so a type written by another macro (`$ty` of a `macro_rules!`, whose
-/// locals are hygienic) does not hide them.
+/// The generated locals (`self`, `__s`, `__blocks`…) only move: they keep the hygiene of the
+/// rest of the generated code ([`site`]), so a type written by another macro (`$ty` of a
+/// `macro_rules!`, whose locals are hygienic) does not hide them.
 pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
@@ -386,7 +373,7 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
                 proc_macro2::TokenTree::Group(new)
             }
             proc_macro2::TokenTree::Ident(mut ident) if is_generated_local(&ident) => {
-                ident.set_span(ident.span().located_at(span));
+                ident.set_span(site().located_at(span));
                 proc_macro2::TokenTree::Ident(ident)
             }
             mut other => {

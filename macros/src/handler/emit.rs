@@ -84,8 +84,9 @@ pub(crate) fn fn_name(item: &syn::ItemFn) -> String {
         .to_owned()
 }
 
-/// The handler struct (a braced unit struct named like the function, in the type namespace)
-/// and its `NAME`-like constant.
+/// The handler struct (a braced unit struct named like the function, in the type namespace),
+/// and apart its impls (`Clone`, `Copy`, `Debug`, `Default`, the `NAME`-like constant) for the
+/// handler's `const _` block.
 pub(crate) fn handler_struct(
     item: &syn::ItemFn,
     kind: &str,
@@ -93,7 +94,7 @@ pub(crate) fn handler_struct(
     const_name: &Ident,
     const_value: &str,
     const_doc: &str,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let vis = &item.vis;
     let ident = &item.sig.ident;
     let doc = format!(
@@ -104,7 +105,7 @@ pub(crate) fn handler_struct(
     let name = crate::toolkit::unraw(ident);
     // Written out rather than derived: a derive's expansion hashes the place it is written,
     // and would be checked again after every edit above it (see `toolkit::anchor`).
-    let impls = crate::toolkit::exempt_block(&quote! {
+    let impls = quote! {
         impl ::core::clone::Clone for #ident {
             #[inline]
             fn clone(&self) -> Self {
@@ -131,14 +132,13 @@ pub(crate) fn handler_struct(
             #[doc = #const_doc]
             #vis const #const_name: &'static str = #const_value;
         }
-    });
-    quote! {
+    };
+    let declaration = quote! {
         #[doc = #doc]
         #exempt
         #vis struct #ident {}
-
-        #impls
-    }
+    };
+    (declaration, impls)
 }
 
 /// `let binding = …;` reading a string-valued argument (a prompt argument, a template

@@ -250,7 +250,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     );
     let handler = Handler { attrs, func, args };
     let checked = K::check(&mut cx, &handler);
-    let structs = handler_struct(
+    let (declaration, impls) = handler_struct(
         handler.item(),
         &format!("`{}`", K::MACRO),
         K::REGISTER,
@@ -271,7 +271,8 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
             .filter(|_| !name_value)
             .map(|errors| errors.to_compile_error());
         let stub = crate::expand::fallback::handler(krate, ident, &quote!(#trait_name), &K::stub());
-        return quote!(#errors #item #structs #items #entry #stub);
+        let impls = crate::toolkit::wrap_in_const(krate, &quote!(#impls #items #entry));
+        return quote!(#errors #item #declaration #impls #stub);
     }
     let Body {
         items: helpers,
@@ -279,9 +280,14 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     } = K::body(&handler, checked);
     let probes = handler.argument_probes();
     let scopes = super::scopes::scopes_method(&handler.attrs.scopes);
+    // Every impl of the handler in one `const _` block: the lints' exemption and the private
+    // door written once.
     let body = crate::toolkit::wrap_in_const(
         krate,
         &quote! {
+            #impls
+            #items
+            #entry
             #helpers
             #probes
 
@@ -294,9 +300,7 @@ pub(crate) fn expand<K: HandlerKind>(args: TokenStream, input: TokenStream) -> T
     );
     quote! {
         #item
-        #structs
-        #items
-        #entry
+        #declaration
         #body
     }
 }
@@ -325,9 +329,7 @@ fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
     let kind = K::KIND;
     let ui = K::router_ui(handler);
     let add = format_ident!("{}", K::KIND);
-    crate::toolkit::wrap_in_const(
-        handler.attrs.krate.as_ref(),
-        &quote! {
+    quote! {
             impl #ident {
                 #[doc(hidden)]
                 #vis const __MCP_ROUTER_KIND: &'static str = #kind;
@@ -340,8 +342,7 @@ fn router_entry<K: HandlerKind>(handler: &Handler, key: &str) -> TokenStream {
                     builder.#add(#ident {})
                 }
             }
-        },
-    )
+    }
 }
 
 #[cfg(test)]

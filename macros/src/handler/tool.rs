@@ -76,12 +76,12 @@ impl HandlerKind for Tool {
             .unwrap_or_default();
         let ident = handler.ident();
         let vis = &handler.item().vis;
-        crate::toolkit::exempt_block(&quote! {
+        quote! {
             impl #ident {
                 #[doc = "The `ui://` resource of the tool's app (`#[tool(ui = \"…\")]`), or empty."]
                 #vis const UI_RESOURCE: &'static str = #ui_uri;
             }
-        })
+        }
     }
 
     fn router_ui(handler: &Handler) -> String {

@@ -1,81 +1,116 @@
 //! Where the generated code sits, for rustc's incremental compilation.
 //!
 //! rustc hashes the spans of every item it checks. A span of the macro's own expansion
-//! (`Span::call_site()`, `Span::mixed_site()`: every token `quote!` writes) hashes the place of
-//! the macro call in the file, so once an edit moves the text above a handler, rustc checks
-//! all its generated bodies again (and those of every handler after it: about 25 bodies per
-//! handler, where the user wrote one). A span of the input hashes as an offset into the item
-//! that holds it, which stays the same when the item moves. So the expansion's own tokens are
-//! given input spans: the first token of the input, and for groups and `;` the last one (an
-//! item's span then runs from the start of the input to its end, and holds every input token
-//! the expansion carries). Name resolution does not change: the call site resolves as the input
-//! does; locals are named apart from the user's (see `handler::emit::local`).
+//! (`Span::call_site()`: every token `quote!` writes) hashes the place of the macro call in
+//! the file, so once an edit moves the text above a handler, rustc checks all its generated
+//! bodies again (and those of every handler after it: about 25 bodies per handler, where the
+//! user wrote one). A span of the input hashes as an offset into the item that holds it,
+//! which stays the same when the item moves. So the expansion's own tokens are given input
+//! spans: the first token of the input, and for groups and `;` the last one (an item's span
+//! then runs from the start of the input to its end, and holds every input token the
+//! expansion carries). Name resolution does not change: the call site resolves as the input
+//! does; generated locals are named apart from the user's (see `handler::emit::local`).
 //!
-//! `proc_macro` has no stable way to compare spans, so the expansion's tokens are told by their
-//! syntax context, the `#N` that `Debug` of a span starts with; if a compiler prints spans in
-//! another form, the output is left as it is (correct, only rebuilt more often).
+//! `proc_macro` has no stable way to compare spans: the expansion's own tokens are those at
+//! the place of the call (line and column), where no input token is.
+
+use std::cell::Cell;
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 
-/// `output` with the expansion's own tokens placed in `input` (see the module docs).
-pub(crate) fn anchor(output: TokenStream, input: &TokenStream) -> TokenStream {
-    let own = [context(Span::call_site()), context(Span::mixed_site())];
-    let (Some(first), Some(last)) = (
-        input.clone().into_iter().next(),
-        input.clone().into_iter().last(),
-    ) else {
-        return output;
+thread_local! {
+    /// The first token of the input being expanded, while [`anchored`] runs.
+    static SITE: Cell<Option<Span>> = const { Cell::new(None) };
+}
+
+/// Where generated tokens that keep an input's place take their hygiene: the input's first
+/// token while a macro expands (see [`anchored`]), else the call site.
+pub(crate) fn site() -> Span {
+    SITE.get().unwrap_or_else(Span::call_site)
+}
+
+/// The output of `expand` (a macro expanding `input`), its own tokens placed in `input` (see
+/// the module docs). An expansion with errors keeps its spans: they say where the errors are.
+pub(crate) fn anchored(input: &TokenStream, expand: impl FnOnce() -> TokenStream) -> TokenStream {
+    let mut trees = input.clone().into_iter();
+    let (Some(first), Some(last)) = (trees.next().map(|tree| tree.span()), trees.last()) else {
+        return expand();
     };
-    // An expansion with errors keeps its spans: they say where the errors are.
-    if own.iter().any(Option::is_none) || context(first.span()).is_none() || has_errors(&output) {
-        return output;
+    if !proc_macro::is_available() {
+        return expand();
     }
-    place(output, &own, first.span(), last.span())
+    SITE.set(Some(first));
+    let output = expand();
+    SITE.set(None);
+    let call = Span::call_site().unwrap();
+    let mut place = Place {
+        call: (call.line(), call.column()),
+        by_line: !on_line(input, call.line()),
+        first,
+        last: last.span(),
+        errors: false,
+    };
+    let placed = place.tokens(output.clone());
+    if place.errors { output } else { placed }
 }
 
-fn place(tokens: TokenStream, own: &[Option<String>; 2], first: Span, last: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|tree| {
-            let mine = own.contains(&context(tree.span()));
-            match tree {
-                TokenTree::Group(group) => {
-                    let mut new =
-                        Group::new(group.delimiter(), place(group.stream(), own, first, last));
-                    new.set_span(if mine { last } else { group.span() });
-                    TokenTree::Group(new)
-                }
-                // An item that ends in `;` (a `const`, a `use`) ends at the input's end too.
-                TokenTree::Punct(mut punct) => {
-                    if mine {
-                        punct.set_span(if punct.as_char() == ';' { last } else { first });
-                    }
-                    TokenTree::Punct(punct)
-                }
-                mut other => {
-                    if mine {
-                        other.set_span(first);
-                    }
-                    other
-                }
-            }
-        })
-        .collect()
-}
-
-/// Whether `tokens` call `compile_error!`.
-fn has_errors(tokens: &TokenStream) -> bool {
-    tokens.clone().into_iter().any(|tree| match tree {
-        TokenTree::Ident(ident) => ident == "compile_error",
-        TokenTree::Group(group) => has_errors(&group.stream()),
-        _ => false,
+/// Whether a token of `tokens` is on line `line`.
+fn on_line(tokens: &TokenStream, line: usize) -> bool {
+    tokens.clone().into_iter().any(|tree| {
+        let span = tree.span().unwrap();
+        span.line() == line
+            || span.end().line() == line
+            || matches!(tree, TokenTree::Group(group) if on_line(&group.stream(), line))
     })
 }
 
-/// The syntax context of `span` (`#3` of `#3 bytes(10..20)`), or `None` when spans print in
-/// another form.
-fn context(span: Span) -> Option<String> {
-    let text = format!("{span:?}");
-    let (context, rest) = text.split_once(' ')?;
-    (context.starts_with('#') && rest.starts_with("bytes(")).then(|| context.to_owned())
+/// One pass over the output: the spans set, and whether it calls `compile_error!`.
+struct Place {
+    /// Line and column of the call site.
+    call: (usize, usize),
+    /// No input token is on the call site's line: the line tells the expansion's tokens.
+    by_line: bool,
+    first: Span,
+    last: Span,
+    errors: bool,
+}
+
+impl Place {
+    fn tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        tokens.into_iter().map(|tree| self.tree(tree)).collect()
+    }
+
+    fn tree(&mut self, tree: TokenTree) -> TokenTree {
+        let at = tree.span().unwrap();
+        // The column only where the line is the call's and input shares it.
+        let mine = at.line() == self.call.0 && (self.by_line || at.column() == self.call.1);
+        let (first, last) = (self.first, self.last);
+        match tree {
+            TokenTree::Group(group) => {
+                let mut new = Group::new(group.delimiter(), self.tokens(group.stream()));
+                new.set_span(if mine { last } else { group.span() });
+                TokenTree::Group(new)
+            }
+            // An item that ends in `;` (a `const`, a `use`) ends at the input's end too.
+            TokenTree::Punct(mut punct) => {
+                if mine {
+                    punct.set_span(if punct.as_char() == ';' { last } else { first });
+                }
+                TokenTree::Punct(punct)
+            }
+            TokenTree::Ident(mut ident) => {
+                self.errors |= ident == "compile_error";
+                if mine {
+                    ident.set_span(first);
+                }
+                TokenTree::Ident(ident)
+            }
+            TokenTree::Literal(mut literal) => {
+                if mine {
+                    literal.set_span(first);
+                }
+                TokenTree::Literal(literal)
+            }
+        }
+    }
 }

@@ -18,6 +18,20 @@ fn locals(
     format!("{__arguments} {__value} {__function:?} {__context:?} {__p:?}")
 }
 
+/// Takes parameters named like the generated locals themselves (`__mcp_…`): those are then
+/// named apart again.
+#[tool]
+fn mcp_locals(
+    __mcp_arguments: String,
+    __mcp_value: u8,
+    __mcp_function: u8,
+    __mcp_context: u8,
+    context: &Context,
+) -> String {
+    let _ = context;
+    format!("{__mcp_arguments} {__mcp_value} {__mcp_function} {__mcp_context}")
+}
+
 /// A prompt with such names.
 #[prompt]
 fn prompt_locals(__arguments: String, __value: Option<String>, __function: Option<String>) -> String {
@@ -31,7 +45,7 @@ fn resource_locals(__variables: String, __uri: String, __mime: String, __value: 
 }
 
 fn main() {
-    let router = router! { tools: [locals], prompts: [prompt_locals], resources: [resource_locals] }
+    let router = router! { tools: [locals, mcp_locals], prompts: [prompt_locals], resources: [resource_locals] }
         .build()
         .unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
@@ -45,6 +59,16 @@ fn main() {
         .unwrap();
     let json = serde_json::to_value(&result).unwrap();
     assert_eq!(json["content"][0]["text"], r#"a 1 Some("f") Some(true) Some(2)"#, "{json}");
+    let serde_json::Value::Object(arguments) = serde_json::json!({
+        "__mcp_arguments": "b", "__mcp_value": 1, "__mcp_function": 2, "__mcp_context": 3
+    }) else {
+        unreachable!()
+    };
+    let result = runtime
+        .block_on(router.call_tool("mcp_locals", Some(arguments), Context::default()))
+        .unwrap();
+    let json = serde_json::to_value(&result).unwrap();
+    assert_eq!(json["content"][0]["text"], "b 1 2 3", "{json}");
     let read = runtime
         .block_on(router.read_resource("x://v/u/m?__value=3", Context::default()))
         .unwrap();
