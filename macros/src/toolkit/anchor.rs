@@ -32,6 +32,8 @@ pub(crate) fn site() -> Span {
 /// The output of `expand` (a macro expanding `input`), its own tokens placed in `input` (see
 /// the module docs). An expansion with errors keeps its spans: they say where the errors are.
 pub(crate) fn anchored(input: &TokenStream, expand: impl FnOnce() -> TokenStream) -> TokenStream {
+    // Not a place left by an expansion that panicked.
+    SITE.set(None);
     let mut trees = input.clone().into_iter();
     let (Some(first), Some(last)) = (trees.next().map(|tree| tree.span()), trees.last()) else {
         return expand();
@@ -50,7 +52,7 @@ pub(crate) fn anchored(input: &TokenStream, expand: impl FnOnce() -> TokenStream
         last: last.span(),
         errors: false,
     };
-    let placed = place.tokens(output.clone());
+    let (placed, _) = place.tokens(output.clone());
     if place.errors { output } else { placed }
 }
 
@@ -76,40 +78,61 @@ struct Place {
 }
 
 impl Place {
-    fn tokens(&mut self, tokens: TokenStream) -> TokenStream {
-        tokens.into_iter().map(|tree| self.tree(tree)).collect()
+    /// `tokens` placed, and whether any of them moved: a stream of input tokens alone is
+    /// given back as it was (a group rebuilt would lose its own delimiters' spans, where
+    /// rustc points for a missing tail expression and the like).
+    fn tokens(&mut self, tokens: TokenStream) -> (TokenStream, bool) {
+        let mut changed = false;
+        let trees: Vec<TokenTree> = tokens
+            .clone()
+            .into_iter()
+            .map(|tree| {
+                let (tree, moved) = self.tree(tree);
+                changed |= moved;
+                tree
+            })
+            .collect();
+        if changed {
+            (trees.into_iter().collect(), true)
+        } else {
+            (tokens, false)
+        }
     }
 
-    fn tree(&mut self, tree: TokenTree) -> TokenTree {
+    fn tree(&mut self, tree: TokenTree) -> (TokenTree, bool) {
         let at = tree.span().unwrap();
         // The column only where the line is the call's and input shares it.
         let mine = at.line() == self.call.0 && (self.by_line || at.column() == self.call.1);
         let (first, last) = (self.first, self.last);
         match tree {
             TokenTree::Group(group) => {
-                let mut new = Group::new(group.delimiter(), self.tokens(group.stream()));
+                let (inner, changed) = self.tokens(group.stream());
+                if !mine && !changed {
+                    return (TokenTree::Group(group), false);
+                }
+                let mut new = Group::new(group.delimiter(), inner);
                 new.set_span(if mine { last } else { group.span() });
-                TokenTree::Group(new)
+                (TokenTree::Group(new), true)
             }
             // An item that ends in `;` (a `const`, a `use`) ends at the input's end too.
             TokenTree::Punct(mut punct) => {
                 if mine {
                     punct.set_span(if punct.as_char() == ';' { last } else { first });
                 }
-                TokenTree::Punct(punct)
+                (TokenTree::Punct(punct), mine)
             }
             TokenTree::Ident(mut ident) => {
                 self.errors |= ident == "compile_error";
                 if mine {
                     ident.set_span(first);
                 }
-                TokenTree::Ident(ident)
+                (TokenTree::Ident(ident), mine)
             }
             TokenTree::Literal(mut literal) => {
                 if mine {
                     literal.set_span(first);
                 }
-                TokenTree::Literal(literal)
+                (TokenTree::Literal(literal), mine)
             }
         }
     }
