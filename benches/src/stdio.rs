@@ -77,8 +77,11 @@ pub struct Process {
 pub struct Answered {
     /// The answer's id (the client's ids are numbers).
     pub id: u64,
-    /// The answer line, kept for [`check`].
+    /// The answer line, kept for [`check`]'s error and for answers other than calls.
     pub line: Vec<u8>,
+    /// The tool whose expected answer (for this id) the line holds, if any: the reader
+    /// thread parses each line once, so the driving thread compares ids only.
+    pub holds: Option<Tool>,
 }
 
 impl Process {
@@ -171,13 +174,9 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
 
-/// Reads answer lines until the server closes stdout; each line's id is read here, the
-/// rest checked by the caller.
+/// Reads answer lines until the server closes stdout; each line is parsed once, here, and
+/// what it holds is handed on with its id (the driving thread then compares, see [`check`]).
 fn read_answers(stdout: std::process::ChildStdout, tx: &mpsc::Sender<Result<Answered, String>>) {
-    #[derive(Deserialize)]
-    struct IdOnly {
-        id: Option<u64>,
-    }
     let mut reader = BufReader::with_capacity(256 << 10, stdout);
     loop {
         let mut line = Vec::with_capacity(2 << 20);
@@ -189,10 +188,13 @@ fn read_answers(stdout: std::process::ChildStdout, tx: &mpsc::Sender<Result<Answ
             let _ = tx.send(Err("answer line too long".into()));
             return;
         }
-        let answered = match serde_json::from_slice::<IdOnly>(&line) {
+        let answered = match serde_json::from_slice::<Answer<'_>>(&line) {
             // Notifications (none expected) are skipped.
-            Ok(IdOnly { id: None }) => continue,
-            Ok(IdOnly { id: Some(id) }) => Ok(Answered { id, line }),
+            Ok(Answer { id: None, .. }) => continue,
+            Ok(answer @ Answer { id: Some(id), .. }) => {
+                let holds = holds(&answer, id);
+                Ok(Answered { id, line, holds })
+            }
             Err(e) => Err(format!("not JSON: {e}")),
         };
         if tx.send(answered).is_err() {
@@ -203,6 +205,7 @@ fn read_answers(stdout: std::process::ChildStdout, tx: &mpsc::Sender<Result<Answ
 
 #[derive(Deserialize)]
 struct Answer<'a> {
+    id: Option<u64>,
     #[serde(borrow)]
     result: Option<AnswerResult<'a>>,
     error: Option<serde_json::Value>,
@@ -228,33 +231,55 @@ struct Block<'a> {
     mime_type: Option<&'a str>,
 }
 
-/// Checks the answer to a call of `tool` with id `id`.
+/// The tool whose answer to a call with id `id` `answer` is: the result's blocks are exactly
+/// that tool's (caption and the whole image, or the greeting), no error.
+fn holds(answer: &Answer<'_>, id: u64) -> Option<Tool> {
+    let result = answer.result.as_ref().filter(|_| answer.error.is_none())?;
+    if result.is_error == Some(true) {
+        return None;
+    }
+    match result.content.as_slice() {
+        [caption, image]
+            if caption.kind == "text"
+                && caption.text.as_deref() == Some(CAPTION)
+                && image.kind == "image"
+                && image.mime_type == Some("image/png")
+                && image.data == Some(IMAGE_BASE64.as_str()) =>
+        {
+            Some(Tool::Picture)
+        }
+        [text]
+            if text.kind == "text" && text.text.as_deref() == Some(&*format!("Hello, c{id}!")) =>
+        {
+            Some(Tool::Small)
+        }
+        _ => None,
+    }
+}
+
+/// Checks the answer line to a call of `tool` with id `id`.
 pub fn check(tool: Tool, id: u64, line: &[u8]) -> Result<(), String> {
     let answer: Answer<'_> = serde_json::from_slice(line).map_err(|e| e.to_string())?;
     if let Some(error) = answer.error {
         return Err(format!("error {error}"));
     }
-    let result = answer.result.ok_or("no result")?;
+    let result = answer.result.as_ref().ok_or("no result")?;
     if result.is_error == Some(true) {
         return Err("isError".into());
     }
-    let ok = match (tool, result.content.as_slice()) {
-        (Tool::Picture, [caption, image]) => {
-            caption.kind == "text"
-                && caption.text.as_deref() == Some(CAPTION)
-                && image.kind == "image"
-                && image.mime_type == Some("image/png")
-                && image.data == Some(IMAGE_BASE64.as_str())
-        }
-        (Tool::Small, [text]) => {
-            text.kind == "text" && text.text.as_deref() == Some(&*format!("Hello, c{id}!"))
-        }
-        _ => false,
-    };
-    if ok {
+    if answer.id == Some(id) && holds(&answer, id) == Some(tool) {
         Ok(())
     } else {
         Err(format!("wrong content for {} (id {id})", tool.name()))
+    }
+}
+
+/// Checks an answer the reader thread parsed: `tool`'s own answer, or [`check`]'s error.
+fn checked(tool: Tool, answered: &Answered) -> Result<(), String> {
+    if answered.holds == Some(tool) {
+        Ok(())
+    } else {
+        check(tool, answered.id, &answered.line)
     }
 }
 
@@ -278,7 +303,7 @@ pub fn drive(
         let started = sent
             .remove(&answered.id)
             .ok_or_else(|| format!("an answer to id {} nobody asked", answered.id))?;
-        check(tool, answered.id, &answered.line)?;
+        checked(tool, &answered)?;
         if started >= from {
             latencies.push(started.elapsed());
         }
@@ -339,4 +364,54 @@ fn clock_ticks() -> f64 {
             .and_then(|s| s.trim().parse().ok())
             .unwrap_or(100.0)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(id: u64, data: &str) -> String {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[{{"type":"text","text":{caption}}},{{"type":"image","data":"{data}","mimeType":"image/png"}}]}}}}"#,
+            caption = serde_json::to_string(CAPTION).unwrap()
+        )
+    }
+
+    #[test]
+    fn an_answer_holds_its_tool_only_when_every_block_is_the_expected_one() {
+        let good = picture(3, &IMAGE_BASE64);
+        assert_eq!(check(Tool::Picture, 3, good.as_bytes()), Ok(()));
+        assert!(
+            check(Tool::Picture, 4, good.as_bytes()).is_err(),
+            "another id"
+        );
+        assert!(
+            check(Tool::Small, 3, good.as_bytes()).is_err(),
+            "another tool"
+        );
+        let short = picture(3, &IMAGE_BASE64[..IMAGE_BASE64.len() - 4]);
+        assert!(
+            check(Tool::Picture, 3, short.as_bytes()).is_err(),
+            "cut image"
+        );
+
+        let small = r#"{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"Hello, c7!"}]}}"#;
+        assert_eq!(check(Tool::Small, 7, small.as_bytes()), Ok(()));
+        let other = small.replace("c7!", "c8!");
+        assert!(
+            check(Tool::Small, 7, other.as_bytes()).is_err(),
+            "another caller's greeting"
+        );
+        let failed = small.replace(r"}]}", r#"}],"isError":true}"#);
+        assert_eq!(
+            check(Tool::Small, 7, failed.as_bytes()),
+            Err("isError".into())
+        );
+        let error = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"no"}}"#;
+        assert!(
+            check(Tool::Small, 7, error.as_bytes())
+                .unwrap_err()
+                .starts_with("error ")
+        );
+    }
 }
