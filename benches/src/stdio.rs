@@ -5,7 +5,7 @@
 //! process over its pipes with K requests in flight, checking every answer.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -64,6 +64,8 @@ pub async fn serve(kind: Kind) -> Result<(), Box<dyn std::error::Error + Send + 
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 /// The longest answer line accepted: the image's base64 plus room.
 const MAX_LINE_BYTES: usize = 4 << 20;
+/// The room each read of the answers is given: at least a widened pipe's whole buffer.
+const READ_BYTES: usize = 1 << 20;
 
 /// A server process on pipes; killed on drop.
 pub struct Process {
@@ -77,7 +79,8 @@ pub struct Process {
 pub struct Answered {
     /// The answer's id (the client's ids are numbers).
     pub id: u64,
-    /// The answer line, kept for [`check`]'s error and for answers other than calls.
+    /// The answer line when it holds no tool's answer (for [`check`]'s error, and answers
+    /// other than calls); empty otherwise.
     pub line: Vec<u8>,
     /// The tool whose expected answer (for this id) the line holds, if any: the reader
     /// thread parses each line once, so the driving thread compares ids only.
@@ -176,31 +179,85 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 /// Reads answer lines until the server closes stdout; each line is parsed once, here, and
 /// what it holds is handed on with its id (the driving thread then compares, see [`check`]).
-fn read_answers(stdout: std::process::ChildStdout, tx: &mpsc::Sender<Result<Answered, String>>) {
-    let mut reader = BufReader::with_capacity(256 << 10, stdout);
+fn read_answers(
+    mut stdout: std::process::ChildStdout,
+    tx: &mpsc::Sender<Result<Answered, String>>,
+) {
+    // One buffer, read into directly and searched with memchr's SIMD search: a `BufReader`'s
+    // `read_until` copied every answer twice and looked for the newline a word at a time,
+    // which made the client, not the server, what the picture rows measured.
+    let mut buffer = vec![0u8; MAX_LINE_BYTES + READ_BYTES];
+    let (mut start, mut end, mut scanned) = (0, 0, 0);
     loop {
-        let mut line = Vec::with_capacity(2 << 20);
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
+        if let Some(at) = memchr::memchr(b'\n', &buffer[scanned..end]) {
+            let line = &buffer[start..scanned + at];
+            (start, scanned) = (scanned + at + 1, scanned + at + 1);
+            // Notifications (none expected) are skipped.
+            if let Some(answered) = answered(line)
+                && tx.send(answered).is_err()
+            {
+                return;
+            }
+            continue;
         }
-        if line.len() > MAX_LINE_BYTES {
+        scanned = end;
+        if end - start > MAX_LINE_BYTES {
             let _ = tx.send(Err("answer line too long".into()));
             return;
         }
-        let answered = match serde_json::from_slice::<Answer<'_>>(&line) {
-            // Notifications (none expected) are skipped.
-            Ok(Answer { id: None, .. }) => continue,
-            Ok(answer @ Answer { id: Some(id), .. }) => {
-                let holds = holds(&answer, id);
-                Ok(Answered { id, line, holds })
-            }
-            Err(e) => Err(format!("not JSON: {e}")),
-        };
-        if tx.send(answered).is_err() {
-            return;
+        if buffer.len() - end < READ_BYTES {
+            buffer.copy_within(start..end, 0);
+            (end, scanned, start) = (end - start, end - start, 0);
+        }
+        match stdout.read(&mut buffer[end..]) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => end += n,
         }
     }
+}
+
+/// An answer line parsed once: its id and the tool whose answer it holds (the line itself is
+/// kept only when it holds none); `None` for a notification.
+fn answered(line: &[u8]) -> Option<Result<Answered, String>> {
+    let cut = cut_image(line);
+    match serde_json::from_slice::<Answer<'_>>(cut.as_deref().unwrap_or(line)) {
+        Ok(Answer { id: None, .. }) => None,
+        Ok(answer @ Answer { id: Some(id), .. }) => {
+            let holds = holds(&answer, id, cut.is_some());
+            let line = if holds.is_some() {
+                Vec::new()
+            } else {
+                line.to_vec()
+            };
+            Some(Ok(Answered { id, line, holds }))
+        }
+        Err(e) => Some(Err(format!("not JSON: {e}"))),
+    }
+}
+
+/// The key the image's base64 follows in an answer line.
+const IMAGE_KEY: &[u8] = b"\"data\":\"";
+
+/// `line` with the image's value emptied, when `line` holds `"data":"` exactly once and the
+/// whole expected base64 follows it (compared with `memcmp`). The base64 is nearly all of a
+/// picture answer's 1.4 MB: parsing it as a JSON string made the client, not the server, what
+/// the picture rows measured. The rest of the line is still parsed: [`holds`] then wants an
+/// empty `data` in the image block, so the cut value was that block's. Any other line (another
+/// layout, `\/` escapes) is parsed whole.
+fn cut_image(line: &[u8]) -> Option<Vec<u8>> {
+    let mut keys = memchr::memmem::find_iter(line, IMAGE_KEY);
+    let start = keys.next()? + IMAGE_KEY.len();
+    if keys.next().is_some() {
+        return None;
+    }
+    let end = start + IMAGE_BASE64.len();
+    if line.get(start..end)? != IMAGE_BASE64.as_bytes() || line.get(end) != Some(&b'"') {
+        return None;
+    }
+    let mut cut = Vec::with_capacity(line.len() - IMAGE_BASE64.len());
+    cut.extend_from_slice(&line[..start]);
+    cut.extend_from_slice(&line[end..]);
+    Some(cut)
 }
 
 #[derive(Deserialize)]
@@ -213,7 +270,8 @@ struct Answer<'a> {
 
 #[derive(Deserialize)]
 struct AnswerResult<'a> {
-    #[serde(borrow)]
+    // absent from answers other than calls (`initialize`, `tools/list`)
+    #[serde(borrow, default)]
     content: Vec<Block<'a>>,
     #[serde(rename = "isError")]
     is_error: Option<bool>,
@@ -222,18 +280,20 @@ struct AnswerResult<'a> {
 #[derive(Deserialize)]
 struct Block<'a> {
     #[serde(rename = "type", borrow)]
-    kind: &'a str,
+    kind: std::borrow::Cow<'a, str>,
     #[serde(borrow)]
     text: Option<std::borrow::Cow<'a, str>>,
     #[serde(borrow)]
-    data: Option<&'a str>,
+    data: Option<std::borrow::Cow<'a, str>>,
     #[serde(rename = "mimeType", borrow)]
-    mime_type: Option<&'a str>,
+    mime_type: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// The tool whose answer to a call with id `id` `answer` is: the result's blocks are exactly
-/// that tool's (caption and the whole image, or the greeting), no error.
-fn holds(answer: &Answer<'_>, id: u64) -> Option<Tool> {
+/// that tool's (caption and the whole image, or the greeting), no error. `image_cut`: the
+/// image's value was compared and cut out of the line (see [`cut_image`]).
+fn holds(answer: &Answer<'_>, id: u64, image_cut: bool) -> Option<Tool> {
+    let data = if image_cut { "" } else { IMAGE_BASE64.as_str() };
     let result = answer.result.as_ref().filter(|_| answer.error.is_none())?;
     if result.is_error == Some(true) {
         return None;
@@ -243,8 +303,8 @@ fn holds(answer: &Answer<'_>, id: u64) -> Option<Tool> {
             if caption.kind == "text"
                 && caption.text.as_deref() == Some(CAPTION)
                 && image.kind == "image"
-                && image.mime_type == Some("image/png")
-                && image.data == Some(IMAGE_BASE64.as_str()) =>
+                && image.mime_type.as_deref() == Some("image/png")
+                && image.data.as_deref() == Some(data) =>
         {
             Some(Tool::Picture)
         }
@@ -267,7 +327,7 @@ pub fn check(tool: Tool, id: u64, line: &[u8]) -> Result<(), String> {
     if result.is_error == Some(true) {
         return Err("isError".into());
     }
-    if answer.id == Some(id) && holds(&answer, id) == Some(tool) {
+    if answer.id == Some(id) && holds(&answer, id, false) == Some(tool) {
         Ok(())
     } else {
         Err(format!("wrong content for {} (id {id})", tool.name()))
@@ -406,6 +466,37 @@ mod tests {
         assert_eq!(
             check(Tool::Small, 7, failed.as_bytes()),
             Err("isError".into())
+        );
+        // the reader thread's parse: the image compared in place, or the line parsed whole
+        let read = |line: &str| answered(line.as_bytes()).unwrap().unwrap().holds;
+        assert_eq!(read(&good), Some(Tool::Picture));
+        assert!(cut_image(good.as_bytes()).is_some(), "compared in place");
+        assert_eq!(
+            read(&good.replace('/', "\\/")),
+            Some(Tool::Picture),
+            "escaped `/`"
+        );
+        assert_eq!(read(&short), None, "cut image");
+        // the whole base64 under another key (the result's `_meta`), the image's own empty
+        let moved = picture(3, "").replace(
+            r"]}}",
+            &format!(r#"],"_meta":{{"data":"{}"}}}}}}"#, *IMAGE_BASE64),
+        );
+        assert_eq!(
+            read(&moved),
+            None,
+            "the base64 under another key, the image's empty"
+        );
+        assert!(check(Tool::Picture, 3, moved.as_bytes()).is_err());
+        assert_eq!(read(small), Some(Tool::Small));
+        assert!(answered(br#"{"jsonrpc":"2.0","method":"notifications/x"}"#).is_none());
+
+        let listed = br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"small"}]}}"#;
+        let answer: Answer<'_> = serde_json::from_slice(listed).expect("an answer to a list");
+        assert_eq!(
+            holds(&answer, 1, false),
+            None,
+            "an answer other than a call's holds no tool"
         );
         let error = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"no"}}"#;
         assert!(

@@ -189,8 +189,12 @@ impl StdioServer {
     /// does). Anything else (a terminal, a file) is read through tokio's `Stdin`. Lines go to
     /// stdout from a blocking thread of their own, written from the line itself: tokio's
     /// `Stdout` would copy each line into a buffer of its own first (a megabyte for a result
-    /// with an image).
+    /// with an image). On Linux, when stdout is a pipe with a smaller buffer, its buffer is
+    /// raised to 1 MiB (the most an unprivileged process may ask), so a large result reaches
+    /// the client in a few reads; if the kernel refuses, the pipe stays as it was.
     pub async fn serve(self) -> std::io::Result<()> {
+        #[cfg(target_os = "linux")]
+        let _ = pipe::widen(std::io::stdout());
         let (out, lines) = mpsc::channel(QUEUED_LINES);
         let writer =
             tokio::task::spawn_blocking(move || write_lines_blocking(lines, std::io::stdout()));

@@ -11,6 +11,11 @@
 //! server CPU per image call), and nothing else that writes to stdout or a stderr sharing
 //! its pipe can meet `EAGAIN`.
 //!
+//! On Linux, stdout's pipe is given a buffer of 1 MiB ([`widen`]) when its own is smaller: a
+//! megabyte result then crosses in one or two turns of the client's reads rather than one per
+//! 64 KiB (measured: the image calls at 8 in flight went from about 1.6 to 2.3 times rmcp's
+//! calls per second).
+//!
 //! The pipe is switched to non-blocking mode for the time of [`serve`](super::serve) and
 //! back to blocking mode when it ends (or its future is dropped).
 
@@ -36,6 +41,22 @@ pub(super) struct PipeIn {
     direct: File,
     /// Always `Some` until dropped.
     pipe: Option<pipe::Receiver>,
+}
+
+/// The pipe buffer [`widen`] asks for: 1 MiB, Linux's default `fs.pipe-max-size` (the most an
+/// unprivileged process may set).
+pub(super) const WIDE_PIPE: usize = 1 << 20;
+
+/// Raises the buffer of the pipe `fd` to [`WIDE_PIPE`] when it is smaller; its size after.
+/// `None`, and nothing changed, when `fd` is not a pipe or the kernel refuses (a lower
+/// `fs.pipe-max-size`, the user's pipe memory used up): the pipe then works as it was.
+#[cfg(target_os = "linux")]
+pub(super) fn widen(fd: impl AsFd) -> Option<usize> {
+    let size = rustix::pipe::fcntl_getpipe_size(&fd).ok()?;
+    if size >= WIDE_PIPE {
+        return Some(size);
+    }
+    rustix::pipe::fcntl_setpipe_size(&fd, WIDE_PIPE).ok()
 }
 
 impl PipeIn {

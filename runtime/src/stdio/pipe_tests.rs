@@ -129,3 +129,24 @@ async fn a_pipe_is_left_in_blocking_mode_when_the_transport_lets_it_go() {
         .expect("the read ends");
     assert_eq!(read.unwrap(), Ok(2));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_pipe_is_widened_to_a_mebibyte_and_anything_else_left_alone() {
+    use super::pipe::{WIDE_PIPE, widen};
+    let (_reader, writer) = std::io::pipe().unwrap();
+    let before = rustix::pipe::fcntl_getpipe_size(&writer).unwrap();
+    assert!(
+        before < WIDE_PIPE,
+        "a new pipe has the default buffer ({before})"
+    );
+    assert_eq!(widen(&writer), Some(WIDE_PIPE));
+    assert_eq!(
+        rustix::pipe::fcntl_getpipe_size(&writer).unwrap(),
+        WIDE_PIPE
+    );
+    // again: already wide, kept
+    assert_eq!(widen(&writer), Some(WIDE_PIPE));
+    // not a pipe: nothing to widen, no error
+    assert_eq!(widen(std::fs::File::open("/dev/null").unwrap()), None);
+}
