@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Counts the visible names at the root of `mcp_content` (runtime/src/lib.rs).
+"""Counts the visible names at the root of `mcp_content` (core/src/lib.rs, which runtime/src/lib.rs
+re-exports beside the macros).
 
 A name is visible when an item at the crate root declares or re-exports it (`pub use` —
 each leaf of a `{…}` list, `pub mod`, `pub fn`, `pub struct`, `pub trait`, `pub const`,
@@ -133,7 +134,7 @@ def visible_names(source):
 
 def main():
     args = [a for a in sys.argv[1:] if a != "-v"]
-    path = args[0] if args else "runtime/src/lib.rs"
+    path = args[0] if args else "core/src/lib.rs"
     with open(path, encoding="utf-8") as f:
         names = visible_names(f.read())
     if "-v" in sys.argv:

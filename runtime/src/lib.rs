@@ -14,114 +14,14 @@
 //! conversions in [`convert`].
 #![doc = include_str!("../../README.md")]
 
-pub use mcp_content_rules as rules;
+// Everything but the rmcp bridge lives in `mcp-content-core`, which has no rmcp in its tree:
+// cargo compiles it beside rmcp, and only this crate (the bridge, about 5k lines) waits for
+// rmcp. Its hidden modules (`server`, `transport`, …) come in with the rest, under the names
+// the bridge uses (`crate::server::…`).
+pub use mcp_content_core::*;
 
-mod content_traits;
-pub mod convert;
-pub mod model;
-mod server;
-#[cfg(any(feature = "rmcp", feature = "http", feature = "stdio"))]
-mod transport;
-pub mod wire;
-
-pub use content_traits::{
-    FromBinary, FromContent, IntoBinary, IntoCallToolResult, IntoContent, StructuredOutput,
-    WriteError, WriteFailure, output_schema_for,
-};
-pub use model::content::ContentBlock;
-pub use model::tool::CallToolResult;
-pub use model::validate::Validate;
-pub use rules::ProtocolVersion;
-pub use server::handler::Context;
-pub use server::prompt_result::IntoGetPromptResult;
-pub use server::resource_result::IntoReadResourceResult;
-pub use server::router::{Router, RouterBuilder};
-pub use wire::error::ReadError;
-pub use wire::read::read_json;
-pub use wire::version::SerializeFor;
-
-/// The traits behind `#[tool]`, `#[prompt]` and `#[resource]` (a handler written by hand
-/// implements one), what a transport offers a handler to talk back to the client, the
-/// errors a handler or the router's build ends with, and the server's name and version.
-pub mod handler {
-    pub use crate::server::handler::{
-        BoxFuture, ClientPeer, CompletionHandler, LogLevel, PromptHandler, ProtocolError,
-        ResourceDescriptor, ResourceHandler, ToolHandler,
-    };
-    pub use crate::server::router::{RouterError, ServerInfo};
-}
-
-/// MCP Apps (`io.modelcontextprotocol/ui`): the `_meta.ui` of a UI resource and of a tool,
-/// the extension's keys and MIME type, and the handlers that serve a UI resource and a tool
-/// that renders in one.
-pub mod apps {
-    pub use crate::model::app::{
-        APP_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, UI_EXTENSION, UI_META_KEY, UiCsp, UiPermissions,
-        UiResourceMeta, UiToolMeta, UiVisibility,
-    };
-    pub use crate::server::app::{AppResource, AppTool};
-}
-
-/// Payload budgets: a binary block larger than a tool's budget goes out as a `resource_link`
-/// to a short-lived resource the router serves, kept in a [`PayloadStore`](payload::PayloadStore).
-///
-/// A link's id (`mcp-payload://blob/<id>`) is 128 bits from the OS's CSPRNG. With
-/// authorization a link belongs to the principal whose call produced it
-/// ([`StoredPayload::principal`](payload::StoredPayload::principal)): another principal
-/// reading it gets the answer to an unknown resource, as for an expired link. Without
-/// authorization the id is the only protection of the bytes behind it: whoever reads the link
-/// gets them, whatever client the tool answered, so treat a link as a bearer secret, as the
-/// result it came in.
-pub mod payload {
-    pub use crate::server::payload::{
-        DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOADS, MemoryPayloadStore, PAYLOAD_META_KEY,
-        PAYLOAD_URI_PREFIX, PayloadStore, StoredPayload,
-    };
-}
-
-/// The router's change feed: a handler announces that a resource or a list changed, and every
-/// open subscription that asked for it is told.
-pub mod changes {
-    pub use crate::server::changes::{
-        Change, ChangeBus, ChangeFeed, ChangeListener, FeedSubscription, ListKind,
-    };
-}
-
-/// Who is calling: the verified [`Principal`](auth::Principal) a handler reads from its
-/// [`Context`], the [`TokenVerifier`](auth::TokenVerifier) seam, and (feature `auth`) the
-/// OAuth 2.1 resource server: built-in verifiers, RFC 9728 metadata, the bearer-token layer.
-pub mod auth {
-    #[cfg(feature = "auth")]
-    #[allow(
-        unused_imports,
-        unreachable_pub,
-        reason = "filled by the verifiers and the HTTP front"
-    )]
-    pub use crate::oauth::*;
-    pub use crate::server::auth::*;
-    pub use crate::server::router::scopes::INSUFFICIENT_SCOPE;
-}
-#[cfg(feature = "files")]
-pub mod files;
-#[cfg(feature = "http")]
-pub mod http;
-#[cfg(feature = "auth")]
-mod oauth;
-pub use server::input;
-#[cfg(feature = "redis")]
-pub mod redis;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
-#[cfg(feature = "stdio")]
-pub mod stdio;
-pub use server::store;
-pub use server::tasks;
-
-/// The `schemars` input schemas are made with (a tool parameter's type implements its
-/// `JsonSchema`): `#[derive(mcp_content::schemars::JsonSchema)]` needs no version match.
-pub use schemars;
-/// The `serde_json` the model is built on ([`model::JsonObject`] wraps its `Map`).
-pub use serde_json;
 
 #[cfg(feature = "derive")]
 #[doc = include_str!("derive_content.md")]
@@ -139,28 +39,52 @@ pub use mcp_content_macros::router;
 #[doc = include_str!("attribute_tool.md")]
 pub use mcp_content_macros::tool;
 
+/// The door generated code goes through: the core's, with the rmcp bridge's glue added.
 #[doc(hidden)]
-#[path = "private/mod.rs"]
-pub mod __private_0_1;
-mod derive;
-// The traits a field, parameter or return type must implement for the macros, named at the
-// root (hidden): rustc names a trait by its shortest visible path, so a compile error says
-// "the trait `UriField` is not implemented", never a path through `__private_0_1`. `Content`
-// is the derive's reading protocol, named after the derive that implements it.
+pub mod __private_0_1 {
+    pub use mcp_content_core::__private_0_1::*;
+
+    #[cfg(feature = "rmcp")]
+    pub use ::rmcp;
+
+    /// The derive's writing glue, and its `rmcp` tool return.
+    pub mod write {
+        pub use mcp_content_core::__private_0_1::write::*;
+
+        #[doc(hidden)]
+        pub use crate::__rmcp_tool_return as rmcp_tool_return;
+        #[cfg(feature = "rmcp")]
+        pub use crate::rmcp::__into_rmcp_response as into_rmcp_response;
+    }
+}
+
+/// With the feature `rmcp`: implements `rmcp`'s `IntoCallToolResult` for a derived type, so it
+/// can be returned from an `rmcp` `#[tool]`. Without it: nothing.
+#[cfg(feature = "rmcp")]
 #[doc(hidden)]
-pub use derive::flatten::FlattenedContent;
+#[macro_export]
+macro_rules! __rmcp_tool_return {
+    ([$($impl_generics:tt)*] [$($ty:tt)*] [$($where_clause:tt)*]) => {
+        #[automatically_derived]
+        impl $($impl_generics)* $crate::__private_0_1::rmcp::handler::server::tool::IntoCallToolResult
+            for $($ty)* $($where_clause)*
+        {
+            fn into_call_tool_result(
+                self,
+            ) -> $crate::__private_0_1::Result<
+                $crate::__private_0_1::rmcp::model::CallToolResponse,
+                $crate::__private_0_1::rmcp::ErrorData,
+            > {
+                $crate::__private_0_1::write::into_rmcp_response(self)
+            }
+        }
+    };
+}
+
+/// Without the feature `rmcp`: nothing to implement.
+#[cfg(not(feature = "rmcp"))]
 #[doc(hidden)]
-pub use derive::read::{ContentSlots as Content, FromText};
-#[doc(hidden)]
-pub use derive::write::{DisplayText, NotAByte, TextElement};
-#[doc(hidden)]
-pub use derive::{
-    AttributeField, AudienceField, BinaryField, JsonField, JsonText, MetaValue, MetaValueWrite,
-    MimeAttribute, MimeField, PriorityField, SizeAttribute, Structured, StructuredWrite,
-    TemplateVariable, TemplateVariableAndMeta, TemplateVariableAndMetaWrite, TemplateVariableWrite,
-    TextAttribute, TextField, TimestampField, UriField,
-};
-#[doc(hidden)]
-pub use server::glue::{DeclaredParameter, ToolParameter};
-#[doc(hidden)]
-pub use server::text_params::{FromPromptArgument, FromTemplateVariable};
+#[macro_export]
+macro_rules! __rmcp_tool_return {
+    ($($tokens:tt)*) => {};
+}

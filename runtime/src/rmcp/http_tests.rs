@@ -94,7 +94,7 @@ fn a_null_params_member_is_refused_before_rmcp_reads_it() {
 /// The reply every transport gives a message that is not JSON, byte for byte.
 #[test]
 fn a_malformed_request_gets_the_one_parse_error_reply() {
-    use crate::transport::parse::{parse_error_reply, tests::MALFORMED};
+    use crate::transport::parse::{MALFORMED, parse_error_reply};
     for (bytes, named) in MALFORMED {
         let response = check_body(bytes).expect(named);
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{named}");

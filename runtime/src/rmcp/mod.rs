@@ -44,6 +44,8 @@ mod session_owner;
 mod splice;
 #[cfg(feature = "rmcp-stdio")]
 mod stdio;
+#[cfg(all(test, any(feature = "rmcp-http", feature = "rmcp-stdio")))]
+mod trace_tests;
 #[cfg(feature = "rmcp-stdio")]
 mod traced;
 

@@ -203,7 +203,7 @@ mod tests {
     /// The reply every transport gives a message that is not JSON, byte for byte, one line.
     #[test]
     fn a_malformed_request_gets_the_one_parse_error_reply() {
-        use crate::transport::parse::{parse_error_reply, tests::MALFORMED};
+        use crate::transport::parse::{MALFORMED, parse_error_reply};
         for (bytes, named) in MALFORMED {
             let mut expected = parse_error_reply(bytes, None);
             expected.push(b'\n');

@@ -1,7 +1,7 @@
 //! The request `_meta` rule on rmcp's transport (`McpServer`): a key the schema types
 //! (`io.modelcontextprotocol/logLevel`, `progressToken`, `clientInfo`) holding the wrong
 //! type is refused with `-32602` naming `params._meta.<key>`, never read as absent. The own
-//! endpoint's side is tested in `runtime/src/http/meta_tests.rs`, the fronts of
+//! endpoint's side is tested in `core/src/http/meta_tests.rs`, the fronts of
 //! rmcp's stdio and HTTP transports in their modules. And the router's one `null` rule on
 //! every method's params.
 
