@@ -43,6 +43,9 @@ tokio = { version = "1", features = ["macros", "rt"] }
 [profile.dev.package.mcp-content]
 incremental = false
 
+[profile.dev.package.mcp-content-core]
+incremental = false
+
 [profile.dev.package.mcp-content-macros]
 incremental = false
 

@@ -34,7 +34,7 @@ SHAPES = [
 # build of a crate about a quarter more), so they are built that way here too.
 REGISTRY_LIKE = "".join(
     f"\n[profile.dev.package.{crate}]\nincremental = false\n"
-    for crate in ["mcp-content", "mcp-content-macros", "mcp-content-rules"]
+    for crate in ["mcp-content", "mcp-content-core", "mcp-content-macros", "mcp-content-rules"]
 )
 
 
