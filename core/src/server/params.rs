@@ -36,11 +36,14 @@ pub(crate) const ARGUMENTS_LEVEL: usize = 2;
 
 /// The parser's depth on a value of a request, `levels` below the JSON-RPC message root
 /// (see the module docs): `-32602` naming the path of the first container past the 128
-/// levels a transport's parser reads, found without recursion. `at` is the value's own path
+/// levels a transport's parser reads, its path found without recursion. `at` is the value's own path
 /// (`params.arguments`).
 pub(crate) fn check_depth(value: &Value, at: &str, levels: usize) -> Result<(), ProtocolError> {
-    use crate::wire::limits::{ReadLimits, ValueProblem, check_value_depth};
+    use crate::wire::limits::{ReadLimits, ValueProblem, check_value_depth, within_depth};
     let max_depth = ReadLimits::PARSER_MAX_DEPTH - levels;
+    if within_depth(value, max_depth) {
+        return Ok(());
+    }
     match check_value_depth(value, max_depth, usize::MAX) {
         Ok(_) => Ok(()),
         Err(ValueProblem::TooDeep(path) | ValueProblem::TooMany(path)) => {

@@ -19,7 +19,7 @@ pub(crate) use self::scope::{
     BinaryLimitScope, ModelValue, charge_model, check_binary_text, count_block, https_icons_only,
     reading, reset_blocks,
 };
-pub use self::value::{ValueProblem, check_value_depth, drop_iteratively};
+pub use self::value::{ValueProblem, check_value_depth, drop_iteratively, within_depth};
 
 /// How much untrusted input a read accepts.
 ///

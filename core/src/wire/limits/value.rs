@@ -19,6 +19,23 @@ pub enum ValueProblem {
     TooMany(String),
 }
 
+/// Whether no array or object in `value` sits deeper than `max_depth` (the root container
+/// at depth 1), as [`check_value_depth`] counts it: the check alone, without the walk's
+/// allocations, for the usual request whose arguments pass. The recursion stops at
+/// `max_depth` levels (a `Value` nested 100,000 deep is refused after `max_depth` calls),
+/// so it cannot overflow the stack; the path of a refusal comes from [`check_value_depth`].
+pub fn within_depth(value: &Value, max_depth: usize) -> bool {
+    match value {
+        Value::Array(items) => {
+            max_depth > 0 && items.iter().all(|item| within_depth(item, max_depth - 1))
+        }
+        Value::Object(map) => {
+            max_depth > 0 && map.values().all(|item| within_depth(item, max_depth - 1))
+        }
+        _ => true,
+    }
+}
+
 /// The first value nested deeper than `max_depth`, or the first past `max_values`, found
 /// without recursion; else the length of `value` as compact JSON, escapes not counted (a
 /// lower bound of the length of any JSON text that reads as it): what a read of the `Value`
@@ -125,5 +142,47 @@ pub fn drop_iteratively(value: Value) {
             Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{check_value_depth, drop_iteratively, within_depth};
+
+    /// `depth` containers one in another, arrays and objects taking turns, a string inside.
+    fn nested(depth: usize) -> Value {
+        (0..depth).fold(json!("leaf"), |inner, level| {
+            if level % 2 == 0 {
+                Value::Array(vec![json!(1), inner])
+            } else {
+                let mut map = serde_json::Map::new();
+                map.insert("a".to_owned(), Value::Bool(true));
+                map.insert("b".to_owned(), inner);
+                Value::Object(map)
+            }
+        })
+    }
+
+    #[test]
+    fn the_depth_check_alone_agrees_with_the_walk_at_every_border() {
+        for max_depth in [0, 1, 2, 5, 126, 127] {
+            for depth in [0, 1, 2, 5, 126, 127, 128, 129] {
+                let value = nested(depth);
+                let walk = check_value_depth(&value, max_depth, usize::MAX).is_ok();
+                assert_eq!(
+                    within_depth(&value, max_depth),
+                    walk,
+                    "{depth} in {max_depth}"
+                );
+                assert_eq!(walk, depth <= max_depth, "{depth} in {max_depth}");
+            }
+        }
+        // Far past the border, refused after `max_depth` levels (a 2 MiB test thread's
+        // stack would not hold a recursion through all of it).
+        let deep = (0..200_000).fold(Value::Null, |inner, _| Value::Array(vec![inner]));
+        assert!(!within_depth(&deep, 127));
+        drop_iteratively(deep);
     }
 }
