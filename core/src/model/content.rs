@@ -166,7 +166,7 @@ model_object! {
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct TextContent as "TextContent", tag "type" = "text" {
         /// The text.
-        pub text: String = "text" (required WholeText => WholeText::into_inner) value,
+        pub text: String = "text" (required WholeText => WholeText::into_inner) text,
         /// Hints for the client.
         pub annotations: Option<Annotations> =
             "annotations" (optional Annotations) nonempty_object,
@@ -274,7 +274,7 @@ model_object! {
         /// Its MIME type, if known.
         pub mime_type: Option<MimeType> = "mimeType" (optional MimeType) value,
         /// The text.
-        pub text: String = "text" (required String) value,
+        pub text: String = "text" (required String) text,
         /// The contents' own `_meta`.
         pub meta: Meta = "_meta" (defaulted Meta) json,
     }

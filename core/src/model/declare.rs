@@ -259,6 +259,9 @@ macro_rules! model_object {
     (@write value, $value:expr, $key:literal, $version:ident, $sink:ident) => {
         $sink.field($key, $value)?
     };
+    (@write text, $value:expr, $key:literal, $version:ident, $sink:ident) => {
+        $sink.text($key, $value)?
+    };
     (@write base64, $value:expr, $key:literal, $version:ident, $sink:ident) => {
         $sink.base64($key, $value)?
     };
