@@ -169,14 +169,13 @@ impl JsonSink<'_> {
         Ok(())
     }
 
-    fn key(&mut self, key: &str) -> Result<(), serde_json::Error> {
+    fn key(&mut self, key: &str) {
         if !self.first {
             self.out.push(b',');
         }
         self.first = false;
         write_json_string(self.out, key);
         self.out.push(b':');
-        Ok(())
     }
 }
 
@@ -255,25 +254,25 @@ impl FieldSink for JsonSink<'_> {
     type Error = serde_json::Error;
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         serde_json::to_writer(&mut *self.out, value)
     }
 
     fn text(&mut self, key: &str, value: &str) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         write_json_string(self.out, value);
         Ok(())
     }
 
     fn raw(&mut self, key: &str, value: &RawValue) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         // Text read or built as JSON: copied as it is (numbers, key order, escapes).
         self.out.extend_from_slice(value.get().as_bytes());
         Ok(())
     }
 
     fn json_object(&mut self, key: &str, object: &JsonObject) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         self.out.extend_from_slice(object.as_str().as_bytes());
         Ok(())
     }
@@ -311,7 +310,7 @@ impl FieldSink for JsonSink<'_> {
     }
 
     fn base64(&mut self, key: &str, data: &Base64Data) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         self.out.push(b'"');
         match (data.as_bytes(), data.as_base64()) {
             (Some(bytes), _) => {
@@ -336,7 +335,7 @@ impl FieldSink for JsonSink<'_> {
         value: &T,
         version: ProtocolVersion,
     ) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         JsonSink::write(value, version, self.out)
     }
 
@@ -346,7 +345,7 @@ impl FieldSink for JsonSink<'_> {
         values: &[T],
         version: ProtocolVersion,
     ) -> Result<(), Self::Error> {
-        self.key(key)?;
+        self.key(key);
         self.out.push(b'[');
         for (i, value) in values.iter().enumerate() {
             if i > 0 {
