@@ -18,6 +18,7 @@ use crate::model::binary::Base64Data;
 use crate::model::extra::put_extra;
 use crate::model::json::JsonObject;
 use crate::rules::ProtocolVersion;
+use crate::wire::value_text::write_string;
 
 /// A type whose JSON object is written field by field, the same way to every sink.
 pub(crate) trait WriteFields {
@@ -174,80 +175,9 @@ impl JsonSink<'_> {
             self.out.push(b',');
         }
         self.first = false;
-        write_json_string(self.out, key);
+        write_string(self.out, key);
         self.out.push(b':');
     }
-}
-
-/// How [`write_json_string`] writes each byte: 0 as it is, else the letter after `\`
-/// (`u` for `\u00XX`). The same escapes as `serde_json`: `"`, `\\` and the control
-/// characters, `\b \f \n \r \t` by letter; nothing else (not `/`, not DEL).
-const ESCAPE: [u8; 256] = {
-    let mut table = [0_u8; 256];
-    let mut byte = 0;
-    while byte < 0x20 {
-        table[byte] = b'u';
-        byte += 1;
-    }
-    table[0x08] = b'b';
-    table[0x09] = b't';
-    table[0x0a] = b'n';
-    table[0x0c] = b'f';
-    table[0x0d] = b'r';
-    table[b'"' as usize] = b'"';
-    table[b'\\' as usize] = b'\\';
-    table
-};
-
-/// `value` as a JSON string at the end of `out`, escaped byte for byte as `serde_json`
-/// escapes it. Written here because `serde_json` looks at every byte of a string through
-/// its table, one at a time, and has no way to hand it a faster scan: in a small result
-/// that loop was half the time of writing it (`perf`, encode-small). This one passes over
-/// eight bytes at once while none of them needs escaping (a word's bytes tested below
-/// 0x20, for `"` and for a backslash together), then copies the run.
-pub(crate) fn write_json_string(out: &mut Vec<u8>, value: &str) {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    // Whether a byte of `word` is zero: exact as a yes or no for the whole word.
-    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGH != 0;
-    let needs_escape = |word: u64| {
-        // A byte below 0x20 (never a false yes: 0x20 is at most 0x80).
-        word.wrapping_sub(ONES * 0x20) & !word & HIGH != 0
-            || has_zero(word ^ (ONES * u64::from(b'"')))
-            || has_zero(word ^ (ONES * u64::from(b'\\')))
-    };
-    let bytes = value.as_bytes();
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
-    let mut copied = 0;
-    let mut at = 0;
-    while at < bytes.len() {
-        if let Some(word) = bytes.get(at..at + 8) {
-            let mut eight = [0_u8; 8];
-            eight.copy_from_slice(word);
-            if !needs_escape(u64::from_ne_bytes(eight)) {
-                at += 8;
-                continue;
-            }
-        }
-        let byte = bytes[at];
-        let escape = ESCAPE[usize::from(byte)];
-        if escape != 0 {
-            out.extend_from_slice(&bytes[copied..at]);
-            out.push(b'\\');
-            out.push(escape);
-            if escape == b'u' {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"00");
-                out.push(HEX[usize::from(byte >> 4)]);
-                out.push(HEX[usize::from(byte & 0x0f)]);
-            }
-            copied = at + 1;
-        }
-        at += 1;
-    }
-    out.extend_from_slice(&bytes[copied..]);
-    out.push(b'"');
 }
 
 impl FieldSink for JsonSink<'_> {
@@ -260,7 +190,7 @@ impl FieldSink for JsonSink<'_> {
 
     fn text(&mut self, key: &str, value: &str) -> Result<(), Self::Error> {
         self.key(key);
-        write_json_string(self.out, value);
+        write_string(self.out, value);
         Ok(())
     }
 
@@ -385,52 +315,3 @@ macro_rules! serialize_for_via_fields {
     )*};
 }
 pub(crate) use serialize_for_via_fields;
-
-#[cfg(test)]
-mod tests {
-    use super::write_json_string;
-
-    fn written(value: &str) -> Vec<u8> {
-        let mut out = Vec::new();
-        write_json_string(&mut out, value);
-        out
-    }
-
-    #[test]
-    fn a_string_is_escaped_exactly_as_serde_json_escapes_it_wherever_the_escape_falls() {
-        // Every ASCII byte and some wider characters, at every place in and around the
-        // eight-byte words, alone and in runs.
-        let mut odd: Vec<String> = (0_u8..0x80)
-            .map(|byte| char::from(byte).to_string())
-            .collect();
-        odd.extend(
-            [
-                "é",
-                "€",
-                "𝄞",
-                "\u{7f}",
-                "\u{2028}",
-                "\"\\",
-                "\n\r\t\u{8}\u{c}\u{0}\u{1f}",
-            ]
-            .map(str::to_owned),
-        );
-        for piece in &odd {
-            for before in 0..18 {
-                for after in [0, 1, 7, 8, 9] {
-                    let value = format!("{}{piece}{}", "a".repeat(before), "ü".repeat(after));
-                    let expected = serde_json::to_vec(&value).expect("strings serialize");
-                    assert_eq!(written(&value), expected, "{value:?}");
-                }
-            }
-        }
-        let long: String = (0..2_000)
-            .map(|i| char::from(b" \"\\az\n\x01~"[i % 8]))
-            .collect();
-        assert_eq!(
-            written(&long),
-            serde_json::to_vec(&long).expect("serializes")
-        );
-        assert_eq!(written(""), b"\"\"");
-    }
-}

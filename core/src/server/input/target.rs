@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use crate::server::auth::Principal;
+use crate::wire::value_text::write_string;
 
 /// A request's MRTR target (`tools/call weather` and its arguments' digest). Written out
 /// only when a state is sealed or checked: most calls neither bring nor seal one.
@@ -177,20 +178,8 @@ fn canonical(out: &mut Vec<u8>, value: &Value) {
             }
             out.push(b']');
         }
-        Value::String(text) => canonical_string(out, text),
+        Value::String(text) => write_string(out, text),
         scalar => serde_json::to_writer(&mut *out, scalar).unwrap_or_default(),
-    }
-}
-
-/// `text` as `serde_json` writes it: quoted, with `"`, `\\` and control characters escaped
-/// (copied as it is when it has none of them, the usual key or value).
-fn canonical_string(out: &mut Vec<u8>, text: &str) {
-    if text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        serde_json::to_writer(&mut *out, text).unwrap_or_default();
-    } else {
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
     }
 }
 
@@ -215,7 +204,7 @@ fn canonical_members<'m>(
         if i > 0 {
             out.push(b',');
         }
-        canonical_string(out, key);
+        write_string(out, key);
         out.push(b':');
         canonical(out, member);
     }
