@@ -322,7 +322,7 @@ annotation_field!(
     #[diagnostic::on_unimplemented(
         message = "`last_modified = …` names a field of type `{Self}`; it needs a `Timestamp`, an ISO 8601 date or date-time",
         label = "expected `Timestamp` or `Option<Timestamp>`",
-        note = "use `mcp_content::model::Timestamp` (built with `Timestamp::new(\"2025-01-12T15:00:58Z\")`), or a literal `last_modified = \"2025-01-12\"`"
+        note = "use `mcp_content::model::Timestamp` (built with `Timestamp::new(\"2025-01-12T15:00:58Z\")`), or an RFC 3339 literal `last_modified = \"2025-01-12T15:00:58Z\"`"
     )]
     TimestampField,
     Timestamp
