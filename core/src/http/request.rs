@@ -104,6 +104,7 @@ pub(super) fn json_content_type(headers: &HeaderMap) -> Result<(), ProtocolError
 #[derive(Deserialize)]
 pub(super) struct Message {
     pub(super) jsonrpc: Option<String>,
+    #[serde(default, deserialize_with = "crate::transport::id::present")]
     pub(super) id: Option<Box<RawValue>>,
     pub(super) method: Option<String>,
     pub(super) params: Option<Value>,

@@ -305,11 +305,20 @@ fn a_message_that_is_not_a_request_gets_invalid_request() {
             r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#,
             r#"{"id":1,"method":"tools/list"}"#,
             r#"{"jsonrpc":"2.0","id":{"x":1},"method":"tools/list"}"#,
+            // MCP forbids a `null` id: a request, refused, not a notification left unanswered.
+            r#"{"jsonrpc":"2.0","id":null,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":true,"method":"tools/list"}"#,
         ] {
             let (status, body) = call(&server(), bad).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
             assert_eq!(body["error"]["code"], INVALID_REQUEST, "{bad}");
+            assert_eq!(body["id"], Value::Null, "{bad}");
         }
+        // Without an `id` it is a notification: accepted, nothing to answer.
+        let notification =
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#;
+        let (status, body) = call(&server(), notification).await;
+        assert_eq!((status, body), (StatusCode::ACCEPTED, Value::Null));
     });
 }
 

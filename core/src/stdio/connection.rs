@@ -35,6 +35,7 @@ pub(super) const SERVER_BUSY: i32 = -32000;
 #[derive(Deserialize)]
 struct Message {
     jsonrpc: Option<String>,
+    #[serde(default, deserialize_with = "crate::transport::id::present")]
     id: Option<Box<RawValue>>,
     method: Option<String>,
     params: Option<Value>,

@@ -450,17 +450,30 @@ async fn malformed_lines_get_the_parse_error_every_transport_gives() {
         let expected = String::from_utf8(parse_error_reply(bytes, None)).unwrap();
         assert_eq!(client.line().await, expected, "{named}");
     }
-    // JSON that is not JSON-RPC 2.0; an id that is neither a string nor a number.
+    // JSON that is not JSON-RPC 2.0.
     client.send(r#"{"id":1,"method":"ping"}"#).await;
     assert_eq!(client.next().await["error"]["code"], -32600);
+    // An id that is neither a string nor a number, `null` included (MCP forbids it: the
+    // request is refused, not taken for a notification and left unanswered).
+    for id in ["[1]", "true", "null"] {
+        client
+            .send(&format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#))
+            .await;
+        let refused = client.next().await;
+        assert_eq!(
+            (refused["id"].clone(), refused["error"]["code"].clone()),
+            (Value::Null, json!(-32600)),
+            "{id}"
+        );
+    }
+    // A client's answer with a `null` id (to a message it could not read) answers nothing.
     client
-        .send(r#"{"jsonrpc":"2.0","id":[1],"method":"ping"}"#)
+        .send(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}"#)
         .await;
-    let refused = client.next().await;
-    assert_eq!(
-        (refused["id"].clone(), refused["error"]["code"].clone()),
-        (Value::Null, json!(-32600))
-    );
+    client
+        .send(r#"{"jsonrpc":"2.0","id":8,"method":"ping"}"#)
+        .await;
+    assert_eq!(client.next().await["id"], 8);
     // Blank lines are skipped; the server goes on.
     client.send("   ").await;
     client

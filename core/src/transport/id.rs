@@ -14,6 +14,18 @@ use std::sync::Arc;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+/// A message's `id` member as written, `null` included: `Some` whenever the member is
+/// present, `None` (with `#[serde(default)]`) only when it is absent. `Option`'s own
+/// deserializer reads `"id": null` as no id, which would take a request with a `null` id
+/// (which MCP forbids) for a notification and leave it unanswered; with this it is a
+/// request whose id is refused `-32600`.
+pub(crate) fn present<'de, D>(deserializer: D) -> Result<Option<Box<RawValue>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    <Box<RawValue> as serde::Deserialize>::deserialize(deserializer).map(Some)
+}
+
 /// A request's id as sent: a JSON string or number, kept as its text.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct RequestId(Arc<str>);

@@ -262,6 +262,16 @@ pub struct GetPrompt {
     pub input: InputParams,
 }
 
+/// `resources/subscribe`'s and `resources/unsubscribe`'s `uri`: a string and an absolute
+/// URI (the schema's `format: uri`), else refused naming `params.uri` and the rule; a
+/// subscription to text that can name no resource is not kept.
+fn subscription_uri(params: &mut Map<String, Value>) -> Result<String, ProtocolError> {
+    let uri = take_string(params, "uri")?;
+    crate::rules::check_absolute_uri(&uri)
+        .map_err(|violation| ProtocolError::invalid_params(format!("params.uri: {violation}")))?;
+    Ok(uri)
+}
+
 /// `resources/read`'s params.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResource {
@@ -333,10 +343,10 @@ impl Request {
             }
             Method::Complete => Request::Complete(Complete::parse(params)?),
             Method::Subscribe => Request::Subscribe {
-                uri: take_string(&mut params, "uri")?,
+                uri: subscription_uri(&mut params)?,
             },
             Method::Unsubscribe => Request::Unsubscribe {
-                uri: take_string(&mut params, "uri")?,
+                uri: subscription_uri(&mut params)?,
             },
             Method::SubscriptionsListen => Request::Listen(Listen::parse(&params)?),
             Method::SetLevel => match params.remove("level").map(LogLevel::deserialize) {
@@ -476,11 +486,14 @@ impl Listen {
                     .iter()
                     .enumerate()
                     .map(|(i, item)| {
-                        item.as_str().map(str::to_owned).ok_or_else(|| {
-                            ProtocolError::invalid_params(format!(
-                                "params.notifications.resourceSubscriptions[{i}]: a URI string"
-                            ))
-                        })
+                        let path = format!("params.notifications.resourceSubscriptions[{i}]");
+                        let uri = item.as_str().ok_or_else(|| {
+                            ProtocolError::invalid_params(format!("{path}: a URI string"))
+                        })?;
+                        crate::rules::check_absolute_uri(uri).map_err(|violation| {
+                            ProtocolError::invalid_params(format!("{path}: {violation}"))
+                        })?;
+                        Ok::<_, ProtocolError>(uri.to_owned())
                     })
                     .collect::<Result<_, _>>()?,
             ),

@@ -62,7 +62,7 @@ fn a_method_the_router_does_not_serve_is_not_found() {
 #[test]
 fn every_method_reads_into_its_own_request() {
     let sample = json!({
-        "protocolVersion": "2025-11-25", "uri": "u", "name": "n", "taskId": "t",
+        "protocolVersion": "2025-11-25", "uri": "test://u", "name": "n", "taskId": "t",
         "level": "info", "notifications": {},
         "ref": {"type": "ref/prompt", "name": "p"}, "argument": {"name": "a", "value": "v"},
     });
@@ -89,6 +89,27 @@ fn the_transports_own_requests_name_the_member_they_lack() {
     assert_eq!(
         error(Method::Subscribe, json!({})),
         "params.uri is required"
+    );
+    // A `uri` that is not an absolute URI (the schema's `format: uri`) is refused naming the
+    // member and the rule, not kept as a subscription nothing can match.
+    for method in [Method::Subscribe, Method::Unsubscribe] {
+        for bad in ["not a uri", "relative/path", ""] {
+            let message = error(method, json!({ "uri": bad }));
+            assert!(
+                message.starts_with("params.uri: ") && message.ends_with("(rule: uri)"),
+                "{method:?} {bad:?}: {message}"
+            );
+        }
+        assert!(Request::parse(method, params(json!({"uri": "test://watched"}))).is_ok());
+    }
+    let message = error(
+        Method::SubscriptionsListen,
+        json!({"notifications": {"resourceSubscriptions": ["test://a", "no scheme"]}}),
+    );
+    assert!(
+        message.starts_with("params.notifications.resourceSubscriptions[1]: ")
+            && message.ends_with("(rule: uri)"),
+        "{message}"
     );
     assert!(error(Method::SetLevel, json!({"level": "loud"})).starts_with("params.level: one of"));
     assert_eq!(
