@@ -57,8 +57,8 @@
 //! - **A handler that panics** is answered `-32603` ("the handler of tool `x` panicked";
 //!   the panic's message goes to the server's log only) and the connection keeps serving.
 //! - **Ids** are answered as sent, byte for byte (`123456789012345678901234567890`, `-0`,
-//!   `1.0`, a string's escapes); an id that is not a string or a number is refused (400,
-//!   `-32600`, with a `null` id).
+//!   `1.0`, a string's escapes); an id that is not a string or a number (`null` included:
+//!   MCP forbids it) is refused (400, `-32600`, with a `null` id).
 //!
 //! A session id is 128 bits from the OS's CSPRNG (32 hex digits). A session belongs to the
 //! principal whose request initialized it (the verified [`Principal`] an authorization

@@ -40,7 +40,8 @@
 //!   is skipped without being kept and answered `-32600` with the request's id when its
 //!   first 64 KiB hold it, else `null`.
 //! - **Ids** are answered as sent, byte for byte (`1.0`, `-0`, a number past 64 bits, a
-//!   string's escapes); an id that is neither a string nor a number is refused `-32600`.
+//!   string's escapes); an id that is neither a string nor a number (`null` included: MCP
+//!   forbids it) is refused `-32600`.
 //! - **End**: when stdin closes, the requests still running get up to
 //!   [`DRAIN`] to finish and be answered, then are cancelled; the server's requests to
 //!   the client fail at once (nobody can answer them); [`serve`] returns once the output
