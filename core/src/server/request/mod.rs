@@ -267,9 +267,15 @@ pub struct GetPrompt {
 /// subscription to text that can name no resource is not kept.
 fn subscription_uri(params: &mut Map<String, Value>) -> Result<String, ProtocolError> {
     let uri = take_string(params, "uri")?;
-    crate::rules::check_absolute_uri(&uri)
-        .map_err(|violation| ProtocolError::invalid_params(format!("params.uri: {violation}")))?;
+    absolute_uri("params.uri", &uri)?;
     Ok(uri)
+}
+
+/// A subscription's URI at `path` checked against the absolute-URI rule, refused naming
+/// the path and the rule.
+fn absolute_uri(path: &str, uri: &str) -> Result<(), ProtocolError> {
+    crate::rules::check_absolute_uri(uri)
+        .map_err(|violation| ProtocolError::invalid_params(format!("{path}: {violation}")))
 }
 
 /// `resources/read`'s params.
@@ -490,9 +496,7 @@ impl Listen {
                         let uri = item.as_str().ok_or_else(|| {
                             ProtocolError::invalid_params(format!("{path}: a URI string"))
                         })?;
-                        crate::rules::check_absolute_uri(uri).map_err(|violation| {
-                            ProtocolError::invalid_params(format!("{path}: {violation}"))
-                        })?;
+                        absolute_uri(&path, uri)?;
                         Ok::<_, ProtocolError>(uri.to_owned())
                     })
                     .collect::<Result<_, _>>()?,
